@@ -1,0 +1,79 @@
+"""Shanten throughput on the fixed workload, side by side with the `mahjong` library.
+
+    .venv/bin/python bench/shanten.py [--repeats 5] [--limit N]
+
+Both engines get the same 100,000 hands as 34-entry count lists (parsing excluded) and are timed
+in this one process. The first pass of mahjongkit also builds its per-suit tables; it is shown
+separately, then the median of the repeats. Results are checked against the reference figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import statistics
+import time
+from pathlib import Path
+
+from mahjongkit.shapes import shanten
+from mahjongkit.tiles import counts_of, parse_kinds
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "bench"
+
+
+def load(limit: int | None) -> tuple[list[list[int]], list[int]]:
+    with gzip.open(SHARED / "shanten_hands.mpsz.txt.gz", "rt") as lines:
+        hands = [counts_of(parse_kinds(line.strip())) for line in lines]
+    with gzip.open(SHARED / "shanten_ref.txt.gz", "rt") as lines:
+        expected = [int(line) for line in lines]
+    return hands[:limit], expected[:limit]
+
+
+def timed(function, hands) -> tuple[float, list[int]]:
+    start = time.perf_counter()
+    results = [function(hand) for hand in hands]
+    return time.perf_counter() - start, results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--limit", type=int, default=None)
+    args = parser.parse_args()
+    hands, expected = load(args.limit)
+    n = len(hands)
+
+    first, results = timed(shanten, hands)
+    agree = sum(a == b for a, b in zip(results, expected, strict=True))
+    ours = [timed(shanten, hands)[0] for _ in range(args.repeats)]
+    ours_rate = n / statistics.median(ours)
+    print(f"hands: {n}")
+    print(f"mahjongkit  first pass (builds tables): {n / first:12,.0f} hands/s")
+    print(
+        f"mahjongkit  median of {args.repeats}:{' ' * 19}{ours_rate:12,.0f} hands/s"
+        f"   agreement with reference {agree}/{n}"
+    )
+    try:
+        from mahjong.shanten import Shanten
+    except ImportError:
+        print("mahjong (PyPI) is not installed: no side-by-side figure")
+        return
+    calculator = Shanten()
+    theirs = []
+    for _ in range(args.repeats):
+        elapsed, their_results = timed(calculator.calculate_shanten, hands)
+        theirs.append(elapsed)
+    their_agree = sum(a == b for a, b in zip(their_results, expected, strict=True))
+    their_rate = n / statistics.median(theirs)
+    print(
+        f"mahjong 2.x median of {args.repeats}:{' ' * 19}{their_rate:12,.0f} hands/s"
+        f"   agreement with reference {their_agree}/{n}"
+    )
+    print(
+        f"ratio (median): {ours_rate / their_rate:.1f}x   "
+        f"ratio (our first pass): {n / first / their_rate:.1f}x"
+    )
+
+
+if __name__ == "__main__":
+    main()

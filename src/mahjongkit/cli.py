@@ -1,0 +1,334 @@
+"""The ``mahjongkit`` command line: a thin surface over the library.
+
+Exit codes: 0 success (a win, for ``score``), 1 a valid question whose answer is "no" (a hand that
+is not a win, a replay with mismatches), 2 unusable input (one line on stderr, no traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from mahjongkit.errors import MahjongError
+from mahjongkit.hand import Hand
+from mahjongkit.melds import parse_seat
+from mahjongkit.shapes import (
+    HONG_KONG,
+    RIICHI,
+    HandShape,
+    regular_shanten,
+    seven_pairs_shanten,
+    shanten,
+    sichuan,
+    thirteen_orphans_shanten,
+    ukeire,
+    waits,
+)
+from mahjongkit.tiles import Tile, counts_of, format_kind, format_kinds, parse_kinds, parse_tiles
+
+EXAMPLE_HAND = "234m456p678s3455z"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"mahjongkit: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _shape(variant: str, missing: str | None) -> HandShape:
+    if variant == "hongkong":
+        return HONG_KONG
+    if variant == "sichuan":
+        return sichuan("mps".index(missing) if missing else None)
+    return RIICHI
+
+
+def _analyse(args: argparse.Namespace) -> dict[str, Any]:
+    hand = Hand.parse(args.hand, args.meld)
+    hand.require_size()
+    shape = _shape(args.variant, getattr(args, "missing", None))
+    counts = hand.counts
+    melds = len(hand.melds)
+    visible = counts_of(parse_kinds(args.visible), what="visible tiles") if args.visible else None
+    result: dict[str, Any] = {
+        "hand": str(hand),
+        "tiles": hand.size,
+        "shanten": shanten(counts, melds, shape),
+        "regular": regular_shanten(shape.usable(counts), melds),
+        "seven_pairs": (
+            seven_pairs_shanten(shape.usable(counts), shape.seven_pairs_quads)
+            if melds == 0 and shape.seven_pairs
+            else None
+        ),
+        "thirteen_orphans": (
+            thirteen_orphans_shanten(counts) if melds == 0 and shape.thirteen_orphans else None
+        ),
+    }
+    if hand.size == 13:
+        found = ukeire(counts, melds, shape, visible)
+        result["waits"] = [format_kind(k) for k in waits(counts, melds, shape)]
+        result["ukeire"] = found.tiles
+        result["ukeire_tiles"] = [format_kind(k) for k in found.kinds]
+        return result
+    options: list[dict[str, Any]] = []
+    for kind in sorted({t.kind for t in hand.concealed}):
+        counts[kind] -= 1
+        found = ukeire(counts, melds, shape, visible)
+        options.append(
+            {
+                "discard": format_kind(kind),
+                "shanten": shanten(counts, melds, shape),
+                "waits": [format_kind(k) for k in waits(counts, melds, shape)],
+                "ukeire": found.tiles,
+                "ukeire_tiles": [format_kind(k) for k in found.kinds],
+            }
+        )
+        counts[kind] += 1
+    options.sort(key=lambda o: (o["shanten"], -o["ukeire"]))
+    result["waits"] = []
+    result["ukeire"] = options[0]["ukeire"] if result["shanten"] >= 0 else 0
+    result["discards"] = options
+    return result
+
+
+def _print_analysis(result: dict[str, Any]) -> None:
+    value = result["shanten"]
+    state = "complete" if value == -1 else "ready" if value == 0 else f"{value}-shanten"
+    print(f"{result['hand']}: {state}")
+    parts = [f"regular {result['regular']}"]
+    if result["seven_pairs"] is not None:
+        parts.append(f"seven pairs {result['seven_pairs']}")
+    if result["thirteen_orphans"] is not None:
+        parts.append(f"thirteen orphans {result['thirteen_orphans']}")
+    print("shanten by shape: " + ", ".join(parts))
+    if "discards" in result:
+        for option in result["discards"]:
+            if option["shanten"] == result["discards"][0]["shanten"]:
+                print(
+                    f"discard {option['discard']}: shanten {option['shanten']}, "
+                    f"{option['ukeire']} tiles improve ({' '.join(option['ukeire_tiles'])})"
+                )
+        return
+    if result["waits"]:
+        print("waits: " + " ".join(result["waits"]))
+    print(f"ukeire: {result['ukeire']} tiles ({' '.join(result['ukeire_tiles'])})")
+
+
+def _cmd_shanten(args: argparse.Namespace) -> int:
+    result = _analyse(args)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        _print_analysis(result)
+    return 0
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    from mahjongkit.options import override
+    from mahjongkit.scoring import Score, Win
+    from mahjongkit.variants import find_variant
+
+    variant = find_variant(args.variant)
+    lang = args.lang or variant.languages[0]
+    if lang not in variant.languages:
+        raise _usage(f"--lang {lang}: {args.variant} speaks {', '.join(variant.languages)}")
+    rules = override(variant.rules(args.rules), args.option)
+    win_tile = Tile.parse(args.win)
+    seat = parse_seat(args.seat)
+    if args.tsumo and args.from_seat:
+        raise _usage("--tsumo and --from exclude each other: a self-draw has no discarder")
+    from_seat = (
+        None if args.tsumo else (parse_seat(args.from_seat) if args.from_seat else (seat - 1) % 4)
+    )
+    if from_seat == seat:
+        raise _usage("--from names the winner's own seat: use --tsumo for a self-draw")
+    try:
+        hand = Hand.parse(args.hand, args.meld)
+        hand.require_size((14,))
+        if win_tile not in hand.concealed and Tile(win_tile.kind) not in hand.concealed:
+            raise MahjongError(
+                f"the winning tile {win_tile} is not among the concealed tiles {args.hand} "
+                "(HAND includes the winning tile)"
+            )
+    except MahjongError as error:
+        score = Score.failure(variant.name, "invalid_hand", str(error), args.hand)
+    else:
+        win = Win(
+            hand=hand,
+            win_tile=win_tile,
+            self_draw=args.tsumo,
+            seat=seat,
+            from_seat=from_seat,
+            round_wind=parse_seat(args.round),
+            after_kong=args.after_kong or args.second_kong,
+            second_kong=args.second_kong,
+            robbing_kong=args.robbing_kong,
+            kong_discard=args.kong_discard,
+            last_tile=args.last_tile,
+            first_turn=args.first_turn,
+            riichi=args.riichi or args.double_riichi,
+            double_riichi=args.double_riichi,
+            ippatsu=args.ippatsu,
+            dora_indicators=tuple(parse_tiles(args.dora)),
+            ura_indicators=tuple(parse_tiles(args.ura)),
+            honba=args.honba,
+            deposits=args.deposits,
+            flowers=tuple(parse_tiles(args.flowers.replace(",", " "))),
+            missing_suit="mps".index(args.missing) if args.missing else None,
+            in_game=frozenset(parse_seat(s) for s in args.in_game.split(",") if s.strip()),
+        )
+        score = variant.score(win, rules)
+    if args.json:
+        print(json.dumps(score.to_json(lang), ensure_ascii=False))
+    else:
+        print(score.explain(lang))
+    return 0 if score.valid else 1
+
+
+def _usage(message: str) -> MahjongError:
+    return MahjongError(message)
+
+
+def _check_nonnegative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, not {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = _Parser(prog="mahjongkit", description=__doc__.splitlines()[0] if __doc__ else None)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def hand_command(name: str, help_text: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub.add_argument("hand", help="concealed tiles in mpsz, e.g. 123m456p789s1122z")
+        sub.add_argument(
+            "--meld",
+            action="append",
+            default=[],
+            metavar="KIND:TILES[@SEAT]",
+            help="a declared meld, e.g. pung:777z@W (repeatable)",
+        )
+        sub.add_argument(
+            "--variant",
+            choices=("riichi", "hongkong", "sichuan"),
+            default="riichi",
+            help="which complete shapes count (default riichi)",
+        )
+        sub.add_argument(
+            "--missing", choices=("m", "p", "s"), help="Sichuan: the declared missing suit"
+        )
+        sub.add_argument(
+            "--visible",
+            default="",
+            help="tiles seen elsewhere (discards, melds, indicators), for ukeire",
+        )
+        sub.add_argument("--json", action="store_true", help="print one JSON object")
+        sub.set_defaults(run=_cmd_shanten)
+        return sub
+
+    hand_command("shanten", "Shanten of a hand, by shape, with its waits and ukeire.")
+    hand_command("waits", "Waits of a ready hand and the tiles that improve it.")
+
+    score = commands.add_parser("score", help="Score a winning hand and explain the result.")
+    score.add_argument("hand", help="concealed tiles in mpsz, including the winning tile")
+    score.add_argument("--variant", choices=("riichi", "hongkong", "sichuan"), default="riichi")
+    score.add_argument("--rules", help="a rules preset (riichi: ema2012, ema2016, tenhou)")
+    score.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override one rule option (repeatable)",
+    )
+    score.add_argument("--win", required=True, metavar="TILE", help="the winning tile")
+    how = score.add_mutually_exclusive_group()
+    how.add_argument("--tsumo", action="store_true", help="won by self-draw")
+    how.add_argument(
+        "--from",
+        dest="from_seat",
+        metavar="SEAT",
+        help="the seat that discarded the winning tile (default: the previous seat)",
+    )
+    score.add_argument(
+        "--meld",
+        action="append",
+        default=[],
+        metavar="KIND:TILES[@SEAT]",
+        help="a declared meld, e.g. pung:777z@W or concealed-kong:1111m",
+    )
+    score.add_argument("--seat", default="E", help="the winner's seat, E S W N (E deals)")
+    score.add_argument("--round", default="E", help="the prevalent wind, E S W N")
+    score.add_argument("--dora", default="", help="dora indicators (Riichi), mpsz")
+    score.add_argument("--ura", default="", help="ura dora indicators (Riichi), mpsz")
+    riichi = score.add_mutually_exclusive_group()
+    riichi.add_argument("--riichi", action="store_true")
+    riichi.add_argument("--double-riichi", action="store_true")
+    score.add_argument("--ippatsu", action="store_true")
+    score.add_argument("--after-kong", action="store_true", help="won on a kong replacement")
+    score.add_argument(
+        "--second-kong",
+        action="store_true",
+        help="won on the replacement of a second consecutive kong (Hong Kong)",
+    )
+    score.add_argument("--robbing-kong", action="store_true")
+    score.add_argument(
+        "--kong-discard",
+        action="store_true",
+        help="won on the discard right after a kong (Sichuan)",
+    )
+    score.add_argument(
+        "--last-tile",
+        action="store_true",
+        help="won on the last wall tile, or the discard after it",
+    )
+    score.add_argument(
+        "--first-turn", action="store_true", help="won in the first uninterrupted go-around"
+    )
+    score.add_argument("--honba", type=_check_nonnegative, default=0, help="counters")
+    score.add_argument(
+        "--deposits", type=_check_nonnegative, default=0, help="riichi sticks on the table"
+    )
+    score.add_argument("--flowers", default="", help="the winner's bonus tiles, e.g. 1f,3g")
+    score.add_argument("--missing", choices=("m", "p", "s"), help="Sichuan: the missing suit")
+    score.add_argument(
+        "--in-game", default="E,S,W,N", help="Sichuan: the seats still playing, e.g. E,S,W"
+    )
+    score.add_argument("--lang", help="language of the explanation (en, fr, es, ja, zh)")
+    score.add_argument("--json", action="store_true", help="print one JSON object")
+    score.set_defaults(run=_cmd_score)
+
+    for extra in _EXTRA_COMMANDS:
+        extra(commands)
+    return parser
+
+
+_EXTRA_COMMANDS: list[Callable[[Any], None]] = []
+"""Subcommands that live with their subsystem (the table, replays) register here."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except MahjongError as error:
+        print(f"mahjongkit: error: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    return code
+
+
+__all__ = ["EXAMPLE_HAND", "build_parser", "format_kinds", "main"]

@@ -1,0 +1,95 @@
+"""A hand: concealed tiles and declared melds, validated once at the edge.
+
+>>> hand = Hand.parse("123m456p789s11z", ["pung:777z@W"])
+>>> hand.size, str(hand)
+(14, '123m456p789s11z pung:777z@W')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from mahjongkit.errors import InvalidHandError
+from mahjongkit.melds import Meld
+from mahjongkit.tiles import COPIES, NUM_KINDS, Tile, format_hand, format_kind, parse_tiles
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """Concealed tiles and melds; a kong counts as three tiles towards the hand size."""
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+
+    def __post_init__(self) -> None:
+        for tile in self.concealed:
+            if tile.kind >= NUM_KINDS:
+                raise InvalidHandError(
+                    f"{tile} is a bonus tile: flowers and seasons are set aside, not held"
+                )
+        if len(self.melds) > 4:
+            raise InvalidHandError(f"a hand has at most four melds, not {len(self.melds)}")
+        limit = 14 - 3 * len(self.melds)
+        if len(self.concealed) > limit:
+            raise InvalidHandError(
+                f"{len(self.concealed)} concealed tiles with {len(self.melds)} meld(s): "
+                f"a hand holds at most {limit} (14 tiles, each meld counting as three)"
+            )
+        counts = [0] * NUM_KINDS
+        reds: dict[int, int] = {}
+        for tile in (*self.concealed, *(t for m in self.melds for t in m.tiles)):
+            counts[tile.kind] += 1
+            if counts[tile.kind] > COPIES:
+                raise InvalidHandError(
+                    f"the hand holds a fifth {format_kind(tile.kind)}: "
+                    "there are only four of each tile"
+                )
+            if tile.red:
+                reds[tile.kind] = reds.get(tile.kind, 0) + 1
+                if reds[tile.kind] > 1:
+                    raise InvalidHandError(f"the hand holds two red {format_kind(tile.kind)}")
+
+    @classmethod
+    def parse(cls, concealed: str, melds: Iterable[str | Meld] = ()) -> Hand:
+        """Parse mpsz concealed tiles and melds written ``KIND:TILES[@SEAT]``."""
+        return cls(
+            tuple(parse_tiles(concealed)),
+            tuple(m if isinstance(m, Meld) else Meld.parse(m) for m in melds),
+        )
+
+    @property
+    def size(self) -> int:
+        """Tiles counted towards 13 or 14: concealed tiles plus three per meld."""
+        return len(self.concealed) + 3 * len(self.melds)
+
+    @property
+    def counts(self) -> list[int]:
+        """34-entry counts of the concealed tiles."""
+        counts = [0] * NUM_KINDS
+        for tile in self.concealed:
+            counts[tile.kind] += 1
+        return counts
+
+    @property
+    def is_concealed(self) -> bool:
+        """No meld other than concealed kongs."""
+        return all(m.is_concealed for m in self.melds)
+
+    def require_size(self, sizes: Sequence[int] = (13, 14)) -> None:
+        """Raise unless the hand counts one of ``sizes`` tiles."""
+        if self.size not in sizes:
+            wanted = " or ".join(
+                str(s - 3 * len(self.melds)) for s in sizes if s - 3 * len(self.melds) >= 0
+            )
+            raise InvalidHandError(
+                f"{len(self.concealed)} concealed tiles with {len(self.melds)} meld(s) is not a "
+                f"hand: expected {wanted} concealed tiles (13 or 14 in all, a meld counting three)"
+            )
+
+    def with_tile(self, tile: Tile) -> Hand:
+        """The hand after drawing or claiming ``tile`` into the concealed part."""
+        return Hand((*self.concealed, tile), self.melds)
+
+    def __str__(self) -> str:
+        return " ".join([format_hand(self.concealed), *map(str, self.melds)])

@@ -1,0 +1,90 @@
+"""Rule options: frozen dataclasses with named presets, overridden by ``NAME=VALUE`` strings.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Demo:
+...     cap: int = 4
+...     bonus: bool = False
+>>> override(Demo(), ["cap=3", "bonus=yes"])
+Demo(cap=3, bonus=True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Iterable
+from typing import Any, TypeVar
+
+from mahjongkit.errors import NotationError
+
+R = TypeVar("R")
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def _convert(name: str, text: str, kind: Any) -> Any:
+    origin = typing.get_origin(kind)
+    if kind is bool:
+        lowered = text.strip().lower()
+        if lowered in _TRUE:
+            return True
+        if lowered in _FALSE:
+            return False
+        raise NotationError(f"option {name} takes true or false, not {text!r}")
+    if kind is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise NotationError(f"option {name} takes an integer, not {text!r}") from None
+    if kind is float:
+        try:
+            return float(text)
+        except ValueError:
+            raise NotationError(f"option {name} takes a number, not {text!r}") from None
+    if kind is str:
+        return text
+    if origin is typing.Literal:
+        allowed = typing.get_args(kind)
+        if text not in allowed:
+            raise NotationError(
+                f"option {name} takes one of {', '.join(map(str, allowed))}, not {text!r}"
+            )
+        return text
+    if origin is tuple:
+        (item, *_rest) = typing.get_args(kind)
+        parts = [p for p in text.split(",") if p.strip()]
+        return tuple(_convert(name, p.strip(), item) for p in parts)
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        args = [a for a in typing.get_args(kind) if a is not type(None)]
+        if text.strip().lower() in ("none", "null", ""):
+            return None
+        return _convert(name, text, args[0])
+    raise NotationError(f"option {name} cannot be set from the command line")
+
+
+def override(rules: R, assignments: Iterable[str]) -> R:
+    """A copy of ``rules`` with each ``NAME=VALUE`` applied; unknown names are an error."""
+    assert dataclasses.is_dataclass(rules) and not isinstance(rules, type)
+    hints = typing.get_type_hints(type(rules))
+    known = {f.name for f in dataclasses.fields(rules)}
+    changes: dict[str, Any] = {}
+    for assignment in assignments:
+        name, equals, value = assignment.partition("=")
+        name = name.strip().replace("-", "_")
+        if not equals:
+            raise NotationError(f"{assignment!r} is not an option: expected NAME=VALUE")
+        if name not in known:
+            raise NotationError(
+                f"unknown option {name!r} for {type(rules).__name__}: "
+                f"known options are {', '.join(sorted(known))}"
+            )
+        changes[name] = _convert(name, value.strip(), hints[name])
+    return dataclasses.replace(rules, **changes)
+
+
+def describe(rules: object) -> dict[str, Any]:
+    """The options as a plain dict (for JSON and documentation)."""
+    assert dataclasses.is_dataclass(rules) and not isinstance(rules, type)
+    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}

@@ -1,0 +1,445 @@
+"""Hand shapes: decompositions, shanten, waits and ukeire, from 34-entry count lists.
+
+The regular shanten is computed from *replacement numbers*: for each suit, and for every target
+of ``s`` sets (0-4) and ``p`` pairs (0-1), the fewest tiles that must be drawn so that the suit
+holds those sets and that pair, never asking for a fifth copy of a tile. Each suit's vector of
+ten numbers is computed once (a small dynamic programme, memoised on the suit's counts), interned
+to an int, and suits are combined by a memoised min-plus table on those ints, so a warm call costs
+a few dictionary look-ups. Shanten is the replacement number of the whole hand minus one.
+
+>>> from mahjongkit.tiles import counts_of, parse_kinds
+>>> hand = counts_of(parse_kinds("123m456p789s1122z"))
+>>> shanten(hand), [format_kind(k) for k in waits(hand)]
+(0, ['1z', '2z'])
+>>> shanten(counts_of(parse_kinds("19m19p19s1234567z")))
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import product
+from operator import itemgetter
+from typing import NamedTuple
+
+from mahjongkit.tiles import COPIES, NUM_KINDS, TERMINALS_AND_HONORS, format_kind
+
+__all__ = [
+    "CHOW",
+    "HONG_KONG",
+    "PUNG",
+    "RIICHI",
+    "Decomposition",
+    "HandShape",
+    "Meldset",
+    "Ukeire",
+    "decompositions",
+    "is_complete",
+    "regular_shanten",
+    "seven_pairs",
+    "seven_pairs_shanten",
+    "shanten",
+    "sichuan",
+    "thirteen_orphans",
+    "thirteen_orphans_shanten",
+    "ukeire",
+    "waits",
+]
+
+_INF = 99
+_SIZE = 10  # vector index: sets * 2 + pairs, sets 0..4, pairs 0..1
+_ORPHANS = itemgetter(*TERMINALS_AND_HONORS)
+
+
+# --- per-suit replacement vectors ---------------------------------------------------------------
+
+
+@cache
+def _suffix_vector(counts: tuple[int, ...], pending_old: int, pending_new: int) -> tuple[int, ...]:
+    """Replacement vector of the suit suffix ``counts``.
+
+    ``pending_old`` chows started two kinds back still need this kind; ``pending_new`` chows
+    started one kind back need this kind and the next.
+    """
+    if not counts:
+        return _EMPTY_VECTOR
+    held = counts[0]
+    rest = counts[1:]
+    best = [_INF] * _SIZE
+    pending = pending_old + pending_new
+    max_new_chows = COPIES - pending if len(counts) >= 3 else 0
+    for new_chows in range(max_new_chows + 1):
+        tail = _suffix_vector(rest, pending_new, new_chows)
+        for pung, pair, extra_demand in _PUNG_PAIR:
+            demand = pending + new_chows + extra_demand
+            if demand > COPIES:
+                continue
+            cost = demand - held if demand > held else 0
+            for target, source in _SHIFTS[new_chows + pung][pair]:
+                value = tail[source] + cost
+                if value < best[target]:
+                    best[target] = value
+    return tuple(best)
+
+
+_EMPTY_VECTOR = (0, *([_INF] * (_SIZE - 1)))
+_PUNG_PAIR = ((0, 0, 0), (0, 1, 2), (1, 0, 3), (1, 1, 5))
+# _SHIFTS[added_sets][added_pair]: (target index, source index) pairs of a vector shifted by a
+# number of sets (0..8: several chows may start on one kind) and a pair.
+_SHIFTS = tuple(
+    tuple(
+        tuple(
+            (sets * 2 + pairs, (sets - added_sets) * 2 + pairs - added_pair)
+            for sets in range(added_sets, 5)
+            for pairs in range(added_pair, 2)
+        )
+        for added_pair in (0, 1)
+    )
+    for added_sets in range(9)
+)
+
+
+def _honor_vector(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Replacement vector of honour counts: pungs and a pair only, no chows."""
+    vector = _EMPTY_VECTOR
+    for held in counts:
+        options = (
+            (0, 0, 0),
+            (1, 0, 3 - held if held < 3 else 0),
+            (0, 1, 2 - held if held < 2 else 0),
+        )
+        combined = [_INF] * _SIZE
+        for sets in range(5):
+            for pairs in range(2):
+                current = vector[sets * 2 + pairs]
+                if current >= _INF:
+                    continue
+                for add_sets, add_pairs, cost in options:
+                    s, p = sets + add_sets, pairs + add_pairs
+                    if s <= 4 and p <= 1 and current + cost < combined[s * 2 + p]:
+                        combined[s * 2 + p] = current + cost
+        vector = tuple(combined)
+    return vector
+
+
+_VECTORS: list[tuple[int, ...]] = []
+_VECTOR_IDS: dict[tuple[int, ...], int] = {}
+_SUIT_IDS: dict[bytes, int] = {}
+_HONOR_IDS: dict[bytes, int] = {}
+_COMBINED: dict[int, int] = {}
+
+
+def _intern(vector: tuple[int, ...]) -> int:
+    found = _VECTOR_IDS.get(vector)
+    if found is None:
+        found = _VECTOR_IDS[vector] = len(_VECTORS)
+        _VECTORS.append(vector)
+    return found
+
+
+def _suit_id(key: bytes) -> int:
+    found = _SUIT_IDS[key] = _intern(_suffix_vector(tuple(key), 0, 0))
+    return found
+
+
+def _honor_id(key: bytes) -> int:
+    found = _HONOR_IDS[key] = _intern(_honor_vector(tuple(sorted(key))))
+    return found
+
+
+def _combine(first: int, second: int) -> int:
+    a, b = _VECTORS[first], _VECTORS[second]
+    best = [_INF] * _SIZE
+    for i in range(_SIZE):
+        if a[i] >= _INF:
+            continue
+        sets_a, pairs_a = divmod(i, 2)
+        for j in range(_SIZE):
+            sets_b, pairs_b = divmod(j, 2)
+            sets, pairs = sets_a + sets_b, pairs_a + pairs_b
+            if sets <= 4 and pairs <= 1:
+                value = a[i] + b[j]
+                if value < best[sets * 2 + pairs]:
+                    best[sets * 2 + pairs] = value
+    found = _COMBINED[(first << 20) | second] = _intern(tuple(best))
+    return found
+
+
+def _hand_vector(counts: Sequence[int]) -> tuple[int, ...]:
+    suit_get = _SUIT_IDS.get
+    combined_get = _COMBINED.get
+    key = bytes(counts[0:9])
+    man = suit_get(key)
+    if man is None:
+        man = _suit_id(key)
+    key = bytes(counts[9:18])
+    pin = suit_get(key)
+    if pin is None:
+        pin = _suit_id(key)
+    key = bytes(counts[18:27])
+    sou = suit_get(key)
+    if sou is None:
+        sou = _suit_id(key)
+    key = bytes(counts[27:34])
+    honors = _HONOR_IDS.get(key)
+    if honors is None:
+        honors = _honor_id(key)
+    first = combined_get((man << 20) | pin)
+    if first is None:
+        first = _combine(man, pin)
+    second = combined_get((sou << 20) | honors)
+    if second is None:
+        second = _combine(sou, honors)
+    whole = combined_get((first << 20) | second)
+    if whole is None:
+        whole = _combine(first, second)
+    return _VECTORS[whole]
+
+
+# --- shanten ------------------------------------------------------------------------------------
+
+
+def regular_shanten(counts: Sequence[int], melds: int = 0) -> int:
+    """Shanten towards ``4 - melds`` sets and a pair (−1: complete, 0: ready).
+
+    ``counts`` has 34 entries (bytes-compatible ints 0-4); the hand holds ``13 - 3 * melds`` or
+    ``14 - 3 * melds`` tiles.
+    """
+    return _hand_vector(counts)[(4 - melds) * 2 + 1] - 1
+
+
+def seven_pairs_shanten(counts: Sequence[int], allow_quads: bool = False) -> int:
+    """Shanten towards seven pairs.
+
+    Without ``allow_quads`` the pairs must be of seven different kinds (Riichi); with it, four
+    identical tiles count as two pairs (Sichuan's dragon seven pairs).
+    """
+    if allow_quads:
+        pairs = counts.count(2) + counts.count(3) + 2 * counts.count(4)
+        return 6 - min(pairs, 7)
+    kinds = NUM_KINDS - counts.count(0)
+    pairs = kinds - counts.count(1)
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
+    """Shanten towards thirteen orphans (one of each terminal and honour, one of them twice)."""
+    orphans: tuple[int, ...] = _ORPHANS(counts)
+    kinds = 13 - orphans.count(0)
+    has_pair = kinds > orphans.count(1)
+    return 13 - kinds - (1 if has_pair else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class HandShape:
+    """Which complete shapes a variant accepts, for shanten, waits and completeness.
+
+    ``missing_suit`` (0 m, 1 p, 2 s) is a suit whose tiles can never be part of a complete hand
+    (Sichuan): they count only as tiles to throw away.
+    """
+
+    seven_pairs: bool = True
+    seven_pairs_quads: bool = False
+    thirteen_orphans: bool = True
+    missing_suit: int | None = None
+
+    def usable(self, counts: Sequence[int]) -> Sequence[int]:
+        """The counts with the missing suit's tiles removed."""
+        if self.missing_suit is None:
+            return counts
+        start = self.missing_suit * 9
+        usable = list(counts)
+        usable[start : start + 9] = [0] * 9
+        return usable
+
+
+RIICHI = HandShape()
+"""Regular hands, seven different pairs, thirteen orphans."""
+HONG_KONG = HandShape(seven_pairs=False)
+"""Regular hands and thirteen orphans (seven pairs is an option of the Hong Kong rules)."""
+
+
+def sichuan(missing_suit: int | None = None) -> HandShape:
+    """Sichuan: three suits, seven pairs with four identical tiles allowed, no orphans."""
+    return HandShape(
+        seven_pairs=True, seven_pairs_quads=True, thirteen_orphans=False, missing_suit=missing_suit
+    )
+
+
+def shanten(counts: Sequence[int], melds: int = 0, shape: HandShape = RIICHI) -> int:
+    """The smallest shanten over the shapes the variant accepts (−1: complete, 0: ready).
+
+    >>> from mahjongkit.tiles import counts_of, parse_kinds
+    >>> shanten(counts_of(parse_kinds("1133557799m11p2s")))
+    0
+    >>> shanten(counts_of(parse_kinds("1133557799m11p2s")), shape=HONG_KONG)
+    3
+    """
+    if shape.missing_suit is not None:
+        counts = shape.usable(counts)
+    best = _hand_vector(counts)[(4 - melds) * 2 + 1] - 1
+    if melds == 0:
+        if shape.seven_pairs:
+            pairs = seven_pairs_shanten(counts, shape.seven_pairs_quads)
+            if pairs < best:
+                best = pairs
+        if shape.thirteen_orphans:
+            orphans = thirteen_orphans_shanten(counts)
+            if orphans < best:
+                best = orphans
+    return best
+
+
+def is_complete(counts: Sequence[int], melds: int = 0, shape: HandShape = RIICHI) -> bool:
+    """Whether ``14 - 3 * melds`` tiles form a complete hand of the shape."""
+    return shanten(counts, melds, shape) == -1
+
+
+def waits(counts: Sequence[int], melds: int = 0, shape: HandShape = RIICHI) -> list[int]:
+    """The kinds that complete a ready hand of ``13 - 3 * melds`` tiles.
+
+    A kind whose four copies are all in the hand is not a wait: there is no fifth to win on.
+    """
+    hand = list(counts)
+    found = []
+    for kind in range(NUM_KINDS):
+        if hand[kind] >= COPIES:
+            continue
+        hand[kind] += 1
+        if shanten(hand, melds, shape) == -1:
+            found.append(kind)
+        hand[kind] -= 1
+    return found
+
+
+class Ukeire(NamedTuple):
+    """The kinds that lower the shanten of a hand, and how many of them remain unseen."""
+
+    kinds: list[int]
+    tiles: int
+
+
+def ukeire(
+    counts: Sequence[int],
+    melds: int = 0,
+    shape: HandShape = RIICHI,
+    visible: Sequence[int] | None = None,
+) -> Ukeire:
+    """Tiles that improve a hand of ``13 - 3 * melds`` tiles.
+
+    ``visible`` counts the tiles seen elsewhere (discards, melds, dora indicators); the hand's own
+    tiles are always subtracted.
+    """
+    before = shanten(counts, melds, shape)
+    hand = list(counts)
+    kinds = []
+    total = 0
+    for kind in range(NUM_KINDS):
+        seen = hand[kind] + (visible[kind] if visible is not None else 0)
+        if seen >= COPIES:
+            continue
+        hand[kind] += 1
+        if shanten(hand, melds, shape) < before:
+            kinds.append(kind)
+            total += COPIES - seen
+        hand[kind] -= 1
+    return Ukeire(kinds, total)
+
+
+# --- decompositions -----------------------------------------------------------------------------
+
+CHOW = 0
+PUNG = 1
+
+
+class Meldset(NamedTuple):
+    """One set of a decomposition: ``CHOW`` from ``kind`` upwards, or ``PUNG`` of ``kind``."""
+
+    type: int
+    kind: int
+
+    def kinds(self) -> tuple[int, int, int]:
+        """The three kinds of the set."""
+        k = self.kind
+        return (k, k + 1, k + 2) if self.type == CHOW else (k, k, k)
+
+    def __str__(self) -> str:
+        return "".join(format_kind(k)[0] for k in self.kinds()) + format_kind(self.kind)[1]
+
+
+class Decomposition(NamedTuple):
+    """A complete concealed part: its sets and its pair (``pair`` is −1 if there is none)."""
+
+    sets: tuple[Meldset, ...]
+    pair: int
+
+
+@cache
+def _suit_decompositions(
+    counts: tuple[int, ...], offset: int, chows: bool
+) -> tuple[Decomposition, ...]:
+    """Every split of one suit's tiles into sets and at most one pair (first kind first)."""
+    first = next((i for i, n in enumerate(counts) if n), None)
+    if first is None:
+        return (Decomposition((), -1),)
+    found: list[Decomposition] = []
+    hand = list(counts)
+    kind = offset + first
+    if hand[first] >= 3:
+        hand[first] -= 3
+        for rest in _suit_decompositions(tuple(hand), offset, chows):
+            found.append(Decomposition((Meldset(PUNG, kind), *rest.sets), rest.pair))
+        hand[first] += 3
+    if chows and first + 2 < len(hand) and hand[first + 1] and hand[first + 2]:
+        for i in range(3):
+            hand[first + i] -= 1
+        for rest in _suit_decompositions(tuple(hand), offset, chows):
+            found.append(Decomposition((Meldset(CHOW, kind), *rest.sets), rest.pair))
+        for i in range(3):
+            hand[first + i] += 1
+    if hand[first] >= 2:
+        hand[first] -= 2
+        for rest in _suit_decompositions(tuple(hand), offset, chows):
+            if rest.pair < 0:
+                found.append(Decomposition(rest.sets, kind))
+    return tuple(found)
+
+
+def decompositions(counts: Sequence[int]) -> list[Decomposition]:
+    """Every decomposition of the concealed tiles into sets and exactly one pair.
+
+    >>> from mahjongkit.tiles import counts_of, parse_kinds
+    >>> hand = counts_of(parse_kinds("111222333m789p11s"))
+    >>> [" ".join(map(str, d.sets)) for d in decompositions(hand)]
+    ['111m 222m 333m 789p', '123m 123m 123m 789p']
+    """
+    per_suit = [
+        _suit_decompositions(tuple(counts[start : start + 9]), start, True) for start in (0, 9, 18)
+    ]
+    per_suit.append(_suit_decompositions(tuple(counts[27:34]), 27, False))
+    found = []
+    for parts in product(*per_suit):
+        pairs = [part.pair for part in parts if part.pair >= 0]
+        if len(pairs) == 1:
+            found.append(Decomposition(tuple(s for part in parts for s in part.sets), pairs[0]))
+    return found
+
+
+def seven_pairs(counts: Sequence[int], allow_quads: bool = False) -> list[int] | None:
+    """The pair kinds of a seven-pairs hand (a kind twice for four of a kind), or None."""
+    if sum(counts) != 14:
+        return None
+    pairs: list[int] = []
+    for kind, n in enumerate(counts):
+        if n == 2 or (n == 4 and allow_quads):
+            pairs.extend([kind] * (n // 2))
+        elif n:
+            return None
+    return pairs
+
+
+def thirteen_orphans(counts: Sequence[int]) -> bool:
+    """Whether 14 tiles are thirteen orphans."""
+    return sum(counts) == 14 and thirteen_orphans_shanten(counts) == -1

@@ -1,0 +1,52 @@
+"""The registry of rule families.
+
+Each variant package exposes ``VARIANT``, a :class:`Variant`: its rule presets and its scorer.
+Adding a variant is adding one package here and one line to ``_PACKAGES``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+from mahjongkit.errors import NotationError
+from mahjongkit.scoring import Score, Win
+
+_PACKAGES = {
+    "riichi": "mahjongkit.variants.riichi",
+    "hongkong": "mahjongkit.variants.hongkong",
+    "sichuan": "mahjongkit.variants.sichuan",
+}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A rule family: its presets (the first is the default), scorer and languages."""
+
+    name: str
+    presets: Mapping[str, Callable[[], Any]]
+    score: Callable[[Win, Any], Score]
+    languages: tuple[str, ...]
+
+    def rules(self, preset: str | None = None) -> Any:
+        """The rules of a named preset (the default when None)."""
+        name = preset or next(iter(self.presets))
+        if name not in self.presets:
+            raise NotationError(
+                f"unknown rules preset {name!r} for {self.name}: "
+                f"expected one of {', '.join(self.presets)}"
+            )
+        return self.presets[name]()
+
+
+def find_variant(name: str) -> Variant:
+    """The variant called ``name`` (``riichi``, ``hongkong``, ``sichuan``)."""
+    if name not in _PACKAGES:
+        raise NotationError(f"unknown variant {name!r}: expected one of {', '.join(_PACKAGES)}")
+    variant: Variant = import_module(_PACKAGES[name]).VARIANT
+    return variant
+
+
+VARIANT_NAMES = tuple(_PACKAGES)

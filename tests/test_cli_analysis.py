@@ -1,0 +1,104 @@
+"""The shanten and waits commands (issue 2, item 7)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from mahjongkit.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_shanten_json_fields(capsys):
+    code, out, err = run(capsys, "shanten", "123m456p789s1122z", "--json")
+    result = json.loads(out)
+    assert code == 0 and err == ""
+    assert result["shanten"] == 0
+    assert result["waits"] == ["1z", "2z"]
+    assert result["ukeire"] == 4
+
+
+def test_complete_hand_is_minus_one(capsys):
+    _code, out, _ = run(capsys, "shanten", "123m456p789s11222z", "--json")
+    result = json.loads(out)
+    assert result["shanten"] == -1
+    assert result["waits"] == []
+
+
+def test_waits_with_melds_and_visible_tiles(capsys):
+    _code, out, _ = run(
+        capsys,
+        "waits",
+        "23m456p11z",
+        "--meld",
+        "pung:777z@W",
+        "--meld",
+        "chi:789s",
+        "--visible",
+        "1m4m4m",
+        "--json",
+    )
+    result = json.loads(out)
+    assert result["waits"] == ["1m", "4m"]
+    assert result["ukeire"] == 8 - 1 - 2
+
+
+def test_fourteen_tiles_list_discards(capsys):
+    _code, out, _ = run(capsys, "shanten", "123m456p789s11223z", "--json")
+    result = json.loads(out)
+    best = result["discards"][0]
+    assert best["shanten"] == 0 and best["discard"] == "3z"
+
+
+def test_sichuan_missing_suit(capsys):
+    _, out, _ = run(
+        capsys, "shanten", "123456789m11p78s", "--variant", "sichuan", "--missing", "s", "--json"
+    )
+    assert json.loads(out)["shanten"] == 2
+
+
+def test_text_output(capsys):
+    _code, out, _ = run(capsys, "waits", "1112345678999m")
+    assert "waits: 1m 2m 3m 4m 5m 6m 7m 8m 9m" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["shanten", "12x"], "unknown character 'x'"),
+        (["shanten", "11111m"], "fifth 1m"),
+        (["shanten", "123m"], "expected 13 or 14"),
+        (["shanten", "123456789m123456p"], "15 concealed tiles"),
+        (["waits", "123m", "--meld", "pong:111z"], "unknown meld kind"),
+        (["shanten"], "required: hand"),
+        (["shanten", "123m456p789s1122z", "--variant", "go"], "invalid choice"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_garbage_exits_2_with_one_line(capsys, argv, fragment):
+    with pytest.raises(SystemExit) as raised:
+        code = main(argv)
+        raise SystemExit(code)
+    out, err = capsys.readouterr()
+    assert raised.value.code == 2
+    assert out == ""
+    assert fragment in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_module_entry_point():
+    done = subprocess.run(
+        [sys.executable, "-m", "mahjongkit", "shanten", "19m19p19s1234567z", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["thirteen_orphans"] == 0
