@@ -1,0 +1,113 @@
+"""Options of Sichuan blood-battle mahjong (血战到底), and the preset of the source documents.
+
+Every value the sources leave open is a named option (``RULES-sichuan.md`` §8 gives the names and
+the recommended defaults); :meth:`SichuanRules.blood_battle` is the source documents plus those
+defaults. Options are overridden by name, e.g. ``--option fan_cap=3``.
+
+>>> rules = SichuanRules.blood_battle()
+>>> rules.fan_cap, rules.self_draw_bonus, rules.call_transfer
+(4, 'none', 'that_kong')
+>>> rules.cap_value
+16
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from mahjongkit.errors import NotationError
+
+SelfDrawBonus = Literal["none", "jiadi", "jiafan"]
+"""No self-draw bonus; 自摸加底 (+1 base from each payer); 自摸加番 (+1 fan, under the cap)."""
+ExchangeThree = Literal["off", "random", "dice", "cw", "ccw", "across"]
+"""换三张: off, or the direction rule of the whole table."""
+VoidDiscardRule = Literal["strict", "lenient"]
+"""Strict: missing-suit tiles go first, all of them; lenient: only the first discard."""
+CallTransfer = Literal["that_kong", "all_kongs", "cancel"]
+"""On 槓上炮: hand that kong's money to the winner, all the konger's kong money, or refund it."""
+CallTransferSplit = Literal["first_winner", "each_winner"]
+"""Several winners on the discard after a kong: the first (counter-clockwise) gets the money, or
+each winner gets the full amount from the konger."""
+DianGangHua = Literal["as_self_draw", "as_discard"]
+"""點槓花, a win on the replacement of a kong fed by a discard: everyone pays, or the feeder."""
+FlowerPig = Literal["cap_to_all_non_pig", "cap_to_ready_only", "fixed_penalty_48_to_pot"]
+"""查花猪: who the player still holding the missing suit at the wall end pays."""
+ReadyCheckAs = Literal["discard", "self_draw"]
+"""查大叫: each ready hand is valued as if won on a discard, or as a self-draw (bonus applies)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SichuanRules:
+    """The rules of one Sichuan table. See ``RULES-sichuan.md`` §8 for the sources of each."""
+
+    base: int = 1
+    """The base unit: a 0-fan hand pays one base (S-02)."""
+    fan_cap: int = 4
+    """Fan above the cap count as the cap (S-03); sources use 3, 4 or 5."""
+    self_draw_bonus: SelfDrawBonus = "none"
+    """Self-draw bonus house rule (§6): none, 自摸加底 or 自摸加番 (S-14)."""
+    huan_san_zhang: ExchangeThree = "off"
+    """换三张 (§2): off, or the exchange direction (random, by dice, cw, ccw, across)."""
+    void_discard_rule: VoidDiscardRule = "strict"
+    """Discard obligation of the missing suit (§3)."""
+    yipao_duoxiang: bool = True
+    """一炮多响 (§4): several players may win on one discard."""
+    rob_kong: bool = True
+    """搶槓胡 (§4): an added kong may be robbed."""
+    call_transfer: CallTransfer = "that_kong"
+    """呼叫转移 on 槓上炮 (§6.1)."""
+    call_transfer_split: CallTransferSplit = "first_winner"
+    """Who receives the transferred kong money when several players win on that discard."""
+    dian_gang_hua: DianGangHua = "as_self_draw"
+    """點槓花 (§6)."""
+    flower_pig: FlowerPig = "cap_to_all_non_pig"
+    """查花猪 at the wall end (§6.2)."""
+    flower_pig_penalty: int = 48
+    """Bases paid to the pot by a flower pig under ``fixed_penalty_48_to_pot`` (Novikov: 48)."""
+    cha_da_jiao_as: ReadyCheckAs = "discard"
+    """查大叫 (§6.2): how the maximum value of a ready hand is taken."""
+    exposed_kong_payment: int = 2
+    """Bases the discarder pays for an exposed kong made on its discard (§6.1: 2, or 1)."""
+    postponed_kong_pays: bool = True
+    """An added kong whose fourth tile was already in the hand still pays (§6.1)."""
+    refund_to_players_who_won: bool = True
+    """退税 (§6.2) also pays back kong money to payers who have won since."""
+    men_qing_zhong_zhang: bool = False
+    """门清中张 extras (§7.2): +1 fan concealed hand, +1 fan no 1 or 9."""
+    yao_jiu_jiang_dui: bool = True
+    """幺九將對 (§7.2): terminals everywhere and 2-5-8 pungs count (they do in the sources)."""
+    tian_di_hu: bool = True
+    """天胡 / 地胡 are worth the cap (S-15)."""
+
+    def __post_init__(self) -> None:
+        for name in ("base", "fan_cap", "flower_pig_penalty", "exposed_kong_payment"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise NotationError(f"option {name} must be a whole number >= 0, not {value!r}")
+        if self.fan_cap > 30:
+            raise NotationError(f"option fan_cap={self.fan_cap} is out of range 0..30")
+
+    @property
+    def cap_value(self) -> int:
+        """The value of a hand at the cap: base × 2^cap."""
+        return self.base << self.fan_cap
+
+    def hand_value(self, fan: int) -> int:
+        """What one payer pays for a hand of ``fan`` fan: base × 2^min(fan, cap) (S-02, S-03)."""
+        return self.base << min(fan, self.fan_cap)
+
+    @classmethod
+    def blood_battle(cls) -> SichuanRules:
+        """The source documents with the recommended defaults of ``RULES-sichuan.md`` §8."""
+        return cls()
+
+    @classmethod
+    def mil_sbr(cls) -> SichuanRules:
+        """The MIL tournament rules (SBR 2025): cap 3, 自摸加底, 及时雨 and 退税 on 槓上炮."""
+        return cls(
+            fan_cap=3,
+            self_draw_bonus="jiadi",
+            call_transfer="cancel",
+            postponed_kong_pays=False,
+        )
