@@ -1,0 +1,102 @@
+"""What a player can do: the actions the engine accepts.
+
+Tiles in actions are physical ids (Tenhou's ``kind * 4 + copy``; bonus tiles 136..143), so that
+a red five and the exact copy claimed are never ambiguous.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mahjongkit.errors import NotationError
+
+DISCARD = "discard"
+RIICHI = "riichi"
+"""Declare riichi and discard ``tile`` in the same move."""
+TSUMO = "tsumo"
+"""Win on the tile just drawn (self-draw)."""
+RON = "ron"
+"""Win on the pending discard, or on the tile of a kong being robbed."""
+CHI = "chi"
+PON = "pon"
+KAN = "kan"
+"""Exposed kong on the pending discard."""
+ANKAN = "ankan"
+KAKAN = "kakan"
+PASS = "pass"
+"""Decline every claim on the pending discard (or kong)."""
+ABORT = "abort"
+"""Declare an abortive draw (nine different terminals and honours, Riichi)."""
+EXCHANGE = "exchange"
+"""Sichuan: give three tiles of one suit."""
+DECLARE_MISSING = "declare_missing"
+"""Sichuan: choose the missing suit."""
+
+ACTION_TYPES = (
+    DISCARD,
+    RIICHI,
+    TSUMO,
+    RON,
+    CHI,
+    PON,
+    KAN,
+    ANKAN,
+    KAKAN,
+    PASS,
+    ABORT,
+    EXCHANGE,
+    DECLARE_MISSING,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move by one seat.
+
+    ``tile`` is the tile discarded, claimed or added; ``consumed`` the tiles taken from the hand
+    to make a meld (or the three given in an exchange); ``suit`` the declared missing suit.
+    """
+
+    type: str
+    seat: int
+    tile: int | None = None
+    consumed: tuple[int, ...] = field(default=())
+    suit: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON object for logs and the web."""
+        out: dict[str, Any] = {"type": self.type, "seat": self.seat}
+        if self.tile is not None:
+            out["tile"] = self.tile
+        if self.consumed:
+            out["consumed"] = list(self.consumed)
+        if self.suit is not None:
+            out["suit"] = self.suit
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        """Parse :meth:`to_json` output, with a clear error on anything else."""
+        if not isinstance(data, dict):
+            raise NotationError(f"an action is a JSON object, not {data!r}")
+        kind = data.get("type")
+        if kind not in ACTION_TYPES:
+            raise NotationError(
+                f"unknown action type {kind!r}: expected one of {', '.join(ACTION_TYPES)}"
+            )
+        seat = data.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise NotationError(f"action {kind}: 'seat' must be an int, not {seat!r}")
+        tile = data.get("tile")
+        if tile is not None and (not isinstance(tile, int) or isinstance(tile, bool)):
+            raise NotationError(f"action {kind}: 'tile' must be a tile id, not {tile!r}")
+        consumed = data.get("consumed", [])
+        if not isinstance(consumed, list) or not all(
+            isinstance(t, int) and not isinstance(t, bool) for t in consumed
+        ):
+            raise NotationError(f"action {kind}: 'consumed' must be a list of tile ids")
+        suit = data.get("suit")
+        if suit is not None and suit not in (0, 1, 2):
+            raise NotationError(f"action {kind}: 'suit' must be 0, 1 or 2, not {suit!r}")
+        return cls(kind, seat, tile, tuple(consumed), suit)

@@ -1,0 +1,289 @@
+"""The variant hooks of the table: what differs between Riichi, Hong Kong and Sichuan play.
+
+The engine (:mod:`mahjongkit.game.engine`) owns the mechanics every variant shares: the wall,
+draws, discards, claim windows and their priority, kongs and replacement draws, robbing a kong,
+and folding events into state. A :class:`Flow` answers the rule questions: which tiles, who may
+win or claim what, who wins on a shared discard, what a win or a draw pays, what comes next.
+Each variant subclasses it in ``variants/<name>/table.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mahjongkit.game.actions import Action
+from mahjongkit.hand import Hand
+from mahjongkit.melds import Meld
+from mahjongkit.scoring import Score, Win
+from mahjongkit.shapes import RIICHI, HandShape, shanten
+from mahjongkit.tiles import Tile
+
+if TYPE_CHECKING:
+    from mahjongkit.game.engine import Game
+    from mahjongkit.game.state import TableMeld
+
+
+class Flow:
+    """Default hooks; each variant overrides what its rules change."""
+
+    variant = ""
+    dead_wall = 0
+    """Tiles kept apart at the end of the wall (Riichi's 14)."""
+    chow_allowed = True
+    bonus_tiles = False
+    first_indicators = 0
+    """Dora indicators shown at the start of a round."""
+    max_kongs = 99
+    takes_deposits = False
+    """Whether the first winner collects the deposits on the table (Riichi)."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+
+    # --- the set and the seats ---
+
+    @property
+    def players(self) -> int:
+        """Number of seats (a field of the rules object where the variant has one)."""
+        players: int = getattr(self.rules, "players", 4)
+        return players
+
+    def tiles(self) -> list[int]:
+        """The physical ids the wall is made of."""
+        raise NotImplementedError
+
+    def red(self, tile_id: int) -> bool:
+        """Whether a physical tile is a red five under these rules."""
+        return False
+
+    def tile(self, tile_id: int) -> Tile:
+        """The tile value of a physical id."""
+        return Tile.from_id(tile_id, red_fives=self.red(tile_id))
+
+    def starting_scores(self) -> list[int]:
+        """Each seat's score at the start of the game."""
+        return [0] * self.players
+
+    # --- hands ---
+
+    def shape(self, game: Game, seat: int) -> HandShape:
+        """The complete shapes this seat's hand may take."""
+        return RIICHI
+
+    def meld(self, meld: TableMeld) -> Meld:
+        """A table meld as a scoring meld."""
+        return Meld(meld.kind, tuple(self.tile(t) for t in meld.tiles), meld.from_seat)
+
+    def hand(self, game: Game, seat: int, extra: int | None = None) -> Hand:
+        """The seat's hand as a scoring hand (``extra``: a claimed tile added to it)."""
+        state = game.round.seats[seat]
+        tiles = [*state.hand, *([extra] if extra is not None else [])]
+        return Hand(tuple(self.tile(t) for t in tiles), tuple(self.meld(m) for m in state.melds))
+
+    def is_complete_with(self, game: Game, seat: int, tile: int | None) -> bool:
+        """A cheap shape test before scoring."""
+        state = game.round.seats[seat]
+        counts = [0] * 34
+        for t in state.hand:
+            if t < 136:
+                counts[t // 4] += 1
+        if tile is not None:
+            counts[tile // 4] += 1
+        return shanten(counts, len(state.melds), self.shape(game, seat)) == -1
+
+    # --- wins ---
+
+    def make_win(
+        self,
+        game: Game,
+        seat: int,
+        tile: int,
+        *,
+        self_draw: bool,
+        from_seat: int | None,
+        robbing: bool,
+    ) -> Win:
+        """The scorer's view of a win at this moment of the game."""
+        rnd = game.round
+        hand = self.hand(game, seat, None if self_draw else tile)
+        last_tile = game.live_remaining() == 0
+        return Win(
+            hand=hand,
+            win_tile=self.tile(tile),
+            self_draw=self_draw,
+            seat=(seat - rnd.dealer) % self.players,
+            from_seat=None if from_seat is None else (from_seat - rnd.dealer) % self.players,
+            round_wind=rnd.round_wind,
+            after_kong=self_draw and rnd.after_kong,
+            second_kong=self_draw and rnd.after_kong and rnd.consecutive_kongs >= 2,
+            robbing_kong=robbing,
+            kong_discard=(not self_draw) and (not robbing) and rnd.kong_discard,
+            last_tile=last_tile and not robbing,
+            first_turn=self.first_turn_win(game, seat, self_draw),
+            flowers=tuple(self.tile(t) for t in rnd.seats[seat].flowers),
+            missing_suit=rnd.seats[seat].missing_suit,
+            in_game=frozenset(
+                (s - rnd.dealer) % self.players for s in range(self.players) if not rnd.seats[s].won
+            ),
+        )
+
+    def first_turn_win(self, game: Game, seat: int, self_draw: bool) -> bool:
+        """A win in the first uninterrupted go-around."""
+        rnd = game.round
+        if not rnd.first_go_around:
+            return False
+        if self_draw:
+            return len(rnd.seats[seat].discards) == 0
+        return len(rnd.seats[seat].discards) == 0 and not rnd.seats[seat].has_drawn
+
+    def score(self, win: Win) -> Score:
+        """The variant scorer."""
+        raise NotImplementedError
+
+    def win_score(
+        self,
+        game: Game,
+        seat: int,
+        tile: int,
+        *,
+        self_draw: bool,
+        from_seat: int | None,
+        robbing: bool,
+    ) -> Score | None:
+        """The score if this seat may win on this tile now, else None."""
+        if not self.is_complete_with(game, seat, None if self_draw else tile):
+            return None
+        score = self.score(
+            self.make_win(
+                game, seat, tile, self_draw=self_draw, from_seat=from_seat, robbing=robbing
+            )
+        )
+        return score if score.valid else None
+
+    def win_deltas(
+        self, game: Game, seat: int, tile: int, discarder: int | None, robbing: bool, first: bool
+    ) -> list[int]:
+        """A win's score changes by absolute seat (``first``: the first of several winners)."""
+        score = self.win_score(
+            game, seat, tile, self_draw=discarder is None, from_seat=discarder, robbing=robbing
+        )
+        assert score is not None
+        return self.deltas(game, score, seat)
+
+    def score_summary(
+        self, game: Game, seat: int, tile: int, discarder: int | None, robbing: bool, first: bool
+    ) -> dict[str, Any]:
+        """The scorer's JSON for the ``hora`` event."""
+        score = self.win_score(
+            game, seat, tile, self_draw=discarder is None, from_seat=discarder, robbing=robbing
+        )
+        assert score is not None
+        out = score.to_json()
+        out.pop("explanation", None)
+        return out
+
+    def furiten(self, game: Game, seat: int) -> bool:
+        """Whether this seat may not win on a discard now."""
+        return False
+
+    def furiten_ends_on_draw(self) -> bool:
+        """Temporary furiten ends on the player's draw (else on the player's discard)."""
+        return True
+
+    def ron_winners(self, game: Game, claimants: list[int], discarder: int) -> list[int] | None:
+        """Who wins when several seats win on one discard (nearest first); None aborts."""
+        return claimants[:1]
+
+    def deltas(self, game: Game, score: Score, seat: int) -> list[int]:
+        """A win's score changes as a list indexed by absolute seat."""
+        rnd = game.round
+        out = [0] * self.players
+        for relative, delta in score.payments.items():
+            out[(relative + rnd.dealer) % self.players] += delta
+        return out
+
+    # --- claims and discards ---
+
+    def may_claim(self, game: Game, seat: int, tile: int) -> bool:
+        """Whether this seat may call (chow, pung, kong) this tile at all."""
+        return True
+
+    def allowed_discards(self, game: Game, seat: int) -> list[int]:
+        """The physical tiles this seat may discard now."""
+        state = game.round.seats[seat]
+        return [t for t in state.hand if t // 4 not in state.kuikae]
+
+    def turn_declarations(self, game: Game, seat: int) -> list[Action]:
+        """Extra actions on one's turn (riichi, abortive draws)."""
+        return []
+
+    def concealed_kong_allowed(self, game: Game, seat: int, kind: int) -> bool:
+        """Whether a concealed kong of ``kind`` is allowed now (riichi restrictions)."""
+        return True
+
+    def may_add_kong(self, game: Game, seat: int, tile: int) -> bool:
+        """Whether ``tile`` may be added to this seat's pung now."""
+        return True
+
+    def chi_allowed(self, game: Game, seat: int, tile: int, consumed: tuple[int, ...]) -> bool:
+        """Whether this chow leaves a legal discard (swap-calling rules)."""
+        return True
+
+    def kuikae_after_call(self, action: Action) -> list[int]:
+        """Kinds the caller may not discard right after this call."""
+        return []
+
+    def liability(self, game: Game, action: Action, discarder: int) -> int | None:
+        """The seat made liable by feeding this call, if any."""
+        return None
+
+    def may_rob_concealed(self, game: Game, seat: int) -> bool:
+        """Whether this seat may rob a concealed kong (Thirteen Orphans, by the rules)."""
+        return False
+
+    def double_riichi_now(self, game: Game, seat: int) -> bool:
+        """Whether a riichi declared now is a double riichi."""
+        return False
+
+    def abort_after_discard(self, game: Game) -> str | None:
+        """An abortive draw caused by the discard that just passed (its reason), or None."""
+        return None
+
+    def kong_payments(
+        self, game: Game, seat: int, kind: str, fed_by: int | None, drawn_now: bool
+    ) -> list[dict[str, Any]]:
+        """``mjk:payment`` events for a kong (Sichuan's wind and rain)."""
+        return []
+
+    def kong_indicator_at_once(self, kind: str) -> bool:
+        """Whether a kong's new dora indicator is shown at once (else after the next discard)."""
+        return True
+
+    def setup_actions(self, game: Game, seat: int) -> list[Action]:
+        """Actions of the set-up phases (Sichuan's exchange and missing suit)."""
+        return []
+
+    def play_setup(self, game: Game, out: list[dict[str, Any]], action: Action) -> None:
+        """Play a set-up action."""
+        raise NotImplementedError
+
+    # --- the course of a round ---
+
+    def after_deal(self, game: Game, out: list[dict[str, Any]]) -> None:
+        """Emit what happens right after the deal (bonus tiles, the exchange phase)."""
+
+    def continues_after_win(self, game: Game) -> bool:
+        """Whether play goes on after a win (Sichuan's blood battle)."""
+        return False
+
+    def exhaustive_draw(self, game: Game) -> dict[str, Any]:
+        """The ``ryukyoku`` event of a wall run dry (with its payments)."""
+        return {"type": "ryukyoku", "reason": "exhaustive", "deltas": [0] * self.players}
+
+    def next_round(self, game: Game) -> tuple[int, int, int, int] | None:
+        """(round wind, hand number, dealer, honba) of the next round, or None at the end."""
+        raise NotImplementedError
+
+    def final_result(self, game: Game) -> dict[str, Any]:
+        """The ``end_game`` event's extra fields (ranks, uma)."""
+        return {}

@@ -1,0 +1,382 @@
+"""Riichi at the table: riichi, furiten, dora, abortive draws, liability, the course of a game.
+
+The engine asks; this module answers from the rules object (:mod:`.rules`), so the presets
+``ema2012``, ``ema2016`` and ``tenhou`` differ here only through their options.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mahjongkit.game import actions as A
+from mahjongkit.game.actions import Action
+from mahjongkit.game.flow import Flow
+from mahjongkit.game.wall import tile_set
+from mahjongkit.melds import MeldKind
+from mahjongkit.scoring import Score, Win
+from mahjongkit.shapes import RIICHI, shanten, waits
+from mahjongkit.tiles import DRAGONS, RED_FIVE_IDS, WINDS, is_terminal_or_honor
+
+if TYPE_CHECKING:
+    from mahjongkit.game.engine import Game
+
+_TENPAI_PAYMENT = 3000
+
+
+def _counts(tiles: list[int]) -> list[int]:
+    counts = [0] * 34
+    for t in tiles:
+        counts[t // 4] += 1
+    return counts
+
+
+class RiichiFlow(Flow):
+    """The hooks of a Riichi table."""
+
+    variant = "riichi"
+    dead_wall = 14
+    first_indicators = 1
+    max_kongs = 4
+    takes_deposits = True
+
+    def option(self, name: str, default: Any) -> Any:
+        """A rules option, with the EMA default where a rules object predates it."""
+        return getattr(self.rules, name, default)
+
+    # --- set and seats ---
+
+    def tiles(self) -> list[int]:
+        """136 tiles (three-player tables drop 2m-8m)."""
+        ids = tile_set()
+        if self.players == 3:
+            ids = [t for t in ids if not 1 <= t // 4 <= 7]
+        return ids
+
+    def red(self, tile_id: int) -> bool:
+        """Red fives per the rules."""
+        return bool(self.option("red_fives", True)) and tile_id in RED_FIVE_IDS
+
+    def starting_scores(self) -> list[int]:
+        """The preset's starting points."""
+        return [int(self.option("starting_points", 30000))] * self.players
+
+    # --- wins ---
+
+    def score(self, win: Win) -> Score:
+        """The Riichi scorer."""
+        from mahjongkit.variants.riichi import score
+
+        result: Score = score(win, self.rules)
+        return result
+
+    def make_win(
+        self,
+        game: Game,
+        seat: int,
+        tile: int,
+        *,
+        self_draw: bool,
+        from_seat: int | None,
+        robbing: bool,
+    ) -> Win:
+        """Adds riichi, ippatsu, dora, counters and deposits to the shared win."""
+        from dataclasses import replace
+
+        base = super().make_win(
+            game, seat, tile, self_draw=self_draw, from_seat=from_seat, robbing=robbing
+        )
+        rnd = game.round
+        state = rnd.seats[seat]
+        riichi = state.riichi
+        liable = state.liable
+        return replace(
+            base,
+            riichi=riichi,
+            double_riichi=riichi and state.double_riichi,
+            ippatsu=riichi and state.ippatsu,
+            dora_indicators=tuple(self.tile(t) for t in game.indicator_tiles()),
+            ura_indicators=(tuple(self.tile(t) for t in game.ura_tiles()) if riichi else ()),
+            honba=rnd.honba,
+            deposits=rnd.deposits,
+            liable_seat=None if liable is None else (liable - rnd.dealer) % self.players,
+            last_tile=game.live_remaining() == 0
+            and not robbing
+            and not (self_draw and rnd.after_kong),
+        )
+
+    def win_deltas(
+        self, game: Game, seat: int, tile: int, discarder: int | None, robbing: bool, first: bool
+    ) -> list[int]:
+        """Score changes; a second winner of one discard gets no counters or deposits."""
+        from dataclasses import replace
+
+        win = self.make_win(
+            game, seat, tile, self_draw=discarder is None, from_seat=discarder, robbing=robbing
+        )
+        if not first and self.option("multiple_ron_counters_to_first", True):
+            win = replace(win, honba=0, deposits=0)
+        return self.deltas(game, self.score(win), seat)
+
+    def furiten(self, game: Game, seat: int) -> bool:
+        """Own-discard, temporary and riichi furiten."""
+        state = game.round.seats[seat]
+        if state.furiten_temporary or state.furiten_riichi:
+            return True
+        wanted = set(waits(_counts(state.hand), len(state.melds), RIICHI))
+        return any(t // 4 in wanted for t in state.discards)
+
+    def furiten_ends_on_draw(self) -> bool:
+        """Tenhou ends temporary furiten on the player's own discard; EMA on the draw."""
+        return bool(self.option("temporary_furiten_end", "draw") != "own_discard")
+
+    def ron_winners(self, game: Game, claimants: list[int], discarder: int) -> list[int] | None:
+        """Double ron per the rules; triple ron is an abortive draw where the rules say so."""
+        if len(claimants) >= 3 and self.option("triple_ron_abortive", False):
+            return None
+        if not self.option("multiple_ron", True):
+            return claimants[:1]
+        return claimants
+
+    # --- turn ---
+
+    def allowed_discards(self, game: Game, seat: int) -> list[int]:
+        """After riichi only the drawn tile; after a call not the swap-called kinds."""
+        state = game.round.seats[seat]
+        if state.riichi and state.drawn is not None:
+            return [state.drawn]
+        return [t for t in state.hand if t // 4 not in state.kuikae]
+
+    def turn_declarations(self, game: Game, seat: int) -> list[Action]:
+        """Riichi with each discard that leaves the hand ready; nine terminals abort."""
+        rnd = game.round
+        state = rnd.seats[seat]
+        found: list[Action] = []
+        concealed = all(m.kind is MeldKind.CONCEALED_KONG for m in state.melds)
+        if (
+            concealed
+            and not state.riichi
+            and state.drawn is not None
+            and game.scores[seat] >= 1000
+            and game.live_remaining() >= self.players
+        ):
+            counts = _counts(state.hand)
+            for tile in sorted(set(state.hand)):
+                counts[tile // 4] -= 1
+                if shanten(counts, len(state.melds), RIICHI) == 0 and waits(
+                    counts, len(state.melds), RIICHI
+                ):
+                    found.append(Action(A.RIICHI, seat, tile))
+                counts[tile // 4] += 1
+        if (
+            rnd.first_go_around
+            and not state.discards
+            and state.drawn is not None
+            and self.option("nine_terminals_abortive", True)
+            and len({t // 4 for t in state.hand if is_terminal_or_honor(t // 4)}) >= 9
+        ):
+            found.append(Action(A.ABORT, seat))
+        return found
+
+    def concealed_kong_allowed(self, game: Game, seat: int, kind: int) -> bool:
+        """After riichi: only with the drawn tile, and only if the waits stay the same."""
+        state = game.round.seats[seat]
+        if not state.riichi:
+            return True
+        if state.drawn is None or state.drawn // 4 != kind:
+            return False
+        before = _counts(state.hand)
+        before[kind] -= 1
+        after = list(before)
+        after[kind] -= 3
+        return waits(before, len(state.melds), RIICHI) == waits(after, len(state.melds) + 1, RIICHI)
+
+    def double_riichi_now(self, game: Game, seat: int) -> bool:
+        """Riichi on one's first discard of an uninterrupted first go-around."""
+        return game.round.first_go_around and not game.round.seats[seat].discards
+
+    # --- calls ---
+
+    def kuikae_after_call(self, action: Action) -> list[int]:
+        """Swap-calling: the called kind, and for a chow the kind at its other end."""
+        if self.option("kuikae", False) or action.tile is None:
+            return []
+        kind = action.tile // 4
+        forbidden = [kind]
+        if action.type == A.CHI:
+            others = sorted(t // 4 for t in action.consumed)
+            if others[0] == kind + 1 and (kind + 3) % 9 > kind % 9 and kind % 9 <= 5:
+                forbidden.append(kind + 3)
+            if others[1] == kind - 1 and kind % 9 >= 3:
+                forbidden.append(kind - 3)
+        return forbidden
+
+    def chi_allowed(self, game: Game, seat: int, tile: int, consumed: tuple[int, ...]) -> bool:
+        """A chow must leave some tile that may be discarded."""
+        action = Action(A.CHI, seat, tile, consumed)
+        forbidden = set(self.kuikae_after_call(action))
+        rest = list(game.round.seats[seat].hand)
+        for t in consumed:
+            rest.remove(t)
+        return any(t // 4 not in forbidden for t in rest)
+
+    def liability(self, game: Game, action: Action, discarder: int) -> int | None:
+        """Feeding the third dragon or fourth wind set (R-48)."""
+        if action.type not in (A.PON, A.KAN) or action.tile is None:
+            return None
+        kind = action.tile // 4
+        state = game.round.seats[action.seat]
+        for group in (DRAGONS, WINDS):
+            if kind in group:
+                have = sum(
+                    1 for m in state.melds if m.kind is not MeldKind.CHOW and m.kind_id() in group
+                )
+                if have == len(group) - 1:
+                    return discarder
+        return None
+
+    def may_rob_concealed(self, game: Game, seat: int) -> bool:
+        """Thirteen Orphans may rob a concealed kong where the rules allow (R-19)."""
+        return bool(self.option("kokushi_robs_concealed_kong", True))
+
+    def kong_indicator_at_once(self, kind: str) -> bool:
+        """Kan dora: at once, or (Tenhou) after the next discard for open and added kongs."""
+        if kind == "concealed":
+            return True
+        return bool(self.option("kan_dora_timing", "immediate") == "immediate")
+
+    def abort_after_discard(self, game: Game) -> str | None:
+        """Four winds, four riichi and four kongs, where the rules have them."""
+        rnd = game.round
+        aborts = set(
+            self.option(
+                "abortive_draws", ("nine_terminals", "four_winds", "four_riichi", "four_kongs")
+            )
+        )
+        if (
+            "four_winds" in aborts
+            and rnd.first_go_around
+            and all(len(s.discards) == 1 and not s.melds for s in rnd.seats)
+        ):
+            kinds = {s.discards[0] // 4 for s in rnd.seats}
+            if len(kinds) == 1 and next(iter(kinds)) in WINDS:
+                return "sufonrenda"
+        if "four_riichi" in aborts and all(s.riichi for s in rnd.seats):
+            return "suchareach"
+        if "four_kongs" in aborts and rnd.kongs == 4:
+            owners = {i for i, s in enumerate(rnd.seats) for m in s.melds if m.kind.is_kong}
+            if len(owners) > 1:
+                return "sukaikan"
+        return None
+
+    # --- ends of rounds ---
+
+    def tenpai(self, game: Game, seat: int) -> bool:
+        """Ready with a wait that is not wholly in one's own hand and melds."""
+        state = game.round.seats[seat]
+        counts = _counts(state.hand)
+        held = list(counts)
+        for meld in state.melds:
+            for t in meld.tiles:
+                held[t // 4] += 1
+        return any(held[k] < 4 for k in waits(counts, len(state.melds), RIICHI))
+
+    def nagashi(self, game: Game, seat: int) -> bool:
+        """Only terminals and honours discarded, none of them claimed (R-33)."""
+        state = game.round.seats[seat]
+        return (
+            bool(state.discards)
+            and all(is_terminal_or_honor(t // 4) for t in state.discards)
+            and not any(state.claimed)
+        )
+
+    def exhaustive_draw(self, game: Game) -> dict[str, Any]:
+        """Nagashi mangan where the rules have it, else ready and not-ready payments."""
+        rnd = game.round
+        players = self.players
+        tenpai = [s for s in range(players) if self.tenpai(game, s)]
+        deltas = [0] * players
+        nagashi = (
+            [s for s in range(players) if self.nagashi(game, s)]
+            if self.option("nagashi_mangan", True)
+            else []
+        )
+        if nagashi:
+            for seat in nagashi:
+                dealer = seat == rnd.dealer
+                for payer in range(players):
+                    if payer == seat:
+                        continue
+                    amount = 4000 if dealer or payer == rnd.dealer else 2000
+                    deltas[payer] -= amount
+                    deltas[seat] += amount
+            return {
+                "type": "ryukyoku",
+                "reason": "nagashimangan",
+                "deltas": deltas,
+                "tenpai": tenpai,
+                "nagashi": nagashi,
+            }
+        if 0 < len(tenpai) < players:
+            gain = _TENPAI_PAYMENT // len(tenpai)
+            loss = _TENPAI_PAYMENT // (players - len(tenpai))
+            for seat in range(players):
+                deltas[seat] = gain if seat in tenpai else -loss
+        return {"type": "ryukyoku", "reason": "exhaustive", "deltas": deltas, "tenpai": tenpai}
+
+    def next_round(self, game: Game) -> tuple[int, int, int, int] | None:
+        """Dealer repeats on a dealer win, a ready dealer at a draw, an abortive draw."""
+        rnd = game.round
+        result = rnd.result or {}
+        dealer_keeps = (
+            rnd.dealer in result.get("winners", [])
+            or result.get("kind") == "abort"
+            or (result.get("kind") == "exhaustive" and rnd.dealer in result.get("tenpai", []))
+        )
+        honba = rnd.honba + 1 if dealer_keeps or result.get("kind") != "win" else 0
+        if self.option("bust_ends_game", False) and min(game.scores) < 0:
+            return None
+        length = int(self.option("game_length", 2))
+        index = rnd.round_wind * self.players + rnd.hand_number
+        if not dealer_keeps:
+            index += 1
+        last = length * self.players
+        if index >= last:
+            target = int(self.option("return_points", 30000))
+            extension = self.option("extension", False)
+            if not extension or max(game.scores) >= target or index >= (length + 1) * self.players:
+                return None
+        if dealer_keeps and index == last - 1 and self.option("agari_yame", False):
+            top = max(game.scores)
+            if (
+                game.scores[rnd.dealer] == top
+                and game.scores.count(top) == 1
+                and rnd.dealer in (result.get("winners", []))
+            ):
+                return None
+        wind, number = divmod(index, self.players)
+        return wind, number, number, honba
+
+    def final_result(self, game: Game) -> dict[str, Any]:
+        """Final ranks; leftover deposits and uma per the rules."""
+        players = self.players
+        scores = list(game.scores)
+        order = sorted(range(players), key=lambda s: (-scores[s], s))
+        leftover = game.round.deposits * 1000
+        if leftover and self.option("leftover_deposits_to_first", False):
+            scores[order[0]] += leftover
+        uma = list(self.option("uma", (15000, 5000, -5000, -15000)))
+        target = int(self.option("return_points", 30000))
+        start = self.starting_scores()[0]
+        oka = (target - start) * players
+        final = []
+        for rank, seat in enumerate(order):
+            value = scores[seat] - target + (uma[rank] if rank < len(uma) else 0)
+            if rank == 0:
+                value += oka
+            final.append(
+                {"seat": seat, "rank": rank + 1, "points": scores[seat], "result": value / 1000}
+            )
+        return {"scores": scores, "mjk_ranking": final}
+
+
+FLOW = RiichiFlow
