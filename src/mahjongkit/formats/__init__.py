@@ -1,0 +1,1 @@
+"""Game record formats: reading and writing other programs' logs."""
