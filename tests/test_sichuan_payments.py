@@ -325,6 +325,8 @@ def test_flower_pig_fixed_penalty_to_the_pot():
     assert [(ln.payer, ln.payee, ln.amount) for ln in pig] == [(S, POT, 96)]
     assert sum(net(lines).values()) == -96  # the penalty leaves the table
     assert "the pot" in explain_lines(lines, "en") and "le pot" in explain_lines(lines, "fr")
+    smaller = settle(options("flower_pig=fixed_penalty_48_to_pot", "flower_pig_penalty=10"))
+    assert [ln.amount for ln in smaller if ln.reason == "flower_pig"] == [10]
 
 
 def test_flower_pig_pays_the_cap_of_the_rules():

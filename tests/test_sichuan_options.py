@@ -1,0 +1,232 @@
+"""Sichuan options (RULES-sichuan §8): the preset, overriding, and the table-rule switches.
+
+The money and fan switches are tested on both sides in ``test_sichuan_payments.py`` and
+``test_sichuan_fan.py``; this file covers the preset and the switches of the table flow.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+
+import pytest
+
+from mahjongkit.errors import IllegalActionError, InvalidHandError, NotationError
+from mahjongkit.options import override
+from mahjongkit.tiles import counts_of, parse_kinds
+from mahjongkit.variants import find_variant
+from mahjongkit.variants.sichuan import VARIANT, SichuanRules
+from mahjongkit.variants.sichuan.flow import (
+    check_exchange,
+    discard_winners,
+    exchange_direction,
+    exchange_receivers,
+    legal_discards,
+    may_claim,
+    may_rob_kong,
+    next_dealer,
+)
+
+RULES = SichuanRules.blood_battle()
+E, S, W, N = range(4)
+SPEC = Path(__file__).resolve().parents[1].parent / "shared" / "spec" / "RULES-sichuan.md"
+TESTS = Path(__file__).resolve().parent
+
+
+def options(*assignments: str) -> SichuanRules:
+    return override(RULES, assignments)
+
+
+def test_preset_is_the_recommended_defaults_of_section_8():
+    """§8 (starred values) and S-03 (cap 4)."""
+    assert dataclasses.asdict(RULES) == {
+        "base": 1,
+        "fan_cap": 4,
+        "self_draw_bonus": "none",
+        "huan_san_zhang": "off",
+        "void_discard_rule": "strict",
+        "yipao_duoxiang": True,
+        "rob_kong": True,
+        "call_transfer": "that_kong",
+        "call_transfer_split": "first_winner",
+        "dian_gang_hua": "as_self_draw",
+        "flower_pig": "cap_to_all_non_pig",
+        "flower_pig_penalty": 48,
+        "cha_da_jiao_as": "discard",
+        "exposed_kong_payment": 2,
+        "postponed_kong_pays": True,
+        "refund_to_players_who_won": True,
+        "men_qing_zhong_zhang": False,
+        "yao_jiu_jiang_dui": True,
+        "tian_di_hu": True,
+    }
+
+
+def test_every_switch_of_section_8_is_an_option():
+    section = SPEC.read_text(encoding="utf-8").split("## 8.")[1]
+    names = {field.name for field in dataclasses.fields(SichuanRules)}
+    for switch in (
+        "fan_cap",
+        "self_draw_bonus",
+        "huan_san_zhang",
+        "void_discard_rule",
+        "yipao_duoxiang",
+        "rob_kong",
+        "call_transfer",
+        "dian_gang_hua",
+        "flower_pig",
+        "cha_da_jiao_as",
+        "men_qing_zhong_zhang",
+        "yao_jiu_jiang_dui",
+        "exposed_kong_payment",
+        "postponed_kong_pays",
+        "refund_to_players_who_won",
+    ):
+        assert switch in section and switch in names, switch
+    assert "tian_di_hu" in section and "tian_di_hu" in names
+
+
+def test_every_option_is_exercised_by_a_test_on_both_sides():
+    """Each option's name appears in an override of the Sichuan tests (both values tested there)."""
+    text = "".join(path.read_text(encoding="utf-8") for path in TESTS.glob("test_sichuan_*.py"))
+    for field in dataclasses.fields(SichuanRules):
+        assert f'"{field.name}=' in text or f"{field.name}={{" in text, field.name
+
+
+def test_variant_registry_and_presets():
+    assert find_variant("sichuan") is VARIANT
+    assert VARIANT.languages == ("zh", "en", "fr", "es")
+    assert VARIANT.rules() == RULES
+    mil = VARIANT.rules("mil_sbr")
+    assert (mil.fan_cap, mil.self_draw_bonus, mil.call_transfer) == (3, "jiadi", "cancel")
+    assert mil.postponed_kong_pays is False
+
+
+@pytest.mark.parametrize(
+    ("assignment", "words"),
+    [
+        ("fan_cap=lots", "integer"),
+        ("fan_cap=-1", ">= 0"),
+        ("fan_cap=99", "out of range"),
+        ("self_draw_bonus=double", "none, jiadi, jiafan"),
+        ("call_transfer=maybe", "that_kong"),
+        ("rob_kong=perhaps", "true or false"),
+        ("no_such_option=1", "unknown option"),
+        ("base=0.5", "integer"),
+    ],
+)
+def test_bad_option_values_are_refused_by_name(assignment, words):
+    with pytest.raises(NotationError, match=words):
+        options(assignment)
+
+
+# --- exchange three (§2) ------------------------------------------------------------------------
+
+
+def test_huan_san_zhang_off_by_default():
+    assert exchange_direction(RULES, random.Random(1)) is None
+
+
+@pytest.mark.parametrize("direction", ["cw", "ccw", "across"])
+def test_huan_san_zhang_fixed_directions(direction):
+    rules = options(f"huan_san_zhang={direction}")
+    assert exchange_direction(rules, random.Random(1)) == direction
+
+
+def test_huan_san_zhang_random_is_seeded_and_uses_all_three():
+    rules = options("huan_san_zhang=random")
+    seen = [exchange_direction(rules, random.Random(seed)) for seed in range(60)]
+    assert set(seen) == {"cw", "ccw", "across"}
+    assert seen == [exchange_direction(rules, random.Random(seed)) for seed in range(60)]
+
+
+def test_huan_san_zhang_dice_needs_the_table_convention():
+    rules = options("huan_san_zhang=dice")
+    assert exchange_direction(rules, random.Random(0), dice_direction="cw") == "cw"
+    with pytest.raises(InvalidHandError, match="dice"):
+        exchange_direction(rules, random.Random(0))
+
+
+def test_exchange_receivers_follow_turn_order():
+    assert exchange_receivers("ccw") == {E: S, S: W, W: N, N: E}
+    assert exchange_receivers("cw") == {E: N, S: E, W: S, N: W}
+    assert exchange_receivers("across") == {E: W, S: N, W: E, N: S}
+    with pytest.raises(InvalidHandError, match="direction"):
+        exchange_receivers("up")  # type: ignore[arg-type]
+
+
+def test_check_exchange_three_tiles_of_one_suit_held():
+    hand = counts_of(parse_kinds("1123m456p789s"))
+    check_exchange(hand, [0, 0, 1])
+    for chosen, words in (([0, 1], "3 tiles"), ([0, 1, 9], "one suit"), ([4, 5, 6], "hold")):
+        with pytest.raises(IllegalActionError, match=words):
+            check_exchange(hand, chosen)
+
+
+# --- the missing suit (§3) ------------------------------------------------------------------------
+
+HAND = counts_of(parse_kinds("19m2345p6789s"))
+
+
+@pytest.mark.parametrize(
+    ("rule", "made", "allowed"),
+    [
+        ("strict", 0, [0, 8]),
+        ("strict", 5, [0, 8]),
+        ("lenient", 0, [0, 8]),
+        ("lenient", 5, [0, 8, 10, 11, 12, 13, 23, 24, 25, 26]),
+    ],
+)
+def test_void_discard_rule_strict_or_lenient(rule, made, allowed):
+    rules = options(f"void_discard_rule={rule}")
+    assert legal_discards(HAND, 0, made, rules) == allowed
+
+
+def test_without_missing_suit_tiles_any_tile_may_go():
+    hand = counts_of(parse_kinds("2345p6789s"))
+    assert legal_discards(hand, 0, 0, RULES) == [10, 11, 12, 13, 23, 24, 25, 26]
+
+
+def test_no_claim_on_the_missing_suit():
+    assert not may_claim(4, 0) and may_claim(13, 0)
+
+
+# --- several winners, robbing, next dealer (§4, §1.5) --------------------------------------------
+
+
+@pytest.mark.parametrize(("on", "winners"), [(True, [W, N, E]), (False, [W])])
+def test_yipao_duoxiang_all_winners_or_the_first_in_turn_order(on, winners):
+    rules = options(f"yipao_duoxiang={on}")
+    assert discard_winners(S, {E, N, W}, rules) == winners
+
+
+def test_the_discarder_cannot_win_on_its_own_discard():
+    with pytest.raises(IllegalActionError, match="own discard"):
+        discard_winners(S, {S, W}, RULES)
+
+
+@pytest.mark.parametrize(("on", "robbable"), [(True, True), (False, False)])
+def test_rob_kong_switch(on, robbable):
+    rules = options(f"rob_kong={on}")
+    assert may_rob_kong(rules, concealed=False) is robbable
+    assert may_rob_kong(rules, concealed=True) is False
+
+
+def test_rob_kong_off_refuses_a_robbing_win():
+    from mahjongkit.variants.sichuan import score
+    from tests.test_sichuan_fan import make_win
+
+    win = make_win("123m456m234p678p99p", robbing_kong=True)
+    assert score(win, RULES).valid
+    refused = score(win, options("rob_kong=false"))
+    assert refused.error is not None and "rob_kong" in refused.error.message
+
+
+def test_next_dealer():
+    """§1.5: nobody won, the dealer stays; one first winner deals; several, the discarder."""
+    assert next_dealer(E, [], None) == E
+    assert next_dealer(E, [W], S) == W
+    assert next_dealer(E, [W, N], S) == S
+    with pytest.raises(InvalidHandError, match="discarder"):
+        next_dealer(E, [W, N], None)
