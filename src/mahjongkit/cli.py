@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from mahjongkit.errors import MahjongError
@@ -190,6 +190,47 @@ def _cmd_score(args: argparse.Namespace) -> int:
     return 0 if score.valid else 1
 
 
+def _cmd_selfplay(args: argparse.Namespace) -> int:
+    import random
+
+    from mahjongkit.game.engine import Game, play_random
+    from mahjongkit.options import override
+    from mahjongkit.variants import find_variant
+
+    rules = override(find_variant(args.variant).rules(args.rules), args.option)
+    for number in range(args.games):
+        seed = args.seed + number
+        game = Game(args.variant, rules, seed=seed)
+        play_random(game, random.Random(seed))
+        if args.json:
+            for event in game.log:
+                print(json.dumps(event, ensure_ascii=False))
+        else:
+            scores = " ".join(f"{'ESWN'[s]}={v}" for s, v in enumerate(game.scores))
+            print(
+                f"game {number + 1} (seed {seed}): {game.rounds_played} rounds, "
+                f"final scores {scores}"
+            )
+    return 0
+
+
+def _cmd_replay_check(args: argparse.Namespace) -> int:
+    from mahjongkit.formats.tenhou_replay import check_file
+
+    found = False
+    for path in args.files:
+        report = check_file(path)
+        if report.skipped:
+            print(f"{path}: skipped ({report.skipped})")
+            continue
+        mismatches = report.mismatches
+        found = found or bool(mismatches)
+        print(f"{path}: {report.checked} rounds checked, {len(mismatches)} mismatches")
+        for line in mismatches:
+            print(f"  {line}")
+    return 1 if found else 0
+
+
 def _usage(message: str) -> MahjongError:
     return MahjongError(message)
 
@@ -308,13 +349,26 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--json", action="store_true", help="print one JSON object")
     score.set_defaults(run=_cmd_score)
 
-    for extra in _EXTRA_COMMANDS:
-        extra(commands)
+    selfplay = commands.add_parser(
+        "selfplay", help="Play seeded games with random legal players and print the scores."
+    )
+    selfplay.add_argument("--variant", choices=("riichi", "hongkong", "sichuan"), default="riichi")
+    selfplay.add_argument("--rules", help="a rules preset of the variant")
+    selfplay.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    selfplay.add_argument("--seed", type=_check_nonnegative, default=0)
+    selfplay.add_argument("--games", type=_check_nonnegative, default=1)
+    selfplay.add_argument(
+        "--json", action="store_true", help="print each game's event log as JSON lines"
+    )
+    selfplay.set_defaults(run=_cmd_selfplay)
+
+    replay = commands.add_parser(
+        "replay-check",
+        help="Replay Tenhou mjlog files through the engine and list every mismatch.",
+    )
+    replay.add_argument("files", nargs="+", help="mjlog files (.xml, or gzip .mjlog)")
+    replay.set_defaults(run=_cmd_replay_check)
     return parser
-
-
-_EXTRA_COMMANDS: list[Callable[[Any], None]] = []
-"""Subcommands that live with their subsystem (the table, replays) register here."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:

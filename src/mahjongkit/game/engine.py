@@ -42,11 +42,14 @@ def make_flow(variant: str, rules: Any = None) -> Flow:
     """The flow of a variant, with its default rules unless ``rules`` is given."""
     from importlib import import_module
 
-    from mahjongkit.variants import find_variant
+    from mahjongkit.variants import VARIANT_NAMES, find_variant
 
-    found = find_variant(variant)
+    if rules is None:
+        rules = find_variant(variant).rules()
+    elif variant not in VARIANT_NAMES:
+        find_variant(variant)  # raises the clear error for an unknown variant
     module = import_module(f"mahjongkit.variants.{variant}.table")
-    flow: Flow = module.FLOW(rules if rules is not None else found.rules())
+    flow: Flow = module.FLOW(rules)
     return flow
 
 
@@ -61,8 +64,11 @@ class Game:
         seed: int = 0,
         wall_source: WallSource | None = None,
         names: Sequence[str] | None = None,
+        max_rounds: int | None = None,
     ) -> None:
         self.flow = make_flow(variant, rules)
+        self.max_rounds = max_rounds
+        """End the game after this many rounds whatever the rules say (None: the rules)."""
         self.variant = variant
         self.seed = seed
         self.wall_source = wall_source
@@ -72,6 +78,8 @@ class Game:
         self.round = RoundState()
         self.rounds_played = 0
         self.over = False
+        self.stop_after_round = False
+        """Set by :meth:`start_at` for a one-round check: nothing follows the round's end."""
         self.log: list[Event] = []
 
     # --- public interface ---------------------------------------------------------------------
@@ -92,6 +100,44 @@ class Game:
             },
         )
         self._start_round(out, round_wind=0, hand_number=0, dealer=0, honba=0, deposits=0)
+        return out
+
+    def start_at(
+        self,
+        *,
+        round_wind: int,
+        hand_number: int,
+        dealer: int,
+        honba: int,
+        deposits: int,
+        scores: Sequence[int],
+        single_round: bool = True,
+    ) -> list[Event]:
+        """Begin at a given position (a recorded round): its wind, dealer, counters, scores."""
+        if self.log:
+            raise IllegalActionError("the game has already started")
+        if len(scores) != self.players:
+            raise IllegalActionError(f"{len(scores)} scores for {self.players} players")
+        self.stop_after_round = single_round
+        out: list[Event] = []
+        self._emit(
+            out,
+            {
+                "type": "start_game",
+                "names": self.names,
+                "mjk_variant": self.variant,
+                "mjk_seed": self.seed,
+                "mjk_scores": list(scores),
+            },
+        )
+        self._start_round(
+            out,
+            round_wind=round_wind,
+            hand_number=hand_number,
+            dealer=dealer,
+            honba=honba,
+            deposits=deposits,
+        )
         return out
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -120,7 +166,7 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Play ``action``; return the events it caused. An illegal action changes nothing."""
         legal = self.legal_actions(action.seat)
-        if action not in legal:
+        if action not in legal and not self._equivalent_legal(action, legal):
             raise IllegalActionError(self._why_illegal(action, legal), self._rule_of(action))
         out: list[Event] = []
         logged = len(self.log)
@@ -141,6 +187,23 @@ class Game:
         self.over = False
         for event in events:
             self.fold(event)
+
+    def _equivalent_legal(self, action: Action, legal: list[Action]) -> bool:
+        """A call listed with other copies of the same tiles (same kinds, same red fives)."""
+        if not action.consumed:
+            return False
+        hand = list(self.round.seats[action.seat].hand)
+        for tile in action.consumed:
+            if tile not in hand:
+                return False
+            hand.remove(tile)
+
+        def signature(a: Action) -> tuple[Any, ...]:
+            tiles = sorted((t // 4, self.flow.red(t)) for t in a.consumed)
+            return (a.type, a.seat, a.tile, tuple(tiles))
+
+        wanted = signature(action)
+        return any(signature(a) == wanted for a in legal)
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: its own hand, everyone's open information, never the wall."""
@@ -291,8 +354,10 @@ class Game:
             state.hand.remove(t)
         state.melds.append(TableMeld(kind, [*consumed, tile], tile, target))
         rnd.seats[target].claimed[-1] = True
-        for other in rnd.seats:
+        for index, other in enumerate(rnd.seats):
             other.ippatsu = False
+            if self.flow.furiten_cleared_by_call(seat, index):
+                other.furiten_temporary = False
         rnd.first_go_around = False
         rnd.turn = seat
         rnd.phase = Phase.TURN
@@ -972,7 +1037,11 @@ class Game:
 
     def _end_round(self, out: list[Event], result: dict[str, Any]) -> None:
         self._emit(out, {"type": "end_kyoku", "mjk_result": result})
+        if self.stop_after_round:
+            return
         following = self.flow.next_round(self)
+        if self.max_rounds is not None and self.rounds_played >= self.max_rounds:
+            following = None
         if following is None:
             final = self.flow.final_result(self)
             self._emit(
@@ -990,14 +1059,45 @@ class Game:
         )
 
 
-def random_policy(game: Game, seat: int, rng: random.Random) -> Action:
-    """A random legal action, but always a win when one is offered (so that hands end)."""
+def random_policy(game: Game, seat: int, rng: random.Random, efficient: bool = True) -> Action:
+    """A random legal action, always winning when it can.
+
+    With ``efficient`` the discard is drawn among those that keep the hand closest to ready
+    (lowest shanten), so that hands are won often enough to exercise every path of the table.
+    """
     legal = game.legal_actions(seat)
     wins = [a for a in legal if a.type in (A.TSUMO, A.RON)]
-    return wins[0] if wins else rng.choice(legal)
+    if wins:
+        return wins[0]
+    if efficient and game.round.phase is Phase.TURN:
+        from mahjongkit.shapes import shanten
+
+        state = game.round.seats[seat]
+        counts = [0] * 34
+        for t in state.hand:
+            if t < 136:
+                counts[t // 4] += 1
+        shape = game.flow.shape(game, seat)
+        scored: list[tuple[int, Action]] = []
+        for action in legal:
+            if action.type in (A.DISCARD, A.RIICHI) and action.tile is not None:
+                kind = action.tile // 4
+                counts[kind] -= 1
+                scored.append((shanten(counts, len(state.melds), shape), action))
+                counts[kind] += 1
+        if scored:
+            best = min(value for value, _ in scored)
+            others = [a for a in legal if a.type not in (A.DISCARD, A.RIICHI)]
+            choices = [a for value, a in scored if value == best]
+            if others and rng.random() < 0.1:
+                choices = others
+            return rng.choice(choices)
+    return rng.choice(legal)
 
 
-def play_random(game: Game, rng: random.Random, max_actions: int = 100_000) -> int:
+def play_random(
+    game: Game, rng: random.Random, max_actions: int = 200_000, efficient: bool = True
+) -> int:
     """Play ``game`` to its end with :func:`random_policy`; return the actions played."""
     played = 0
     if not game.log:
@@ -1005,8 +1105,10 @@ def play_random(game: Game, rng: random.Random, max_actions: int = 100_000) -> i
     while not game.over and played < max_actions:
         seats = game.waiting_for()
         if not seats:
+            if game.round.phase is Phase.ROUND_OVER:
+                break
             raise IllegalActionError("no seat can act but the game is not over")
         seat = seats[0]
-        game.apply(random_policy(game, seat, rng))
+        game.apply(random_policy(game, seat, rng, efficient))
         played += 1
     return played

@@ -186,6 +186,10 @@ class Flow:
         """Whether this seat may not win on a discard now."""
         return False
 
+    def furiten_cleared_by_call(self, caller: int, seat: int) -> bool:
+        """Whether a call by ``caller`` ends ``seat``'s temporary furiten."""
+        return False
+
     def furiten_ends_on_draw(self) -> bool:
         """Temporary furiten ends on the player's draw (else on the player's discard)."""
         return True

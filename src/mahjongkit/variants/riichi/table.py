@@ -113,7 +113,7 @@ class RiichiFlow(Flow):
         win = self.make_win(
             game, seat, tile, self_draw=discarder is None, from_seat=discarder, robbing=robbing
         )
-        if not first and self.option("multiple_ron_counters_to_first", True):
+        if not first and self.option("multiple_ron_bonus", "each_winner") == "first_winner":
             win = replace(win, honba=0, deposits=0)
         return self.deltas(game, self.score(win), seat)
 
@@ -127,15 +127,18 @@ class RiichiFlow(Flow):
 
     def furiten_ends_on_draw(self) -> bool:
         """Tenhou ends temporary furiten on the player's own discard; EMA on the draw."""
-        return bool(self.option("temporary_furiten_end", "draw") != "own_discard")
+        return bool(self.option("temporary_furiten_ends", "draw_or_any_call") != "own_discard")
 
     def ron_winners(self, game: Game, claimants: list[int], discarder: int) -> list[int] | None:
         """Double ron per the rules; triple ron is an abortive draw where the rules say so."""
-        if len(claimants) >= 3 and self.option("triple_ron_abortive", False):
+        if len(claimants) >= 3 and "triple_ron" in self.option("abortive_draws", ()):
             return None
-        if not self.option("multiple_ron", True):
-            return claimants[:1]
-        return claimants
+        return claimants[: int(self.option("max_ron_winners", 3))]
+
+    def furiten_cleared_by_call(self, caller: int, seat: int) -> bool:
+        """EMA 2012: any call ends temporary furiten; EMA 2016: only one's own claim."""
+        ends = self.option("temporary_furiten_ends", "draw_or_any_call")
+        return ends == "draw_or_any_call" or (ends == "draw_or_own_claim" and caller == seat)
 
     # --- turn ---
 
@@ -171,7 +174,7 @@ class RiichiFlow(Flow):
             rnd.first_go_around
             and not state.discards
             and state.drawn is not None
-            and self.option("nine_terminals_abortive", True)
+            and "nine_terminals" in self.option("abortive_draws", ())
             and len({t // 4 for t in state.hand if is_terminal_or_honor(t // 4)}) >= 9
         ):
             found.append(Action(A.ABORT, seat))
@@ -198,7 +201,7 @@ class RiichiFlow(Flow):
 
     def kuikae_after_call(self, action: Action) -> list[int]:
         """Swap-calling: the called kind, and for a chow the kind at its other end."""
-        if self.option("kuikae", False) or action.tile is None:
+        if self.option("swap_calling", True) or action.tile is None:
             return []
         kind = action.tile // 4
         forbidden = [kind]
@@ -236,7 +239,7 @@ class RiichiFlow(Flow):
 
     def may_rob_concealed(self, game: Game, seat: int) -> bool:
         """Thirteen Orphans may rob a concealed kong where the rules allow (R-19)."""
-        return bool(self.option("kokushi_robs_concealed_kong", True))
+        return bool(self.option("thirteen_orphans_rob_concealed_kong", True))
 
     def kong_indicator_at_once(self, kind: str) -> bool:
         """Kan dora: at once, or (Tenhou) after the next discard for open and added kongs."""
@@ -333,7 +336,7 @@ class RiichiFlow(Flow):
             or (result.get("kind") == "exhaustive" and rnd.dealer in result.get("tenpai", []))
         )
         honba = rnd.honba + 1 if dealer_keeps or result.get("kind") != "win" else 0
-        if self.option("bust_ends_game", False) and min(game.scores) < 0:
+        if self.option("bust", False) and min(game.scores) < 0:
             return None
         length = int(self.option("game_length", 2))
         index = rnd.round_wind * self.players + rnd.hand_number
@@ -362,7 +365,7 @@ class RiichiFlow(Flow):
         scores = list(game.scores)
         order = sorted(range(players), key=lambda s: (-scores[s], s))
         leftover = game.round.deposits * 1000
-        if leftover and self.option("leftover_deposits_to_first", False):
+        if leftover and self.option("leftover_deposits", "winner") == "first_place":
             scores[order[0]] += leftover
         uma = list(self.option("uma", (15000, 5000, -5000, -15000)))
         target = int(self.option("return_points", 30000))

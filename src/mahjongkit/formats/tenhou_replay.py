@@ -1,0 +1,359 @@
+"""Replay Tenhou records through the table engine and report every disagreement.
+
+Each round of a record is started from its ``<INIT>`` (wind, dealer, counters, deposits, scores)
+with the wall the record reveals (:class:`~mahjongkit.formats.tenhou.RoundScript`), under the
+``tenhou`` preset with the record's red-five and open-tanyao flags. Every recorded action is
+played as the engine's action: it must be legal at that moment; a draw must be the tile the
+engine deals; a seat that could claim a discard and did not is recorded as passing. Every win
+and draw must happen where Tenhou had it, with Tenhou's score changes.
+
+>>> from pathlib import Path
+>>> path = Path("../shared/data/riichi/mjlog/dnovikoff_example.xml")
+>>> report = check_file(path) if path.exists() else None
+>>> report is None or report.mismatches == []
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from mahjongkit.errors import MahjongError
+from mahjongkit.formats.tenhou import (
+    Agari,
+    Call,
+    CallType,
+    Discard,
+    Draw,
+    MjlogGame,
+    MjlogRound,
+    NewDora,
+    Riichi,
+    RoundScript,
+    Ryuukyoku,
+    read_mjlog,
+)
+from mahjongkit.game import actions as A
+from mahjongkit.game.actions import Action
+from mahjongkit.game.engine import Event, Game
+from mahjongkit.game.state import Phase
+
+_DRAW_REASONS = {
+    "": ("exhaustive", "nagashimangan"),
+    "nm": ("nagashimangan",),
+    "yao9": ("kyushukyuhai",),
+    "reach4": ("suchareach",),
+    "kaze4": ("sufonrenda",),
+    "kan4": ("sukaikan",),
+    "ron3": ("sanchaho",),
+}
+
+
+@dataclass
+class RoundReport:
+    """One round's replay: how far it went and what disagreed."""
+
+    name: str
+    actions: int = 0
+    mismatches: list[str] = field(default_factory=list)
+    skipped: str | None = None
+
+
+@dataclass
+class FileReport:
+    """A whole record's replay."""
+
+    path: str
+    rounds: list[RoundReport] = field(default_factory=list)
+    skipped: str | None = None
+
+    @property
+    def mismatches(self) -> list[str]:
+        """Every mismatch, prefixed with its round."""
+        return [f"{r.name}: {m}" for r in self.rounds for m in r.mismatches]
+
+    @property
+    def checked(self) -> int:
+        """Rounds replayed (not skipped)."""
+        return sum(1 for r in self.rounds if r.skipped is None)
+
+
+def standard_skip_reason(record: MjlogGame) -> str | None:
+    """Why a record is outside the conformance set (None: a standard four-player game)."""
+    if record.game_type.players != 4:
+        return "three-player game (north extraction is not modelled by the four-seat tables)"
+    if record.game_type.nonstandard:
+        return "special lobby (chip, ratio or custom rules)"
+    return None
+
+
+def engine_wall(script: RoundScript) -> list[int]:
+    """The engine's wall layout (see :mod:`mahjongkit.game.wall`) from a record's pieces."""
+    players = script.players
+    size = len(script.tile_ids)
+    dead = 14
+    wall: list[int | None] = [None] * size
+    position = 0
+    for offset in range(players):
+        hand = script.deal[(script.dealer + offset) % players]
+        wall[position : position + 13] = hand
+        position += 13
+    for index, tile in enumerate(script.live_draws):
+        wall[position + index] = tile
+    start = size - dead
+    for index, tile in enumerate(script.replacement_draws):
+        wall[start + index] = tile
+    for index, tile in enumerate(script.dora_indicators):
+        wall[start + 4 + index] = tile
+    for index, tile in enumerate(script.ura_indicators):
+        wall[start + 9 + index] = tile
+    filler = iter(script.unseen)
+    return [tile if tile is not None else next(filler) for tile in wall]
+
+
+class _RoundReplay:
+    def __init__(self, record: MjlogGame, game_round: MjlogRound, report: RoundReport) -> None:
+        from mahjongkit.variants.riichi.rules import RiichiRules
+
+        self.round = game_round
+        self.report = report
+        kind = record.game_type
+        rules = replace(
+            RiichiRules.tenhou(), red_fives=kind.red_fives, open_tanyao=kind.open_tanyao
+        )
+        wall = engine_wall(RoundScript.from_round(game_round))
+        self.game = Game("riichi", rules, wall_source=lambda game, index: list(wall))
+        self.seen = 0
+        self.riichi_declared: set[int] = set()
+        self.doras: list[int] = []
+
+    def fail(self, message: str) -> None:
+        self.report.mismatches.append(f"action {self.report.actions}: {message}")
+        raise _Stop
+
+    def new_events(self) -> list[Event]:
+        events = self.game.log[self.seen :]
+        self.seen = len(self.game.log)
+        return events
+
+    def run(self) -> None:
+        rnd = self.round
+        self.game.start_at(
+            round_wind=rnd.round_index // 4,
+            hand_number=rnd.round_index % 4,
+            dealer=rnd.dealer,
+            honba=rnd.honba,
+            deposits=rnd.riichi_sticks,
+            scores=rnd.scores,
+        )
+        self.queues: dict[str, list[Event]] = {}
+        actions = list(rnd.actions)
+        index = 0
+        while index < len(actions):
+            action = actions[index]
+            self.report.actions = index
+            if isinstance(action, Agari):
+                group = [action]
+                while index + 1 < len(actions) and isinstance(actions[index + 1], Agari):
+                    index += 1
+                    group.append(actions[index])  # type: ignore[arg-type]
+                self.wins(group)
+                self.check_doras()
+                return
+            if isinstance(action, Ryuukyoku):
+                self.draw(action)
+                self.check_doras()
+                return
+            self.step(action)
+            index += 1
+        self.fail("the record ends before the round does")
+
+    # --- one recorded action ---
+
+    def take_event(self, kind: str) -> Event | None:
+        """The next engine event of ``kind`` not yet matched.
+
+        Events are matched in order within each kind only: Tenhou writes an open kong's new
+        dora indicator before the replacement tile's discard, though it takes effect with it.
+        """
+        for event in self.new_events():
+            self.queues.setdefault(event["type"], []).append(event)
+        queue = self.queues.get(kind, [])
+        return queue.pop(0) if queue else None
+
+    def settle_claims(self, keep: dict[int, Action] | None = None) -> None:
+        """Answer a pending claim window: ``keep`` seats act, every other seat passes."""
+        keep = keep or {}
+        game = self.game
+        guard = 0
+        while game.round.phase in (Phase.CLAIM, Phase.ROB) and guard < 8:
+            guard += 1
+            waiting = game.waiting_for()
+            if not waiting:
+                break
+            seat = waiting[0]
+            self.apply(keep.get(seat, Action(A.PASS, seat)))
+
+    def apply(self, action: Action) -> None:
+        try:
+            self.game.apply(action)
+        except MahjongError as error:
+            legal = ", ".join(self.describe(a) for a in self.game.legal_actions(action.seat))
+            self.fail(
+                f"Tenhou played {self.describe(action)}; the engine refused it ({error}); "
+                f"legal: {legal or 'nothing'}"
+            )
+
+    def describe(self, action: Action) -> str:
+        tile = "" if action.tile is None else f" {self.game.flow.tile(action.tile)}"
+        return f"{'ESWN'[action.seat]} {action.type}{tile}"
+
+    def step(self, action: Any) -> None:
+        game = self.game
+        if isinstance(action, Draw):
+            self.settle_claims()
+            event = self.take_event("tsumo")
+            if event is None or event["actor"] != action.seat or event["mjk_id"] != action.tile:
+                got = "nothing" if event is None else f"{'ESWN'[event['actor']]} {event['pai']}"
+                self.fail(
+                    f"Tenhou: {'ESWN'[action.seat]} draws "
+                    f"{game.flow.tile(action.tile)}; engine: {got}"
+                )
+        elif isinstance(action, Riichi):
+            if action.step == 1:
+                self.riichi_declared.add(action.seat)
+        elif isinstance(action, Discard):
+            kind = A.RIICHI if action.seat in self.riichi_declared else A.DISCARD
+            self.riichi_declared.discard(action.seat)
+            self.apply(Action(kind, action.seat, action.tile))
+        elif isinstance(action, Call):
+            self.call(action)
+        elif isinstance(action, NewDora):
+            self.doras.append(action.indicator)
+
+    def call(self, action: Call) -> None:
+        meld = action.meld
+        seat = action.seat
+        if meld.type is CallType.NUKI:
+            self.fail("north extraction (three-player) is not modelled")
+        if meld.type in (CallType.CHI, CallType.PON, CallType.DAIMINKAN):
+            kind = {CallType.CHI: A.CHI, CallType.PON: A.PON, CallType.DAIMINKAN: A.KAN}
+            claim = Action(kind[meld.type], seat, meld.called, meld.consumed())
+            if self.game.round.phase is not Phase.CLAIM:
+                self.fail(f"Tenhou: {self.describe(claim)}; the engine has no discard to claim")
+            self.settle_claims({seat: claim})
+            if self.game.round.phase is Phase.CLAIM:
+                self.fail(f"Tenhou: {self.describe(claim)}; the engine did not give it the tile")
+        elif meld.type is CallType.ANKAN:
+            self.apply(Action(A.ANKAN, seat, None, tuple(sorted(meld.tiles))))
+        else:
+            self.apply(Action(A.KAKAN, seat, meld.added))
+
+    # --- endings ---
+
+    def wins(self, group: list[Agari]) -> None:
+        game = self.game
+        first = group[0]
+        if first.self_draw:
+            self.apply(Action(A.TSUMO, first.seat, first.win_tile))
+        else:
+            winners = {a.seat for a in group}
+            keep = {s: Action(A.RON, s, first.win_tile) for s in winners}
+            for seat in winners:
+                if not any(a.type == A.RON for a in game.legal_actions(seat)):
+                    self.fail(
+                        f"Tenhou: {'ESWN'[seat]} wins on {game.flow.tile(first.win_tile)}; "
+                        "the engine offers no ron"
+                    )
+            self.settle_claims(keep)
+        for agari in group:
+            event = self.take_event("hora")
+            if event is None or event["actor"] != agari.seat:
+                self.fail(
+                    f"Tenhou: {'ESWN'[agari.seat]} wins; engine: "
+                    f"{'no win' if event is None else 'ESWN'[event['actor']] + ' wins'}"
+                )
+                return
+            self.compare(agari.deltas, event, f"{'ESWN'[agari.seat]}'s win")
+
+    def draw(self, ending: Ryuukyoku) -> None:
+        game = self.game
+        if ending.kind == "yao9":
+            self.apply(Action(A.ABORT, game.round.turn))
+        elif ending.kind == "ron3":
+            claimants = [
+                s
+                for s in range(game.players)
+                if any(a.type == A.RON for a in game.legal_actions(s))
+            ]
+            self.settle_claims({s: Action(A.RON, s, game.round.last_discard) for s in claimants})
+        else:
+            self.settle_claims()
+        event = self.take_event("ryukyoku")
+        if event is None:
+            self.fail(f"Tenhou: {ending.description}; the engine did not draw the round")
+            return
+        if event["reason"] not in _DRAW_REASONS.get(ending.kind, (ending.kind,)):
+            self.fail(f"Tenhou: {ending.description}; engine: {event['reason']}")
+        self.compare(ending.deltas, event, ending.description)
+
+    def check_doras(self) -> None:
+        """The kong dora indicators the engine turned, against the record's."""
+        self.take_event("dora")  # file pending events
+        turned = [e["mjk_id"] for e in self.queues_seen("dora")]
+        if turned != self.doras:
+            names = self.game.flow.tile
+            self.report.mismatches.append(
+                f"kong dora indicators: Tenhou {[str(names(t)) for t in self.doras]}, "
+                f"engine {[str(names(t)) for t in turned]}"
+            )
+
+    def queues_seen(self, kind: str) -> list[Event]:
+        return [e for e in self.game.log if e["type"] == kind]
+
+    def compare(self, expected: tuple[int, ...], event: Event, what: str) -> None:
+        got = list(event["deltas"])[: len(expected)]
+        if list(expected) != got:
+            detail = ""
+            if "mjk_score" in event:
+                score = event["mjk_score"]
+                detail = (
+                    f" (engine: {score.get('han')} han {score.get('fu')} fu, "
+                    f"{[p['id'] for p in score.get('patterns', [])]})"
+                )
+            self.report.mismatches.append(
+                f"{what}: Tenhou's score changes {list(expected)}, engine's {got}{detail}"
+            )
+
+
+class _Stop(Exception):
+    """Ends one round's replay at its first mismatch."""
+
+
+def check_record(record: MjlogGame, path: str = "") -> FileReport:
+    """Replay every round of a parsed record."""
+    report = FileReport(path)
+    reason = standard_skip_reason(record)
+    if reason:
+        report.skipped = reason
+        return report
+    for game_round in record.rounds:
+        round_report = RoundReport(game_round.name)
+        report.rounds.append(round_report)
+        if not game_round.ended:
+            round_report.skipped = "the record stops before the round ends"
+            continue
+        try:
+            _RoundReplay(record, game_round, round_report).run()
+        except _Stop:
+            pass
+        except MahjongError as error:
+            round_report.mismatches.append(f"error: {error}")
+    return report
+
+
+def check_file(path: str | Path) -> FileReport:
+    """Replay one mjlog file."""
+    return check_record(read_mjlog(Path(path)), str(path))
