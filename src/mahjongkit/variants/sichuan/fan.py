@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from mahjongkit.hand import Hand
@@ -68,6 +69,8 @@ class FanContext:
     """
 
     counts: tuple[int, ...]
+    kinds: tuple[int, ...]
+    """The kinds present in the hand, in order."""
     sets: tuple[tuple[int, int], ...]
     pair: int
     pairs: tuple[int, ...]
@@ -80,11 +83,6 @@ class FanContext:
     def standard(self) -> bool:
         """Four sets and a pair (not seven pairs)."""
         return self.pair >= 0
-
-    @property
-    def kinds(self) -> list[int]:
-        """The kinds present in the hand."""
-        return [kind for kind in range(NUM_KINDS) if self.counts[kind]]
 
     def groups(self) -> list[tuple[int, ...]]:
         """The kinds of each set and of the pair(s)."""
@@ -379,14 +377,29 @@ class FanResult:
     fan: int
     limit: FanRow | None = None
     replaced: tuple[tuple[str, str], ...] = ()
-    reading: str = ""
-    """The sets and pair kept, e.g. ``123m 456m 234p 678p 99p``."""
     context: FanContext | None = field(default=None, compare=False)
+
+    @property
+    def reading(self) -> str:
+        """The sets and pair kept, e.g. ``123m 456m 234p 678p 99p``."""
+        return "" if self.context is None else _reading(self.context)
 
     @property
     def ids(self) -> list[str]:
         """The ids of the patterns counted."""
         return [hit.id for hit in self.hits]
+
+
+@lru_cache(maxsize=64)
+def _active_rows(
+    rules: SichuanRules, situational: bool
+) -> tuple[tuple[FanRow, ...], tuple[FanRow, ...]]:
+    """The rows these rules count, split into the ordinary ones and the ``alone`` ones."""
+    active = [row for row in TABLE if row.enabled(rules) and (situational or not row.situational)]
+    return (
+        tuple(row for row in active if not row.alone),
+        tuple(row for row in active if row.alone),
+    )
 
 
 def evaluate(context: FanContext, situational: bool = True) -> FanResult:
@@ -397,9 +410,8 @@ def evaluate(context: FanContext, situational: bool = True) -> FanResult:
     """
     rules = context.rules
     counted: dict[str, int] = {}
-    for row in TABLE:
-        if row.alone or not row.enabled(rules) or (row.situational and not situational):
-            continue
+    rows, alone = _active_rows(rules, situational)
+    for row in rows:
         times = int(row.test(context))
         if times:
             counted[row.id] = times
@@ -416,8 +428,8 @@ def evaluate(context: FanContext, situational: bool = True) -> FanResult:
         if counted["root"] <= 0:
             del counted["root"]
     if not any(ROWS[row_id].group in ("hand", "root", "extra") for row_id in counted):
-        for row in TABLE:
-            if row.alone and row.enabled(rules) and row.test(context):
+        for row in alone:
+            if row.test(context):
                 counted[row.id] = 1
     limits = [ROWS[row_id] for row_id in counted if ROWS[row_id].group == "limit"]
     cap = rules.fan_cap
@@ -425,24 +437,32 @@ def evaluate(context: FanContext, situational: bool = True) -> FanResult:
         limit = limits[0]
         replaced.extend((row_id, limit.id) for row_id in counted if row_id != limit.id)
         hit = PatternHit(limit.id, cap, limit.names, unit="fan")
-        return FanResult((hit,), cap, cap, limit, tuple(replaced), _reading(context), context)
+        return FanResult((hit,), cap, cap, limit, tuple(replaced), context)
     hits = tuple(
         PatternHit(row.id, row.fan * counted[row.id], row.names, unit="fan", count=counted[row.id])
         for row in TABLE
         if row.id in counted
     )
     raw = sum(hit.value for hit in hits)
-    return FanResult(hits, raw, min(raw, cap), None, tuple(replaced), _reading(context), context)
+    return FanResult(hits, raw, min(raw, cap), None, tuple(replaced), context)
+
+
+_DIGIT = tuple(format_kind(kind)[0] for kind in range(NUM_KINDS))
+_SUIT = tuple(format_kind(kind)[1] for kind in range(NUM_KINDS))
 
 
 def _reading(context: FanContext) -> str:
     if not context.standard:
-        return " ".join(format_kind(k) * 2 for k in context.pairs)
+        return " ".join(_DIGIT[k] * 2 + _SUIT[k] for k in context.pairs)
     parts = []
     for kind, first in context.sets:
-        kinds = (first, first + 1, first + 2) if kind == CHOW else (first,) * 3
-        parts.append("".join(format_kind(k)[0] for k in kinds) + format_kind(first)[1])
-    parts.append(format_kind(context.pair)[0] * 2 + format_kind(context.pair)[1])
+        digits = (
+            _DIGIT[first] + _DIGIT[first + 1] + _DIGIT[first + 2]
+            if kind == CHOW
+            else _DIGIT[first] * 3
+        )
+        parts.append(digits + _SUIT[first])
+    parts.append(_DIGIT[context.pair] * 2 + _SUIT[context.pair])
     return " ".join(parts)
 
 
@@ -459,18 +479,21 @@ def readings(hand: Hand, win_tile: int, how: HowWon, rules: SichuanRules) -> lis
             counts[kind] += 1
         meld_sets.append((CHOW if meld.kind is MeldKind.CHOW else PUNG, meld.first))
     totals = tuple(counts)
+    kinds = tuple(kind for kind in range(NUM_KINDS) if counts[kind])
     found = []
     for decomposition in decompositions(concealed):
         if len(decomposition.sets) + len(meld_sets) != 4:
             continue
         sets = tuple(meld_sets) + tuple((s.type, s.kind) for s in decomposition.sets)
         found.append(
-            FanContext(totals, sets, decomposition.pair, (), hand.melds, win_tile, how, rules)
+            FanContext(
+                totals, kinds, sets, decomposition.pair, (), hand.melds, win_tile, how, rules
+            )
         )
     if not hand.melds:
         pairs = seven_pairs(concealed, allow_quads=True)
         if pairs is not None:
-            found.append(FanContext(totals, (), -1, tuple(pairs), (), win_tile, how, rules))
+            found.append(FanContext(totals, kinds, (), -1, tuple(pairs), (), win_tile, how, rules))
     return found
 
 

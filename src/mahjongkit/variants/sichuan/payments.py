@@ -25,6 +25,7 @@ from mahjongkit.hand import Hand
 from mahjongkit.i18n import t
 from mahjongkit.melds import SEAT_LETTERS, Meld, MeldKind
 from mahjongkit.scoring import Names, PaymentLine, name_in
+from mahjongkit.shapes import shanten, sichuan
 from mahjongkit.tiles import COPIES, NUM_KINDS, Tile, format_kind
 from mahjongkit.variants.sichuan.fan import NO_SITUATION, FanResult, HowWon, best_fan
 from mahjongkit.variants.sichuan.rules import SichuanRules
@@ -358,10 +359,18 @@ def best_ready_hand(
     bonus = rules.base if as_self_draw and rules.self_draw_bonus == "jiadi" else 0
     best: ReadyHand | None = None
     suits = _suits_held(concealed, melds)
+    shape = sichuan(missing_suit)
+    trial = list(concealed)
     for wait in range(27):
         if held[wait] >= COPIES or wait // 9 == missing_suit:
             continue
         if missing_suit is None and len(suits | {wait // 9}) == 3:
+            continue
+        # The table-based shape test is cheap: score only the tiles that complete the hand.
+        trial[wait] += 1
+        complete = shanten(trial, len(melds), shape) == -1
+        trial[wait] -= 1
+        if not complete:
             continue
         hand = base_hand.with_tile(Tile(wait))
         # Situational rows are kept only for the self-draw bonus fan, which is an option here.
