@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import gzip
+import json
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -32,10 +33,15 @@ from mahjongkit.formats.tenhou import (
     Ryuukyoku,
     WallLayout,
     decode_meld,
+    encode_meld,
+    game_to_tenhou6,
     read_mjlog,
+    read_tenhou6,
+    round_to_tenhou6,
     tile_ids_for,
 )
 from mahjongkit.melds import Meld, MeldKind
+from mahjongkit.tiles import Tile, to_tenhou6
 
 MJLOG_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "riichi" / "mjlog"
 if not MJLOG_DIR.is_dir():  # the checkout may sit elsewhere; the data stays in /work/shared
@@ -563,3 +569,150 @@ def test_mangled_attributes_never_crash(attribute: str, value: str) -> None:
             RoundScript.from_round(game_round)
     except NotationError:
         pass
+
+
+# --- tenhou.net/6 JSON --------------------------------------------------------------------------
+
+
+def test_every_decodable_meld_code_encodes_back() -> None:
+    for code in range(0x10000):
+        try:
+            meld = decode_meld(code)
+        except NotationError:
+            continue
+        again = encode_meld(meld.type, meld.tiles, meld.called, meld.relative, meld.added)
+        if meld.type is CallType.ANKAN:
+            assert again.tiles == meld.tiles  # any copy's id may name a concealed kong
+        else:
+            assert again == meld
+
+
+def test_round_written_as_tenhou6_json() -> None:
+    entry = round_to_tenhou6(read_mjlog(ROBBED_KONG).rounds[0])
+    assert entry[0] == [0, 0, 0] and entry[1] == [25000] * 4
+    assert entry[2] == [38, 38] and entry[3] == [38, 38]  # 8s indicators, ura 8s too
+    assert entry[5] == [19, 24, 27] and entry[6] == ["191919a19", 60, 60]  # 9m kong, tsumogiri
+    assert entry[8] == [52, 28] and entry[9] == [42, 60]  # red 5p drawn, South discarded
+    assert entry[11] == ["p424242", 42]  # pon of South from the left, then a draw
+    assert entry[12] == [46, "k42424242"]  # green discarded, the South added to the pon
+    assert entry[14] == [26] and entry[15] == [60]
+    assert entry[16] == ["和了", [0, 0, -1000, 1000], [3, 2, 3, "30符1飜1000点", "立直(1飜)"]]
+
+
+def _normalised(game_round: object, red: bool) -> list[tuple[object, ...]]:
+    """A round's actions by tile code (ids differ between the two formats)."""
+
+    def code(tile: int) -> int:
+        return to_tenhou6(Tile.from_id(tile, red))
+
+    out: list[tuple[object, ...]] = []
+    for a in game_round.actions:  # type: ignore[attr-defined]
+        if isinstance(a, Draw):
+            out.append(("T", a.seat, code(a.tile), a.replacement))
+        elif isinstance(a, Discard):
+            out.append(("D", a.seat, code(a.tile), a.tsumogiri))
+        elif isinstance(a, Call):
+            tiles = sorted(code(t) for t in a.meld.tiles)
+            out.append(("N", a.seat, a.meld.type, a.meld.relative, tuple(tiles)))
+        elif isinstance(a, Riichi):
+            out.append(("R", a.seat, a.step))
+        elif isinstance(a, NewDora):
+            out.append(("DORA", code(a.indicator)))
+        elif isinstance(a, Agari):
+            hand = sorted(code(t) for t in a.hand)
+            indicators = [code(t) for t in a.dora_indicators + a.ura_indicators]
+            yaku = sorted(y for y in a.yaku if y[1])
+            fu = 0 if a.limit else a.fu
+            out.append(("AGARI", a.seat, a.from_seat, code(a.win_tile), hand, fu, a.points))
+            out.append((a.limit, a.yakuman, a.pao_seat, yaku, a.scores, a.deltas, indicators))
+            out.append((a.honba, a.riichi_sticks, len(a.ura_indicators)))
+        elif isinstance(a, Ryuukyoku):
+            shown = sorted(a.shown_hands) if not a.kind else None
+            out.append(("RYUUKYOKU", a.kind, shown, a.deltas, a.scores, a.riichi_sticks))
+    return out
+
+
+FOUR_PLAYER = [name for name in FILES if game(name).game_type.players == 4]
+
+
+@pytest.mark.parametrize("name", FOUR_PLAYER)
+def test_tenhou6_json_round_trip_keeps_every_action(name: str) -> None:
+    """Written as tenhou.net/6 JSON and read back, a game has the same actions, tile kinds,
+    scores and results. The JSON has no copies, no dice and no zero-han entries; a chip lobby
+    (nonstandard) turns open-kong dora at once, which the JSON cannot show."""
+    record = game(name)
+    text = json.dumps(game_to_tenhou6(record), ensure_ascii=False)
+    again = read_tenhou6(text)
+    assert again.game_type.red_fives == record.game_type.red_fives
+    assert again.game_type.east_south == record.game_type.east_south
+    assert again.game_type.level == record.game_type.level
+    assert [p.name for p in again.players] == [p.name for p in record.players]
+    assert len(again.rounds) == len(record.rounds)
+    red = record.game_type.red_fives
+    for original, read_back in zip(record.rounds, again.rounds, strict=True):
+        RoundScript.from_round(read_back)
+        expected, actual = _normalised(original, red), _normalised(read_back, red)
+        if record.game_type.nonstandard:
+            expected = [a for a in expected if a[0] != "DORA"]
+            actual = [a for a in actual if a[0] != "DORA"]
+        assert actual == expected, original.name
+
+
+def test_tenhou6_reads_a_file_and_the_final_scores(tmp_path: Path) -> None:
+    data = game_to_tenhou6(game("dnovikoff_example.xml"))
+    data["sc"] = [31000, 41.0, 25000, 5.0, 24000, -16.0, 20000, -30.0]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    record = read_tenhou6(path)
+    assert record.final_scores == (31000, 25000, 24000, 20000)
+    assert record.game_type.level == "tokujou"
+    assert read_tenhou6(data).rounds == record.rounds
+
+
+def test_three_player_games_are_not_written_as_tenhou6() -> None:
+    with pytest.raises(NotationError, match="four-player"):
+        game_to_tenhou6(game("dnovikoff_sanma2.xml"))
+
+
+def _broken_json(change: str) -> str:
+    data = game_to_tenhou6(read_mjlog(ROBBED_KONG))
+    entry = data["log"][0]  # type: ignore[index]
+    if change == "code":
+        entry[4][0] = 99
+    elif change == "call":
+        entry[11][0] = "x424242"
+    elif change == "mismatch":
+        entry[11][0] = "p414141"
+    elif change == "yaku":
+        entry[16][2][4] = "焼き鳥(1飜)"
+    elif change == "result":
+        entry[16][0] = "引き分け"
+    elif change == "short":
+        del entry[3]
+    elif change == "fifth":
+        entry[4][0] = entry[4][1] = entry[4][2] = 11
+        entry[7][0] = 11
+        entry[7][1] = 11
+    return json.dumps(data, ensure_ascii=False)
+
+
+@pytest.mark.parametrize(
+    ("source", "words"),
+    [
+        ("{not json", "does not parse"),
+        ("[1, 2]", "JSON object"),
+        ('{"log": 3, "name": ["a", "b", "c", "d"], "rule": {}}', "'log' list"),
+        ('{"log": [], "name": ["a"], "rule": {}}', "four player names"),
+        ('{"log": [], "name": ["a","b","c",""], "rule": {"disp": "三鳳南喰赤"}}', "four-player"),
+        (_broken_json("code"), "99 is not a tenhou.net/6 tile"),
+        (_broken_json("call"), "unknown call letter 'x'"),
+        (_broken_json("mismatch"), "calls"),
+        (_broken_json("yaku"), "unknown yaku"),
+        (_broken_json("result"), "unknown result"),
+        (_broken_json("short"), "17 items"),
+        (_broken_json("fifth"), "too many"),
+    ],
+)
+def test_tenhou6_garbage_is_a_notation_error(source: str, words: str) -> None:
+    with pytest.raises(NotationError, match=words):
+        read_tenhou6(source)
