@@ -46,6 +46,17 @@ that the same record always gives the same wall. :attr:`RoundScript.deal`,
 :attr:`RoundScript.live_draws`, :attr:`RoundScript.replacement_draws`,
 :attr:`RoundScript.dora_indicators`, :attr:`RoundScript.ura_indicators` and
 :attr:`RoundScript.unseen` expose the pieces.
+
+tenhou.net/6 JSON
+-----------------
+
+:func:`game_to_tenhou6` and :func:`round_to_tenhou6` write the JSON that Tenhou's replay viewer
+opens (four players); :func:`read_tenhou6` reads it back into the same :class:`MjlogGame`. The
+JSON keeps kinds, not copies, and one column of takes and gives per seat: the reader deals ids in
+order of appearance and rebuilds the order of play, matching each call to the discard it names
+(a seat that let a tile pass and called the same kind from the same seat later cannot be told
+apart from the JSON alone). Kong dora are turned at Tenhou's moments (a concealed kong at once,
+an open one at its owner's next discard or kong); nonstandard lobbies that differ are not known.
 """
 
 from __future__ import annotations
