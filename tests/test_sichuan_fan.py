@@ -8,6 +8,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from mahjongkit.errors import NotationError
 from mahjongkit.hand import Hand
 from mahjongkit.options import override
 from mahjongkit.scoring import Score, Win
@@ -21,6 +22,7 @@ from mahjongkit.variants.sichuan.fan import (
     best_fan,
     evaluate,
     readings,
+    rules_page,
 )
 
 SPEC = Path(__file__).resolve().parents[1].parent / "shared" / "spec"
@@ -346,7 +348,8 @@ def test_french_and_spanish_names_are_those_of_the_source_documents():
 @pytest.mark.parametrize("row", [r for r in TABLE if r.example], ids=lambda r: r.id)
 def test_every_example_shows_its_row_and_what_it_implies(row):
     concealed, *melds = row.example.split()
-    result = score(make_win(concealed, melds=tuple(melds)), RULES)
+    rules = with_options(f"{row.option}=yes") if row.option else RULES
+    result = score(make_win(concealed, melds=tuple(melds)), rules)
     assert row.id in result.pattern_ids()
     for implied in row.implies:
         assert implied in result.pattern_ids()
@@ -434,3 +437,19 @@ def test_property_value_is_capped_and_money_sums_to_zero(tiles, tsumo, cap):
     how = HowWon(self_draw=tsumo, paid_as_self_draw=tsumo)
     for context in readings(hand, tiles[-1], how, rules):
         assert evaluate(context).fan <= result.value
+
+
+@pytest.mark.parametrize("lang", ["zh", "en", "fr", "es"])
+def test_rules_page_is_generated_from_the_table(lang):
+    page = rules_page(lang)
+    assert len(page.splitlines()) == 2 + len(TABLE)
+    for row in TABLE:
+        assert row.names[lang] in page and row.rule in page
+    switched = rules_page(lang, with_options("tian_di_hu=no"))
+    assert ROWS["heavenly"].names[lang] not in switched
+    assert ROWS["men_qing"].names[lang] not in switched  # off in the preset
+
+
+def test_rules_page_refuses_an_unknown_language():
+    with pytest.raises(NotationError, match="ja"):
+        rules_page("ja")

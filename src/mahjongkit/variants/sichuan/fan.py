@@ -24,9 +24,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
+from mahjongkit.errors import NotationError
 from mahjongkit.hand import Hand
 from mahjongkit.melds import Meld, MeldKind
-from mahjongkit.scoring import Names, PatternHit
+from mahjongkit.scoring import Names, PatternHit, name_in
 from mahjongkit.shapes import CHOW, PUNG, decompositions, seven_pairs
 from mahjongkit.tiles import NUM_KINDS, format_kind
 from mahjongkit.variants.sichuan.rules import SichuanRules
@@ -352,6 +353,7 @@ TABLE: tuple[FanRow, ...] = (
         _names("門清", "Concealed hand", "Main fermée", "Mano cerrada"),
         _concealed_hand,
         option="men_qing_zhong_zhang",
+        example="123m456m234p678p99p",
     ),
     FanRow(
         "zhong_zhang",
@@ -361,6 +363,7 @@ TABLE: tuple[FanRow, ...] = (
         _names("中張", "No terminals", "Sans terminales", "Sin terminales"),
         _no_terminals,
         option="men_qing_zhong_zhang",
+        example="234m456m55p pung:666p pung:333p",
     ),
 )
 """The fan table, in the order patterns are listed."""
@@ -519,3 +522,38 @@ def best_fan(
 def rows_in(group: Group) -> Sequence[FanRow]:
     """The rows of one group, in table order."""
     return [row for row in TABLE if row.group == group]
+
+
+_PAGE_HEADERS: Mapping[str, tuple[str, str, str, str]] = {
+    "zh": ("番種", "番", "規則", "例"),
+    "en": ("Pattern", "Fan", "Rule", "Example"),
+    "fr": ("Motif", "Fan", "Règle", "Exemple"),
+    "es": ("Patrón", "Fan", "Regla", "Ejemplo"),
+}
+_CAP_WORD: Names = {"zh": "封頂", "en": "cap", "fr": "plafond", "es": "tope"}
+_OPTION_WORD: Names = {"zh": "選項", "en": "option", "fr": "option", "es": "opción"}
+
+
+def rules_page(lang: str = "en", rules: SichuanRules | None = None) -> str:
+    """The fan table as a Markdown table in ``lang``, generated from :data:`TABLE`.
+
+    Rows switched off by ``rules`` are left out; without ``rules`` every row is shown, with the
+    option that switches it.
+
+    >>> print(rules_page("en").splitlines()[3])
+    | All pungs (對對胡) | 1 | S-05 | 111m444m222p777p99p |
+    """
+    if lang not in _PAGE_HEADERS:
+        raise NotationError(f"unknown language {lang!r}: expected one of zh, en, fr, es")
+    head = _PAGE_HEADERS[lang]
+    lines = [f"| {' | '.join(head)} |", "|---|---|---|---|"]
+    for row in TABLE:
+        if rules is not None and not row.enabled(rules):
+            continue
+        name = row.names[lang] if lang == "zh" else f"{row.names[lang]} ({row.names['zh']})"
+        fan = name_in(_CAP_WORD, lang) if row.group == "limit" else str(row.fan)
+        rule = row.rule
+        if row.option is not None and rules is None:
+            rule += f" ({name_in(_OPTION_WORD, lang)} `{row.option}`)"
+        lines.append(f"| {name} | {fan} | {rule} | {row.example} |")
+    return "\n".join(lines)
