@@ -140,3 +140,29 @@ def test_unusable_hands_exit_1_with_a_reason(capsys, argv, words):
 def test_bad_arguments_exit_2(capsys, argv, words):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and words in err
+
+
+@pytest.mark.parametrize(
+    ("lang", "value_line", "dropped"),
+    [
+        ("zh", "牌值：1 × 2^4 = 16（封頂 4 番）", "七對"),
+        ("en", "Hand value: 1 × 2^4 = 16 (cap 4 fan)", "Seven pairs not counted"),
+        ("fr", "Valeur de la main : 1 × 2^4 = 16 (plafond 4 fan)", "Sept paires non compté"),
+        ("es", "Valor de la mano: 1 × 2^4 = 16 (tope 4 fan)", "Siete parejas no cuenta"),
+    ],
+)
+def test_explanation_states_value_and_cap_and_names_what_was_included(
+    capsys, lang, value_line, dropped
+):
+    """Item 7: each pattern with its fan, the cap, the value; no pattern id shown as text."""
+    _, out, _ = run(capsys, "1111m22m44m66m88m99m", "--win", "9m", "--seat", "S", "--lang", lang)
+    lines = out.splitlines()
+    assert value_line in lines
+    assert dropped in out and "seven_pairs" not in out
+    # The value line follows the total (and the capped line).
+    assert lines.index(value_line) == 6
+
+
+def test_value_line_is_there_below_the_cap_too(capsys):
+    _, out, _ = run(capsys, "123m456m234p678p99p", "--win", "9p", "--seat", "S", "--lang", "en")
+    assert "Hand value: 1 × 2^0 = 1 (cap 4 fan)" in out

@@ -16,15 +16,18 @@ in :mod:`.payments`; the table rules (exchange three, discard obligation, severa
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from mahjongkit.i18n import t
 from mahjongkit.melds import SEAT_LETTERS, MeldKind
-from mahjongkit.scoring import Score, Win
+from mahjongkit.scoring import Score, Win, name_in
 from mahjongkit.tiles import format_kind
 from mahjongkit.variants import Variant
 from mahjongkit.variants.sichuan.fan import TABLE, HowWon, best_fan
 from mahjongkit.variants.sichuan.payments import net, win_payments
 from mahjongkit.variants.sichuan.rules import SichuanRules
 
-__all__ = ["TABLE", "VARIANT", "SichuanRules", "score"]
+__all__ = ["TABLE", "VARIANT", "SichuanRules", "SichuanScore", "score"]
 
 VARIANT_NAME = "sichuan"
 SUIT_LETTERS = "mps"
@@ -140,6 +143,44 @@ def _kong_feeder(win: Win) -> int | None:
     return None
 
 
+_VALUE_LINE: dict[str, str] = {
+    "zh": "牌值：{base} × 2^{fan} = {value}（封頂 {cap} 番）",
+    "en": "Hand value: {base} × 2^{fan} = {value} (cap {cap} fan)",
+    "fr": "Valeur de la main : {base} × 2^{fan} = {value} (plafond {cap} fan)",
+    "es": "Valor de la mano: {base} × 2^{fan} = {value} (tope {cap} fan)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SichuanScore(Score):
+    """A Sichuan result: its explanation also states the hand value and the cap (S-02, S-03)."""
+
+    def explain(self, lang: str = "en") -> str:
+        """The shared explanation, with the value line after the fan total."""
+        text = Score.explain(self, lang)
+        if self.error is not None or self.cap is None:
+            return text
+        line = _VALUE_LINE.get(lang, _VALUE_LINE["en"]).format(
+            base=self.extra["base"], fan=self.value, value=self.extra["hand_value"], cap=self.cap
+        )
+        lines = text.splitlines()
+        # The shared sentence names a dropped pattern by its id: give its name in ``lang``.
+        names = {row.id: name_in(row.names, lang) for row in TABLE}
+        for dropped, by in self.replaced:
+            shown = t("score.replaced", lang, replaced=dropped, name=names[by])
+            if shown in lines:
+                lines[lines.index(shown)] = t(
+                    "score.replaced", lang, replaced=names[dropped], name=names[by]
+                )
+        total = t("score.total_fan", lang, fan=self.value)
+        at = lines.index(total) + 1 if total in lines else len(lines)
+        if at < len(lines) and lines[at] == t(
+            "score.capped", lang, cap=self.cap, raw=self.raw_value
+        ):
+            at += 1
+        return "\n".join([*lines[:at], line, *lines[at:]])
+
+
 def score(win: Win, rules: SichuanRules) -> Score:
     """Score a Sichuan win: patterns, fan, value and payments (S-01 … S-15, §6).
 
@@ -181,7 +222,7 @@ def score(win: Win, rules: SichuanRules) -> Score:
     value = rules.hand_value(result.fan)
     lines = win_payments(win.seat, value, win.in_game, rules, payer, reason)
     payments = net(lines)
-    return Score(
+    return SichuanScore(
         variant=VARIANT_NAME,
         patterns=result.hits,
         value=result.fan,
