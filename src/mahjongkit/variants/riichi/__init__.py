@@ -1,0 +1,48 @@
+"""Japanese Riichi mahjong: rules presets, the yaku table, fu, points and the scorer.
+
+>>> from mahjongkit.hand import Hand
+>>> from mahjongkit.tiles import Tile
+>>> result = score(Win(Hand.parse("234m456p678s44555z"), Tile.parse("5z"), self_draw=True,
+...                    seat=1), RiichiRules.tenhou())
+>>> result.pattern_ids(), result.value, result.fu, result.points
+(['menzen_tsumo', 'haku'], 2, 30, 2000)
+"""
+
+from __future__ import annotations
+
+from mahjongkit.scoring import Win
+from mahjongkit.variants import Variant
+from mahjongkit.variants.riichi.points import (
+    MANGAN,
+    Payments,
+    basic_points,
+    nagashi_mangan_payments,
+    payments_for,
+    total_points,
+)
+from mahjongkit.variants.riichi.rules import PRESETS, RiichiRules
+from mahjongkit.variants.riichi.scorer import has_yaku, score
+from mahjongkit.variants.riichi.yaku import BY_ID, TABLE, Yaku
+
+LANGUAGES = ("en", "fr", "es", "ja", "ja-Latn")
+"""Languages of the explanation; ``ja-Latn`` gives the Japanese names in romaji."""
+
+VARIANT = Variant(name="riichi", presets=PRESETS, score=score, languages=LANGUAGES)
+
+__all__ = [
+    "BY_ID",
+    "LANGUAGES",
+    "MANGAN",
+    "TABLE",
+    "VARIANT",
+    "Payments",
+    "RiichiRules",
+    "Win",
+    "Yaku",
+    "basic_points",
+    "has_yaku",
+    "nagashi_mangan_payments",
+    "payments_for",
+    "score",
+    "total_points",
+]

@@ -1,0 +1,342 @@
+"""The uniform context every yaku predicate reads, and the per-suit tables that build it fast.
+
+A complete regular hand is split suit by suit. Each suit's concealed counts (nine small ints, as
+``bytes``) map once, through a memo table, to every way of cutting that suit into sets and at most
+one pair, and each of those *parts* carries its facts precomputed as small ints and bitmasks: the
+chow starts and pung kinds as bit sets over the 34 kinds, how many identical chow pairs it holds,
+the fu of its sets if concealed, whether every set touches a terminal or honour. A decomposition
+of the whole hand is one part per suit with exactly one pair among them, so building its context
+is a handful of ``|`` and ``+``.
+
+Feature bits (``F_*``) summarise a context in one int. Each yaku row declares the bits it needs
+(and the bits it cannot have); the scorer keeps, per feature int, the list of rows that can still
+apply, so most rows are decided without running their predicate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from mahjongkit.tiles import DRAGONS, GREEN_KINDS, TERMINALS_AND_HONORS, WINDS
+
+# --- kind masks ---------------------------------------------------------------------------------
+
+
+def _mask(kinds: Sequence[int]) -> int:
+    bits = 0
+    for kind in kinds:
+        bits |= 1 << kind
+    return bits
+
+
+ALL_KINDS_MASK = (1 << 34) - 1
+SUIT_MASKS = tuple(_mask(range(start, start + 9)) for start in (0, 9, 18))
+HONOUR_MASK = _mask(range(27, 34))
+TERMINAL_MASK = _mask([k for s in (0, 9, 18) for k in (s, s + 8)])
+OUTSIDE_MASK = _mask(TERMINALS_AND_HONORS)
+"""Terminals and honours."""
+SIMPLE_MASK = ALL_KINDS_MASK & ~OUTSIDE_MASK
+GREEN_MASK = _mask(GREEN_KINDS)
+DRAGON_MASK = _mask(DRAGONS)
+WIND_MASK = _mask(WINDS)
+OUTSIDE_CHOW_STARTS = _mask([s + n for s in (0, 9, 18) for n in (0, 6)])
+"""Chows 123 and 789 of each suit: the chows that hold a terminal."""
+INSIDE_CHOW_STARTS = _mask([s + n for s in (0, 9, 18) for n in range(1, 6)])
+ITTSU_STARTS = (_mask([0, 3, 6]), _mask([9, 12, 15]), _mask([18, 21, 24]))
+"""Chow starts of a pure straight (123 456 789) in each suit."""
+SEVEN_BITS = 0x7F
+NINE_BITS = 0x1FF
+
+# --- wait types ---------------------------------------------------------------------------------
+
+RYANMEN, KANCHAN, PENCHAN, TANKI, SHANPON, SEVEN_PAIRS_WAIT, ORPHANS_WAIT = range(7)
+WAIT_NAMES = ("two-sided", "closed", "edge", "pair", "double pung", "pair", "thirteen orphans")
+"""English names of the wait types, for messages."""
+
+# --- shapes -------------------------------------------------------------------------------------
+
+REGULAR, SEVEN_PAIRS, ORPHANS = range(3)
+
+# --- feature bits -------------------------------------------------------------------------------
+
+_FEATURE_NAMES = (
+    "CONCEALED",
+    "OPEN",
+    "SELF_DRAW",
+    "DISCARD",
+    "RIICHI",
+    "DOUBLE_RIICHI",
+    "IPPATSU",
+    "AFTER_KONG",
+    "ROBBING_KONG",
+    "LAST_TILE",
+    "FIRST_TURN",
+    "DEALER",
+    "NON_DEALER",
+    "NO_MELDS",
+    "REGULAR",
+    "SEVEN_PAIRS",
+    "ORPHANS",
+    "ALL_SIMPLES",
+    "ONE_SUIT",
+    "ONE_SUIT_HONOURS",
+    "NO_SIMPLES",
+    "HONOURS_ONLY",
+    "TERMINALS_ONLY",
+    "GREEN_ONLY",
+    "CHOW",
+    "NO_CHOW",
+    "TWO_CHOWS",
+    "THREE_CHOWS",
+    "FOUR_CHOWS",
+    "THREE_PUNGS",
+    "THREE_KONGS",
+    "FOUR_KONGS",
+    "DRAGON_PUNG",
+    "WIND_PUNG",
+    "PEIKOU",
+    "NEVER",
+)
+FEATURES = {name: 1 << bit for bit, name in enumerate(_FEATURE_NAMES)}
+"""Feature name -> bit. ``NEVER`` is never set (rows that are not a property of a hand)."""
+
+F_CONCEALED = FEATURES["CONCEALED"]
+F_OPEN = FEATURES["OPEN"]
+F_SELF_DRAW = FEATURES["SELF_DRAW"]
+F_DISCARD = FEATURES["DISCARD"]
+F_RIICHI = FEATURES["RIICHI"]
+F_DOUBLE_RIICHI = FEATURES["DOUBLE_RIICHI"]
+F_IPPATSU = FEATURES["IPPATSU"]
+F_AFTER_KONG = FEATURES["AFTER_KONG"]
+F_ROBBING_KONG = FEATURES["ROBBING_KONG"]
+F_LAST_TILE = FEATURES["LAST_TILE"]
+F_FIRST_TURN = FEATURES["FIRST_TURN"]
+F_DEALER = FEATURES["DEALER"]
+F_NON_DEALER = FEATURES["NON_DEALER"]
+F_NO_MELDS = FEATURES["NO_MELDS"]
+F_REGULAR = FEATURES["REGULAR"]
+F_SEVEN_PAIRS = FEATURES["SEVEN_PAIRS"]
+F_ORPHANS = FEATURES["ORPHANS"]
+F_ALL_SIMPLES = FEATURES["ALL_SIMPLES"]
+F_ONE_SUIT = FEATURES["ONE_SUIT"]
+F_ONE_SUIT_HONOURS = FEATURES["ONE_SUIT_HONOURS"]
+F_NO_SIMPLES = FEATURES["NO_SIMPLES"]
+F_HONOURS_ONLY = FEATURES["HONOURS_ONLY"]
+F_TERMINALS_ONLY = FEATURES["TERMINALS_ONLY"]
+F_GREEN_ONLY = FEATURES["GREEN_ONLY"]
+F_CHOW = FEATURES["CHOW"]
+F_NO_CHOW = FEATURES["NO_CHOW"]
+F_TWO_CHOWS = FEATURES["TWO_CHOWS"]
+F_THREE_CHOWS = FEATURES["THREE_CHOWS"]
+F_FOUR_CHOWS = FEATURES["FOUR_CHOWS"]
+F_THREE_PUNGS = FEATURES["THREE_PUNGS"]
+F_THREE_KONGS = FEATURES["THREE_KONGS"]
+F_FOUR_KONGS = FEATURES["FOUR_KONGS"]
+F_DRAGON_PUNG = FEATURES["DRAGON_PUNG"]
+F_WIND_PUNG = FEATURES["WIND_PUNG"]
+F_PEIKOU = FEATURES["PEIKOU"]
+F_NEVER = FEATURES["NEVER"]
+
+_CHOW_FEATURES = (
+    F_NO_CHOW,
+    F_CHOW,
+    F_CHOW | F_TWO_CHOWS,
+    F_CHOW | F_TWO_CHOWS | F_THREE_CHOWS,
+    F_CHOW | F_TWO_CHOWS | F_THREE_CHOWS | F_FOUR_CHOWS,
+)
+"""Feature bits by number of chows (regular hands)."""
+
+
+def tile_features(kinds_mask: int) -> int:
+    """The feature bits that depend only on which kinds the hand holds.
+
+    >>> tile_features(_mask([1, 2, 3, 10])) == F_ALL_SIMPLES
+    True
+    """
+    features = 0
+    if not kinds_mask & OUTSIDE_MASK:
+        features |= F_ALL_SIMPLES
+    if not kinds_mask & SIMPLE_MASK:
+        features |= F_NO_SIMPLES
+        if not kinds_mask & HONOUR_MASK:
+            features |= F_TERMINALS_ONLY
+        elif not kinds_mask & TERMINAL_MASK:
+            features |= F_HONOURS_ONLY
+    suits = sum(1 for mask in SUIT_MASKS if kinds_mask & mask)
+    if suits <= 1:
+        features |= F_ONE_SUIT_HONOURS if kinds_mask & HONOUR_MASK else F_ONE_SUIT
+    if not kinds_mask & ~GREEN_MASK:
+        features |= F_GREEN_ONLY
+    return features
+
+
+# --- per-suit parts -----------------------------------------------------------------------------
+
+
+class Part(NamedTuple):
+    """One way of cutting one suit's concealed tiles into sets and at most one pair.
+
+    Masks are bit sets over the 34 kinds (a chow is marked on its first kind).
+    """
+
+    chow_mask: int
+    pung_mask: int
+    pair: int
+    """The pair's kind, or -1."""
+    chows: int
+    pungs: int
+    peikou: int
+    """Disjoint pairs of identical chows (1: pure double chow; 2: twice)."""
+    pung_fu: int
+    """Fu of the pungs if all concealed: 4 simple, 8 terminal or honour."""
+    outside: bool
+    """Every set and the pair holds a terminal or an honour."""
+    chow_starts: tuple[int, ...]
+    """The chows' first kinds, identical chows repeated."""
+    pung_kinds: tuple[int, ...]
+
+
+def _cut(counts: list[int], start: int, offset: int, chows: bool) -> list[tuple[list[int], int]]:
+    """Every split of ``counts[start:]`` into sets and at most one pair: (set list, pair)."""
+    while start < len(counts) and not counts[start]:
+        start += 1
+    if start == len(counts):
+        return [([], -1)]
+    found: list[tuple[list[int], int]] = []
+    kind = offset + start
+    if counts[start] >= 3:
+        counts[start] -= 3
+        found.extend(([~kind, *sets], pair) for sets, pair in _cut(counts, start, offset, chows))
+        counts[start] += 3
+    if chows and start + 2 < len(counts) and counts[start + 1] and counts[start + 2]:
+        for i in range(3):
+            counts[start + i] -= 1
+        found.extend(([kind, *sets], pair) for sets, pair in _cut(counts, start, offset, chows))
+        for i in range(3):
+            counts[start + i] += 1
+    if counts[start] >= 2:
+        counts[start] -= 2
+        found.extend((sets, kind) for sets, pair in _cut(counts, start, offset, chows) if pair < 0)
+        counts[start] += 2
+    return found
+
+
+def _part(sets: list[int], pair: int) -> Part:
+    """Precompute the facts of one cut (a set ``k`` >= 0 is a chow from k, ``~k`` a pung of k)."""
+    chow_starts = sorted(s for s in sets if s >= 0)
+    pungs = [~s for s in sets if s < 0]
+    peikou = 0
+    index = 0
+    while index + 1 < len(chow_starts):
+        if chow_starts[index] == chow_starts[index + 1]:
+            peikou += 1
+            index += 2
+        else:
+            index += 1
+    outside_kinds = set(TERMINALS_AND_HONORS)
+    outside = (
+        all(s % 9 in (0, 6) for s in chow_starts)
+        and all(k in outside_kinds for k in pungs)
+        and (pair < 0 or pair in outside_kinds)
+    )
+    return Part(
+        chow_mask=_mask(chow_starts),
+        pung_mask=_mask(pungs),
+        pair=pair,
+        chows=len(chow_starts),
+        pungs=len(pungs),
+        peikou=peikou,
+        pung_fu=sum(8 if k in outside_kinds else 4 for k in pungs),
+        outside=outside,
+        chow_starts=tuple(chow_starts),
+        pung_kinds=tuple(pungs),
+    )
+
+
+SUIT_TABLES: tuple[dict[bytes, tuple[Part, ...]], ...] = ({}, {}, {}, {})
+"""Memo tables: suit index (0 m, 1 p, 2 s, 3 honours) -> counts as bytes -> its parts."""
+
+
+def suit_parts(suit: int, key: bytes) -> tuple[Part, ...]:
+    """The parts of one suit's concealed counts (memoised); empty if the tiles cannot be cut."""
+    table = SUIT_TABLES[suit]
+    found = table.get(key)
+    if found is None:
+        offset = suit * 9
+        cuts = _cut(list(key), 0, offset, suit < 3)
+        found = table[key] = tuple(_part(sets, pair) for sets, pair in cuts)
+    return found
+
+
+def pair_fu_table(seat_wind: int, round_wind: int, double_wind_fu: int) -> tuple[int, ...]:
+    """Fu of a pair of each kind: 2 for a dragon, 2 for the seat or the prevalent wind."""
+    table = [0] * 34
+    for kind in DRAGONS:
+        table[kind] = 2
+    table[seat_wind] += 2
+    table[round_wind] += 2
+    if seat_wind == round_wind:
+        table[seat_wind] = double_wind_fu
+    return tuple(table)
+
+
+# --- the context --------------------------------------------------------------------------------
+
+
+class WinContext:
+    """Everything a yaku predicate may read about one reading of a winning hand.
+
+    One context is filled per scoring call and updated in place for each decomposition and each
+    reading of the wait; predicates only read it. Kinds are ints 0..33, masks bit sets over them.
+    """
+
+    __slots__ = (
+        "chow_mask",
+        "chows",
+        "concealed_counts",
+        "concealed_pungs",
+        "features",
+        "kinds_mask",
+        "kongs",
+        "melds",
+        "outside",
+        "pair",
+        "pair_fu",
+        "peikou",
+        "pung_mask",
+        "pungs",
+        "round_wind",
+        "seat_wind",
+        "shape",
+        "wait",
+        "win_kind",
+    )
+
+    chow_mask: int
+    """Chow starts of the whole hand, melds included."""
+    chows: int
+    concealed_counts: list[int]
+    """34 counts of the concealed tiles (winning tile included)."""
+    concealed_pungs: int
+    """Concealed pungs and kongs; a pung completed by a discard counts as open (R-01)."""
+    features: int
+    kinds_mask: int
+    """Every kind the hand holds, melds included."""
+    kongs: int
+    melds: int
+    """Declared melds, concealed kongs included."""
+    outside: bool
+    """Every set and the pair holds a terminal or honour."""
+    pair: int
+    pair_fu: int
+    """Fu of the pair (value pair), 0 for a plain pair."""
+    peikou: int
+    pung_mask: int
+    """Kinds of every pung and kong, melds included."""
+    pungs: int
+    round_wind: int
+    seat_wind: int
+    shape: int
+    wait: int
+    win_kind: int

@@ -1,0 +1,213 @@
+"""Riichi rule options: one frozen dataclass, three named presets.
+
+Every row of ``RULES-riichi.md`` is a field here, with the value each preset gives it. The scorer
+reads the scoring fields; the table engine (``mahjongkit.game``) reads the table-flow fields
+(abortive draws, multiple ron, furiten, kan dora timing, starting points, uma, bust, ...). A field
+is never a literal in the code that uses it: the number of players in particular is
+:attr:`RiichiRules.players`, so that three-player rules are a preset away.
+
+>>> RiichiRules.ema2012().open_tanyao, RiichiRules.ema2016().open_tanyao
+(False, True)
+>>> RiichiRules.tenhou().counted_yakuman, RiichiRules.ema2016().counted_yakuman
+('yakuman', 'sanbaiman')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+AbortiveDraw = Literal["nine_terminals", "four_winds", "four_riichi", "four_kongs", "triple_ron"]
+"""Kinds of abortive draw (途中流局): nine different terminals and honours in a starting hand
+(kyuushu kyuuhai), the same wind discarded by all four players on the first go-around (suufon
+renda), four players in riichi (suucha riichi), four kongs by more than one player (suukaikan),
+three players winning on the same discard (sanchahou)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiRules:
+    """The options of a Riichi game. Build one with a preset and override single fields.
+
+    Scoring options come first, then the options of the table flow. Amounts are in points.
+    """
+
+    # --- players and bonus tiles ---------------------------------------------------------------
+    players: int = 4
+    """Seats at the table (4; 3 for three-player Riichi). Seats are 0..players-1, 0 deals."""
+    red_fives: bool = True
+    """One red five per suit (aka dora), each worth one han, not a yaku."""
+    ura_dora: bool = True
+    """A riichi winner also counts the ura dora (under the indicators)."""
+    kan_dora: bool = True
+    """Each kong turns one more dora indicator (see :attr:`kan_dora_timing`)."""
+
+    # --- yaku ----------------------------------------------------------------------------------
+    open_tanyao: bool = False
+    """All Simples (kuitan) also counts in an open hand. EMA 2012 (seed R-09): no."""
+    renhou: Literal["yakuman", "mangan", "none"] = "yakuman"
+    """Blessing of Man (R-38): a yakuman, a 5-han yaku (a mangan on its own), or not a yaku."""
+    two_han_minimum_counters: int | None = 5
+    """From this many counters (honba) on, a win needs two han of yaku (dora excluded);
+    None: never."""
+
+    # --- limits and yakuman ---------------------------------------------------------------------
+    counted_yakuman: Literal["yakuman", "sanbaiman", "multiple"] = "yakuman"
+    """What 13 or more han of ordinary yaku and dora pay: one yakuman (never more, R-03),
+    sanbaiman, or one yakuman per 13 han."""
+    double_yakuman: tuple[str, ...] = ("daisuushii",)
+    """Yakuman ids that pay twice (R-47: Big Four Winds). Candidates: daisuushii,
+    kokushi_13, suuankou_tanki, junsei_chuuren."""
+    yakuman_stacking: bool = False
+    """Several yakuman in one hand add up (R-04 says they do not)."""
+    kiriage_mangan: bool = False
+    """4 han 30 fu and 3 han 60 fu are rounded up to a mangan."""
+
+    # --- fu ------------------------------------------------------------------------------------
+    double_wind_pair_fu: int = 4
+    """Fu of a pair that is both the seat and the prevalent wind (2 in some rule sets)."""
+    open_pinfu_fu: bool = True
+    """An open hand that scores no fu at all and wins on a discard gets 2 fu: 30, not 20."""
+
+    # --- payments ------------------------------------------------------------------------------
+    honba_value: int = 300
+    """What one counter adds to a win on a discard (paid by the discarder)."""
+    honba_per_payer: int = 100
+    """What one counter adds to each payment of a self-draw."""
+    riichi_deposit: int = 1000
+    """The stake a player puts on the table when declaring riichi."""
+    liability_yakuman: tuple[str, ...] = ("daisangen", "daisuushii")
+    """Yakuman whose last set, when fed by a claim, makes the feeder liable (pao, R-48)."""
+    liability_ron: Literal["split", "discarder"] = "split"
+    """On a discard win with a liable player: the liable player and the discarder each pay half
+    (R-48), or the discarder alone pays."""
+    liability_counters: Literal["liable", "discarder"] = "liable"
+    """Who pays the counters of a discard win with a liable player (Tenhou: the liable one)."""
+    leftover_deposits: Literal["winner", "first_place", "lost"] = "winner"
+    """Riichi deposits still on the table at the end of the game go to the next winner
+    (carried over; the last ones to the game's winner), to first place, or are lost."""
+
+    # --- table flow (read by the game engine) ----------------------------------------------------
+    swap_calling: bool = True
+    """Kuikae: after a chow or pung, discarding the claimed tile (or the other end of the chow)
+    is allowed."""
+    nagashi_mangan: bool = True
+    """R-33: at an exhaustive draw, a concealed hand that discarded only unclaimed terminals and
+    honours is paid as a self-drawn mangan."""
+    abortive_draws: tuple[AbortiveDraw, ...] = (
+        "nine_terminals",
+        "four_winds",
+        "four_riichi",
+        "four_kongs",
+    )
+    """Which abortive draws exist (see :data:`AbortiveDraw`)."""
+    max_ron_winners: int = 3
+    """How many players may win on one discard (2: a triple ron is not a triple win; see
+    ``triple_ron`` in :attr:`abortive_draws`; 1: head bump, the first in turn order wins)."""
+    multiple_ron_bonus: Literal["each_winner", "first_winner"] = "each_winner"
+    """On a multiple ron, counters and deposits go to each winner (each paid separately) or
+    only to the first winner in turn order from the discarder."""
+    temporary_furiten_ends: Literal["draw_or_any_call", "draw_or_own_claim", "own_discard"] = (
+        "draw_or_any_call"
+    )
+    """When a passed-up win stops blocking ron: at the player's next draw or at any call by
+    anyone (EMA 2012), at the player's draw or own claim (EMA 2016), or at the player's own
+    next discard (Tenhou)."""
+    kan_dora_timing: Literal["immediate", "after_discard_if_open"] = "immediate"
+    """When a kong's new dora indicator is turned: at once for every kong, or at once for a
+    concealed kong and after the replacement's discard for an exposed or added kong."""
+    thirteen_orphans_rob_concealed_kong: bool = True
+    """R-19: Thirteen Orphans may rob a concealed kong (only it may)."""
+    starting_points: int = 30000
+    """Each player's score at the start."""
+    return_points: int = 30000
+    """The score subtracted from each final score (oka = players x (return - start), to first
+    place)."""
+    uma: tuple[int, ...] = (15000, 5000, -5000, -15000)
+    """Placement bonus by final rank, first to last (one entry per player)."""
+    bust: bool = False
+    """Tobi: the game ends when a player's score drops below zero."""
+    extension: bool = False
+    """Sudden-death extension into the next wind when nobody reached the return score."""
+    agari_yame: bool = False
+    """The dealer in first place may end the game after winning the last hand."""
+
+    def __post_init__(self) -> None:
+        from mahjongkit.errors import NotationError
+
+        if self.players not in (3, 4):
+            raise NotationError(f"players must be 3 or 4, not {self.players}")
+        if len(self.uma) != self.players:
+            raise NotationError(
+                f"uma has {len(self.uma)} entries for {self.players} players: one per rank"
+            )
+        if self.double_wind_pair_fu not in (2, 4):
+            raise NotationError(f"double_wind_pair_fu is 2 or 4, not {self.double_wind_pair_fu}")
+        if not 1 <= self.max_ron_winners <= self.players - 1:
+            raise NotationError(
+                f"max_ron_winners must be 1..{self.players - 1}, not {self.max_ron_winners}"
+            )
+
+    @property
+    def oka(self) -> int:
+        """The first-place bonus made of everyone's difference to the return score."""
+        return self.players * (self.return_points - self.starting_points)
+
+    @classmethod
+    def ema2012(cls) -> RiichiRules:
+        """EMA Riichi Competition Rules 2008-2016, the rules of seed 003 (the default)."""
+        return cls()
+
+    @classmethod
+    def ema2016(cls) -> RiichiRules:
+        """EMA Riichi Competition Rules 2016 (today's European tournaments)."""
+        return cls(
+            red_fives=False,
+            open_tanyao=True,
+            renhou="mangan",
+            two_han_minimum_counters=None,
+            counted_yakuman="sanbaiman",
+            double_yakuman=(),
+            swap_calling=False,
+            nagashi_mangan=False,
+            abortive_draws=(),
+            temporary_furiten_ends="draw_or_own_claim",
+        )
+
+    @classmethod
+    def tenhou(cls) -> RiichiRules:
+        """Tenhou.net's rules (ranked four-player lobbies with red fives)."""
+        return cls(
+            open_tanyao=True,
+            renhou="none",
+            two_han_minimum_counters=None,
+            double_yakuman=(),
+            yakuman_stacking=True,
+            swap_calling=False,
+            abortive_draws=(
+                "nine_terminals",
+                "four_winds",
+                "four_riichi",
+                "four_kongs",
+                "triple_ron",
+            ),
+            max_ron_winners=2,
+            multiple_ron_bonus="first_winner",
+            temporary_furiten_ends="own_discard",
+            kan_dora_timing="after_discard_if_open",
+            thirteen_orphans_rob_concealed_kong=False,
+            starting_points=25000,
+            return_points=30000,
+            uma=(20000, 10000, -10000, -20000),
+            bust=True,
+            extension=True,
+            agari_yame=True,
+            leftover_deposits="first_place",
+        )
+
+
+PRESETS = {
+    "ema2012": RiichiRules.ema2012,
+    "ema2016": RiichiRules.ema2016,
+    "tenhou": RiichiRules.tenhou,
+}
+"""The named presets; the first is the default."""

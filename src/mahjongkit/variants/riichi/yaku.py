@@ -1,0 +1,892 @@
+"""The Riichi pattern table: every yaku and yakuman (R-05 ... R-47), and the three bonus counts.
+
+Each row is data: a stable id, the requirement it implements, its han when concealed and when
+open (0: concealed only), its yakuman value, the feature bits it needs and forbids, a small pure
+predicate over :class:`~mahjongkit.variants.riichi.context.WinContext` (None when the features
+decide it alone), the rows it replaces when both apply, the rows it implies, its names and its
+Tenhou id. Precedence lives in ``replaces``, never in code: Twice Pure Double Chow replaces Pure
+Double Chow, Full Flush replaces Half Flush, and so on.
+
+Names are given in English (``en``), French (``fr``, the seed's terms), Spanish (``es``) and
+Japanese, both in kanji (``ja``) and in romaji (``ja-Latn``, the BCP 47 tag for Japanese in the
+Latin script).
+
+Dora, ura dora and red fives (``bonus`` rows) add han but are not yaku: they count only in a hand
+that has a yaku, and never with a yakuman.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from mahjongkit.scoring import Names
+from mahjongkit.tiles import GREEN, RED, WHITE
+from mahjongkit.variants.riichi.context import (
+    DRAGON_MASK,
+    F_AFTER_KONG,
+    F_ALL_SIMPLES,
+    F_CHOW,
+    F_DEALER,
+    F_DISCARD,
+    F_DOUBLE_RIICHI,
+    F_DRAGON_PUNG,
+    F_FIRST_TURN,
+    F_FOUR_CHOWS,
+    F_FOUR_KONGS,
+    F_GREEN_ONLY,
+    F_HONOURS_ONLY,
+    F_IPPATSU,
+    F_LAST_TILE,
+    F_NEVER,
+    F_NO_CHOW,
+    F_NO_MELDS,
+    F_NO_SIMPLES,
+    F_NON_DEALER,
+    F_ONE_SUIT,
+    F_ONE_SUIT_HONOURS,
+    F_ORPHANS,
+    F_PEIKOU,
+    F_REGULAR,
+    F_RIICHI,
+    F_ROBBING_KONG,
+    F_SELF_DRAW,
+    F_SEVEN_PAIRS,
+    F_TERMINALS_ONLY,
+    F_THREE_CHOWS,
+    F_THREE_KONGS,
+    F_THREE_PUNGS,
+    F_WIND_PUNG,
+    HONOUR_MASK,
+    ITTSU_STARTS,
+    NINE_BITS,
+    RYANMEN,
+    SEVEN_BITS,
+    TANKI,
+    WIND_MASK,
+    WinContext,
+)
+
+Predicate = Callable[[WinContext], bool]
+Bonus = Literal["dora", "ura", "red"]
+Value = tuple[int, int, int]
+"""(han closed, han open, yakuman) of a row under one option value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Yaku:
+    """One row of the pattern table."""
+
+    id: str
+    rule: str
+    """The requirement this row implements (``R-05`` ...)."""
+    han_closed: int
+    han_open: int
+    """0: the row needs a concealed hand."""
+    names: Names
+    yakuman: int = 0
+    """1 for a yakuman (its han are not used); a rule option may make it pay double."""
+    needs: int = 0
+    """Feature bits that must all be present."""
+    forbids: int = 0
+    """Feature bits that must all be absent."""
+    test: Predicate | None = None
+    """The predicate left once the features hold; None when they decide alone."""
+    replaces: tuple[str, ...] = ()
+    """Rows dropped when this one applies (they are contained in it)."""
+    implies: tuple[str, ...] = ()
+    """Whenever this row applies, at least one of these applies too (checked by the tests)."""
+    open_option: str | None = None
+    """A boolean rule option that, when true, lets an open hand score the closed value."""
+    option: tuple[str, Mapping[str, Value | None]] | None = None
+    """A rule option choosing this row's value: (option name, {option value: value or None
+    for "not a yaku"})."""
+    bonus: Bonus | None = None
+    """Dora, ura dora and red fives: han per tile, not a yaku."""
+    tenhou_id: int | None = None
+    """Tenhou's yaku id (seat and prevalent wind: the id of East, + the wind's index)."""
+
+
+def _names(en: str, fr: str, es: str, ja: str, romaji: str) -> Names:
+    return {"en": en, "fr": fr, "es": es, "ja": ja, "ja-Latn": romaji}
+
+
+def _popcount(bits: int) -> int:
+    return bin(bits).count("1")
+
+
+# --- predicates (one line each; the features have already filtered) -----------------------------
+
+
+def _pinfu(c: WinContext) -> bool:
+    return c.wait == RYANMEN and c.pair_fu == 0
+
+
+def _ryanpeikou(c: WinContext) -> bool:
+    return c.peikou >= 2
+
+
+def _sanshoku(c: WinContext) -> bool:
+    m = c.chow_mask
+    return bool(m & (m >> 9) & (m >> 18) & SEVEN_BITS)
+
+
+def _ittsu(c: WinContext) -> bool:
+    m = c.chow_mask
+    return any(m & starts == starts for starts in ITTSU_STARTS)
+
+
+def _white(c: WinContext) -> bool:
+    return bool(c.pung_mask >> WHITE & 1)
+
+
+def _green(c: WinContext) -> bool:
+    return bool(c.pung_mask >> GREEN & 1)
+
+
+def _red(c: WinContext) -> bool:
+    return bool(c.pung_mask >> RED & 1)
+
+
+def _seat_wind(c: WinContext) -> bool:
+    return bool(c.pung_mask >> c.seat_wind & 1)
+
+
+def _round_wind(c: WinContext) -> bool:
+    return bool(c.pung_mask >> c.round_wind & 1)
+
+
+def _chanta(c: WinContext) -> bool:
+    return c.outside
+
+
+def _junchan(c: WinContext) -> bool:
+    return c.outside and not c.kinds_mask & HONOUR_MASK
+
+
+def _sanshoku_doukou(c: WinContext) -> bool:
+    m = c.pung_mask
+    return bool(m & (m >> 9) & (m >> 18) & NINE_BITS)
+
+
+def _sanankou(c: WinContext) -> bool:
+    return c.concealed_pungs >= 3
+
+
+def _shousangen(c: WinContext) -> bool:
+    return _popcount(c.pung_mask & DRAGON_MASK) == 2 and bool(DRAGON_MASK >> c.pair & 1)
+
+
+def _kokushi_13(c: WinContext) -> bool:
+    return c.concealed_counts[c.win_kind] == 2
+
+
+def _chuuren(c: WinContext) -> bool:
+    start = c.win_kind - c.win_kind % 9
+    suit = c.concealed_counts[start : start + 9]
+    return suit[0] >= 3 and suit[8] >= 3 and all(suit[1:8])
+
+
+def _junsei_chuuren(c: WinContext) -> bool:
+    held = c.concealed_counts[c.win_kind]
+    # Without the winning tile the suit is exactly 1112345678999: a nine-sided wait.
+    return _chuuren(c) and held == (4 if c.win_kind % 9 in (0, 8) else 2)
+
+
+def _suuankou(c: WinContext) -> bool:
+    return c.concealed_pungs == 4
+
+
+def _suuankou_tanki(c: WinContext) -> bool:
+    return c.concealed_pungs == 4 and c.wait == TANKI
+
+
+def _daisangen(c: WinContext) -> bool:
+    return c.pung_mask & DRAGON_MASK == DRAGON_MASK
+
+
+def _shousuushii(c: WinContext) -> bool:
+    return _popcount(c.pung_mask & WIND_MASK) == 3 and bool(WIND_MASK >> c.pair & 1)
+
+
+def _daisuushii(c: WinContext) -> bool:
+    return c.pung_mask & WIND_MASK == WIND_MASK
+
+
+# --- the table ----------------------------------------------------------------------------------
+
+TABLE: tuple[Yaku, ...] = (
+    Yaku(
+        "riichi",
+        "R-05",
+        1,
+        0,
+        _names("Riichi", "Riichi", "Riichi", "立直", "riichi"),
+        needs=F_RIICHI,
+        tenhou_id=1,
+    ),
+    Yaku(
+        "double_riichi",
+        "R-07",
+        2,
+        0,
+        _names("Double riichi", "Double riichi", "Doble riichi", "両立直", "daburu riichi"),
+        needs=F_DOUBLE_RIICHI,
+        replaces=("riichi",),
+        tenhou_id=21,
+    ),
+    Yaku(
+        "ippatsu",
+        "R-06",
+        1,
+        0,
+        _names("Ippatsu (one shot)", "Ippatsu", "Ippatsu (a la primera)", "一発", "ippatsu"),
+        needs=F_IPPATSU,
+        implies=("riichi", "double_riichi"),
+        tenhou_id=2,
+    ),
+    Yaku(
+        "menzen_tsumo",
+        "R-08",
+        1,
+        0,
+        _names(
+            "Fully concealed hand",
+            "Tout Caché Tiré",
+            "Mano cerrada por autorrobo",
+            "門前清自摸和",
+            "menzen tsumo",
+        ),
+        needs=F_SELF_DRAW,
+        tenhou_id=0,
+    ),
+    Yaku(
+        "tanyao",
+        "R-09",
+        1,
+        0,
+        _names("All Simples", "Tout Ordinaire", "Todo simples", "断幺九", "tanyao"),
+        needs=F_ALL_SIMPLES,
+        open_option="open_tanyao",
+        tenhou_id=8,
+    ),
+    Yaku(
+        "pinfu",
+        "R-10",
+        1,
+        0,
+        _names("Pinfu (no-points hand)", "Pinfu", "Pinfu (mano sin puntos)", "平和", "pinfu"),
+        needs=F_REGULAR | F_FOUR_CHOWS,
+        test=_pinfu,
+        tenhou_id=7,
+    ),
+    Yaku(
+        "iipeikou",
+        "R-11",
+        1,
+        0,
+        _names(
+            "Pure Double Chow",
+            "Double Chows Purs",
+            "Doble escalera pura",
+            "一盃口",
+            "iipeikou",
+        ),
+        needs=F_REGULAR | F_PEIKOU,
+        tenhou_id=9,
+    ),
+    Yaku(
+        "sanshoku",
+        "R-12",
+        2,
+        1,
+        _names(
+            "Mixed Triple Chow",
+            "Triple Chows",
+            "Escalera triple mixta",
+            "三色同順",
+            "sanshoku doujun",
+        ),
+        needs=F_REGULAR | F_THREE_CHOWS,
+        test=_sanshoku,
+        tenhou_id=25,
+    ),
+    Yaku(
+        "ittsu",
+        "R-13",
+        2,
+        1,
+        _names("Pure Straight", "Grande Suite Pure", "Escalera pura", "一気通貫", "ittsu"),
+        needs=F_REGULAR | F_THREE_CHOWS,
+        test=_ittsu,
+        tenhou_id=24,
+    ),
+    Yaku(
+        "haku",
+        "R-14",
+        1,
+        1,
+        _names(
+            "Dragon Pung (white)",
+            "Pung de Dragon (blanc)",
+            "Pung de dragón (blanco)",
+            "役牌 白",
+            "yakuhai haku",
+        ),
+        needs=F_DRAGON_PUNG,
+        test=_white,
+        tenhou_id=18,
+    ),
+    Yaku(
+        "hatsu",
+        "R-14",
+        1,
+        1,
+        _names(
+            "Dragon Pung (green)",
+            "Pung de Dragon (vert)",
+            "Pung de dragón (verde)",
+            "役牌 發",
+            "yakuhai hatsu",
+        ),
+        needs=F_DRAGON_PUNG,
+        test=_green,
+        tenhou_id=19,
+    ),
+    Yaku(
+        "chun",
+        "R-14",
+        1,
+        1,
+        _names(
+            "Dragon Pung (red)",
+            "Pung de Dragon (rouge)",
+            "Pung de dragón (rojo)",
+            "役牌 中",
+            "yakuhai chun",
+        ),
+        needs=F_DRAGON_PUNG,
+        test=_red,
+        tenhou_id=20,
+    ),
+    Yaku(
+        "seat_wind",
+        "R-15",
+        1,
+        1,
+        _names("Seat Wind", "Vent du Joueur", "Viento del asiento", "自風牌", "jikaze"),
+        needs=F_WIND_PUNG,
+        test=_seat_wind,
+        tenhou_id=10,
+    ),
+    Yaku(
+        "round_wind",
+        "R-16",
+        1,
+        1,
+        _names("Prevalent Wind", "Vent Dominant", "Viento dominante", "場風牌", "bakaze"),
+        needs=F_WIND_PUNG,
+        test=_round_wind,
+        tenhou_id=14,
+    ),
+    Yaku(
+        "chanta",
+        "R-17",
+        2,
+        1,
+        _names(
+            "Outside Hand",
+            "Terminales et Honneurs Partout",
+            "Mano exterior",
+            "混全帯幺九",
+            "chanta",
+        ),
+        needs=F_REGULAR | F_CHOW,
+        forbids=F_ALL_SIMPLES,
+        test=_chanta,
+        tenhou_id=23,
+    ),
+    Yaku(
+        "rinshan",
+        "R-18",
+        1,
+        1,
+        _names("After a Kong", "Finir sur Kong", "Tras un kong", "嶺上開花", "rinshan kaihou"),
+        needs=F_AFTER_KONG,
+        tenhou_id=4,
+    ),
+    Yaku(
+        "chankan",
+        "R-19",
+        1,
+        1,
+        _names("Robbing the Kong", "Voler un Kong", "Robar el kong", "槍槓", "chankan"),
+        needs=F_ROBBING_KONG,
+        tenhou_id=3,
+    ),
+    Yaku(
+        "haitei",
+        "R-20",
+        1,
+        1,
+        _names(
+            "Under the Sea",
+            "Fond de la Mer (pioche)",
+            "Fondo del mar",
+            "海底摸月",
+            "haitei raoyue",
+        ),
+        needs=F_LAST_TILE | F_SELF_DRAW,
+        tenhou_id=5,
+    ),
+    Yaku(
+        "houtei",
+        "R-21",
+        1,
+        1,
+        _names(
+            "Under the River",
+            "Fond de la Mer (écart)",
+            "Fondo del río",
+            "河底撈魚",
+            "houtei raoyui",
+        ),
+        needs=F_LAST_TILE | F_DISCARD,
+        tenhou_id=6,
+    ),
+    Yaku(
+        "chiitoitsu",
+        "R-22",
+        2,
+        0,
+        _names("Seven Pairs", "Sept Paires", "Siete parejas", "七対子", "chiitoitsu"),
+        needs=F_SEVEN_PAIRS,
+        tenhou_id=22,
+    ),
+    Yaku(
+        "sanshoku_doukou",
+        "R-23",
+        2,
+        2,
+        _names("Triple Pung", "Triple Pungs", "Pung triple", "三色同刻", "sanshoku doukou"),
+        needs=F_REGULAR | F_THREE_PUNGS,
+        test=_sanshoku_doukou,
+        tenhou_id=26,
+    ),
+    Yaku(
+        "sanankou",
+        "R-24",
+        2,
+        2,
+        _names(
+            "Three Concealed Pungs",
+            "Trois Pungs Cachés",
+            "Tres pungs ocultos",
+            "三暗刻",
+            "sanankou",
+        ),
+        needs=F_REGULAR | F_THREE_PUNGS,
+        test=_sanankou,
+        tenhou_id=29,
+    ),
+    Yaku(
+        "sankantsu",
+        "R-25",
+        2,
+        2,
+        _names("Three Kongs", "Trois Kongs", "Tres kongs", "三槓子", "sankantsu"),
+        needs=F_THREE_KONGS,
+        tenhou_id=27,
+    ),
+    Yaku(
+        "toitoi",
+        "R-26",
+        2,
+        2,
+        _names("All Pungs", "Tout Pung", "Todo pungs", "対々和", "toitoi"),
+        needs=F_REGULAR | F_NO_CHOW,
+        tenhou_id=28,
+    ),
+    Yaku(
+        "honitsu",
+        "R-27",
+        3,
+        2,
+        _names("Half Flush", "Semi Pure", "Color mixto", "混一色", "honitsu"),
+        needs=F_ONE_SUIT_HONOURS,
+        tenhou_id=34,
+    ),
+    Yaku(
+        "shousangen",
+        "R-28",
+        2,
+        2,
+        _names(
+            "Little Three Dragons",
+            "Trois Petits Dragons",
+            "Tres dragones pequeños",
+            "小三元",
+            "shousangen",
+        ),
+        needs=F_REGULAR | F_DRAGON_PUNG,
+        test=_shousangen,
+        implies=("haku", "hatsu", "chun"),
+        tenhou_id=30,
+    ),
+    Yaku(
+        "honroutou",
+        "R-29",
+        2,
+        2,
+        _names(
+            "All Terminals and Honours",
+            "Tout Terminales et Honneurs",
+            "Todo terminales y honores",
+            "混老頭",
+            "honroutou",
+        ),
+        needs=F_NO_SIMPLES,
+        forbids=F_ORPHANS,
+        implies=("toitoi", "chiitoitsu"),
+        tenhou_id=31,
+    ),
+    Yaku(
+        "junchan",
+        "R-30",
+        3,
+        2,
+        _names(
+            "Terminals in All Sets",
+            "Terminales Partout",
+            "Terminales en todos los grupos",
+            "純全帯幺九",
+            "junchan",
+        ),
+        needs=F_REGULAR | F_CHOW,
+        forbids=F_ALL_SIMPLES,
+        test=_junchan,
+        replaces=("chanta",),
+        tenhou_id=33,
+    ),
+    Yaku(
+        "ryanpeikou",
+        "R-31",
+        3,
+        0,
+        _names(
+            "Twice Pure Double Chow",
+            "Deux Fois Double Chows Purs",
+            "Dos dobles escaleras puras",
+            "二盃口",
+            "ryanpeikou",
+        ),
+        needs=F_REGULAR | F_PEIKOU | F_FOUR_CHOWS,
+        test=_ryanpeikou,
+        replaces=("iipeikou",),
+        tenhou_id=32,
+    ),
+    Yaku(
+        "chinitsu",
+        "R-32",
+        6,
+        5,
+        _names("Full Flush", "Main Pure", "Color puro", "清一色", "chinitsu"),
+        needs=F_ONE_SUIT,
+        replaces=("honitsu",),
+        tenhou_id=35,
+    ),
+    Yaku(
+        "nagashi_mangan",
+        "R-33",
+        5,
+        0,
+        _names(
+            "Nagashi Mangan (terminal and honour discards)",
+            "Nagashi Mangan",
+            "Nagashi mangan",
+            "流し満貫",
+            "nagashi mangan",
+        ),
+        # Not a property of a winning hand: an exhaustive-draw settlement, paid by
+        # mahjongkit.variants.riichi.points.nagashi_mangan_payments.
+        needs=F_NEVER,
+    ),
+    # --- yakuman --------------------------------------------------------------------------------
+    Yaku(
+        "kokushi",
+        "R-34",
+        0,
+        0,
+        _names(
+            "Thirteen Orphans", "Treize Orphelins", "Trece huérfanos", "国士無双", "kokushi musou"
+        ),
+        yakuman=1,
+        needs=F_ORPHANS,
+        tenhou_id=47,
+    ),
+    Yaku(
+        "kokushi_13",
+        "R-34",
+        0,
+        0,
+        _names(
+            "Thirteen Orphans, thirteen-sided wait",
+            "Treize Orphelins, attente sur treize tuiles",
+            "Trece huérfanos, espera de trece caras",
+            "国士無双十三面待ち",
+            "kokushi musou juusanmen machi",
+        ),
+        yakuman=1,
+        needs=F_ORPHANS,
+        test=_kokushi_13,
+        replaces=("kokushi",),
+        tenhou_id=48,
+    ),
+    Yaku(
+        "chuuren",
+        "R-35",
+        0,
+        0,
+        _names("Nine Gates", "Neuf Portes", "Nueve puertas", "九蓮宝燈", "chuuren poutou"),
+        yakuman=1,
+        needs=F_REGULAR | F_ONE_SUIT | F_NO_MELDS,
+        test=_chuuren,
+        tenhou_id=45,
+    ),
+    Yaku(
+        "junsei_chuuren",
+        "R-35",
+        0,
+        0,
+        _names(
+            "Pure Nine Gates (nine-sided wait)",
+            "Neuf Portes pures (attente sur neuf tuiles)",
+            "Nueve puertas puras (espera de nueve caras)",
+            "純正九蓮宝燈",
+            "junsei chuuren poutou",
+        ),
+        yakuman=1,
+        needs=F_REGULAR | F_ONE_SUIT | F_NO_MELDS,
+        test=_junsei_chuuren,
+        replaces=("chuuren",),
+        tenhou_id=46,
+    ),
+    Yaku(
+        "tenhou",
+        "R-36",
+        0,
+        0,
+        _names(
+            "Blessing of Heaven", "Bénédiction du Ciel", "Bendición del cielo", "天和", "tenhou"
+        ),
+        yakuman=1,
+        needs=F_FIRST_TURN | F_DEALER | F_SELF_DRAW | F_NO_MELDS,
+        tenhou_id=37,
+    ),
+    Yaku(
+        "chiihou",
+        "R-37",
+        0,
+        0,
+        _names(
+            "Blessing of Earth",
+            "Bénédiction de la Terre",
+            "Bendición de la tierra",
+            "地和",
+            "chiihou",
+        ),
+        yakuman=1,
+        needs=F_FIRST_TURN | F_NON_DEALER | F_SELF_DRAW | F_NO_MELDS,
+        tenhou_id=38,
+    ),
+    Yaku(
+        "renhou",
+        "R-38",
+        0,
+        0,
+        _names(
+            "Blessing of Man",
+            "Bénédiction de l'Homme",
+            "Bendición del hombre",
+            "人和",
+            "renhou",
+        ),
+        yakuman=1,
+        needs=F_FIRST_TURN | F_NON_DEALER | F_DISCARD | F_NO_MELDS,
+        option=("renhou", {"yakuman": (0, 0, 1), "mangan": (5, 0, 0), "none": None}),
+        tenhou_id=36,
+    ),
+    Yaku(
+        "suuankou",
+        "R-39",
+        0,
+        0,
+        _names(
+            "Four Concealed Pungs",
+            "Quatre Pungs Cachés",
+            "Cuatro pungs ocultos",
+            "四暗刻",
+            "suuankou",
+        ),
+        yakuman=1,
+        needs=F_REGULAR | F_NO_CHOW | F_THREE_PUNGS,
+        test=_suuankou,
+        tenhou_id=40,
+    ),
+    Yaku(
+        "suuankou_tanki",
+        "R-39",
+        0,
+        0,
+        _names(
+            "Four Concealed Pungs, pair wait",
+            "Quatre Pungs Cachés, attente sur la paire",
+            "Cuatro pungs ocultos, espera a la pareja",
+            "四暗刻単騎",
+            "suuankou tanki",
+        ),
+        yakuman=1,
+        needs=F_REGULAR | F_NO_CHOW | F_THREE_PUNGS,
+        test=_suuankou_tanki,
+        replaces=("suuankou",),
+        tenhou_id=41,
+    ),
+    Yaku(
+        "suukantsu",
+        "R-40",
+        0,
+        0,
+        _names("Four Kongs", "Quatre Kongs", "Cuatro kongs", "四槓子", "suukantsu"),
+        yakuman=1,
+        needs=F_FOUR_KONGS,
+        tenhou_id=51,
+    ),
+    Yaku(
+        "ryuuiisou",
+        "R-41",
+        0,
+        0,
+        _names("All Green", "Main Verte", "Todo verde", "緑一色", "ryuuiisou"),
+        yakuman=1,
+        needs=F_GREEN_ONLY,
+        tenhou_id=43,
+    ),
+    Yaku(
+        "chinroutou",
+        "R-42",
+        0,
+        0,
+        _names("All Terminals", "Tout Terminales", "Todo terminales", "清老頭", "chinroutou"),
+        yakuman=1,
+        needs=F_TERMINALS_ONLY,
+        tenhou_id=44,
+    ),
+    Yaku(
+        "tsuuiisou",
+        "R-43",
+        0,
+        0,
+        _names("All Honours", "Tout Honneurs", "Todo honores", "字一色", "tsuuiisou"),
+        yakuman=1,
+        needs=F_HONOURS_ONLY,
+        tenhou_id=42,
+    ),
+    Yaku(
+        "daisangen",
+        "R-44",
+        0,
+        0,
+        _names(
+            "Big Three Dragons",
+            "Trois Grands Dragons",
+            "Tres dragones grandes",
+            "大三元",
+            "daisangen",
+        ),
+        yakuman=1,
+        needs=F_REGULAR | F_DRAGON_PUNG | F_THREE_PUNGS,
+        test=_daisangen,
+        tenhou_id=39,
+    ),
+    Yaku(
+        "shousuushii",
+        "R-45",
+        0,
+        0,
+        _names(
+            "Little Four Winds",
+            "Quatre Petits Vents",
+            "Cuatro vientos pequeños",
+            "小四喜",
+            "shousuushii",
+        ),
+        yakuman=1,
+        needs=F_REGULAR | F_WIND_PUNG | F_THREE_PUNGS,
+        test=_shousuushii,
+        tenhou_id=50,
+    ),
+    Yaku(
+        "daisuushii",
+        "R-46",
+        0,
+        0,
+        _names(
+            "Big Four Winds",
+            "Quatre Grands Vents",
+            "Cuatro vientos grandes",
+            "大四喜",
+            "daisuushii",
+        ),
+        yakuman=1,
+        needs=F_REGULAR | F_WIND_PUNG | F_THREE_PUNGS,
+        test=_daisuushii,
+        replaces=("shousuushii",),
+        tenhou_id=49,
+    ),
+    # --- bonus han: not yaku --------------------------------------------------------------------
+    Yaku(
+        "dora",
+        "R-02",
+        1,
+        1,
+        _names("Dora", "Dora", "Dora", "ドラ", "dora"),
+        bonus="dora",
+        tenhou_id=52,
+    ),
+    Yaku(
+        "aka_dora",
+        "R-02",
+        1,
+        1,
+        _names("Red five", "Cinq rouge", "Cinco rojo", "赤ドラ", "aka dora"),
+        bonus="red",
+        tenhou_id=54,
+    ),
+    Yaku(
+        "ura_dora",
+        "R-02",
+        1,
+        0,
+        _names("Ura dora", "Ura dora", "Ura dora", "裏ドラ", "ura dora"),
+        bonus="ura",
+        tenhou_id=53,
+    ),
+)
+"""Every pattern, in the order of the explanation."""
+
+BY_ID: Mapping[str, Yaku] = {row.id: row for row in TABLE}
+"""The rows by id."""
+
+
+def _check_table() -> None:
+    """The table's references are to existing rows and its ids are unique (import-time check)."""
+    if len(BY_ID) != len(TABLE):
+        raise AssertionError("duplicate yaku ids in the Riichi table")
+    for row in TABLE:
+        for other in (*row.replaces, *row.implies):
+            if other not in BY_ID:
+                raise AssertionError(f"{row.id} refers to unknown row {other}")
+
+
+_check_table()
