@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from mahjongkit.errors import InvalidHandError
@@ -441,3 +441,70 @@ def test_property_kong_money_is_zero_sum_and_only_among_players_in_game(kind, in
     assert sum(totals.values()) == 0
     assert all(totals[seat] == 0 for seat in range(4) if seat not in in_game)
     assert totals[konger] > 0
+
+
+@st.composite
+def ready_hands(draw: st.DrawFn, missing: int) -> list[int]:
+    """Four sets and a pair without the missing suit, less one tile: a ready hand."""
+    kinds = [kind for kind in range(27) if kind // 9 != missing]
+    starts = [kind for kind in kinds if kind % 9 < 7]
+    hand = [0] * NUM_KINDS
+    for _ in range(4):
+        if draw(st.booleans()):
+            first = draw(st.sampled_from(starts))
+            for kind in (first, first + 1, first + 2):
+                hand[kind] += 1
+        else:
+            hand[draw(st.sampled_from(kinds))] += 3
+    hand[draw(st.sampled_from(kinds))] += 2
+    assume(max(hand) <= 4)
+    hand[draw(st.sampled_from([k for k in kinds if hand[k]]))] -= 1
+    return hand
+
+
+@st.composite
+def wall_ends(draw: st.DrawFn) -> list[WallEndPlayer]:
+    wall = [kind for kind in range(27) for _ in range(4)]
+    ids = draw(st.permutations(range(len(wall))))
+    won = draw(st.lists(st.booleans(), min_size=4, max_size=4).filter(lambda w: sum(w) <= 2))
+    players = []
+    for seat in range(4):
+        hand = counts_of(wall[i] for i in ids[seat * 13 : seat * 13 + 13])
+        missing = draw(st.integers(0, 2))
+        # Most real hands have shed their missing suit by the wall end: usually drop it.
+        if draw(st.booleans()):
+            hand = [0 if kind // 9 == missing else n for kind, n in enumerate(hand)]
+            short = 13 - sum(hand)
+            for kind in range(27):
+                while short and kind // 9 != missing and hand[kind] < 4:
+                    hand[kind] += 1
+                    short -= 1
+        if draw(st.integers(0, 2)) == 0:
+            hand = draw(ready_hands(missing))
+        players.append(WallEndPlayer(seat, hand, (), missing, won[seat]))
+    in_game = {p.seat for p in players if not p.won}
+    incomes = {seat: [] for seat in range(4)}
+    for seat in sorted(in_game):
+        if draw(st.booleans()):
+            for line in kong_payments(MeldKind.CONCEALED_KONG, seat, in_game | {seat}, RULES):
+                incomes[seat].append(line)
+    return [p._replace(kong_income=tuple(incomes[p.seat])) for p in players]
+
+
+@settings(max_examples=60, deadline=None)
+@given(wall_ends(), st.sampled_from(["cap_to_all_non_pig", "cap_to_ready_only"]))
+def test_property_settlement_is_zero_sum_and_winners_only_get_refunds(players, pig_rule):
+    lines = end_of_wall_settlement(players, options(f"flower_pig={pig_rule}"))
+    totals = net(lines)
+    assert sum(totals.values()) == 0
+    pigs = {p.seat for p in players if not p.won and is_flower_pig(p.concealed, (), p.missing_suit)}
+    ready = {
+        p.seat
+        for p in players
+        if not p.won and best_ready_hand(p.concealed, (), p.missing_suit, RULES) is not None
+    }
+    for line in lines:
+        assert line.payer not in ready and line.payer not in (p.seat for p in players if p.won)
+        assert line.payee not in pigs or line.reason == "tax_refund"
+        if line.reason != "tax_refund":
+            assert line.payee not in (p.seat for p in players if p.won)
