@@ -465,3 +465,20 @@ def test_explanation_in_each_language(lang, fragments):
     for fragment in fragments:
         assert fragment in text, (fragment, text)
     assert result.to_json(lang)["payments"] == {"E": -16, "S": 48, "W": -16, "N": -16}
+
+
+# --- documentation from the table ----------------------------------------------------------------
+
+
+def test_the_rules_pages_come_from_the_table():
+    from mahjongkit.variants.hongkong.fan import describe_table
+
+    default = {row["id"]: row for row in describe_table(HongKongRules(), "fr")}
+    assert list(default) == [row.id for row in FAN_TABLE]
+    assert default["pure_one_suit"]["replaces"] == ["Couleur mixte"]
+    assert default["small_four_winds"]["fan"] == 6 and not default["small_four_winds"]["limit"]
+    assert not default["seven_pairs"]["enabled"]
+    table_b = {row["id"]: row for row in describe_table(HongKongRules.old_style_table_b())}
+    assert table_b["small_four_winds"]["fan"] == 13 and table_b["small_four_winds"]["limit"]
+    no_flowers = describe_table(HongKongRules(flowers=False))
+    assert not any(row["enabled"] for row in no_flowers if row["bonus"])

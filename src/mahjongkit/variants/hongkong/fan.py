@@ -18,7 +18,7 @@ too (a test checks it). A limit hand replaces everything else.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from mahjongkit.hand import Hand
@@ -30,7 +30,6 @@ from mahjongkit.tiles import (
     FIRST_SEASON,
     WINDS,
     Tile,
-    is_honor,
     is_terminal,
     is_terminal_or_honor,
     parse_tiles,
@@ -65,7 +64,9 @@ class WinContext:
     ``shape`` says which reading: four sets and a pair (``regular``), ``seven_pairs``,
     ``thirteen_orphans``, or ``bonus_tiles`` (a win on seven or eight bonus tiles whose playing
     tiles need not be complete). ``kinds`` are every playing tile of the hand, melds included
-    (a kong gives four); ``flowers`` the bonus-tile kinds.
+    (a kong gives four); ``flowers`` the bonus-tile kinds. ``pungs`` (the kinds of the pungs and
+    kongs), ``suits`` (the suits present, 0 m 1 p 2 s) and ``has_honour`` are derived once, as
+    most predicates read them.
     """
 
     win: Win
@@ -75,6 +76,14 @@ class WinContext:
     pair: int | None
     kinds: tuple[int, ...]
     flowers: frozenset[int]
+    pungs: tuple[int, ...] = field(init=False)
+    suits: frozenset[int] = field(init=False)
+    has_honour: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pungs", tuple(s.kind for s in self.sets if not s.chow))
+        object.__setattr__(self, "suits", frozenset(k // 9 for k in self.kinds if k < 27))
+        object.__setattr__(self, "has_honour", any(k >= 27 for k in self.kinds))
 
     @property
     def seat_wind(self) -> int:
@@ -85,11 +94,6 @@ class WinContext:
     def round_wind(self) -> int:
         """The kind of the prevailing wind."""
         return WINDS[self.win.round_wind]
-
-    @property
-    def pungs(self) -> tuple[int, ...]:
-        """The kinds of the pungs and kongs."""
-        return tuple(s.kind for s in self.sets if not s.chow)
 
     @property
     def is_concealed(self) -> bool:
@@ -105,22 +109,13 @@ def _regular(ctx: WinContext) -> bool:
     return ctx.shape == "regular"
 
 
-def _suits(ctx: WinContext) -> set[int]:
-    return {k // 9 for k in ctx.kinds if k < 27}
-
-
 def _thirteen_orphans(ctx: WinContext) -> bool:
     return ctx.shape == "thirteen_orphans"
 
 
 def _nine_gates(ctx: WinContext) -> bool:
     hand = ctx.win.hand
-    if (
-        hand.melds
-        or ctx.shape != "regular"
-        or len(_suits(ctx)) != 1
-        or any(map(is_honor, ctx.kinds))
-    ):
+    if hand.melds or ctx.shape != "regular" or not _pure_one_suit(ctx):
         return False
     start = ctx.kinds[0] // 9 * 9
     counts = [ctx.kinds.count(start + n) for n in range(9)]
@@ -169,7 +164,7 @@ def _all_terminals(ctx: WinContext) -> bool:
 
 
 def _all_honours(ctx: WinContext) -> bool:
-    return all(map(is_honor, ctx.kinds))
+    return not ctx.suits
 
 
 def _eight_bonus_tiles(ctx: WinContext) -> bool:
@@ -210,7 +205,7 @@ def _double_kong_replacement(ctx: WinContext) -> bool:
 
 
 def _pure_one_suit(ctx: WinContext) -> bool:
-    return len(_suits(ctx)) == 1 and not any(map(is_honor, ctx.kinds))
+    return len(ctx.suits) == 1 and not ctx.has_honour
 
 
 def _small_three_dragons(ctx: WinContext) -> bool:
@@ -222,7 +217,7 @@ def _seven_pairs(ctx: WinContext) -> bool:
 
 
 def _mixed_one_suit(ctx: WinContext) -> bool:
-    return len(_suits(ctx)) == 1 and any(map(is_honor, ctx.kinds))
+    return len(ctx.suits) == 1 and ctx.has_honour
 
 
 def _all_pungs(ctx: WinContext) -> bool:
@@ -838,6 +833,36 @@ FAN_TABLE: tuple[FanRow, ...] = (
 """Every pattern, in the order an explanation lists them."""
 
 FAN_TABLE_BY_ID: dict[str, FanRow] = {row.id: row for row in FAN_TABLE}
+
+
+def describe_table(rules: HongKongRules, lang: str = "en") -> list[dict[str, object]]:
+    """The fan table under ``rules`` as plain rows, for the rules pages of the docs and the web.
+
+    Each row: id, name in ``lang``, fan (the limit for a limit hand), whether it is a limit hand
+    or bonus-tile fan, the names of what it replaces, the option that sets its value (if any),
+    its source and its example hand.
+
+    >>> rows = describe_table(HongKongRules(small_four_winds_limit=True), "zh")
+    >>> [(r["name"], r["fan"], r["limit"]) for r in rows if r["id"] == "small_four_winds"]
+    [('小四喜', 13, True)]
+    """
+    from mahjongkit.scoring import name_in
+
+    return [
+        {
+            "id": row.id,
+            "name": name_in(row.names, lang),
+            "fan": row.value(rules),
+            "limit": row.is_limit(rules),
+            "bonus": row.bonus,
+            "replaces": [name_in(FAN_TABLE_BY_ID[i].names, lang) for i in row.replaced_ids(rules)],
+            "option": row.fan if isinstance(row.fan, str) else None,
+            "enabled": row.enabled(rules),
+            "source": row.source,
+            "example": row.example,
+        }
+        for row in FAN_TABLE
+    ]
 
 
 # --- examples -----------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from mahjongkit.errors import InvalidHandError, MahjongError
 from mahjongkit.i18n import t
@@ -28,7 +29,13 @@ from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.scoring import Names, PatternHit, Score, ScoreError, Win, name_in
 from mahjongkit.shapes import CHOW, decompositions, seven_pairs, thirteen_orphans
 from mahjongkit.tiles import NUM_ALL_KINDS, NUM_KINDS, format_kind, format_tiles
-from mahjongkit.variants.hongkong.fan import FAN_TABLE, FAN_TABLE_BY_ID, SetInfo, WinContext
+from mahjongkit.variants.hongkong.fan import (
+    FAN_TABLE,
+    FAN_TABLE_BY_ID,
+    FanRow,
+    SetInfo,
+    WinContext,
+)
 from mahjongkit.variants.hongkong.payments import settle
 from mahjongkit.variants.hongkong.rules import HongKongRules
 
@@ -298,48 +305,81 @@ def _readings(win: Win, rules: HongKongRules) -> Iterator[WinContext]:
         yield context("bonus_tiles", (), None)
 
 
+@dataclass(frozen=True, slots=True)
+class _Active:
+    """A row as it stands under one set of rules: its value, limit flag and replacements."""
+
+    position: int
+    row: FanRow
+    value: int
+    limit: bool
+    replaces: frozenset[str]
+
+
+@lru_cache(maxsize=32)
+def _active_rows(rules: HongKongRules) -> tuple[tuple[_Active, ...], tuple[_Active, ...]]:
+    """The rows that can apply under ``rules`` (a row worth 0 fan cannot, unless it is a limit
+    hand or the fallback), split into ordinary rows and fallback rows; computed once per rules."""
+    active = [
+        _Active(
+            position,
+            row,
+            row.value(rules),
+            row.is_limit(rules),
+            frozenset(row.replaced_ids(rules)),
+        )
+        for position, row in enumerate(FAN_TABLE)
+        if row.enabled(rules) and (row.fallback or row.value(rules) or row.is_limit(rules))
+    ]
+    return (
+        tuple(a for a in active if not a.row.fallback),
+        tuple(a for a in active if a.row.fallback),
+    )
+
+
 def _read(ctx: WinContext) -> Reading:
     """Score one reading: the table's hits, the replacements, the limit hands."""
     rules = ctx.rules
-    hits: dict[str, int] = {}
-    for row in FAN_TABLE:
-        if row.fallback or not row.enabled(rules) or ctx.shape not in row.shapes:
-            continue
-        count = int(row.test(ctx))
-        if count and (row.value(rules) or row.is_limit(rules)):
-            hits[row.id] = count
-    if not any(not FAN_TABLE_BY_ID[i].bonus for i in hits):
-        for row in FAN_TABLE:
-            if row.fallback and ctx.shape in row.shapes and row.test(ctx):
-                hits[row.id] = 1
+    ordinary, fallbacks = _active_rows(rules)
+    hits: dict[str, tuple[_Active, int]] = {}
+    for active in ordinary:
+        if ctx.shape in active.row.shapes:
+            count = int(active.row.test(ctx))
+            if count:
+                hits[active.row.id] = (active, count)
+    if all(active.row.bonus for active, _ in hits.values()):
+        for active in fallbacks:
+            if ctx.shape in active.row.shapes and active.row.test(ctx):
+                hits[active.row.id] = (active, 1)
     replaced_ids = {
-        dropped
-        for hit in hits
-        for dropped in FAN_TABLE_BY_ID[hit].replaced_ids(rules)
-        if dropped in hits
+        dropped for active, _ in hits.values() for dropped in active.replaces if dropped in hits
     }
-    kept = [row for row in FAN_TABLE if row.id in hits and row.id not in replaced_ids]
+    # Table order: the order of the explanation (a fallback row was added last).
+    kept = sorted(
+        ((active, count) for active, count in hits.values() if active.row.id not in replaced_ids),
+        key=lambda hit: hit[0].position,
+    )
     replaced = [
-        (dropped, next(row.id for row in kept if dropped in row.replaced_ids(rules)))
+        (dropped, next(a.row.id for a, _ in kept if dropped in a.replaces))
         for dropped in hits
         if dropped in replaced_ids
     ]
-    limits = [row for row in kept if row.is_limit(rules)]
+    limits = [active for active, _ in kept if active.limit]
     if limits:
         # A limit hand is worth the limit alone: nothing else is added (§3).
         first = limits[0]
-        replaced += [(row.id, first.id) for row in kept if row is not first]
-        hit = PatternHit(first.id, rules.limit, first.names, unit="fan")
+        replaced += [(active.row.id, first.row.id) for active, _ in kept if active is not first]
+        hit = PatternHit(first.row.id, rules.limit, first.row.names, unit="fan")
         return Reading(ctx, (hit,), tuple(replaced), rules.limit, rules.limit, True)
     patterns = tuple(
-        PatternHit(row.id, row.value(rules) * hits[row.id], row.names, "fan", hits[row.id])
-        for row in kept
+        PatternHit(active.row.id, active.value * count, active.row.names, "fan", count)
+        for active, count in kept
     )
     total = sum(p.value for p in patterns)
     toward = sum(
         p.value
-        for p in patterns
-        if rules.bonus_counts_toward_minimum or not FAN_TABLE_BY_ID[p.id].bonus
+        for (active, _), p in zip(kept, patterns, strict=True)
+        if rules.bonus_counts_toward_minimum or not active.row.bonus
     )
     return Reading(ctx, patterns, tuple(replaced), total, toward, False)
 
