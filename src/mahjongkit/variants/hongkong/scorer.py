@@ -70,6 +70,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
         "minimum_bonus": "計入 {minimum} 番起糊的番數：{fan}（花不計）",
         "base": "底數：{base}",
         "found": "牌型：",
+        # The shared sentence table has no Chinese for this line yet.
+        "replaced": "  （{replaced}不另計：已計入{name}）",
     },
 }
 
@@ -131,15 +133,12 @@ class HongKongScore(Score):
         return "\n".join(lines)
 
     def _replaced_lines(self, lang: str) -> list[str]:
-        return [
-            t(
-                "score.replaced",
-                lang,
-                replaced=_pattern_name(dropped, lang),
-                name=_pattern_name(by, lang),
-            )
-            for dropped, by in self.replaced
-        ]
+        own = _SENTENCES.get(lang, {}).get("replaced")
+        lines = []
+        for dropped, by in self.replaced:
+            values = {"replaced": _pattern_name(dropped, lang), "name": _pattern_name(by, lang)}
+            lines.append(own.format(**values) if own else t("score.replaced", lang, **values))
+        return lines
 
     def _minimum_line(self, lang: str) -> str:
         key = "minimum" if self.extra.get("bonus_counts_toward_minimum") else "minimum_bonus"
