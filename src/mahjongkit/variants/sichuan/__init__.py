@@ -64,7 +64,7 @@ def _check_tiles(win: Win) -> int:
     for meld in hand.melds:
         if meld.kind is MeldKind.CHOW:
             raise _Refusal("invalid_hand", f"Sichuan has no chow: {meld} cannot be called")
-    kinds = [t.kind for t in hand.concealed] + [k for m in hand.melds for k in m.kinds]
+    kinds = [tile.kind for tile in hand.concealed] + [k for m in hand.melds for k in m.kinds]
     honours = sorted({k for k in kinds if k >= 27})
     if honours:
         raise _Refusal(
