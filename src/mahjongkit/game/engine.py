@@ -78,6 +78,7 @@ class Game:
         self.round = RoundState()
         self.rounds_played = 0
         self.over = False
+        self._legal_cache: dict[tuple[int, int], list[Action]] = {}
         self.stop_after_round = False
         """Set by :meth:`start_at` for a one-round check: nothing follows the round's end."""
         self.log: list[Event] = []
@@ -142,6 +143,17 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, including declining a claim (``pass``)."""
+        # The state changes only by folding an event, which lengthens the log: the log's length
+        # is therefore a version number for caching.
+        key = (len(self.log), seat)
+        cached = self._legal_cache.get(key)
+        if cached is None:
+            if len(self._legal_cache) > 64:
+                self._legal_cache.clear()
+            cached = self._legal_cache[key] = self._compute_legal(seat)
+        return list(cached)
+
+    def _compute_legal(self, seat: int) -> list[Action]:
         rnd = self.round
         if self.over or not 0 <= seat < self.players or rnd.seats[seat].won:
             return []
@@ -180,6 +192,7 @@ class Game:
         return out
 
     def _restore(self, events: list[Event]) -> None:
+        self._legal_cache.clear()
         self.log = []
         self.round = RoundState()
         self.scores = []

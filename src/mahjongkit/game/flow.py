@@ -70,15 +70,23 @@ class Flow:
         """The complete shapes this seat's hand may take."""
         return RIICHI
 
-    def meld(self, meld: TableMeld) -> Meld:
-        """A table meld as a scoring meld."""
-        return Meld(meld.kind, tuple(self.tile(t) for t in meld.tiles), meld.from_seat)
+    def meld(self, meld: TableMeld, dealer: int = 0) -> Meld:
+        """A table meld as a scoring meld, its source seat counted from the dealer (East)."""
+        source = None if meld.from_seat is None else (meld.from_seat - dealer) % self.players
+        return Meld(meld.kind, tuple(self.tile(t) for t in meld.tiles), source)
 
     def hand(self, game: Game, seat: int, extra: int | None = None) -> Hand:
-        """The seat's hand as a scoring hand (``extra``: a claimed tile added to it)."""
+        """The seat's hand as a scoring hand (``extra``: a claimed tile added to it).
+
+        Scorers see seats as winds (East = 0 = the dealer), so seats are counted from the dealer.
+        """
         state = game.round.seats[seat]
         tiles = [*state.hand, *([extra] if extra is not None else [])]
-        return Hand(tuple(self.tile(t) for t in tiles), tuple(self.meld(m) for m in state.melds))
+        dealer = game.round.dealer
+        return Hand(
+            tuple(self.tile(t) for t in tiles),
+            tuple(self.meld(m, dealer) for m in state.melds),
+        )
 
     def is_complete_with(self, game: Game, seat: int, tile: int | None) -> bool:
         """A cheap shape test before scoring."""

@@ -1,0 +1,105 @@
+"""Helpers for table tests: walls laid out from readable hands, and the invariants of a game."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from mahjongkit.game.engine import Game
+from mahjongkit.game.observation import observe
+from mahjongkit.game.wall import DEAL_SIZE, tile_set
+from mahjongkit.tiles import parse_tiles
+
+
+def ids_for(text: str, taken: set[int]) -> list[int]:
+    """Physical ids for mpsz tiles, red fives on copy 0, other tiles on unused copies."""
+    ids = []
+    for tile in parse_tiles(text):
+        if tile.kind >= 34:
+            candidates = [136 + tile.kind - 34]
+        elif tile.red:
+            candidates = [tile.kind * 4]
+        else:
+            candidates = [tile.kind * 4 + c for c in (1, 2, 3, 0)]
+        chosen = next(t for t in candidates if t not in taken)
+        taken.add(chosen)
+        ids.append(chosen)
+    return ids
+
+
+def build_wall(
+    hands: list[str],
+    draws: str = "",
+    *,
+    tiles: list[int] | None = None,
+    dead: str = "",
+    dead_size: int = 14,
+) -> list[int]:
+    """A wall where seat i (dealer 0) is dealt ``hands[i]`` and the live draws are ``draws``.
+
+    ``dead`` fills the dead wall from its front (replacement tiles, then indicators).
+    """
+    taken: set[int] = set()
+    dealt = [ids_for(hand, taken) for hand in hands]
+    live = ids_for(draws, taken)
+    dead_ids = ids_for(dead, taken)
+    pool = [t for t in (tiles if tiles is not None else tile_set()) if t not in taken]
+    pool.sort(key=lambda t: (t % 4, t))
+    size = len(pool) + len(taken)
+    wall: list[int | None] = [None] * size
+    for i, hand in enumerate(dealt):
+        assert len(hand) == DEAL_SIZE
+        wall[DEAL_SIZE * i : DEAL_SIZE * (i + 1)] = hand
+    start = DEAL_SIZE * len(hands)
+    wall[start : start + len(live)] = live
+    if dead_ids:
+        wall[size - dead_size : size - dead_size + len(dead_ids)] = dead_ids
+    filler = iter(pool)
+    return [t if t is not None else next(filler) for t in wall]
+
+
+def check_tiles(game: Game) -> None:
+    """Every tile of the wall is in exactly one place: unseen, in a hand, a meld, a river."""
+    rnd = game.round
+    if not rnd.wall:
+        return
+    placed: Counter[int] = Counter()
+    for seat in rnd.seats:
+        placed.update(seat.hand)
+        placed.update(seat.flowers)
+        for meld in seat.melds:
+            placed.update(meld.tiles)
+        placed.update(
+            t for t, claimed in zip(seat.discards, seat.claimed, strict=True) if not claimed
+        )
+    assert all(n == 1 for n in placed.values()), "a tile is in two places"
+    assert Counter(rnd.wall) == Counter(set(rnd.wall)), "the wall repeats a tile"
+    drawn = set(rnd.wall[: rnd.live_next])
+    size = len(rnd.wall)
+    dead = game.flow.dead_wall
+    if dead:
+        drawn.update(rnd.wall[size - dead : size - dead + rnd.replacements])
+    else:
+        drawn.update(rnd.wall[size - rnd.replacements :])
+    assert set(placed) == drawn, "tiles in play differ from the tiles taken from the wall"
+
+
+def check_observations(game: Game) -> None:
+    """No seat sees another seat's concealed tiles or the wall."""
+    rnd = game.round
+    for seat in range(game.players):
+        view = observe(game, seat)
+        text = repr(view)
+        assert "mjk_wall" not in text
+        for other in range(game.players):
+            if other == seat:
+                continue
+            assert "hand" not in view["seats"][other]
+        for event in view["events"]:
+            if event["type"] == "tsumo" and event["actor"] != seat:
+                assert event["pai"] == "?" and "mjk_id" not in event
+            if event["type"] == "start_kyoku":
+                for other, hand in enumerate(event["tehais"]):
+                    if other != seat:
+                        assert set(hand) == {"?"}
+            assert event["type"] not in ("mjk:respond", "mjk:declare") or event["actor"] == seat
+        assert view["seats"][seat]["hand"] == sorted(rnd.seats[seat].hand)
