@@ -29,7 +29,7 @@ from mahjongkit.shapes import (
 )
 from mahjongkit.tiles import Tile, counts_of, format_kind, format_kinds, parse_kinds, parse_tiles
 
-EXAMPLE_HAND = "234m456p678s3455z"
+EXAMPLE_HAND = "234m456p678s3355z"
 
 
 class _Parser(argparse.ArgumentParser):
