@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from mahjongkit.hand import Hand
-from mahjongkit.melds import Meld
-from mahjongkit.scoring import Names, Win
+from mahjongkit.melds import Meld, parse_seat
+from mahjongkit.scoring import Names, Win, name_in
 from mahjongkit.tiles import (
     DRAGONS,
     FIRST_FLOWER,
@@ -846,8 +846,6 @@ def describe_table(rules: HongKongRules, lang: str = "en") -> list[dict[str, obj
     >>> [(r["name"], r["fan"], r["limit"]) for r in rows if r["id"] == "small_four_winds"]
     [('小四喜', 13, True)]
     """
-    from mahjongkit.scoring import name_in
-
     return [
         {
             "id": row.id,
@@ -882,8 +880,6 @@ def parse_example(text: str) -> tuple[Win, list[str]]:
     >>> win.self_draw, win.seat, str(win.win_tile), options
     (True, 1, '4s', ['min_fan=0'])
     """
-    from mahjongkit.melds import parse_seat
-
     words = text.split()
     concealed, melds, fields, flags, options = words[0], [], {}, set(), []
     for word in words[1:]:
