@@ -1,0 +1,64 @@
+"""Golden playthroughs: one seeded game per variant, its whole event log compared event by event
+(issue 6, item 8).
+
+A change of behaviour anywhere in the table or the scorers shows up here as the first differing
+event. When the change is intended, regenerate the files and review the diff:
+
+    .venv/bin/python -m tests.test_golden
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from mahjongkit.game.engine import Game, play_random
+
+GOLDEN = Path(__file__).parent / "golden"
+GAMES = {"riichi": 11, "hongkong": 5, "sichuan": 3}
+"""The seed of each variant's golden game."""
+MAX_ROUNDS = {"riichi": None, "hongkong": 8, "sichuan": None}
+
+
+def play(variant: str) -> list[dict]:
+    seed = GAMES[variant]
+    game = Game(variant, seed=seed, max_rounds=MAX_ROUNDS[variant])
+    play_random(game, random.Random(seed))
+    # The explanation is prose for people; everything else in an event is compared.
+    events = json.loads(json.dumps(game.log))
+    for event in events:
+        event.get("mjk_score", {}).pop("explanation", None)
+    return events
+
+
+def path_of(variant: str) -> Path:
+    return GOLDEN / f"{variant}.jsonl.gz"
+
+
+@pytest.mark.parametrize("variant", sorted(GAMES))
+def test_golden_game(variant):
+    with gzip.open(path_of(variant), "rt", encoding="utf-8") as lines:
+        expected = [json.loads(line) for line in lines]
+    played = play(variant)
+    for index, (want, got) in enumerate(zip(expected, played, strict=False)):
+        assert got == want, f"event {index} differs"
+    assert len(played) == len(expected)
+    assert any(e["type"] == "hora" for e in played)
+    assert played[-1]["type"] == "end_game"
+
+
+def regenerate() -> None:
+    GOLDEN.mkdir(exist_ok=True)
+    for variant in sorted(GAMES):
+        with gzip.GzipFile(path_of(variant), "wb", mtime=0) as raw:
+            for event in play(variant):
+                raw.write((json.dumps(event, ensure_ascii=False, sort_keys=True) + "\n").encode())
+        print(f"wrote {path_of(variant)}")
+
+
+if __name__ == "__main__":
+    regenerate()
