@@ -154,3 +154,13 @@ def test_hong_kong_bonus_tiles_in_the_deal_are_set_aside_and_replaced():
     assert len(seat.hand) == 14
     # Replacements come from the back of the wall, and a replacement flower is replaced too.
     assert game.round.replacements == len(seat.flowers)
+
+
+def test_a_flower_replacement_is_not_a_kong_replacement():
+    """H-02, H-14: a tile drawn to replace a flower is not a win "on a kong's replacement"."""
+    hands = [*JUNK]
+    game = table("hongkong", hands, draws="1f", tiles=tile_set(bonus=True))
+    replacement = [e for e in game.log if e["type"] == "tsumo"][-1]
+    assert replacement["mjk_replacement"] is True
+    assert replacement["mjk_after_kong"] is False
+    assert game.round.after_kong is False

@@ -597,18 +597,22 @@ class Game:
         if self.round.phase is Phase.TURN:
             self._draw(out, dealer)
 
-    def _draw(self, out: list[Event], seat: int, replacement: bool = False) -> None:
+    def _draw(
+        self, out: list[Event], seat: int, replacement: bool = False, after_kong: bool = True
+    ) -> None:
         rnd = self.round
         tile = self.replacement_tile() if replacement else rnd.wall[rnd.live_next]
         event: Event = {"type": "tsumo", "actor": seat, "pai": self._mjai(tile), "mjk_id": tile}
         if replacement:
             event["mjk_replacement"] = True
+            event["mjk_after_kong"] = after_kong
         self._emit(out, event)
         if self.flow.bonus_tiles and tile >= 136:
             self._emit(
                 out, {"type": "mjk:flower", "actor": seat, "pai": self._mjai(tile), "mjk_id": tile}
             )
-            self._draw(out, seat, replacement=True)
+            # The replacement of a bonus tile keeps the kong status of the draw it replaces.
+            self._draw(out, seat, replacement=True, after_kong=replacement and after_kong)
 
     def _next_seat(self, seat: int) -> int:
         rnd = self.round
