@@ -401,18 +401,7 @@ class Game:
         for t in consumed:
             state.hand.remove(t)
         state.melds.append(TableMeld(MeldKind.CONCEALED_KONG, consumed))
-        state.drawn = None
-        for other in rnd.seats:
-            other.ippatsu = False
-        rnd.first_go_around = False
-        rnd.kongs += 1
-        rnd.last_kong_seat = seat
-        rnd.responses = {}
-        if event.get("mjk_robbable"):
-            rnd.phase = Phase.ROB
-            rnd.rob_tile = consumed[0]
-            rnd.rob_seat = seat
-            rnd.rob_concealed = True
+        self._fold_own_kong(seat, consumed[0], concealed=True, robbable=event.get("mjk_robbable"))
 
     def _fold_kakan(self, event: Event) -> None:
         rnd = self.round
@@ -426,18 +415,25 @@ class Game:
                 meld.kind = MeldKind.ADDED_KONG
                 meld.tiles.append(tile)
                 break
-        state.drawn = None
+        self._fold_own_kong(seat, tile, concealed=False, robbable=event.get("mjk_robbable"))
+
+    def _fold_own_kong(
+        self, seat: int, tile: int, *, concealed: bool, robbable: bool | None
+    ) -> None:
+        """What a concealed or added kong does beyond its meld: a kong interrupts everything."""
+        rnd = self.round
+        rnd.seats[seat].drawn = None
         for other in rnd.seats:
             other.ippatsu = False
         rnd.first_go_around = False
         rnd.kongs += 1
         rnd.last_kong_seat = seat
         rnd.responses = {}
-        if event.get("mjk_robbable"):
+        if robbable:
             rnd.phase = Phase.ROB
             rnd.rob_tile = tile
             rnd.rob_seat = seat
-            rnd.rob_concealed = False
+            rnd.rob_concealed = concealed
 
     def _fold_mjk_kong_done(self, event: Event) -> None:
         rnd = self.round
@@ -1008,7 +1004,13 @@ class Game:
             if score is None:
                 raise IllegalActionError(f"seat {WINDS[seat]} cannot win on this tile")
             first = index == 0
-            deltas = self.flow.win_deltas(self, seat, tile, discarder, robbing, first)
+            final = self.flow.final_score(self, seat, tile, discarder, robbing, first)
+            moved = self.flow.extra_win_deltas(self, seat, discarder, robbing, first)
+            deltas = [
+                a + b for a, b in zip(self.flow.deltas(self, final, seat), moved, strict=True)
+            ]
+            summary = final.to_json()
+            summary.pop("explanation", None)
             event: Event = {
                 "type": "hora",
                 "actor": seat,
@@ -1017,7 +1019,7 @@ class Game:
                 "deltas": deltas,
                 "scores": [s + d for s, d in zip(self.scores, deltas, strict=True)],
                 "mjk_deposits_taken": first and self.flow.takes_deposits,
-                "mjk_score": self.flow.score_summary(self, seat, tile, discarder, robbing, first),
+                "mjk_score": summary,
             }
             if self.flow.first_indicators and rnd.seats[seat].riichi:
                 event["ura_markers"] = [self._mjai(t) for t in self.ura_tiles()]

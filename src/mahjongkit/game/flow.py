@@ -168,27 +168,21 @@ class Flow:
         )
         return score if score.valid else None
 
-    def win_deltas(
+    def final_score(
         self, game: Game, seat: int, tile: int, discarder: int | None, robbing: bool, first: bool
-    ) -> list[int]:
-        """A win's score changes by absolute seat (``first``: the first of several winners)."""
+    ) -> Score:
+        """The score a win is paid by (``first``: the first of several winners on a discard)."""
         score = self.win_score(
             game, seat, tile, self_draw=discarder is None, from_seat=discarder, robbing=robbing
         )
-        assert score is not None
-        return self.deltas(game, score, seat)
+        assert score is not None, "the engine only settles wins it offered"
+        return score
 
-    def score_summary(
-        self, game: Game, seat: int, tile: int, discarder: int | None, robbing: bool, first: bool
-    ) -> dict[str, Any]:
-        """The scorer's JSON for the ``hora`` event."""
-        score = self.win_score(
-            game, seat, tile, self_draw=discarder is None, from_seat=discarder, robbing=robbing
-        )
-        assert score is not None
-        out = score.to_json()
-        out.pop("explanation", None)
-        return out
+    def extra_win_deltas(
+        self, game: Game, seat: int, discarder: int | None, robbing: bool, first: bool
+    ) -> list[int]:
+        """Money a win moves besides its own payment (Sichuan's kong-money transfer)."""
+        return [0] * self.players
 
     def furiten(self, game: Game, seat: int) -> bool:
         """Whether this seat may not win on a discard now."""

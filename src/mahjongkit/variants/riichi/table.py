@@ -104,10 +104,11 @@ class RiichiFlow(Flow):
             and not (self_draw and rnd.after_kong),
         )
 
-    def win_deltas(
+    def final_score(
         self, game: Game, seat: int, tile: int, discarder: int | None, robbing: bool, first: bool
-    ) -> list[int]:
-        """Score changes; a second winner of one discard gets no counters or deposits."""
+    ) -> Score:
+        """The win's score; where the rules say so a second winner of one discard gets no
+        counters or deposits."""
         from dataclasses import replace
 
         win = self.make_win(
@@ -115,7 +116,7 @@ class RiichiFlow(Flow):
         )
         if not first and self.option("multiple_ron_bonus", "each_winner") == "first_winner":
             win = replace(win, honba=0, deposits=0)
-        return self.deltas(game, self.score(win), seat)
+        return self.score(win)
 
     def furiten(self, game: Game, seat: int) -> bool:
         """Own-discard, temporary and riichi furiten."""

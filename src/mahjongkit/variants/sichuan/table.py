@@ -174,21 +174,17 @@ class SichuanFlow(Flow):
     def _in_game(self, game: Game) -> list[int]:
         return [s for s in range(self.players) if not game.round.seats[s].won]
 
-    def win_deltas(
-        self, game: Game, seat: int, tile: int, discarder: int | None, robbing: bool, first: bool
+    def extra_win_deltas(
+        self, game: Game, seat: int, discarder: int | None, robbing: bool, first: bool
     ) -> list[int]:
-        """The win, plus the kong money it moves (a robbed kong, a win right after a kong)."""
+        """The kong money a win on the discard right after a kong moves (槓上炮, §6.1).
+
+        A robbed kong was never paid (kong money follows the rob window), so it moves nothing.
+        """
         from mahjongkit.variants.sichuan import payments
 
-        score = self.win_score(
-            game, seat, tile, self_draw=discarder is None, from_seat=discarder, robbing=robbing
-        )
-        assert score is not None
-        deltas = self.deltas(game, score, seat)
-        lines: list[PaymentLine] = []
         rnd = game.round
-        # A robbed kong was never paid (kong money follows the rob window), so only a win on
-        # the discard right after a kong moves kong money (槓上炮).
+        lines: list[PaymentLine] = []
         if first and discarder is not None and rnd.kong_discard and not robbing:
             records = rnd.kong_income.get(discarder, [])
             if records:
@@ -198,8 +194,7 @@ class SichuanFlow(Flow):
                 lines += payments.kong_discard_payments(
                     discarder, [seat], this_kong, self.rules, all_kongs=income
                 )
-        moved = _deltas(lines, self.players)
-        return [a + b for a, b in zip(deltas, moved, strict=True)]
+        return _deltas(lines, self.players)
 
     @staticmethod
     def _line(record: dict[str, Any]) -> PaymentLine:
