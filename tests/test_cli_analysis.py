@@ -102,3 +102,25 @@ def test_module_entry_point():
     )
     assert done.returncode == 0
     assert json.loads(done.stdout)["thirteen_orphans"] == 0
+
+
+def test_waits_say_what_each_wait_is_worth_or_why_it_is_no_win(capsys):
+    """DESIGN 'waits with reasons': West pair and white pung, as the dealer in the East round."""
+    _, out, _ = run(capsys, "waits", "234m456p678s3355z", "--json")
+    details = {d["tile"]: d for d in json.loads(out)["wait_details"]}
+    assert details["3z"]["ron"] == {
+        "valid": False,
+        "code": "no_yaku",
+        "message": details["3z"]["ron"]["message"],
+    }
+    assert details["3z"]["tsumo"]["valid"] and details["3z"]["tsumo"]["value"] == 1
+    assert details["5z"]["ron"]["value"] == 1 and details["5z"]["ron"]["fu"] == 40
+
+
+def test_waits_below_the_hong_kong_minimum(capsys):
+    """H-11: a ready shape whose wins are all below 3 fan."""
+    _, out, _ = run(
+        capsys, "waits", "23s11p456p789s", "--variant", "hongkong", "--json", "--meld", "chow:789m"
+    )
+    for detail in json.loads(out)["wait_details"]:
+        assert detail["ron"]["code"] == "below_minimum_fan"

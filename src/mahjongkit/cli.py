@@ -72,6 +72,7 @@ def _analyse(args: argparse.Namespace) -> dict[str, Any]:
     if hand.size == 13:
         found = ukeire(counts, melds, shape, visible)
         result["waits"] = [format_kind(k) for k in waits(counts, melds, shape)]
+        result["wait_details"] = _wait_details(hand, waits(counts, melds, shape), args)
         result["ukeire"] = found.tiles
         result["ukeire_tiles"] = [format_kind(k) for k in found.kinds]
         return result
@@ -96,6 +97,54 @@ def _analyse(args: argparse.Namespace) -> dict[str, Any]:
     return result
 
 
+def _wait_details(hand: Hand, kinds: list[int], args: argparse.Namespace) -> list[dict[str, Any]]:
+    """For each wait: what a win on it by discard and by self-draw is worth, or why it is none.
+
+    The hand is scored in the East round with the variant's default rules, by the first seat
+    (East, the dealer, if it can) that no meld was claimed from, on a discard from the seat
+    before it; a wait that completes the shape may still be no win (no yaku, below the minimum).
+    """
+    from mahjongkit.scoring import Win
+    from mahjongkit.variants import find_variant
+
+    variant = find_variant(args.variant)
+    rules = variant.rules()
+    missing = "mps".index(args.missing) if getattr(args, "missing", None) else None
+    sources = {m.from_seat for m in hand.melds}
+    seat = next(s for s in range(4) if s not in sources)
+    details = []
+    for kind in kinds:
+        tile = Tile(kind)
+        entry: dict[str, Any] = {"tile": format_kind(kind)}
+        for how, self_draw in (("ron", False), ("tsumo", True)):
+            win = Win(
+                hand=hand.with_tile(tile),
+                win_tile=tile,
+                self_draw=self_draw,
+                seat=seat,
+                from_seat=None if self_draw else (seat + 3) % 4,
+                missing_suit=missing,
+            )
+            score = variant.score(win, rules)
+            if score.valid:
+                entry[how] = {
+                    "valid": True,
+                    "value": score.value,
+                    "unit": score.unit,
+                    "fu": score.fu,
+                    "points": score.points,
+                }
+            else:
+                assert score.error is not None
+                entry[how] = {
+                    "valid": False,
+                    "code": score.error.code,
+                    "message": score.error.message,
+                }
+        details.append(entry)
+    return details
+
+
 def _print_analysis(result: dict[str, Any]) -> None:
     value = result["shanten"]
     state = "complete" if value == -1 else "ready" if value == 0 else f"{value}-shanten"
@@ -116,6 +165,18 @@ def _print_analysis(result: dict[str, Any]) -> None:
         return
     if result["waits"]:
         print("waits: " + " ".join(result["waits"]))
+        for detail in result.get("wait_details", []):
+            parts = []
+            for how in ("ron", "tsumo"):
+                outcome = detail[how]
+                if outcome["valid"]:
+                    fu = f" {outcome['fu']} fu" if outcome["fu"] else ""
+                    parts.append(
+                        f"{how} {outcome['value']} {outcome['unit']}{fu} = {outcome['points']}"
+                    )
+                else:
+                    parts.append(f"{how}: no win ({outcome['code']})")
+            print(f"  {detail['tile']}: " + "; ".join(parts))
     print(f"ukeire: {result['ukeire']} tiles ({' '.join(result['ukeire_tiles'])})")
 
 
