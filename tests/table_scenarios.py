@@ -92,7 +92,7 @@ def riichi_game(
         where.update(start or {})
         game.start_at(
             scores=list(scores or game.flow.starting_scores()),
-            **where,  # type: ignore[arg-type]
+            **where,
         )
     return game
 
