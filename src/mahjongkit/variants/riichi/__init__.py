@@ -21,7 +21,7 @@ from mahjongkit.variants.riichi.points import (
     total_points,
 )
 from mahjongkit.variants.riichi.rules import PRESETS, RiichiRules
-from mahjongkit.variants.riichi.scorer import has_yaku, score
+from mahjongkit.variants.riichi.scorer import HandValue, hand_value, has_yaku, score
 from mahjongkit.variants.riichi.yaku import BY_ID, TABLE, Yaku
 
 LANGUAGES = ("en", "fr", "es", "ja", "ja-Latn")
@@ -35,11 +35,13 @@ __all__ = [
     "MANGAN",
     "TABLE",
     "VARIANT",
+    "HandValue",
     "Payments",
     "RiichiRules",
     "Win",
     "Yaku",
     "basic_points",
+    "hand_value",
     "has_yaku",
     "nagashi_mangan_payments",
     "payments_for",

@@ -207,11 +207,15 @@ def _item(item_id: str, fu: int, kind: int) -> FuItem:
     return FuItem(item_id, fu, {lang: t.format(tile=tile) for lang, t in _PAIRS[reason].items()})
 
 
+Sets = tuple[tuple[int, bool, str], ...]
+"""Pungs and kongs as (kind, is kong, state): state ``concealed``, ``open`` or ``discard`` (a
+concealed pung completed by the winning discard: open, R-01)."""
+
+
 def breakdown(
-    *,
     concealed: bool,
     self_draw: bool,
-    sets: list[tuple[int, bool, str]],
+    sets: Sets,
     wait: int,
     win_kind: int,
     pair: int,
@@ -220,11 +224,16 @@ def breakdown(
     double_wind_fu: int,
     pinfu: bool,
     open_pinfu_fu: bool,
+    /,
 ) -> tuple[FuItem, ...]:
-    """The itemised fu of a regular reading.
+    """The itemised fu of a regular reading, positional arguments: concealed hand, self-draw,
+    the pungs and kongs (:data:`Sets`), the wait type, the winning kind, the pair's kind, the
+    seat and prevalent wind kinds, the double-wind pair fu, pinfu, the open-pinfu option.
 
-    ``sets`` lists the pungs and kongs as (kind, is kong, state), state one of ``concealed``,
-    ``open`` or ``discard`` (a concealed pung completed by the winning discard: open, R-01).
+    >>> [(item.id, item.fu) for item in breakdown(
+    ...     True, False, ((31, False, "concealed"),), 1, 4, 33, 27, 27, 4, False, True)]
+    [('base', 20), ('concealed_ron', 10), ('concealed_pung', 8), ('closed_wait', 2), \
+('pair_dragon', 2)]
     """
     items = [_item("base", 20, 0)]
     if concealed and not self_draw:

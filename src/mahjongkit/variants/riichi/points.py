@@ -16,6 +16,7 @@ second winner of a double ron, liability).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from mahjongkit.scoring import Names, PaymentLine
@@ -154,13 +155,21 @@ class Payments:
     (counters and deposits included), and the itemised transfers."""
 
     points: int
-    deltas: dict[int, int] = field(default_factory=dict)
+    deltas: Mapping[int, int] = field(default_factory=dict)
     """Signed change per seat; seats whose score does not change are absent."""
     lines: tuple[PaymentLine, ...] = ()
 
 
+_LINES: dict[tuple[int, int, int, str], PaymentLine] = {}
+
+
 def _line(payer: int, payee: int, amount: int, reason: str) -> PaymentLine:
-    return PaymentLine(payer, payee, amount, reason, _REASONS[reason])
+    """The (memoised) transfer line: amounts are few, and lines are immutable values."""
+    key = (payer, payee, amount, reason)
+    found = _LINES.get(key)
+    if found is None:
+        found = _LINES[key] = PaymentLine(payer, payee, amount, reason, _REASONS[reason])
+    return found
 
 
 def payments_for(
@@ -187,61 +196,61 @@ def payments_for(
 
     >>> rules = RiichiRules.ema2012()
     >>> payments_for(2000, 0, True, None, rules, honba=1).deltas
-    {0: 12300, 1: -4100, 2: -4100, 3: -4100}
+    {1: -4100, 2: -4100, 3: -4100, 0: 12300}
     >>> payments_for(8000, 1, False, 2, rules, liable_seat=3, liable_basic=8000).deltas
-    {1: 32000, 2: -16000, 3: -16000}
+    {2: -16000, 3: -16000, 1: 32000}
     """
-    seats = range(rules.players)
-    deltas = dict.fromkeys(seats, 0)
-    lines: list[PaymentLine] = []
     dealer_wins = winner == dealer
     liable = liable_seat if liable_seat is not None and liable_basic > 0 else None
     shared = basic - liable_basic if liable is not None else basic
-    main_reason = reason or ("tsumo" if self_draw else "ron")
-
-    def pay(payer: int, amount: int, why: str) -> None:
-        if amount:
-            deltas[payer] -= amount
-            deltas[winner] += amount
-            lines.append(_line(payer, winner, amount, why))
-
-    points = 0
+    main = reason or ("tsumo" if self_draw else "ron")
+    transfers: list[tuple[int, int, str]] = []
+    """(payer, amount, reason)"""
     if self_draw:
-        payers = [seat for seat in seats if seat != winner]
-        for payer in payers:
-            share = shared * (2 if dealer_wins or payer == dealer else 1)
-            amount = round_up(share)
-            points += amount
-            pay(payer, amount, main_reason)
+        payers = [seat for seat in range(rules.players) if seat != winner]
+        if shared:
+            for payer in payers:
+                share = shared * 2 if dealer_wins or payer == dealer else shared
+                transfers.append((payer, -(-share // 100) * 100, main))
+        counters = honba * rules.honba_per_payer
         if liable is not None:
             whole = total_points(liable_basic, dealer_wins, True, rules.players)
-            points += whole
-            pay(liable, whole, "liability")
-            pay(liable, honba * rules.honba_per_payer * len(payers), "counters")
+            transfers.append((liable, whole, "liability"))
+            transfers.append((liable, counters * len(payers), "counters"))
         else:
-            for payer in payers:
-                pay(payer, honba * rules.honba_per_payer, "counters")
+            transfers.extend((payer, counters, "counters") for payer in payers)
     else:
         if from_seat is None:
             raise ValueError("a win on a discard needs the discarder's seat")
-        points = total_points(shared, dealer_wins, False)
-        pay(from_seat, points, main_reason)
         counters_payer = from_seat
+        if shared:
+            transfers.append((from_seat, total_points(shared, dealer_wins, False), main))
         if liable is not None:
             whole = total_points(liable_basic, dealer_wins, False)
-            points += whole
             if rules.liability_ron == "split" and liable != from_seat:
                 half = whole // 2
-                pay(from_seat, whole - half, main_reason)
-                pay(liable, half, "liability")
+                transfers.append((from_seat, whole - half, main))
+                transfers.append((liable, half, "liability"))
                 if rules.liability_counters == "liable":
                     counters_payer = liable
             else:
-                pay(from_seat, whole, main_reason)
-        pay(counters_payer, honba * rules.honba_value, "counters")
-    deltas[winner] += deposits * rules.riichi_deposit
-    # Seats that neither pay nor receive are left out: the change is 0.
-    return Payments(points, {s: d for s, d in deltas.items() if d}, tuple(lines))
+                transfers.append((from_seat, whole, main))
+        transfers.append((counters_payer, honba * rules.honba_value, "counters"))
+    deltas: dict[int, int] = {}
+    lines: list[PaymentLine] = []
+    points = 0
+    received = 0
+    for payer, amount, why in transfers:
+        if amount:
+            deltas[payer] = deltas.get(payer, 0) - amount
+            received += amount
+            if why != "counters":
+                points += amount
+            lines.append(_line(payer, winner, amount, why))
+    received += deposits * rules.riichi_deposit
+    if received:
+        deltas[winner] = received
+    return Payments(points, deltas, tuple(lines))
 
 
 def nagashi_mangan_payments(
@@ -250,7 +259,7 @@ def nagashi_mangan_payments(
     """R-33: nagashi mangan is paid as a self-drawn mangan, plus counters and deposits.
 
     >>> nagashi_mangan_payments(2, RiichiRules.ema2012()).deltas
-    {0: -4000, 1: -2000, 2: 8000, 3: -2000}
+    {0: -4000, 1: -2000, 3: -2000, 2: 8000}
     """
     return payments_for(
         MANGAN,

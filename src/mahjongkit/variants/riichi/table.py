@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from mahjongkit.game import actions as A
 from mahjongkit.game.actions import Action
-from mahjongkit.game.flow import Flow
+from mahjongkit.game.flow import Flow, count_kinds
 from mahjongkit.game.wall import tile_set
 from mahjongkit.melds import MeldKind
 from mahjongkit.scoring import Score, Win
@@ -23,11 +23,7 @@ if TYPE_CHECKING:
 _TENPAI_PAYMENT = 3000
 
 
-def _counts(tiles: list[int]) -> list[int]:
-    counts = [0] * 34
-    for t in tiles:
-        counts[t // 4] += 1
-    return counts
+_counts = count_kinds
 
 
 class RiichiFlow(Flow):
@@ -38,6 +34,11 @@ class RiichiFlow(Flow):
     first_indicators = 1
     max_kongs = 4
     takes_deposits = True
+
+    def __init__(self, rules: Any) -> None:
+        super().__init__(rules)
+        self.kong_indicators = bool(getattr(rules, "kan_dora", True))
+        self.riichi_deposit = int(getattr(rules, "riichi_deposit", 1000))
 
     def option(self, name: str, default: Any) -> Any:
         """A rules option, with the EMA default where a rules object predates it."""
@@ -160,7 +161,7 @@ class RiichiFlow(Flow):
             concealed
             and not state.riichi
             and state.drawn is not None
-            and game.scores[seat] >= 1000
+            and game.scores[seat] >= self.riichi_deposit
             and game.live_remaining() >= self.players
         ):
             counts = _counts(state.hand)
@@ -238,9 +239,11 @@ class RiichiFlow(Flow):
                     return discarder
         return None
 
-    def may_rob_concealed(self, game: Game, seat: int) -> bool:
-        """Thirteen Orphans may rob a concealed kong where the rules allow (R-19)."""
-        return bool(self.option("thirteen_orphans_rob_concealed_kong", True))
+    def may_rob_concealed(self, game: Game, seat: int, tile: int) -> bool:
+        """Thirteen Orphans, and only it, may rob a concealed kong where the rules allow (R-19)."""
+        return bool(
+            self.option("thirteen_orphans_rob_concealed_kong", True)
+        ) and self.completes_thirteen_orphans(game, seat, tile)
 
     def kong_indicator_at_once(self, kind: str) -> bool:
         """Kan dora: at once, or (Tenhou) after the next discard for open and added kongs."""
@@ -365,7 +368,7 @@ class RiichiFlow(Flow):
         players = self.players
         scores = list(game.scores)
         order = sorted(range(players), key=lambda s: (-scores[s], s))
-        leftover = game.round.deposits * 1000
+        leftover = game.round.deposits * self.riichi_deposit
         if leftover and self.option("leftover_deposits", "winner") == "first_place":
             scores[order[0]] += leftover
         uma = list(self.option("uma", (15000, 5000, -5000, -15000)))

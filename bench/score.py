@@ -1,0 +1,209 @@
+"""Riichi scoring throughput on the fixed workload, side by side with the `mahjong` library.
+
+    .venv/bin/python bench/score.py [--repeats 5] [--limit N]
+
+Both engines get the same 20,000 winning hands (``score_hands.jsonl.gz``), converted beforehand
+to their own input objects (``Win`` for mahjongkit; tile ids, ``Meld`` and ``HandConfig`` for
+``mahjong``'s ``HandCalculator``); only the scoring calls are timed, in this one process. Each
+engine returns its full answer (yaku, han, fu, points; for mahjongkit also the fu breakdown, the
+payments and the names); ``hand_value()`` is the same search without the explanation (yaku
+ids, han, fu, points: what HandCalculator returns too). mahjongkit's first pass also fills its
+per-suit tables and is shown separately; the figure compared is the median of the repeats.
+Answers are checked against the reference figures of ``score_ref_mahjong.jsonl.gz``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from mahjongkit.hand import Hand
+from mahjongkit.melds import Meld, MeldKind
+from mahjongkit.scoring import Score, Win
+from mahjongkit.tiles import Tile
+from mahjongkit.variants.riichi import RiichiRules, hand_value, score
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "bench"
+RULES = RiichiRules.tenhou()
+_MELDS = {
+    "chi": MeldKind.CHOW,
+    "pon": MeldKind.PUNG,
+    "minkan": MeldKind.KONG,
+    "ankan": MeldKind.CONCEALED_KONG,
+}
+
+
+def load(limit: int | None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    with gzip.open(SHARED / "score_hands.jsonl.gz", "rt") as lines:
+        hands = [json.loads(line) for line in lines]
+    with gzip.open(SHARED / "score_ref_mahjong.jsonl.gz", "rt") as lines:
+        expected = [json.loads(line) for line in lines]
+    return hands[:limit], expected[:limit]
+
+
+def to_win(record: dict[str, Any]) -> Win:
+    """A workload record as our input (``from`` is (caller - discarder) mod 4)."""
+    seat = record["seat_wind"]
+    melds = tuple(
+        Meld(
+            _MELDS[meld["type"]],
+            tuple(Tile.from_id(t) for t in meld["tiles"]),
+            None if meld["type"] == "ankan" else (seat - meld["from"]) % 4,
+        )
+        for meld in record["melds"]
+    )
+    return Win(
+        hand=Hand(tuple(Tile.from_id(t) for t in record["closed"]), melds),
+        win_tile=Tile.from_id(record["win_tile"]),
+        self_draw=record["tsumo"],
+        seat=seat,
+        from_seat=None if record["tsumo"] else (seat + 1) % 4,
+        round_wind=record["round_wind"],
+        after_kong=record["rinshan"],
+        last_tile=record["haitei"] or record["houtei"],
+        riichi=record["riichi"] or record["double_riichi"],
+        double_riichi=record["double_riichi"],
+        ippatsu=record["ippatsu"],
+        dora_indicators=tuple(Tile.from_id(t) for t in record["dora"]),
+        ura_indicators=tuple(Tile.from_id(t) for t in record["ura"]),
+        honba=record["honba"],
+        deposits=record["riichi_sticks"],
+    )
+
+
+def theirs_input(record: dict[str, Any]) -> tuple[Any, ...]:
+    """A workload record as ``HandCalculator.estimate_hand_value`` arguments."""
+    from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+    from mahjong.meld import Meld as TheirMeld
+
+    kinds = {"chi": TheirMeld.CHI, "pon": TheirMeld.PON}
+    melds = [
+        TheirMeld(
+            kinds.get(meld["type"], TheirMeld.KAN),
+            meld["tiles"],
+            opened=meld["type"] != "ankan",
+            called_tile=meld["called"],
+        )
+        for meld in record["melds"]
+    ]
+    tiles = record["closed"] + [t for meld in record["melds"] for t in meld["tiles"]]
+    config = HandConfig(
+        is_tsumo=record["tsumo"],
+        is_riichi=record["riichi"],
+        is_daburu_riichi=record["double_riichi"],
+        is_ippatsu=record["ippatsu"],
+        is_rinshan=record["rinshan"],
+        is_haitei=record["haitei"],
+        is_houtei=record["houtei"],
+        player_wind=27 + record["seat_wind"],
+        round_wind=27 + record["round_wind"],
+        tsumi_number=record["honba"],
+        kyoutaku_number=record["riichi_sticks"],
+        options=OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False),
+    )
+    return (tiles, record["win_tile"], melds, record["dora"], config, record["ura"])
+
+
+def timed(function: Callable[[Any], Any], inputs: list[Any]) -> tuple[float, list[Any]]:
+    start = time.perf_counter()
+    results = [function(item) for item in inputs]
+    return time.perf_counter() - start, results
+
+
+def ours(win: Win) -> Score:
+    return score(win, RULES)
+
+
+def ours_value(win: Win) -> Any:
+    return hand_value(win, RULES)
+
+
+def agreement(results: list[Score], expected: list[dict[str, Any]]) -> int:
+    agree = 0
+    for result, reference in zip(results, expected, strict=True):
+        han = result.value if result.valid else 0
+        points = result.points if result.valid else 0
+        if (han, result.fu if result.valid else None, points) == (
+            reference["han"],
+            reference["fu"] if reference["han"] else None,
+            reference["points"],
+        ):
+            agree += 1
+    return agree
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--limit", type=int, default=None)
+    args = parser.parse_args()
+    records, expected = load(args.limit)
+    n = len(records)
+    wins = [to_win(record) for record in records]
+
+    first, results = timed(ours, wins)
+    agree = agreement(results, expected)
+    times = [timed(ours, wins)[0] for _ in range(args.repeats)]
+    rate = n / statistics.median(times)
+    values = [timed(ours_value, wins) for _ in range(args.repeats)]
+    value_rate = n / statistics.median(elapsed for elapsed, _ in values)
+    value_agree = sum(
+        (v.han if v else 0, v.points if v else 0) == (reference["han"], reference["points"])
+        for v, reference in zip(values[-1][1], expected, strict=True)
+    )
+    print(f"hands: {n}")
+    print(f"mahjongkit score()      first pass (fills tables): {n / first:10,.0f} hands/s")
+    print(
+        f"mahjongkit score()      median of {args.repeats}:{' ' * 16}{rate:10,.0f} hands/s"
+        f"   agreement with reference {agree}/{n}"
+    )
+    print(
+        f"mahjongkit hand_value() median of {args.repeats}:{' ' * 16}{value_rate:10,.0f} hands/s"
+        f"   agreement with reference {value_agree}/{n}"
+    )
+    try:
+        from mahjong.hand_calculating.hand import HandCalculator
+    except ImportError:
+        print("mahjong (PyPI) is not installed: no side-by-side figure")
+        return
+    inputs = [theirs_input(record) for record in records]
+
+    def theirs(arguments: tuple[Any, ...]) -> Any:
+        tiles, win_tile, melds, dora, config, ura = arguments
+        return HandCalculator.estimate_hand_value(
+            tiles, win_tile, melds, dora, config, ura_dora_indicators=ura
+        )
+
+    their_times = []
+    their_results: list[Any] = []
+    for _ in range(args.repeats):
+        elapsed, their_results = timed(theirs, inputs)
+        their_times.append(elapsed)
+    their_agree = sum(
+        (
+            answer.han or 0,
+            (answer.cost["main"] + 2 * answer.cost["additional"]) if answer.cost else 0,
+        )
+        == (reference["han"], reference["points"])
+        for answer, reference in zip(their_results, expected, strict=True)
+    )
+    their_rate = n / statistics.median(their_times)
+    print(
+        f"mahjong HandCalculator  median of {args.repeats}:{' ' * 16}{their_rate:10,.0f} hands/s"
+        f"   agreement with reference {their_agree}/{n}"
+    )
+    print(
+        f"ratio score() / HandCalculator: {rate / their_rate:.1f}x (first pass "
+        f"{n / first / their_rate:.1f}x); hand_value() / HandCalculator: "
+        f"{value_rate / their_rate:.1f}x"
+    )
+
+
+if __name__ == "__main__":
+    main()
