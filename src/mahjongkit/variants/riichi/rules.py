@@ -93,6 +93,12 @@ class RiichiRules:
     nagashi_mangan: bool = True
     """R-33: at an exhaustive draw, a concealed hand that discarded only unclaimed terminals and
     honours is paid as a self-drawn mangan."""
+    nagashi_mangan_concealed_only: bool = True
+    """R-33: only a concealed hand may claim nagashi mangan (EMA); Tenhou allows one's own
+    calls, as long as none of one's discards was claimed."""
+    nagashi_mangan_collects: bool = True
+    """R-33: nagashi mangan also collects the counters (as a self-draw) and the riichi deposits
+    on the table (EMA); Tenhou pays the bare mangan, and the deposits stay on the table."""
     abortive_draws: tuple[AbortiveDraw, ...] = (
         "nine_terminals",
         "four_winds",
@@ -100,9 +106,10 @@ class RiichiRules:
         "four_kongs",
     )
     """Which abortive draws exist (see :data:`AbortiveDraw`)."""
-    max_ron_winners: int = 3
-    """How many players may win on one discard (2: a triple ron is not a triple win; see
-    ``triple_ron`` in :attr:`abortive_draws`; 1: head bump, the first in turn order wins)."""
+    max_ron_winners: int | None = None
+    """How many players may win on one discard; None: every other player (2: a triple ron is not
+    a triple win, see ``triple_ron`` in :attr:`abortive_draws`; 1: head bump, the first in turn
+    order from the discarder wins)."""
     multiple_ron_bonus: Literal["each_winner", "first_winner"] = "each_winner"
     """On a multiple ron, counters and deposits go to each winner (each paid separately) or
     only to the first winner in turn order from the discarder."""
@@ -142,7 +149,7 @@ class RiichiRules:
             )
         if self.double_wind_pair_fu not in (2, 4):
             raise NotationError(f"double_wind_pair_fu is 2 or 4, not {self.double_wind_pair_fu}")
-        if not 1 <= self.max_ron_winners <= self.players - 1:
+        if self.max_ron_winners is not None and not 1 <= self.max_ron_winners < self.players:
             raise NotationError(
                 f"max_ron_winners must be 1..{self.players - 1}, not {self.max_ron_winners}"
             )
@@ -193,6 +200,8 @@ class RiichiRules:
             max_ron_winners=2,
             multiple_ron_bonus="first_winner",
             temporary_furiten_ends="own_discard",
+            nagashi_mangan_concealed_only=False,
+            nagashi_mangan_collects=False,
             kan_dora_timing="after_discard_if_open",
             thirteen_orphans_rob_concealed_kong=False,
             starting_points=25000,

@@ -288,12 +288,15 @@ class RiichiFlow(Flow):
         return any(held[k] < 4 for k in waits(counts, len(state.melds), RIICHI))
 
     def nagashi(self, game: Game, seat: int) -> bool:
-        """Only terminals and honours discarded, none of them claimed (R-33)."""
+        """Only terminals and honours discarded, none of them claimed; where the rules say so,
+        a concealed hand (R-33)."""
         state = game.round.seats[seat]
+        concealed = all(m.kind is MeldKind.CONCEALED_KONG for m in state.melds)
         return (
             bool(state.discards)
             and all(is_terminal_or_honor(t // 4) for t in state.discards)
             and not any(state.claimed)
+            and (concealed or not self.option("nagashi_mangan_concealed_only", True))
         )
 
     def exhaustive_draw(self, game: Game) -> dict[str, Any]:
@@ -308,20 +311,27 @@ class RiichiFlow(Flow):
             else []
         )
         if nagashi:
+            collects = bool(self.option("nagashi_mangan_collects", True))
+            counter = int(self.option("honba_per_payer", 100)) * rnd.honba if collects else 0
             for seat in nagashi:
                 dealer = seat == rnd.dealer
                 for payer in range(players):
                     if payer == seat:
                         continue
-                    amount = 4000 if dealer or payer == rnd.dealer else 2000
+                    amount = (4000 if dealer or payer == rnd.dealer else 2000) + counter
                     deltas[payer] -= amount
                     deltas[seat] += amount
+            taken = collects and rnd.deposits > 0
+            if taken:
+                # Several claimants: the deposits go to the first in turn order from the dealer.
+                deltas[nagashi[0]] += rnd.deposits * self.riichi_deposit
             return {
                 "type": "ryukyoku",
                 "reason": "nagashimangan",
                 "deltas": deltas,
                 "tenpai": tenpai,
                 "nagashi": nagashi,
+                "mjk_deposits_taken": taken,
             }
         if 0 < len(tenpai) < players:
             gain = _TENPAI_PAYMENT // len(tenpai)

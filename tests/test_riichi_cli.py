@@ -1,0 +1,136 @@
+"""The command line of issue 3 (item 6): `mahjongkit score HAND --variant riichi ...`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mahjongkit.cli import main
+
+README = ["score", "234m456p678s34555z", "--win", "5z", "--tsumo", "--seat", "S", "--dora", "3s"]
+WIN = ["score", "234m456p678s44555z", "--win", "5z", "--tsumo", "--seat", "S", "--dora", "3z"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_readme_example_explains_why_it_is_not_a_win(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, *README)
+    assert code == 1
+    assert out.startswith("Hand: 234m456p678s34555z\nNot a win (not_complete)")
+    assert "leaves 34z over" in out
+
+
+def test_a_win_is_explained_yaku_fu_limit_and_payments(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, *WIN)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[:4] == [
+        "Hand: 234m456p678s44555z",
+        "Fully concealed hand: 1 han",
+        "Dragon Pung (white): 1 han",
+        "Dora ×2: 2 han",
+    ]
+    assert "  concealed pung of 5z (terminal or honour): 8" in lines
+    assert "Total: 4 han 30 fu" in lines
+    assert "Points: 7900" in lines
+    assert "East → South: 3900 (share of a self-draw)" in lines
+    assert "South receives 7900" in lines
+
+
+def test_the_explanation_in_french_spanish_and_japanese(capsys: pytest.CaptureFixture[str]) -> None:
+    _, french, _ = run(capsys, *WIN, "--lang", "fr")
+    assert "Pung de Dragon (blanc) : 1 han" in french
+    assert "Tout Caché Tiré : 1 han" in french
+    _, spanish, _ = run(capsys, *WIN, "--lang", "es")
+    assert "Pung de dragón (blanco): 1 han" in spanish
+    _, japanese, _ = run(capsys, *WIN, "--lang", "ja")
+    assert "役牌 白: 1 翻" in japanese and "門前清自摸和" in japanese
+    _, romaji, _ = run(capsys, *WIN, "--lang", "ja-Latn")
+    assert "yakuhai haku: 1 han" in romaji
+
+
+def test_json_has_the_public_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, *WIN, "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["valid"] is True and data["error"] is None
+    assert [(p["id"], p["value"]) for p in data["patterns"]] == [
+        ("menzen_tsumo", 1),
+        ("haku", 1),
+        ("dora", 2),
+    ]
+    assert data["patterns"][1]["name"] == "Dragon Pung (white)"
+    assert (data["han"], data["fu"], data["limit"], data["points"]) == (4, 30, None, 7900)
+    assert [item["fu"] for item in data["fu_breakdown"]] == [20, 8, 2]
+    assert data["payments"] == {"E": -3900, "S": 7900, "W": -2000, "N": -2000}
+    assert data["reading"] == "234m 456p 678s 555z 44z"
+
+
+def test_json_of_a_non_win(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, *README, "--json")
+    data = json.loads(out)
+    assert code == 1 and data["valid"] is False
+    assert data["error"]["code"] == "not_complete"
+
+
+def test_melds_rules_and_situations(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["score", "234567m34588p", "--win", "2m", "--meld", "chi:678s@N", "--seat", "E"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 1 and "no_yaku" in out  # ema2012: no open All Simples
+    code, out, _ = run(capsys, *argv, "--rules", "tenhou", "--json")
+    data = json.loads(out)
+    assert code == 0 and [p["id"] for p in data["patterns"]] == ["tanyao"]
+    assert data["payments"] == {"E": 1500, "S": 0, "W": 0, "N": -1500}
+    code, out, _ = run(
+        capsys,
+        "score", "123m456p789s22444z", "--win", "3m", "--riichi", "--ippatsu", "--honba", "1",
+        "--deposits", "2", "--seat", "W", "--from", "N", "--ura", "1z", "--json",
+    )  # fmt: skip
+    data = json.loads(out)
+    assert [p["id"] for p in data["patterns"]] == ["riichi", "ippatsu", "ura_dora"]
+    # 4 han 40 fu (two ura dora on the 2z pair): a mangan, 8,000, plus one counter and two sticks.
+    assert data["limit"] == "Mangan"
+    assert data["payments"] == {"E": 0, "S": 0, "W": 8000 + 300 + 2000, "N": -8300}
+    code, out, _ = run(capsys, *argv, "--option", "open_tanyao=yes")
+    assert code == 0 and "All Simples: 1 han" in out
+
+
+@pytest.mark.parametrize(
+    ("extra", "fragment"),
+    [
+        (["--win", "8z"], "8z"),
+        (["--seat", "X"], "not a seat"),
+        (["--option", "kuitan=yes"], "unknown option 'kuitan'"),
+        (["--lang", "de"], "--lang de"),
+        (["--rules", "wrc"], "unknown rules preset 'wrc'"),
+    ],
+)
+def test_unusable_input_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], extra: list[str], fragment: str
+) -> None:
+    argv = ["score", "234m456p678s44555z", "--win", "5z", "--tsumo"]
+    code, out, err = run(capsys, *argv, *extra)
+    assert code == 2 and out == ""
+    assert fragment in err and len(err.strip().splitlines()) == 1
+
+
+def test_impossible_hands_are_answers_with_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "score", "234m456p678s44555z", "--win", "9m", "--tsumo")
+    assert code == 1 and "invalid_hand" in out and "9m" in out
+    code, out, _ = run(capsys, "score", "234m456p678s55555z", "--win", "5z", "--tsumo")
+    assert code == 1 and "fifth 5z" in out
+    code, out, _ = run(
+        capsys, "score", "234m678s44555z", "--win", "5z", "--meld", "chi:456p@N", "--riichi"
+    )
+    assert code == 1 and "riichi needs a concealed hand" in out
+    code, out, _ = run(capsys, "score", "234m456p678s44z", "--win", "4z", "--meld", "pung:12z")
+    assert code == 1 and "a pung has 3 tiles, 12z has 2" in out
+    code, out, _ = run(capsys, "score", "234m456p678s44z", "--win", "4z", "--meld", "pong:111z")
+    assert code == 1 and "unknown meld kind 'pong'" in out

@@ -1,0 +1,136 @@
+"""Non-wins are answers, not crashes (issue 3 item 5): invalid_hand, not_complete, no_yaku, each
+with a message that names the problem; and garbage never raises."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mahjongkit.hand import Hand
+from mahjongkit.scoring import Win
+from mahjongkit.tiles import Tile
+from mahjongkit.variants.riichi import hand_value, has_yaku, score
+from tests.test_riichi_yaku import EMA, TENHOU, make_win, scored
+
+
+def error_of(result: object) -> tuple[str, str]:
+    error = result.error  # type: ignore[attr-defined]
+    assert error is not None, "expected a non-win"
+    return error.code, error.message
+
+
+def test_not_complete_names_the_tiles_left_over() -> None:
+    code, message = error_of(scored("234m456p678s34555z", "5z", tsumo=True, seat="S"))
+    assert code == "not_complete"
+    assert "234m 456p 678s 555z" in message and "leaves 34z over" in message
+    assert "1 tile exchange" in message
+
+
+def test_no_yaku_names_the_readings_tried() -> None:
+    code, message = error_of(scored("123m456p789s22444z", "3m", dora="2z"))
+    assert code == "no_yaku"
+    assert "123m 456p 789s 444z 22z (edge wait)" in message
+    assert "dora and red fives add han but are not yaku" in message
+    code, message = error_of(scored("123m789s22444z", "3m", melds=("chi:456p@S",)))
+    assert code == "no_yaku" and "not concealed" in message
+
+
+def test_invalid_descriptions() -> None:
+    cases = [
+        (make_win("123m456p789s2244z", "3m"), "a winning hand has 14"),
+        (make_win("123m456p789s22444z", "5m"), "winning tile 5m is not among"),
+        (make_win("123m456p789s22444z", "3m", discarder="W"), "another seat"),
+        (make_win("123m789s22444z", "3m", melds=("chi:456p@W",)), "from the winner's own seat"),
+        (make_win("123m456p789s22444z", "3m", double_riichi=False, ippatsu=True), "R-06"),
+        (make_win("123m456p789s22444z", "3m", tsumo=True, after_kong=True), "needs a kong"),
+        (make_win("123m456p789s22444z", "3m", liable_seat=2), "cannot be liable"),
+        (
+            make_win(
+                "123m456p789s22z",
+                "3m",
+                melds=("kong:4444z@N",),
+                tsumo=True,
+                after_kong=True,
+                last_tile=True,
+            ),
+            "never the last wall tile",
+        ),
+    ]
+    for win, fragment in cases:
+        code, message = error_of(score(win, EMA))
+        assert code == "invalid_hand", (win, message)
+        assert fragment in message, message
+
+
+def test_a_bonus_tile_cannot_win() -> None:
+    win = dataclasses.replace(make_win("123m456p789s22444z", "3m"), win_tile=Tile.parse("1f"))
+    code, message = error_of(score(win, EMA))
+    assert code == "invalid_hand" and "bonus tile" in message
+
+
+def test_the_fast_paths_say_no_without_raising() -> None:
+    assert hand_value(make_win("123m456p789s22444z", "3m"), EMA) is None
+    assert not has_yaku(make_win("123m456p789s22444z", "3m"), EMA)
+    assert has_yaku(make_win("123m456p789s22444z", "3m", riichi=True), EMA)
+    assert not has_yaku(make_win("123m456p789s2244z", "3m"), EMA)
+    value = hand_value(make_win("123m456p789s22444z", "3m", riichi=True), EMA)
+    assert value is not None and (value.han, value.fu, value.points) == (1, 40, 1300)
+    assert value.patterns == ("riichi",)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    kinds=st.lists(st.integers(0, 33), min_size=1, max_size=14),
+    win=st.integers(0, 33),
+    flags=st.fixed_dictionaries(
+        {
+            name: st.booleans()
+            for name in (
+                "self_draw",
+                "riichi",
+                "double_riichi",
+                "ippatsu",
+                "after_kong",
+                "robbing_kong",
+                "last_tile",
+                "first_turn",
+            )
+        }
+    ),
+    seat=st.integers(-1, 4),
+    from_seat=st.one_of(st.none(), st.integers(-1, 4)),
+    honba=st.integers(0, 9),
+)
+def test_garbage_is_an_answer_never_a_crash(
+    kinds: list[int],
+    win: int,
+    flags: dict[str, bool],
+    seat: int,
+    from_seat: int | None,
+    honba: int,
+) -> None:
+    counts = [0] * 34
+    tiles = []
+    for kind in kinds:
+        if counts[kind] < 4:
+            counts[kind] += 1
+            tiles.append(Tile(kind))
+    win_obj = Win(
+        hand=Hand(tuple(tiles)),
+        win_tile=Tile(win),
+        seat=seat,
+        from_seat=from_seat,
+        honba=honba,
+        **flags,
+    )
+    for rules in (EMA, TENHOU):
+        result = score(win_obj, rules)
+        if not result.valid:
+            code, message = error_of(result)
+            assert code in {"invalid_hand", "not_complete", "no_yaku", "below_minimum_han"}
+            assert message
+        else:
+            assert result.points > 0 and result.value > 0
+        assert (hand_value(win_obj, rules) is not None) == result.valid
