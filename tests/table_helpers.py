@@ -94,9 +94,12 @@ def check_observations(game: Game) -> None:
             if other == seat:
                 continue
             assert "hand" not in view["seats"][other]
+        if not view["legal_actions"] and rnd.phase.value in ("claim", "rob"):
+            assert view["phase"] == "waiting"  # whether anyone may call is not shown
         for event in view["events"]:
-            if event["type"] == "tsumo" and event["actor"] != seat:
-                assert event["pai"] == "?" and "mjk_id" not in event
+            assert "mjk_robbable" not in event and "mjk_missed_win" not in event
+            if event["type"] in ("tsumo", "mjk:deal_replacement") and event["actor"] != seat:
+                assert event.get("pai", "?") == "?" and event.get("mjk_id", "?") == "?"
             if event["type"] == "start_kyoku":
                 for other, hand in enumerate(event["tehais"]):
                     if other != seat:

@@ -75,3 +75,33 @@ def test_live_play_equals_replay_at_every_step(variant):
         seat = game.waiting_for()[0]
         game.apply(random_policy(game, seat, rng))
         assert Game.replay(game.log).snapshot() == game.snapshot()
+
+
+@pytest.mark.parametrize(
+    ("variant", "preset"),
+    [
+        ("riichi", "ema2012"),
+        ("riichi", "ema2016"),
+        ("riichi", "tenhou"),
+        ("hongkong", "old_style"),
+        ("sichuan", "blood_battle"),
+    ],
+)
+def test_replay_rebuilds_the_rules_and_the_furiten_paths(variant, preset):
+    """Players who sometimes pass up a win reach temporary and riichi furiten; the log carries
+    the rules, so a replay of a JSON round trip needs nothing else."""
+    import json
+
+    from mahjongkit.variants import find_variant
+
+    rules = find_variant(variant).rules(preset)
+    passed = 0
+    for seed in range(6):
+        game = Game(variant, rules, seed=seed, max_rounds=3)
+        play_random(game, random.Random(seed), win_rate=0.5)
+        passed += sum(1 for e in game.log if e.get("mjk_missed_win"))
+        log = json.loads(json.dumps(game.log))
+        replayed = Game.replay(log)
+        assert replayed.flow.rules == rules
+        assert replayed.snapshot() == game.snapshot()
+    assert passed > 0

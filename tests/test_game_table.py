@@ -20,8 +20,8 @@ def kind(text):
     return parse_kinds(text)[0]
 
 
-def table(variant, hands, draws="", rules=None, **extra):
-    wall = build_wall(hands, draws, tiles=extra.pop("tiles", None))
+def table(variant, hands, draws="", rules=None, dead="", dead_size=14, **extra):
+    wall = build_wall(hands, draws, tiles=extra.pop("tiles", None), dead=dead, dead_size=dead_size)
     game = Game(variant, rules, wall_source=lambda g, n: list(wall), **extra)
     game.start()
     return game
@@ -164,3 +164,106 @@ def test_a_flower_replacement_is_not_a_kong_replacement():
     assert replacement["mjk_replacement"] is True
     assert replacement["mjk_after_kong"] is False
     assert game.round.after_kong is False
+
+
+def act(game, seat, kind_of_action, tile_text=None):
+    """Play the legal action of this type (on a tile of this kind, if given)."""
+    for action in game.legal_actions(seat):
+        if action.type != kind_of_action:
+            continue
+        if tile_text is None or (action.tile is not None and action.tile // 4 == kind(tile_text)):
+            return game.apply(action)
+    raise AssertionError(
+        f"{kind_of_action} {tile_text} is not legal for seat {seat}: {game.legal_actions(seat)}"
+    )
+
+
+def riichi_rules(preset, **changes):
+    from dataclasses import replace
+
+    from mahjongkit.variants.riichi.rules import RiichiRules
+
+    return replace(getattr(RiichiRules, preset)(), **changes)
+
+
+@pytest.mark.parametrize(("preset", "offered"), [("ema2012", True), ("tenhou", False)])
+def test_only_thirteen_orphans_may_rob_a_concealed_kong(preset, offered):
+    """R-19: Thirteen Orphans may rob a concealed kong (EMA), and only it; Tenhou: never."""
+    hands = ["1111m25p369s1234z", "99m19p19s1234567z", "23m456p22p678s789s", JUNK[3]]
+    game = table("riichi", hands, draws="5z", rules=riichi_rules(preset))
+    act(game, 0, A.ANKAN)
+    assert (A.RON in claims(game, 1)) is offered
+    assert A.RON not in claims(game, 2)  # an ordinary hand waiting on 1m-4m may not rob
+
+
+def pass_all(game):
+    while game.round.phase in (Phase.CLAIM, Phase.ROB) and game.waiting_for():
+        game.apply(Action(A.PASS, game.waiting_for()[0]))
+
+
+def test_robbing_an_added_kong_undoes_it():
+    """R-19, H-13: the kong did not happen; the robbed tile leaves the pung's owner."""
+    hands = ["5p147m369s123456z", "55p258m147s23677z", "46p123m456m789s11z", "258m369p258s1567z"]
+    game = table("riichi", hands, draws="9m8p9p3p5p", rules=riichi_rules("ema2016", renhou="none"))
+    act(game, 0, A.DISCARD, "5p")
+    assert A.RON not in claims(game, 2)  # no yaku (and no renhou under these rules)
+    act(game, 1, A.PON, "5p")
+    act(game, 1, A.DISCARD, "2z")
+    for seat, text in ((2, "8p"), (3, "9p"), (0, "3p")):
+        pass_all(game)
+        act(game, seat, A.DISCARD, text)
+    pass_all(game)
+    assert game.round.turn == 1
+    act(game, 1, A.KAKAN, "5p")
+    assert game.round.phase is Phase.ROB
+    act(game, 2, A.RON, "5p")
+    index, hora = next((i, e) for i, e in enumerate(game.log) if e["type"] == "hora")
+    assert "chankan" in [p["id"] for p in hora["mjk_score"]["patterns"]]
+    at_win = Game.replay(game.log[: index + 1])  # the next round has begun in the live game
+    pung = at_win.round.seats[1].melds[0]
+    assert pung.kind.value == "pung" and len(pung.tiles) == 3
+    assert at_win.round.kongs == 0
+
+
+def test_kan_dora_can_be_switched_off():
+    hands = ["1111m25p369s1234z", *JUNK[1:]]
+    game = table("riichi", hands, draws="5z", rules=riichi_rules("ema2012", kan_dora=False))
+    events = act(game, 0, A.ANKAN)
+    assert "dora" not in [e["type"] for e in events]
+    assert len(game.indicator_tiles()) == 1
+
+
+def test_a_pung_ends_what_followed_a_kong():
+    """S-14: only the discard made right after the kong is "the discard after a kong" (+1 fan)."""
+    hands = ["1111m234p567p88p9p", "99p22334455667s", "258m369p258s1357s", "23456678m78p889s"]
+    game = table("sichuan", hands, draws="5m", dead="6m", dead_size=1, tiles=tile_set(27))
+    for seat, suit in enumerate((2, 0, 1, 1)):
+        game.apply(Action(A.DECLARE_MISSING, seat, suit=suit))
+    act(game, 0, A.ANKAN)
+    act(game, 0, A.DISCARD, "9p")
+    assert game.round.kong_discard is True
+    act(game, 1, A.PON, "9p")
+    pass_all(game)
+    act(game, 1, A.DISCARD, "7s")
+    assert game.round.kong_discard is False
+    assert game.round.after_kong is False
+
+
+def test_observations_hide_who_can_rob_or_claim_and_deal_replacements():
+    hands = ["1f2g147m258p369s12z", *JUNK[1:]]
+    game = table("hongkong", hands, draws="5z", tiles=tile_set(bonus=True))
+    for seat in (1, 2, 3):
+        view = game.observation(seat)
+        for event in view["events"]:
+            if event["type"] in ("mjk:deal_replacement", "tsumo") and event["actor"] == 0:
+                assert event.get("mjk_id", "?") == "?"
+            assert "mjk_robbable" not in event
+
+
+def test_an_action_for_a_seat_that_does_not_exist_is_refused_cleanly():
+    game = Game("riichi", seed=2)
+    game.start()
+    before = game.snapshot()
+    with pytest.raises(IllegalActionError, match="does not exist"):
+        game.apply(Action(A.PON, 4, 5, (1, 2)))
+    assert game.snapshot() == before

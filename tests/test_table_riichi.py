@@ -468,11 +468,6 @@ def test_nagashi_mangan_per_preset():
     assert results["ema2016"]["deltas"] == [3000, -1000, -1000, -1000]
 
 
-@pytest.mark.xfail(
-    reason="riichi/table.py RiichiFlow.exhaustive_draw pays nagashi mangan without the counters "
-    "and the riichi deposits on the table, which R-33 adds (ema2012)",
-    strict=True,
-)
 def test_nagashi_mangan_collects_counters_and_deposits():
     """R-33: nagashi mangan is paid as a self-drawn mangan plus counters and riichi deposits."""
     game = riichi_game(

@@ -180,12 +180,6 @@ def test_the_cancel_option_refunds_the_kong_money_instead():
     assert only(events, "hora")["deltas"] == [-2 - 6, 2 + 2, 2, 2]
 
 
-@pytest.mark.xfail(
-    reason="sichuan/table.py: a call transfer (or cancel) does not remove the kong's record from "
-    "round.kong_income, so the end-of-wall tax refund (§6.2 退税) of a not-ready konger pays "
-    "the same kong money back a second time",
-    strict=True,
-)
 def test_kong_money_handed_over_is_not_refunded_again_at_the_wall_end():
     """§6.2 tax refund: a not-ready konger returns the kong money it still holds; money already
     handed to a winner by the call transfer is not returned twice."""

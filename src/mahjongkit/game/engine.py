@@ -24,10 +24,11 @@ from typing import Any
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.game import actions as A
 from mahjongkit.game.actions import Action
-from mahjongkit.game.flow import Flow
+from mahjongkit.game.flow import Flow, count_kinds
 from mahjongkit.game.state import Phase, RoundState, SeatState, TableMeld
 from mahjongkit.game.wall import DEAL_SIZE, deal, shuffled_wall
 from mahjongkit.melds import MeldKind
+from mahjongkit.options import describe
 from mahjongkit.tiles import Tile, to_mjai
 
 Event = dict[str, Any]
@@ -36,6 +37,18 @@ WallSource = Callable[["Game", int], list[int]]
 
 WINDS = "ESWN"
 _CLAIM_PRIORITY = {A.RON: 3, A.KAN: 2, A.PON: 2, A.CHI: 1, A.PASS: 0}
+
+
+def rebuild_rules(variant: str, recorded: dict[str, Any]) -> Any:
+    """The rules object a log's ``start_game`` recorded (lists back to tuples)."""
+    from mahjongkit.variants import find_variant
+
+    kind = type(find_variant(variant).rules())
+    values = {k: tuple(v) if isinstance(v, list) else v for k, v in recorded.items()}
+    try:
+        return kind(**values)
+    except TypeError as error:
+        raise IllegalActionError(f"the log's rules do not fit {kind.__name__}: {error}") from None
 
 
 def make_flow(variant: str, rules: Any = None) -> Flow:
@@ -87,21 +100,15 @@ class Game:
 
     def start(self) -> list[Event]:
         """Begin the game: its first round and the dealer's first draw."""
-        if self.log:
-            raise IllegalActionError("the game has already started")
-        out: list[Event] = []
-        self._emit(
-            out,
-            {
-                "type": "start_game",
-                "names": self.names,
-                "mjk_variant": self.variant,
-                "mjk_seed": self.seed,
-                "mjk_scores": self.flow.starting_scores(),
-            },
+        return self.start_at(
+            round_wind=0,
+            hand_number=0,
+            dealer=0,
+            honba=0,
+            deposits=0,
+            scores=self.flow.starting_scores(),
+            single_round=False,
         )
-        self._start_round(out, round_wind=0, hand_number=0, dealer=0, honba=0, deposits=0)
-        return out
 
     def start_at(
         self,
@@ -128,6 +135,7 @@ class Game:
                 "names": self.names,
                 "mjk_variant": self.variant,
                 "mjk_seed": self.seed,
+                "mjk_rules": describe(self.flow.rules),
                 "mjk_scores": list(scores),
             },
         )
@@ -203,7 +211,7 @@ class Game:
 
     def _equivalent_legal(self, action: Action, legal: list[Action]) -> bool:
         """A call listed with other copies of the same tiles (same kinds, same red fives)."""
-        if not action.consumed:
+        if not action.consumed or not 0 <= action.seat < self.players:
             return False
         hand = list(self.round.seats[action.seat].hand)
         for tile in action.consumed:
@@ -241,6 +249,9 @@ class Game:
         events = list(events)
         if not events or events[0].get("type") != "start_game":
             raise IllegalActionError("a log starts with a start_game event")
+        recorded = events[0].get("mjk_rules")
+        if rules is None and recorded is not None:
+            rules = rebuild_rules(variant or events[0]["mjk_variant"], recorded)
         game = cls(
             variant or events[0]["mjk_variant"],
             rules,
@@ -328,6 +339,8 @@ class Game:
         if not self.flow.furiten_ends_on_draw():
             state.furiten_temporary = False
         rnd.kong_discard = rnd.after_kong
+        rnd.after_kong = False
+        rnd.consecutive_kongs = 0
         rnd.last_discard = tile
         rnd.last_discarder = seat
         rnd.phase = Phase.CLAIM
@@ -376,6 +389,10 @@ class Game:
         rnd.phase = Phase.TURN
         rnd.responses = {}
         rnd.last_discard = None
+        # A call starts a new turn: whatever followed a kong before it is over.
+        rnd.after_kong = False
+        rnd.kong_discard = False
+        rnd.consecutive_kongs = 0
         state.drawn = None
         state.kuikae = list(event.get("mjk_kuikae", []))
         if event.get("mjk_liable") is not None:
@@ -468,8 +485,33 @@ class Game:
         self.scores = [s + d for s, d in zip(self.scores, event["deltas"], strict=True)]
         rnd.winners.append(event["actor"])
         rnd.seats[event["actor"]].won = True
+        robbed = event.get("mjk_robbed")
+        if robbed is not None:
+            self._fold_robbed_kong(robbed["seat"], robbed["tile"])
+        settled = event.get("mjk_kongs_settled")
+        if settled is not None:
+            income = rnd.kong_income.get(settled["seat"], [])
+            income[:] = [x for x in income if x["kong"] not in settled["kongs"]]
         if event.get("mjk_deposits_taken"):
             rnd.deposits = 0
+
+    def _fold_robbed_kong(self, seat: int, tile: int) -> None:
+        """A robbed kong did not happen: the pung (or concealed tiles) it was made from remain."""
+        rnd = self.round
+        state = rnd.seats[seat]
+        for meld in state.melds:
+            if tile in meld.tiles and meld.kind.is_kong:
+                meld.tiles.remove(tile)
+                if meld.kind is MeldKind.ADDED_KONG:
+                    meld.kind = MeldKind.PUNG
+                else:
+                    state.melds.remove(meld)
+                    state.hand.extend(meld.tiles)
+                break
+        rnd.kongs -= 1
+        rnd.phase = Phase.TURN
+        rnd.rob_tile = None
+        rnd.rob_seat = None
 
     def _fold_mjk_payment(self, event: Event) -> None:
         self.scores = [s + d for s, d in zip(self.scores, event["deltas"], strict=True)]
@@ -663,15 +705,21 @@ class Game:
         ) and not self.flow.furiten(self, seat):
             found.append(Action(A.RON, seat, tile))
         last = self.live_remaining() == 0
-        if not last and not state.riichi and self.flow.may_claim(self, seat, tile):
+        allowed = self.flow.calls_on_last_discard if last else (A.PON, A.KAN, A.CHI)
+        if allowed and not state.riichi and self.flow.may_claim(self, seat, tile):
             kind = tile // 4
             same = sorted(t for t in state.hand if t // 4 == kind)
-            if len(same) >= 2:
+            if len(same) >= 2 and A.PON in allowed:
                 for pair in self._distinct_combinations(same, 2):
                     found.append(Action(A.PON, seat, tile, pair))
-            if len(same) >= 3 and rnd.kongs < self.flow.max_kongs:
+            if len(same) >= 3 and rnd.kongs < self.flow.max_kongs and A.KAN in allowed:
                 found.append(Action(A.KAN, seat, tile, tuple(same[:3])))
-            if self.flow.chow_allowed and seat == self._next_seat(discarder) and kind < 27:
+            if (
+                self.flow.chow_allowed
+                and A.CHI in allowed
+                and seat == self._next_seat(discarder)
+                and kind < 27
+            ):
                 found.extend(self._chi_actions(seat, tile))
         if found:
             found.append(Action(A.PASS, seat))
@@ -718,7 +766,7 @@ class Game:
         rnd = self.round
         if seat == rnd.rob_seat or rnd.rob_tile is None:
             return []
-        if rnd.rob_concealed and not self.flow.may_rob_concealed(self, seat):
+        if rnd.rob_concealed and not self.flow.may_rob_concealed(self, seat, rnd.rob_tile):
             return []
         if self.flow.win_score(
             self, seat, rnd.rob_tile, self_draw=False, from_seat=rnd.rob_seat, robbing=True
@@ -832,7 +880,7 @@ class Game:
         self._emit(out, {"type": "dora", "dora_marker": self._mjai(tile), "mjk_id": tile})
 
     def _kong_indicator(self, out: list[Event], immediate: bool) -> None:
-        if not self.flow.first_indicators:
+        if not self.flow.first_indicators or not self.flow.kong_indicators:
             return
         if immediate:
             self._reveal_indicator(out)
@@ -856,7 +904,7 @@ class Game:
         discarder_state = rnd.seats[discarder]
         if discarder_state.riichi_pending:
             deltas = [0] * self.players
-            deltas[discarder] = -1000
+            deltas[discarder] = -self.flow.riichi_deposit
             scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
             self._emit(
                 out,
@@ -908,7 +956,7 @@ class Game:
     def _concealed_kong(self, out: list[Event], action: Action) -> None:
         seat = action.seat
         robbable = any(
-            self.flow.may_rob_concealed(self, other)
+            self.flow.may_rob_concealed(self, other, action.consumed[0])
             and self.flow.win_score(
                 self, other, action.consumed[0], self_draw=False, from_seat=seat, robbing=True
             )
@@ -998,11 +1046,6 @@ class Game:
     ) -> None:
         rnd = self.round
         for index, seat in enumerate(winners):
-            score = self.flow.win_score(
-                self, seat, tile, self_draw=discarder is None, from_seat=discarder, robbing=robbing
-            )
-            if score is None:
-                raise IllegalActionError(f"seat {WINDS[seat]} cannot win on this tile")
             first = index == 0
             final = self.flow.final_score(self, seat, tile, discarder, robbing, first)
             moved = self.flow.extra_win_deltas(self, seat, discarder, robbing, first)
@@ -1021,6 +1064,11 @@ class Game:
                 "mjk_deposits_taken": first and self.flow.takes_deposits,
                 "mjk_score": summary,
             }
+            if robbing and first:
+                event["mjk_robbed"] = {"seat": discarder, "tile": tile}
+            settled = self.flow.settled_kongs(self, seat, discarder, robbing, first)
+            if settled:
+                event["mjk_kongs_settled"] = {"seat": discarder, "kongs": settled}
             if self.flow.first_indicators and rnd.seats[seat].riichi:
                 event["ura_markers"] = [self._mjai(t) for t in self.ura_tiles()]
             self._emit(out, event)
@@ -1078,24 +1126,26 @@ class Game:
         )
 
 
-def random_policy(game: Game, seat: int, rng: random.Random, efficient: bool = True) -> Action:
-    """A random legal action, always winning when it can.
+def random_policy(
+    game: Game, seat: int, rng: random.Random, efficient: bool = True, win_rate: float = 1.0
+) -> Action:
+    """A random legal action; a win when one is offered, with probability ``win_rate``.
 
     With ``efficient`` the discard is drawn among those that keep the hand closest to ready
     (lowest shanten), so that hands are won often enough to exercise every path of the table.
+    A ``win_rate`` below 1 passes up some wins, which exercises furiten.
     """
     legal = game.legal_actions(seat)
     wins = [a for a in legal if a.type in (A.TSUMO, A.RON)]
-    if wins:
+    if wins and (win_rate >= 1.0 or rng.random() < win_rate):
         return wins[0]
+    if wins:
+        legal = [a for a in legal if a.type not in (A.TSUMO, A.RON)]
     if efficient and game.round.phase is Phase.TURN:
         from mahjongkit.shapes import shanten
 
         state = game.round.seats[seat]
-        counts = [0] * 34
-        for t in state.hand:
-            if t < 136:
-                counts[t // 4] += 1
+        counts = count_kinds(state.hand)
         shape = game.flow.shape(game, seat)
         scored: list[tuple[int, Action]] = []
         for action in legal:
@@ -1115,7 +1165,11 @@ def random_policy(game: Game, seat: int, rng: random.Random, efficient: bool = T
 
 
 def play_random(
-    game: Game, rng: random.Random, max_actions: int = 200_000, efficient: bool = True
+    game: Game,
+    rng: random.Random,
+    max_actions: int = 200_000,
+    efficient: bool = True,
+    win_rate: float = 1.0,
 ) -> int:
     """Play ``game`` to its end with :func:`random_policy`; return the actions played."""
     played = 0
@@ -1128,6 +1182,6 @@ def play_random(
                 break
             raise IllegalActionError("no seat can act but the game is not over")
         seat = seats[0]
-        game.apply(random_policy(game, seat, rng, efficient))
+        game.apply(random_policy(game, seat, rng, efficient, win_rate))
         played += 1
     return played

@@ -23,6 +23,15 @@ if TYPE_CHECKING:
     from mahjongkit.game.state import TableMeld
 
 
+def count_kinds(tiles: list[int]) -> list[int]:
+    """34-entry kind counts of physical playing tiles (bonus tiles are not counted)."""
+    counts = [0] * 34
+    for tile in tiles:
+        if tile < 136:
+            counts[tile // 4] += 1
+    return counts
+
+
 class Flow:
     """Default hooks; each variant overrides what its rules change."""
 
@@ -36,6 +45,11 @@ class Flow:
     max_kongs = 99
     takes_deposits = False
     """Whether the first winner collects the deposits on the table (Riichi)."""
+    kong_indicators = True
+    """Whether a kong turns a new dora indicator (where there are indicators at all)."""
+    riichi_deposit = 1000
+    calls_on_last_discard: tuple[str, ...] = ()
+    """The calls other than a win allowed on the discard after the last wall tile."""
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
@@ -91,10 +105,7 @@ class Flow:
     def is_complete_with(self, game: Game, seat: int, tile: int | None) -> bool:
         """A cheap shape test before scoring."""
         state = game.round.seats[seat]
-        counts = [0] * 34
-        for t in state.hand:
-            if t < 136:
-                counts[t // 4] += 1
+        counts = count_kinds(state.hand)
         if tile is not None:
             counts[tile // 4] += 1
         return shanten(counts, len(state.melds), self.shape(game, seat)) == -1
@@ -178,6 +189,13 @@ class Flow:
         assert score is not None, "the engine only settles wins it offered"
         return score
 
+    def settled_kongs(
+        self, game: Game, seat: int, discarder: int | None, robbing: bool, first: bool
+    ) -> list[int]:
+        """The kongs (by number in the round) whose money this win hands over or refunds, so
+        that it is not counted again later."""
+        return []
+
     def extra_win_deltas(
         self, game: Game, seat: int, discarder: int | None, robbing: bool, first: bool
     ) -> list[int]:
@@ -243,9 +261,18 @@ class Flow:
         """The seat made liable by feeding this call, if any."""
         return None
 
-    def may_rob_concealed(self, game: Game, seat: int) -> bool:
-        """Whether this seat may rob a concealed kong (Thirteen Orphans, by the rules)."""
+    def may_rob_concealed(self, game: Game, seat: int, tile: int) -> bool:
+        """Whether this seat may rob a concealed kong of ``tile``: never, unless the rules let
+        Thirteen Orphans do it (R-19) and the tile completes this seat's Thirteen Orphans."""
         return False
+
+    def completes_thirteen_orphans(self, game: Game, seat: int, tile: int) -> bool:
+        """Whether ``tile`` completes this seat's Thirteen Orphans."""
+        from mahjongkit.shapes import thirteen_orphans
+
+        counts = count_kinds(game.round.seats[seat].hand)
+        counts[tile // 4] += 1
+        return not game.round.seats[seat].melds and thirteen_orphans(counts)
 
     def double_riichi_now(self, game: Game, seat: int) -> bool:
         """Whether a riichi declared now is a double riichi."""

@@ -14,27 +14,34 @@ from mahjongkit.game.engine import Event
 if TYPE_CHECKING:
     from mahjongkit.game.engine import Game
 
-_PRIVATE_FIELDS = ("mjk_wall", "mjk_ids")
+PRIVATE_EVENTS = frozenset({"mjk:respond", "mjk:exchange_choose", "mjk:declare"})
+"""Events only their actor sees: answers to a claim, tiles chosen to pass, a declared suit."""
+SECRET_FIELDS = frozenset({"mjk_wall", "mjk_ids", "mjk_robbable", "mjk_missed_win"})
+"""Fields no seat sees: the wall, whether anyone could rob a kong, who passed up a win."""
+ACTOR_FIELDS = {"tsumo": ("pai", "mjk_id"), "mjk:deal_replacement": ("mjk_id",)}
+"""Fields of an event that only its actor sees (a drawn tile)."""
 
 
 def visible_event(event: Event, seat: int) -> Event | None:
     """The event as ``seat`` sees it, or None if it sees nothing of it."""
     kind = event["type"]
-    actor = event.get("actor")
-    if kind in ("mjk:respond", "mjk:exchange_choose", "mjk:declare") and actor != seat:
+    mine = event.get("actor") == seat
+    if kind in PRIVATE_EVENTS and not mine:
         return None
-    shown = {k: v for k, v in event.items() if k not in _PRIVATE_FIELDS}
+    shown = {k: v for k, v in event.items() if k not in SECRET_FIELDS}
+    if not mine:
+        for name in ACTOR_FIELDS.get(kind, ()):
+            if name in shown:
+                shown[name] = "?"
     if kind == "start_kyoku":
         shown["tehais"] = [
             hand if index == seat else ["?"] * len(hand)
             for index, hand in enumerate(event["tehais"])
         ]
-    elif kind == "tsumo" and actor != seat:
-        shown["pai"] = "?"
-        shown.pop("mjk_id", None)
-    elif kind == "mjk:exchange":
-        shown.pop("mjk_moves", None)
     return shown
+
+
+_OPEN_PHASES = ("turn", "round_over", "game_over", "exchange", "declare")
 
 
 def observe(game: Game, seat: int) -> dict[str, Any]:
@@ -44,6 +51,7 @@ def observe(game: Game, seat: int) -> dict[str, Any]:
 
         raise IllegalActionError(f"seat {seat} does not exist at a {game.players}-player table")
     rnd = game.round
+    legal = game.legal_actions(seat)
     seats = []
     for index, state in enumerate(rnd.seats):
         public: dict[str, Any] = {
@@ -64,7 +72,9 @@ def observe(game: Game, seat: int) -> dict[str, Any]:
     return {
         "seat": seat,
         "variant": game.variant,
-        "phase": rnd.phase.value,
+        # Others' claim windows are not shown: that a pause happens at all would tell that
+        # somebody can call or win.
+        "phase": rnd.phase.value if legal or rnd.phase.value in _OPEN_PHASES else "waiting",
         "turn": rnd.turn,
         "dealer": rnd.dealer,
         "round_wind": rnd.round_wind,
@@ -75,6 +85,6 @@ def observe(game: Game, seat: int) -> dict[str, Any]:
         "wall_remaining": game.live_remaining(),
         "last_discard": rnd.last_discard,
         "seats": seats,
-        "legal_actions": [a.to_json() for a in game.legal_actions(seat)],
+        "legal_actions": [a.to_json() for a in legal],
         "events": events,
     }

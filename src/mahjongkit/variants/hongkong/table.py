@@ -76,9 +76,11 @@ class HongKongFlow(Flow):
                         out, {"type": "mjk:deal_replacement", "actor": seat, "mjk_id": replacement}
                     )
 
-    def may_rob_concealed(self, game: Game, seat: int) -> bool:
-        """Only where the rules let thirteen orphans rob a concealed kong."""
-        return bool(getattr(self.rules, "rob_concealed_kong_with_thirteen_orphans", False))
+    def may_rob_concealed(self, game: Game, seat: int, tile: int) -> bool:
+        """Only Thirteen Orphans, and only where the rules let it rob a concealed kong."""
+        return bool(
+            getattr(self.rules, "rob_concealed_kong_with_thirteen_orphans", False)
+        ) and self.completes_thirteen_orphans(game, seat, tile)
 
     def ron_winners(self, game: Game, claimants: list[int], discarder: int) -> list[int] | None:
         """Head bump: the nearest claimant in turn order, unless multiple winners are allowed."""

@@ -135,7 +135,8 @@ class RiichiFlow(Flow):
         """Double ron per the rules; triple ron is an abortive draw where the rules say so."""
         if len(claimants) >= 3 and "triple_ron" in self.option("abortive_draws", ()):
             return None
-        return claimants[: int(self.option("max_ron_winners", 3))]
+        limit = self.option("max_ron_winners", None)
+        return claimants if limit is None else claimants[: int(limit)]
 
     def furiten_cleared_by_call(self, caller: int, seat: int) -> bool:
         """EMA 2012: any call ends temporary furiten; EMA 2016: only one's own claim."""

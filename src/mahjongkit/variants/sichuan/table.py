@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from mahjongkit.game import actions as A
 from mahjongkit.game.actions import Action
-from mahjongkit.game.flow import Flow
+from mahjongkit.game.flow import Flow, count_kinds
 from mahjongkit.game.state import Phase
 from mahjongkit.game.wall import tile_set
 from mahjongkit.melds import MeldKind
@@ -54,6 +54,8 @@ class SichuanFlow(Flow):
 
     variant = "sichuan"
     chow_allowed = False
+    calls_on_last_discard = (A.PON,)
+    """RULES-sichuan §4: on the last discard only a win or a pung (no kong: no replacement)."""
     max_kongs = 99
 
     def tiles(self) -> list[int]:
@@ -147,9 +149,7 @@ class SichuanFlow(Flow):
         state = game.round.seats[seat]
         if state.missing_suit is None:
             return list(state.hand)
-        counts = [0] * 34
-        for t in state.hand:
-            counts[t // 4] += 1
+        counts = count_kinds(state.hand)
         kinds = set(
             flow.legal_discards(counts, state.missing_suit, len(state.discards), self.rules)
         )
@@ -174,27 +174,46 @@ class SichuanFlow(Flow):
     def _in_game(self, game: Game) -> list[int]:
         return [s for s in range(self.players) if not game.round.seats[s].won]
 
+    def _moved_kongs(
+        self, game: Game, discarder: int | None, robbing: bool, first: bool
+    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """(the latest kong's income records, all income records) of a konger whose discard
+        right after a kong is won on; empty otherwise (a robbed kong was never paid, since kong
+        money follows the rob window)."""
+        rnd = game.round
+        if not first or discarder is None or not rnd.kong_discard or robbing:
+            return [], []
+        records = rnd.kong_income.get(discarder, [])
+        if not records:
+            return [], []
+        latest = records[-1]["kong"]
+        return [x for x in records if x["kong"] == latest], list(records)
+
     def extra_win_deltas(
         self, game: Game, seat: int, discarder: int | None, robbing: bool, first: bool
     ) -> list[int]:
-        """The kong money a win on the discard right after a kong moves (槓上炮, §6.1).
-
-        A robbed kong was never paid (kong money follows the rob window), so it moves nothing.
-        """
+        """The kong money a win on the discard right after a kong moves (槓上炮, §6.1)."""
         from mahjongkit.variants.sichuan import payments
 
-        rnd = game.round
-        lines: list[PaymentLine] = []
-        if first and discarder is not None and rnd.kong_discard and not robbing:
-            records = rnd.kong_income.get(discarder, [])
-            if records:
-                latest = records[-1]["kong"]
-                income = [self._line(x) for x in records]
-                this_kong = [self._line(x) for x in records if x["kong"] == latest]
-                lines += payments.kong_discard_payments(
-                    discarder, [seat], this_kong, self.rules, all_kongs=income
-                )
+        this_kong, income = self._moved_kongs(game, discarder, robbing, first)
+        if not this_kong or discarder is None:
+            return [0] * self.players
+        lines = payments.kong_discard_payments(
+            discarder,
+            [seat],
+            [self._line(x) for x in this_kong],
+            self.rules,
+            all_kongs=[self._line(x) for x in income],
+        )
         return _deltas(lines, self.players)
+
+    def settled_kongs(
+        self, game: Game, seat: int, discarder: int | None, robbing: bool, first: bool
+    ) -> list[int]:
+        """Kong money handed to the winner or refunded is gone from the konger's income."""
+        this_kong, income = self._moved_kongs(game, discarder, robbing, first)
+        moved = income if getattr(self.rules, "call_transfer", "") == "all_kongs" else this_kong
+        return sorted({x["kong"] for x in moved})
 
     @staticmethod
     def _line(record: dict[str, Any]) -> PaymentLine:
@@ -235,9 +254,7 @@ class SichuanFlow(Flow):
         rnd = game.round
         players = []
         for seat, state in enumerate(rnd.seats):
-            counts = [0] * 34
-            for t in state.hand:
-                counts[t // 4] += 1
+            counts = count_kinds(state.hand)
             players.append(
                 payments.WallEndPlayer(
                     seat=seat,
