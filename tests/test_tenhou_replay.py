@@ -1,8 +1,9 @@
 """Real Tenhou games replayed through the table under the tenhou preset (issue 6, item 6).
 
 Every recorded action must be legal when it is played, every draw must deal the recorded tile,
-every win and draw must happen where Tenhou had it, and every round's score changes must equal
-Tenhou's.
+every win and draw must happen where Tenhou had it, every round's score changes must equal
+Tenhou's, and the round that follows (dealer, counters, deposits, scores, or the game's end) must
+be the one Tenhou played.
 """
 
 import subprocess

@@ -5,7 +5,9 @@ with the wall the record reveals (:class:`~mahjongkit.formats.tenhou.RoundScript
 ``tenhou`` preset with the record's red-five and open-tanyao flags. Every recorded action is
 played as the engine's action: it must be legal at that moment; a draw must be the tile the
 engine deals; a seat that could claim a discard and did not is recorded as passing. Every win
-and draw must happen where Tenhou had it, with Tenhou's score changes.
+and draw must happen where Tenhou had it, with Tenhou's score changes; and what the engine's
+rules make of the result (the next round's wind, dealer, counters, deposits and scores, or the
+end of the game) must be what Tenhou played next.
 
 >>> from pathlib import Path
 >>> path = Path("../shared/data/riichi/mjlog/dnovikoff_example.xml")
@@ -121,7 +123,10 @@ class _RoundReplay:
         self.report = report
         kind = record.game_type
         rules = replace(
-            RiichiRules.tenhou(), red_fives=kind.red_fives, open_tanyao=kind.open_tanyao
+            RiichiRules.tenhou(),
+            red_fives=kind.red_fives,
+            open_tanyao=kind.open_tanyao,
+            game_length=2 if kind.east_south else 1,
         )
         wall = engine_wall(RoundScript.from_round(game_round))
         self.game = Game("riichi", rules, wall_source=lambda game, index: list(wall))
@@ -339,19 +344,58 @@ def check_record(record: MjlogGame, path: str = "") -> FileReport:
     if reason:
         report.skipped = reason
         return report
-    for game_round in record.rounds:
+    rounds = record.rounds
+    for index, game_round in enumerate(rounds):
         round_report = RoundReport(game_round.name)
         report.rounds.append(round_report)
         if not game_round.ended:
             round_report.skipped = "the record stops before the round ends"
             continue
         try:
-            _RoundReplay(record, game_round, round_report).run()
+            replay = _RoundReplay(record, game_round, round_report)
+            replay.run()
         except _Stop:
-            pass
+            continue
         except MahjongError as error:
             round_report.mismatches.append(f"error: {error}")
+            continue
+        following = rounds[index + 1] if index + 1 < len(rounds) else None
+        if following is not None or record.final_scores is not None:
+            check_transition(replay.game, following, round_report)
     return report
+
+
+def check_transition(game: Game, following: MjlogRound | None, report: RoundReport) -> None:
+    """What comes after a round: the next round's wind, dealer, counters, deposits and scores,
+    or the end of the game, as the engine's rules decide and as Tenhou had it."""
+    planned = game.flow.next_round(game)
+    if following is None:
+        if planned is not None:
+            report.mismatches.append(
+                f"Tenhou ends the game here; the engine would play {_round_name(*planned)}"
+            )
+        return
+    expected = (
+        following.round_index // 4,
+        following.round_index % 4,
+        following.dealer,
+        following.honba,
+    )
+    if planned != expected:
+        got = "the end of the game" if planned is None else _round_name(*planned)
+        report.mismatches.append(f"next round: Tenhou {_round_name(*expected)}, engine {got}")
+    if list(game.scores) != list(following.scores):
+        report.mismatches.append(
+            f"scores after the round: Tenhou {list(following.scores)}, engine {game.scores}"
+        )
+    if game.round.deposits != following.riichi_sticks:
+        report.mismatches.append(
+            f"deposits carried over: Tenhou {following.riichi_sticks}, engine {game.round.deposits}"
+        )
+
+
+def _round_name(wind: int, number: int, dealer: int, honba: int) -> str:
+    return f"{'ESWN'[wind % 4]}{number + 1}-{honba} (dealer {'ESWN'[dealer]})"
 
 
 def check_file(path: str | Path) -> FileReport:

@@ -131,6 +131,8 @@ class RiichiRules:
     place)."""
     uma: tuple[int, ...] = (15000, 5000, -5000, -15000)
     """Placement bonus by final rank, first to last (one entry per player)."""
+    game_length: int = 2
+    """How many prevalent winds a game lasts: 2 East and South (hanchan), 1 East only."""
     bust: bool = False
     """Tobi: the game ends when a player's score drops below zero."""
     extension: bool = False

@@ -364,11 +364,15 @@ class RiichiFlow(Flow):
             if not extension or max(game.scores) >= target or index >= (length + 1) * self.players:
                 return None
         if dealer_keeps and index == last - 1 and self.option("agari_yame", False):
+            # The dealer who wins the last hand alone in first place may stop; where the game
+            # extends until somebody reaches the return score, only once the dealer has.
             top = max(game.scores)
+            target = int(self.option("return_points", 30000))
             if (
                 game.scores[rnd.dealer] == top
                 and game.scores.count(top) == 1
-                and rnd.dealer in (result.get("winners", []))
+                and rnd.dealer in result.get("winners", [])
+                and (not self.option("extension", False) or top >= target)
             ):
                 return None
         wind, number = divmod(index, self.players)
