@@ -269,6 +269,56 @@ def suit_parts(suit: int, key: bytes) -> tuple[Part, ...]:
     return found
 
 
+class SuitInfo(NamedTuple):
+    """Everything the scorer needs about one suit's concealed tiles, computed once per key."""
+
+    parts: tuple[Part, ...]
+    """Every cut into sets and at most one pair (empty: the tiles cannot be cut)."""
+    counts: tuple[int, ...]
+    """The counts of the suit's kinds (9, or 7 for honours)."""
+    text: str
+    """The tiles in mpsz (``""`` for none)."""
+    pairs: int
+    """Number of pairs if every kind held is held exactly twice, else -1 (seven pairs)."""
+    orphans: int
+    """Number of terminal or honour kinds held if the suit holds nothing else, else -1."""
+    kinds_mask: int
+    """The kinds held, as bits over the 34 kinds."""
+
+
+KEY_BITS = 3
+"""Bits per kind in a suit key: a suit's counts as one int, kind n at bits 3n..3n+2."""
+KIND_KEYS = tuple(1 << (KEY_BITS * (kind % 9 if kind < 27 else kind - 27)) for kind in range(34))
+"""What one tile of each kind adds to its suit's key."""
+SUIT_OF_KIND = tuple(min(kind // 9, 3) for kind in range(34))
+SUIT_INFOS: tuple[dict[int, SuitInfo], ...] = ({}, {}, {}, {})
+"""Memo tables: suit (0 m, 1 p, 2 s, 3 honours) -> suit key -> its facts."""
+
+
+def suit_info(suit: int, key: int) -> SuitInfo:
+    """The facts of one suit's concealed tiles, from its key (memoised)."""
+    table = SUIT_INFOS[suit]
+    found = table.get(key)
+    if found is None:
+        size = 9 if suit < 3 else 7
+        counts = tuple((key >> (KEY_BITS * n)) & 7 for n in range(size))
+        offset = suit * 9
+        parts = suit_parts(suit, bytes(counts))
+        digits = "".join(str(number + 1) * n for number, n in enumerate(counts))
+        held = [n for n in counts if n]
+        orphan_numbers = range(size) if suit == 3 else (0, 8)
+        simples = any(counts[n] for n in range(size) if n not in orphan_numbers)
+        found = table[key] = SuitInfo(
+            parts=parts,
+            counts=counts,
+            text=digits + "mpsz"[suit] if digits else "",
+            pairs=len(held) if all(n == 2 for n in held) else -1,
+            orphans=-1 if simples else sum(1 for n in orphan_numbers if counts[n]),
+            kinds_mask=_mask([offset + n for n in range(size) if counts[n]]),
+        )
+    return found
+
+
 def pair_fu_table(seat_wind: int, round_wind: int, double_wind_fu: int) -> tuple[int, ...]:
     """Fu of a pair of each kind: 2 for a dragon, 2 for the seat or the prevalent wind."""
     table = [0] * 34
@@ -316,7 +366,7 @@ class WinContext:
     chow_mask: int
     """Chow starts of the whole hand, melds included."""
     chows: int
-    concealed_counts: list[int]
+    concealed_counts: Sequence[int]
     """34 counts of the concealed tiles (winning tile included)."""
     concealed_pungs: int
     """Concealed pungs and kongs; a pung completed by a discard counts as open (R-01)."""

@@ -6,7 +6,8 @@ reading gets its yaku from the table, its fu and its points; the best reading wi
 then a real yakuman over a counted one, then han, then fu). Only that reading is turned into a
 :class:`~mahjongkit.scoring.Score` with names, fu breakdown and payments.
 
-The hot path works on small ints: 34-entry counts, per-suit memo tables (see
+The hot path works on small ints: the concealed tiles as one int key (3 bits per kind), per-suit
+memo tables (see
 :mod:`~mahjongkit.variants.riichi.context`), feature bits, and per-rules tables compiled once.
 """
 
@@ -73,16 +74,17 @@ from mahjongkit.variants.riichi.context import (
     SEVEN_PAIRS_WAIT,
     SHANPON,
     SIMPLE_MASK,
+    SUIT_INFOS,
     SUIT_MASKS,
-    SUIT_TABLES,
     TANKI,
     TERMINAL_MASK,
     WAIT_NAMES,
     WIND_MASK,
     Part,
+    SuitInfo,
     WinContext,
     pair_fu_table,
-    suit_parts,
+    suit_info,
 )
 from mahjongkit.variants.riichi.fu import (
     SEVEN_PAIRS_FU,
@@ -266,8 +268,9 @@ class _Reading:
 class _Hand:
     """What one call derives from the win before looking at readings, and the best reading."""
 
-    counts: list[int]
-    keys: list[bytes]
+    key: int
+    """The concealed tiles as one int, 3 bits per kind (kind k at bits 3k..3k+2)."""
+    infos: tuple[SuitInfo, SuitInfo, SuitInfo, SuitInfo]
     concealed: bool
     dora: int
     red: int
@@ -276,6 +279,10 @@ class _Hand:
     best: _Reading | None = None
     tried: list[tuple[int, tuple[Part, ...], int, int]] | None = None
     """Every reading without enough yaku (shape, parts, wait, han), for the message."""
+
+    def count(self, kind: int) -> int:
+        """How many tiles of a kind the concealed part holds."""
+        return (self.key >> (3 * kind)) & 7
 
 
 class _MeldFacts(NamedTuple):
@@ -291,21 +298,26 @@ class _MeldFacts(NamedTuple):
     concealed_kongs: int
     fu: int
     red: int
+    key: int
+    """The melds' tiles as a hand key (see :attr:`_Hand.key`)."""
 
 
-_NO_MELDS = _MeldFacts(True, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+_NO_MELDS = _MeldFacts(True, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+_HAND_KEYS = tuple(1 << (3 * kind) for kind in range(34))
+"""What one tile of each kind adds to a hand key."""
+_SUIT_KEY = (1 << 27) - 1
 
 
-def _meld_facts(melds: tuple[Meld, ...], all_counts: list[int]) -> _MeldFacts:
-    """The melds' masks, counts and fu; their tiles are added to ``all_counts``."""
+def _meld_facts(melds: tuple[Meld, ...]) -> _MeldFacts:
+    """The melds' masks, counts, fu and tiles."""
     chow_mask = pung_mask = kinds_mask = 0
-    chows = pungs = kongs = concealed_kongs = fu = red = 0
+    chows = pungs = kongs = concealed_kongs = fu = red = key = 0
     concealed = True
     for meld in melds:
         tiles = meld.tiles
         kind = tiles[0].kind
         for tile in tiles:
-            all_counts[tile.kind] += 1
+            key += _HAND_KEYS[tile.kind]
             if tile.red:
                 red += 1
         meld_kind = meld.kind
@@ -330,7 +342,17 @@ def _meld_facts(melds: tuple[Meld, ...], all_counts: list[int]) -> _MeldFacts:
             concealed = False
             fu += set_fu(kind, True, False)
     return _MeldFacts(
-        concealed, chow_mask, pung_mask, kinds_mask, chows, pungs, kongs, concealed_kongs, fu, red
+        concealed,
+        chow_mask,
+        pung_mask,
+        kinds_mask,
+        chows,
+        pungs,
+        kongs,
+        concealed_kongs,
+        fu,
+        red,
+        key,
     )
 
 
@@ -365,28 +387,37 @@ _PAIR_FU_TABLES = {
 def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
     """Every reading of the hand, scored; the best one is ``best`` (None: not a win)."""
     hand = win.hand
-    counts = [0] * 34
-    red_kinds = 0
+    key = red_kinds = 0
+    hand_keys = _HAND_KEYS
     for tile in hand.concealed:
-        counts[tile.kind] += 1
+        kind = tile.kind
+        key += hand_keys[kind]
         if tile.red:
-            red_kinds |= 1 << tile.kind
-    all_counts = counts[:]
+            red_kinds |= 1 << kind
     melds = hand.melds
-    facts = _meld_facts(melds, all_counts) if melds else _NO_MELDS
+    facts = _meld_facts(melds) if melds else _NO_MELDS
     concealed = facts.concealed
+    all_key = key + facts.key
     red = (bin(red_kinds).count("1") + facts.red) if rules.red_fives else 0
     dora = 0
     for tile in win.dora_indicators:
-        dora += all_counts[_DORA_OF[tile.kind]]
+        dora += (all_key >> _DORA_SHIFT[tile.kind]) & 7
     ura = 0
     riichi = win.riichi
     if riichi and rules.ura_dora:
         for tile in win.ura_indicators:
-            ura += all_counts[_DORA_OF[tile.kind]]
+            ura += (all_key >> _DORA_SHIFT[tile.kind]) & 7
     bonus = dora + red + ura
-    keys = [bytes(counts[0:9]), bytes(counts[9:18]), bytes(counts[18:27]), bytes(counts[27:34])]
-    found = _Hand(counts, keys, concealed, dora, red if rules.red_fives else 0, ura, red_kinds)
+    tables = SUIT_INFOS
+    suit_key = key & _SUIT_KEY
+    man = tables[0].get(suit_key) or suit_info(0, suit_key)
+    suit_key = (key >> 27) & _SUIT_KEY
+    pin = tables[1].get(suit_key) or suit_info(1, suit_key)
+    suit_key = (key >> 54) & _SUIT_KEY
+    sou = tables[2].get(suit_key) or suit_info(2, suit_key)
+    suit_key = key >> 81
+    honours = tables[3].get(suit_key) or suit_info(3, suit_key)
+    found = _Hand(key, (man, pin, sou, honours), concealed, dora, red, ura, red_kinds)
 
     self_draw = win.self_draw
     seat = win.seat
@@ -414,7 +445,7 @@ def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
         features |= F_THREE_KONGS if kongs == 3 else F_THREE_KONGS | F_FOUR_KONGS
 
     ctx = WinContext()
-    ctx.concealed_counts = counts
+    ctx.concealed_counts = man.counts + pin.counts + sou.counts + honours.counts
     ctx.melds = len(melds)
     ctx.kongs = kongs
     ctx.seat_wind = 27 + seat
@@ -472,17 +503,15 @@ def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
             )  # fmt: skip
 
     # Regular readings: one part per suit, exactly one pair among them.
-    tables = SUIT_TABLES
-    man = tables[0].get(keys[0]) or suit_parts(0, keys[0])
-    pin = tables[1].get(keys[1]) or suit_parts(1, keys[1])
-    sou = tables[2].get(keys[2]) or suit_parts(2, keys[2])
-    honours = tables[3].get(keys[3]) or suit_parts(3, keys[3])
     combos: Iterable[tuple[Part, ...]] = ()
-    if man and pin and sou and honours:
-        if len(man) == len(pin) == len(sou) == len(honours) == 1:
-            combos = ((man[0], pin[0], sou[0], honours[0]),)
+    man_parts, pin_parts, sou_parts, honour_parts = (
+        man.parts, pin.parts, sou.parts, honours.parts
+    )  # fmt: skip
+    if man_parts and pin_parts and sou_parts and honour_parts:
+        if len(man_parts) == len(pin_parts) == len(sou_parts) == len(honour_parts) == 1:
+            combos = ((man_parts[0], pin_parts[0], sou_parts[0], honour_parts[0]),)
         else:
-            combos = product(man, pin, sou, honours)
+            combos = product(man_parts, pin_parts, sou_parts, honour_parts)
     (
         _,
         meld_chow_mask,
@@ -493,6 +522,7 @@ def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
         _,
         concealed_kongs,
         meld_fu,
+        _,
         _,
     ) = facts
     open_pinfu_fu = rules.open_pinfu_fu
@@ -571,11 +601,12 @@ def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
 
     if not melds:
         # Seven different pairs (R-22) and thirteen orphans (R-34).
-        if counts.count(2) == 7:
-            _special(ctx, counts, features | F_SEVEN_PAIRS, SEVEN_PAIRS)
+        infos = found.infos
+        if min(info.pairs for info in infos) >= 0 and sum(info.pairs for info in infos) == 7:
+            _special(ctx, infos, features | F_SEVEN_PAIRS, SEVEN_PAIRS)
             consider(SEVEN_PAIRS, (), SEVEN_PAIRS_WAIT, SEVEN_PAIRS_FU, False)
-        elif counts.count(0) == 21 and all(counts[k] for k in _ORPHAN_KINDS):
-            _special(ctx, counts, features | F_ORPHANS, ORPHANS)
+        elif min(info.orphans for info in infos) >= 0 and sum(i.orphans for i in infos) == 13:
+            _special(ctx, infos, features | F_ORPHANS, ORPHANS)
             consider(ORPHANS, (), ORPHANS_WAIT, 0, False)
     return found
 
@@ -673,7 +704,7 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
     compiled = compile_rules(rules)
     found = _best_reading(win, rules, compiled)
     if found.best is None:
-        if not found.counts[win.win_tile.kind]:
+        if not found.count(win.win_tile.kind):
             return _error(
                 "invalid_hand",
                 f"the winning tile {win.win_tile} is not among the concealed tiles "
@@ -684,15 +715,14 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
     return _build(win, rules, compiled, found)
 
 
-_DORA_OF = tuple(dora_after(kind) for kind in range(34))
+_DORA_SHIFT = tuple(3 * dora_after(kind) for kind in range(34))
+"""Where the count of the dora of each indicator kind sits in a hand key."""
 
 
-def _special(ctx: WinContext, counts: list[int], features: int, shape: int) -> None:
+def _special(ctx: WinContext, infos: tuple[SuitInfo, ...], features: int, shape: int) -> None:
     """Fill the context for seven pairs or thirteen orphans."""
-    kinds_mask = 0
-    for kind, n in enumerate(counts):
-        if n:
-            kinds_mask |= 1 << kind
+    kinds_mask = infos[0].kinds_mask | infos[1].kinds_mask | infos[2].kinds_mask
+    kinds_mask |= infos[3].kinds_mask
     ctx.features = features | _tile_features(kinds_mask)
     ctx.kinds_mask = kinds_mask
     ctx.chow_mask = ctx.pung_mask = ctx.chows = ctx.pungs = ctx.peikou = 0
@@ -729,29 +759,13 @@ def _describe(parts: tuple[Part, ...], melds: tuple[Meld, ...]) -> str:
     return " ".join(groups)
 
 
-_SUIT_TEXT: tuple[dict[bytes, str], ...] = ({}, {}, {}, {})
 _MELD_TEXT: dict[Meld, str] = {}
 
 
-def _suit_text(suit: int, key: bytes) -> str:
-    """mpsz of one suit's counts (memoised), e.g. ``b"\\x01\\x01\\x01..."`` -> ``123m``."""
-    text = _SUIT_TEXT[suit].get(key)
-    if text is None:
-        digits = "".join(str(number + 1) * n for number, n in enumerate(key))
-        text = _SUIT_TEXT[suit][key] = digits + "mpsz"[suit] if digits else ""
-    return text
-
-
 def _hand_text(found: _Hand, melds: tuple[Meld, ...]) -> str:
-    """``str(hand)`` from the suit keys: the same text, without sorting and formatting tiles."""
-    man, pin, sou, honours = found.keys
-    texts = _SUIT_TEXT
-    pieces = [
-        texts[0].get(man) or _suit_text(0, man),
-        texts[1].get(pin) or _suit_text(1, pin),
-        texts[2].get(sou) or _suit_text(2, sou),
-        texts[3].get(honours) or _suit_text(3, honours),
-    ]
+    """``str(hand)`` from the suit facts: the same text, without sorting and formatting tiles."""
+    man, pin, sou, honours = found.infos
+    pieces = [man.text, pin.text, sou.text, honours.text]
     red_kinds = found.red_kinds
     if red_kinds:
         for suit in range(3):
