@@ -92,6 +92,7 @@ class Game:
         self.rounds_played = 0
         self.over = False
         self._legal_cache: dict[tuple[int, int], list[Action]] = {}
+        self._claim_cache: dict[tuple[int, ...], list[Action]] = {}
         self.stop_after_round = False
         """Set by :meth:`start_at` for a one-round check: nothing follows the round's end."""
         self.log: list[Event] = []
@@ -170,7 +171,21 @@ class Game:
         if rnd.phase is Phase.CLAIM:
             if seat in rnd.responses:
                 return []
-            return self._claim_actions(seat)
+            # A seat's options on one discard do not change while the others answer.
+            key = (
+                self.rounds_played,
+                rnd.live_next,
+                rnd.replacements,
+                rnd.last_discarder or 0,
+                len(rnd.seats[rnd.last_discarder or 0].discards),
+                seat,
+            )
+            cached = self._claim_cache.get(key)
+            if cached is None:
+                if len(self._claim_cache) > 16:
+                    self._claim_cache.clear()
+                cached = self._claim_cache[key] = self._claim_actions(seat)
+            return cached
         if rnd.phase is Phase.ROB:
             if seat in rnd.responses:
                 return []
@@ -201,6 +216,7 @@ class Game:
 
     def _restore(self, events: list[Event]) -> None:
         self._legal_cache.clear()
+        self._claim_cache.clear()
         self.log = []
         self.round = RoundState()
         self.scores = []

@@ -166,13 +166,20 @@ class RiichiFlow(Flow):
             and game.live_remaining() >= self.players
         ):
             counts = _counts(state.hand)
-            for tile in sorted(set(state.hand)):
-                counts[tile // 4] -= 1
-                if shanten(counts, len(state.melds), RIICHI) == 0 and waits(
-                    counts, len(state.melds), RIICHI
-                ):
-                    found.append(Action(A.RIICHI, seat, tile))
-                counts[tile // 4] += 1
+            melds = len(state.melds)
+            # One discard away from ready at best: no discard can leave it ready.
+            if shanten(counts, melds, RIICHI) <= 0:
+                ready_after: dict[int, bool] = {}
+                for tile in sorted(set(state.hand)):
+                    kind = tile // 4
+                    if kind not in ready_after:
+                        counts[kind] -= 1
+                        ready_after[kind] = shanten(counts, melds, RIICHI) == 0 and bool(
+                            waits(counts, melds, RIICHI)
+                        )
+                        counts[kind] += 1
+                    if ready_after[kind]:
+                        found.append(Action(A.RIICHI, seat, tile))
         if (
             rnd.first_go_around
             and not state.discards
