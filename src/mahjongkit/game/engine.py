@@ -93,6 +93,7 @@ class Game:
         self.over = False
         self._legal_cache: dict[tuple[int, int], list[Action]] = {}
         self._claim_cache: dict[tuple[int, ...], list[Action]] = {}
+        self._views: dict[int, tuple[int, list[Event]]] = {}
         self.stop_after_round = False
         """Set by :meth:`start_at` for a one-round check: nothing follows the round's end."""
         self.log: list[Event] = []
@@ -215,6 +216,7 @@ class Game:
         return out
 
     def _restore(self, events: list[Event]) -> None:
+        self._views.clear()
         self._legal_cache.clear()
         self._claim_cache.clear()
         self.log = []
@@ -247,6 +249,18 @@ class Game:
         from mahjongkit.game.observation import observe
 
         return observe(self, seat)
+
+    def visible_log(self, seat: int) -> list[Event]:
+        """The events as ``seat`` sees them (kept up to date as the log grows)."""
+        from mahjongkit.game.observation import visible_event
+
+        seen, events = self._views.get(seat, (0, []))
+        for event in self.log[seen:]:
+            shown = visible_event(event, seat)
+            if shown is not None:
+                events.append(shown)
+        self._views[seat] = (len(self.log), events)
+        return list(events)
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain data (for comparing a replay with live play)."""

@@ -68,7 +68,7 @@ def observe(game: Game, seat: int) -> dict[str, Any]:
             public["drawn"] = state.drawn
             public["missing_suit"] = state.missing_suit
         seats.append(public)
-    events = [e for e in (visible_event(e, seat) for e in game.log) if e is not None]
+    events = game.visible_log(seat)
     return {
         "seat": seat,
         "variant": game.variant,
