@@ -7,15 +7,19 @@ conformance one.
 
 from __future__ import annotations
 
+import json
+import shlex
 from typing import Any
 
 import pytest
 
+from mahjongkit.cli import build_parser, main
 from mahjongkit.hand import Hand
 from mahjongkit.melds import parse_seat
 from mahjongkit.scoring import Score, Win
 from mahjongkit.tiles import Tile, parse_tiles
-from mahjongkit.variants.riichi import BY_ID, TABLE, RiichiRules, score
+from mahjongkit.variants.riichi import BY_ID, TABLE, RiichiRules, score, wait_values
+from mahjongkit.variants.riichi.docs import rules_page
 
 EMA = RiichiRules.ema2012()
 EMA16 = RiichiRules.ema2016()
@@ -405,3 +409,88 @@ def test_a_row_only_replaces_rows_of_no_greater_value(row: Any) -> None:
 def test_tenhou_ids_are_unique() -> None:
     ids = [row.tenhou_id for row in TABLE if row.tenhou_id is not None]
     assert len(ids) == len(set(ids))
+
+
+# --- examples, the rules page, declared implications --------------------------------------------
+
+
+@pytest.mark.parametrize("row", [row for row in TABLE if row.example], ids=lambda r: r.id)
+def test_every_example_hand_shows_its_pattern_through_the_command_line(
+    row: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DESIGN: an example hand for every pattern; each one is run as the user would run it."""
+    code = main(["score", *shlex.split(row.example), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0, data["error"]
+    assert row.id in [pattern["id"] for pattern in data["patterns"]]
+
+
+def test_every_pattern_but_nagashi_mangan_has_an_example() -> None:
+    assert [row.id for row in TABLE if not row.example] == ["nagashi_mangan"]
+
+
+def test_implied_rows_apply_whenever_their_row_does() -> None:
+    """``implies`` is data: Little Three Dragons brings two dragon pungs, All Terminals and
+    Honours brings All Pungs or Seven Pairs, ippatsu comes with a riichi."""
+    for row in TABLE:
+        if not row.implies or not row.example:
+            continue
+        result = score_example(row.example)
+        ids = set(yaku(result))
+        assert row.id in ids
+        assert ids & set(row.implies), (row.id, ids)
+
+
+def test_concealed_yakuman_are_marked_and_need_a_concealed_hand() -> None:
+    marked = {row.id for row in TABLE if row.concealed}
+    assert marked == {
+        "kokushi", "kokushi_13", "chuuren", "junsei_chuuren", "suuankou", "suuankou_tanki",
+        "tenhou", "chiihou", "renhou",
+    }  # fmt: skip
+    # Four pungs, one of them claimed: All Pungs and Three Concealed Pungs, no yakuman.
+    result = scored("111m222p44455z", "5z", melds=("pung:333s@N",), tsumo=True)
+    assert "suuankou" not in yaku(result) and {"toitoi", "sanankou"} <= set(yaku(result))
+
+
+def test_the_rules_page_follows_the_rules() -> None:
+    ema = rules_page(EMA, "en")
+    assert "| All Simples | tanyao | 1 | – | R-09 |" in ema
+    assert "| Big Four Winds | daisuushii | 2× yakuman | 2× yakuman | R-46 |" in ema
+    tenhou = rules_page(TENHOU, "en")
+    assert "| All Simples | tanyao | 1 | 1 | R-09 |" in tenhou
+    assert "| Blessing of Man | renhou | not a yaku under these rules |" in tenhou
+    assert "| Pung de Dragon (blanc) | yakuhai haku | 1 | 1 | R-14 |" in rules_page(EMA, "fr")
+    assert len(ema.splitlines()) == len(TABLE) + 2
+
+
+def test_waits_with_reasons() -> None:
+    """For each wait of a ready hand: its value, or None when it would have no yaku."""
+    hand = Hand.parse("234567m3458p678s")  # waits on 8p (pair) only
+    assert set(wait_values(hand, EMA)) == {Tile.parse("8p").kind}
+    shanpon = Hand.parse("123m456p789s2255z")  # 2z/5z shanpon: only 5z brings a yaku
+    found = {kind: value for kind, value in wait_values(shanpon, EMA, seat=2).items()}
+    assert found[Tile.parse("2z").kind] is None
+    value = found[Tile.parse("5z").kind]
+    assert value is not None and value.patterns == ("haku",) and value.fu == 40
+
+
+def score_example(example: str) -> Score:
+    args = build_parser().parse_args(["score", *shlex.split(example)])
+    win = make_win(
+        args.hand,
+        args.win,
+        melds=tuple(args.meld),
+        tsumo=args.tsumo,
+        seat=args.seat,
+        round_wind=args.round,
+        dora=args.dora,
+        ura=args.ura,
+        riichi=args.riichi or args.double_riichi,
+        double_riichi=args.double_riichi,
+        ippatsu=args.ippatsu,
+        after_kong=args.after_kong,
+        robbing_kong=args.robbing_kong,
+        last_tile=args.last_tile,
+        first_turn=args.first_turn,
+    )
+    return score(win, EMA)

@@ -21,7 +21,7 @@ from mahjongkit.variants.riichi.points import (
     total_points,
 )
 from mahjongkit.variants.riichi.rules import PRESETS, RiichiRules
-from mahjongkit.variants.riichi.scorer import HandValue, hand_value, has_yaku, score
+from mahjongkit.variants.riichi.scorer import HandValue, hand_value, has_yaku, score, wait_values
 from mahjongkit.variants.riichi.yaku import BY_ID, TABLE, Yaku
 
 LANGUAGES = ("en", "fr", "es", "ja", "ja-Latn")
@@ -47,4 +47,5 @@ __all__ = [
     "payments_for",
     "score",
     "total_points",
+    "wait_values",
 ]

@@ -19,11 +19,13 @@ from itertools import product
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from mahjongkit.hand import Hand
 from mahjongkit.melds import SEAT_LETTERS, Meld, MeldKind
 from mahjongkit.scoring import PatternHit, Score, Win
-from mahjongkit.shapes import shanten
+from mahjongkit.shapes import shanten, waits
 from mahjongkit.tiles import (
     TERMINALS_AND_HONORS,
+    Tile,
     dora_after,
     format_kinds,
 )
@@ -602,10 +604,12 @@ def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
     if not melds:
         # Seven different pairs (R-22) and thirteen orphans (R-34).
         infos = found.infos
-        if min(info.pairs for info in infos) >= 0 and sum(info.pairs for info in infos) == 7:
+        pairs = (man.pairs, pin.pairs, sou.pairs, honours.pairs)
+        orphans = (man.orphans, pin.orphans, sou.orphans, honours.orphans)
+        if -1 not in pairs and sum(pairs) == 7:
             _special(ctx, infos, features | F_SEVEN_PAIRS, SEVEN_PAIRS)
             consider(SEVEN_PAIRS, (), SEVEN_PAIRS_WAIT, SEVEN_PAIRS_FU, False)
-        elif min(info.orphans for info in infos) >= 0 and sum(i.orphans for i in infos) == 13:
+        elif -1 not in orphans and sum(orphans) == 13:
             _special(ctx, infos, features | F_ORPHANS, ORPHANS)
             consider(ORPHANS, (), ORPHANS_WAIT, 0, False)
     return found
@@ -1058,6 +1062,35 @@ def has_yaku(win: Win, rules: RiichiRules | None = None) -> bool:
     if rules is None:
         rules = RiichiRules.ema2012()
     return hand_value(win, rules) is not None
+
+
+def wait_values(
+    hand: Hand, rules: RiichiRules | None = None, **situation: Any
+) -> dict[int, HandValue | None]:
+    """Waits with reasons: for a ready hand of 13 tiles, each winning kind and what winning on
+    it now is worth (None: complete but no yaku, or below the two-han minimum).
+
+    ``situation`` holds the other :class:`~mahjongkit.scoring.Win` fields (``self_draw``,
+    ``seat``, ``riichi``, ``dora_indicators``...). Furiten is the table's business.
+
+    >>> from mahjongkit.hand import Hand
+    >>> from mahjongkit.tiles import format_kind
+    >>> found = wait_values(Hand.parse("23m456p789s22444z"), seat=2)
+    >>> {format_kind(kind): value for kind, value in found.items()}
+    {'1m': None, '4m': None}
+    >>> found = wait_values(Hand.parse("23m456p789s22444z"), seat=2, riichi=True)
+    >>> {format_kind(kind): value.points for kind, value in found.items() if value}
+    {'1m': 1300, '4m': 1300}
+    """
+    if rules is None:
+        rules = RiichiRules.ema2012()
+    counts = hand.counts
+    found: dict[int, HandValue | None] = {}
+    for kind in waits(counts, len(hand.melds)):
+        tile = Tile(kind)
+        win = Win(hand.with_tile(tile), tile, **situation)
+        found[kind] = hand_value(win, rules)
+    return found
 
 
 class HandValue(NamedTuple):

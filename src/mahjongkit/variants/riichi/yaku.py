@@ -106,6 +106,11 @@ class Yaku:
     """Dora, ura dora and red fives: han per tile, not a yaku."""
     tenhou_id: int | None = None
     """Tenhou's yaku id (seat and prevalent wind: the id of East, + the wind's index)."""
+    example: str = ""
+    """A hand showing the row, as the arguments of ``mahjongkit score`` (default rules)."""
+    concealed: bool = False
+    """A yakuman that only a concealed hand can make (its features already imply it; for other
+    rows an open value of 0 says the same)."""
 
 
 def _names(en: str, fr: str, es: str, ja: str, romaji: str) -> Names:
@@ -134,7 +139,10 @@ def _sanshoku(c: WinContext) -> bool:
 
 def _ittsu(c: WinContext) -> bool:
     m = c.chow_mask
-    return any(m & starts == starts for starts in ITTSU_STARTS)
+    return m & _ITTSU_M == _ITTSU_M or m & _ITTSU_P == _ITTSU_P or m & _ITTSU_S == _ITTSU_S
+
+
+_ITTSU_M, _ITTSU_P, _ITTSU_S = ITTSU_STARTS
 
 
 def _white(c: WinContext) -> bool:
@@ -225,6 +233,7 @@ TABLE: tuple[Yaku, ...] = (
         _names("Riichi", "Riichi", "Riichi", "立直", "riichi"),
         needs=F_RIICHI,
         tenhou_id=1,
+        example="123m456p789s22444z --win 3m --seat W --riichi",
     ),
     Yaku(
         "double_riichi",
@@ -235,6 +244,7 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_DOUBLE_RIICHI,
         replaces=("riichi",),
         tenhou_id=21,
+        example="123m456p789s22444z --win 3m --seat W --double-riichi",
     ),
     Yaku(
         "ippatsu",
@@ -245,6 +255,7 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_IPPATSU,
         implies=("riichi", "double_riichi"),
         tenhou_id=2,
+        example="123m456p789s22444z --win 3m --seat W --riichi --ippatsu",
     ),
     Yaku(
         "menzen_tsumo",
@@ -260,6 +271,7 @@ TABLE: tuple[Yaku, ...] = (
         ),
         needs=F_SELF_DRAW,
         tenhou_id=0,
+        example="123m456p789s22444z --win 3m --seat W --tsumo",
     ),
     Yaku(
         "tanyao",
@@ -270,6 +282,7 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_ALL_SIMPLES,
         open_option="open_tanyao",
         tenhou_id=8,
+        example="234567m34588p678s --win 3m --seat W",
     ),
     Yaku(
         "pinfu",
@@ -280,6 +293,7 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_REGULAR | F_FOUR_CHOWS,
         test=_pinfu,
         tenhou_id=7,
+        example="234567m34588p678s --win 2m --seat W",
     ),
     Yaku(
         "iipeikou",
@@ -295,6 +309,7 @@ TABLE: tuple[Yaku, ...] = (
         ),
         needs=F_REGULAR | F_PEIKOU,
         tenhou_id=9,
+        example="223344m567p67899s --win 2m --seat W",
     ),
     Yaku(
         "sanshoku",
@@ -311,6 +326,7 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_REGULAR | F_THREE_CHOWS,
         test=_sanshoku,
         tenhou_id=25,
+        example="123456m12399p123s --win 6m --seat W",
     ),
     Yaku(
         "ittsu",
@@ -321,6 +337,7 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_REGULAR | F_THREE_CHOWS,
         test=_ittsu,
         tenhou_id=24,
+        example="123456789m234p55s --win 9m --seat W",
     ),
     Yaku(
         "haku",
@@ -337,6 +354,7 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_DRAGON_PUNG,
         test=_white,
         tenhou_id=18,
+        example="123m456p789s55566z --win 6z --seat W",
     ),
     Yaku(
         "hatsu",
@@ -353,6 +371,7 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_DRAGON_PUNG,
         test=_green,
         tenhou_id=19,
+        example="123m456p789s66677z --win 7z --seat W",
     ),
     Yaku(
         "chun",
@@ -369,6 +388,7 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_DRAGON_PUNG,
         test=_red,
         tenhou_id=20,
+        example="123m456p789s55777z --win 5z --seat W",
     ),
     Yaku(
         "seat_wind",
@@ -379,6 +399,7 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_WIND_PUNG,
         test=_seat_wind,
         tenhou_id=10,
+        example="123m456p789s33355z --win 5z --seat W",
     ),
     Yaku(
         "round_wind",
@@ -389,6 +410,7 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_WIND_PUNG,
         test=_round_wind,
         tenhou_id=14,
+        example="123m456p789s11155z --win 5z --seat W",
     ),
     Yaku(
         "chanta",
@@ -406,6 +428,7 @@ TABLE: tuple[Yaku, ...] = (
         forbids=F_ALL_SIMPLES,
         test=_chanta,
         tenhou_id=23,
+        example="123m789p789s11122z --win 3m --seat W --round S",
     ),
     Yaku(
         "rinshan",
@@ -415,6 +438,7 @@ TABLE: tuple[Yaku, ...] = (
         _names("After a Kong", "Finir sur Kong", "Tras un kong", "嶺上開花", "rinshan kaihou"),
         needs=F_AFTER_KONG,
         tenhou_id=4,
+        example="123m456p789s44z --meld kong:7777z@N --win 4z --seat W --tsumo --after-kong",
     ),
     Yaku(
         "chankan",
@@ -424,6 +448,7 @@ TABLE: tuple[Yaku, ...] = (
         _names("Robbing the Kong", "Voler un Kong", "Robar el kong", "槍槓", "chankan"),
         needs=F_ROBBING_KONG,
         tenhou_id=3,
+        example="123m456p789s22444z --win 3m --seat W --riichi --robbing-kong",
     ),
     Yaku(
         "haitei",
@@ -439,6 +464,7 @@ TABLE: tuple[Yaku, ...] = (
         ),
         needs=F_LAST_TILE | F_SELF_DRAW,
         tenhou_id=5,
+        example="123m456p789s22444z --win 3m --seat W --tsumo --last-tile",
     ),
     Yaku(
         "houtei",
@@ -454,6 +480,7 @@ TABLE: tuple[Yaku, ...] = (
         ),
         needs=F_LAST_TILE | F_DISCARD,
         tenhou_id=6,
+        example="123m456p789s22444z --win 3m --seat W --last-tile",
     ),
     Yaku(
         "chiitoitsu",
@@ -463,6 +490,7 @@ TABLE: tuple[Yaku, ...] = (
         _names("Seven Pairs", "Sept Paires", "Siete parejas", "七対子", "chiitoitsu"),
         needs=F_SEVEN_PAIRS,
         tenhou_id=22,
+        example="1133557799m1122p --win 2p --seat W",
     ),
     Yaku(
         "sanshoku_doukou",
@@ -473,6 +501,7 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_REGULAR | F_THREE_PUNGS,
         test=_sanshoku_doukou,
         tenhou_id=26,
+        example="222345m222p222s11z --win 5m --seat W",
     ),
     Yaku(
         "sanankou",
@@ -489,6 +518,7 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_REGULAR | F_THREE_PUNGS,
         test=_sanankou,
         tenhou_id=29,
+        example="111456m222p333s77z --win 4m --seat W",
     ),
     Yaku(
         "sankantsu",
@@ -498,6 +528,10 @@ TABLE: tuple[Yaku, ...] = (
         _names("Three Kongs", "Trois Kongs", "Tres kongs", "三槓子", "sankantsu"),
         needs=F_THREE_KONGS,
         tenhou_id=27,
+        example=(
+            "345m22z --meld kong:1111m@N --meld concealed-kong:9999p --meld kong:2222s@E "
+            "--win 5m --seat W"
+        ),
     ),
     Yaku(
         "toitoi",
@@ -507,6 +541,7 @@ TABLE: tuple[Yaku, ...] = (
         _names("All Pungs", "Tout Pung", "Todo pungs", "対々和", "toitoi"),
         needs=F_REGULAR | F_NO_CHOW,
         tenhou_id=28,
+        example="22m444p555z --meld pung:666s@N --meld pung:777m@S --win 5z --seat W",
     ),
     Yaku(
         "honitsu",
@@ -516,6 +551,7 @@ TABLE: tuple[Yaku, ...] = (
         _names("Half Flush", "Semi Pure", "Color mixto", "混一色", "honitsu"),
         needs=F_ONE_SUIT_HONOURS,
         tenhou_id=34,
+        example="123456789m11122z --win 9m --seat W --round S",
     ),
     Yaku(
         "shousangen",
@@ -533,6 +569,7 @@ TABLE: tuple[Yaku, ...] = (
         test=_shousangen,
         implies=("haku", "hatsu", "chun"),
         tenhou_id=30,
+        example="234m55566677z --meld chi:678p@S --win 4m --seat W",
     ),
     Yaku(
         "honroutou",
@@ -550,6 +587,7 @@ TABLE: tuple[Yaku, ...] = (
         forbids=F_ORPHANS,
         implies=("toitoi", "chiitoitsu"),
         tenhou_id=31,
+        example="111s999s33z --meld pung:111m@N --meld pung:999p@S --win 3z --seat W",
     ),
     Yaku(
         "junchan",
@@ -568,6 +606,7 @@ TABLE: tuple[Yaku, ...] = (
         test=_junchan,
         replaces=("chanta",),
         tenhou_id=33,
+        example="123789m123p11789s --win 3m --seat W",
     ),
     Yaku(
         "ryanpeikou",
@@ -585,6 +624,7 @@ TABLE: tuple[Yaku, ...] = (
         test=_ryanpeikou,
         replaces=("iipeikou",),
         tenhou_id=32,
+        example="223344m556677p99s --win 2m --seat W",
     ),
     Yaku(
         "chinitsu",
@@ -595,6 +635,7 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_ONE_SUIT,
         replaces=("honitsu",),
         tenhou_id=35,
+        example="12233445556789m --win 2m --seat W",
     ),
     Yaku(
         "nagashi_mangan",
@@ -624,6 +665,8 @@ TABLE: tuple[Yaku, ...] = (
         yakuman=1,
         needs=F_ORPHANS,
         tenhou_id=47,
+        example="19m19p19s12345677z --win 6z --seat W",
+        concealed=True,
     ),
     Yaku(
         "kokushi_13",
@@ -642,6 +685,8 @@ TABLE: tuple[Yaku, ...] = (
         test=_kokushi_13,
         replaces=("kokushi",),
         tenhou_id=48,
+        example="19m19p19s12345677z --win 7z --seat W",
+        concealed=True,
     ),
     Yaku(
         "chuuren",
@@ -653,6 +698,8 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_REGULAR | F_ONE_SUIT | F_NO_MELDS,
         test=_chuuren,
         tenhou_id=45,
+        example="11123455678999m --win 1m --seat W",
+        concealed=True,
     ),
     Yaku(
         "junsei_chuuren",
@@ -671,6 +718,8 @@ TABLE: tuple[Yaku, ...] = (
         test=_junsei_chuuren,
         replaces=("chuuren",),
         tenhou_id=46,
+        example="11123455678999m --win 5m --seat W",
+        concealed=True,
     ),
     Yaku(
         "tenhou",
@@ -683,6 +732,8 @@ TABLE: tuple[Yaku, ...] = (
         yakuman=1,
         needs=F_FIRST_TURN | F_DEALER | F_SELF_DRAW | F_NO_MELDS,
         tenhou_id=37,
+        example="123m456p789s22444z --win 3m --seat E --tsumo --first-turn",
+        concealed=True,
     ),
     Yaku(
         "chiihou",
@@ -699,6 +750,8 @@ TABLE: tuple[Yaku, ...] = (
         yakuman=1,
         needs=F_FIRST_TURN | F_NON_DEALER | F_SELF_DRAW | F_NO_MELDS,
         tenhou_id=38,
+        example="123m456p789s22444z --win 3m --seat S --tsumo --first-turn",
+        concealed=True,
     ),
     Yaku(
         "renhou",
@@ -716,6 +769,8 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_FIRST_TURN | F_NON_DEALER | F_DISCARD | F_NO_MELDS,
         option=("renhou", {"yakuman": (0, 0, 1), "mangan": (5, 0, 0), "none": None}),
         tenhou_id=36,
+        example="123m456p789s22444z --win 3m --seat S --first-turn",
+        concealed=True,
     ),
     Yaku(
         "suuankou",
@@ -733,6 +788,8 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_REGULAR | F_NO_CHOW | F_THREE_PUNGS,
         test=_suuankou,
         tenhou_id=40,
+        example="111m222p333s44455z --win 1m --seat W --tsumo",
+        concealed=True,
     ),
     Yaku(
         "suuankou_tanki",
@@ -751,6 +808,8 @@ TABLE: tuple[Yaku, ...] = (
         test=_suuankou_tanki,
         replaces=("suuankou",),
         tenhou_id=41,
+        example="111m222p333s44455z --win 5z --seat W",
+        concealed=True,
     ),
     Yaku(
         "suukantsu",
@@ -761,6 +820,10 @@ TABLE: tuple[Yaku, ...] = (
         yakuman=1,
         needs=F_FOUR_KONGS,
         tenhou_id=51,
+        example=(
+            "77z --meld kong:1111m@N --meld concealed-kong:9999p --meld kong:2222s@E --meld "
+            "added-kong:5555z@S --win 7z --seat W"
+        ),
     ),
     Yaku(
         "ryuuiisou",
@@ -771,6 +834,7 @@ TABLE: tuple[Yaku, ...] = (
         yakuman=1,
         needs=F_GREEN_ONLY,
         tenhou_id=43,
+        example="223344666888s66z --win 8s --seat W --tsumo",
     ),
     Yaku(
         "chinroutou",
@@ -781,6 +845,7 @@ TABLE: tuple[Yaku, ...] = (
         yakuman=1,
         needs=F_TERMINALS_ONLY,
         tenhou_id=44,
+        example="111s999s99m --meld pung:111m@N --meld pung:999p@S --win 9m --seat W",
     ),
     Yaku(
         "tsuuiisou",
@@ -791,6 +856,7 @@ TABLE: tuple[Yaku, ...] = (
         yakuman=1,
         needs=F_HONOURS_ONLY,
         tenhou_id=42,
+        example="555z777z22z --meld pung:111z@N --meld pung:333z@S --win 2z --seat W",
     ),
     Yaku(
         "daisangen",
@@ -808,6 +874,9 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_REGULAR | F_DRAGON_PUNG | F_THREE_PUNGS,
         test=_daisangen,
         tenhou_id=39,
+        example=(
+            "234m55m --meld pung:555z@N --meld pung:666z@S --meld pung:777z@E --win 5m --seat W"
+        ),
     ),
     Yaku(
         "shousuushii",
@@ -825,6 +894,7 @@ TABLE: tuple[Yaku, ...] = (
         needs=F_REGULAR | F_WIND_PUNG | F_THREE_PUNGS,
         test=_shousuushii,
         tenhou_id=50,
+        example="123m111z222z333z44z --win 4z --seat W",
     ),
     Yaku(
         "daisuushii",
@@ -843,6 +913,9 @@ TABLE: tuple[Yaku, ...] = (
         test=_daisuushii,
         replaces=("shousuushii",),
         tenhou_id=49,
+        example=(
+            "22m444z --meld pung:111z@N --meld pung:222z@S --meld pung:333z@E --win 2m --seat W"
+        ),
     ),
     # --- bonus han: not yaku --------------------------------------------------------------------
     Yaku(
@@ -853,6 +926,7 @@ TABLE: tuple[Yaku, ...] = (
         _names("Dora", "Dora", "Dora", "ドラ", "dora"),
         bonus="dora",
         tenhou_id=52,
+        example="123m456p789s22444z --win 3m --seat W --riichi --dora 2m",
     ),
     Yaku(
         "aka_dora",
@@ -862,6 +936,7 @@ TABLE: tuple[Yaku, ...] = (
         _names("Red five", "Cinq rouge", "Cinco rojo", "赤ドラ", "aka dora"),
         bonus="red",
         tenhou_id=54,
+        example="123m406p789s22444z --win 3m --seat W --riichi",
     ),
     Yaku(
         "ura_dora",
@@ -871,6 +946,7 @@ TABLE: tuple[Yaku, ...] = (
         _names("Ura dora", "Ura dora", "Ura dora", "裏ドラ", "ura dora"),
         bonus="ura",
         tenhou_id=53,
+        example="123m456p789s22444z --win 3m --seat W --riichi --ura 3z",
     ),
 )
 """Every pattern, in the order of the explanation."""
