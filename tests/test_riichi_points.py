@@ -14,7 +14,7 @@ from mahjongkit.variants.riichi import (
     payments_for,
     total_points,
 )
-from tests.test_riichi_yaku import EMA, EMA16, TENHOU, scored
+from tests.test_riichi_yaku import EMA, EMA16, TENHOU, scored, yaku
 
 
 @pytest.mark.parametrize(
@@ -163,6 +163,10 @@ def test_three_players_self_draw_has_two_payers() -> None:
     assert 3 not in result.payments
     fourth = scored("123m456p789s22444z", "3m", three, seat="N", tsumo=True, riichi=True)
     assert fourth.error is not None and "3 players" in fourth.error.message
+    # Without 2m-8m, the dora after a 1m indicator is the 9m.
+    nines = ("111999m456p22444z", "6p")
+    assert "dora" not in yaku(scored(*nines, TENHOU, riichi=True, dora="1m"))
+    assert yaku(scored(*nines, three, riichi=True, dora="1m"))["dora"] == 3
 
 
 def test_the_points_field_excludes_counters_and_deposits() -> None:

@@ -138,7 +138,7 @@ F_WIND_PUNG = FEATURES["WIND_PUNG"]
 F_PEIKOU = FEATURES["PEIKOU"]
 F_NEVER = FEATURES["NEVER"]
 
-_CHOW_FEATURES = (
+CHOW_FEATURES = (
     F_NO_CHOW,
     F_CHOW,
     F_CHOW | F_TWO_CHOWS,
@@ -153,22 +153,27 @@ def tile_features(kinds_mask: int) -> int:
 
     >>> tile_features(_mask([1, 2, 3, 10])) == F_ALL_SIMPLES
     True
+    >>> tile_features(_mask([19, 20, 21, 32])) == F_ONE_SUIT_HONOURS | F_GREEN_ONLY
+    True
     """
     features = 0
     if not kinds_mask & OUTSIDE_MASK:
-        features |= F_ALL_SIMPLES
-    if not kinds_mask & SIMPLE_MASK:
-        features |= F_NO_SIMPLES
+        features = F_ALL_SIMPLES
+    elif not kinds_mask & SIMPLE_MASK:
+        features = F_NO_SIMPLES
         if not kinds_mask & HONOUR_MASK:
             features |= F_TERMINALS_ONLY
         elif not kinds_mask & TERMINAL_MASK:
             features |= F_HONOURS_ONLY
-    suits = sum(1 for mask in SUIT_MASKS if kinds_mask & mask)
+    suits = (kinds_mask & _MAN != 0) + (kinds_mask & _PIN != 0) + (kinds_mask & _SOU != 0)
     if suits <= 1:
         features |= F_ONE_SUIT_HONOURS if kinds_mask & HONOUR_MASK else F_ONE_SUIT
     if not kinds_mask & ~GREEN_MASK:
         features |= F_GREEN_ONLY
     return features
+
+
+_MAN, _PIN, _SOU = SUIT_MASKS
 
 
 # --- per-suit parts -----------------------------------------------------------------------------

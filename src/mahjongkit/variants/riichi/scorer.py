@@ -7,8 +7,8 @@ then a real yakuman over a counted one, then han, then fu). Only that reading is
 :class:`~mahjongkit.scoring.Score` with names, fu breakdown and payments.
 
 The hot path works on small ints: the concealed tiles as one int key (3 bits per kind), per-suit
-memo tables (see
-:mod:`~mahjongkit.variants.riichi.context`), feature bits, and per-rules tables compiled once.
+memo tables (see :mod:`~mahjongkit.variants.riichi.context`), feature bits, and per-rules tables
+compiled once.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from mahjongkit.hand import Hand
-from mahjongkit.melds import SEAT_LETTERS, Meld, MeldKind
+from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.scoring import PatternHit, Score, Win
 from mahjongkit.shapes import shanten, waits
 from mahjongkit.tiles import (
@@ -30,10 +30,9 @@ from mahjongkit.tiles import (
     format_kinds,
 )
 from mahjongkit.variants.riichi.context import (
-    _CHOW_FEATURES,
+    CHOW_FEATURES,
     DRAGON_MASK,
     F_AFTER_KONG,
-    F_ALL_SIMPLES,
     F_CONCEALED,
     F_DEALER,
     F_DISCARD,
@@ -41,15 +40,10 @@ from mahjongkit.variants.riichi.context import (
     F_DRAGON_PUNG,
     F_FIRST_TURN,
     F_FOUR_KONGS,
-    F_GREEN_ONLY,
-    F_HONOURS_ONLY,
     F_IPPATSU,
     F_LAST_TILE,
     F_NO_MELDS,
-    F_NO_SIMPLES,
     F_NON_DEALER,
-    F_ONE_SUIT,
-    F_ONE_SUIT_HONOURS,
     F_OPEN,
     F_ORPHANS,
     F_PEIKOU,
@@ -58,17 +52,13 @@ from mahjongkit.variants.riichi.context import (
     F_ROBBING_KONG,
     F_SELF_DRAW,
     F_SEVEN_PAIRS,
-    F_TERMINALS_ONLY,
     F_THREE_KONGS,
     F_THREE_PUNGS,
     F_WIND_PUNG,
-    GREEN_MASK,
-    HONOUR_MASK,
     INSIDE_CHOW_STARTS,
     KANCHAN,
     ORPHANS,
     ORPHANS_WAIT,
-    OUTSIDE_MASK,
     PENCHAN,
     REGULAR,
     RYANMEN,
@@ -77,9 +67,7 @@ from mahjongkit.variants.riichi.context import (
     SHANPON,
     SIMPLE_MASK,
     SUIT_INFOS,
-    SUIT_MASKS,
     TANKI,
-    TERMINAL_MASK,
     WAIT_NAMES,
     WIND_MASK,
     Part,
@@ -87,6 +75,7 @@ from mahjongkit.variants.riichi.context import (
     WinContext,
     pair_fu_table,
     suit_info,
+    tile_features,
 )
 from mahjongkit.variants.riichi.fu import (
     SEVEN_PAIRS_FU,
@@ -107,7 +96,6 @@ from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.yaku import TABLE, Predicate, Yaku
 
 VARIANT_NAME = "riichi"
-_MAMS, _PINS, _SOUS = SUIT_MASKS
 _ORPHAN_KINDS = TERMINALS_AND_HONORS
 _PUNG_FU = tuple(8 if kind in _ORPHAN_KINDS else 4 for kind in range(34))
 """Fu of a concealed pung of each kind."""
@@ -198,18 +186,21 @@ class Compiled:
 
 
 _COMPILED: dict[RiichiRules, Compiled] = {}
-_LAST: list[Any] = [None, None]
+_last: tuple[RiichiRules, Compiled] | None = None
+"""The last rules asked for: hashing a rules value costs more than scoring half a hand, and
+callers score many hands under one rules object. Replaced as one tuple, so threads agree."""
 
 
 def compile_rules(rules: RiichiRules) -> Compiled:
     """The table resolved for ``rules`` (memoised per rules value)."""
-    if _LAST[0] is rules:
-        last: Compiled = _LAST[1]
-        return last
+    global _last
+    last = _last
+    if last is not None and last[0] is rules:
+        return last[1]
     found = _COMPILED.get(rules)
     if found is None:
         found = _COMPILED[rules] = _compile(rules)
-    _LAST[0], _LAST[1] = rules, found
+    _last = (rules, found)
     return found
 
 
@@ -240,8 +231,6 @@ def _compile(rules: RiichiRules) -> Compiled:
             yakuman_bits |= resolved.bit
     return Compiled(rules, rows, {r.bit: r for r in rows}, yakuman_bits)
 
-
-_BONUS = {row.bonus: (index, row) for index, row in enumerate(TABLE) if row.bonus is not None}
 
 # --- readings -----------------------------------------------------------------------------------
 
@@ -358,25 +347,6 @@ def _meld_facts(melds: tuple[Meld, ...]) -> _MeldFacts:
     )
 
 
-def _tile_features(mask: int) -> int:
-    """Feature bits of the kinds a hand holds (flushes, simples, terminals, honours, green)."""
-    features = 0
-    if not mask & OUTSIDE_MASK:
-        features = F_ALL_SIMPLES
-    elif not mask & SIMPLE_MASK:
-        features = F_NO_SIMPLES
-        if not mask & HONOUR_MASK:
-            features |= F_TERMINALS_ONLY
-        elif not mask & TERMINAL_MASK:
-            features |= F_HONOURS_ONLY
-    suits = (mask & _MAMS != 0) + (mask & _PINS != 0) + (mask & _SOUS != 0)
-    if suits <= 1:
-        features |= F_ONE_SUIT_HONOURS if mask & HONOUR_MASK else F_ONE_SUIT
-    if not mask & ~GREEN_MASK:
-        features |= F_GREEN_ONLY
-    return features
-
-
 _PAIR_FU_TABLES = {
     (seat, prevalent, double): pair_fu_table(27 + seat, 27 + prevalent, double)
     for seat in range(4)
@@ -401,14 +371,15 @@ def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
     concealed = facts.concealed
     all_key = key + facts.key
     red = (bin(red_kinds).count("1") + facts.red) if rules.red_fives else 0
+    shifts = _DORA_SHIFT if rules.players == 4 else _DORA_SHIFT_THREE_PLAYERS
     dora = 0
     for tile in win.dora_indicators:
-        dora += (all_key >> _DORA_SHIFT[tile.kind]) & 7
+        dora += (all_key >> shifts[tile.kind]) & 7
     ura = 0
     riichi = win.riichi
     if riichi and rules.ura_dora:
         for tile in win.ura_indicators:
-            ura += (all_key >> _DORA_SHIFT[tile.kind]) & 7
+            ura += (all_key >> shifts[tile.kind]) & 7
     bonus = dora + red + ura
     tables = SUIT_INFOS
     suit_key = key & _SUIT_KEY
@@ -548,7 +519,7 @@ def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
         kinds_mask = (
             chow_mask | chow_mask << 1 | chow_mask << 2 | pung_mask | 1 << pair | meld_kinds_mask
         )
-        reading = features | F_REGULAR | _CHOW_FEATURES[chows] | _tile_features(kinds_mask)
+        reading = features | F_REGULAR | CHOW_FEATURES[chows] | tile_features(kinds_mask)
         if pungs >= 3:
             reading |= F_THREE_PUNGS
         if pung_mask & DRAGON_MASK:
@@ -721,13 +692,15 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
 
 _DORA_SHIFT = tuple(3 * dora_after(kind) for kind in range(34))
 """Where the count of the dora of each indicator kind sits in a hand key."""
+_DORA_SHIFT_THREE_PLAYERS = (3 * 8, *_DORA_SHIFT[1:])
+"""Three players play without 2m-8m: the 1m indicator shows the 9m."""
 
 
 def _special(ctx: WinContext, infos: tuple[SuitInfo, ...], features: int, shape: int) -> None:
     """Fill the context for seven pairs or thirteen orphans."""
     kinds_mask = infos[0].kinds_mask | infos[1].kinds_mask | infos[2].kinds_mask
     kinds_mask |= infos[3].kinds_mask
-    ctx.features = features | _tile_features(kinds_mask)
+    ctx.features = features | tile_features(kinds_mask)
     ctx.kinds_mask = kinds_mask
     ctx.chow_mask = ctx.pung_mask = ctx.chows = ctx.pungs = ctx.peikou = 0
     ctx.pair = -1
@@ -1129,8 +1102,3 @@ def hand_value(win: Win, rules: RiichiRules | None = None) -> HandValue | None:
             compiled.by_bit[bit].row.id for bit in _bits(best.mask)
         )
     return HandValue(best.han, best.fu, best.yakuman, best.basic, best.key[0], best.limit, ids)
-
-
-def seat_letter(seat: int) -> str:
-    """E, S, W or N."""
-    return SEAT_LETTERS[seat]
