@@ -139,13 +139,37 @@ def _intern(vector: tuple[int, ...]) -> int:
     return found
 
 
+# A suit's entry packs, above its vector id (20 bits), the counts seven pairs and thirteen
+# orphans need, in fields wide enough that the four suits' entries can simply be added:
+# kinds held (6 bits), kinds held twice or more (5), pairs counting four of a kind as two (5),
+# terminal or honour kinds held (4), whether one of those is held twice or more (3).
+_ID_BITS = 20
+_ID_MASK = (1 << _ID_BITS) - 1
+_KINDS, _PAIRS, _PAIR_UNITS, _ORPHAN_KINDS, _ORPHAN_PAIR = 0, 6, 11, 16, 20
+
+
+def _pack(counts: Sequence[int], orphans: Sequence[int]) -> int:
+    held = [n for n in counts if n]
+    terminal = [counts[i] for i in orphans if counts[i]]
+    fields = (
+        (len(held), _KINDS),
+        (sum(1 for n in held if n >= 2), _PAIRS),
+        (sum(n // 2 for n in held), _PAIR_UNITS),
+        (len(terminal), _ORPHAN_KINDS),
+        (1 if any(n >= 2 for n in terminal) else 0, _ORPHAN_PAIR),
+    )
+    return sum(value << shift for value, shift in fields) << _ID_BITS
+
+
 def _suit_id(key: bytes) -> int:
-    found = _SUIT_IDS[key] = _intern(_suffix_vector(tuple(key), 0, 0))
+    vector = _intern(_suffix_vector(tuple(key), 0, 0))
+    found = _SUIT_IDS[key] = vector | _pack(key, (0, 8))
     return found
 
 
 def _honor_id(key: bytes) -> int:
-    found = _HONOR_IDS[key] = _intern(_honor_vector(tuple(sorted(key))))
+    vector = _intern(_honor_vector(tuple(sorted(key))))
+    found = _HONOR_IDS[key] = vector | _pack(key, range(7))
     return found
 
 
@@ -168,6 +192,11 @@ def _combine(first: int, second: int) -> int:
 
 
 def _hand_vector(counts: Sequence[int]) -> tuple[int, ...]:
+    return _hand_data(counts)[0]
+
+
+def _hand_data(counts: Sequence[int]) -> tuple[tuple[int, ...], int]:
+    """The hand's replacement vector, and its packed counts (see ``_pack``)."""
     suit_get = _SUIT_IDS.get
     combined_get = _COMBINED.get
     key = bytes(counts[0:9])
@@ -186,6 +215,11 @@ def _hand_vector(counts: Sequence[int]) -> tuple[int, ...]:
     honors = _HONOR_IDS.get(key)
     if honors is None:
         honors = _honor_id(key)
+    packed = (man + pin + sou + honors) >> _ID_BITS
+    man &= _ID_MASK
+    pin &= _ID_MASK
+    sou &= _ID_MASK
+    honors &= _ID_MASK
     first = combined_get((man << 20) | pin)
     if first is None:
         first = _combine(man, pin)
@@ -195,7 +229,7 @@ def _hand_vector(counts: Sequence[int]) -> tuple[int, ...]:
     whole = combined_get((first << 20) | second)
     if whole is None:
         whole = _combine(first, second)
-    return _VECTORS[whole]
+    return _VECTORS[whole], packed
 
 
 # --- shanten ------------------------------------------------------------------------------------
@@ -279,14 +313,19 @@ def shanten(counts: Sequence[int], melds: int = 0, shape: HandShape = RIICHI) ->
     """
     if shape.missing_suit is not None:
         counts = shape.usable(counts)
-    best = _hand_vector(counts)[(4 - melds) * 2 + 1] - 1
+    vector, packed = _hand_data(counts)
+    best = vector[(4 - melds) * 2 + 1] - 1
     if melds == 0:
         if shape.seven_pairs:
-            pairs = seven_pairs_shanten(counts, shape.seven_pairs_quads)
+            if shape.seven_pairs_quads:
+                pairs = 6 - min((packed >> _PAIR_UNITS) & 31, 7)
+            else:
+                kinds = packed & 63
+                pairs = 6 - ((packed >> _PAIRS) & 31) + (7 - kinds if kinds < 7 else 0)
             if pairs < best:
                 best = pairs
         if shape.thirteen_orphans:
-            orphans = thirteen_orphans_shanten(counts)
+            orphans = 13 - ((packed >> _ORPHAN_KINDS) & 15) - (1 if packed >> _ORPHAN_PAIR else 0)
             if orphans < best:
                 best = orphans
     return best
