@@ -124,3 +124,35 @@ def test_waits_below_the_hong_kong_minimum(capsys):
     )
     for detail in json.loads(out)["wait_details"]:
         assert detail["ron"]["code"] == "below_minimum_fan"
+
+
+@pytest.mark.parametrize(
+    ("variant", "lang", "fragment"),
+    [("riichi", "fr", "Tout Caché Tiré"), ("hongkong", "zh", "小四喜"), ("sichuan", "es", "| 2 |")],
+)
+def test_rules_pages_come_from_the_pattern_tables(capsys, variant, lang, fragment):
+    code, out, _ = run(capsys, "rules", "--variant", variant, "--lang", lang)
+    assert code == 0
+    assert fragment in out
+    assert out.count("\n") > 15
+
+
+def test_rules_page_follows_the_options(capsys):
+    _, out, _ = run(
+        capsys, "rules", "--variant", "hongkong", "--option", "small_four_winds_limit=true"
+    )
+    line = next(x for x in out.splitlines() if x.startswith("| Small four winds"))
+    assert "(limit)" in line
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["rules", "--variant", "sichuan", "--lang", "ja"], "speaks"),
+        (["rules", "--option", "nonsense=1"], "unknown option"),
+        (["rules", "--rules", "ema1999"], "unknown rules preset"),
+    ],
+)
+def test_rules_page_garbage(capsys, argv, fragment):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and fragment in err and out == ""

@@ -292,6 +292,19 @@ def _cmd_replay_check(args: argparse.Namespace) -> int:
     return 1 if found else 0
 
 
+def _cmd_rules(args: argparse.Namespace) -> int:
+    from mahjongkit.options import override
+    from mahjongkit.variants import find_variant, rules_page
+
+    variant = find_variant(args.variant)
+    lang = args.lang or variant.languages[0]
+    if lang not in variant.languages:
+        raise _usage(f"--lang {lang}: {args.variant} speaks {', '.join(variant.languages)}")
+    rules = override(variant.rules(args.rules), args.option)
+    print(rules_page(args.variant, rules, lang))
+    return 0
+
+
 def _usage(message: str) -> MahjongError:
     return MahjongError(message)
 
@@ -422,6 +435,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print each game's event log as JSON lines"
     )
     selfplay.set_defaults(run=_cmd_selfplay)
+
+    pages = commands.add_parser(
+        "rules", help="Print a variant's pattern table (names, values, examples) as Markdown."
+    )
+    pages.add_argument("--variant", choices=("riichi", "hongkong", "sichuan"), default="riichi")
+    pages.add_argument("--rules", help="a rules preset of the variant")
+    pages.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    pages.add_argument("--lang", help="language of the names")
+    pages.set_defaults(run=_cmd_rules)
 
     replay = commands.add_parser(
         "replay-check",

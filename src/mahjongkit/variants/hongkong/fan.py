@@ -863,6 +863,21 @@ def describe_table(rules: HongKongRules, lang: str = "en") -> list[dict[str, obj
     ]
 
 
+def rules_page(rules: HongKongRules | None = None, lang: str = "en") -> str:
+    """The fan table under ``rules`` as a Markdown page (from :func:`describe_table`)."""
+    from mahjongkit.variants.hongkong.rules import HongKongRules as Rules
+
+    rows = describe_table(rules or Rules.old_style(), lang)
+    lines = ["| Pattern | Fan | Replaces | Example |", "|---|---|---|---|"]
+    for row in rows:
+        if not row["enabled"]:
+            continue
+        fan = f"{row['fan']} (limit)" if row["limit"] else str(row["fan"])
+        replaces = ", ".join(str(r) for r in row["replaces"]) or "–"  # type: ignore[attr-defined]
+        lines.append(f"| {row['name']} | {fan} | {replaces} | `{row['example']}` |")
+    return "\n".join(lines)
+
+
 # --- examples -----------------------------------------------------------------------------------
 
 _EXAMPLE_FLAGS = ("tsumo", "after_kong", "second_kong", "robbing_kong", "last_tile", "first_turn")
