@@ -267,3 +267,22 @@ def test_an_action_for_a_seat_that_does_not_exist_is_refused_cleanly():
     with pytest.raises(IllegalActionError, match="does not exist"):
         game.apply(Action(A.PON, 4, 5, (1, 2)))
     assert game.snapshot() == before
+
+
+def test_replaying_garbage_logs_names_the_bad_event():
+    game = Game("sichuan", seed=1)
+    game.start()
+    good = list(game.log)
+    cases = [
+        ([], "starts with a start_game"),
+        ([{"type": "tsumo"}], "starts with a start_game"),
+        (["start_game"], "starts with a start_game"),
+        ([good[0], {"type": "fly"}], "event 1: unknown event type 'fly'"),
+        ([good[0], {"type": "start_kyoku"}], "event 1 \\(start_kyoku\\) does not fit"),
+        ([good[0], 7], "event 1: unknown event type None"),
+        ([*good[:2], {"type": "dahai", "actor": 0, "mjk_id": 999}], "event 2 \\(dahai\\)"),
+    ]
+    for log, fragment in cases:
+        with pytest.raises(IllegalActionError, match=fragment):
+            Game.replay(log)
+    assert Game.replay(good).snapshot() == game.snapshot()

@@ -275,9 +275,12 @@ class Game:
     def replay(
         cls, events: Iterable[Event], variant: str | None = None, rules: Any = None, **options: Any
     ) -> Game:
-        """A game rebuilt by folding ``events`` (from :attr:`log` or a saved log)."""
+        """A game rebuilt by folding ``events`` (from :attr:`log` or a saved log).
+
+        A malformed log raises :class:`IllegalActionError` naming the first bad event.
+        """
         events = list(events)
-        if not events or events[0].get("type") != "start_game":
+        if not events or not isinstance(events[0], dict) or events[0].get("type") != "start_game":
             raise IllegalActionError("a log starts with a start_game event")
         recorded = events[0].get("mjk_rules")
         if rules is None and recorded is not None:
@@ -289,8 +292,17 @@ class Game:
             names=events[0].get("names"),
             **options,
         )
-        for event in events:
-            game.fold(event)
+        for index, event in enumerate(events):
+            try:
+                game.fold(event)
+            except IllegalActionError as error:
+                raise IllegalActionError(f"event {index}: {error}") from None
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+                kind = event.get("type") if isinstance(event, dict) else type(event).__name__
+                raise IllegalActionError(
+                    f"event {index} ({kind}) does not fit the game at that point: "
+                    f"{type(error).__name__} {error}"
+                ) from None
         return game
 
     def live_remaining(self) -> int:
@@ -301,9 +313,14 @@ class Game:
 
     def fold(self, event: Event) -> None:
         """Apply one event to the state."""
-        handler = getattr(self, "_fold_" + event["type"].replace(":", "_"), None)
+        kind = event.get("type") if isinstance(event, dict) else None
+        handler = (
+            getattr(self, "_fold_" + kind.replace(":", "_"), None)
+            if isinstance(kind, str)
+            else None
+        )
         if handler is None:
-            raise IllegalActionError(f"unknown event type {event['type']!r}")
+            raise IllegalActionError(f"unknown event type {kind!r}")
         handler(event)
         self.log.append(event)
 
