@@ -190,15 +190,9 @@ def _cmd_shanten(args: argparse.Namespace) -> int:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    from mahjongkit.options import override
     from mahjongkit.scoring import Score, Win
-    from mahjongkit.variants import find_variant
 
-    variant = find_variant(args.variant)
-    lang = args.lang or variant.languages[0]
-    if lang not in variant.languages:
-        raise _usage(f"--lang {lang}: {args.variant} speaks {', '.join(variant.languages)}")
-    rules = override(variant.rules(args.rules), args.option)
+    variant, rules, lang = _variant_rules_language(args)
     win_tile = Tile.parse(args.win)
     seat = parse_seat(args.seat)
     if args.tsumo and args.from_seat:
@@ -255,10 +249,8 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     import random
 
     from mahjongkit.game.engine import Game, play_random
-    from mahjongkit.options import override
-    from mahjongkit.variants import find_variant
 
-    rules = override(find_variant(args.variant).rules(args.rules), args.option)
+    _, rules, _ = _variant_rules_language(args)
     for number in range(args.games):
         seed = args.seed + number
         game = Game(args.variant, rules, seed=seed)
@@ -293,16 +285,23 @@ def _cmd_replay_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
-    from mahjongkit.options import override
-    from mahjongkit.variants import find_variant, rules_page
+    from mahjongkit.variants import rules_page
 
-    variant = find_variant(args.variant)
-    lang = args.lang or variant.languages[0]
-    if lang not in variant.languages:
-        raise _usage(f"--lang {lang}: {args.variant} speaks {', '.join(variant.languages)}")
-    rules = override(variant.rules(args.rules), args.option)
+    _, rules, lang = _variant_rules_language(args)
     print(rules_page(args.variant, rules, lang))
     return 0
+
+
+def _variant_rules_language(args: argparse.Namespace) -> tuple[Any, Any, str]:
+    """The variant, its rules (``--rules`` preset, ``--option`` overrides) and the language."""
+    from mahjongkit.options import override
+    from mahjongkit.variants import find_variant
+
+    variant = find_variant(args.variant)
+    lang = getattr(args, "lang", None) or variant.languages[0]
+    if lang not in variant.languages:
+        raise _usage(f"--lang {lang}: {args.variant} speaks {', '.join(variant.languages)}")
+    return variant, override(variant.rules(args.rules), args.option), lang
 
 
 def _usage(message: str) -> MahjongError:

@@ -811,15 +811,21 @@ class Game:
 
     def _rob_actions(self, seat: int) -> list[Action]:
         rnd = self.round
-        if seat == rnd.rob_seat or rnd.rob_tile is None:
+        if rnd.rob_tile is None or rnd.rob_seat is None:
             return []
-        if rnd.rob_concealed and not self.flow.may_rob_concealed(self, seat, rnd.rob_tile):
-            return []
-        if self.flow.win_score(
-            self, seat, rnd.rob_tile, self_draw=False, from_seat=rnd.rob_seat, robbing=True
-        ) and not self.flow.furiten(self, seat):
+        if self._may_rob(seat, rnd.rob_seat, rnd.rob_tile, concealed=rnd.rob_concealed):
             return [Action(A.RON, seat, rnd.rob_tile), Action(A.PASS, seat)]
         return []
+
+    def _may_rob(self, seat: int, konger: int, tile: int, *, concealed: bool) -> bool:
+        """Whether ``seat`` may win on the tile of ``konger``'s kong (R-19, H-13)."""
+        if seat == konger or self.round.seats[seat].won:
+            return False
+        if concealed and not self.flow.may_rob_concealed(self, seat, tile):
+            return False
+        return bool(
+            self.flow.win_score(self, seat, tile, self_draw=False, from_seat=konger, robbing=True)
+        ) and not self.flow.furiten(self, seat)
 
     def _why_illegal(self, action: Action, legal: list[Action]) -> str:
         rnd = self.round
@@ -1003,13 +1009,8 @@ class Game:
     def _concealed_kong(self, out: list[Event], action: Action) -> None:
         seat = action.seat
         robbable = any(
-            self.flow.may_rob_concealed(self, other, action.consumed[0])
-            and self.flow.win_score(
-                self, other, action.consumed[0], self_draw=False, from_seat=seat, robbing=True
-            )
-            and not self.flow.furiten(self, other)
+            self._may_rob(other, seat, action.consumed[0], concealed=True)
             for other in range(self.players)
-            if other != seat and not self.round.seats[other].won
         )
         self._emit(
             out,
@@ -1032,10 +1033,7 @@ class Game:
         state = self.round.seats[seat]
         pung = next(m for m in state.melds if m.kind is MeldKind.PUNG and m.kind_id() == tile // 4)
         robbable = any(
-            self.flow.win_score(self, other, tile, self_draw=False, from_seat=seat, robbing=True)
-            and not self.flow.furiten(self, other)
-            for other in range(self.players)
-            if other != seat and not self.round.seats[other].won
+            self._may_rob(other, seat, tile, concealed=False) for other in range(self.players)
         )
         self._emit(
             out,
