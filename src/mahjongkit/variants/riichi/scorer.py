@@ -417,7 +417,14 @@ def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
     if kongs >= 3:
         features |= F_THREE_KONGS if kongs == 3 else F_THREE_KONGS | F_FOUR_KONGS
 
+    # The kinds held do not depend on the reading: the tile features are the hand's.
+    kinds_mask = man.kinds_mask | pin.kinds_mask | sou.kinds_mask | honours.kinds_mask
+    kinds_mask |= facts.kinds_mask
+    features |= tile_features(kinds_mask)
+    regular = features | F_REGULAR
+
     ctx = WinContext()
+    ctx.kinds_mask = kinds_mask
     ctx.concealed_counts = man.counts + pin.counts + sou.counts + honours.counts
     ctx.melds = len(melds)
     ctx.kongs = kongs
@@ -489,7 +496,7 @@ def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
         _,
         meld_chow_mask,
         meld_pung_mask,
-        meld_kinds_mask,
+        _,
         meld_chows,
         meld_pungs,
         _,
@@ -516,10 +523,7 @@ def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
         chows = ch0 + ch1 + ch2 + meld_chows
         pungs = pu0 + pu1 + pu2 + pu3 + meld_pungs
         peikou = pk0 + pk1 + pk2
-        kinds_mask = (
-            chow_mask | chow_mask << 1 | chow_mask << 2 | pung_mask | 1 << pair | meld_kinds_mask
-        )
-        reading = features | F_REGULAR | CHOW_FEATURES[chows] | tile_features(kinds_mask)
+        reading = regular | CHOW_FEATURES[chows]
         if pungs >= 3:
             reading |= F_THREE_PUNGS
         if pung_mask & DRAGON_MASK:
@@ -536,7 +540,6 @@ def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
         ctx.chows = chows
         ctx.pungs = pungs
         ctx.peikou = peikou
-        ctx.kinds_mask = kinds_mask
         ctx.outside = (
             out0 and out1 and out2 and out3 and not meld_chow_mask & INSIDE_CHOW_STARTS
             and not meld_pung_mask & SIMPLE_MASK
@@ -574,14 +577,13 @@ def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
 
     if not melds:
         # Seven different pairs (R-22) and thirteen orphans (R-34).
-        infos = found.infos
         pairs = (man.pairs, pin.pairs, sou.pairs, honours.pairs)
         orphans = (man.orphans, pin.orphans, sou.orphans, honours.orphans)
         if -1 not in pairs and sum(pairs) == 7:
-            _special(ctx, infos, features | F_SEVEN_PAIRS, SEVEN_PAIRS)
+            _special(ctx, features | F_SEVEN_PAIRS, SEVEN_PAIRS)
             consider(SEVEN_PAIRS, (), SEVEN_PAIRS_WAIT, SEVEN_PAIRS_FU, False)
         elif -1 not in orphans and sum(orphans) == 13:
-            _special(ctx, infos, features | F_ORPHANS, ORPHANS)
+            _special(ctx, features | F_ORPHANS, ORPHANS)
             consider(ORPHANS, (), ORPHANS_WAIT, 0, False)
     return found
 
@@ -696,12 +698,9 @@ _DORA_SHIFT_THREE_PLAYERS = (3 * 8, *_DORA_SHIFT[1:])
 """Three players play without 2m-8m: the 1m indicator shows the 9m."""
 
 
-def _special(ctx: WinContext, infos: tuple[SuitInfo, ...], features: int, shape: int) -> None:
+def _special(ctx: WinContext, features: int, shape: int) -> None:
     """Fill the context for seven pairs or thirteen orphans."""
-    kinds_mask = infos[0].kinds_mask | infos[1].kinds_mask | infos[2].kinds_mask
-    kinds_mask |= infos[3].kinds_mask
-    ctx.features = features | tile_features(kinds_mask)
-    ctx.kinds_mask = kinds_mask
+    ctx.features = features
     ctx.chow_mask = ctx.pung_mask = ctx.chows = ctx.pungs = ctx.peikou = 0
     ctx.pair = -1
     ctx.pair_fu = 0
