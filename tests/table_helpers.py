@@ -6,7 +6,6 @@ from collections import Counter
 
 from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import observe
-from mahjongkit.game.wall import DEAL_SIZE, tile_set
 from mahjongkit.tiles import parse_tiles
 
 
@@ -24,37 +23,6 @@ def ids_for(text: str, taken: set[int]) -> list[int]:
         taken.add(chosen)
         ids.append(chosen)
     return ids
-
-
-def build_wall(
-    hands: list[str],
-    draws: str = "",
-    *,
-    tiles: list[int] | None = None,
-    dead: str = "",
-    dead_size: int = 14,
-) -> list[int]:
-    """A wall where seat i (dealer 0) is dealt ``hands[i]`` and the live draws are ``draws``.
-
-    ``dead`` fills the dead wall from its front (replacement tiles, then indicators).
-    """
-    taken: set[int] = set()
-    dealt = [ids_for(hand, taken) for hand in hands]
-    live = ids_for(draws, taken)
-    dead_ids = ids_for(dead, taken)
-    pool = [t for t in (tiles if tiles is not None else tile_set()) if t not in taken]
-    pool.sort(key=lambda t: (t % 4, t))
-    size = len(pool) + len(taken)
-    wall: list[int | None] = [None] * size
-    for i, hand in enumerate(dealt):
-        assert len(hand) == DEAL_SIZE
-        wall[DEAL_SIZE * i : DEAL_SIZE * (i + 1)] = hand
-    start = DEAL_SIZE * len(hands)
-    wall[start : start + len(live)] = live
-    if dead_ids:
-        wall[size - dead_size : size - dead_size + len(dead_ids)] = dead_ids
-    filler = iter(pool)
-    return [t if t is not None else next(filler) for t in wall]
 
 
 def check_tiles(game: Game) -> None:

@@ -9,7 +9,7 @@ from mahjongkit.game.engine import Game
 from mahjongkit.game.state import Phase
 from mahjongkit.game.wall import tile_set
 from mahjongkit.tiles import parse_kinds
-from tests.table_helpers import build_wall
+from tests.table_scenarios import lay_wall
 
 JUNK = ["147m258p369s1234z", "258m369p147s5677z", "369m147p258s1567z", "258m369p147s2344z"]
 REST = "14p25p36s9s4567z"
@@ -20,8 +20,11 @@ def kind(text):
     return parse_kinds(text)[0]
 
 
-def table(variant, hands, draws="", rules=None, dead="", dead_size=14, **extra):
-    wall = build_wall(hands, draws, tiles=extra.pop("tiles", None), dead=dead, dead_size=dead_size)
+def table(variant, hands, draws="", rules=None, back="", **extra):
+    """A started game dealt from a laid-out wall (``back``: replacement tiles, last first)."""
+    tiles = extra.pop("tiles", None) or tile_set()
+    dead = 14 if variant == "riichi" else 0
+    wall = lay_wall(hands, draws, tiles=tiles, dead_size=dead, back=back)
     game = Game(variant, rules, wall_source=lambda g, n: list(wall), **extra)
     game.start()
     return game
@@ -236,7 +239,7 @@ def test_kan_dora_can_be_switched_off():
 def test_a_pung_ends_what_followed_a_kong():
     """S-14: only the discard made right after the kong is "the discard after a kong" (+1 fan)."""
     hands = ["1111m234p567p88p9p", "99p22334455667s", "258m369p258s1357s", "23456678m78p889s"]
-    game = table("sichuan", hands, draws="5m", dead="6m", dead_size=1, tiles=tile_set(27))
+    game = table("sichuan", hands, draws="5m", back="6m", tiles=tile_set(27))
     for seat, suit in enumerate((2, 0, 1, 1)):
         game.apply(Action(A.DECLARE_MISSING, seat, suit=suit))
     act(game, 0, A.ANKAN)
