@@ -230,3 +230,17 @@ def test_next_dealer():
     assert next_dealer(E, [W, N], S) == S
     with pytest.raises(InvalidHandError, match="discarder"):
         next_dealer(E, [W, N], None)
+
+
+@pytest.mark.parametrize("hands", [1, 3])
+def test_a_game_at_the_table_lasts_hands_per_game_hands(hands):
+    """hands_per_game: the sources set no game length; the table plays that many hands."""
+    import random
+
+    from mahjongkit.game.engine import Game, play_random
+    from mahjongkit.options import override
+
+    rules = override(RULES, [f"hands_per_game={hands}"])
+    game = Game("sichuan", rules, seed=hands)
+    play_random(game, random.Random(hands))
+    assert game.over and game.rounds_played == hands

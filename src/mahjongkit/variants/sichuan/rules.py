@@ -79,6 +79,9 @@ class SichuanRules:
     """幺九將對 (§7.2): terminals everywhere and 2-5-8 pungs count (they do in the sources)."""
     tian_di_hu: bool = True
     """天胡 / 地胡 are worth the cap (S-15)."""
+    hands_per_game: int = 4
+    """Hands in a game at the table: the sources set no game length (Sichuan has no prevailing
+    wind); tables agree on a number of hands."""
 
     def __post_init__(self) -> None:
         for name in ("base", "fan_cap", "flower_pig_penalty", "exposed_kong_payment"):

@@ -1,7 +1,7 @@
 """Sichuan blood battle at the table: 108 tiles, exchange three, the missing suit, no chow,
 play on after a win, kong money as it happens, the end-of-wall settlement.
 
-A game is a number of hands (``HANDS_PER_GAME`` unless the rules say otherwise): Sichuan has no
+A game is ``hands_per_game`` hands (an option of the rules): Sichuan has no
 prevailing wind. The next dealer is the first winner of the hand (the discarder when several won
 on one discard); the dealer stays after a hand nobody won.
 """
@@ -25,7 +25,6 @@ from mahjongkit.variants.sichuan import flow
 if TYPE_CHECKING:
     from mahjongkit.game.engine import Game
 
-HANDS_PER_GAME = 4
 _KONG_KINDS = {
     "concealed": MeldKind.CONCEALED_KONG,
     "exposed": MeldKind.KONG,
@@ -277,7 +276,7 @@ class SichuanFlow(Flow):
         """The first winner deals next (the discarder after a multiple win); else the dealer."""
         rnd = game.round
         played = game.rounds_played
-        hands = int(getattr(self.rules, "hands_per_game", HANDS_PER_GAME))
+        hands = int(self.rules.hands_per_game)
         if played >= hands:
             return None
         starts = [i for i, e in enumerate(game.log) if e["type"] == "start_kyoku"]
