@@ -60,6 +60,7 @@ def test_preset_is_the_recommended_defaults_of_section_8():
         "men_qing_zhong_zhang": False,
         "yao_jiu_jiang_dui": True,
         "tian_di_hu": True,
+        "hands_per_game": 4,
     }
 
 
