@@ -15,7 +15,7 @@ from mahjongkit.game.actions import Action
 from mahjongkit.hand import Hand
 from mahjongkit.melds import Meld
 from mahjongkit.scoring import Score, Win
-from mahjongkit.shapes import RIICHI, HandShape, shanten
+from mahjongkit.shapes import RIICHI, HandShape, shanten, waits
 from mahjongkit.tiles import Tile
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ class Flow:
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
+        self._waits: dict[tuple[bytes, int, HandShape], frozenset[int]] = {}
 
     # --- the set and the seats ---
 
@@ -103,12 +104,29 @@ class Flow:
         )
 
     def is_complete_with(self, game: Game, seat: int, tile: int | None) -> bool:
-        """A cheap shape test before scoring."""
+        """A cheap shape test before scoring: the hand as it is (a self-draw), or with a
+        claimed ``tile`` (one of its waits)."""
+        state = game.round.seats[seat]
+        if tile is not None:
+            return tile // 4 in self.waits_of(game, seat)
+        counts = count_kinds(state.hand)
+        return shanten(counts, len(state.melds), self.shape(game, seat)) == -1
+
+    def waits_of(self, game: Game, seat: int) -> frozenset[int]:
+        """The kinds that would complete this seat's waiting hand (memoised by hand)."""
         state = game.round.seats[seat]
         counts = count_kinds(state.hand)
-        if tile is not None:
-            counts[tile // 4] += 1
-        return shanten(counts, len(state.melds), self.shape(game, seat)) == -1
+        shape = self.shape(game, seat)
+        key = (bytes(counts), len(state.melds), shape)
+        found = self._waits.get(key)
+        if found is None:
+            if len(self._waits) > 4096:
+                self._waits.clear()
+            ready = shanten(counts, len(state.melds), shape) == 0
+            found = self._waits[key] = frozenset(
+                waits(counts, len(state.melds), shape) if ready else ()
+            )
+        return found
 
     # --- wins ---
 

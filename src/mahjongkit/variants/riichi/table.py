@@ -124,7 +124,7 @@ class RiichiFlow(Flow):
         state = game.round.seats[seat]
         if state.furiten_temporary or state.furiten_riichi:
             return True
-        wanted = set(waits(_counts(state.hand), len(state.melds), RIICHI))
+        wanted = self.waits_of(game, seat)
         return any(t // 4 in wanted for t in state.discards)
 
     def furiten_ends_on_draw(self) -> bool:
