@@ -13,9 +13,10 @@ compiled once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import product
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -102,8 +103,21 @@ _PUNG_FU = tuple(8 if kind in _ORPHAN_KINDS else 4 for kind in range(34))
 
 # --- the rules, compiled ------------------------------------------------------------------------
 
-Candidate = tuple[int, int, int, Predicate | None]
+Candidate = tuple[int, int, int, Predicate]
 """(row bit, han, yakuman, predicate) of a row that may apply to a hand with some features."""
+
+
+class Candidates(NamedTuple):
+    """The rows that may apply to a reading with given features."""
+
+    mask: int
+    """Rows the features decide alone."""
+    han: int
+    yakuman: int
+    tests: tuple[Candidate, ...]
+    """Rows whose predicate is still to run."""
+    replacements: tuple[tuple[int, int, int, int], ...]
+    """(replacing bit, replaced bit, replaced han, replaced yakuman)."""
 
 
 @dataclass(slots=True)
@@ -128,9 +142,8 @@ class Compiled:
     rows: list[_Resolved]
     by_bit: dict[int, _Resolved]
     yakuman_bits: int
-    candidates: dict[int, tuple[tuple[Candidate, ...], tuple[tuple[int, int, int, int], ...]]] = (
-        field(default_factory=dict)
-    )
+    candidates: dict[int, Candidates] = field(default_factory=dict)
+    """What can apply to a reading, by its feature bits (see :meth:`for_features`)."""
     hits: dict[tuple[int, int, int], PatternHit] = field(default_factory=dict)
     ids: dict[int, tuple[str, ...]] = field(default_factory=dict)
     """Pattern ids of a mask of rows (memoised)."""
@@ -141,33 +154,43 @@ class Compiled:
     settlements: dict[tuple[Any, ...], Payments] = field(default_factory=dict)
     """Payments by everything they depend on (a pure function of few values)."""
 
-    def for_features(
-        self, features: int
-    ) -> tuple[tuple[Candidate, ...], tuple[tuple[int, int, int, int], ...]]:
-        """The rows that can apply to a reading with these features, and their replacements
-        as (replacing bit, replaced bit, replaced han, replaced yakuman)."""
+    def for_features(self, features: int) -> Candidates:
+        """The rows that can apply to a reading with these features: the ones the features
+        decide alone (summed into a mask, han and yakuman), the ones with a predicate left, and
+        the replacements among them as (replacing bit, replaced bit, replaced han, replaced
+        yakuman)."""
         found = self.candidates.get(features)
         if found is not None:
             return found
         concealed = bool(features & F_CONCEALED)
-        chosen: list[Candidate] = []
+        mask = han = yakuman = 0
+        tests: list[Candidate] = []
         for resolved in self.rows:
             row = resolved.row
             if row.needs & ~features or row.forbids & features:
                 continue
-            han = resolved.han_closed if concealed else resolved.han_open
-            if not han and not resolved.yakuman:
+            value = resolved.han_closed if concealed else resolved.han_open
+            if not value and not resolved.yakuman:
                 continue
-            chosen.append((resolved.bit, han, resolved.yakuman, row.test))
-        present = {bit for bit, _, _, _ in chosen}
+            if row.test is None:
+                mask |= resolved.bit
+                han += value
+                yakuman += resolved.yakuman
+            else:
+                tests.append((resolved.bit, value, resolved.yakuman, row.test))
+        present = mask
+        for bit, _, _, _ in tests:
+            present |= bit
         replacements = tuple(
             (resolved.bit, other.bit, *self._values(other, concealed))
             for resolved in self.rows
-            if resolved.bit in present
+            if resolved.bit & present
             for other in self.rows
-            if resolved.replaces & other.bit and other.bit in present
+            if resolved.replaces & other.bit and other.bit & present
         )
-        found = self.candidates[features] = (tuple(chosen), replacements)
+        found = self.candidates[features] = Candidates(
+            mask, han, yakuman, tuple(tests), replacements
+        )
         return found
 
     @staticmethod
@@ -297,6 +320,8 @@ _NO_MELDS = _MeldFacts(True, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 _HAND_KEYS = tuple(1 << (3 * kind) for kind in range(34))
 """What one tile of each kind adds to a hand key."""
 _SUIT_KEY = (1 << 27) - 1
+_KIND = attrgetter("kind")
+_RED = attrgetter("red")
 
 
 def _meld_facts(melds: tuple[Meld, ...]) -> _MeldFacts:
@@ -359,13 +384,14 @@ _PAIR_FU_TABLES = {
 def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
     """Every reading of the hand, scored; the best one is ``best`` (None: not a win)."""
     hand = win.hand
-    key = red_kinds = 0
-    hand_keys = _HAND_KEYS
-    for tile in hand.concealed:
-        kind = tile.kind
-        key += hand_keys[kind]
-        if tile.red:
-            red_kinds |= 1 << kind
+    concealed_tiles = hand.concealed
+    # map/sum run in C: the hand key without a Python-level loop over the tiles.
+    key = sum(map(_HAND_KEYS.__getitem__, map(_KIND, concealed_tiles)))
+    red_kinds = 0
+    if any(map(_RED, concealed_tiles)):
+        for tile in concealed_tiles:
+            if tile.red:
+                red_kinds |= 1 << tile.kind
     melds = hand.melds
     facts = _meld_facts(melds) if melds else _NO_MELDS
     concealed = facts.concealed
@@ -446,10 +472,9 @@ def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
         found_candidates = candidates_of(features)
         if found_candidates is None:
             found_candidates = compiled.for_features(features)
-        candidates, replacements = found_candidates
-        mask = han = yakuman = 0
-        for bit, value, units, test in candidates:
-            if test is None or test(ctx):
+        mask, han, yakuman, tests, replacements = found_candidates
+        for bit, value, units, test in tests:
+            if test(ctx):
                 mask |= bit
                 han += value
                 yakuman += units
@@ -482,16 +507,9 @@ def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
                 pinfu,
             )  # fmt: skip
 
-    # Regular readings: one part per suit, exactly one pair among them.
-    combos: Iterable[tuple[Part, ...]] = ()
-    man_parts, pin_parts, sou_parts, honour_parts = (
-        man.parts, pin.parts, sou.parts, honours.parts
-    )  # fmt: skip
-    if man_parts and pin_parts and sou_parts and honour_parts:
-        if len(man_parts) == len(pin_parts) == len(sou_parts) == len(honour_parts) == 1:
-            combos = ((man_parts[0], pin_parts[0], sou_parts[0], honour_parts[0]),)
-        else:
-            combos = product(man_parts, pin_parts, sou_parts, honour_parts)
+    # Regular readings: one part per suit, exactly one pair among them. (An empty suit has one
+    # empty part; a suit that cannot be cut has none, and so has the product.)
+    combos = product(man.parts, pin.parts, sou.parts, honours.parts)
     (
         _,
         meld_chow_mask,
