@@ -253,8 +253,8 @@ def breakdown(
         items.append(_item("pair_round", 2, pair))
     if self_draw and not pinfu:
         items.append(_item("self_draw", 2, 0))
-    total = sum(item.fu for item in items)
-    if total == 20 and not concealed and open_pinfu_fu:
+    # Every item but the base is worth something: the base alone means no fu at all.
+    if len(items) == 1 and not concealed and open_pinfu_fu:
         items.append(_item("open_no_fu", 2, 0))
     return tuple(items)
 
