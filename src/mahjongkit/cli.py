@@ -248,13 +248,17 @@ def _cmd_score(args: argparse.Namespace) -> int:
 def _cmd_selfplay(args: argparse.Namespace) -> int:
     import random
 
+    from mahjongkit.bots import EfficientAgent, play
     from mahjongkit.game.engine import Game, play_random
 
     _, rules, _ = _variant_rules_language(args)
     for number in range(args.games):
         seed = args.seed + number
-        game = Game(args.variant, rules, seed=seed)
-        play_random(game, random.Random(seed))
+        game = Game(args.variant, rules, seed=seed, max_rounds=args.max_rounds)
+        if args.bot == "efficient":
+            play(game, [EfficientAgent() for _ in range(game.players)])
+        else:
+            play_random(game, random.Random(seed))
         if args.json:
             for event in game.log:
                 print(json.dumps(event, ensure_ascii=False))
@@ -315,6 +319,13 @@ def _check_nonnegative(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a number >= 0, not {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _check_nonnegative(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("expected a number >= 1, not 0")
     return value
 
 
@@ -432,6 +443,15 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--games", type=_check_nonnegative, default=1)
     selfplay.add_argument(
         "--json", action="store_true", help="print each game's event log as JSON lines"
+    )
+    selfplay.add_argument(
+        "--bot",
+        choices=("random", "efficient"),
+        default="random",
+        help="random legal players (default) or tile-efficiency players",
+    )
+    selfplay.add_argument(
+        "--max-rounds", type=_positive, default=None, help="stop each game after this many rounds"
     )
     selfplay.set_defaults(run=_cmd_selfplay)
 

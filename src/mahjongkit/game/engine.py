@@ -244,11 +244,11 @@ class Game:
         wanted = signature(action)
         return any(signature(a) == wanted for a in legal)
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int, with_events: bool = True) -> dict[str, Any]:
         """What ``seat`` may see: its own hand, everyone's open information, never the wall."""
         from mahjongkit.game.observation import observe
 
-        return observe(self, seat)
+        return observe(self, seat, with_events)
 
     def visible_log(self, seat: int) -> list[Event]:
         """The events as ``seat`` sees them (kept up to date as the log grows)."""

@@ -44,8 +44,8 @@ def visible_event(event: Event, seat: int) -> Event | None:
 _OPEN_PHASES = ("turn", "round_over", "game_over", "exchange", "declare")
 
 
-def observe(game: Game, seat: int) -> dict[str, Any]:
-    """The whole view of ``seat``."""
+def observe(game: Game, seat: int, with_events: bool = True) -> dict[str, Any]:
+    """The whole view of ``seat`` (``with_events=False``: without the log, for fast bots)."""
     if not 0 <= seat < game.players:
         from mahjongkit.errors import IllegalActionError
 
@@ -68,7 +68,7 @@ def observe(game: Game, seat: int) -> dict[str, Any]:
             public["drawn"] = state.drawn
             public["missing_suit"] = state.missing_suit
         seats.append(public)
-    events = game.visible_log(seat)
+    events = game.visible_log(seat) if with_events else []
     return {
         "seat": seat,
         "variant": game.variant,
