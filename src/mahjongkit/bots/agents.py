@@ -138,7 +138,7 @@ class EfficientAgent:
                 after = (
                     shanten(counts, melds + 1, shape)
                     if action.type == A.KAN
-                    else min((self._after_discard(counts, melds + 1, shape)))
+                    else min(self._after_discard(counts, melds + 1, shape))
                 )
                 if after < before:
                     return action
