@@ -7,6 +7,7 @@ conformance one.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shlex
 from typing import Any
@@ -380,6 +381,10 @@ def test_dora_red_fives_and_ura_add_han_but_are_not_yaku() -> None:
     # Without red fives in the rules, a red five is a plain five.
     plain = scored(red, "3m", EMA16, riichi=True)
     assert "aka_dora" not in yaku(plain)
+    # Ura dora count for a riichi only, and only where the rules have them.
+    assert "ura_dora" not in yaku(scored(red, "3m", TENHOU, dora="1m", ura="4p"))
+    no_ura = dataclasses.replace(TENHOU, ura_dora=False)
+    assert "ura_dora" not in yaku(scored(red, "3m", no_ura, riichi=True, ura="4p"))
 
 
 # --- the table itself -----------------------------------------------------------------------------

@@ -682,6 +682,14 @@ def _check_situation(win: Win, players: int) -> str | None:
 def score(win: Win, rules: RiichiRules | None = None) -> Score:
     """Score a Riichi win under ``rules`` (EMA 2012 by default).
 
+    A win is the best reading of the hand (most points, then a real yakuman, han, fu), with its
+    patterns, fu breakdown, limit and payments (``win.from_seat`` None on a discard win means the
+    previous seat). A non-win is a :meth:`Score.failure` with the code ``invalid_hand`` (the
+    description is impossible: size, winning tile, flags, seats), ``not_complete`` (no complete
+    shape: the message gives the closest split and the tiles left over), ``no_yaku`` (complete,
+    but no reading has a yaku: the message lists the readings tried) or ``below_minimum_han``
+    (the two-han minimum with many counters, :attr:`RiichiRules.two_han_minimum_counters`).
+
     >>> from mahjongkit.hand import Hand
     >>> from mahjongkit.tiles import Tile
     >>> hand = Hand.parse("234m456p678s44555z")
