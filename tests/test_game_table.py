@@ -289,3 +289,16 @@ def test_replaying_garbage_logs_names_the_bad_event():
         with pytest.raises(IllegalActionError, match=fragment):
             Game.replay(log)
     assert Game.replay(good).snapshot() == game.snapshot()
+
+
+def test_a_refused_win_says_why():
+    """R-05…R-47 need a yaku: the refusal names the scorer's reason, and changes nothing."""
+    hands = ["5p147m369s123456z", "55p258m147s23677z", "46p123m456m789s11z", "258m369p258s1567z"]
+    game = table("riichi", hands, draws="9m", rules=riichi_rules("ema2016", renhou="none"))
+    act(game, 0, A.DISCARD, "5p")
+    before = game.snapshot()
+    with pytest.raises(IllegalActionError, match="ron on 5p: no_yaku"):
+        game.apply(Action(A.RON, 2, game.round.last_discard))
+    with pytest.raises(IllegalActionError, match="not complete"):
+        game.apply(Action(A.RON, 3, game.round.last_discard))
+    assert game.snapshot() == before

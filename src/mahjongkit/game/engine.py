@@ -833,6 +833,10 @@ class Game:
             return "the game is over"
         if not 0 <= action.seat < self.players:
             return f"seat {action.seat} does not exist at a {self.players}-player table"
+        if action.type in (A.RON, A.TSUMO) and action.tile is not None:
+            reason = self._why_no_win(action)
+            if reason:
+                return reason
         if not legal:
             if rnd.phase is Phase.TURN:
                 return f"it is seat {WINDS[rnd.turn]}'s turn, not {WINDS[action.seat]}'s"
@@ -849,6 +853,44 @@ class Game:
                     return f"tile {name} (id {action.tile}) is not in the hand"
             return f"{action.type} with {name} is not allowed here"
         return f"{action.type} with these tiles is not allowed here"
+
+    def _why_no_win(self, action: Action) -> str | None:
+        """Why a declared win is refused: the shape, the scorer's reason, or furiten."""
+        rnd = self.round
+        seat = action.seat
+        assert action.tile is not None
+        self_draw = action.type == A.TSUMO
+        if self_draw and (rnd.phase is not Phase.TURN or seat != rnd.turn):
+            return None
+        if not self_draw and (rnd.phase not in (Phase.CLAIM, Phase.ROB) or seat in rnd.responses):
+            return None
+        tile = action.tile
+        if not self_draw and tile not in (rnd.last_discard, rnd.rob_tile):
+            return None
+        name = str(self.flow.tile(tile))
+        if not self.flow.is_complete_with(self, seat, None if self_draw else tile):
+            return f"{action.type} on {name}: the hand is not complete with it"
+        discarder = (
+            None if self_draw else (rnd.rob_seat if rnd.phase is Phase.ROB else rnd.last_discarder)
+        )
+        score = self.flow.score(
+            self.flow.make_win(
+                self,
+                seat,
+                tile,
+                self_draw=self_draw,
+                from_seat=discarder,
+                robbing=rnd.phase is Phase.ROB,
+            )
+        )
+        if score.error is not None:
+            return f"{action.type} on {name}: {score.error.code}: {score.error.message}"
+        if not self_draw and self.flow.furiten(self, seat):
+            return (
+                f"{action.type} on {name}: seat {WINDS[seat]} is furiten (a wait among its "
+                "discards, or a win passed up)"
+            )
+        return None
 
     def _rule_of(self, action: Action) -> str:
         return {
