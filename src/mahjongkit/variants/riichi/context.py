@@ -259,6 +259,9 @@ def _part(sets: list[int], pair: int) -> Part:
     )
 
 
+SUIT_TABLE_LIMIT = 200_000
+"""Entries a per-suit memo table keeps before starting afresh. Complete hands use a few
+thousand suit shapes; the bound only matters to a long-lived process fed arbitrary tiles."""
 SUIT_TABLES: tuple[dict[bytes, tuple[Part, ...]], ...] = ({}, {}, {}, {})
 """Memo tables: suit index (0 m, 1 p, 2 s, 3 honours) -> counts as bytes -> its parts."""
 
@@ -268,6 +271,8 @@ def suit_parts(suit: int, key: bytes) -> tuple[Part, ...]:
     table = SUIT_TABLES[suit]
     found = table.get(key)
     if found is None:
+        if len(table) > SUIT_TABLE_LIMIT:
+            table.clear()
         offset = suit * 9
         cuts = _cut(list(key), 0, offset, suit < 3)
         found = table[key] = tuple(_part(sets, pair) for sets, pair in cuts)
@@ -305,6 +310,8 @@ def suit_info(suit: int, key: int) -> SuitInfo:
     table = SUIT_INFOS[suit]
     found = table.get(key)
     if found is None:
+        if len(table) > SUIT_TABLE_LIMIT:
+            table.clear()
         size = 9 if suit < 3 else 7
         counts = tuple((key >> (KEY_BITS * n)) & 7 for n in range(size))
         offset = suit * 9
