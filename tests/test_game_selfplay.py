@@ -105,3 +105,40 @@ def test_replay_rebuilds_the_rules_and_the_furiten_paths(variant, preset):
         assert replayed.flow.rules == rules
         assert replayed.snapshot() == game.snapshot()
     assert passed > 0
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_illegal_actions_are_refused_and_change_nothing(variant):
+    """Every entry point gets garbage: a rejected action leaves the game exactly as it was."""
+    from mahjongkit.errors import IllegalActionError
+    from mahjongkit.game import actions as A
+    from mahjongkit.game.actions import Action
+
+    rng = random.Random(11)
+    game = Game(variant, seed=11, max_rounds=2)
+    game.start()
+    refused = 0
+    while not game.over:
+        for _ in range(3):
+            bogus = Action(
+                rng.choice(A.ACTION_TYPES),
+                rng.randrange(-1, 5),
+                rng.choice([None, rng.randrange(-3, 150)]),
+                tuple(rng.randrange(0, 140) for _ in range(rng.randrange(0, 4))),
+                rng.choice([None, 0, 1, 2]),
+            )
+            if bogus in game.legal_actions(bogus.seat) if 0 <= bogus.seat < 4 else False:
+                continue
+            before = game.snapshot()
+            size = len(game.log)
+            try:
+                game.apply(bogus)
+            except IllegalActionError:
+                refused += 1
+                assert game.snapshot() == before and len(game.log) == size
+                continue
+            # An equivalent of a legal call (same kinds from other copies) is accepted.
+            assert bogus.consumed
+        seat = game.waiting_for()[0]
+        game.apply(random_policy(game, seat, rng))
+    assert refused > 100
