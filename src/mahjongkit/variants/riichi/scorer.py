@@ -258,8 +258,7 @@ def _compile(rules: RiichiRules) -> Compiled:
 # --- readings -----------------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class _Reading:
+class _Reading(NamedTuple):
     """The best reading found so far: enough to rebuild its explanation."""
 
     key: tuple[int, bool, int, int]
@@ -274,8 +273,6 @@ class _Reading:
     parts: tuple[Part, ...]
     wait: int
     pinfu: bool
-    honba: int = 0
-    """The counters of the win (filled in for the explanation)."""
 
 
 @dataclass(slots=True)
@@ -795,12 +792,15 @@ class _Extra(Mapping[str, Any]):
     the table), ``counters``.
     """
 
-    __slots__ = ("_data", "_deposits", "_melds", "_reading")
+    __slots__ = ("_counters", "_data", "_deposits", "_melds", "_reading")
 
-    def __init__(self, reading: _Reading, melds: tuple[Meld, ...], deposits: int) -> None:
+    def __init__(
+        self, reading: _Reading, melds: tuple[Meld, ...], deposits: int, counters: int
+    ) -> None:
         self._reading = reading
         self._melds = melds
         self._deposits = deposits
+        self._counters = counters
         self._data: dict[str, Any] | None = None
 
     def _get(self) -> dict[str, Any]:
@@ -816,7 +816,7 @@ class _Extra(Mapping[str, Any]):
                 ),
                 "wait": WAIT_NAMES[best.wait],
                 "deposits": self._deposits,
-                "counters": best.honba,
+                "counters": self._counters,
             }
         return self._data
 
@@ -880,7 +880,6 @@ def _build(win: Win, rules: RiichiRules, compiled: Compiled, found: _Hand) -> Sc
             settlement.points, MappingProxyType(settlement.deltas), settlement.lines
         )
     melds = win.hand.melds
-    best.honba = win.honba
     limit = best.limit
     return Score(
         variant=VARIANT_NAME,
@@ -897,7 +896,7 @@ def _build(win: Win, rules: RiichiRules, compiled: Compiled, found: _Hand) -> Sc
         lines=settlement.lines,
         replaced=replaced,
         hand=_hand_text(found, melds),
-        extra=_Extra(best, melds, win.deposits * rules.riichi_deposit),
+        extra=_Extra(best, melds, win.deposits * rules.riichi_deposit, win.honba),
     )
 
 
