@@ -259,6 +259,15 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
             play(game, [EfficientAgent() for _ in range(game.players)])
         else:
             play_random(game, random.Random(seed))
+        if args.tenhou6:
+            from pathlib import Path
+
+            from mahjongkit.formats.tenhou_export import game_to_tenhou6_json
+
+            folder = Path(args.tenhou6)
+            folder.mkdir(parents=True, exist_ok=True)
+            target = folder / f"game-{seed}.json"
+            target.write_text(json.dumps(game_to_tenhou6_json(game), ensure_ascii=False))
         if args.json:
             for event in game.log:
                 print(json.dumps(event, ensure_ascii=False))
@@ -445,6 +454,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print each game's event log as JSON lines"
     )
     selfplay.add_argument(
+        "--tenhou6", metavar="DIR", help="also write each Riichi game as tenhou.net/6 JSON in DIR"
+    )
+    selfplay.add_argument(
         "--bot",
         choices=("random", "efficient"),
         default="random",
@@ -484,6 +496,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except OSError as error:
+        print(
+            f"mahjongkit: error: {error.strerror or error}: {error.filename or ''}", file=sys.stderr
+        )
+        return 2
     return code
 
 

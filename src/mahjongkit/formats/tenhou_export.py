@@ -1,0 +1,214 @@
+"""A Riichi game played by the engine, written as a Tenhou record (to open in Tenhou's viewer).
+
+:func:`game_record` turns an engine log into the structures of :mod:`mahjongkit.formats.tenhou`
+(one :class:`MjlogRound` per round: the deal, every draw, discard, call, riichi step, dora and
+the result with its yaku as Tenhou numbers them); :func:`game_to_tenhou6_json` writes that record
+as tenhou.net/6 JSON. Only four-player Riichi games can be written.
+
+>>> import random
+>>> from mahjongkit.game.engine import Game, play_random
+>>> game = Game("riichi", seed=3, max_rounds=2)
+>>> _ = play_random(game, random.Random(3))
+>>> [len(r.actions) > 0 for r in game_record(game).rounds]
+[True, True]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mahjongkit.errors import NotationError
+from mahjongkit.formats.tenhou import (
+    Agari,
+    Call,
+    CallType,
+    Discard,
+    Draw,
+    GameType,
+    MjlogGame,
+    MjlogRound,
+    NewDora,
+    Player,
+    Riichi,
+    Ryuukyoku,
+    TenhouMeld,
+    encode_meld,
+    game_to_tenhou6,
+)
+from mahjongkit.game.engine import Event, Game
+from mahjongkit.game.state import TableMeld
+from mahjongkit.game.wall import deal
+from mahjongkit.melds import MeldKind
+
+_DRAW_KINDS = {
+    "exhaustive": "",
+    "nagashimangan": "nm",
+    "kyushukyuhai": "yao9",
+    "suchareach": "reach4",
+    "sufonrenda": "kaze4",
+    "sukaikan": "kan4",
+    "sanchaho": "ron3",
+}
+_LIMITS = {None: 0, "mangan": 1, "haneman": 2, "baiman": 3, "sanbaiman": 4}
+_CALLS = {"chi": CallType.CHI, "pon": CallType.PON, "daiminkan": CallType.DAIMINKAN}
+
+
+def game_type_of(game: Game) -> GameType:
+    """The Tenhou game type matching the rules: red fives, open tanyao, East-South or East."""
+    rules = game.flow.rules
+    code = 0x01
+    if not getattr(rules, "red_fives", True):
+        code |= 0x02
+    if not getattr(rules, "open_tanyao", True):
+        code |= 0x04
+    if int(getattr(rules, "game_length", 2)) >= 2:
+        code |= 0x08
+    return GameType.from_code(code)
+
+
+def game_record(game: Game) -> MjlogGame:
+    """The engine's log as a Tenhou record."""
+    if game.variant != "riichi" or game.players != 4:
+        raise NotationError("only four-player Riichi games can be written as Tenhou records")
+    starts = [i for i, e in enumerate(game.log) if e["type"] == "start_kyoku"]
+    rounds = []
+    for number, start in enumerate(starts):
+        end = starts[number + 1] if number + 1 < len(starts) else len(game.log)
+        rounds.append(_round(game, start, end))
+    players = tuple(Player(name, None, None, None) for name in game.names)
+    return MjlogGame(game_type=game_type_of(game), players=players, rounds=tuple(rounds))
+
+
+def game_to_tenhou6_json(
+    game: Game, title: tuple[str, str] = ("mahjongkit", "")
+) -> dict[str, object]:
+    """The tenhou.net/6 JSON of an engine game."""
+    return game_to_tenhou6(game_record(game), title)
+
+
+def _state_before(game: Game, index: int) -> Game:
+    """The game as it was just before event ``index`` (a replay of the log up to it)."""
+    return Game.replay(game.log[:index], rules=game.flow.rules)
+
+
+def _tenhou_meld(meld: TableMeld, owner: int) -> TenhouMeld:
+    relative = 0 if meld.from_seat is None else (meld.from_seat - owner) % 4
+    if meld.kind is MeldKind.CONCEALED_KONG:
+        return encode_meld(CallType.ANKAN, sorted(meld.tiles))
+    if meld.kind is MeldKind.ADDED_KONG:
+        added = meld.tiles[-1]
+        return encode_meld(CallType.KAKAN, sorted(meld.tiles), meld.called, relative, added)
+    kind = {
+        MeldKind.CHOW: CallType.CHI,
+        MeldKind.PUNG: CallType.PON,
+        MeldKind.KONG: CallType.DAIMINKAN,
+    }[meld.kind]
+    return encode_meld(kind, sorted(meld.tiles), meld.called, relative)
+
+
+def _round(game: Game, start: int, end: int) -> MjlogRound:
+    events = game.log[start:end]
+    opening = events[0]
+    dealer = opening["oya"]
+    wall = opening["mjk_wall"]
+    actions: list[Any] = []
+    for offset, event in enumerate(events):
+        kind = event["type"]
+        index = start + offset
+        if kind == "tsumo":
+            actions.append(
+                Draw(event["actor"], event["mjk_id"], event.get("mjk_replacement", False))
+            )
+        elif kind == "dahai":
+            actions.append(Discard(event["actor"], event["mjk_id"], event["tsumogiri"]))
+        elif kind == "reach":
+            actions.append(Riichi(event["actor"], 1))
+        elif kind == "reach_accepted":
+            actions.append(Riichi(event["actor"], 2, tuple(event["scores"])))
+        elif kind == "dora":
+            actions.append(NewDora(event["mjk_id"]))
+        elif kind in _CALLS or kind in ("ankan", "kakan"):
+            after = _state_before(game, index + 1)
+            seat = event["actor"]
+            meld = next(
+                m
+                for m in reversed(after.round.seats[seat].melds)
+                if (event.get("mjk_id") in m.tiles)
+                or (kind == "ankan" and m.kind is MeldKind.CONCEALED_KONG)
+            )
+            actions.append(Call(seat, _tenhou_meld(meld, seat)))
+        elif kind == "hora":
+            actions.append(_agari(game, index, event))
+        elif kind == "ryukyoku":
+            actions.append(_ryuukyoku(game, index, event))
+    return MjlogRound(
+        round_index=4 * "ESWN".index(opening["bakaze"]) + opening["kyoku"] - 1,
+        honba=opening["honba"],
+        riichi_sticks=opening["kyotaku"],
+        dice=(1, 1),
+        dora_indicator=wall[len(wall) - game.flow.dead_wall + 4],
+        scores=tuple(opening["scores"]),
+        dealer=dealer,
+        hands=tuple(tuple(hand) for hand in deal(wall, dealer, 4)),
+        actions=tuple(actions),
+    )
+
+
+def _agari(game: Game, index: int, event: Event) -> Agari:
+    before = _state_before(game, index)
+    rnd = before.round
+    seat = event["actor"]
+    target = event["target"]
+    state = rnd.seats[seat]
+    tile = rnd.last_discard if target != seat else state.drawn
+    if rnd.rob_tile is not None and target != seat:
+        tile = rnd.rob_tile
+    assert tile is not None
+    hand = tuple(sorted([*state.hand, *([tile] if target != seat else [])]))
+    score = event["mjk_score"]
+    from mahjongkit.variants.riichi.yaku import BY_ID
+
+    yaku: list[tuple[int, int]] = []
+    yakuman: list[int] = []
+    for pattern in score["patterns"]:
+        row = BY_ID.get(pattern["id"])
+        number = row.tenhou_id if row is not None else None
+        if number is None:
+            continue
+        if pattern["unit"] == "yakuman":
+            yakuman.append(number)
+        else:
+            yaku.append((number, pattern["value"]))
+    limit = _LIMITS.get(score.get("limit_id"), 5)
+    return Agari(
+        seat=seat,
+        from_seat=target,
+        hand=hand,
+        melds=tuple(_tenhou_meld(m, seat) for m in state.melds),
+        win_tile=tile,
+        fu=score.get("fu") or 0,
+        points=score["points"],
+        limit=limit,
+        yaku=tuple(yaku),
+        yakuman=tuple(yakuman),
+        dora_indicators=tuple(before.indicator_tiles()),
+        ura_indicators=tuple(before.ura_tiles()) if state.riichi else (),
+        scores=tuple(event["scores"]),
+        deltas=tuple(event["deltas"]),
+        honba=rnd.honba,
+        riichi_sticks=rnd.deposits,
+        pao_seat=state.liable,
+    )
+
+
+def _ryuukyoku(game: Game, index: int, event: Event) -> Ryuukyoku:
+    before = _state_before(game, index)
+    shown = {seat: tuple(sorted(before.round.seats[seat].hand)) for seat in event.get("tenpai", [])}
+    return Ryuukyoku(
+        kind=_DRAW_KINDS.get(event["reason"], str(event["reason"])),
+        shown_hands=shown,
+        scores=tuple(event["scores"]),
+        deltas=tuple(event["deltas"]),
+        honba=before.round.honba,
+        riichi_sticks=before.round.deposits,
+    )
