@@ -391,7 +391,7 @@ class RiichiFlow(Flow):
         scores = list(game.scores)
         order = sorted(range(players), key=lambda s: (-scores[s], s))
         leftover = game.round.deposits * self.riichi_deposit
-        if leftover and self.option("leftover_deposits", "winner") == "first_place":
+        if leftover and self.option("leftover_deposits", "winner") != "lost":
             scores[order[0]] += leftover
         uma = list(self.option("uma", (15000, 5000, -5000, -15000)))
         target = int(self.option("return_points", 30000))
