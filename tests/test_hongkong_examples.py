@@ -230,3 +230,56 @@ def test_hk16_last_tile_worth_two():
     result = score(win_of(example), rules_of(example, "last_tile_fan=2"))
     assert result.value == 6
     assert seat_payments(result) == {"E": -32, "S": 96, "W": -32, "N": -32}
+
+
+# --- regressions ----------------------------------------------------------------------------------
+
+
+def test_seven_bonus_tiles_win_only_on_the_bonus_tile():
+    """§4.1 花糊: the win by bonus tiles is made on the seventh bonus tile, not on a discard that
+    leaves the hand incomplete."""
+    import subprocess
+    import sys
+
+    def run(*argv):
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "mahjongkit",
+                "score",
+                *argv,
+                "--variant",
+                "hongkong",
+                "--seat",
+                "S",
+                "--json",
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        return json.loads(done.stdout)
+
+    flowers = "1f,2f,3f,4f,1g,2g,3g"
+    garbage = run("1357m2468p1357s11z", "--win", "1z", "--from", "E", "--flowers", flowers)
+    assert garbage["valid"] is False and garbage["error"]["code"] == "not_complete"
+    bonus = run("1357m2468p1357s1z", "--win", "4g", "--tsumo", "--flowers", "1f,2f,3f,4f,1g,2g,4g")
+    assert bonus["valid"] is True
+    assert [p["id"] for p in bonus["patterns"]] == ["seven_bonus_tiles"]
+
+
+def test_a_robbed_tile_cannot_have_copies_in_the_robbers_hand():
+    """H-13: three of the tile are in the robbed pung, the fourth is robbed."""
+    from mahjongkit.hand import Hand
+    from mahjongkit.scoring import Win
+    from mahjongkit.tiles import Tile
+    from mahjongkit.variants.hongkong import score
+    from mahjongkit.variants.hongkong.rules import HongKongRules
+
+    win = Win(
+        Hand.parse("123m456p789s234s44s"), Tile.parse("4s"), seat=1, from_seat=2, robbing_kong=True
+    )
+    result = score(win, HongKongRules.old_style())
+    assert result.error is not None and result.error.code == "invalid_hand"
+    assert "H-13" in result.error.message

@@ -177,12 +177,18 @@ def test_s11_concealed_all_pungs_won_on_the_pair_is_not_golden_hook():
 
 def test_s11_golden_hook_with_four_kongs_eighteen_arhats():
     """§7.1 十八羅漢: all pungs 1 + golden hook 1 + 4 roots = 6; 清十八羅漢 8."""
-    melds = ("kong:1111m@W", "concealed-kong:3333m", "added-kong:5555p@N", "kong:7777p@E")
+    melds = ("kong:1111m@W", "kong:3333m@W", "added-kong:5555p@N", "kong:7777p@E")
     result = scored("99p", *melds, rules=with_options("fan_cap=8"))
     assert fans(result) == {"all_pungs": 1, "golden_hook": 1, "root": 4}
     assert result.raw_value == 6
-    pure = ("kong:1111m@W", "concealed-kong:3333m", "added-kong:5555m@N", "kong:7777m@E")
+    pure = ("kong:1111m@W", "kong:3333m@W", "added-kong:5555m@N", "kong:7777m@E")
     assert scored("99m", *pure, rules=with_options("fan_cap=8")).raw_value == 8
+
+
+def test_s11_a_concealed_kong_is_not_a_called_set():
+    """S-11: golden hook needs four called (exposed) sets; a concealed kong is not called."""
+    melds = ("kong:1111m@W", "concealed-kong:3333m", "added-kong:5555p@N", "kong:7777p@E")
+    assert "golden_hook" not in fans(scored("99p", *melds, rules=with_options("fan_cap=8")))
 
 
 def test_s12_root_four_in_hand_kong_or_pung_plus_chow():
@@ -202,7 +208,6 @@ PLAIN = "123m456m234p678p99p"
 @pytest.mark.parametrize(
     ("kwargs", "row"),
     [
-        ({"tsumo": True, "after_kong": True}, "kong_flower"),
         ({"kong_discard": True}, "kong_discard"),
         ({"robbing_kong": True}, "robbing_kong"),
         ({"tsumo": True, "last_tile": True}, "last_tile_draw"),
@@ -215,9 +220,20 @@ def test_s14_bonus_fan_for_the_way_of_winning(kwargs, row):
     assert result.extra["hand_value"] == 2
 
 
+def test_s14_win_on_a_kong_replacement_needs_a_kong():
+    """S-14 槓上開花: +1 fan; without a kong in the hand it is no such win."""
+    result = scored("123m456m678p99p", "concealed-kong:2222p", tsumo=True, after_kong=True)
+    assert fans(result) == {"root": 1, "kong_flower": 1}
+    assert result.extra["hand_value"] == 4
+    refused = score(make_win(PLAIN, tsumo=True, after_kong=True), RULES)
+    assert refused.error is not None and "needs a kong" in refused.error.message
+
+
 def test_s14_bonus_fan_accumulate_with_patterns():
-    result = scored("123m456m789m234m55m", tsumo=True, after_kong=True, last_tile=True)
-    assert fans(result) == {"pure_suit": 2, "kong_flower": 1, "last_tile_draw": 1}
+    result = scored(
+        "456m789m567m11m", "concealed-kong:3333m", tsumo=True, after_kong=True, last_tile=True
+    )
+    assert fans(result) == {"pure_suit": 2, "root": 1, "kong_flower": 1, "last_tile_draw": 1}
 
 
 def test_s14_self_draw_fan_only_under_the_house_rule():

@@ -27,7 +27,15 @@ from mahjongkit.shapes import (
     ukeire,
     waits,
 )
-from mahjongkit.tiles import Tile, counts_of, format_kind, format_kinds, parse_kinds, parse_tiles
+from mahjongkit.tiles import (
+    NUM_KINDS,
+    Tile,
+    counts_of,
+    format_kind,
+    format_kinds,
+    parse_kinds,
+    parse_tiles,
+)
 
 EXAMPLE_HAND = "234m456p678s3355z"
 
@@ -204,8 +212,17 @@ def _cmd_score(args: argparse.Namespace) -> int:
         raise _usage("--from names the winner's own seat: use --tsumo for a self-draw")
     try:
         hand = Hand.parse(args.hand, args.meld)
-        hand.require_size((14,))
-        if win_tile not in hand.concealed and Tile(win_tile.kind) not in hand.concealed:
+        if win_tile.kind >= NUM_KINDS:
+            # A win on a bonus tile (Hong Kong's seven or eight flowers): the tile is set aside,
+            # so HAND is the 13 tiles held.
+            hand.require_size((13,))
+        else:
+            hand.require_size((14,))
+        if (
+            win_tile.kind < NUM_KINDS
+            and win_tile not in hand.concealed
+            and Tile(win_tile.kind) not in hand.concealed
+        ):
             raise MahjongError(
                 f"the winning tile {win_tile} is not among the concealed tiles {args.hand} "
                 "(HAND includes the winning tile)"

@@ -259,6 +259,13 @@ def _check_how(win: Win) -> None:
         )
     if win.robbing_kong and win.win_tile.kind >= NUM_KINDS:
         raise InvalidHandError("a bonus tile cannot be robbed from a kong (H-13)")
+    if win.robbing_kong:
+        held = sum(1 for t in win.hand.concealed if t.kind == win.win_tile.kind)
+        if held > 1:
+            raise InvalidHandError(
+                f"robbing a kong of {win.win_tile}: the robbed pung holds three of it, so the "
+                f"hand cannot hold {held - 1} more besides the robbed tile (H-13)"
+            )
     if win.first_turn and win.hand.melds:
         raise InvalidHandError(
             "a first-turn win comes before any call or kong, but the hand shows melds"
@@ -300,7 +307,13 @@ def _readings(win: Win, rules: HongKongRules) -> Iterator[WinContext]:
                 yield context("thirteen_orphans", (), None)
             if rules.seven_pairs and seven_pairs(counts) is not None:
                 yield context("seven_pairs", (), None)
-    if rules.flowers and rules.bonus_tile_win and len(flowers) >= 7:
+    # A win by bonus tiles alone (花糊) is won on the bonus tile that makes seven or eight.
+    if (
+        rules.flowers
+        and rules.bonus_tile_win
+        and len(flowers) >= 7
+        and win.win_tile.kind >= NUM_KINDS
+    ):
         yield context("bonus_tiles", (), None)
 
 

@@ -107,6 +107,10 @@ def _how(win: Win, rules: SichuanRules) -> tuple[HowWon, int | None, str | None]
             raise _Refusal("invalid_hand", "a win on the discard after a kong is not a self-draw")
         if win.robbing_kong:
             raise _Refusal("invalid_hand", "robbing a kong is a win on another player's tile")
+    if win.after_kong and not any(m.is_kong for m in win.hand.melds):
+        raise _Refusal(
+            "invalid_hand", "a win on a kong's replacement tile needs a kong, the hand shows none"
+        )
     if win.robbing_kong and not rules.rob_kong:
         raise _Refusal("invalid_hand", "robbing a kong is not allowed (rob_kong=false)")
     if win.robbing_kong and win.kong_discard:

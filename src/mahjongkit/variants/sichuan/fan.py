@@ -157,8 +157,9 @@ def _two_five_eight(c: FanContext) -> bool:
 
 
 def _golden_hook(c: FanContext) -> bool:
-    # Four declared sets leave one concealed tile: the win is always a single wait on the pair.
-    return len(c.melds) == 4
+    # Four called sets (S-11: exposed; a concealed kong is not called) leave one concealed tile:
+    # the win is always a single wait on the pair.
+    return len(c.melds) == 4 and not any(m.is_concealed for m in c.melds)
 
 
 def _roots(c: FanContext) -> int:
