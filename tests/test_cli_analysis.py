@@ -156,3 +156,18 @@ def test_rules_page_follows_the_options(capsys):
 def test_rules_page_garbage(capsys, argv, fragment):
     code, out, err = run(capsys, *argv)
     assert code == 2 and fragment in err and out == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["--variant", "hongkong", "--missing", "s"], "--missing is a sichuan flag"),
+        (["--variant", "sichuan", "--riichi"], "--riichi is a riichi flag"),
+        (["--variant", "riichi", "--flowers", "1f"], "--flowers is a hongkong flag"),
+        (["--variant", "hongkong", "--honba", "2"], "--honba is a riichi flag"),
+        (["--variant", "riichi", "--in-game", "E,S"], "--in-game is a sichuan flag"),
+    ],
+)
+def test_score_refuses_another_variants_flags(capsys, argv, fragment):
+    code, out, err = run(capsys, "score", "123m456p789s234s55m", "--win", "4s", *argv)
+    assert code == 2 and out == "" and fragment in err

@@ -201,6 +201,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     from mahjongkit.scoring import Score, Win
 
     variant, rules, lang = _variant_rules_language(args)
+    _refuse_foreign_flags(args)
     win_tile = Tile.parse(args.win)
     seat = parse_seat(args.seat)
     if args.tsumo and args.from_seat:
@@ -332,6 +333,25 @@ def _variant_rules_language(args: argparse.Namespace) -> tuple[Any, Any, str]:
     if lang not in variant.languages:
         raise _usage(f"--lang {lang}: {args.variant} speaks {', '.join(variant.languages)}")
     return variant, override(variant.rules(args.rules), args.option), lang
+
+
+_VARIANT_FLAGS = {
+    "riichi": ("dora", "ura", "riichi", "double_riichi", "ippatsu", "honba", "deposits"),
+    "hongkong": ("flowers", "second_kong"),
+    "sichuan": ("missing", "in_game", "kong_discard"),
+}
+"""``score`` flags that only one variant reads; given to another, they are an error."""
+_FLAG_DEFAULTS: dict[str, Any] = {"in_game": "E,S,W,N", "honba": 0, "deposits": 0}
+
+
+def _refuse_foreign_flags(args: argparse.Namespace) -> None:
+    for variant, flags in _VARIANT_FLAGS.items():
+        if variant == args.variant:
+            continue
+        for flag in flags:
+            if getattr(args, flag) not in (_FLAG_DEFAULTS.get(flag), None, False, ""):
+                option = "--" + flag.replace("_", "-")
+                raise _usage(f"{option} is a {variant} flag: {args.variant} does not use it")
 
 
 def _usage(message: str) -> MahjongError:
