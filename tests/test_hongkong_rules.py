@@ -272,3 +272,37 @@ def test_cli_flowers_at_a_table_without_flowers(capsys):
         "--rules", "no_flowers",
     )  # fmt: skip
     assert code == 1 and "invalid_hand" in out and "flowers=false" in out
+
+
+# --- every fan-valued option, on both sides -------------------------------------------------------
+
+
+def _fan_options():
+    from mahjongkit.variants.hongkong.fan import describe_table
+
+    return [
+        (row["option"], row["id"], row["example"])
+        for row in describe_table(HongKongRules.old_style())
+        if row["option"]
+    ]
+
+
+@pytest.mark.parametrize(("option", "row_id", "example"), _fan_options())
+def test_each_fan_option_changes_its_pattern_on_both_sides(option, row_id, example):
+    """§8: each disputed value is an option; the pattern's example is scored under the default
+    and under another value, and the pattern's fan follows the option both ways."""
+
+    from mahjongkit.variants.hongkong import score
+    from mahjongkit.variants.hongkong.fan import parse_example
+
+    win, overrides = parse_example(example)
+    base = override(HongKongRules.old_style(), [*overrides, "min_fan=0"])
+    default = getattr(base, option)
+    other = default - 1 if default > 1 else default + 1
+    values = {}
+    for value in (default, other):
+        result = score(win, replace(base, **{option: value}))
+        assert result.valid, result.error
+        hits = {p.id: p.value for p in result.patterns}
+        values[value] = hits[row_id]
+    assert values == {default: default, other: other}
