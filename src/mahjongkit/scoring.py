@@ -216,7 +216,9 @@ class Score:
                 )
             )
         for seat, delta in sorted(self.payments.items()):
-            key = "score.payment_in" if delta >= 0 else "score.payment_out"
+            if not delta:
+                continue  # a seat that neither pays nor collects
+            key = "score.payment_in" if delta > 0 else "score.payment_out"
             lines.append(
                 t(key, lang, seat=t(f"seat.{SEAT_LETTERS[seat]}", lang), amount=abs(delta))
             )
