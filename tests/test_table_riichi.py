@@ -292,10 +292,10 @@ def test_ura_dora_count_only_for_a_riichi_winner(declare):
     tsumogiri(game, 3)
     hora = only(play(game, 0, A.TSUMO), "hora")
     if declare:
-        assert hora["ura_markers"] == ["3s"]
+        assert hora["uradora_markers"] == ["3s"]
         assert "ura_dora" in pattern_ids(hora)
     else:
-        assert "ura_markers" not in hora
+        assert "uradora_markers" not in hora
         assert "ura_dora" not in pattern_ids(hora)
 
 

@@ -1157,7 +1157,7 @@ class Game:
             if settled:
                 event["mjk_kongs_settled"] = {"seat": discarder, "kongs": settled}
             if self.flow.first_indicators and rnd.seats[seat].riichi:
-                event["ura_markers"] = [self._mjai(t) for t in self.ura_tiles()]
+                event["uradora_markers"] = [self._mjai(t) for t in self.ura_tiles()]
             self._emit(out, event)
         if self.flow.continues_after_win(self):
             nxt = self._next_seat(winners[-1])
@@ -1171,6 +1171,9 @@ class Game:
 
     def _exhaustive_draw(self, out: list[Event]) -> None:
         event = self.flow.exhaustive_draw(self)
+        if "tenpai" in event:
+            # mjai's form of who is ready: one flag per seat.
+            event["tenpais"] = [seat in event["tenpai"] for seat in range(self.players)]
         event.setdefault(
             "scores", [s + d for s, d in zip(self.scores, event["deltas"], strict=True)]
         )
