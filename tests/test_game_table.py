@@ -302,3 +302,10 @@ def test_a_refused_win_says_why():
     with pytest.raises(IllegalActionError, match="not complete"):
         game.apply(Action(A.RON, 3, game.round.last_discard))
     assert game.snapshot() == before
+
+
+def test_nothing_is_legal_before_the_deal():
+    game = Game("riichi", seed=1)
+    assert game.legal_actions(0) == [] and game.waiting_for() == []
+    with pytest.raises(IllegalActionError):
+        game.apply(Action(A.DISCARD, 0, 0))

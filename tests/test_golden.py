@@ -51,8 +51,27 @@ def test_golden_game(variant):
     assert played[-1]["type"] == "end_game"
 
 
+def legal_counts(variant: str) -> list[list[int]]:
+    """How many legal actions each seat has at every 7th position of the golden game."""
+    events = play(variant)
+    counts = []
+    for stop in range(1, len(events), 7):
+        game = Game.replay(events[:stop])
+        counts.append([len(game.legal_actions(seat)) for seat in range(game.players)])
+    return counts
+
+
+@pytest.mark.parametrize("variant", sorted(GAMES))
+def test_counts_of_legal_actions_at_fixed_positions(variant):
+    """The legal actions offered along the golden game (DESIGN: counts from fixed positions)."""
+    expected = json.loads((GOLDEN / "legal_counts.json").read_text())[variant]
+    assert legal_counts(variant) == expected
+
+
 def regenerate() -> None:
     GOLDEN.mkdir(exist_ok=True)
+    counts = {variant: legal_counts(variant) for variant in sorted(GAMES)}
+    (GOLDEN / "legal_counts.json").write_text(json.dumps(counts) + "\n")
     for variant in sorted(GAMES):
         with gzip.GzipFile(path_of(variant), "wb", mtime=0) as raw:
             for event in play(variant):

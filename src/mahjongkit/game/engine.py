@@ -165,8 +165,8 @@ class Game:
 
     def _compute_legal(self, seat: int) -> list[Action]:
         rnd = self.round
-        if self.over or not 0 <= seat < self.players or rnd.seats[seat].won:
-            return []
+        if self.over or not 0 <= seat < len(rnd.seats) or rnd.seats[seat].won:
+            return []  # also before the first deal
         if rnd.phase is Phase.TURN:
             return self._turn_actions(seat) if seat == rnd.turn else []
         if rnd.phase is Phase.CLAIM:
