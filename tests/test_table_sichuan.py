@@ -205,3 +205,36 @@ def test_end_of_wall_settlement_flower_pig_and_ready_check():
     reasons = {line["reason"] for line in draw["mjk_lines"]}
     assert draw["deltas"] == [16 - 1, 16 + 1 + 1, 16 - 1, -3 * 16]
     assert len(reasons) == 2
+
+
+def test_a_passed_win_blocks_discard_wins_until_the_next_draw():
+    """RULES-sichuan §4 过水: a player who declines a Hu on a discard may not Hu on a discard
+    again until after their own next draw."""
+    import random
+
+    from mahjongkit.game.engine import Game, random_policy
+    from mahjongkit.game.state import Phase
+
+    rng = random.Random(2)
+    checked = 0
+    for seed in range(40):
+        game = Game("sichuan", seed=seed, max_rounds=1)
+        game.start()
+        while not game.over:
+            seat = game.waiting_for()[0]
+            legal = game.legal_actions(seat)
+            if any(a.type == "ron" for a in legal):
+                game.apply(next(a for a in legal if a.type == "pass"))
+                assert game.round.seats[seat].furiten_temporary
+                rnd = game.round
+                while not game.over and not (rnd.phase is Phase.TURN and rnd.turn == seat):
+                    assert all(a.type != "ron" for a in game.legal_actions(seat))
+                    who = game.waiting_for()[0]
+                    game.apply(random_policy(game, who, rng, win_rate=0.0))
+                    rnd = game.round
+                checked += 1
+                break
+            game.apply(random_policy(game, seat, rng, win_rate=0.0))
+        if checked >= 3:
+            break
+    assert checked >= 3

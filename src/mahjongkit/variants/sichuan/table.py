@@ -162,6 +162,11 @@ class SichuanFlow(Flow):
         """Added kongs are fine (the pung was never of the missing suit)."""
         return True
 
+    def furiten(self, game: Game, seat: int) -> bool:
+        """A passed Hu (过水, §4): after declining a win on a discard, no win on a discard until
+        one's own next draw."""
+        return game.round.seats[seat].furiten_temporary
+
     def ron_winners(self, game: Game, claimants: list[int], discarder: int) -> list[int] | None:
         """Several winners on one discard where the rules allow (一炮多响)."""
         return flow.discard_winners(discarder, claimants, self.rules)
