@@ -8,7 +8,17 @@ import pytest
 
 from mahjongkit.cli import main
 
-README = ["score", "234m456p678s34555z", "--win", "5z", "--tsumo", "--seat", "S", "--dora", "3s"]
+INCOMPLETE = [
+    "score",
+    "234m456p678s34555z",
+    "--win",
+    "5z",
+    "--tsumo",
+    "--seat",
+    "S",
+    "--dora",
+    "3s",
+]
 WIN = ["score", "234m456p678s44555z", "--win", "5z", "--tsumo", "--seat", "S", "--dora", "3z"]
 
 
@@ -18,12 +28,14 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_the_readme_example_explains_why_it_is_not_a_win(
+def test_an_incomplete_hand_is_explained_not_a_win(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = run(capsys, *README)
+    code, out, _ = run(capsys, *INCOMPLETE)
     assert code == 1
-    assert out.startswith("Hand: 234m456p678s34555z\nNot a win (not_complete)")
+    assert out.startswith(
+        "Hand: 234m456p678s34555z\nNot a win (the hand is not complete: not_complete)"
+    )
     assert "leaves 34z over" in out
 
 

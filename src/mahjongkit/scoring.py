@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mahjongkit.hand import Hand
-from mahjongkit.i18n import t
+from mahjongkit.i18n import t, t_or
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.tiles import Tile
 
@@ -167,7 +167,10 @@ class Score:
         """The whole result as text in ``lang``: patterns, fu, limit, payments."""
         lines = [t("score.hand", lang, hand=self.hand)] if self.hand else []
         if self.error is not None:
-            lines.append(t("score.invalid", lang, code=self.error.code, message=self.error.message))
+            # The reason in words, with its stable code for scripts that read the text.
+            name = t_or(f"code.{self.error.code}", lang, self.error.code)
+            code = name if name == self.error.code else f"{name}: {self.error.code}"
+            lines.append(t("score.invalid", lang, code=code, message=self.error.message))
             return "\n".join(lines)
         names = {p.id: p.name(lang) for p in self.patterns}
         for hit in self.patterns:

@@ -22,6 +22,13 @@ def t(key: str, lang: str = "en", /, **values: object) -> str:
     return template.format(**values)
 
 
+def t_or(key: str, lang: str, default: str, /, **values: object) -> str:
+    """The sentence ``key`` in ``lang`` (else English), or ``default`` if no table has it."""
+    table = MESSAGES.get(lang, MESSAGES["en"])
+    template = table.get(key) or MESSAGES["en"].get(key)
+    return template.format(**values) if template else default
+
+
 def check_language(lang: str, allowed: tuple[str, ...] = LANGUAGES) -> str:
     """Return ``lang`` if it is one of ``allowed``, else raise a clear error."""
     if lang not in allowed:

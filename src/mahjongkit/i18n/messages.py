@@ -31,6 +31,11 @@ _EN = {
     "unit.fan": "fan",
     "unit.yakuman": "yakuman",
     "unit.fu": "fu",
+    "code.not_complete": "the hand is not complete",
+    "code.invalid_hand": "impossible hand",
+    "code.no_yaku": "no yaku",
+    "code.below_minimum_fan": "below the minimum fan",
+    "code.below_minimum_han": "below the two-han minimum",
 }
 
 _FR = {
@@ -54,6 +59,11 @@ _FR = {
     "seat.S": "Sud",
     "seat.W": "Ouest",
     "seat.N": "Nord",
+    "code.not_complete": "main incomplète",
+    "code.invalid_hand": "main impossible",
+    "code.no_yaku": "aucun yaku",
+    "code.below_minimum_fan": "sous le minimum de fan",
+    "code.below_minimum_han": "sous le minimum de deux han",
 }
 
 _ES = {
@@ -77,6 +87,11 @@ _ES = {
     "seat.S": "Sur",
     "seat.W": "Oeste",
     "seat.N": "Norte",
+    "code.not_complete": "mano incompleta",
+    "code.invalid_hand": "mano imposible",
+    "code.no_yaku": "sin yaku",
+    "code.below_minimum_fan": "por debajo del mínimo de fan",
+    "code.below_minimum_han": "por debajo del mínimo de dos han",
 }
 
 _JA = {
@@ -96,6 +111,10 @@ _JA = {
     "unit.han": "翻",
     "unit.fu": "符",
     "unit.yakuman": "役満",
+    "code.not_complete": "未完成",
+    "code.invalid_hand": "不正な手牌",
+    "code.no_yaku": "役なし",
+    "code.below_minimum_han": "二翻縛り未満",
 }
 
 _ZH = {
@@ -113,6 +132,9 @@ _ZH = {
     "seat.W": "西",
     "seat.N": "北",
     "unit.fan": "番",
+    "code.not_complete": "未成和",
+    "code.invalid_hand": "手牌不合法",
+    "code.below_minimum_fan": "未夠番",
 }
 
 MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES, "ja": _JA, "zh": _ZH}
