@@ -86,7 +86,7 @@ def test_json_has_the_public_fields(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_json_of_a_non_win(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, *README, "--json")
+    code, out, _ = run(capsys, *INCOMPLETE, "--json")
     data = json.loads(out)
     assert code == 1 and data["valid"] is False
     assert data["error"]["code"] == "not_complete"
