@@ -148,6 +148,59 @@ CHOW_FEATURES = (
 """Feature bits by number of chows (regular hands)."""
 
 
+TILE_SIMPLE, TILE_TERMINAL, TILE_HONOUR, TILE_NOT_GREEN, TILE_MAN, TILE_PIN, TILE_SOU = (
+    1 << bit for bit in range(7)
+)
+"""Tile-class flags: which classes of tiles a set of kinds holds. The flags of a hand are the
+``|`` of its suits' and melds' flags, and decide its tile features (:data:`TILE_FEATURES`)."""
+
+
+def tile_flags(kinds_mask: int) -> int:
+    """The tile-class flags of a set of kinds.
+
+    >>> tile_flags(_mask([1, 2, 3])) == TILE_SIMPLE | TILE_NOT_GREEN | TILE_MAN
+    True
+    """
+    flags = 0
+    if kinds_mask & SIMPLE_MASK:
+        flags |= TILE_SIMPLE
+    if kinds_mask & TERMINAL_MASK:
+        flags |= TILE_TERMINAL
+    if kinds_mask & HONOUR_MASK:
+        flags |= TILE_HONOUR
+    if kinds_mask & ~GREEN_MASK:
+        flags |= TILE_NOT_GREEN
+    if kinds_mask & _MAN:
+        flags |= TILE_MAN
+    if kinds_mask & _PIN:
+        flags |= TILE_PIN
+    if kinds_mask & _SOU:
+        flags |= TILE_SOU
+    return flags
+
+
+def _flag_features(flags: int) -> int:
+    features = 0
+    if not flags & (TILE_TERMINAL | TILE_HONOUR):
+        features = F_ALL_SIMPLES
+    elif not flags & TILE_SIMPLE:
+        features = F_NO_SIMPLES
+        if not flags & TILE_HONOUR:
+            features |= F_TERMINALS_ONLY
+        elif not flags & TILE_TERMINAL:
+            features |= F_HONOURS_ONLY
+    suits = bool(flags & TILE_MAN) + bool(flags & TILE_PIN) + bool(flags & TILE_SOU)
+    if suits <= 1:
+        features |= F_ONE_SUIT_HONOURS if flags & TILE_HONOUR else F_ONE_SUIT
+    if not flags & TILE_NOT_GREEN:
+        features |= F_GREEN_ONLY
+    return features
+
+
+TILE_FEATURES = tuple(_flag_features(flags) for flags in range(1 << 7))
+"""The feature bits that depend only on which kinds the hand holds, by its tile-class flags."""
+
+
 def tile_features(kinds_mask: int) -> int:
     """The feature bits that depend only on which kinds the hand holds.
 
@@ -156,27 +209,45 @@ def tile_features(kinds_mask: int) -> int:
     >>> tile_features(_mask([19, 20, 21, 32])) == F_ONE_SUIT_HONOURS | F_GREEN_ONLY
     True
     """
-    features = 0
-    if not kinds_mask & OUTSIDE_MASK:
-        features = F_ALL_SIMPLES
-    elif not kinds_mask & SIMPLE_MASK:
-        features = F_NO_SIMPLES
-        if not kinds_mask & HONOUR_MASK:
-            features |= F_TERMINALS_ONLY
-        elif not kinds_mask & TERMINAL_MASK:
-            features |= F_HONOURS_ONLY
-    suits = (kinds_mask & _MAN != 0) + (kinds_mask & _PIN != 0) + (kinds_mask & _SOU != 0)
-    if suits <= 1:
-        features |= F_ONE_SUIT_HONOURS if kinds_mask & HONOUR_MASK else F_ONE_SUIT
-    if not kinds_mask & ~GREEN_MASK:
-        features |= F_GREEN_ONLY
-    return features
+    return TILE_FEATURES[tile_flags(kinds_mask)]
 
 
 _MAN, _PIN, _SOU = SUIT_MASKS
 
 
 # --- per-suit parts -----------------------------------------------------------------------------
+
+
+# Counts of a part (or of the melds) packed into one int, so that a decomposition's totals are
+# one addition of its parts: each field is wide enough for the sum over four suits and the melds.
+PACK_CHOWS = 0
+"""Bits 0-2: chows."""
+PACK_PUNGS = 3
+"""Bits 3-5: pungs and kongs."""
+PACK_PEIKOU = 6
+"""Bits 6-8: disjoint pairs of identical concealed chows."""
+PACK_INSIDE = 9
+"""Bits 9-11: sets (and the pair) without a terminal or honour (0: an outside hand)."""
+PACK_FU = 12
+"""Bits 12-19: fu of the pungs and kongs (concealed pungs counted concealed)."""
+PACK_HIDDEN = 20
+"""Bits 20-22: concealed pungs and kongs."""
+PACK_COUNTS = (1 << 9) - 1
+"""The chows, pungs and peikou fields: what :data:`COUNT_FEATURES` is indexed by."""
+
+
+def _count_features(counts: int) -> int:
+    chows, pungs, peikou = counts & 7, counts >> PACK_PUNGS & 7, counts >> PACK_PEIKOU & 7
+    features = CHOW_FEATURES[min(chows, 4)]
+    if pungs >= 3:
+        features |= F_THREE_PUNGS
+    if peikou:
+        features |= F_PEIKOU
+    return features
+
+
+COUNT_FEATURES = tuple(_count_features(counts) for counts in range(PACK_COUNTS + 1))
+"""Feature bits of a regular reading by its packed chow, pung and peikou counts."""
 
 
 class Part(NamedTuple):
@@ -189,6 +260,12 @@ class Part(NamedTuple):
     pung_mask: int
     pair: int
     """The pair's kind, or -1."""
+    packed: int
+    """Chows, pungs, peikou, sets without a terminal or honour, pung fu (concealed) and
+    concealed pungs, packed as the ``PACK_*`` fields say."""
+    waits: tuple[tuple[int, ...], ...]
+    """By number in the suit (0..8, honours 0..6): the waits a winning tile of that kind can
+    complete in this part (pair, pung, chows), in the order the scorer tries them."""
     chows: int
     pungs: int
     peikou: int
@@ -227,7 +304,7 @@ def _cut(counts: list[int], start: int, offset: int, chows: bool) -> list[tuple[
     return found
 
 
-def _part(sets: list[int], pair: int) -> Part:
+def _part(sets: list[int], pair: int, offset: int, size: int) -> Part:
     """Precompute the facts of one cut (a set ``k`` >= 0 is a chow from k, ``~k`` a pung of k)."""
     chow_starts = sorted(s for s in sets if s >= 0)
     pungs = [~s for s in sets if s < 0]
@@ -240,23 +317,50 @@ def _part(sets: list[int], pair: int) -> Part:
         else:
             index += 1
     outside_kinds = set(TERMINALS_AND_HONORS)
-    outside = (
-        all(s % 9 in (0, 6) for s in chow_starts)
-        and all(k in outside_kinds for k in pungs)
-        and (pair < 0 or pair in outside_kinds)
+    inside = (
+        sum(1 for s in chow_starts if s % 9 not in (0, 6))
+        + sum(1 for k in pungs if k not in outside_kinds)
+        + (1 if pair >= 0 and pair not in outside_kinds else 0)
     )
+    pung_fu = sum(8 if k in outside_kinds else 4 for k in pungs)
     return Part(
         chow_mask=_mask(chow_starts),
         pung_mask=_mask(pungs),
         pair=pair,
+        packed=(
+            len(chow_starts) << PACK_CHOWS
+            | len(pungs) << PACK_PUNGS
+            | peikou << PACK_PEIKOU
+            | inside << PACK_INSIDE
+            | pung_fu << PACK_FU
+            | len(pungs) << PACK_HIDDEN
+        ),
+        waits=tuple(_waits(offset + number, chow_starts, pungs, pair) for number in range(size)),
         chows=len(chow_starts),
         pungs=len(pungs),
         peikou=peikou,
-        pung_fu=sum(8 if k in outside_kinds else 4 for k in pungs),
-        outside=outside,
+        pung_fu=pung_fu,
+        outside=inside == 0,
         chow_starts=tuple(chow_starts),
         pung_kinds=tuple(pungs),
     )
+
+
+def _waits(kind: int, chow_starts: list[int], pungs: list[int], pair: int) -> tuple[int, ...]:
+    """The waits a winning tile of ``kind`` completes in a cut: the pair, a pung, then the chow
+    starting on it, one before, two before (identical chows count once)."""
+    found = []
+    if pair == kind:
+        found.append(TANKI)
+    if kind in pungs:
+        found.append(SHANPON)
+    if kind in chow_starts:
+        found.append(PENCHAN if kind % 9 == 6 else RYANMEN)
+    if kind - 1 in chow_starts:
+        found.append(KANCHAN)
+    if kind - 2 in chow_starts:
+        found.append(PENCHAN if kind % 9 == 2 else RYANMEN)
+    return tuple(found)
 
 
 SUIT_TABLE_LIMIT = 200_000
@@ -275,8 +379,13 @@ def suit_parts(suit: int, key: bytes) -> tuple[Part, ...]:
             table.clear()
         offset = suit * 9
         cuts = _cut(list(key), 0, offset, suit < 3)
-        found = table[key] = tuple(_part(sets, pair) for sets, pair in cuts)
+        size = 9 if suit < 3 else 7
+        found = table[key] = tuple(_part(sets, pair, offset, size) for sets, pair in cuts)
     return found
+
+
+NO_CUT = 1 << 4
+"""The pair bit of a suit whose tiles cannot be cut into sets and a pair."""
 
 
 class SuitInfo(NamedTuple):
@@ -294,6 +403,12 @@ class SuitInfo(NamedTuple):
     """Number of terminal or honour kinds held if the suit holds nothing else, else -1."""
     kinds_mask: int
     """The kinds held, as bits over the 34 kinds."""
+    flags: int
+    """The tile-class flags of the kinds held (see :func:`tile_flags`)."""
+    pair_bit: int
+    """``1 << suit`` if every part has the pair, 0 if none has, :data:`NO_CUT` if the tiles
+    cannot be cut: a hand has a regular reading only if the ``|`` of its suits' bits is a single
+    suit's bit."""
 
 
 KEY_BITS = 3
@@ -320,13 +435,18 @@ def suit_info(suit: int, key: int) -> SuitInfo:
         held = [n for n in counts if n]
         orphan_numbers = range(size) if suit == 3 else (0, 8)
         simples = any(counts[n] for n in range(size) if n not in orphan_numbers)
+        kinds_mask = _mask([offset + n for n in range(size) if counts[n]])
+        # Every cut of a suit has a pair or none does: that is the number of tiles modulo 3.
+        pair_bit = ((1 << suit) if parts[0].pair >= 0 else 0) if parts else NO_CUT
         found = table[key] = SuitInfo(
             parts=parts,
             counts=counts,
             text=digits + "mpsz"[suit] if digits else "",
             pairs=len(held) if all(n == 2 for n in held) else -1,
             orphans=-1 if simples else sum(1 for n in orphan_numbers if counts[n]),
-            kinds_mask=_mask([offset + n for n in range(size) if counts[n]]),
+            kinds_mask=kinds_mask,
+            flags=tile_flags(kinds_mask),
+            pair_bit=pair_bit,
         )
     return found
 

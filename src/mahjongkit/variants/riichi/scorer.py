@@ -13,16 +13,16 @@ compiled once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from itertools import product
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import MISSING, Field, dataclass, field, fields
+from itertools import chain, product
 from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from mahjongkit.hand import Hand
 from mahjongkit.melds import Meld, MeldKind
-from mahjongkit.scoring import PatternHit, Score, Win
+from mahjongkit.scoring import FuItem, Names, PatternHit, Score, Win
 from mahjongkit.shapes import shanten, waits
 from mahjongkit.tiles import (
     TERMINALS_AND_HONORS,
@@ -31,7 +31,7 @@ from mahjongkit.tiles import (
     format_kinds,
 )
 from mahjongkit.variants.riichi.context import (
-    CHOW_FEATURES,
+    COUNT_FEATURES,
     DRAGON_MASK,
     F_AFTER_KONG,
     F_CONCEALED,
@@ -47,28 +47,33 @@ from mahjongkit.variants.riichi.context import (
     F_NON_DEALER,
     F_OPEN,
     F_ORPHANS,
-    F_PEIKOU,
     F_REGULAR,
     F_RIICHI,
     F_ROBBING_KONG,
     F_SELF_DRAW,
     F_SEVEN_PAIRS,
     F_THREE_KONGS,
-    F_THREE_PUNGS,
     F_WIND_PUNG,
-    INSIDE_CHOW_STARTS,
     KANCHAN,
     ORPHANS,
     ORPHANS_WAIT,
+    PACK_CHOWS,
+    PACK_COUNTS,
+    PACK_FU,
+    PACK_HIDDEN,
+    PACK_INSIDE,
+    PACK_PEIKOU,
+    PACK_PUNGS,
     PENCHAN,
     REGULAR,
     RYANMEN,
     SEVEN_PAIRS,
     SEVEN_PAIRS_WAIT,
     SHANPON,
-    SIMPLE_MASK,
     SUIT_INFOS,
+    SUIT_OF_KIND,
     TANKI,
+    TILE_FEATURES,
     WAIT_NAMES,
     WIND_MASK,
     Part,
@@ -76,13 +81,11 @@ from mahjongkit.variants.riichi.context import (
     WinContext,
     pair_fu_table,
     suit_info,
-    tile_features,
+    tile_flags,
 )
 from mahjongkit.variants.riichi.fu import (
     SEVEN_PAIRS_FU,
     breakdown,
-    raw_fu,
-    round_fu,
     set_fu,
     seven_pairs_breakdown,
 )
@@ -153,6 +156,17 @@ class Compiled:
     """Pattern lines by (rows mask, concealed, dora, red fives, ura dora)."""
     settlements: dict[tuple[Any, ...], Payments] = field(default_factory=dict)
     """Payments by everything they depend on (a pure function of few values)."""
+    points: dict[int, tuple[int, str | None]] = field(default_factory=dict)
+    """Basic points and limit by ``han << 16 | fu << 8 | yakuman`` (see :meth:`basic`)."""
+
+    def basic(self, key: int) -> tuple[int, str | None]:
+        """Basic points and limit of ``han << 16 | fu << 8 | yakuman`` (memoised: few values)."""
+        found = self.points.get(key)
+        if found is None:
+            found = self.points[key] = basic_points(
+                key >> 16, key >> 8 & 0xFF, key & 0xFF, self.rules
+            )
+        return found
 
     def for_features(self, features: int) -> Candidates:
         """The rows that can apply to a reading with these features: the ones the features
@@ -259,13 +273,15 @@ def _compile(rules: RiichiRules) -> Compiled:
 
 
 class _Reading(NamedTuple):
-    """The best reading found so far: enough to rebuild its explanation."""
+    """The best reading of a win, and what the hand contributes to its answer."""
 
-    key: tuple[int, bool, int, int]
     mask: int
+    """The rows that count."""
     raw_mask: int
+    """The rows found before replacements."""
     yakuman: int
     han: int
+    """Han with bonus han (13 per yakuman for a yakuman hand)."""
     fu: int
     basic: int
     limit: str | None
@@ -273,100 +289,87 @@ class _Reading(NamedTuple):
     parts: tuple[Part, ...]
     wait: int
     pinfu: bool
-
-
-@dataclass(slots=True)
-class _Hand:
-    """What one call derives from the win before looking at readings, and the best reading."""
-
-    key: int
-    """The concealed tiles as one int, 3 bits per kind (kind k at bits 3k..3k+2)."""
-    infos: tuple[SuitInfo, SuitInfo, SuitInfo, SuitInfo]
     concealed: bool
     dora: int
     red: int
     ura: int
     red_kinds: int
-    best: _Reading | None = None
-    tried: list[tuple[int, tuple[Part, ...], int, int]] | None = None
-    """Every reading without enough yaku (shape, parts, wait, han), for the message."""
-
-    def count(self, kind: int) -> int:
-        """How many tiles of a kind the concealed part holds."""
-        return (self.key >> (3 * kind)) & 7
+    """Kinds of the red fives among the concealed tiles, as bits."""
+    infos: tuple[SuitInfo, ...]
+    """The facts of the concealed tiles of each suit (m, p, s, honours)."""
 
 
-class _MeldFacts(NamedTuple):
-    """What the melds contribute, computed once per call."""
+_new_reading = tuple.__new__
+"""``_new_reading(_Reading, values)`` builds a reading without the Python-level ``__new__``."""
 
-    concealed: bool
+Tried = list[tuple[int, tuple[Part, ...], int, int]]
+"""Every reading without enough yaku (shape, parts, wait, han), for the message."""
+
+_HAND_KEYS = tuple(1 << (3 * kind) for kind in range(34))
+"""What one tile of each kind adds to a hand key (the concealed tiles as one int, 3 bits per
+kind: kind k at bits 3k..3k+2)."""
+_SUIT_KEY = (1 << 27) - 1
+_RED = attrgetter("red")
+_FIVES = 1 << 4 | 1 << 13 | 1 << 22
+"""The kinds of the three fives (the only tiles that can be red)."""
+
+
+class _MeldFact(NamedTuple):
+    """What one meld contributes to a hand, by its kind and first tile (memoised)."""
+
     chow_mask: int
     pung_mask: int
     kinds_mask: int
-    chows: int
-    pungs: int
-    kongs: int
-    concealed_kongs: int
-    fu: int
-    red: int
+    flags: int
+    """Tile-class flags (:func:`~mahjongkit.variants.riichi.context.tile_flags`)."""
+    packed: int
+    """Chows, pungs, sets without a terminal or honour, fu and concealed kongs, as the
+    ``PACK_*`` fields of :mod:`~mahjongkit.variants.riichi.context` say."""
     key: int
-    """The melds' tiles as a hand key (see :attr:`_Hand.key`)."""
+    """Its tiles as a hand key."""
+    opened: bool
+    """It opens the hand (everything but a concealed kong)."""
+    kongs: int
+    fives: bool
+    """It holds a five (so maybe a red one)."""
 
 
-_NO_MELDS = _MeldFacts(True, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-_HAND_KEYS = tuple(1 << (3 * kind) for kind in range(34))
-"""What one tile of each kind adds to a hand key."""
-_SUIT_KEY = (1 << 27) - 1
-_KIND = attrgetter("kind")
-_RED = attrgetter("red")
+_MELD_FACTS: dict[tuple[MeldKind, int], _MeldFact] = {}
 
 
-def _meld_facts(melds: tuple[Meld, ...]) -> _MeldFacts:
-    """The melds' masks, counts, fu and tiles."""
-    chow_mask = pung_mask = kinds_mask = 0
-    chows = pungs = kongs = concealed_kongs = fu = red = key = 0
-    concealed = True
-    for meld in melds:
-        tiles = meld.tiles
-        kind = tiles[0].kind
-        for tile in tiles:
-            key += _HAND_KEYS[tile.kind]
-            if tile.red:
-                red += 1
-        meld_kind = meld.kind
-        if meld_kind is MeldKind.CHOW:
-            chow_mask |= 1 << kind
-            kinds_mask |= 7 << kind
-            chows += 1
-            concealed = False
-            continue
-        pungs += 1
-        pung_mask |= 1 << kind
-        kinds_mask |= 1 << kind
-        if meld_kind is MeldKind.PUNG:
-            concealed = False
-            fu += set_fu(kind, False, False)
-        elif meld_kind is MeldKind.CONCEALED_KONG:
-            kongs += 1
-            concealed_kongs += 1
-            fu += set_fu(kind, True, True)
-        else:
-            kongs += 1
-            concealed = False
-            fu += set_fu(kind, True, False)
-    return _MeldFacts(
-        concealed,
+def _meld_fact(meld_kind: MeldKind, kind: int) -> _MeldFact:
+    """The facts of a meld of ``meld_kind`` starting at ``kind`` (memoised: 5 x 34 at most)."""
+    found = _MELD_FACTS.get((meld_kind, kind))
+    if found is not None:
+        return found
+    if meld_kind is MeldKind.CHOW:
+        kinds: tuple[int, ...] = (kind, kind + 1, kind + 2)
+        packed = 1 << PACK_CHOWS | (0 if kind % 9 in (0, 6) else 1) << PACK_INSIDE
+        chow_mask, pung_mask = 1 << kind, 0
+    else:
+        kinds = (kind,) * (4 if meld_kind.is_kong else 3)
+        concealed = meld_kind is MeldKind.CONCEALED_KONG
+        fu = set_fu(kind, meld_kind.is_kong, concealed)
+        inside = 0 if kind in TERMINALS_AND_HONORS else 1
+        packed = (
+            1 << PACK_PUNGS | inside << PACK_INSIDE | fu << PACK_FU | int(concealed) << PACK_HIDDEN
+        )
+        chow_mask, pung_mask = 0, 1 << kind
+    kinds_mask = 0
+    for k in kinds:
+        kinds_mask |= 1 << k
+    found = _MELD_FACTS[(meld_kind, kind)] = _MeldFact(
         chow_mask,
         pung_mask,
         kinds_mask,
-        chows,
-        pungs,
-        kongs,
-        concealed_kongs,
-        fu,
-        red,
-        key,
+        tile_flags(kinds_mask),
+        packed,
+        sum(_HAND_KEYS[k] for k in kinds),
+        meld_kind is not MeldKind.CONCEALED_KONG,
+        1 if meld_kind.is_kong else 0,
+        bool(kinds_mask & _FIVES),
     )
+    return found
 
 
 _PAIR_FU_TABLES = {
@@ -376,24 +379,76 @@ _PAIR_FU_TABLES = {
     for double in (2, 4)
 }
 """Fu of a pair of each kind, by (seat wind, prevalent wind, double-wind pair fu)."""
+_WAIT_FU = tuple(2 if wait in (KANCHAN, PENCHAN, TANKI) else 0 for wait in range(7))
+"""Fu of each wait type: 2 for a closed, edge or pair wait."""
+_PAIR_SUIT = {1: 0, 2: 1, 4: 2, 8: 3}
+"""The suit holding the pair, by the ``|`` of the suits' pair bits (see ``SuitInfo.pair_bit``);
+absent: no regular reading."""
+_SEVEN_PAIRS_READING = (SEVEN_PAIRS,)
+_ORPHANS_READING = (ORPHANS,)
+"""Stand-ins for a decomposition in the reading loop: seven pairs and thirteen orphans."""
+_SEVEN_PAIRS_WAITS = (SEVEN_PAIRS_WAIT,)
+_ORPHANS_WAITS = (ORPHANS_WAIT,)
 
 
-def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
-    """Every reading of the hand, scored; the best one is ``best`` (None: not a win)."""
+def _search(
+    win: Win, rules: RiichiRules, compiled: Compiled, tried: Tried | None
+) -> _Reading | None:
+    """Every reading of the hand, scored; the best one (None: not a win).
+
+    ``tried`` collects the readings without enough yaku (for the message of a non-win). This is
+    the hot path: a hand's suits come from memo tables with their facts precomputed, a
+    decomposition's totals are one addition of packed ints, and the yaku rows are the feature
+    bits' candidates (see :meth:`Compiled.for_features`), with only their predicates left to run.
+    """
     hand = win.hand
     concealed_tiles = hand.concealed
-    # map/sum run in C: the hand key without a Python-level loop over the tiles.
-    key = sum(map(_HAND_KEYS.__getitem__, map(_KIND, concealed_tiles)))
-    red_kinds = 0
-    if any(map(_RED, concealed_tiles)):
-        for tile in concealed_tiles:
-            if tile.red:
-                red_kinds |= 1 << tile.kind
+    key = red_kinds = 0
+    hand_keys = _HAND_KEYS
+    # A plain loop: its attribute reads and int adds are specialised by the interpreter (faster
+    # than map() over attrgetter, which takes the generic attribute path).
+    for tile in concealed_tiles:
+        key += hand_keys[tile.kind]
+        if tile.red:
+            red_kinds |= 1 << tile.kind
+    red_fives = rules.red_fives
+    red = bin(red_kinds).count("1") if red_fives and red_kinds else 0
+
+    tables = SUIT_INFOS
+    suit_key = key & _SUIT_KEY
+    man = tables[0].get(suit_key) or suit_info(0, suit_key)
+    suit_key = (key >> 27) & _SUIT_KEY
+    pin = tables[1].get(suit_key) or suit_info(1, suit_key)
+    suit_key = (key >> 54) & _SUIT_KEY
+    sou = tables[2].get(suit_key) or suit_info(2, suit_key)
+    suit_key = key >> 81
+    honours = tables[3].get(suit_key) or suit_info(3, suit_key)
+    kinds_mask = man.kinds_mask | pin.kinds_mask | sou.kinds_mask | honours.kinds_mask
+    flags = man.flags | pin.flags | sou.flags | honours.flags
+
     melds = hand.melds
-    facts = _meld_facts(melds) if melds else _NO_MELDS
-    concealed = facts.concealed
-    all_key = key + facts.key
-    red = (bin(red_kinds).count("1") + facts.red) if rules.red_fives else 0
+    meld_chow_mask = meld_pung_mask = meld_packed = kongs = 0
+    concealed = True
+    all_key = key
+    if melds:
+        meld_facts = _MELD_FACTS
+        for meld in melds:
+            tiles = meld.tiles
+            fact = meld_facts.get((meld.kind, tiles[0].kind)) or _meld_fact(
+                meld.kind, tiles[0].kind
+            )
+            meld_chow_mask |= fact.chow_mask
+            meld_pung_mask |= fact.pung_mask
+            kinds_mask |= fact.kinds_mask
+            flags |= fact.flags
+            meld_packed += fact.packed
+            all_key += fact.key
+            kongs += fact.kongs
+            if fact.opened:
+                concealed = False
+            if fact.fives and red_fives:
+                red += sum(map(_RED, tiles))
+
     shifts = _DORA_SHIFT if rules.players == 4 else _DORA_SHIFT_THREE_PLAYERS
     dora = 0
     for tile in win.dora_indicators:
@@ -404,21 +459,10 @@ def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
         for tile in win.ura_indicators:
             ura += (all_key >> shifts[tile.kind]) & 7
     bonus = dora + red + ura
-    tables = SUIT_INFOS
-    suit_key = key & _SUIT_KEY
-    man = tables[0].get(suit_key) or suit_info(0, suit_key)
-    suit_key = (key >> 27) & _SUIT_KEY
-    pin = tables[1].get(suit_key) or suit_info(1, suit_key)
-    suit_key = (key >> 54) & _SUIT_KEY
-    sou = tables[2].get(suit_key) or suit_info(2, suit_key)
-    suit_key = key >> 81
-    honours = tables[3].get(suit_key) or suit_info(3, suit_key)
-    found = _Hand(key, (man, pin, sou, honours), concealed, dora, red, ura, red_kinds)
 
     self_draw = win.self_draw
     seat = win.seat
     win_kind = win.win_tile.kind
-    kongs = facts.kongs
     features = (F_CONCEALED if concealed else F_OPEN) | (F_SELF_DRAW if self_draw else F_DISCARD)
     features |= F_NON_DEALER if seat else F_DEALER
     if riichi:
@@ -439,13 +483,41 @@ def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
         features |= F_NO_MELDS
     if kongs >= 3:
         features |= F_THREE_KONGS if kongs == 3 else F_THREE_KONGS | F_FOUR_KONGS
-
     # The kinds held do not depend on the reading: the tile features are the hand's.
-    kinds_mask = man.kinds_mask | pin.kinds_mask | sou.kinds_mask | honours.kinds_mask
-    kinds_mask |= facts.kinds_mask
-    features |= tile_features(kinds_mask)
-    regular = features | F_REGULAR
+    features |= TILE_FEATURES[flags]
 
+    infos = (man, pin, sou, honours)
+    # What to read: the decompositions (one part per suit, the pair in exactly one suit; an
+    # empty suit has one empty part, a suit that cannot be cut has none), then seven pairs or
+    # thirteen orphans when the hand has no melds.
+    pair_suit = _PAIR_SUIT.get(man.pair_bit | pin.pair_bit | sou.pair_bit | honours.pair_bit, -1)
+    readings: Iterable[tuple[Any, ...]] = (
+        product(man.parts, pin.parts, sou.parts, honours.parts) if pair_suit >= 0 else ()
+    )
+    if not melds:
+        pairs = (man.pairs, pin.pairs, sou.pairs, honours.pairs)
+        orphans = (man.orphans, pin.orphans, sou.orphans, honours.orphans)
+        if -1 not in pairs and sum(pairs) == 7:
+            readings = chain(readings, (_SEVEN_PAIRS_READING,))
+        elif -1 not in orphans and sum(orphans) == 13:
+            readings = chain(readings, (_ORPHANS_READING,))
+
+    win_suit = SUIT_OF_KIND[win_kind]
+    win_number = win_kind - 9 * win_suit
+    pair_fu = _PAIR_FU_TABLES[(seat, win.round_wind, rules.double_wind_pair_fu)]
+    # Fu that do not depend on the reading: base 20, +10 concealed on a discard; +2 self-draw.
+    base_fu = 30 if concealed and not self_draw else 20
+    draw_fu = 2 if self_draw else 0
+    open_floor = not concealed and rules.open_pinfu_fu
+    # R-01: a pung completed by a discard counts as open.
+    shanpon_fu = 0 if self_draw else _PUNG_FU[win_kind] // 2
+    shanpon_hidden = 0 if self_draw else 1
+    threshold = rules.two_han_minimum_counters
+    minimum = 2 if threshold is not None and win.honba >= threshold else 1
+    yakuman_bits = compiled.yakuman_bits
+    candidates_of = compiled.candidates.get
+    points_of = compiled.points.get
+    regular = features | F_REGULAR
     ctx = WinContext()
     ctx.kinds_mask = kinds_mask
     ctx.concealed_counts = man.counts + pin.counts + sou.counts + honours.counts
@@ -454,153 +526,124 @@ def _best_reading(win: Win, rules: RiichiRules, compiled: Compiled) -> _Hand:
     ctx.seat_wind = 27 + seat
     ctx.round_wind = 27 + win.round_wind
     ctx.win_kind = win_kind
-    pair_fu = _PAIR_FU_TABLES[(seat, win.round_wind, rules.double_wind_pair_fu)]
+    best: tuple[Any, ...] | None = None
+    best_key: tuple[int, bool, int, int] | None = None
 
-    threshold = rules.two_han_minimum_counters
-    minimum = 2 if threshold is not None and win.honba >= threshold else 1
-    players = rules.players
-    yakuman_bits = compiled.yakuman_bits
-    stacking = rules.yakuman_stacking
-    candidates_of = compiled.candidates.get
-    by_bit = compiled.by_bit
-
-    def consider(shape: int, parts: tuple[Part, ...], wait: int, fu: int, pinfu: bool) -> None:
-        features = ctx.features
-        found_candidates = candidates_of(features)
-        if found_candidates is None:
-            found_candidates = compiled.for_features(features)
-        mask, han, yakuman, tests, replacements = found_candidates
-        for bit, value, units, test in tests:
-            if test(ctx):
-                mask |= bit
-                han += value
-                yakuman += units
-        raw_mask = mask
-        for replacer, replaced, value, units in replacements:
-            if mask & replacer and mask & replaced:
-                mask ^= replaced
-                han -= value
-                yakuman -= units
-        if yakuman:
-            mask &= yakuman_bits
-            if not stacking:
-                # R-04: yakuman do not add up; the most valuable one counts.
-                yakuman = max(by_bit[bit].yakuman for bit in _bits(mask))
-                mask = next(bit for bit in _bits(mask) if by_bit[bit].yakuman == yakuman)
-            total_han = 13 * yakuman
-        elif han < minimum:
-            if found.tried is None:
-                found.tried = []
-            found.tried.append((shape, parts, wait, han))
-            return
+    for combo in readings:
+        if len(combo) == 4:
+            p0, p1, p2, p3 = combo
+            total = p0.packed + p1.packed + p2.packed + p3.packed + meld_packed
+            chow_mask = p0.chow_mask | p1.chow_mask | p2.chow_mask | meld_chow_mask
+            pung_mask = p0.pung_mask | p1.pung_mask | p2.pung_mask | p3.pung_mask
+            pung_mask |= meld_pung_mask
+            pair = combo[pair_suit].pair
+            reading = regular | COUNT_FEATURES[total & PACK_COUNTS]
+            if pung_mask & DRAGON_MASK:
+                reading |= F_DRAGON_PUNG
+            if pung_mask & WIND_MASK:
+                reading |= F_WIND_PUNG
+            shape = REGULAR
+            this_pair_fu = pair_fu[pair]
+            waits_here = combo[win_suit].waits[win_number]
         else:
-            total_han = han + bonus
-        basic, limit = basic_points(total_han, fu, yakuman, rules)
-        key = (total_points(basic, not seat, self_draw, players), yakuman > 0, total_han, fu)
-        best = found.best
-        if best is None or key > best.key:
-            found.best = _Reading(
-                key, mask, raw_mask, yakuman, total_han, fu, basic, limit, shape, parts, wait,
-                pinfu,
-            )  # fmt: skip
-
-    # Regular readings: one part per suit, exactly one pair among them. (An empty suit has one
-    # empty part; a suit that cannot be cut has none, and so has the product.)
-    combos = product(man.parts, pin.parts, sou.parts, honours.parts)
-    (
-        _,
-        meld_chow_mask,
-        meld_pung_mask,
-        _,
-        meld_chows,
-        meld_pungs,
-        _,
-        concealed_kongs,
-        meld_fu,
-        _,
-        _,
-    ) = facts
-    open_pinfu_fu = rules.open_pinfu_fu
-    for combo in combos:
-        (
-            (cm0, pm0, pair0, ch0, pu0, pk0, fu0, out0, _, _),
-            (cm1, pm1, pair1, ch1, pu1, pk1, fu1, out1, _, _),
-            (cm2, pm2, pair2, ch2, pu2, pk2, fu2, out2, _, _),
-            (_, pm3, pair3, _, pu3, _, fu3, out3, _, _),
-        ) = combo
-        if (pair0 >= 0) + (pair1 >= 0) + (pair2 >= 0) + (pair3 >= 0) != 1:
-            continue
-        pair = max(pair0, pair1, pair2, pair3)
-        concealed_chows = cm0 | cm1 | cm2
-        concealed_pungs_mask = pm0 | pm1 | pm2 | pm3
-        chow_mask = concealed_chows | meld_chow_mask
-        pung_mask = concealed_pungs_mask | meld_pung_mask
-        chows = ch0 + ch1 + ch2 + meld_chows
-        pungs = pu0 + pu1 + pu2 + pu3 + meld_pungs
-        peikou = pk0 + pk1 + pk2
-        reading = regular | CHOW_FEATURES[chows]
-        if pungs >= 3:
-            reading |= F_THREE_PUNGS
-        if pung_mask & DRAGON_MASK:
-            reading |= F_DRAGON_PUNG
-        if pung_mask & WIND_MASK:
-            reading |= F_WIND_PUNG
-        if peikou:
-            reading |= F_PEIKOU
-        this_pair_fu = pair_fu[pair]
-        ctx.features = reading
-        ctx.chow_mask = chow_mask
-        ctx.pung_mask = pung_mask
-        ctx.pair = pair
-        ctx.chows = chows
-        ctx.pungs = pungs
-        ctx.peikou = peikou
-        ctx.outside = (
-            out0 and out1 and out2 and out3 and not meld_chow_mask & INSIDE_CHOW_STARTS
-            and not meld_pung_mask & SIMPLE_MASK
-        )  # fmt: skip
-        ctx.shape = REGULAR
-        ctx.pair_fu = this_pair_fu
-        set_fu_total = fu0 + fu1 + fu2 + fu3 + meld_fu
-        hidden_pungs = pu0 + pu1 + pu2 + pu3 + concealed_kongs
-        # Where the winning tile sits: the pair, a concealed pung, or a concealed chow (bits
-        # 4, 2, 1 of `around`: the chow starting on it, one before, two before).
-        around = (concealed_chows << 2) >> win_kind & 7
-        waits_here: list[int] = []
-        if pair == win_kind:
-            waits_here.append(TANKI)
-        if concealed_pungs_mask >> win_kind & 1:
-            waits_here.append(SHANPON)
-        if around & 4:
-            waits_here.append(PENCHAN if win_kind % 9 == 6 else RYANMEN)
-        if around & 2:
-            waits_here.append(KANCHAN)
-        if around & 1:
-            waits_here.append(PENCHAN if win_kind % 9 == 2 else RYANMEN)
+            shape = combo[0]
+            if shape == SEVEN_PAIRS:
+                reading, waits_here = features | F_SEVEN_PAIRS, _SEVEN_PAIRS_WAITS
+            else:
+                reading, waits_here = features | F_ORPHANS, _ORPHANS_WAITS
+            combo = ()
+            total = chow_mask = pung_mask = this_pair_fu = 0
+            pair = -1
+        candidates = candidates_of(reading) or compiled.for_features(reading)
+        tests = candidates.tests
+        if tests:
+            ctx.features = reading
+            ctx.shape = shape
+            ctx.chow_mask = chow_mask
+            ctx.pung_mask = pung_mask
+            ctx.pair = pair
+            ctx.pair_fu = this_pair_fu
+            ctx.chows = total & 7
+            ctx.pungs = total >> PACK_PUNGS & 7
+            ctx.peikou = total >> PACK_PEIKOU & 7
+            ctx.outside = shape == REGULAR and not total >> PACK_INSIDE & 7
         for wait in waits_here:
-            sets_fu = set_fu_total
-            pungs_hidden = hidden_pungs
-            if wait == SHANPON and not self_draw:
-                # R-01: a pung completed by a discard counts as open.
-                sets_fu -= _PUNG_FU[win_kind] // 2
-                pungs_hidden -= 1
-            pinfu = concealed and chows == 4 and wait == RYANMEN and this_pair_fu == 0
-            fu = raw_fu(concealed, self_draw, sets_fu, wait, this_pair_fu, pinfu, open_pinfu_fu)
-            ctx.wait = wait
-            ctx.concealed_pungs = pungs_hidden
-            consider(REGULAR, combo, wait, round_fu(fu), pinfu)
+            if shape == REGULAR:
+                sets_fu = total >> PACK_FU & 0xFF
+                hidden = total >> PACK_HIDDEN & 7
+                if wait == SHANPON:
+                    sets_fu -= shanpon_fu
+                    hidden -= shanpon_hidden
+                pinfu = concealed and wait == RYANMEN and total & 7 == 4 and not this_pair_fu
+                fu = base_fu + sets_fu + this_pair_fu + _WAIT_FU[wait]
+                if not pinfu:
+                    fu += draw_fu
+                if fu == 20 and open_floor:
+                    fu = 22
+                fu = (fu + 9) // 10 * 10
+            else:
+                fu = SEVEN_PAIRS_FU if shape == SEVEN_PAIRS else 0
+                hidden = 0
+                pinfu = False
+            mask, han, yakuman, _, replacements = candidates
+            if tests:
+                ctx.wait = wait
+                ctx.concealed_pungs = hidden
+                for bit, value, units, test in tests:
+                    if test(ctx):
+                        mask |= bit
+                        han += value
+                        yakuman += units
+            raw_mask = mask
+            for replacer, replaced, value, units in replacements:
+                if mask & replacer and mask & replaced:
+                    mask ^= replaced
+                    han -= value
+                    yakuman -= units
+            if yakuman:
+                mask, yakuman = _yakuman_rows(compiled, mask & yakuman_bits, yakuman)
+                total_han = 13 * yakuman
+            elif han < minimum:
+                if tried is not None:
+                    tried.append((shape, combo, wait, han))
+                continue
+            else:
+                total_han = han + bonus
+            points_key = total_han << 16 | fu << 8 | yakuman
+            basic, limit = points_of(points_key) or compiled.basic(points_key)
+            found = (
+                mask, raw_mask, yakuman, total_han, fu, basic, limit, shape, combo, wait, pinfu
+            )  # fmt: skip
+            if best is None:
+                best = found
+                continue
+            # Several readings: most points, then a real yakuman, then han, then fu.
+            if best_key is None:
+                best_key = _reading_key(best, seat, self_draw, rules.players)
+            found_key = _reading_key(found, seat, self_draw, rules.players)
+            if found_key > best_key:
+                best, best_key = found, found_key
+    if best is None:
+        return None
+    return _new_reading(_Reading, (*best, concealed, dora, red, ura, red_kinds, infos))
 
-    if not melds:
-        # Seven different pairs (R-22) and thirteen orphans (R-34).
-        pairs = (man.pairs, pin.pairs, sou.pairs, honours.pairs)
-        orphans = (man.orphans, pin.orphans, sou.orphans, honours.orphans)
-        if -1 not in pairs and sum(pairs) == 7:
-            _special(ctx, features | F_SEVEN_PAIRS, SEVEN_PAIRS)
-            consider(SEVEN_PAIRS, (), SEVEN_PAIRS_WAIT, SEVEN_PAIRS_FU, False)
-        elif -1 not in orphans and sum(orphans) == 13:
-            _special(ctx, features | F_ORPHANS, ORPHANS)
-            consider(ORPHANS, (), ORPHANS_WAIT, 0, False)
-    return found
+
+def _reading_key(
+    found: tuple[Any, ...], seat: int, self_draw: bool, players: int
+) -> tuple[int, bool, int, int]:
+    """How a reading ranks: points, a real yakuman over a counted one, han, fu."""
+    _, _, yakuman, han, fu, basic, *_ = found
+    return (total_points(basic, not seat, self_draw, players), yakuman > 0, han, fu)
+
+
+def _yakuman_rows(compiled: Compiled, mask: int, yakuman: int) -> tuple[int, int]:
+    """The yakuman rows that count and their value. R-04: unless the rules stack them,
+    yakuman do not add up; the most valuable one counts."""
+    if compiled.rules.yakuman_stacking:
+        return mask, yakuman
+    by_bit = compiled.by_bit
+    best = max(by_bit[bit].yakuman for bit in _bits(mask))
+    return next(bit for bit in _bits(mask) if by_bit[bit].yakuman == best), best
 
 
 def _error(code: str, message: str, win: Win) -> Score:
@@ -702,35 +745,24 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
     if problem is not None:
         return _error("invalid_hand", problem, win)
     compiled = compile_rules(rules)
-    found = _best_reading(win, rules, compiled)
-    if found.best is None:
-        if not found.count(win.win_tile.kind):
+    tried: Tried = []
+    best = _search(win, rules, compiled, tried)
+    if best is None:
+        if not any(tile.kind == win.win_tile.kind for tile in win.hand.concealed):
             return _error(
                 "invalid_hand",
                 f"the winning tile {win.win_tile} is not among the concealed tiles "
                 "(the hand includes the winning tile)",
                 win,
             )
-        return _no_win(win, rules, found.tried or [])
-    return _build(win, rules, compiled, found)
+        return _no_win(win, rules, tried)
+    return _build(win, rules, compiled, best)
 
 
 _DORA_SHIFT = tuple(3 * dora_after(kind) for kind in range(34))
 """Where the count of the dora of each indicator kind sits in a hand key."""
 _DORA_SHIFT_THREE_PLAYERS = (3 * 8, *_DORA_SHIFT[1:])
 """Three players play without 2m-8m: the 1m indicator shows the 9m."""
-
-
-def _special(ctx: WinContext, features: int, shape: int) -> None:
-    """Fill the context for seven pairs or thirteen orphans."""
-    ctx.features = features
-    ctx.chow_mask = ctx.pung_mask = ctx.chows = ctx.pungs = ctx.peikou = 0
-    ctx.pair = -1
-    ctx.pair_fu = 0
-    ctx.outside = False
-    ctx.shape = shape
-    ctx.wait = SEVEN_PAIRS_WAIT if shape == SEVEN_PAIRS else ORPHANS_WAIT
-    ctx.concealed_pungs = 0
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -743,25 +775,41 @@ def _bits(mask: int) -> Iterator[int]:
 # --- the answer ---------------------------------------------------------------------------------
 
 
+_CHOW_TEXT = tuple(
+    format_kinds([k, k + 1, k + 2]) if k < 27 and k % 9 < 7 else "" for k in range(34)
+)
+_PUNG_TEXT = tuple(format_kinds([k] * 3) for k in range(34))
+_PAIR_TEXT = tuple(format_kinds([k] * 2) for k in range(34))
+"""The mpsz of a chow (by its first kind), a pung and a pair of each kind."""
+
+
 def _describe(parts: tuple[Part, ...], melds: tuple[Meld, ...]) -> str:
     """A reading's sets and pair in mpsz, e.g. ``234m 456p 678s 555z 44z``."""
     groups: list[str] = []
     pair = -1
     for part in parts:
-        groups.extend(format_kinds([kind, kind + 1, kind + 2]) for kind in part.chow_starts)
-        groups.extend(format_kinds([kind] * 3) for kind in part.pung_kinds)
+        groups.extend(_CHOW_TEXT[kind] for kind in part.chow_starts)
+        groups.extend(_PUNG_TEXT[kind] for kind in part.pung_kinds)
         if part.pair >= 0:
             pair = part.pair
-    groups.extend(str(meld) for meld in melds)
+    groups.extend(_meld_text(meld) for meld in melds)
     if pair >= 0:
-        groups.append(format_kinds([pair, pair]))
+        groups.append(_PAIR_TEXT[pair])
     return " ".join(groups)
 
 
 _MELD_TEXT: dict[Meld, str] = {}
 
 
-def _hand_text(found: _Hand, melds: tuple[Meld, ...]) -> str:
+def _meld_text(meld: Meld) -> str:
+    """``str(meld)`` (memoised: melds are few values)."""
+    text = _MELD_TEXT.get(meld)
+    if text is None:
+        text = _MELD_TEXT[meld] = str(meld)
+    return text
+
+
+def _hand_text(found: _Reading, melds: tuple[Meld, ...]) -> str:
     """``str(hand)`` from the suit facts: the same text, without sorting and formatting tiles."""
     man, pin, sou, honours = found.infos
     pieces = [man.text, pin.text, sou.text, honours.text]
@@ -775,135 +823,217 @@ def _hand_text(found: _Hand, melds: tuple[Meld, ...]) -> str:
     concealed = "".join(pieces)
     if not melds:
         return concealed
-    shown = [concealed]
-    for meld in melds:
-        text = _MELD_TEXT.get(meld)
-        if text is None:
-            text = _MELD_TEXT[meld] = str(meld)
-        shown.append(text)
-    return " ".join(shown)
+    return " ".join([concealed, *map(_meld_text, melds)])
 
 
-class _Extra(Mapping[str, Any]):
-    """Score.extra: the reading behind the score (its sets formatted only when asked for).
+_EAGER: tuple[str, ...] = ("variant", "error", "patterns", "value", "raw_value", "unit", "fu")
+_EAGER += ("limit", "cap", "points", "payments", "lines")
+_EXPLAINED = ("fu_breakdown", "limit_names", "replaced", "hand", "extra")
+_SLOTS = {name: Score.__dict__[name] for name in (*_EAGER, *_EXPLAINED)}
+"""Score's slot descriptors: :class:`RiichiScore` fills them without ``Score.__init__``."""
 
-    Keys: ``yakuman`` (how many), ``reading`` (sets and pair, e.g. ``234m 456p 678s 555z 44z``),
-    ``wait`` (two-sided, closed, edge, pair, double pung), ``deposits`` (points collected from
-    the table), ``counters``.
+
+def _default_of(score_field: Field[Any]) -> Callable[[], Any]:
+    if score_field.default_factory is not MISSING:
+        return score_field.default_factory
+    return lambda: score_field.default
+
+
+_OTHER_FIELDS = tuple(
+    (Score.__dict__[f.name].__set__, _default_of(f)) for f in fields(Score) if f.name not in _SLOTS
+)
+"""Fields of Score this module does not know (added later): set to their defaults."""
+
+
+class RiichiScore(Score):
+    """A won Riichi :class:`~mahjongkit.scoring.Score` whose explanation is built when read.
+
+    The numbers are set when it is made: patterns, han, fu, limit, points, payments and lines.
+    The explanation (``fu_breakdown``, ``limit_names``, ``replaced``, ``hand`` and ``extra``) is
+    computed from the reading the first time it is read, then kept: the same values an eager
+    build would give, without paying for names and text nobody reads. It reads, compares (with
+    another Riichi score), copies and pickles like any Score.
+
+    ``extra`` holds ``yakuman`` (how many), ``reading`` (sets and pair, e.g.
+    ``234m 456p 678s 555z 44z``), ``wait`` (two-sided, closed, edge, pair, double pung),
+    ``deposits`` (points collected from the table) and ``counters``.
     """
 
-    __slots__ = ("_counters", "_data", "_deposits", "_melds", "_reading")
+    __slots__ = ("_source",)
+    _source: tuple[Win, RiichiRules, _Reading]
 
-    def __init__(
-        self, reading: _Reading, melds: tuple[Meld, ...], deposits: int, counters: int
-    ) -> None:
-        self._reading = reading
-        self._melds = melds
-        self._deposits = deposits
-        self._counters = counters
-        self._data: dict[str, Any] | None = None
+    def _explained(self, name: str) -> Any:
+        slot = _SLOTS[name]
+        try:
+            return slot.__get__(self, Score)
+        except AttributeError:
+            win, rules, best = _SOURCE.__get__(self, RiichiScore)
+            value = _EXPLAIN[name](win, rules, best)
+            slot.__set__(self, value)
+            return value
 
-    def _get(self) -> dict[str, Any]:
-        if self._data is None:
-            best = self._reading
-            shape = best.shape
-            self._data = {
-                "yakuman": best.yakuman,
-                "reading": (
-                    _describe(best.parts, self._melds)
-                    if shape == REGULAR
-                    else ("seven pairs" if shape == SEVEN_PAIRS else "thirteen orphans")
-                ),
-                "wait": WAIT_NAMES[best.wait],
-                "deposits": self._deposits,
-                "counters": self._counters,
-            }
-        return self._data
+    # Each explained field is a property that computes the value once; the setter is what
+    # ``Score.__init__`` (``dataclasses.replace``) and unpickling use.
+    @property
+    def fu_breakdown(self) -> tuple[FuItem, ...]:
+        """The fu components of the reading (see :func:`~.fu.breakdown`)."""
+        return self._explained("fu_breakdown")  # type: ignore[no-any-return]
 
-    def __getitem__(self, key: str) -> Any:
-        return self._get()[key]
+    @fu_breakdown.setter
+    def fu_breakdown(self, value: tuple[FuItem, ...]) -> None:
+        _SLOTS["fu_breakdown"].__set__(self, value)
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._get())
+    @property
+    def limit_names(self) -> Names:
+        """The limit's names (empty below a mangan)."""
+        return self._explained("limit_names")  # type: ignore[no-any-return]
 
-    def __len__(self) -> int:
-        return len(self._get())
+    @limit_names.setter
+    def limit_names(self, value: Names) -> None:
+        _SLOTS["limit_names"].__set__(self, value)
+
+    @property
+    def replaced(self) -> tuple[tuple[str, str], ...]:
+        """(dropped pattern id, the id of the pattern that includes it)."""
+        return self._explained("replaced")  # type: ignore[no-any-return]
+
+    @replaced.setter
+    def replaced(self, value: tuple[tuple[str, str], ...]) -> None:
+        _SLOTS["replaced"].__set__(self, value)
+
+    @property
+    def hand(self) -> str:
+        """The hand in mpsz, melds after the concealed tiles."""
+        return self._explained("hand")  # type: ignore[no-any-return]
+
+    @hand.setter
+    def hand(self, value: str) -> None:
+        _SLOTS["hand"].__set__(self, value)
+
+    @property
+    def extra(self) -> Mapping[str, Any]:
+        """The reading behind the score (see the class documentation)."""
+        return self._explained("extra")  # type: ignore[no-any-return]
+
+    @extra.setter
+    def extra(self, value: Mapping[str, Any]) -> None:
+        _SLOTS["extra"].__set__(self, value)
 
 
-def _build(win: Win, rules: RiichiRules, compiled: Compiled, found: _Hand) -> Score:
-    """Turn the best reading into the public answer."""
-    best = found.best
-    assert best is not None
-    concealed = found.concealed
-    by_bit = compiled.by_bit
-    pattern_key = (best.mask, concealed, found.dora, found.red, found.ura)
+_SOURCE = RiichiScore.__dict__["_source"]
+_new_score = object.__new__
+
+
+def _replaced(win: Win, rules: RiichiRules, best: _Reading) -> tuple[tuple[str, str], ...]:
+    """The rows the reading dropped because a row that contains them applies."""
+    if best.raw_mask == best.mask or best.yakuman:
+        return ()
+    by_bit = compile_rules(rules).by_bit
+    return tuple(
+        (by_bit[dropped].row.id, by_bit[by].row.id)
+        for by in _bits(best.raw_mask & best.mask)
+        for dropped in _bits(by_bit[by].replaces & best.raw_mask & ~best.mask)
+    )
+
+
+def _extra(win: Win, rules: RiichiRules, best: _Reading) -> dict[str, Any]:
+    shape = best.shape
+    return {
+        "yakuman": best.yakuman,
+        "reading": (
+            _describe(best.parts, win.hand.melds)
+            if shape == REGULAR
+            else ("seven pairs" if shape == SEVEN_PAIRS else "thirteen orphans")
+        ),
+        "wait": WAIT_NAMES[best.wait],
+        "deposits": win.deposits * rules.riichi_deposit,
+        "counters": win.honba,
+    }
+
+
+_EXPLAIN: dict[str, Callable[[Win, RiichiRules, _Reading], Any]] = {
+    "fu_breakdown": lambda win, rules, best: _fu_breakdown(win, rules, best, best.concealed),
+    "limit_names": lambda win, rules, best: limit_names(best.limit) if best.limit else {},
+    "replaced": _replaced,
+    "hand": lambda win, rules, best: _hand_text(best, win.hand.melds),
+    "extra": _extra,
+}
+"""How each explained field of a :class:`RiichiScore` is computed."""
+(
+    _set_variant, _set_error, _set_patterns, _set_value, _set_raw_value, _set_unit, _set_fu,
+    _set_limit, _set_cap, _set_points, _set_payments, _set_lines,
+) = (_SLOTS[name].__set__ for name in _EAGER)  # fmt: skip
+_set_source = _SOURCE.__set__
+
+
+def _build(win: Win, rules: RiichiRules, compiled: Compiled, best: _Reading) -> Score:
+    """Turn the best reading into the public answer (its explanation is built when read)."""
+    concealed = best.concealed
+    pattern_key = (best.mask, concealed, best.dora, best.red, best.ura)
     patterns = compiled.pattern_lists.get(pattern_key)
     if patterns is None:
         if len(compiled.pattern_lists) > _MEMO_LIMIT:
             compiled.pattern_lists.clear()
-        patterns = compiled.pattern_lists[pattern_key] = _patterns(compiled, found, concealed)
-    replaced: tuple[tuple[str, str], ...] = ()
-    if best.raw_mask != best.mask and not best.yakuman:
-        replaced = tuple(
-            (by_bit[dropped].row.id, by_bit[by].row.id)
-            for by in _bits(best.raw_mask & best.mask)
-            for dropped in _bits(by_bit[by].replaces & best.raw_mask & ~best.mask)
-        )
+        patterns = compiled.pattern_lists[pattern_key] = _patterns(compiled, best, concealed)
     liable_basic = 0
-    if win.liable_seat is not None and best.yakuman:
+    liable_seat = win.liable_seat
+    if liable_seat is not None and best.yakuman:
+        by_bit = compiled.by_bit
         liable_ids = rules.liability_yakuman
         liable_basic = 8000 * sum(
             by_bit[bit].yakuman for bit in _bits(best.mask) if by_bit[bit].row.id in liable_ids
         )
     seat = win.seat
-    from_seat = win.from_seat if win.from_seat is not None else (seat - 1) % rules.players
-    payment_key = (
-        best.basic, seat, win.self_draw, from_seat, win.honba, win.deposits, win.liable_seat,
-        liable_basic,
-    )  # fmt: skip
+    self_draw = win.self_draw
+    from_seat = win.from_seat
+    if from_seat is None:
+        from_seat = (seat - 1) % rules.players
+    honba = win.honba
+    deposits = win.deposits
+    basic = best.basic
+    payment_key = (basic, seat, self_draw, from_seat, honba, deposits, liable_seat, liable_basic)
     settlement = compiled.settlements.get(payment_key)
     if settlement is None:
         if len(compiled.settlements) > _MEMO_LIMIT:
             compiled.settlements.clear()
         settlement = payments_for(
-            best.basic,
+            basic,
             seat,
-            win.self_draw,
+            self_draw,
             from_seat,
             rules,
-            honba=win.honba,
-            deposits=win.deposits,
-            liable_seat=win.liable_seat,
+            honba=honba,
+            deposits=deposits,
+            liable_seat=liable_seat,
             liable_basic=liable_basic,
         )
         settlement = compiled.settlements[payment_key] = Payments(
             settlement.points, MappingProxyType(settlement.deltas), settlement.lines
         )
-    melds = win.hand.melds
-    limit = best.limit
-    return Score(
-        variant=VARIANT_NAME,
-        patterns=patterns,
-        value=best.han,
-        raw_value=best.han,
-        unit="han",
-        fu=best.fu,
-        fu_breakdown=_fu_breakdown(win, rules, best, concealed),
-        limit=limit,
-        limit_names=limit_names(limit) if limit else {},
-        points=settlement.points,
-        payments=settlement.deltas,
-        lines=settlement.lines,
-        replaced=replaced,
-        hand=_hand_text(found, melds),
-        extra=_Extra(best, melds, win.deposits * rules.riichi_deposit, win.honba),
-    )
+    # Score.__init__ sets seventeen fields one by one through the frozen guard; the slots are
+    # set directly here (the object is new and nobody else holds it yet).
+    result = _new_score(RiichiScore)
+    _set_variant(result, VARIANT_NAME)
+    _set_error(result, None)
+    _set_patterns(result, patterns)
+    _set_value(result, best.han)
+    _set_raw_value(result, best.han)
+    _set_unit(result, "han")
+    _set_fu(result, best.fu)
+    _set_limit(result, best.limit)
+    _set_cap(result, None)
+    _set_points(result, settlement.points)
+    _set_payments(result, settlement.deltas)
+    _set_lines(result, settlement.lines)
+    _set_source(result, (win, rules, best))
+    for set_field, default in _OTHER_FIELDS:
+        set_field(result, default())
+    return result
 
 
-def _patterns(compiled: Compiled, found: _Hand, concealed: bool) -> tuple[PatternHit, ...]:
+def _patterns(compiled: Compiled, best: _Reading, concealed: bool) -> tuple[PatternHit, ...]:
     """The pattern lines of the best reading, in table order, bonus han last."""
-    best = found.best
-    assert best is not None
+    found = best
     patterns: list[PatternHit] = []
     for bit in _bits(best.mask):
         resolved = compiled.by_bit[bit]
@@ -1117,7 +1247,7 @@ def hand_value(win: Win, rules: RiichiRules | None = None) -> HandValue | None:
     if _check(win, rules) is not None:
         return None
     compiled = compile_rules(rules)
-    best = _best_reading(win, rules, compiled).best
+    best = _search(win, rules, compiled, None)
     if best is None:
         return None
     ids = compiled.ids.get(best.mask)
@@ -1125,4 +1255,5 @@ def hand_value(win: Win, rules: RiichiRules | None = None) -> HandValue | None:
         ids = compiled.ids[best.mask] = tuple(
             compiled.by_bit[bit].row.id for bit in _bits(best.mask)
         )
-    return HandValue(best.han, best.fu, best.yakuman, best.basic, best.key[0], best.limit, ids)
+    points = total_points(best.basic, not win.seat, win.self_draw, rules.players)
+    return HandValue(best.han, best.fu, best.yakuman, best.basic, points, best.limit, ids)
