@@ -74,7 +74,11 @@ def observe(game: Game, seat: int, with_events: bool = True) -> dict[str, Any]:
         "variant": game.variant,
         # Others' claim windows are not shown: that a pause happens at all would tell that
         # somebody can call or win.
-        "phase": rnd.phase.value if legal or rnd.phase.value in _OPEN_PHASES else "waiting",
+        "phase": (
+            rnd.phase.value
+            if rnd.seats and (legal or rnd.phase.value in _OPEN_PHASES)
+            else "waiting"
+        ),
         "turn": rnd.turn,
         "dealer": rnd.dealer,
         "round_wind": rnd.round_wind,
