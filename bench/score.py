@@ -155,6 +155,22 @@ def agreement(results: list[Score], expected: list[dict[str, Any]]) -> int:
     return agree
 
 
+def their_engine() -> Callable[[tuple[Any, ...]], Any] | None:
+    """``HandCalculator.estimate_hand_value`` over prepared arguments (None: not installed)."""
+    try:
+        from mahjong.hand_calculating.hand import HandCalculator
+    except ImportError:
+        return None
+
+    def theirs(arguments: tuple[Any, ...]) -> Any:
+        tiles, win_tile, melds, dora, config, ura = arguments
+        return HandCalculator.estimate_hand_value(
+            tiles, win_tile, melds, dora, config, ura_dora_indicators=ura
+        )
+
+    return theirs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--repeats", type=int, default=5)
@@ -163,17 +179,30 @@ def main() -> None:
     records, expected = load(args.limit)
     n = len(records)
     wins = [to_win(record) for record in records]
+    theirs = their_engine()
+    inputs = [theirs_input(record) for record in records] if theirs else []
 
     first, results = timed(ours, wins)
     agree = agreement(results, expected)
-    times = [timed(ours, wins)[0] for _ in range(args.repeats)]
-    rate = n / statistics.median(times)
-    read_rate = n / statistics.median(timed(ours_read, wins)[0] for _ in range(args.repeats))
-    values = [timed(ours_value, wins) for _ in range(args.repeats)]
-    value_rate = n / statistics.median(elapsed for elapsed, _ in values)
+    # The engines take turns in each round, so that both see the same load on a shared
+    # machine; each figure is the median over the rounds.
+    rounds: dict[str, list[float]] = {"score": [], "read": [], "value": [], "theirs": []}
+    values: list[Any] = []
+    their_results: list[Any] = []
+    for _ in range(args.repeats):
+        rounds["score"].append(timed(ours, wins)[0])
+        rounds["read"].append(timed(ours_read, wins)[0])
+        elapsed, values = timed(ours_value, wins)
+        rounds["value"].append(elapsed)
+        if theirs is not None:
+            elapsed, their_results = timed(theirs, inputs)
+            rounds["theirs"].append(elapsed)
+    rate, read_rate, value_rate = (
+        n / statistics.median(rounds[name]) for name in ("score", "read", "value")
+    )
     value_agree = sum(
         (v.han if v else 0, v.points if v else 0) == (reference["han"], reference["points"])
-        for v, reference in zip(values[-1][1], expected, strict=True)
+        for v, reference in zip(values, expected, strict=True)
     )
     print(f"hands: {n}")
     print(f"mahjongkit score()      first pass (fills tables): {n / first:10,.0f} hands/s")
@@ -186,24 +215,9 @@ def main() -> None:
         f"mahjongkit hand_value() median of {args.repeats}:{' ' * 16}{value_rate:10,.0f} hands/s"
         f"   agreement with reference {value_agree}/{n}"
     )
-    try:
-        from mahjong.hand_calculating.hand import HandCalculator
-    except ImportError:
+    if theirs is None:
         print("mahjong (PyPI) is not installed: no side-by-side figure")
         return
-    inputs = [theirs_input(record) for record in records]
-
-    def theirs(arguments: tuple[Any, ...]) -> Any:
-        tiles, win_tile, melds, dora, config, ura = arguments
-        return HandCalculator.estimate_hand_value(
-            tiles, win_tile, melds, dora, config, ura_dora_indicators=ura
-        )
-
-    their_times = []
-    their_results: list[Any] = []
-    for _ in range(args.repeats):
-        elapsed, their_results = timed(theirs, inputs)
-        their_times.append(elapsed)
     their_agree = sum(
         (
             answer.han or 0,
@@ -212,7 +226,7 @@ def main() -> None:
         == (reference["han"], reference["points"])
         for answer, reference in zip(their_results, expected, strict=True)
     )
-    their_rate = n / statistics.median(their_times)
+    their_rate = n / statistics.median(rounds["theirs"])
     print(
         f"mahjong HandCalculator  median of {args.repeats}:{' ' * 16}{their_rate:10,.0f} hands/s"
         f"   agreement with reference {their_agree}/{n}"

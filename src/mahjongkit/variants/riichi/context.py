@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from mahjongkit.tiles import DRAGONS, GREEN_KINDS, TERMINALS_AND_HONORS, WINDS
+from mahjongkit.tiles import DRAGONS, GREEN, GREEN_KINDS, RED, TERMINALS_AND_HONORS, WHITE, WINDS
 
 # --- kind masks ---------------------------------------------------------------------------------
 
@@ -96,6 +96,13 @@ _FEATURE_NAMES = (
     "DRAGON_PUNG",
     "WIND_PUNG",
     "PEIKOU",
+    "OUTSIDE",
+    "NO_HONOURS",
+    "WHITE_PUNG",
+    "GREEN_PUNG",
+    "RED_PUNG",
+    "SEAT_WIND_PUNG",
+    "ROUND_WIND_PUNG",
     "NEVER",
 )
 FEATURES = {name: 1 << bit for bit, name in enumerate(_FEATURE_NAMES)}
@@ -136,6 +143,14 @@ F_FOUR_KONGS = FEATURES["FOUR_KONGS"]
 F_DRAGON_PUNG = FEATURES["DRAGON_PUNG"]
 F_WIND_PUNG = FEATURES["WIND_PUNG"]
 F_PEIKOU = FEATURES["PEIKOU"]
+F_OUTSIDE = FEATURES["OUTSIDE"]
+"""Every set and the pair holds a terminal or an honour (a regular reading)."""
+F_NO_HONOURS = FEATURES["NO_HONOURS"]
+F_WHITE_PUNG = FEATURES["WHITE_PUNG"]
+F_GREEN_PUNG = FEATURES["GREEN_PUNG"]
+F_RED_PUNG = FEATURES["RED_PUNG"]
+F_SEAT_WIND_PUNG = FEATURES["SEAT_WIND_PUNG"]
+F_ROUND_WIND_PUNG = FEATURES["ROUND_WIND_PUNG"]
 F_NEVER = FEATURES["NEVER"]
 
 CHOW_FEATURES = (
@@ -194,6 +209,8 @@ def _flag_features(flags: int) -> int:
         features |= F_ONE_SUIT_HONOURS if flags & TILE_HONOUR else F_ONE_SUIT
     if not flags & TILE_NOT_GREEN:
         features |= F_GREEN_ONLY
+    if not flags & TILE_HONOUR:
+        features |= F_NO_HONOURS
     return features
 
 
@@ -204,7 +221,7 @@ TILE_FEATURES = tuple(_flag_features(flags) for flags in range(1 << 7))
 def tile_features(kinds_mask: int) -> int:
     """The feature bits that depend only on which kinds the hand holds.
 
-    >>> tile_features(_mask([1, 2, 3, 10])) == F_ALL_SIMPLES
+    >>> tile_features(_mask([1, 2, 3, 10])) == F_ALL_SIMPLES | F_NO_HONOURS
     True
     >>> tile_features(_mask([19, 20, 21, 32])) == F_ONE_SUIT_HONOURS | F_GREEN_ONLY
     True
@@ -232,8 +249,8 @@ PACK_FU = 12
 """Bits 12-19: fu of the pungs and kongs (concealed pungs counted concealed)."""
 PACK_HIDDEN = 20
 """Bits 20-22: concealed pungs and kongs."""
-PACK_COUNTS = (1 << 9) - 1
-"""The chows, pungs and peikou fields: what :data:`COUNT_FEATURES` is indexed by."""
+PACK_COUNTS = (1 << 12) - 1
+"""The chows, pungs, peikou and inside fields: what :data:`COUNT_FEATURES` is indexed by."""
 
 
 def _count_features(counts: int) -> int:
@@ -243,11 +260,40 @@ def _count_features(counts: int) -> int:
         features |= F_THREE_PUNGS
     if peikou:
         features |= F_PEIKOU
+    if not counts >> PACK_INSIDE & 7:
+        features |= F_OUTSIDE
     return features
 
 
 COUNT_FEATURES = tuple(_count_features(counts) for counts in range(PACK_COUNTS + 1))
-"""Feature bits of a regular reading by its packed chow, pung and peikou counts."""
+"""Feature bits of a regular reading by its packed chow, pung, peikou and inside counts."""
+
+
+def _honour_features(pungs: int, seat_wind: int, round_wind: int) -> int:
+    mask = pungs << 27
+    features = 0
+    if mask & DRAGON_MASK:
+        features |= F_DRAGON_PUNG
+    if mask & WIND_MASK:
+        features |= F_WIND_PUNG
+    for kind, feature in ((WHITE, F_WHITE_PUNG), (GREEN, F_GREEN_PUNG), (RED, F_RED_PUNG)):
+        if mask >> kind & 1:
+            features |= feature
+    if mask >> seat_wind & 1:
+        features |= F_SEAT_WIND_PUNG
+    if mask >> round_wind & 1:
+        features |= F_ROUND_WIND_PUNG
+    return features
+
+
+HONOUR_FEATURES = {
+    (seat, prevalent): tuple(
+        _honour_features(pungs, 27 + seat, 27 + prevalent) for pungs in range(128)
+    )
+    for seat in range(4)
+    for prevalent in range(4)
+}
+"""Feature bits of the honour pungs (pung mask >> 27), by (seat wind, prevalent wind)."""
 
 
 class Part(NamedTuple):
@@ -384,6 +430,9 @@ def suit_parts(suit: int, key: bytes) -> tuple[Part, ...]:
     return found
 
 
+NOT_SPECIAL = 64
+"""The pairs or orphans of a suit that rules out seven pairs or thirteen orphans: more than a
+hand's total, so that a sum with it never matches."""
 NO_CUT = 1 << 4
 """The pair bit of a suit whose tiles cannot be cut into sets and a pair."""
 
@@ -398,9 +447,11 @@ class SuitInfo(NamedTuple):
     text: str
     """The tiles in mpsz (``""`` for none)."""
     pairs: int
-    """Number of pairs if every kind held is held exactly twice, else -1 (seven pairs)."""
+    """Number of pairs if every kind held is held exactly twice, else :data:`NOT_SPECIAL`
+    (seven pairs: the suits' numbers add up to 7)."""
     orphans: int
-    """Number of terminal or honour kinds held if the suit holds nothing else, else -1."""
+    """Number of terminal or honour kinds held if the suit holds nothing else, else
+    :data:`NOT_SPECIAL` (thirteen orphans: the suits' numbers add up to 13)."""
     kinds_mask: int
     """The kinds held, as bits over the 34 kinds."""
     flags: int
@@ -442,8 +493,8 @@ def suit_info(suit: int, key: int) -> SuitInfo:
             parts=parts,
             counts=counts,
             text=digits + "mpsz"[suit] if digits else "",
-            pairs=len(held) if all(n == 2 for n in held) else -1,
-            orphans=-1 if simples else sum(1 for n in orphan_numbers if counts[n]),
+            pairs=len(held) if all(n == 2 for n in held) else NOT_SPECIAL,
+            orphans=NOT_SPECIAL if simples else sum(1 for n in orphan_numbers if counts[n]),
             kinds_mask=kinds_mask,
             flags=tile_flags(kinds_mask),
             pair_bit=pair_bit,

@@ -32,13 +32,11 @@ from mahjongkit.tiles import (
 )
 from mahjongkit.variants.riichi.context import (
     COUNT_FEATURES,
-    DRAGON_MASK,
     F_AFTER_KONG,
     F_CONCEALED,
     F_DEALER,
     F_DISCARD,
     F_DOUBLE_RIICHI,
-    F_DRAGON_PUNG,
     F_FIRST_TURN,
     F_FOUR_KONGS,
     F_IPPATSU,
@@ -53,7 +51,7 @@ from mahjongkit.variants.riichi.context import (
     F_SELF_DRAW,
     F_SEVEN_PAIRS,
     F_THREE_KONGS,
-    F_WIND_PUNG,
+    HONOUR_FEATURES,
     KANCHAN,
     ORPHANS,
     ORPHANS_WAIT,
@@ -75,7 +73,6 @@ from mahjongkit.variants.riichi.context import (
     TANKI,
     TILE_FEATURES,
     WAIT_NAMES,
-    WIND_MASK,
     Part,
     SuitInfo,
     WinContext,
@@ -113,14 +110,18 @@ Candidate = tuple[int, int, int, Predicate]
 class Candidates(NamedTuple):
     """The rows that may apply to a reading with given features."""
 
-    mask: int
+    raw_mask: int
     """Rows the features decide alone."""
+    mask: int
+    """The same, less the rows replaced by one of them; ``han`` and ``yakuman`` are theirs."""
     han: int
     yakuman: int
     tests: tuple[Candidate, ...]
     """Rows whose predicate is still to run."""
     replacements: tuple[tuple[int, int, int, int], ...]
-    """(replacing bit, replaced bit, replaced han, replaced yakuman)."""
+    """The replacements left to check, those with a row to test: (replacing bit, replaced
+    bit, replaced han, replaced yakuman). No row both replaces and is replaced (the table
+    checks it), so their order does not matter."""
 
 
 @dataclass(slots=True)
@@ -192,18 +193,23 @@ class Compiled:
                 yakuman += resolved.yakuman
             else:
                 tests.append((resolved.bit, value, resolved.yakuman, row.test))
-        present = mask
+        present = raw_mask = mask
         for bit, _, _, _ in tests:
             present |= bit
-        replacements = tuple(
-            (resolved.bit, other.bit, *self._values(other, concealed))
-            for resolved in self.rows
-            if resolved.bit & present
-            for other in self.rows
-            if resolved.replaces & other.bit and other.bit & present
-        )
+        replacements = []
+        for resolved in self.rows:
+            for other in self.rows:
+                if resolved.bit & present and resolved.replaces & other.bit & present:
+                    pair = (resolved.bit, other.bit, *self._values(other, concealed))
+                    if resolved.bit & raw_mask and other.bit & raw_mask:
+                        # Both decided by the features: replaced once here.
+                        mask ^= other.bit
+                        han -= pair[2]
+                        yakuman -= pair[3]
+                    else:
+                        replacements.append(pair)
         found = self.candidates[features] = Candidates(
-            mask, han, yakuman, tuple(tests), replacements
+            raw_mask, mask, han, yakuman, tuple(tests), tuple(replacements)
         )
         return found
 
@@ -495,11 +501,9 @@ def _search(
         product(man.parts, pin.parts, sou.parts, honours.parts) if pair_suit >= 0 else ()
     )
     if not melds:
-        pairs = (man.pairs, pin.pairs, sou.pairs, honours.pairs)
-        orphans = (man.orphans, pin.orphans, sou.orphans, honours.orphans)
-        if -1 not in pairs and sum(pairs) == 7:
+        if man.pairs + pin.pairs + sou.pairs + honours.pairs == 7:
             readings = chain(readings, (_SEVEN_PAIRS_READING,))
-        elif -1 not in orphans and sum(orphans) == 13:
+        elif man.orphans + pin.orphans + sou.orphans + honours.orphans == 13:
             readings = chain(readings, (_ORPHANS_READING,))
 
     win_suit = SUIT_OF_KIND[win_kind]
@@ -518,14 +522,9 @@ def _search(
     candidates_of = compiled.candidates.get
     points_of = compiled.points.get
     regular = features | F_REGULAR
-    ctx = WinContext()
-    ctx.kinds_mask = kinds_mask
-    ctx.concealed_counts = man.counts + pin.counts + sou.counts + honours.counts
-    ctx.melds = len(melds)
-    ctx.kongs = kongs
-    ctx.seat_wind = 27 + seat
-    ctx.round_wind = 27 + win.round_wind
-    ctx.win_kind = win_kind
+    honour_features = HONOUR_FEATURES[(seat, win.round_wind)]
+    ctx: WinContext  # made when a predicate is first to run (most hands need none)
+    ctx_ready = False
     best: tuple[Any, ...] | None = None
     best_key: tuple[int, bool, int, int] | None = None
 
@@ -538,10 +537,7 @@ def _search(
             pung_mask |= meld_pung_mask
             pair = combo[pair_suit].pair
             reading = regular | COUNT_FEATURES[total & PACK_COUNTS]
-            if pung_mask & DRAGON_MASK:
-                reading |= F_DRAGON_PUNG
-            if pung_mask & WIND_MASK:
-                reading |= F_WIND_PUNG
+            reading |= honour_features[pung_mask >> 27]
             shape = REGULAR
             this_pair_fu = pair_fu[pair]
             waits_here = combo[win_suit].waits[win_number]
@@ -557,6 +553,16 @@ def _search(
         candidates = candidates_of(reading) or compiled.for_features(reading)
         tests = candidates.tests
         if tests:
+            if not ctx_ready:
+                ctx = WinContext()
+                ctx.kinds_mask = kinds_mask
+                ctx.concealed_counts = man.counts + pin.counts + sou.counts + honours.counts
+                ctx.melds = len(melds)
+                ctx.kongs = kongs
+                ctx.seat_wind = 27 + seat
+                ctx.round_wind = 27 + win.round_wind
+                ctx.win_kind = win_kind
+                ctx_ready = True
             ctx.features = reading
             ctx.shape = shape
             ctx.chow_mask = chow_mask
@@ -585,16 +591,16 @@ def _search(
                 fu = SEVEN_PAIRS_FU if shape == SEVEN_PAIRS else 0
                 hidden = 0
                 pinfu = False
-            mask, han, yakuman, _, replacements = candidates
+            raw_mask, mask, han, yakuman, _, replacements = candidates
             if tests:
                 ctx.wait = wait
                 ctx.concealed_pungs = hidden
                 for bit, value, units, test in tests:
                     if test(ctx):
+                        raw_mask |= bit
                         mask |= bit
                         han += value
                         yakuman += units
-            raw_mask = mask
             for replacer, replaced, value, units in replacements:
                 if mask & replacer and mask & replaced:
                     mask ^= replaced

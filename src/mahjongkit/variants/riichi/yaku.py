@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mahjongkit.scoring import Names
-from mahjongkit.tiles import GREEN, RED, WHITE
 from mahjongkit.variants.riichi.context import (
     DRAGON_MASK,
     F_AFTER_KONG,
@@ -36,29 +35,35 @@ from mahjongkit.variants.riichi.context import (
     F_FOUR_CHOWS,
     F_FOUR_KONGS,
     F_GREEN_ONLY,
+    F_GREEN_PUNG,
     F_HONOURS_ONLY,
     F_IPPATSU,
     F_LAST_TILE,
     F_NEVER,
     F_NO_CHOW,
+    F_NO_HONOURS,
     F_NO_MELDS,
     F_NO_SIMPLES,
     F_NON_DEALER,
     F_ONE_SUIT,
     F_ONE_SUIT_HONOURS,
     F_ORPHANS,
+    F_OUTSIDE,
     F_PEIKOU,
+    F_RED_PUNG,
     F_REGULAR,
     F_RIICHI,
     F_ROBBING_KONG,
+    F_ROUND_WIND_PUNG,
+    F_SEAT_WIND_PUNG,
     F_SELF_DRAW,
     F_SEVEN_PAIRS,
     F_TERMINALS_ONLY,
     F_THREE_CHOWS,
     F_THREE_KONGS,
     F_THREE_PUNGS,
+    F_WHITE_PUNG,
     F_WIND_PUNG,
-    HONOUR_MASK,
     ITTSU_STARTS,
     NINE_BITS,
     RYANMEN,
@@ -143,34 +148,6 @@ def _ittsu(c: WinContext) -> bool:
 
 
 _ITTSU_M, _ITTSU_P, _ITTSU_S = ITTSU_STARTS
-
-
-def _white(c: WinContext) -> bool:
-    return bool(c.pung_mask >> WHITE & 1)
-
-
-def _green(c: WinContext) -> bool:
-    return bool(c.pung_mask >> GREEN & 1)
-
-
-def _red(c: WinContext) -> bool:
-    return bool(c.pung_mask >> RED & 1)
-
-
-def _seat_wind(c: WinContext) -> bool:
-    return bool(c.pung_mask >> c.seat_wind & 1)
-
-
-def _round_wind(c: WinContext) -> bool:
-    return bool(c.pung_mask >> c.round_wind & 1)
-
-
-def _chanta(c: WinContext) -> bool:
-    return c.outside
-
-
-def _junchan(c: WinContext) -> bool:
-    return c.outside and not c.kinds_mask & HONOUR_MASK
 
 
 def _sanshoku_doukou(c: WinContext) -> bool:
@@ -351,8 +328,7 @@ TABLE: tuple[Yaku, ...] = (
             "役牌 白",
             "yakuhai haku",
         ),
-        needs=F_DRAGON_PUNG,
-        test=_white,
+        needs=F_WHITE_PUNG,
         tenhou_id=18,
         example="123m456p789s55566z --win 6z --seat W",
     ),
@@ -368,8 +344,7 @@ TABLE: tuple[Yaku, ...] = (
             "役牌 發",
             "yakuhai hatsu",
         ),
-        needs=F_DRAGON_PUNG,
-        test=_green,
+        needs=F_GREEN_PUNG,
         tenhou_id=19,
         example="123m456p789s66677z --win 7z --seat W",
     ),
@@ -385,8 +360,7 @@ TABLE: tuple[Yaku, ...] = (
             "役牌 中",
             "yakuhai chun",
         ),
-        needs=F_DRAGON_PUNG,
-        test=_red,
+        needs=F_RED_PUNG,
         tenhou_id=20,
         example="123m456p789s55777z --win 5z --seat W",
     ),
@@ -396,8 +370,7 @@ TABLE: tuple[Yaku, ...] = (
         1,
         1,
         _names("Seat Wind", "Vent du Joueur", "Viento del asiento", "自風牌", "jikaze"),
-        needs=F_WIND_PUNG,
-        test=_seat_wind,
+        needs=F_SEAT_WIND_PUNG,
         tenhou_id=10,
         example="123m456p789s33355z --win 5z --seat W",
     ),
@@ -407,8 +380,7 @@ TABLE: tuple[Yaku, ...] = (
         1,
         1,
         _names("Prevalent Wind", "Vent Dominant", "Viento dominante", "場風牌", "bakaze"),
-        needs=F_WIND_PUNG,
-        test=_round_wind,
+        needs=F_ROUND_WIND_PUNG,
         tenhou_id=14,
         example="123m456p789s11155z --win 5z --seat W",
     ),
@@ -424,9 +396,7 @@ TABLE: tuple[Yaku, ...] = (
             "混全帯幺九",
             "chanta",
         ),
-        needs=F_REGULAR | F_CHOW,
-        forbids=F_ALL_SIMPLES,
-        test=_chanta,
+        needs=F_REGULAR | F_CHOW | F_OUTSIDE,
         tenhou_id=23,
         example="123m789p789s11122z --win 3m --seat W --round S",
     ),
@@ -601,9 +571,7 @@ TABLE: tuple[Yaku, ...] = (
             "純全帯幺九",
             "junchan",
         ),
-        needs=F_REGULAR | F_CHOW,
-        forbids=F_ALL_SIMPLES,
-        test=_junchan,
+        needs=F_REGULAR | F_CHOW | F_OUTSIDE | F_NO_HONOURS,
         replaces=("chanta",),
         tenhou_id=33,
         example="123789m123p11789s --win 3m --seat W",
@@ -956,13 +924,19 @@ BY_ID: Mapping[str, Yaku] = {row.id: row for row in TABLE}
 
 
 def _check_table() -> None:
-    """The table's references are to existing rows and its ids are unique (import-time check)."""
+    """The table's references are to existing rows, its ids are unique and its replacements do
+    not chain (import-time check)."""
     if len(BY_ID) != len(TABLE):
         raise AssertionError("duplicate yaku ids in the Riichi table")
     for row in TABLE:
         for other in (*row.replaces, *row.implies):
             if other not in BY_ID:
                 raise AssertionError(f"{row.id} refers to unknown row {other}")
+    # The scorer applies replacements in any order: none may chain.
+    replaced = {other for row in TABLE for other in row.replaces}
+    for row in TABLE:
+        if row.replaces and row.id in replaced:
+            raise AssertionError(f"{row.id} both replaces and is replaced")
 
 
 _check_table()
