@@ -987,8 +987,8 @@ class Game:
         discarder = rnd.last_discarder
         tile = rnd.last_discard
         assert discarder is not None and tile is not None
-        order = [(discarder + i) % self.players for i in range(1, self.players)]
-        rons = [s for s in order if rnd.responses.get(s, {}).get("type") == A.RON]
+        order = self._after(discarder)
+        rons = self._answered(order, A.RON)
         if rons:
             winners = self.flow.ron_winners(self, rons, discarder)
             if winners is None:
@@ -1093,13 +1093,20 @@ class Game:
             return
         self._after_kong(out, seat, "added", drawn_now=tile == state.drawn)
 
+    def _after(self, seat: int) -> list[int]:
+        """The other seats in turn order from ``seat``."""
+        return [(seat + i) % self.players for i in range(1, self.players)]
+
+    def _answered(self, seats: list[int], kind: str) -> list[int]:
+        """The seats (in the order given) that answered the window with ``kind``."""
+        return [s for s in seats if self.round.responses.get(s, {}).get("type") == kind]
+
     def _resolve_rob(self, out: list[Event]) -> None:
         rnd = self.round
         seat = rnd.rob_seat
         tile = rnd.rob_tile
         assert seat is not None and tile is not None
-        order = [(seat + i) % self.players for i in range(1, self.players)]
-        rons = [s for s in order if rnd.responses.get(s, {}).get("type") == A.RON]
+        rons = self._answered(self._after(seat), A.RON)
         if rons:
             winners = self.flow.ron_winners(self, rons, seat) or rons[:1]
             self._win(out, winners, tile, discarder=seat, robbing=True)
