@@ -634,3 +634,25 @@ def test_tenhou_extends_into_west_when_nobody_reached_30000():
             assert (following["bakaze"], following["kyoku"], following["oya"]) == ("W", 1, 0)
         else:
             only(events, "end_game")
+
+
+@pytest.mark.parametrize(
+    ("preset", "results"),
+    [
+        # EMA: two players tied for second share (+5 and -5) / 2 = 0 each.
+        ("ema2012", [(1, 15.0 + 10.0), (2, 0.0), (2, 0.0), (4, -15.0 - 10.0)]),
+        # Tenhou: ties go by seat order from the first dealer.
+        ("tenhou", [(1, 20.0 + 10.0 + 20.0), (2, 10.0 - 5.0), (3, -10.0 - 5.0), (4, -20.0 - 20.0)]),
+    ],
+)
+def test_tied_final_scores_share_or_follow_seat_order(preset, results):
+    """RULES-riichi: uma by placement; tied players under EMA share their placements."""
+    from mahjongkit.game.engine import Game
+    from mahjongkit.variants.riichi.rules import RiichiRules
+
+    rules = getattr(RiichiRules, preset)()
+    scores = {"ema2012": [40000, 30000, 30000, 20000], "tenhou": [40000, 25000, 25000, 10000]}
+    game = Game("riichi", rules, seed=1)
+    game.start_at(round_wind=0, hand_number=0, dealer=0, honba=0, deposits=0, scores=scores[preset])
+    ranking = game.flow.final_result(game)["mjk_ranking"]
+    assert [(r["rank"], r["result"]) for r in ranking] == results

@@ -131,6 +131,9 @@ class RiichiRules:
     place)."""
     uma: tuple[int, ...] = (15000, 5000, -5000, -15000)
     """Placement bonus by final rank, first to last (one entry per player)."""
+    tied_placements: Literal["split", "seat_order"] = "split"
+    """Players who end on the same score share the placements' uma and oka equally (EMA), or
+    are ranked by seat order from the first dealer (Tenhou)."""
     game_length: int = 2
     """How many prevalent winds a game lasts: 2 East and South (hanchan), 1 East only."""
     bust: bool = False
@@ -213,6 +216,7 @@ class RiichiRules:
             extension=True,
             agari_yame=True,
             leftover_deposits="first_place",
+            tied_placements="seat_order",
         )
 
 

@@ -397,13 +397,21 @@ class RiichiFlow(Flow):
         target = int(self.option("return_points", 30000))
         start = self.starting_scores()[0]
         oka = (target - start) * players
+        bonus = [
+            (uma[rank] if rank < len(uma) else 0) + (oka if rank == 0 else 0)
+            for rank in range(players)
+        ]
         final = []
         for rank, seat in enumerate(order):
-            value = scores[seat] - target + (uma[rank] if rank < len(uma) else 0)
-            if rank == 0:
-                value += oka
+            tied = [r for r, s in enumerate(order) if scores[s] == scores[seat]]
+            if self.option("tied_placements", "split") == "split" and len(tied) > 1:
+                # Tied players share their placements' uma and oka equally, and the best rank.
+                share, place = sum(bonus[r] for r in tied) / len(tied), tied[0]
+            else:
+                share, place = bonus[rank], rank
+            value = scores[seat] - target + share
             final.append(
-                {"seat": seat, "rank": rank + 1, "points": scores[seat], "result": value / 1000}
+                {"seat": seat, "rank": place + 1, "points": scores[seat], "result": value / 1000}
             )
         return {"scores": scores, "mjk_ranking": final}
 
