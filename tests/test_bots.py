@@ -39,7 +39,14 @@ def test_agents_see_only_their_observation():
     for view in seen:
         others = [s for i, s in enumerate(view["seats"]) if i != view["seat"]]
         assert all("hand" not in s for s in others)
-        assert "mjk_wall" not in json.dumps(view)
+    # The full view, with the log: neither the wall nor the seed it was shuffled from.
+    for seat in range(4):
+        text = json.dumps(game.observation(seat))
+        assert "mjk_wall" not in text and "mjk_seed" not in text
+        rebuilt = Game("riichi", seed=9)
+        rebuilt.start()
+        other = (seat + 1) % 4
+        assert str(sorted(rebuilt.round.seats[other].hand)) not in text
 
 
 def test_the_efficient_agent_declares_riichi_when_ready():

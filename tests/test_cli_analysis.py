@@ -171,3 +171,60 @@ def test_rules_page_garbage(capsys, argv, fragment):
 def test_score_refuses_another_variants_flags(capsys, argv, fragment):
     code, out, err = run(capsys, "score", "123m456p789s234s55m", "--win", "4s", *argv)
     assert code == 2 and out == "" and fragment in err
+
+
+def test_waits_count_the_hands_own_melds(capsys):
+    """A wait whose four copies are in the hand and its melds is none; meld tiles are seen."""
+    _, out, _ = run(capsys, "waits", "23m456p789s11z", "--meld", "kong:4444m@W", "--json")
+    result = json.loads(out)
+    assert result["waits"] == ["1m"] and result["ukeire"] == 4
+    _, out, _ = run(capsys, "waits", "23m456p789s11z", "--meld", "chow:123m", "--json")
+    assert json.loads(out)["ukeire"] == 3 + 4
+
+
+def test_sichuan_seven_pairs_count_the_missing_suit_tile_as_dead(capsys):
+    """A missing-suit tile is no half of a pair: 112233445566p + 7m is one draw short."""
+    _, out, _ = run(
+        capsys, "shanten", "112233445566p7m", "--variant", "sichuan", "--missing", "m", "--json"
+    )
+    result = json.loads(out)
+    assert result["shanten"] == 1 and result["seven_pairs"] == 1
+    assert all(t[-1] != "z" for t in result["ukeire_tiles"])  # Sichuan has no honours
+    _, out, _ = run(
+        capsys, "shanten", "1112345678999m", "--variant", "sichuan", "--missing", "m", "--json"
+    )
+    assert json.loads(out)["seven_pairs"] == 13
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (
+            [
+                "waits",
+                "1z",
+                "--meld",
+                "pung:111m@E",
+                "--meld",
+                "pung:222m@S",
+                "--meld",
+                "pung:333m@W",
+                "--meld",
+                "pung:444m@N",
+            ],
+            "all four seats",
+        ),
+        (["waits", "123m456p789s1122z", "--missing", "m"], "--missing is a sichuan flag"),
+        (["score", "234m456p678s3355z", "--win", "1f"], "no bonus tiles to win on"),
+        (["score", "xyz", "--win", "5z"], "unknown character 'x'"),
+        (["selfplay", "--max-rounds", "-3"], "expected a number >= 1, not -3"),
+        (["selfplay", "--games", "0"], "expected a number >= 1, not 0"),
+    ],
+)
+def test_more_garbage_exits_2(capsys, argv, fragment):
+    try:
+        code = main(argv)
+    except SystemExit as exit_:  # argparse's own refusals
+        code = exit_.code
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and fragment in err

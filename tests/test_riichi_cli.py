@@ -144,5 +144,5 @@ def test_impossible_hands_are_answers_with_exit_1(capsys: pytest.CaptureFixture[
     assert code == 1 and "riichi needs a concealed hand" in out
     code, out, _ = run(capsys, "score", "234m456p678s44z", "--win", "4z", "--meld", "pung:12z")
     assert code == 1 and "a pung has 3 tiles, 12z has 2" in out
-    code, out, _ = run(capsys, "score", "234m456p678s44z", "--win", "4z", "--meld", "pong:111z")
-    assert code == 1 and "unknown meld kind 'pong'" in out
+    code, out, err = run(capsys, "score", "234m456p678s44z", "--win", "4z", "--meld", "pong:111z")
+    assert code == 2 and out == "" and "unknown meld kind 'pong'" in err

@@ -88,3 +88,25 @@ def test_selfplay_tenhou6_garbage(tmp_path, extra, fragment):
     )
     assert done.returncode == 2
     assert fragment in done.stderr and "Traceback" not in done.stderr
+
+
+def test_wind_pungs_are_numbered_by_wind():
+    """Tenhou's yaku 10-13 are the seat-wind pungs East..North, 14-17 the prevalent wind."""
+    import random
+
+    from mahjongkit.game.engine import play_random
+
+    checked = 0
+    for seed in range(12):
+        game = Game("riichi", RiichiRules.tenhou(), seed=seed)
+        play_random(game, random.Random(seed))
+        for game_round in game_record(game).rounds:
+            for win in (a for a in game_round.actions if isinstance(a, Agari)):
+                for number, _ in win.yaku:
+                    if 10 <= number <= 13:
+                        assert number - 10 == (win.seat - game_round.dealer) % 4
+                        checked += 1
+                    elif 14 <= number <= 17:
+                        assert number - 14 == game_round.round_index // 4
+                        checked += 1
+    assert checked > 5

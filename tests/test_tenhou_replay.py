@@ -87,3 +87,18 @@ def test_replay_check_garbage_file(tmp_path):
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_replay_check_reports_a_damaged_file_and_goes_on(tmp_path):
+    damaged = tmp_path / "damaged.xml"
+    damaged.write_text("<mjloggm><INIT")
+    good = MJLOG / "dnovikoff_example.xml"
+    done = subprocess.run(
+        [sys.executable, "-m", "mahjongkit", "replay-check", str(damaged), str(good)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "damaged.xml: cannot be read" in done.stderr
+    assert "dnovikoff_example.xml: 9 rounds checked, 0 mismatches" in done.stdout

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from mahjongkit.errors import MahjongError
+from mahjongkit.errors import MahjongError, NotationError
 from mahjongkit.hand import Hand
 from mahjongkit.melds import parse_seat
 from mahjongkit.shapes import (
@@ -59,10 +59,24 @@ def _shape(variant: str, missing: str | None) -> HandShape:
 def _analyse(args: argparse.Namespace) -> dict[str, Any]:
     hand = Hand.parse(args.hand, args.meld)
     hand.require_size()
+    if args.missing and args.variant != "sichuan":
+        raise _usage(f"--missing is a sichuan flag: {args.variant} has no missing suit")
     shape = _shape(args.variant, getattr(args, "missing", None))
     counts = hand.counts
     melds = len(hand.melds)
     visible = counts_of(parse_kinds(args.visible), what="visible tiles") if args.visible else None
+    # The hand's own melds are tiles it can no longer draw: seen, for ukeire and waits.
+    for meld in hand.melds:
+        if visible is None:
+            visible = [0] * NUM_KINDS
+        for kind in meld.kinds:
+            visible[kind] += 1
+    held = [n + (visible[k] if visible else 0) for k, n in enumerate(counts)]
+    if any(n > 4 for n in held):
+        kind = next(k for k, n in enumerate(held) if n > 4)
+        raise MahjongError(
+            f"more than four {format_kind(kind)} between the hand, its melds and --visible"
+        )
     result: dict[str, Any] = {
         "hand": str(hand),
         "tiles": hand.size,
@@ -79,8 +93,10 @@ def _analyse(args: argparse.Namespace) -> dict[str, Any]:
     }
     if hand.size == 13:
         found = ukeire(counts, melds, shape, visible)
-        result["waits"] = [format_kind(k) for k in waits(counts, melds, shape)]
-        result["wait_details"] = _wait_details(hand, waits(counts, melds, shape), args)
+        # A wait whose four copies are all in the hand or its melds cannot be won on.
+        ready = [k for k in waits(counts, melds, shape) if counts[k] + _in_melds(hand, k) < 4]
+        result["waits"] = [format_kind(k) for k in ready]
+        result["wait_details"] = _wait_details(hand, ready, args)
         result["ukeire"] = found.tiles
         result["ukeire_tiles"] = [format_kind(k) for k in found.kinds]
         return result
@@ -105,6 +121,10 @@ def _analyse(args: argparse.Namespace) -> dict[str, Any]:
     return result
 
 
+def _in_melds(hand: Hand, kind: int) -> int:
+    return sum(meld.kinds.count(kind) for meld in hand.melds)
+
+
 def _wait_details(hand: Hand, kinds: list[int], args: argparse.Namespace) -> list[dict[str, Any]]:
     """For each wait: what a win on it by discard and by self-draw is worth, or why it is none.
 
@@ -119,7 +139,9 @@ def _wait_details(hand: Hand, kinds: list[int], args: argparse.Namespace) -> lis
     rules = variant.rules()
     missing = "mps".index(args.missing) if getattr(args, "missing", None) else None
     sources = {m.from_seat for m in hand.melds}
-    seat = next(s for s in range(4) if s not in sources)
+    seat = next((s for s in range(4) if s not in sources), None)
+    if seat is None:
+        raise MahjongError("the melds claim tiles from all four seats: one of them is the hand's")
     details = []
     for kind in kinds:
         tile = Tile(kind)
@@ -211,6 +233,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
     )
     if from_seat == seat:
         raise _usage("--from names the winner's own seat: use --tsumo for a self-draw")
+    if win_tile.kind >= NUM_KINDS and args.variant != "hongkong":
+        raise _usage(f"--win {win_tile}: {args.variant} has no bonus tiles to win on")
     try:
         hand = Hand.parse(args.hand, args.meld)
         if win_tile.kind >= NUM_KINDS:
@@ -228,6 +252,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
                 f"the winning tile {win_tile} is not among the concealed tiles {args.hand} "
                 "(HAND includes the winning tile)"
             )
+    except NotationError:
+        raise  # unusable input: exit 2, one line on stderr
     except MahjongError as error:
         score = Score.failure(variant.name, "invalid_hand", str(error), args.hand)
     else:
@@ -302,8 +328,15 @@ def _cmd_replay_check(args: argparse.Namespace) -> int:
     from mahjongkit.formats.tenhou_replay import check_file
 
     found = False
+    unreadable = False
     for path in args.files:
-        report = check_file(path)
+        try:
+            report = check_file(path)
+        except (MahjongError, OSError) as error:
+            # One damaged file is reported and the others are still checked.
+            print(f"{path}: cannot be read: {error}", file=sys.stderr)
+            unreadable = True
+            continue
         if report.skipped:
             print(f"{path}: skipped ({report.skipped})")
             continue
@@ -312,7 +345,7 @@ def _cmd_replay_check(args: argparse.Namespace) -> int:
         print(f"{path}: {report.checked} rounds checked, {len(mismatches)} mismatches")
         for line in mismatches:
             print(f"  {line}")
-    return 1 if found else 0
+    return 2 if unreadable else 1 if found else 0
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
@@ -369,9 +402,12 @@ def _check_nonnegative(text: str) -> int:
 
 
 def _positive(text: str) -> int:
-    value = _check_nonnegative(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError("expected a number >= 1, not 0")
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number >= 1, not {value}")
     return value
 
 
@@ -486,7 +522,7 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--rules", help="a rules preset of the variant")
     selfplay.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     selfplay.add_argument("--seed", type=_check_nonnegative, default=0)
-    selfplay.add_argument("--games", type=_check_nonnegative, default=1)
+    selfplay.add_argument("--games", type=_positive, default=1)
     selfplay.add_argument(
         "--json", action="store_true", help="print each game's event log as JSON lines"
     )

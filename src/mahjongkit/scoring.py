@@ -159,6 +159,15 @@ class Score:
         """A non-win with its reason."""
         return cls(variant=variant, error=ScoreError(code, message), hand=hand)
 
+    def _pattern_name(self, pattern: str, lang: str) -> str:
+        """A pattern's name in ``lang`` from its variant's table (the id if it has none)."""
+        from mahjongkit.variants import VARIANT_NAMES, find_variant
+
+        if self.variant not in VARIANT_NAMES:
+            return pattern
+        names = find_variant(self.variant).pattern_names.get(pattern)
+        return name_in(names, lang) if names else pattern
+
     def pattern_ids(self) -> list[str]:
         """The ids of the patterns, in table order."""
         return [p.id for p in self.patterns]
@@ -191,8 +200,19 @@ class Score:
                     t("score.pattern", lang, name=hit.name(lang), value=hit.value, unit=unit)
                 )
         for dropped, by in self.replaced:
-            lines.append(t("score.replaced", lang, replaced=dropped, name=names.get(by, by)))
-        if self.fu is not None:
+            lines.append(
+                t(
+                    "score.replaced",
+                    lang,
+                    replaced=self._pattern_name(dropped, lang),
+                    name=names.get(by) or self._pattern_name(by, lang),
+                )
+            )
+        yakuman = sum(p.value for p in self.patterns if p.unit == "yakuman")
+        if yakuman:
+            # A yakuman is paid by its count: han and fu play no part.
+            lines.append(t("score.total_yakuman", lang, count=yakuman))
+        elif self.fu is not None:
             lines.append(t("score.fu_header", lang))
             for item in self.fu_breakdown:
                 lines.append(t("score.fu_item", lang, reason=item.name(lang), fu=item.fu))

@@ -142,10 +142,11 @@ def _intern(vector: tuple[int, ...]) -> int:
 # A suit's entry packs, above its vector id (20 bits), the counts seven pairs and thirteen
 # orphans need, in fields wide enough that the four suits' entries can simply be added:
 # kinds held (6 bits), kinds held twice or more (5), pairs counting four of a kind as two (5),
-# terminal or honour kinds held (4), whether one of those is held twice or more (3).
+# terminal or honour kinds held (4), whether one of those is held twice or more (3), kinds
+# held an odd number of times (6).
 _ID_BITS = 20
 _ID_MASK = (1 << _ID_BITS) - 1
-_KINDS, _PAIRS, _PAIR_UNITS, _ORPHAN_KINDS, _ORPHAN_PAIR = 0, 6, 11, 16, 20
+_KINDS, _PAIRS, _PAIR_UNITS, _ORPHAN_KINDS, _ORPHAN_PAIR, _ODD_KINDS = 0, 6, 11, 16, 20, 23
 
 
 def _pack(counts: Sequence[int], orphans: Sequence[int]) -> int:
@@ -157,6 +158,7 @@ def _pack(counts: Sequence[int], orphans: Sequence[int]) -> int:
         (sum(n // 2 for n in held), _PAIR_UNITS),
         (len(terminal), _ORPHAN_KINDS),
         (1 if any(n >= 2 for n in terminal) else 0, _ORPHAN_PAIR),
+        (sum(1 for n in held if n % 2), _ODD_KINDS),
     )
     return sum(value << shift for value, shift in fields) << _ID_BITS
 
@@ -244,6 +246,13 @@ def regular_shanten(counts: Sequence[int], melds: int = 0) -> int:
     return _hand_vector(counts)[(4 - melds) * 2 + 1] - 1
 
 
+def _quad_pairs_shanten(pairs: int, odd: int) -> int:
+    """Seven pairs where four of a kind are two pairs: each missing pair takes one draw onto a
+    lone tile, or two draws where no lone tile is left to pair."""
+    missing = 7 - pairs if pairs < 7 else 0
+    return missing - 1 + (missing - odd if missing > odd else 0)
+
+
 def seven_pairs_shanten(counts: Sequence[int], allow_quads: bool = False) -> int:
     """Shanten towards seven pairs.
 
@@ -252,7 +261,8 @@ def seven_pairs_shanten(counts: Sequence[int], allow_quads: bool = False) -> int
     """
     if allow_quads:
         pairs = counts.count(2) + counts.count(3) + 2 * counts.count(4)
-        return 6 - min(pairs, 7)
+        odd = counts.count(1) + counts.count(3)
+        return _quad_pairs_shanten(pairs, odd)
     kinds = NUM_KINDS - counts.count(0)
     pairs = kinds - counts.count(1)
     return 6 - pairs + (7 - kinds if kinds < 7 else 0)
@@ -278,6 +288,13 @@ class HandShape:
     seven_pairs_quads: bool = False
     thirteen_orphans: bool = True
     missing_suit: int | None = None
+    honors: bool = True
+    """Whether the set has honour tiles at all (Sichuan's 108 tiles have none)."""
+
+    @property
+    def kinds(self) -> range:
+        """The kinds a hand of this shape can draw."""
+        return range(NUM_KINDS if self.honors else 27)
 
     def usable(self, counts: Sequence[int]) -> Sequence[int]:
         """The counts with the missing suit's tiles removed."""
@@ -298,7 +315,11 @@ HONG_KONG = HandShape(seven_pairs=False)
 def sichuan(missing_suit: int | None = None) -> HandShape:
     """Sichuan: three suits, seven pairs with four identical tiles allowed, no orphans."""
     return HandShape(
-        seven_pairs=True, seven_pairs_quads=True, thirteen_orphans=False, missing_suit=missing_suit
+        seven_pairs=True,
+        seven_pairs_quads=True,
+        thirteen_orphans=False,
+        missing_suit=missing_suit,
+        honors=False,
     )
 
 
@@ -318,14 +339,16 @@ def shanten(counts: Sequence[int], melds: int = 0, shape: HandShape = RIICHI) ->
     if melds == 0:
         if shape.seven_pairs:
             if shape.seven_pairs_quads:
-                pairs = 6 - min((packed >> _PAIR_UNITS) & 31, 7)
+                pairs = _quad_pairs_shanten((packed >> _PAIR_UNITS) & 31, packed >> _ODD_KINDS)
             else:
                 kinds = packed & 63
                 pairs = 6 - ((packed >> _PAIRS) & 31) + (7 - kinds if kinds < 7 else 0)
             if pairs < best:
                 best = pairs
         if shape.thirteen_orphans:
-            orphans = 13 - ((packed >> _ORPHAN_KINDS) & 15) - (1 if packed >> _ORPHAN_PAIR else 0)
+            orphans = (
+                13 - ((packed >> _ORPHAN_KINDS) & 15) - (1 if (packed >> _ORPHAN_PAIR) & 7 else 0)
+            )
             if orphans < best:
                 best = orphans
     return best
@@ -343,7 +366,7 @@ def waits(counts: Sequence[int], melds: int = 0, shape: HandShape = RIICHI) -> l
     """
     hand = list(counts)
     found = []
-    for kind in range(NUM_KINDS):
+    for kind in shape.kinds:
         if hand[kind] >= COPIES:
             continue
         hand[kind] += 1
@@ -375,7 +398,7 @@ def ukeire(
     hand = list(counts)
     kinds = []
     total = 0
-    for kind in range(NUM_KINDS):
+    for kind in shape.kinds:
         seen = hand[kind] + (visible[kind] if visible is not None else 0)
         if seen >= COPIES:
             continue

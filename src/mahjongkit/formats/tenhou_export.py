@@ -175,6 +175,11 @@ def _agari(game: Game, index: int, event: Event) -> Agari:
         number = row.tenhou_id if row is not None else None
         if number is None:
             continue
+        # Tenhou numbers the wind pungs by wind: seat wind 10-13, prevalent wind 14-17.
+        if pattern["id"] == "seat_wind":
+            number += (seat - rnd.dealer) % 4
+        elif pattern["id"] == "round_wind":
+            number += rnd.round_wind
         if pattern["unit"] == "yakuman":
             yakuman.append(number)
         else:

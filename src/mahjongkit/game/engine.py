@@ -579,6 +579,7 @@ class Game:
 
     def _fold_end_game(self, event: Event) -> None:
         self.round.phase = Phase.GAME_OVER
+        self.round.deposits = 0  # paid out with the final scores, or lost, by the rules
         self.over = True
         self.scores = list(event["scores"])
 

@@ -16,8 +16,9 @@ if TYPE_CHECKING:
 
 PRIVATE_EVENTS = frozenset({"mjk:respond", "mjk:exchange_choose", "mjk:declare"})
 """Events only their actor sees: answers to a claim, tiles chosen to pass, a declared suit."""
-SECRET_FIELDS = frozenset({"mjk_wall", "mjk_ids", "mjk_robbable", "mjk_missed_win"})
-"""Fields no seat sees: the wall, whether anyone could rob a kong, who passed up a win."""
+SECRET_FIELDS = frozenset({"mjk_wall", "mjk_seed", "mjk_ids", "mjk_robbable", "mjk_missed_win"})
+"""Fields no seat sees: the wall and the seed it is shuffled from, whether anyone could rob a
+kong, who passed up a win."""
 ACTOR_FIELDS = {"tsumo": ("pai", "mjk_id"), "mjk:deal_replacement": ("mjk_id",)}
 """Fields of an event that only its actor sees (a drawn tile)."""
 

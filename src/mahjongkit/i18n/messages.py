@@ -36,6 +36,7 @@ _EN = {
     "code.no_yaku": "no yaku",
     "code.below_minimum_fan": "below the minimum fan",
     "code.below_minimum_han": "below the two-han minimum",
+    "score.total_yakuman": "Total: {count} yakuman",
 }
 
 _FR = {
@@ -64,6 +65,7 @@ _FR = {
     "code.no_yaku": "aucun yaku",
     "code.below_minimum_fan": "sous le minimum de fan",
     "code.below_minimum_han": "sous le minimum de deux han",
+    "score.total_yakuman": "Total : {count} yakuman",
 }
 
 _ES = {
@@ -92,6 +94,7 @@ _ES = {
     "code.no_yaku": "sin yaku",
     "code.below_minimum_fan": "por debajo del mínimo de fan",
     "code.below_minimum_han": "por debajo del mínimo de dos han",
+    "score.total_yakuman": "Total: {count} yakuman",
 }
 
 _JA = {
@@ -115,6 +118,11 @@ _JA = {
     "code.invalid_hand": "不正な手牌",
     "code.no_yaku": "役なし",
     "code.below_minimum_han": "二翻縛り未満",
+    "score.total_yakuman": "合計: 役満 ×{count}",
+    "score.replaced": "  （{replaced} は {name} に含まれ、数えない）",
+    "score.line": "{payer} → {payee}: {amount}（{reason}）",
+    "score.fu_item": "  {reason}: {fu}符",
+    "code.below_minimum_fan": "最低翻数未満",
 }
 
 _ZH = {
@@ -135,6 +143,7 @@ _ZH = {
     "code.not_complete": "未成和",
     "code.invalid_hand": "手牌不合法",
     "code.below_minimum_fan": "未夠番",
+    "code.no_yaku": "無役",
 }
 
 MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES, "ja": _JA, "zh": _ZH}

@@ -7,7 +7,7 @@ Adding a variant is adding one package here and one line to ``_PACKAGES``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
@@ -29,6 +29,8 @@ class Variant:
     presets: Mapping[str, Callable[[], Any]]
     score: Callable[[Win, Any], Score]
     languages: tuple[str, ...]
+    pattern_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Every pattern's names by stable id (to name a pattern a result left out)."""
 
     def rules(self, preset: str | None = None) -> Any:
         """The rules of a named preset (the default when None)."""

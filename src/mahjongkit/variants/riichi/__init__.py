@@ -27,7 +27,13 @@ from mahjongkit.variants.riichi.yaku import BY_ID, TABLE, Yaku
 LANGUAGES = ("en", "fr", "es", "ja", "ja-Latn")
 """Languages of the explanation; ``ja-Latn`` gives the Japanese names in romaji."""
 
-VARIANT = Variant(name="riichi", presets=PRESETS, score=score, languages=LANGUAGES)
+VARIANT = Variant(
+    name="riichi",
+    presets=PRESETS,
+    score=score,
+    languages=LANGUAGES,
+    pattern_names={row.id: row.names for row in TABLE},
+)
 
 __all__ = [
     "BY_ID",

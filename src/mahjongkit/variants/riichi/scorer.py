@@ -719,6 +719,11 @@ def _check_situation(win: Win, players: int) -> str | None:
         return "a robbed kong tile is never the discard after the last wall tile"
     if win.first_turn and hand.melds:
         return "a first-turn win has no melds: any call, a concealed kong too, interrupts it"
+    if win.first_turn and win.riichi:
+        return (
+            "a first-turn win (R-36…R-38) comes before the winner's first discard, so before any "
+            "riichi"
+        )
     liable = win.liable_seat
     if liable is not None and (liable == win.seat or not 0 <= liable < players):
         return f"seat {liable} cannot be liable for this win"
