@@ -19,8 +19,6 @@ from mahjongkit.variants.hongkong import HongKongRules, score
 EXAMPLES_FILE = (
     Path(__file__).resolve().parents[2] / "shared" / "data" / "hongkong" / "examples.jsonl"
 )
-if not EXAMPLES_FILE.is_file():  # the checkout may sit elsewhere; the data stays in /work/shared
-    EXAMPLES_FILE = Path("/work/shared/data/hongkong/examples.jsonl")
 EXAMPLES = [json.loads(line) for line in EXAMPLES_FILE.read_text().splitlines() if line.strip()]
 BY_ID = {example["id"]: example for example in EXAMPLES}
 

@@ -44,8 +44,6 @@ from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.tiles import Tile, to_tenhou6
 
 MJLOG_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "riichi" / "mjlog"
-if not MJLOG_DIR.is_dir():  # the checkout may sit elsewhere; the data stays in /work/shared
-    MJLOG_DIR = Path("/work/shared/data/riichi/mjlog")
 FILES = sorted(p.name for p in MJLOG_DIR.glob("*") if p.suffix in (".xml", ".mjlog"))
 
 
