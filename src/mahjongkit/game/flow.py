@@ -9,8 +9,10 @@ Each variant subclasses it in ``variants/<name>/table.py``.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
+from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.actions import Action
 from mahjongkit.hand import Hand
 from mahjongkit.melds import Meld
@@ -32,8 +34,9 @@ def count_kinds(tiles: list[int]) -> list[int]:
     return counts
 
 
-class Flow:
-    """Default hooks; each variant overrides what its rules change."""
+class Flow(ABC):
+    """Default hooks; each variant overrides what its rules change (and must give its tiles,
+    its scorer and the course of its game)."""
 
     variant = ""
     dead_wall = 0
@@ -63,9 +66,9 @@ class Flow:
         players: int = getattr(self.rules, "players", 4)
         return players
 
+    @abstractmethod
     def tiles(self) -> list[int]:
         """The physical ids the wall is made of."""
-        raise NotImplementedError
 
     def red(self, tile_id: int) -> bool:
         """Whether a physical tile is a red five under these rules."""
@@ -173,9 +176,9 @@ class Flow:
             return len(rnd.seats[seat].discards) == 0
         return len(rnd.seats[seat].discards) == 0 and not rnd.seats[seat].has_drawn
 
+    @abstractmethod
     def score(self, win: Win) -> Score:
         """The variant scorer."""
-        raise NotImplementedError
 
     def win_score(
         self,
@@ -315,13 +318,14 @@ class Flow:
         return []
 
     def play_setup(self, game: Game, out: list[dict[str, Any]], action: Action) -> None:
-        """Play a set-up action."""
-        raise NotImplementedError
+        """Play a set-up action (only variants with set-up phases have any)."""
+        raise IllegalActionError(f"{self.variant} has no set-up phase for {action.type}")
 
     # --- the course of a round ---
 
     def after_deal(self, game: Game, out: list[dict[str, Any]]) -> None:
         """Emit what happens right after the deal (bonus tiles, the exchange phase)."""
+        return None  # most variants go straight to the dealer's first draw
 
     def continues_after_win(self, game: Game) -> bool:
         """Whether play goes on after a win (Sichuan's blood battle)."""
@@ -331,9 +335,9 @@ class Flow:
         """The ``ryukyoku`` event of a wall run dry (with its payments)."""
         return {"type": "ryukyoku", "reason": "exhaustive", "deltas": [0] * self.players}
 
+    @abstractmethod
     def next_round(self, game: Game) -> tuple[int, int, int, int] | None:
         """(round wind, hand number, dealer, honba) of the next round, or None at the end."""
-        raise NotImplementedError
 
     def final_result(self, game: Game) -> dict[str, Any]:
         """The ``end_game`` event's extra fields (ranks, uma)."""
