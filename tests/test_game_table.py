@@ -309,3 +309,22 @@ def test_nothing_is_legal_before_the_deal():
     assert game.legal_actions(0) == [] and game.waiting_for() == []
     with pytest.raises(IllegalActionError):
         game.apply(Action(A.DISCARD, 0, 0))
+
+
+def test_a_seventh_bonus_tile_may_win_at_the_table():
+    """RULES-hongkong §4 花糊: the seventh bonus tile is a win by itself, or is set aside."""
+    hands = ["1f2f3f4f1g2g147m258p9s", *JUNK[1:]]
+    tiles = tile_set(bonus=True)
+    for choice in (A.TSUMO, A.FLOWER):
+        game = table("hongkong", hands, draws="3g", back="9s9s9s8s8s8s7s", tiles=tiles)
+        seat = game.round.seats[0]
+        assert len(seat.flowers) == 6 and seat.drawn == 142
+        assert {a.type for a in game.legal_actions(0)} == {A.TSUMO, A.FLOWER}
+        events = game.apply(Action(choice, 0, 142))
+        if choice == A.TSUMO:
+            hora = next(e for e in events if e["type"] == "hora")
+            assert [p["id"] for p in hora["mjk_score"]["patterns"]] == ["seven_bonus_tiles"]
+            assert hora["deltas"] == [24, -8, -8, -8]
+        else:
+            assert len(game.round.seats[0].flowers) == 7
+            assert A.DISCARD in claims(game, 0)

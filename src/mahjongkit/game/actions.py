@@ -32,6 +32,8 @@ EXCHANGE = "exchange"
 """Sichuan: give three tiles of one suit."""
 DECLARE_MISSING = "declare_missing"
 """Sichuan: choose the missing suit."""
+FLOWER = "flower"
+"""Set aside a drawn bonus tile and draw its replacement (when a win on it is possible)."""
 
 ACTION_TYPES = (
     DISCARD,
@@ -47,6 +49,7 @@ ACTION_TYPES = (
     ABORT,
     EXCHANGE,
     DECLARE_MISSING,
+    FLOWER,
 )
 
 

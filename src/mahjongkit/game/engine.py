@@ -29,7 +29,7 @@ from mahjongkit.game.state import Phase, RoundState, SeatState, TableMeld
 from mahjongkit.game.wall import DEAL_SIZE, deal, shuffled_wall
 from mahjongkit.melds import MeldKind
 from mahjongkit.options import describe
-from mahjongkit.tiles import Tile, to_mjai
+from mahjongkit.tiles import NUM_PHYSICAL, Tile, to_mjai
 
 Event = dict[str, Any]
 WallSource = Callable[["Game", int], list[int]]
@@ -694,11 +694,17 @@ class Game:
             event["mjk_after_kong"] = after_kong
         self._emit(out, event)
         if self.flow.bonus_tiles and tile >= 136:
-            self._emit(
-                out, {"type": "mjk:flower", "actor": seat, "pai": self._mjai(tile), "mjk_id": tile}
-            )
-            # The replacement of a bonus tile keeps the kong status of the draw it replaces.
-            self._draw(out, seat, replacement=True, after_kong=replacement and after_kong)
+            if self.flow.bonus_win_possible(self, seat, tile):
+                return  # the seat chooses: win on it, or set it aside (A.FLOWER)
+            self._set_aside(out, seat, tile, replacement and after_kong)
+
+    def _set_aside(self, out: list[Event], seat: int, tile: int, after_kong: bool) -> None:
+        """A drawn bonus tile goes beside the hand and is replaced."""
+        self._emit(
+            out, {"type": "mjk:flower", "actor": seat, "pai": self._mjai(tile), "mjk_id": tile}
+        )
+        # The replacement of a bonus tile keeps the kong status of the draw it replaces.
+        self._draw(out, seat, replacement=True, after_kong=after_kong)
 
     def _next_seat(self, seat: int) -> int:
         rnd = self.round
@@ -718,6 +724,9 @@ class Game:
             self, seat, state.drawn, self_draw=True, from_seat=None, robbing=False
         ):
             found.append(Action(A.TSUMO, seat, state.drawn))
+        if state.drawn is not None and state.drawn >= NUM_PHYSICAL:
+            # A bonus tile that could win: win on it, or set it aside as usual.
+            return [*found, Action(A.FLOWER, seat, state.drawn)]
         for tile in sorted(set(self.flow.allowed_discards(self, seat))):
             found.append(Action(A.DISCARD, seat, tile))
         found.extend(self.flow.turn_declarations(self, seat))
@@ -866,6 +875,8 @@ class Game:
         if not self_draw and (rnd.phase not in (Phase.CLAIM, Phase.ROB) or seat in rnd.responses):
             return None
         tile = action.tile
+        if self_draw and tile != rnd.seats[seat].drawn:
+            return None
         if not self_draw and tile not in (rnd.last_discard, rnd.rob_tile):
             return None
         name = str(self.flow.tile(tile))
@@ -933,6 +944,8 @@ class Game:
             self._added_kong(out, action)
         elif kind == A.ABORT:
             self._abort(out, "kyushukyuhai", actor=action.seat)
+        elif kind == A.FLOWER and action.tile is not None:
+            self._set_aside(out, action.seat, action.tile, self.round.after_kong)
         else:
             raise IllegalActionError(f"{kind} cannot be played now")
 

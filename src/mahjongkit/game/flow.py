@@ -99,7 +99,7 @@ class Flow(ABC):
         Scorers see seats as winds (East = 0 = the dealer), so seats are counted from the dealer.
         """
         state = game.round.seats[seat]
-        tiles = [*state.hand, *([extra] if extra is not None else [])]
+        tiles = [t for t in (*state.hand, *([extra] if extra is not None else [])) if t < 136]
         dealer = game.round.dealer
         return Hand(
             tuple(self.tile(t) for t in tiles),
@@ -160,7 +160,9 @@ class Flow(ABC):
             kong_discard=(not self_draw) and (not robbing) and rnd.kong_discard,
             last_tile=last_tile and not robbing,
             first_turn=self.first_turn_win(game, seat, self_draw),
-            flowers=tuple(self.tile(t) for t in rnd.seats[seat].flowers),
+            flowers=tuple(
+                self.tile(t) for t in [*rnd.seats[seat].flowers, *([tile] if tile >= 136 else [])]
+            ),
             missing_suit=rnd.seats[seat].missing_suit,
             in_game=frozenset(
                 (s - rnd.dealer) % self.players for s in range(self.players) if not rnd.seats[s].won
@@ -191,7 +193,7 @@ class Flow(ABC):
         robbing: bool,
     ) -> Score | None:
         """The score if this seat may win on this tile now, else None."""
-        if not self.is_complete_with(game, seat, None if self_draw else tile):
+        if tile < 136 and not self.is_complete_with(game, seat, None if self_draw else tile):
             return None
         score = self.score(
             self.make_win(
@@ -222,6 +224,11 @@ class Flow(ABC):
     ) -> list[int]:
         """Money a win moves besides its own payment (Sichuan's kong-money transfer)."""
         return [0] * self.players
+
+    def bonus_win_possible(self, game: Game, seat: int, tile: int) -> bool:
+        """Whether drawing bonus tile ``tile`` may be a win by itself (Hong Kong's seven or
+        eight bonus tiles); if so the seat is asked instead of the tile being set aside."""
+        return False
 
     def furiten(self, game: Game, seat: int) -> bool:
         """Whether this seat may not win on a discard now."""

@@ -76,6 +76,12 @@ class HongKongFlow(Flow):
                         out, {"type": "mjk:deal_replacement", "actor": seat, "mjk_id": replacement}
                     )
 
+    def bonus_win_possible(self, game: Game, seat: int, tile: int) -> bool:
+        """The seventh or eighth bonus tile may win by itself (花糊, 八仙過海) by the rules."""
+        return bool(getattr(self.rules, "bonus_tile_win", True)) and (
+            len(game.round.seats[seat].flowers) + 1 >= 7
+        )
+
     def may_rob_concealed(self, game: Game, seat: int, tile: int) -> bool:
         """Only Thirteen Orphans, and only where the rules let it rob a concealed kong."""
         return bool(
