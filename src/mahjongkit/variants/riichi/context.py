@@ -103,6 +103,21 @@ _FEATURE_NAMES = (
     "RED_PUNG",
     "SEAT_WIND_PUNG",
     "ROUND_WIND_PUNG",
+    "TWO_PEIKOU",
+    "MIXED_TRIPLE_CHOW",
+    "PURE_STRAIGHT",
+    "TRIPLE_PUNG",
+    "TWO_DRAGON_PUNGS",
+    "THREE_DRAGON_PUNGS",
+    "THREE_WIND_PUNGS",
+    "FOUR_WIND_PUNGS",
+    "DRAGON_PAIR",
+    "WIND_PAIR",
+    "VALUE_PAIR",
+    "TWO_SIDED_WAIT",
+    "PAIR_WAIT",
+    "THREE_CONCEALED_PUNGS",
+    "FOUR_CONCEALED_PUNGS",
     "NEVER",
 )
 FEATURES = {name: 1 << bit for bit, name in enumerate(_FEATURE_NAMES)}
@@ -151,6 +166,31 @@ F_GREEN_PUNG = FEATURES["GREEN_PUNG"]
 F_RED_PUNG = FEATURES["RED_PUNG"]
 F_SEAT_WIND_PUNG = FEATURES["SEAT_WIND_PUNG"]
 F_ROUND_WIND_PUNG = FEATURES["ROUND_WIND_PUNG"]
+F_TWO_PEIKOU = FEATURES["TWO_PEIKOU"]
+"""Two disjoint pairs of identical chows."""
+F_MIXED_TRIPLE_CHOW = FEATURES["MIXED_TRIPLE_CHOW"]
+"""The same chow in each of the three suits."""
+F_PURE_STRAIGHT = FEATURES["PURE_STRAIGHT"]
+"""Chows 123, 456 and 789 of one suit."""
+F_TRIPLE_PUNG = FEATURES["TRIPLE_PUNG"]
+"""Pungs (or kongs) of the same number in each of the three suits."""
+F_TWO_DRAGON_PUNGS = FEATURES["TWO_DRAGON_PUNGS"]
+"""Exactly two dragon pungs (or kongs)."""
+F_THREE_DRAGON_PUNGS = FEATURES["THREE_DRAGON_PUNGS"]
+F_THREE_WIND_PUNGS = FEATURES["THREE_WIND_PUNGS"]
+"""Exactly three wind pungs (or kongs)."""
+F_FOUR_WIND_PUNGS = FEATURES["FOUR_WIND_PUNGS"]
+F_DRAGON_PAIR = FEATURES["DRAGON_PAIR"]
+F_WIND_PAIR = FEATURES["WIND_PAIR"]
+F_VALUE_PAIR = FEATURES["VALUE_PAIR"]
+"""The pair earns fu: a dragon, the seat wind or the prevalent wind."""
+F_TWO_SIDED_WAIT = FEATURES["TWO_SIDED_WAIT"]
+"""The winning tile completed a chow open at both ends (one reading of the wait)."""
+F_PAIR_WAIT = FEATURES["PAIR_WAIT"]
+"""The winning tile completed the pair of a regular reading."""
+F_THREE_CONCEALED_PUNGS = FEATURES["THREE_CONCEALED_PUNGS"]
+"""Three or more concealed pungs or kongs; a pung completed by a discard is open (R-01)."""
+F_FOUR_CONCEALED_PUNGS = FEATURES["FOUR_CONCEALED_PUNGS"]
 F_NEVER = FEATURES["NEVER"]
 
 CHOW_FEATURES = (
@@ -259,7 +299,7 @@ def _count_features(counts: int) -> int:
     if pungs >= 3:
         features |= F_THREE_PUNGS
     if peikou:
-        features |= F_PEIKOU
+        features |= F_PEIKOU if peikou == 1 else F_PEIKOU | F_TWO_PEIKOU
     if not counts >> PACK_INSIDE & 7:
         features |= F_OUTSIDE
     return features
@@ -276,6 +316,8 @@ def _honour_features(pungs: int, seat_wind: int, round_wind: int) -> int:
         features |= F_DRAGON_PUNG
     if mask & WIND_MASK:
         features |= F_WIND_PUNG
+    features |= (0, 0, F_TWO_DRAGON_PUNGS, F_THREE_DRAGON_PUNGS)[(mask & DRAGON_MASK).bit_count()]
+    features |= (0, 0, 0, F_THREE_WIND_PUNGS, F_FOUR_WIND_PUNGS)[(mask & WIND_MASK).bit_count()]
     for kind, feature in ((WHITE, F_WHITE_PUNG), (GREEN, F_GREEN_PUNG), (RED, F_RED_PUNG)):
         if mask >> kind & 1:
             features |= feature
@@ -294,6 +336,68 @@ HONOUR_FEATURES = {
     for prevalent in range(4)
 }
 """Feature bits of the honour pungs (pung mask >> 27), by (seat wind, prevalent wind)."""
+
+
+def chow_features(chow_mask: int) -> int:
+    """The feature bits of a reading's chows (bits over their first kinds, melds included):
+    a mixed triple chow, a pure straight.
+
+    >>> chow_features(_mask([1, 10, 19])) == F_MIXED_TRIPLE_CHOW
+    True
+    >>> chow_features(_mask([9, 12, 15, 4])) == F_PURE_STRAIGHT
+    True
+    """
+    features = 0
+    if chow_mask & (chow_mask >> 9) & (chow_mask >> 18) & SEVEN_BITS:
+        features |= F_MIXED_TRIPLE_CHOW
+    if any(chow_mask & starts == starts for starts in ITTSU_STARTS):
+        features |= F_PURE_STRAIGHT
+    return features
+
+
+def pung_features(pung_mask: int) -> int:
+    """The feature bits of a reading's pungs and kongs that hang on the numbers: a triple pung.
+
+    >>> pung_features(_mask([2, 11, 20, 31])) == F_TRIPLE_PUNG
+    True
+    """
+    return F_TRIPLE_PUNG if pung_mask & (pung_mask >> 9) & (pung_mask >> 18) & NINE_BITS else 0
+
+
+CHOW_FEATURES_MEMO: dict[int, int] = {}
+PUNG_FEATURES_MEMO: dict[int, int] = {}
+""":func:`chow_features` and :func:`pung_features` by mask, filled as met (a reading has at
+most four sets: a few thousand masks)."""
+SET_MEMO_LIMIT = 100_000
+"""Entries kept in a set-feature memo before it starts afresh."""
+
+
+def memo_chow_features(chow_mask: int) -> int:
+    """:func:`chow_features`, remembered."""
+    if len(CHOW_FEATURES_MEMO) > SET_MEMO_LIMIT:
+        CHOW_FEATURES_MEMO.clear()
+    found = CHOW_FEATURES_MEMO[chow_mask] = chow_features(chow_mask)
+    return found
+
+
+def memo_pung_features(pung_mask: int) -> int:
+    """:func:`pung_features`, remembered."""
+    if len(PUNG_FEATURES_MEMO) > SET_MEMO_LIMIT:
+        PUNG_FEATURES_MEMO.clear()
+    found = PUNG_FEATURES_MEMO[pung_mask] = pung_features(pung_mask)
+    return found
+
+
+WAIT_FEATURES = (F_TWO_SIDED_WAIT, 0, 0, F_PAIR_WAIT, 0, 0, 0)
+"""Feature bits of each wait type (indexed by RYANMEN ... ORPHANS_WAIT)."""
+HIDDEN_FEATURES = (
+    0,
+    0,
+    0,
+    F_THREE_CONCEALED_PUNGS,
+    F_THREE_CONCEALED_PUNGS | F_FOUR_CONCEALED_PUNGS,
+)
+"""Feature bits by the number of concealed pungs and kongs."""
 
 
 class Part(NamedTuple):
@@ -512,6 +616,16 @@ def pair_fu_table(seat_wind: int, round_wind: int, double_wind_fu: int) -> tuple
     if seat_wind == round_wind:
         table[seat_wind] = double_wind_fu
     return tuple(table)
+
+
+def pair_features_table(seat_wind: int, round_wind: int) -> tuple[int, ...]:
+    """Feature bits of a pair of each kind: dragon, wind, and value pair (one that earns fu)."""
+    return tuple(
+        (F_DRAGON_PAIR | F_VALUE_PAIR if kind in DRAGONS else 0)
+        | (F_WIND_PAIR if kind in WINDS else 0)
+        | (F_VALUE_PAIR if kind in (seat_wind, round_wind) else 0)
+        for kind in range(34)
+    )
 
 
 # --- the context --------------------------------------------------------------------------------

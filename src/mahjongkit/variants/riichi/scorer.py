@@ -31,6 +31,7 @@ from mahjongkit.tiles import (
     format_kinds,
 )
 from mahjongkit.variants.riichi.context import (
+    CHOW_FEATURES_MEMO,
     COUNT_FEATURES,
     F_AFTER_KONG,
     F_CONCEALED,
@@ -50,7 +51,10 @@ from mahjongkit.variants.riichi.context import (
     F_ROBBING_KONG,
     F_SELF_DRAW,
     F_SEVEN_PAIRS,
+    F_THREE_CHOWS,
     F_THREE_KONGS,
+    F_THREE_PUNGS,
+    HIDDEN_FEATURES,
     HONOUR_FEATURES,
     KANCHAN,
     ORPHANS,
@@ -63,6 +67,7 @@ from mahjongkit.variants.riichi.context import (
     PACK_PEIKOU,
     PACK_PUNGS,
     PENCHAN,
+    PUNG_FEATURES_MEMO,
     REGULAR,
     RYANMEN,
     SEVEN_PAIRS,
@@ -72,10 +77,14 @@ from mahjongkit.variants.riichi.context import (
     SUIT_OF_KIND,
     TANKI,
     TILE_FEATURES,
+    WAIT_FEATURES,
     WAIT_NAMES,
     Part,
     SuitInfo,
     WinContext,
+    memo_chow_features,
+    memo_pung_features,
+    pair_features_table,
     pair_fu_table,
     suit_info,
     tile_flags,
@@ -378,13 +387,17 @@ def _meld_fact(meld_kind: MeldKind, kind: int) -> _MeldFact:
     return found
 
 
-_PAIR_FU_TABLES = {
-    (seat, prevalent, double): pair_fu_table(27 + seat, 27 + prevalent, double)
+_PAIR_TABLES = {
+    (seat, prevalent, double): (
+        pair_fu_table(27 + seat, 27 + prevalent, double),
+        pair_features_table(27 + seat, 27 + prevalent),
+    )
     for seat in range(4)
     for prevalent in range(4)
     for double in (2, 4)
 }
-"""Fu of a pair of each kind, by (seat wind, prevalent wind, double-wind pair fu)."""
+"""Fu and feature bits of a pair of each kind, by (seat wind, prevalent wind, double-wind pair
+fu)."""
 _WAIT_FU = tuple(2 if wait in (KANCHAN, PENCHAN, TANKI) else 0 for wait in range(7))
 """Fu of each wait type: 2 for a closed, edge or pair wait."""
 _PAIR_SUIT = {1: 0, 2: 1, 4: 2, 8: 3}
@@ -508,7 +521,7 @@ def _search(
 
     win_suit = SUIT_OF_KIND[win_kind]
     win_number = win_kind - 9 * win_suit
-    pair_fu = _PAIR_FU_TABLES[(seat, win.round_wind, rules.double_wind_pair_fu)]
+    pair_fu, pair_features = _PAIR_TABLES[(seat, win.round_wind, rules.double_wind_pair_fu)]
     # Fu that do not depend on the reading: base 20, +10 concealed on a discard; +2 self-draw.
     base_fu = 30 if concealed and not self_draw else 20
     draw_fu = 2 if self_draw else 0
@@ -521,10 +534,10 @@ def _search(
     yakuman_bits = compiled.yakuman_bits
     candidates_of = compiled.candidates.get
     points_of = compiled.points.get
+    chow_features_of = CHOW_FEATURES_MEMO.get
+    pung_features_of = PUNG_FEATURES_MEMO.get
     regular = features | F_REGULAR
     honour_features = HONOUR_FEATURES[(seat, win.round_wind)]
-    ctx: WinContext  # made when a predicate is first to run (most hands need none)
-    ctx_ready = False
     best: tuple[Any, ...] | None = None
     best_key: tuple[int, bool, int, int] | None = None
 
@@ -536,11 +549,25 @@ def _search(
             pung_mask = p0.pung_mask | p1.pung_mask | p2.pung_mask | p3.pung_mask
             pung_mask |= meld_pung_mask
             pair = combo[pair_suit].pair
-            reading = regular | COUNT_FEATURES[total & PACK_COUNTS]
-            reading |= honour_features[pung_mask >> 27]
-            shape = REGULAR
             this_pair_fu = pair_fu[pair]
+            reading = regular | COUNT_FEATURES[total & PACK_COUNTS]
+            reading |= honour_features[pung_mask >> 27] | pair_features[pair]
+            # Four sets hold three chows or three pungs, never both.
+            if reading & F_THREE_CHOWS:
+                set_bits = chow_features_of(chow_mask)
+                if set_bits is None:
+                    set_bits = memo_chow_features(chow_mask)
+                reading |= set_bits
+            elif reading & F_THREE_PUNGS:
+                set_bits = pung_features_of(pung_mask)
+                if set_bits is None:
+                    set_bits = memo_pung_features(pung_mask)
+                reading |= set_bits
+            shape = REGULAR
             waits_here = combo[win_suit].waits[win_number]
+            sets_fu = total >> PACK_FU & 0xFF
+            all_hidden = total >> PACK_HIDDEN & 7
+            pinfu_shape = concealed and total & 7 == 4 and not this_pair_fu
         else:
             shape = combo[0]
             if shape == SEVEN_PAIRS:
@@ -550,49 +577,39 @@ def _search(
             combo = ()
             total = chow_mask = pung_mask = this_pair_fu = 0
             pair = -1
-        candidates = candidates_of(reading) or compiled.for_features(reading)
-        tests = candidates.tests
-        if tests:
-            if not ctx_ready:
-                ctx = WinContext()
-                ctx.kinds_mask = kinds_mask
-                ctx.concealed_counts = man.counts + pin.counts + sou.counts + honours.counts
-                ctx.melds = len(melds)
-                ctx.kongs = kongs
-                ctx.seat_wind = 27 + seat
-                ctx.round_wind = 27 + win.round_wind
-                ctx.win_kind = win_kind
-                ctx_ready = True
-            ctx.features = reading
-            ctx.shape = shape
-            ctx.chow_mask = chow_mask
-            ctx.pung_mask = pung_mask
-            ctx.pair = pair
-            ctx.pair_fu = this_pair_fu
-            ctx.chows = total & 7
-            ctx.pungs = total >> PACK_PUNGS & 7
-            ctx.peikou = total >> PACK_PEIKOU & 7
-            ctx.outside = shape == REGULAR and not total >> PACK_INSIDE & 7
         for wait in waits_here:
             if shape == REGULAR:
-                sets_fu = total >> PACK_FU & 0xFF
-                hidden = total >> PACK_HIDDEN & 7
+                fu = sets_fu
+                hidden = all_hidden
                 if wait == SHANPON:
-                    sets_fu -= shanpon_fu
+                    fu -= shanpon_fu
                     hidden -= shanpon_hidden
-                pinfu = concealed and wait == RYANMEN and total & 7 == 4 and not this_pair_fu
-                fu = base_fu + sets_fu + this_pair_fu + _WAIT_FU[wait]
+                pinfu = pinfu_shape and wait == RYANMEN
+                fu += base_fu + this_pair_fu + _WAIT_FU[wait]
                 if not pinfu:
                     fu += draw_fu
                 if fu == 20 and open_floor:
                     fu = 22
                 fu = (fu + 9) // 10 * 10
+                reading_here = reading | WAIT_FEATURES[wait] | HIDDEN_FEATURES[hidden]
             else:
                 fu = SEVEN_PAIRS_FU if shape == SEVEN_PAIRS else 0
                 hidden = 0
                 pinfu = False
-            raw_mask, mask, han, yakuman, _, replacements = candidates
+                reading_here = reading
+            candidates = candidates_of(reading_here) or compiled.for_features(reading_here)
+            raw_mask, mask, han, yakuman, tests, replacements = candidates
             if tests:
+                # Rare (nine gates, thirteen-sided orphans): the predicates read a context.
+                ctx = _context(win, melds, kongs, infos, kinds_mask, reading_here, shape)
+                ctx.chow_mask = chow_mask
+                ctx.pung_mask = pung_mask
+                ctx.pair = pair
+                ctx.pair_fu = this_pair_fu
+                ctx.chows = total & 7
+                ctx.pungs = total >> PACK_PUNGS & 7
+                ctx.peikou = total >> PACK_PEIKOU & 7
+                ctx.outside = shape == REGULAR and not total >> PACK_INSIDE & 7
                 ctx.wait = wait
                 ctx.concealed_pungs = hidden
                 for bit, value, units, test in tests:
@@ -632,6 +649,30 @@ def _search(
     if best is None:
         return None
     return _new_reading(_Reading, (*best, concealed, dora, red, ura, red_kinds, infos))
+
+
+def _context(
+    win: Win,
+    melds: tuple[Meld, ...],
+    kongs: int,
+    infos: tuple[SuitInfo, ...],
+    kinds_mask: int,
+    features: int,
+    shape: int,
+) -> WinContext:
+    """A context for the predicates, with the hand's facts (the reading's are the caller's)."""
+    ctx = WinContext()
+    ctx.kinds_mask = kinds_mask
+    man, pin, sou, honours = infos
+    ctx.concealed_counts = man.counts + pin.counts + sou.counts + honours.counts
+    ctx.melds = len(melds)
+    ctx.kongs = kongs
+    ctx.seat_wind = 27 + win.seat
+    ctx.round_wind = 27 + win.round_wind
+    ctx.win_kind = win.win_tile.kind
+    ctx.features = features
+    ctx.shape = shape
+    return ctx
 
 
 def _reading_key(

@@ -23,22 +23,24 @@ from typing import Literal
 
 from mahjongkit.scoring import Names
 from mahjongkit.variants.riichi.context import (
-    DRAGON_MASK,
     F_AFTER_KONG,
     F_ALL_SIMPLES,
     F_CHOW,
     F_DEALER,
     F_DISCARD,
     F_DOUBLE_RIICHI,
-    F_DRAGON_PUNG,
+    F_DRAGON_PAIR,
     F_FIRST_TURN,
     F_FOUR_CHOWS,
+    F_FOUR_CONCEALED_PUNGS,
     F_FOUR_KONGS,
+    F_FOUR_WIND_PUNGS,
     F_GREEN_ONLY,
     F_GREEN_PUNG,
     F_HONOURS_ONLY,
     F_IPPATSU,
     F_LAST_TILE,
+    F_MIXED_TRIPLE_CHOW,
     F_NEVER,
     F_NO_CHOW,
     F_NO_HONOURS,
@@ -49,7 +51,9 @@ from mahjongkit.variants.riichi.context import (
     F_ONE_SUIT_HONOURS,
     F_ORPHANS,
     F_OUTSIDE,
+    F_PAIR_WAIT,
     F_PEIKOU,
+    F_PURE_STRAIGHT,
     F_RED_PUNG,
     F_REGULAR,
     F_RIICHI,
@@ -59,17 +63,17 @@ from mahjongkit.variants.riichi.context import (
     F_SELF_DRAW,
     F_SEVEN_PAIRS,
     F_TERMINALS_ONLY,
-    F_THREE_CHOWS,
+    F_THREE_CONCEALED_PUNGS,
+    F_THREE_DRAGON_PUNGS,
     F_THREE_KONGS,
-    F_THREE_PUNGS,
+    F_THREE_WIND_PUNGS,
+    F_TRIPLE_PUNG,
+    F_TWO_DRAGON_PUNGS,
+    F_TWO_PEIKOU,
+    F_TWO_SIDED_WAIT,
+    F_VALUE_PAIR,
     F_WHITE_PUNG,
-    F_WIND_PUNG,
-    ITTSU_STARTS,
-    NINE_BITS,
-    RYANMEN,
-    SEVEN_BITS,
-    TANKI,
-    WIND_MASK,
+    F_WIND_PAIR,
     WinContext,
 )
 
@@ -129,40 +133,6 @@ def _popcount(bits: int) -> int:
 # --- predicates (one line each; the features have already filtered) -----------------------------
 
 
-def _pinfu(c: WinContext) -> bool:
-    return c.wait == RYANMEN and c.pair_fu == 0
-
-
-def _ryanpeikou(c: WinContext) -> bool:
-    return c.peikou >= 2
-
-
-def _sanshoku(c: WinContext) -> bool:
-    m = c.chow_mask
-    return bool(m & (m >> 9) & (m >> 18) & SEVEN_BITS)
-
-
-def _ittsu(c: WinContext) -> bool:
-    m = c.chow_mask
-    return m & _ITTSU_M == _ITTSU_M or m & _ITTSU_P == _ITTSU_P or m & _ITTSU_S == _ITTSU_S
-
-
-_ITTSU_M, _ITTSU_P, _ITTSU_S = ITTSU_STARTS
-
-
-def _sanshoku_doukou(c: WinContext) -> bool:
-    m = c.pung_mask
-    return bool(m & (m >> 9) & (m >> 18) & NINE_BITS)
-
-
-def _sanankou(c: WinContext) -> bool:
-    return c.concealed_pungs >= 3
-
-
-def _shousangen(c: WinContext) -> bool:
-    return _popcount(c.pung_mask & DRAGON_MASK) == 2 and bool(DRAGON_MASK >> c.pair & 1)
-
-
 def _kokushi_13(c: WinContext) -> bool:
     return c.concealed_counts[c.win_kind] == 2
 
@@ -177,26 +147,6 @@ def _junsei_chuuren(c: WinContext) -> bool:
     held = c.concealed_counts[c.win_kind]
     # Without the winning tile the suit is exactly 1112345678999: a nine-sided wait.
     return _chuuren(c) and held == (4 if c.win_kind % 9 in (0, 8) else 2)
-
-
-def _suuankou(c: WinContext) -> bool:
-    return c.concealed_pungs == 4
-
-
-def _suuankou_tanki(c: WinContext) -> bool:
-    return c.concealed_pungs == 4 and c.wait == TANKI
-
-
-def _daisangen(c: WinContext) -> bool:
-    return c.pung_mask & DRAGON_MASK == DRAGON_MASK
-
-
-def _shousuushii(c: WinContext) -> bool:
-    return _popcount(c.pung_mask & WIND_MASK) == 3 and bool(WIND_MASK >> c.pair & 1)
-
-
-def _daisuushii(c: WinContext) -> bool:
-    return c.pung_mask & WIND_MASK == WIND_MASK
 
 
 # --- the table ----------------------------------------------------------------------------------
@@ -267,8 +217,8 @@ TABLE: tuple[Yaku, ...] = (
         1,
         0,
         _names("Pinfu (no-points hand)", "Pinfu", "Pinfu (mano sin puntos)", "平和", "pinfu"),
-        needs=F_REGULAR | F_FOUR_CHOWS,
-        test=_pinfu,
+        needs=F_REGULAR | F_FOUR_CHOWS | F_TWO_SIDED_WAIT,
+        forbids=F_VALUE_PAIR,
         tenhou_id=7,
         example="234567m34588p678s --win 2m --seat W",
     ),
@@ -300,8 +250,7 @@ TABLE: tuple[Yaku, ...] = (
             "三色同順",
             "sanshoku doujun",
         ),
-        needs=F_REGULAR | F_THREE_CHOWS,
-        test=_sanshoku,
+        needs=F_REGULAR | F_MIXED_TRIPLE_CHOW,
         tenhou_id=25,
         example="123456m12399p123s --win 6m --seat W",
     ),
@@ -311,8 +260,7 @@ TABLE: tuple[Yaku, ...] = (
         2,
         1,
         _names("Pure Straight", "Grande Suite Pure", "Escalera pura", "一気通貫", "ittsu"),
-        needs=F_REGULAR | F_THREE_CHOWS,
-        test=_ittsu,
+        needs=F_REGULAR | F_PURE_STRAIGHT,
         tenhou_id=24,
         example="123456789m234p55s --win 9m --seat W",
     ),
@@ -468,8 +416,7 @@ TABLE: tuple[Yaku, ...] = (
         2,
         2,
         _names("Triple Pung", "Triple Pungs", "Pung triple", "三色同刻", "sanshoku doukou"),
-        needs=F_REGULAR | F_THREE_PUNGS,
-        test=_sanshoku_doukou,
+        needs=F_REGULAR | F_TRIPLE_PUNG,
         tenhou_id=26,
         example="222345m222p222s11z --win 5m --seat W",
     ),
@@ -485,8 +432,7 @@ TABLE: tuple[Yaku, ...] = (
             "三暗刻",
             "sanankou",
         ),
-        needs=F_REGULAR | F_THREE_PUNGS,
-        test=_sanankou,
+        needs=F_REGULAR | F_THREE_CONCEALED_PUNGS,
         tenhou_id=29,
         example="111456m222p333s77z --win 4m --seat W",
     ),
@@ -535,8 +481,7 @@ TABLE: tuple[Yaku, ...] = (
             "小三元",
             "shousangen",
         ),
-        needs=F_REGULAR | F_DRAGON_PUNG,
-        test=_shousangen,
+        needs=F_REGULAR | F_TWO_DRAGON_PUNGS | F_DRAGON_PAIR,
         implies=("haku", "hatsu", "chun"),
         tenhou_id=30,
         example="234m55566677z --meld chi:678p@S --win 4m --seat W",
@@ -588,8 +533,7 @@ TABLE: tuple[Yaku, ...] = (
             "二盃口",
             "ryanpeikou",
         ),
-        needs=F_REGULAR | F_PEIKOU | F_FOUR_CHOWS,
-        test=_ryanpeikou,
+        needs=F_REGULAR | F_TWO_PEIKOU,
         replaces=("iipeikou",),
         tenhou_id=32,
         example="223344m556677p99s --win 2m --seat W",
@@ -753,8 +697,7 @@ TABLE: tuple[Yaku, ...] = (
             "suuankou",
         ),
         yakuman=1,
-        needs=F_REGULAR | F_NO_CHOW | F_THREE_PUNGS,
-        test=_suuankou,
+        needs=F_REGULAR | F_FOUR_CONCEALED_PUNGS,
         tenhou_id=40,
         example="111m222p333s44455z --win 1m --seat W --tsumo",
         concealed=True,
@@ -772,8 +715,7 @@ TABLE: tuple[Yaku, ...] = (
             "suuankou tanki",
         ),
         yakuman=1,
-        needs=F_REGULAR | F_NO_CHOW | F_THREE_PUNGS,
-        test=_suuankou_tanki,
+        needs=F_REGULAR | F_FOUR_CONCEALED_PUNGS | F_PAIR_WAIT,
         replaces=("suuankou",),
         tenhou_id=41,
         example="111m222p333s44455z --win 5z --seat W",
@@ -839,8 +781,7 @@ TABLE: tuple[Yaku, ...] = (
             "daisangen",
         ),
         yakuman=1,
-        needs=F_REGULAR | F_DRAGON_PUNG | F_THREE_PUNGS,
-        test=_daisangen,
+        needs=F_REGULAR | F_THREE_DRAGON_PUNGS,
         tenhou_id=39,
         example=(
             "234m55m --meld pung:555z@N --meld pung:666z@S --meld pung:777z@E --win 5m --seat W"
@@ -859,8 +800,7 @@ TABLE: tuple[Yaku, ...] = (
             "shousuushii",
         ),
         yakuman=1,
-        needs=F_REGULAR | F_WIND_PUNG | F_THREE_PUNGS,
-        test=_shousuushii,
+        needs=F_REGULAR | F_THREE_WIND_PUNGS | F_WIND_PAIR,
         tenhou_id=50,
         example="123m111z222z333z44z --win 4z --seat W",
     ),
@@ -877,8 +817,7 @@ TABLE: tuple[Yaku, ...] = (
             "daisuushii",
         ),
         yakuman=1,
-        needs=F_REGULAR | F_WIND_PUNG | F_THREE_PUNGS,
-        test=_daisuushii,
+        needs=F_REGULAR | F_FOUR_WIND_PUNGS,
         replaces=("shousuushii",),
         tenhou_id=49,
         example=(
