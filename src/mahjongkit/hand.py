@@ -8,11 +8,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from mahjongkit.errors import InvalidHandError
 from mahjongkit.melds import Meld
 from mahjongkit.tiles import COPIES, NUM_KINDS, Tile, format_hand, format_kind, parse_tiles
+
+PACKED_BITS = 3
+"""Bits per kind in :attr:`Hand.packed` (a kind is held at most four times)."""
+PACKED_ONE = tuple(1 << (PACKED_BITS * kind) for kind in range(NUM_KINDS))
+"""What one tile of each kind adds to :attr:`Hand.packed`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,13 +26,25 @@ class Hand:
 
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...] = ()
+    packed: int = field(init=False, repr=False, compare=False)
+    """The concealed tiles' counts as one int, :data:`PACKED_BITS` bits per kind (kind ``k`` at
+    bits ``3k .. 3k+2``): what scorers key their tables by."""
+    red_kinds: int = field(init=False, repr=False, compare=False)
+    """The kinds of the red fives among the concealed tiles, as bits."""
 
     def __post_init__(self) -> None:
+        packed = red_kinds = 0
         for tile in self.concealed:
-            if tile.kind >= NUM_KINDS:
+            kind = tile.kind
+            if kind >= NUM_KINDS:
                 raise InvalidHandError(
                     f"{tile} is a bonus tile: flowers and seasons are set aside, not held"
                 )
+            packed += PACKED_ONE[kind]
+            if tile.red:
+                red_kinds |= 1 << kind
+        object.__setattr__(self, "packed", packed)
+        object.__setattr__(self, "red_kinds", red_kinds)
         if len(self.melds) > 4:
             raise InvalidHandError(f"a hand has at most four melds, not {len(self.melds)}")
         limit = 14 - 3 * len(self.melds)

@@ -20,7 +20,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from mahjongkit.hand import Hand
+from mahjongkit.hand import PACKED_ONE, Hand
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.scoring import FuItem, Names, PatternHit, Score, Win
 from mahjongkit.shapes import shanten, waits
@@ -320,10 +320,8 @@ _new_reading = tuple.__new__
 Tried = list[tuple[int, tuple[Part, ...], int, int]]
 """Every reading without enough yaku (shape, parts, wait, han), for the message."""
 
-_HAND_KEYS = tuple(1 << (3 * kind) for kind in range(34))
-"""What one tile of each kind adds to a hand key (the concealed tiles as one int, 3 bits per
-kind: kind k at bits 3k..3k+2)."""
 _SUIT_KEY = (1 << 27) - 1
+"""One suit's nine kinds in a hand key (:attr:`Hand.packed`)."""
 _RED = attrgetter("red")
 _FIVES = 1 << 4 | 1 << 13 | 1 << 22
 """The kinds of the three fives (the only tiles that can be red)."""
@@ -379,7 +377,7 @@ def _meld_fact(meld_kind: MeldKind, kind: int) -> _MeldFact:
         kinds_mask,
         tile_flags(kinds_mask),
         packed,
-        sum(_HAND_KEYS[k] for k in kinds),
+        sum(PACKED_ONE[k] for k in kinds),
         meld_kind is not MeldKind.CONCEALED_KONG,
         1 if meld_kind.is_kong else 0,
         bool(kinds_mask & _FIVES),
@@ -421,15 +419,8 @@ def _search(
     bits' candidates (see :meth:`Compiled.for_features`), with only their predicates left to run.
     """
     hand = win.hand
-    concealed_tiles = hand.concealed
-    key = red_kinds = 0
-    hand_keys = _HAND_KEYS
-    # A plain loop: its attribute reads and int adds are specialised by the interpreter (faster
-    # than map() over attrgetter, which takes the generic attribute path).
-    for tile in concealed_tiles:
-        key += hand_keys[tile.kind]
-        if tile.red:
-            red_kinds |= 1 << tile.kind
+    key = hand.packed
+    red_kinds = hand.red_kinds
     red_fives = rules.red_fives
     red = bin(red_kinds).count("1") if red_fives and red_kinds else 0
 
@@ -782,7 +773,7 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
     but no reading has a yaku: the message lists the readings tried) or ``below_minimum_han``
     (the two-han minimum with many counters, :attr:`RiichiRules.two_han_minimum_counters`).
 
-    >>> from mahjongkit.hand import Hand
+    >>> from mahjongkit.hand import PACKED_ONE, Hand
     >>> from mahjongkit.tiles import Tile
     >>> hand = Hand.parse("234m456p678s44555z")
     >>> win = Win(hand, Tile.parse("5z"), self_draw=True, seat=1,
@@ -1252,7 +1243,7 @@ def wait_values(
     ``situation`` holds the other :class:`~mahjongkit.scoring.Win` fields (``self_draw``,
     ``seat``, ``riichi``, ``dora_indicators``...). Furiten is the table's business.
 
-    >>> from mahjongkit.hand import Hand
+    >>> from mahjongkit.hand import PACKED_ONE, Hand
     >>> from mahjongkit.tiles import format_kind
     >>> found = wait_values(Hand.parse("23m456p789s22444z"), seat=2)
     >>> {format_kind(kind): value for kind, value in found.items()}
