@@ -13,7 +13,7 @@ Meld.parse('pung:777z@W')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from mahjongkit.errors import InvalidHandError, NotationError
@@ -61,6 +61,10 @@ _KIND_NAMES = {
 }
 
 
+MELD_KIND_INDEX = {kind: index for index, kind in enumerate(MeldKind)}
+"""Each meld kind's place in :class:`MeldKind` (see :attr:`Meld.code`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Meld:
     """One declared set, with the seat its claimed tile came from (None when concealed)."""
@@ -68,6 +72,9 @@ class Meld:
     kind: MeldKind
     tiles: tuple[Tile, ...]
     from_seat: int | None = None
+    code: int = field(init=False, repr=False, compare=False)
+    """The meld's kind and first tile's kind as one small int (``kind index * 64 + tile kind``),
+    for tables indexed by meld: enum members hash in Python, ints do not."""
 
     def __post_init__(self) -> None:
         # Canonical order, so that equal melds compare equal however they were written.
@@ -93,6 +100,7 @@ class Meld:
             raise InvalidHandError(f"seat {self.from_seat} is out of range 0..3")
         if self.kind is MeldKind.CONCEALED_KONG and self.from_seat is not None:
             raise InvalidHandError("a concealed kong takes no tile from another seat")
+        object.__setattr__(self, "code", MELD_KIND_INDEX[self.kind] * 64 + kinds[0])
 
     @classmethod
     def parse(cls, text: str) -> Meld:

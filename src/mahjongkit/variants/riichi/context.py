@@ -291,6 +291,9 @@ PACK_HIDDEN = 20
 """Bits 20-22: concealed pungs and kongs."""
 PACK_COUNTS = (1 << 12) - 1
 """The chows, pungs, peikou and inside fields: what :data:`COUNT_FEATURES` is indexed by."""
+PACK_PAIR = 23
+"""Bits 23-28: the pair's kind + 1 (0: no pair). Only one suit of a reading holds the pair, so
+the sum over the suits is the reading's pair."""
 
 
 def _count_features(counts: int) -> int:
@@ -603,6 +606,46 @@ def suit_info(suit: int, key: int) -> SuitInfo:
             flags=tile_flags(kinds_mask),
             pair_bit=pair_bit,
         )
+    return found
+
+
+SuitFacts = tuple[
+    tuple[tuple[int, int, int, tuple[tuple[int, ...], ...], Part], ...], int, int, int
+]
+"""What the scorer's hot path reads of one suit's concealed tiles, as a plain tuple (unpacked in
+one step, cheaper than named fields): (readings, kinds mask, tile-class flags, special).
+
+``readings`` holds one ``(packed, chow mask, pung mask, waits, part)`` per part, ``packed``
+with the pair's field (:data:`PACK_PAIR`). ``special`` adds up over the suits: the pair bit
+(bits 0-6), the pairs for seven pairs (bits 7-15) and the orphans (bits 16-24), as
+:class:`SuitInfo` defines them; the kinds masks of the suits add up as well."""
+SPECIAL_PAIR_BITS = 0x7F
+SPECIAL_PAIRS = 7
+SPECIAL_ORPHANS = 16
+SUIT_FACTS: tuple[dict[int, SuitFacts], ...] = ({}, {}, {}, {})
+"""Memo tables: suit (0 m, 1 p, 2 s, 3 honours) -> suit key -> :data:`SuitFacts`."""
+
+
+def suit_facts(suit: int, key: int) -> SuitFacts:
+    """The hot facts of one suit's concealed tiles, from its key (memoised)."""
+    table = SUIT_FACTS[suit]
+    found = table.get(key)
+    if found is None:
+        if len(table) > SUIT_TABLE_LIMIT:
+            table.clear()
+        info = suit_info(suit, key)
+        readings = tuple(
+            (
+                part.packed | (part.pair + 1) << PACK_PAIR,
+                part.chow_mask,
+                part.pung_mask,
+                part.waits,
+                part,
+            )
+            for part in info.parts
+        )
+        special = info.pair_bit | info.pairs << SPECIAL_PAIRS | info.orphans << SPECIAL_ORPHANS
+        found = table[key] = (readings, info.kinds_mask, info.flags, special)
     return found
 
 

@@ -14,15 +14,15 @@ compiled once.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import MISSING, Field, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from itertools import chain, product
 from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from mahjongkit.hand import PACKED_ONE, Hand
+from mahjongkit.hand import PACKED_BITS, PACKED_ONE, Hand
 from mahjongkit.melds import Meld, MeldKind
-from mahjongkit.scoring import FuItem, Names, PatternHit, Score, Win
+from mahjongkit.scoring import FuItem, Names, PatternHit, PaymentLine, Score, Win
 from mahjongkit.shapes import shanten, waits
 from mahjongkit.tiles import (
     TERMINALS_AND_HONORS,
@@ -64,6 +64,7 @@ from mahjongkit.variants.riichi.context import (
     PACK_FU,
     PACK_HIDDEN,
     PACK_INSIDE,
+    PACK_PAIR,
     PACK_PEIKOU,
     PACK_PUNGS,
     PENCHAN,
@@ -73,19 +74,22 @@ from mahjongkit.variants.riichi.context import (
     SEVEN_PAIRS,
     SEVEN_PAIRS_WAIT,
     SHANPON,
-    SUIT_INFOS,
+    SPECIAL_ORPHANS,
+    SPECIAL_PAIR_BITS,
+    SPECIAL_PAIRS,
+    SUIT_FACTS,
     SUIT_OF_KIND,
     TANKI,
     TILE_FEATURES,
     WAIT_FEATURES,
     WAIT_NAMES,
     Part,
-    SuitInfo,
     WinContext,
     memo_chow_features,
     memo_pung_features,
     pair_features_table,
     pair_fu_table,
+    suit_facts,
     suit_info,
     tile_flags,
 )
@@ -96,7 +100,6 @@ from mahjongkit.variants.riichi.fu import (
     seven_pairs_breakdown,
 )
 from mahjongkit.variants.riichi.points import (
-    Payments,
     basic_points,
     limit_names,
     payments_for,
@@ -160,12 +163,13 @@ class Compiled:
     hits: dict[tuple[int, int, int], PatternHit] = field(default_factory=dict)
     ids: dict[int, tuple[str, ...]] = field(default_factory=dict)
     """Pattern ids of a mask of rows (memoised)."""
-    pattern_lists: dict[tuple[int, bool, int, int, int], tuple[PatternHit, ...]] = field(
+    pattern_lists: dict[int, tuple[PatternHit, ...]] = field(default_factory=dict)
+    """Pattern lines by rows mask, dora, ura dora, red fives and concealed, packed in an int."""
+    settlements: dict[Any, tuple[int, Mapping[int, int], tuple[PaymentLine, ...]]] = field(
         default_factory=dict
     )
-    """Pattern lines by (rows mask, concealed, dora, red fives, ura dora)."""
-    settlements: dict[tuple[Any, ...], Payments] = field(default_factory=dict)
-    """Payments by everything they depend on (a pure function of few values)."""
+    """Payments (points, deltas, lines) by everything they depend on (a pure function of few
+    values), packed in an int key when they allow it."""
     points: dict[int, tuple[int, str | None]] = field(default_factory=dict)
     """Basic points and limit by ``han << 16 | fu << 8 | yakuman`` (see :meth:`basic`)."""
 
@@ -288,7 +292,10 @@ def _compile(rules: RiichiRules) -> Compiled:
 
 
 class _Reading(NamedTuple):
-    """The best reading of a win, and what the hand contributes to its answer."""
+    """The best reading of a win, and what the hand contributes to its answer.
+
+    The search hands it over as a plain tuple in this order (see :data:`_RawReading`); the
+    explanation, read rarely, names it with :func:`_named`."""
 
     mask: int
     """The rows that count."""
@@ -302,23 +309,29 @@ class _Reading(NamedTuple):
     limit: str | None
     shape: int
     parts: tuple[Part, ...]
+    """The decomposition's part of each suit (m, p, s, honours); empty for seven pairs and
+    thirteen orphans."""
     wait: int
     pinfu: bool
     concealed: bool
     dora: int
     red: int
     ura: int
-    red_kinds: int
-    """Kinds of the red fives among the concealed tiles, as bits."""
-    infos: tuple[SuitInfo, ...]
-    """The facts of the concealed tiles of each suit (m, p, s, honours)."""
 
 
-_new_reading = tuple.__new__
-"""``_new_reading(_Reading, values)`` builds a reading without the Python-level ``__new__``."""
+_RawReading = tuple[Any, ...]
+"""A :class:`_Reading` as the plain tuple the search builds (``parts`` holds the suits' hot
+reading tuples, see :data:`~mahjongkit.variants.riichi.context.SuitFacts`)."""
 
-Tried = list[tuple[int, tuple[Part, ...], int, int]]
-"""Every reading without enough yaku (shape, parts, wait, han), for the message."""
+
+def _named(raw: _RawReading) -> _Reading:
+    """The named reading of a raw one (for the explanation)."""
+    hot_parts: tuple[Any, ...] = raw[8]
+    return _Reading._make((*raw[:8], tuple(hot[4] for hot in hot_parts), *raw[9:]))
+
+
+Tried = list[tuple[int, tuple[Any, ...], int, int]]
+"""Every reading without enough yaku (shape, hot parts, wait, han), for the message."""
 
 _SUIT_KEY = (1 << 27) - 1
 """One suit's nine kinds in a hand key (:attr:`Hand.packed`)."""
@@ -326,35 +339,14 @@ _RED = attrgetter("red")
 _FIVES = 1 << 4 | 1 << 13 | 1 << 22
 """The kinds of the three fives (the only tiles that can be red)."""
 
-
-class _MeldFact(NamedTuple):
-    """What one meld contributes to a hand, by its kind and first tile (memoised)."""
-
-    chow_mask: int
-    pung_mask: int
-    kinds_mask: int
-    flags: int
-    """Tile-class flags (:func:`~mahjongkit.variants.riichi.context.tile_flags`)."""
-    packed: int
-    """Chows, pungs, sets without a terminal or honour, fu and concealed kongs, as the
-    ``PACK_*`` fields of :mod:`~mahjongkit.variants.riichi.context` say."""
-    key: int
-    """Its tiles as a hand key."""
-    opened: bool
-    """It opens the hand (everything but a concealed kong)."""
-    kongs: int
-    fives: bool
-    """It holds a five (so maybe a red one)."""
+MeldFact = tuple[int, int, int, int, int, int, bool, int, bool]
+"""What one meld contributes to a hand: (chow mask, pung mask, kinds mask, tile-class flags,
+packed counts, its tiles as a hand key, whether it opens the hand, kongs, whether it holds a
+five). ``packed`` has the ``PACK_*`` fields of :mod:`~mahjongkit.variants.riichi.context`."""
 
 
-_MELD_FACTS: dict[tuple[MeldKind, int], _MeldFact] = {}
-
-
-def _meld_fact(meld_kind: MeldKind, kind: int) -> _MeldFact:
-    """The facts of a meld of ``meld_kind`` starting at ``kind`` (memoised: 5 x 34 at most)."""
-    found = _MELD_FACTS.get((meld_kind, kind))
-    if found is not None:
-        return found
+def _meld_fact(meld_kind: MeldKind, kind: int) -> MeldFact:
+    """The facts of a meld of ``meld_kind`` starting at ``kind``."""
     if meld_kind is MeldKind.CHOW:
         kinds: tuple[int, ...] = (kind, kind + 1, kind + 2)
         packed = 1 << PACK_CHOWS | (0 if kind % 9 in (0, 6) else 1) << PACK_INSIDE
@@ -371,7 +363,7 @@ def _meld_fact(meld_kind: MeldKind, kind: int) -> _MeldFact:
     kinds_mask = 0
     for k in kinds:
         kinds_mask |= 1 << k
-    found = _MELD_FACTS[(meld_kind, kind)] = _MeldFact(
+    return (
         chow_mask,
         pung_mask,
         kinds_mask,
@@ -382,59 +374,79 @@ def _meld_fact(meld_kind: MeldKind, kind: int) -> _MeldFact:
         1 if meld_kind.is_kong else 0,
         bool(kinds_mask & _FIVES),
     )
-    return found
 
 
-_PAIR_TABLES = {
-    (seat, prevalent, double): (
+_MELD_FACTS: tuple[MeldFact | None, ...] = tuple(
+    _meld_fact(meld_kind, code % 64)
+    if code % 64 < 34 and (meld_kind is not MeldKind.CHOW or (code % 64 < 27 and code % 9 < 7))
+    else None
+    for meld_kind in MeldKind
+    for code in range(64)
+)
+"""The facts of every meld, by :attr:`~mahjongkit.melds.Meld.code`."""
+
+
+def _seat_tables(seat: int, prevalent: int, double: int) -> tuple[tuple[int, ...], ...]:
+    return (
         pair_fu_table(27 + seat, 27 + prevalent, double),
         pair_features_table(27 + seat, 27 + prevalent),
+        HONOUR_FEATURES[(seat, prevalent)],
     )
-    for seat in range(4)
-    for prevalent in range(4)
+
+
+_SEAT_TABLES = {
+    double: tuple(
+        _seat_tables(seat, prevalent, double) for seat in range(4) for prevalent in range(4)
+    )
     for double in (2, 4)
 }
-"""Fu and feature bits of a pair of each kind, by (seat wind, prevalent wind, double-wind pair
-fu)."""
+"""By double-wind pair fu, then ``seat * 4 + prevalent wind``: the fu and the feature bits of a
+pair of each kind, and the feature bits of the honour pungs (see ``HONOUR_FEATURES``)."""
 _WAIT_FU = tuple(2 if wait in (KANCHAN, PENCHAN, TANKI) else 0 for wait in range(7))
 """Fu of each wait type: 2 for a closed, edge or pair wait."""
 _PAIR_SUIT = {1: 0, 2: 1, 4: 2, 8: 3}
-"""The suit holding the pair, by the ``|`` of the suits' pair bits (see ``SuitInfo.pair_bit``);
+"""The suit holding the pair, by the sum of the suits' pair bits (see ``SuitInfo.pair_bit``);
 absent: no regular reading."""
 _SEVEN_PAIRS_READING = (SEVEN_PAIRS,)
 _ORPHANS_READING = (ORPHANS,)
 """Stand-ins for a decomposition in the reading loop: seven pairs and thirteen orphans."""
 _SEVEN_PAIRS_WAITS = (SEVEN_PAIRS_WAIT,)
 _ORPHANS_WAITS = (ORPHANS_WAIT,)
+_PAIR_KIND = 63 << PACK_PAIR
 
 
 def _search(
     win: Win, rules: RiichiRules, compiled: Compiled, tried: Tried | None
-) -> _Reading | None:
+) -> _RawReading | None:
     """Every reading of the hand, scored; the best one (None: not a win).
 
     ``tried`` collects the readings without enough yaku (for the message of a non-win). This is
     the hot path: a hand's suits come from memo tables with their facts precomputed, a
     decomposition's totals are one addition of packed ints, and the yaku rows are the feature
-    bits' candidates (see :meth:`Compiled.for_features`), with only their predicates left to run.
+    bits' candidates (see :meth:`Compiled.for_features`), with predicates left only for the rare
+    rows the features cannot decide. Facts travel as plain tuples and ints, unpacked in one step.
     """
     hand = win.hand
     key = hand.packed
-    red_kinds = hand.red_kinds
     red_fives = rules.red_fives
-    red = bin(red_kinds).count("1") if red_fives and red_kinds else 0
+    red = hand.red_kinds.bit_count() if red_fives else 0
 
-    tables = SUIT_INFOS
+    facts = SUIT_FACTS
     suit_key = key & _SUIT_KEY
-    man = tables[0].get(suit_key) or suit_info(0, suit_key)
+    man = facts[0].get(suit_key) or suit_facts(0, suit_key)
     suit_key = (key >> 27) & _SUIT_KEY
-    pin = tables[1].get(suit_key) or suit_info(1, suit_key)
+    pin = facts[1].get(suit_key) or suit_facts(1, suit_key)
     suit_key = (key >> 54) & _SUIT_KEY
-    sou = tables[2].get(suit_key) or suit_info(2, suit_key)
+    sou = facts[2].get(suit_key) or suit_facts(2, suit_key)
     suit_key = key >> 81
-    honours = tables[3].get(suit_key) or suit_info(3, suit_key)
-    kinds_mask = man.kinds_mask | pin.kinds_mask | sou.kinds_mask | honours.kinds_mask
-    flags = man.flags | pin.flags | sou.flags | honours.flags
+    honours = facts[3].get(suit_key) or suit_facts(3, suit_key)
+    man_readings, man_kinds, man_flags, man_special = man
+    pin_readings, pin_kinds, pin_flags, pin_special = pin
+    sou_readings, sou_kinds, sou_flags, sou_special = sou
+    honour_readings, honour_kinds, honour_flags, honour_special = honours
+    kinds_mask = man_kinds + pin_kinds + sou_kinds + honour_kinds
+    flags = man_flags | pin_flags | sou_flags | honour_flags
+    special = man_special + pin_special + sou_special + honour_special
 
     melds = hand.melds
     meld_chow_mask = meld_pung_mask = meld_packed = kongs = 0
@@ -443,21 +455,19 @@ def _search(
     if melds:
         meld_facts = _MELD_FACTS
         for meld in melds:
-            tiles = meld.tiles
-            fact = meld_facts.get((meld.kind, tiles[0].kind)) or _meld_fact(
-                meld.kind, tiles[0].kind
-            )
-            meld_chow_mask |= fact.chow_mask
-            meld_pung_mask |= fact.pung_mask
-            kinds_mask |= fact.kinds_mask
-            flags |= fact.flags
-            meld_packed += fact.packed
-            all_key += fact.key
-            kongs += fact.kongs
-            if fact.opened:
+            fact = meld_facts[meld.code]
+            chows, pungs, kinds, meld_flags, packed, tiles_key, opened, kong, fives = fact  # type: ignore[misc]
+            meld_chow_mask |= chows
+            meld_pung_mask |= pungs
+            kinds_mask |= kinds
+            flags |= meld_flags
+            meld_packed += packed
+            all_key += tiles_key
+            kongs += kong
+            if opened:
                 concealed = False
-            if fact.fives and red_fives:
-                red += sum(map(_RED, tiles))
+            if fives and red_fives:
+                red += sum(map(_RED, meld.tiles))
 
     shifts = _DORA_SHIFT if rules.players == 4 else _DORA_SHIFT_THREE_PLAYERS
     dora = 0
@@ -496,23 +506,25 @@ def _search(
     # The kinds held do not depend on the reading: the tile features are the hand's.
     features |= TILE_FEATURES[flags]
 
-    infos = (man, pin, sou, honours)
     # What to read: the decompositions (one part per suit, the pair in exactly one suit; an
     # empty suit has one empty part, a suit that cannot be cut has none), then seven pairs or
     # thirteen orphans when the hand has no melds.
-    pair_suit = _PAIR_SUIT.get(man.pair_bit | pin.pair_bit | sou.pair_bit | honours.pair_bit, -1)
+    pair_suit = _PAIR_SUIT.get(special & SPECIAL_PAIR_BITS, -1)
     readings: Iterable[tuple[Any, ...]] = (
-        product(man.parts, pin.parts, sou.parts, honours.parts) if pair_suit >= 0 else ()
+        product(man_readings, pin_readings, sou_readings, honour_readings) if pair_suit >= 0 else ()
     )
     if not melds:
-        if man.pairs + pin.pairs + sou.pairs + honours.pairs == 7:
+        if special >> SPECIAL_PAIRS & 0x1FF == 7:
             readings = chain(readings, (_SEVEN_PAIRS_READING,))
-        elif man.orphans + pin.orphans + sou.orphans + honours.orphans == 13:
+        elif special >> SPECIAL_ORPHANS == 13:
             readings = chain(readings, (_ORPHANS_READING,))
 
     win_suit = SUIT_OF_KIND[win_kind]
     win_number = win_kind - 9 * win_suit
-    pair_fu, pair_features = _PAIR_TABLES[(seat, win.round_wind, rules.double_wind_pair_fu)]
+    round_wind = win.round_wind
+    pair_fu, pair_features, honour_features = _SEAT_TABLES[rules.double_wind_pair_fu][
+        seat * 4 + round_wind
+    ]
     # Fu that do not depend on the reading: base 20, +10 concealed on a discard; +2 self-draw.
     base_fu = 30 if concealed and not self_draw else 20
     draw_fu = 2 if self_draw else 0
@@ -522,24 +534,21 @@ def _search(
     shanpon_hidden = 0 if self_draw else 1
     threshold = rules.two_han_minimum_counters
     minimum = 2 if threshold is not None and win.honba >= threshold else 1
-    yakuman_bits = compiled.yakuman_bits
     candidates_of = compiled.candidates.get
     points_of = compiled.points.get
     chow_features_of = CHOW_FEATURES_MEMO.get
     pung_features_of = PUNG_FEATURES_MEMO.get
     regular = features | F_REGULAR
-    honour_features = HONOUR_FEATURES[(seat, win.round_wind)]
     best: tuple[Any, ...] | None = None
     best_key: tuple[int, bool, int, int] | None = None
 
     for combo in readings:
         if len(combo) == 4:
-            p0, p1, p2, p3 = combo
-            total = p0.packed + p1.packed + p2.packed + p3.packed + meld_packed
-            chow_mask = p0.chow_mask | p1.chow_mask | p2.chow_mask | meld_chow_mask
-            pung_mask = p0.pung_mask | p1.pung_mask | p2.pung_mask | p3.pung_mask
-            pung_mask |= meld_pung_mask
-            pair = combo[pair_suit].pair
+            m, p, s, h = combo
+            total = m[0] + p[0] + s[0] + h[0] + meld_packed
+            chow_mask = m[1] | p[1] | s[1] | meld_chow_mask
+            pung_mask = m[2] | p[2] | s[2] | h[2] | meld_pung_mask
+            pair = ((total & _PAIR_KIND) >> PACK_PAIR) - 1
             this_pair_fu = pair_fu[pair]
             reading = regular | COUNT_FEATURES[total & PACK_COUNTS]
             reading |= honour_features[pung_mask >> 27] | pair_features[pair]
@@ -555,7 +564,7 @@ def _search(
                     set_bits = memo_pung_features(pung_mask)
                 reading |= set_bits
             shape = REGULAR
-            waits_here = combo[win_suit].waits[win_number]
+            waits_here = combo[win_suit][3][win_number]
             sets_fu = total >> PACK_FU & 0xFF
             all_hidden = total >> PACK_HIDDEN & 7
             pinfu_shape = concealed and total & 7 == 4 and not this_pair_fu
@@ -592,7 +601,7 @@ def _search(
             raw_mask, mask, han, yakuman, tests, replacements = candidates
             if tests:
                 # Rare (nine gates, thirteen-sided orphans): the predicates read a context.
-                ctx = _context(win, melds, kongs, infos, kinds_mask, reading_here, shape)
+                ctx = _context(win, key, kinds_mask, len(melds), kongs, reading_here, shape)
                 ctx.chow_mask = chow_mask
                 ctx.pung_mask = pung_mask
                 ctx.pair = pair
@@ -609,13 +618,14 @@ def _search(
                         mask |= bit
                         han += value
                         yakuman += units
-            for replacer, replaced, value, units in replacements:
-                if mask & replacer and mask & replaced:
-                    mask ^= replaced
-                    han -= value
-                    yakuman -= units
+            if replacements:
+                for replacer, replaced, value, units in replacements:
+                    if mask & replacer and mask & replaced:
+                        mask ^= replaced
+                        han -= value
+                        yakuman -= units
             if yakuman:
-                mask, yakuman = _yakuman_rows(compiled, mask & yakuman_bits, yakuman)
+                mask, yakuman = _yakuman_rows(compiled, mask & compiled.yakuman_bits, yakuman)
                 total_han = 13 * yakuman
             elif han < minimum:
                 if tried is not None:
@@ -639,24 +649,17 @@ def _search(
                 best, best_key = found, found_key
     if best is None:
         return None
-    return _new_reading(_Reading, (*best, concealed, dora, red, ura, red_kinds, infos))
+    return (*best, concealed, dora, red, ura)
 
 
 def _context(
-    win: Win,
-    melds: tuple[Meld, ...],
-    kongs: int,
-    infos: tuple[SuitInfo, ...],
-    kinds_mask: int,
-    features: int,
-    shape: int,
+    win: Win, key: int, kinds_mask: int, melds: int, kongs: int, features: int, shape: int
 ) -> WinContext:
     """A context for the predicates, with the hand's facts (the reading's are the caller's)."""
     ctx = WinContext()
     ctx.kinds_mask = kinds_mask
-    man, pin, sou, honours = infos
-    ctx.concealed_counts = man.counts + pin.counts + sou.counts + honours.counts
-    ctx.melds = len(melds)
+    ctx.concealed_counts = tuple(key >> (PACKED_BITS * kind) & 7 for kind in range(34))
+    ctx.melds = melds
     ctx.kongs = kongs
     ctx.seat_wind = 27 + win.seat
     ctx.round_wind = 27 + win.round_wind
@@ -773,7 +776,7 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
     but no reading has a yaku: the message lists the readings tried) or ``below_minimum_han``
     (the two-han minimum with many counters, :attr:`RiichiRules.two_han_minimum_counters`).
 
-    >>> from mahjongkit.hand import PACKED_ONE, Hand
+    >>> from mahjongkit.hand import PACKED_BITS, PACKED_ONE, Hand
     >>> from mahjongkit.tiles import Tile
     >>> hand = Hand.parse("234m456p678s44555z")
     >>> win = Win(hand, Tile.parse("5z"), self_draw=True, seat=1,
@@ -852,11 +855,14 @@ def _meld_text(meld: Meld) -> str:
     return text
 
 
-def _hand_text(found: _Reading, melds: tuple[Meld, ...]) -> str:
+def _hand_text(hand: Hand) -> str:
     """``str(hand)`` from the suit facts: the same text, without sorting and formatting tiles."""
-    man, pin, sou, honours = found.infos
-    pieces = [man.text, pin.text, sou.text, honours.text]
-    red_kinds = found.red_kinds
+    key = hand.packed
+    pieces = [
+        suit_info(suit, key >> (27 * suit) & (_SUIT_KEY if suit < 3 else -1)).text
+        for suit in range(4)
+    ]
+    red_kinds = hand.red_kinds
     if red_kinds:
         for suit in range(3):
             if red_kinds >> (suit * 9 + 4) & 1:
@@ -864,28 +870,14 @@ def _hand_text(found: _Reading, melds: tuple[Meld, ...]) -> str:
                 head, _, tail = pieces[suit].rpartition("5")
                 pieces[suit] = head + "0" + tail
     concealed = "".join(pieces)
-    if not melds:
+    if not hand.melds:
         return concealed
-    return " ".join([concealed, *map(_meld_text, melds)])
+    return " ".join([concealed, *map(_meld_text, hand.melds)])
 
 
-_EAGER: tuple[str, ...] = ("variant", "error", "patterns", "value", "raw_value", "unit", "fu")
-_EAGER += ("limit", "cap", "points", "payments", "lines")
 _EXPLAINED = ("fu_breakdown", "limit_names", "replaced", "hand", "extra")
-_SLOTS = {name: Score.__dict__[name] for name in (*_EAGER, *_EXPLAINED)}
-"""Score's slot descriptors: :class:`RiichiScore` fills them without ``Score.__init__``."""
-
-
-def _default_of(score_field: Field[Any]) -> Callable[[], Any]:
-    if score_field.default_factory is not MISSING:
-        return score_field.default_factory
-    return lambda: score_field.default
-
-
-_OTHER_FIELDS = tuple(
-    (Score.__dict__[f.name].__set__, _default_of(f)) for f in fields(Score) if f.name not in _SLOTS
-)
-"""Fields of Score this module does not know (added later): set to their defaults."""
+"""The fields of a :class:`RiichiScore` computed when first read."""
+_UNSET: Any = object()
 
 
 class RiichiScore(Score):
@@ -897,23 +889,30 @@ class RiichiScore(Score):
     build would give, without paying for names and text nobody reads. It reads, compares (with
     another Riichi score), copies and pickles like any Score.
 
+    Unlike :class:`Score`, whose fields are slots, a Riichi score keeps its fields in its instance
+    dict, which :func:`score` fills in one step: setting a dozen slots one at a time past the
+    frozen guard costs as much as scoring the hand. ``_source`` there holds the win, the rules and
+    the reading the explanation comes from.
+
     ``extra`` holds ``yakuman`` (how many), ``reading`` (sets and pair, e.g.
     ``234m 456p 678s 555z 44z``), ``wait`` (two-sided, closed, edge, pair, double pung),
     ``deposits`` (points collected from the table) and ``counters``.
     """
 
-    __slots__ = ("_source",)
-    _source: tuple[Win, RiichiRules, _Reading]
-
     def _explained(self, name: str) -> Any:
-        slot = _SLOTS[name]
-        try:
-            return slot.__get__(self, Score)
-        except AttributeError:
-            win, rules, best = _SOURCE.__get__(self, RiichiScore)
-            value = _EXPLAIN[name](win, rules, best)
-            slot.__set__(self, value)
-            return value
+        values = self.__dict__
+        found = values.get(name, _UNSET)
+        if found is _UNSET:
+            win, rules, raw = values["_source"]
+            found = values[name] = _EXPLAIN[name](win, rules, _named(raw))
+        return found
+
+    def __getstate__(self) -> list[Any]:
+        # Every field, explained ones included; the read-only payment view as a plain dict.
+        return [
+            dict(value) if isinstance(value, MappingProxyType) else value
+            for value in (getattr(self, name) for name in _FIELD_NAMES)
+        ]
 
     # Each explained field is a property that computes the value once; the setter is what
     # ``Score.__init__`` (``dataclasses.replace``) and unpickling use.
@@ -924,7 +923,7 @@ class RiichiScore(Score):
 
     @fu_breakdown.setter
     def fu_breakdown(self, value: tuple[FuItem, ...]) -> None:
-        _SLOTS["fu_breakdown"].__set__(self, value)
+        self.__dict__["fu_breakdown"] = value
 
     @property
     def limit_names(self) -> Names:
@@ -933,7 +932,7 @@ class RiichiScore(Score):
 
     @limit_names.setter
     def limit_names(self, value: Names) -> None:
-        _SLOTS["limit_names"].__set__(self, value)
+        self.__dict__["limit_names"] = value
 
     @property
     def replaced(self) -> tuple[tuple[str, str], ...]:
@@ -942,7 +941,7 @@ class RiichiScore(Score):
 
     @replaced.setter
     def replaced(self, value: tuple[tuple[str, str], ...]) -> None:
-        _SLOTS["replaced"].__set__(self, value)
+        self.__dict__["replaced"] = value
 
     @property
     def hand(self) -> str:
@@ -951,7 +950,7 @@ class RiichiScore(Score):
 
     @hand.setter
     def hand(self, value: str) -> None:
-        _SLOTS["hand"].__set__(self, value)
+        self.__dict__["hand"] = value
 
     @property
     def extra(self) -> Mapping[str, Any]:
@@ -960,10 +959,16 @@ class RiichiScore(Score):
 
     @extra.setter
     def extra(self, value: Mapping[str, Any]) -> None:
-        _SLOTS["extra"].__set__(self, value)
+        self.__dict__["extra"] = value
 
 
-_SOURCE = RiichiScore.__dict__["_source"]
+_FIELD_NAMES = tuple(score_field.name for score_field in fields(Score))
+# Score's slots are data descriptors, which an instance dict cannot override: a plain class
+# attribute of the same name hides each one, so that the other fields are read from the dict.
+for _name in _FIELD_NAMES:
+    if _name not in _EXPLAINED:
+        setattr(RiichiScore, _name, None)
+_set_dict = RiichiScore.__dict__["__dict__"].__set__
 _new_score = object.__new__
 
 
@@ -998,33 +1003,23 @@ _EXPLAIN: dict[str, Callable[[Win, RiichiRules, _Reading], Any]] = {
     "fu_breakdown": lambda win, rules, best: _fu_breakdown(win, rules, best, best.concealed),
     "limit_names": lambda win, rules, best: limit_names(best.limit) if best.limit else {},
     "replaced": _replaced,
-    "hand": lambda win, rules, best: _hand_text(best, win.hand.melds),
+    "hand": lambda win, rules, best: _hand_text(win.hand),
     "extra": _extra,
 }
 """How each explained field of a :class:`RiichiScore` is computed."""
-(
-    _set_variant, _set_error, _set_patterns, _set_value, _set_raw_value, _set_unit, _set_fu,
-    _set_limit, _set_cap, _set_points, _set_payments, _set_lines,
-) = (_SLOTS[name].__set__ for name in _EAGER)  # fmt: skip
-_set_source = _SOURCE.__set__
 
 
-def _build(win: Win, rules: RiichiRules, compiled: Compiled, best: _Reading) -> Score:
+def _build(win: Win, rules: RiichiRules, compiled: Compiled, best: _RawReading) -> Score:
     """Turn the best reading into the public answer (its explanation is built when read)."""
-    concealed = best.concealed
-    pattern_key = (best.mask, concealed, best.dora, best.red, best.ura)
+    mask, _, yakuman, han, fu, basic, limit, _, _, _, _, concealed, dora, red, ura = best
+    # Memo keys are ints: cheaper to hash than tuples (dora and ura below 32, red below 8).
+    pattern_key = ((mask << 6 | dora) << 5 | ura) << 4 | red << 1 | concealed
     patterns = compiled.pattern_lists.get(pattern_key)
     if patterns is None:
         if len(compiled.pattern_lists) > _MEMO_LIMIT:
             compiled.pattern_lists.clear()
-        patterns = compiled.pattern_lists[pattern_key] = _patterns(compiled, best, concealed)
-    liable_basic = 0
-    liable_seat = win.liable_seat
-    if liable_seat is not None and best.yakuman:
-        by_bit = compiled.by_bit
-        liable_ids = rules.liability_yakuman
-        liable_basic = 8000 * sum(
-            by_bit[bit].yakuman for bit in _bits(best.mask) if by_bit[bit].row.id in liable_ids
+        patterns = compiled.pattern_lists[pattern_key] = _patterns(
+            compiled, mask, yakuman, concealed, dora, red, ura
         )
     seat = win.seat
     self_draw = win.self_draw
@@ -1033,13 +1028,27 @@ def _build(win: Win, rules: RiichiRules, compiled: Compiled, best: _Reading) -> 
         from_seat = (seat - 1) % rules.players
     honba = win.honba
     deposits = win.deposits
-    basic = best.basic
-    payment_key = (basic, seat, self_draw, from_seat, honba, deposits, liable_seat, liable_basic)
+    liable_seat = win.liable_seat
+    payment_key: int | tuple[int | bool | None, ...]
+    if liable_seat is None and honba < 4096 and deposits < 4096:
+        packed_key = (((honba << 12 | deposits) << 20 | basic) << 5) | seat << 3 | from_seat << 1
+        payment_key = packed_key | self_draw
+        liable_basic = 0
+    else:
+        liable_basic = 0
+        if liable_seat is not None and yakuman:
+            by_bit = compiled.by_bit
+            liable_ids = rules.liability_yakuman
+            liable_basic = 8000 * sum(
+                by_bit[bit].yakuman for bit in _bits(mask) if by_bit[bit].row.id in liable_ids
+            )
+        payment_key = (basic, seat, self_draw, from_seat, honba, deposits, liable_seat)
+        payment_key += (liable_basic,)
     settlement = compiled.settlements.get(payment_key)
     if settlement is None:
         if len(compiled.settlements) > _MEMO_LIMIT:
             compiled.settlements.clear()
-        settlement = payments_for(
+        paid = payments_for(
             basic,
             seat,
             self_draw,
@@ -1050,40 +1059,45 @@ def _build(win: Win, rules: RiichiRules, compiled: Compiled, best: _Reading) -> 
             liable_seat=liable_seat,
             liable_basic=liable_basic,
         )
-        settlement = compiled.settlements[payment_key] = Payments(
-            settlement.points, MappingProxyType(settlement.deltas), settlement.lines
+        settlement = compiled.settlements[payment_key] = (
+            paid.points,
+            MappingProxyType(paid.deltas),
+            paid.lines,
         )
-    # Score.__init__ sets seventeen fields one by one through the frozen guard; the slots are
-    # set directly here (the object is new and nobody else holds it yet).
+    points, payments, lines = settlement
     result = _new_score(RiichiScore)
-    _set_variant(result, VARIANT_NAME)
-    _set_error(result, None)
-    _set_patterns(result, patterns)
-    _set_value(result, best.han)
-    _set_raw_value(result, best.han)
-    _set_unit(result, "han")
-    _set_fu(result, best.fu)
-    _set_limit(result, best.limit)
-    _set_cap(result, None)
-    _set_points(result, settlement.points)
-    _set_payments(result, settlement.deltas)
-    _set_lines(result, settlement.lines)
-    _set_source(result, (win, rules, best))
-    for set_field, default in _OTHER_FIELDS:
-        set_field(result, default())
+    _set_dict(
+        result,
+        {
+            "variant": VARIANT_NAME,
+            "error": None,
+            "patterns": patterns,
+            "value": han,
+            "raw_value": han,
+            "unit": "han",
+            "fu": fu,
+            "limit": limit,
+            "cap": None,
+            "points": points,
+            "payments": payments,
+            "lines": lines,
+            "_source": (win, rules, best),
+        },
+    )
     return result
 
 
-def _patterns(compiled: Compiled, best: _Reading, concealed: bool) -> tuple[PatternHit, ...]:
-    """The pattern lines of the best reading, in table order, bonus han last."""
-    found = best
+def _patterns(
+    compiled: Compiled, mask: int, yakuman: int, concealed: bool, dora: int, red: int, ura: int
+) -> tuple[PatternHit, ...]:
+    """The pattern lines of a reading, in table order, bonus han last."""
     patterns: list[PatternHit] = []
-    for bit in _bits(best.mask):
+    for bit in _bits(mask):
         resolved = compiled.by_bit[bit]
         value = resolved.yakuman or (resolved.han_closed if concealed else resolved.han_open)
         patterns.append(compiled.hit(resolved, value))
-    if not best.yakuman:
-        for kind, count in (("dora", found.dora), ("red", found.red), ("ura", found.ura)):
+    if not yakuman:
+        for kind, count in (("dora", dora), ("red", red), ("ura", ura)):
             if count:
                 patterns.append(_bonus_hit(compiled, kind, count))
     return tuple(patterns)
@@ -1139,9 +1153,7 @@ def _fu_breakdown(win: Win, rules: RiichiRules, best: _Reading, concealed: bool)
     )
 
 
-def _no_win(
-    win: Win, rules: RiichiRules, tried: list[tuple[int, tuple[Part, ...], int, int]]
-) -> Score:
+def _no_win(win: Win, rules: RiichiRules, tried: Tried) -> Score:
     """The answer for a hand that does not win: not complete, or complete without a yaku."""
     hand = win.hand
     if not tried:
@@ -1157,8 +1169,9 @@ def _no_win(
             win,
         )
     readings = []
-    for shape, parts, wait, _han in tried:
+    for shape, hot_parts, wait, _han in tried:
         if shape == REGULAR:
+            parts = tuple(hot[4] for hot in hot_parts)
             readings.append(f"{_describe(parts, hand.melds)} ({WAIT_NAMES[wait]} wait)")
         else:
             readings.append("seven pairs" if shape == SEVEN_PAIRS else "thirteen orphans")
@@ -1243,7 +1256,7 @@ def wait_values(
     ``situation`` holds the other :class:`~mahjongkit.scoring.Win` fields (``self_draw``,
     ``seat``, ``riichi``, ``dora_indicators``...). Furiten is the table's business.
 
-    >>> from mahjongkit.hand import PACKED_ONE, Hand
+    >>> from mahjongkit.hand import PACKED_BITS, PACKED_ONE, Hand
     >>> from mahjongkit.tiles import format_kind
     >>> found = wait_values(Hand.parse("23m456p789s22444z"), seat=2)
     >>> {format_kind(kind): value for kind, value in found.items()}
@@ -1293,10 +1306,9 @@ def hand_value(win: Win, rules: RiichiRules | None = None) -> HandValue | None:
     best = _search(win, rules, compiled, None)
     if best is None:
         return None
-    ids = compiled.ids.get(best.mask)
+    mask, _, yakuman, han, fu, basic, limit, *_ = best
+    ids = compiled.ids.get(mask)
     if ids is None:
-        ids = compiled.ids[best.mask] = tuple(
-            compiled.by_bit[bit].row.id for bit in _bits(best.mask)
-        )
-    points = total_points(best.basic, not win.seat, win.self_draw, rules.players)
-    return HandValue(best.han, best.fu, best.yakuman, best.basic, points, best.limit, ids)
+        ids = compiled.ids[mask] = tuple(compiled.by_bit[bit].row.id for bit in _bits(mask))
+    points = total_points(basic, not win.seat, win.self_draw, rules.players)
+    return HandValue(han, fu, yakuman, basic, points, limit, ids)
