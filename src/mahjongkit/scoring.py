@@ -121,7 +121,7 @@ class ScoreError:
     message: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Score:
     """A scored hand, won or not.
 

@@ -170,16 +170,25 @@ class Compiled:
     )
     """Payments (points, deltas, lines) by everything they depend on (a pure function of few
     values), packed in an int key when they allow it."""
-    points: dict[int, tuple[int, str | None]] = field(default_factory=dict)
-    """Basic points and limit by ``han << 16 | fu << 8 | yakuman`` (see :meth:`basic`)."""
+    points: dict[int, tuple[int, str | None, tuple[int, ...]]] = field(default_factory=dict)
+    """Basic points, limit and the winner's gain by ``han << 16 | fu << 8 | yakuman`` (see
+    :meth:`basic`)."""
+    hot: tuple[Any, ...] = ()
+    """What the search reads of the rules, in one tuple (see :func:`_compile`)."""
 
-    def basic(self, key: int) -> tuple[int, str | None]:
-        """Basic points and limit of ``han << 16 | fu << 8 | yakuman`` (memoised: few values)."""
+    def basic(self, key: int) -> tuple[int, str | None, tuple[int, ...]]:
+        """Basic points, limit and the winner's gain (by ``2 * dealer + self-draw``) of
+        ``han << 16 | fu << 8 | yakuman`` (memoised: few values)."""
         found = self.points.get(key)
         if found is None:
-            found = self.points[key] = basic_points(
-                key >> 16, key >> 8 & 0xFF, key & 0xFF, self.rules
+            players = self.rules.players
+            basic, limit = basic_points(key >> 16, key >> 8 & 0xFF, key & 0xFF, self.rules)
+            gains = tuple(
+                total_points(basic, dealer, self_draw, players)
+                for dealer in (False, True)
+                for self_draw in (False, True)
             )
+            found = self.points[key] = (basic, limit, gains)
         return found
 
     def for_features(self, features: int) -> Candidates:
@@ -285,7 +294,19 @@ def _compile(rules: RiichiRules) -> Compiled:
     for resolved in rows:
         if resolved.yakuman:
             yakuman_bits |= resolved.bit
-    return Compiled(rules, rows, {r.bit: r for r in rows}, yakuman_bits)
+    compiled = Compiled(rules, rows, {r.bit: r for r in rows}, yakuman_bits)
+    threshold = rules.two_han_minimum_counters
+    compiled.hot = (
+        rules.red_fives,
+        _DORA_SHIFT if rules.players == 4 else _DORA_SHIFT_THREE_PLAYERS,
+        rules.ura_dora,
+        _SEAT_TABLES[rules.double_wind_pair_fu],
+        rules.open_pinfu_fu,
+        1_000_000 if threshold is None else threshold,
+        compiled.candidates.get,
+        compiled.points.get,
+    )
+    return compiled
 
 
 # --- readings -----------------------------------------------------------------------------------
@@ -413,6 +434,10 @@ _ORPHANS_READING = (ORPHANS,)
 _SEVEN_PAIRS_WAITS = (SEVEN_PAIRS_WAIT,)
 _ORPHANS_WAITS = (ORPHANS_WAIT,)
 _PAIR_KIND = 63 << PACK_PAIR
+_MAN_FACTS, _PIN_FACTS, _SOU_FACTS, _HONOUR_FACTS = (table.get for table in SUIT_FACTS)
+_CHOW_FEATURES_OF = CHOW_FEATURES_MEMO.get
+_PUNG_FEATURES_OF = PUNG_FEATURES_MEMO.get
+"""Lookups in memo tables that are emptied, never replaced (so bound once)."""
 
 
 def _search(
@@ -426,20 +451,22 @@ def _search(
     bits' candidates (see :meth:`Compiled.for_features`), with predicates left only for the rare
     rows the features cannot decide. Facts travel as plain tuples and ints, unpacked in one step.
     """
+    (
+        red_fives, shifts, ura_dora, seat_tables, open_pinfu_fu, threshold, candidates_of,
+        points_of,
+    ) = compiled.hot  # fmt: skip
     hand = win.hand
     key = hand.packed
-    red_fives = rules.red_fives
     red = hand.red_kinds.bit_count() if red_fives else 0
 
-    facts = SUIT_FACTS
     suit_key = key & _SUIT_KEY
-    man = facts[0].get(suit_key) or suit_facts(0, suit_key)
+    man = _MAN_FACTS(suit_key) or suit_facts(0, suit_key)
     suit_key = (key >> 27) & _SUIT_KEY
-    pin = facts[1].get(suit_key) or suit_facts(1, suit_key)
+    pin = _PIN_FACTS(suit_key) or suit_facts(1, suit_key)
     suit_key = (key >> 54) & _SUIT_KEY
-    sou = facts[2].get(suit_key) or suit_facts(2, suit_key)
+    sou = _SOU_FACTS(suit_key) or suit_facts(2, suit_key)
     suit_key = key >> 81
-    honours = facts[3].get(suit_key) or suit_facts(3, suit_key)
+    honours = _HONOUR_FACTS(suit_key) or suit_facts(3, suit_key)
     man_readings, man_kinds, man_flags, man_special = man
     pin_readings, pin_kinds, pin_flags, pin_special = pin
     sou_readings, sou_kinds, sou_flags, sou_special = sou
@@ -469,13 +496,12 @@ def _search(
             if fives and red_fives:
                 red += sum(map(_RED, meld.tiles))
 
-    shifts = _DORA_SHIFT if rules.players == 4 else _DORA_SHIFT_THREE_PLAYERS
     dora = 0
     for tile in win.dora_indicators:
         dora += (all_key >> shifts[tile.kind]) & 7
     ura = 0
     riichi = win.riichi
-    if riichi and rules.ura_dora:
+    if riichi and ura_dora:
         for tile in win.ura_indicators:
             ura += (all_key >> shifts[tile.kind]) & 7
     bonus = dora + red + ura
@@ -521,29 +547,23 @@ def _search(
 
     win_suit = SUIT_OF_KIND[win_kind]
     win_number = win_kind - 9 * win_suit
-    round_wind = win.round_wind
-    pair_fu, pair_features, honour_features = _SEAT_TABLES[rules.double_wind_pair_fu][
-        seat * 4 + round_wind
-    ]
+    pair_fu, pair_features, honour_features = seat_tables[seat * 4 + win.round_wind]
     # Fu that do not depend on the reading: base 20, +10 concealed on a discard; +2 self-draw.
     base_fu = 30 if concealed and not self_draw else 20
     draw_fu = 2 if self_draw else 0
-    open_floor = not concealed and rules.open_pinfu_fu
+    open_floor = not concealed and open_pinfu_fu
     # R-01: a pung completed by a discard counts as open.
     shanpon_fu = 0 if self_draw else _PUNG_FU[win_kind] // 2
     shanpon_hidden = 0 if self_draw else 1
-    threshold = rules.two_han_minimum_counters
-    minimum = 2 if threshold is not None and win.honba >= threshold else 1
-    candidates_of = compiled.candidates.get
-    points_of = compiled.points.get
-    chow_features_of = CHOW_FEATURES_MEMO.get
-    pung_features_of = PUNG_FEATURES_MEMO.get
+    minimum = 2 if win.honba >= threshold else 1
     regular = features | F_REGULAR
+    gain_index = 2 * (not seat) + self_draw
     best: tuple[Any, ...] | None = None
-    best_key: tuple[int, bool, int, int] | None = None
+    best_gain = 0
+    best_rank: tuple[int, bool, int, int] | None = None
 
     for combo in readings:
-        if len(combo) == 4:
+        if combo is not _SEVEN_PAIRS_READING and combo is not _ORPHANS_READING:
             m, p, s, h = combo
             total = m[0] + p[0] + s[0] + h[0] + meld_packed
             chow_mask = m[1] | p[1] | s[1] | meld_chow_mask
@@ -554,12 +574,12 @@ def _search(
             reading |= honour_features[pung_mask >> 27] | pair_features[pair]
             # Four sets hold three chows or three pungs, never both.
             if reading & F_THREE_CHOWS:
-                set_bits = chow_features_of(chow_mask)
+                set_bits = _CHOW_FEATURES_OF(chow_mask)
                 if set_bits is None:
                     set_bits = memo_chow_features(chow_mask)
                 reading |= set_bits
             elif reading & F_THREE_PUNGS:
-                set_bits = pung_features_of(pung_mask)
+                set_bits = _PUNG_FEATURES_OF(pung_mask)
                 if set_bits is None:
                     set_bits = memo_pung_features(pung_mask)
                 reading |= set_bits
@@ -634,19 +654,20 @@ def _search(
             else:
                 total_han = han + bonus
             points_key = total_han << 16 | fu << 8 | yakuman
-            basic, limit = points_of(points_key) or compiled.basic(points_key)
+            basic, limit, gains = points_of(points_key) or compiled.basic(points_key)
             found = (
                 mask, raw_mask, yakuman, total_han, fu, basic, limit, shape, combo, wait, pinfu
             )  # fmt: skip
             if best is None:
                 best = found
+                best_gain = gains[gain_index]
                 continue
             # Several readings: most points, then a real yakuman, then han, then fu.
-            if best_key is None:
-                best_key = _reading_key(best, seat, self_draw, rules.players)
-            found_key = _reading_key(found, seat, self_draw, rules.players)
-            if found_key > best_key:
-                best, best_key = found, found_key
+            if best_rank is None:
+                best_rank = (best_gain, best[2] > 0, best[3], best[4])
+            rank = (gains[gain_index], yakuman > 0, total_han, fu)
+            if rank > best_rank:
+                best, best_rank = found, rank
     if best is None:
         return None
     return (*best, concealed, dora, red, ura)
@@ -667,14 +688,6 @@ def _context(
     ctx.features = features
     ctx.shape = shape
     return ctx
-
-
-def _reading_key(
-    found: tuple[Any, ...], seat: int, self_draw: bool, players: int
-) -> tuple[int, bool, int, int]:
-    """How a reading ranks: points, a real yakuman over a counted one, han, fu."""
-    _, _, yakuman, han, fu, basic, *_ = found
-    return (total_points(basic, not seat, self_draw, players), yakuman > 0, han, fu)
 
 
 def _yakuman_rows(compiled: Compiled, mask: int, yakuman: int) -> tuple[int, int]:
@@ -790,9 +803,9 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
     problem = _check(win, rules)
     if problem is not None:
         return _error("invalid_hand", problem, win)
-    compiled = compile_rules(rules)
-    tried: Tried = []
-    best = _search(win, rules, compiled, tried)
+    last = _last
+    compiled = last[1] if last is not None and last[0] is rules else compile_rules(rules)
+    best = _search(win, rules, compiled, None)
     if best is None:
         if not any(tile.kind == win.win_tile.kind for tile in win.hand.concealed):
             return _error(
@@ -801,6 +814,9 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
                 "(the hand includes the winning tile)",
                 win,
             )
+        # Search again, keeping what was tried, for the message (non-wins are rare).
+        tried: Tried = []
+        _search(win, rules, compiled, tried)
         return _no_win(win, rules, tried)
     return _build(win, rules, compiled, best)
 
@@ -889,10 +905,9 @@ class RiichiScore(Score):
     build would give, without paying for names and text nobody reads. It reads, compares (with
     another Riichi score), copies and pickles like any Score.
 
-    Unlike :class:`Score`, whose fields are slots, a Riichi score keeps its fields in its instance
-    dict, which :func:`score` fills in one step: setting a dozen slots one at a time past the
-    frozen guard costs as much as scoring the hand. ``_source`` there holds the win, the rules and
-    the reading the explanation comes from.
+    :func:`score` fills its instance dict in one step (setting a dozen fields one at a time
+    past the frozen guard costs as much as scoring the hand); ``_source`` there holds the win,
+    the rules and the reading the explanation comes from.
 
     ``extra`` holds ``yakuman`` (how many), ``reading`` (sets and pair, e.g.
     ``234m 456p 678s 555z 44z``), ``wait`` (two-sided, closed, edge, pair, double pung),
@@ -907,12 +922,12 @@ class RiichiScore(Score):
             found = values[name] = _EXPLAIN[name](win, rules, _named(raw))
         return found
 
-    def __getstate__(self) -> list[Any]:
-        # Every field, explained ones included; the read-only payment view as a plain dict.
-        return [
-            dict(value) if isinstance(value, MappingProxyType) else value
-            for value in (getattr(self, name) for name in _FIELD_NAMES)
-        ]
+    def __getstate__(self) -> dict[str, Any]:
+        # Every field, explained ones included, without the source; the read-only view of the
+        # payments (shared with the memo table) as a plain dict.
+        state = {name: getattr(self, name) for name in _FIELD_NAMES}
+        state["payments"] = dict(state["payments"])
+        return state
 
     # Each explained field is a property that computes the value once; the setter is what
     # ``Score.__init__`` (``dataclasses.replace``) and unpickling use.
@@ -963,12 +978,7 @@ class RiichiScore(Score):
 
 
 _FIELD_NAMES = tuple(score_field.name for score_field in fields(Score))
-# Score's slots are data descriptors, which an instance dict cannot override: a plain class
-# attribute of the same name hides each one, so that the other fields are read from the dict.
-for _name in _FIELD_NAMES:
-    if _name not in _EXPLAINED:
-        setattr(RiichiScore, _name, None)
-_set_dict = RiichiScore.__dict__["__dict__"].__set__
+_set_dict = Score.__dict__["__dict__"].__set__
 _new_score = object.__new__
 
 
