@@ -163,13 +163,15 @@ class Compiled:
     hits: dict[tuple[int, int, int], PatternHit] = field(default_factory=dict)
     ids: dict[int, tuple[str, ...]] = field(default_factory=dict)
     """Pattern ids of a mask of rows (memoised)."""
-    pattern_lists: dict[int, tuple[PatternHit, ...]] = field(default_factory=dict)
-    """Pattern lines by rows mask, dora, ura dora, red fives and concealed, packed in an int."""
+    pattern_lists: dict[tuple[int, int, int, int, bool], tuple[PatternHit, ...]] = field(
+        default_factory=dict
+    )
+    """Pattern lines by (rows mask, dora, ura dora, red fives, concealed)."""
     settlements: dict[Any, tuple[int, Mapping[int, int], tuple[PaymentLine, ...]]] = field(
         default_factory=dict
     )
     """Payments (points, deltas, lines) by everything they depend on (a pure function of few
-    values), packed in an int key when they allow it."""
+    values)."""
     points: dict[int, tuple[int, str | None, tuple[int, ...]]] = field(default_factory=dict)
     """Basic points, limit and the winner's gain by ``han << 16 | fu << 8 | yakuman`` (see
     :meth:`basic`)."""
@@ -748,14 +750,24 @@ def _check(win: Win, rules: RiichiRules) -> str | None:
 def _check_situation(win: Win, players: int) -> str | None:
     """The checks of the rarer flags (riichi, kongs, last tile, first turn, liability)."""
     hand = win.hand
-    if win.riichi and not hand.is_concealed:
-        return "riichi needs a concealed hand, but the hand has an open meld"
-    if win.ippatsu and not win.riichi:
+    # Nested by flag, so that the common case (a riichi, perhaps with ippatsu) asks little.
+    if win.riichi:
+        if hand.melds and not hand.is_concealed:
+            return "riichi needs a concealed hand, but the hand has an open meld"
+        if win.first_turn:
+            return (
+                "a first-turn win (R-36…R-38) comes before the winner's first discard, so before "
+                "any riichi"
+            )
+    elif win.ippatsu:
         return "ippatsu needs a riichi (R-06)"
-    if win.double_riichi and not win.riichi:
+    elif win.double_riichi:
         return "a double riichi is a riichi: set riichi too"
-    if win.robbing_kong and win.self_draw:
-        return "robbing a kong is a win on another player's tile, not a self-draw (R-19)"
+    if win.robbing_kong:
+        if win.self_draw:
+            return "robbing a kong is a win on another player's tile, not a self-draw (R-19)"
+        if win.last_tile:
+            return "a robbed kong tile is never the discard after the last wall tile"
     if win.after_kong:
         if not win.self_draw:
             return "a win on a kong's replacement tile is a self-draw (R-18)"
@@ -763,15 +775,8 @@ def _check_situation(win: Win, players: int) -> str | None:
             return "a win after a kong needs a kong among the melds"
         if win.last_tile:
             return "a kong's replacement tile is never the last wall tile"
-    if win.robbing_kong and win.last_tile:
-        return "a robbed kong tile is never the discard after the last wall tile"
     if win.first_turn and hand.melds:
         return "a first-turn win has no melds: any call, a concealed kong too, interrupts it"
-    if win.first_turn and win.riichi:
-        return (
-            "a first-turn win (R-36…R-38) comes before the winner's first discard, so before any "
-            "riichi"
-        )
     liable = win.liable_seat
     if liable is not None and (liable == win.seat or not 0 <= liable < players):
         return f"seat {liable} cannot be liable for this win"
@@ -1022,8 +1027,7 @@ _EXPLAIN: dict[str, Callable[[Win, RiichiRules, _Reading], Any]] = {
 def _build(win: Win, rules: RiichiRules, compiled: Compiled, best: _RawReading) -> Score:
     """Turn the best reading into the public answer (its explanation is built when read)."""
     mask, _, yakuman, han, fu, basic, limit, _, _, _, _, concealed, dora, red, ura = best
-    # Memo keys are ints: cheaper to hash than tuples (dora and ura below 32, red below 8).
-    pattern_key = ((mask << 6 | dora) << 5 | ura) << 4 | red << 1 | concealed
+    pattern_key = (mask, dora, ura, red, concealed)
     patterns = compiled.pattern_lists.get(pattern_key)
     if patterns is None:
         if len(compiled.pattern_lists) > _MEMO_LIMIT:
@@ -1039,21 +1043,14 @@ def _build(win: Win, rules: RiichiRules, compiled: Compiled, best: _RawReading) 
     honba = win.honba
     deposits = win.deposits
     liable_seat = win.liable_seat
-    payment_key: int | tuple[int | bool | None, ...]
-    if liable_seat is None and honba < 4096 and deposits < 4096:
-        packed_key = (((honba << 12 | deposits) << 20 | basic) << 5) | seat << 3 | from_seat << 1
-        payment_key = packed_key | self_draw
-        liable_basic = 0
-    else:
-        liable_basic = 0
-        if liable_seat is not None and yakuman:
-            by_bit = compiled.by_bit
-            liable_ids = rules.liability_yakuman
-            liable_basic = 8000 * sum(
-                by_bit[bit].yakuman for bit in _bits(mask) if by_bit[bit].row.id in liable_ids
-            )
-        payment_key = (basic, seat, self_draw, from_seat, honba, deposits, liable_seat)
-        payment_key += (liable_basic,)
+    liable_basic = 0
+    if liable_seat is not None and yakuman:
+        by_bit = compiled.by_bit
+        liable_ids = rules.liability_yakuman
+        liable_basic = 8000 * sum(
+            by_bit[bit].yakuman for bit in _bits(mask) if by_bit[bit].row.id in liable_ids
+        )
+    payment_key = (basic, seat, self_draw, from_seat, honba, deposits, liable_seat, liable_basic)
     settlement = compiled.settlements.get(payment_key)
     if settlement is None:
         if len(compiled.settlements) > _MEMO_LIMIT:
