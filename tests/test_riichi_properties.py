@@ -49,3 +49,41 @@ def test_answers_are_consistent_on_random_hands() -> None:
                 data = result.to_json("fr")
                 assert {"valid", "error", "patterns", "han", "fu", "limit", "points"} <= set(data)
     assert wins > 1500
+
+
+def test_a_riichi_score_reads_copies_pickles_and_compares_like_any_score() -> None:
+    """The answer keeps its numbers in one tuple and builds its explanation when read: every
+    field reads the same as on a Score built field by field, and survives replace, copy and
+    pickle (payments included, whose read-only view cannot be pickled as such)."""
+    import copy
+    import dataclasses
+    import pickle
+
+    from mahjongkit.scoring import Score
+
+    rng = random.Random(11)
+    seen = 0
+    while seen < 200:
+        case = random_case(rng)
+        if case is None:
+            continue
+        win, _ = ours(case)
+        result = score(win, RiichiRules.tenhou())
+        if not result.valid:
+            continue
+        seen += 1
+        values = {f.name: getattr(result, f.name) for f in dataclasses.fields(Score)}
+        plain = Score(**values)
+        assert [getattr(plain, name) for name in values] == list(values.values())
+        assert result.to_json() == plain.to_json()
+        for twin in (
+            dataclasses.replace(result),
+            copy.copy(result),
+            copy.deepcopy(result),
+            pickle.loads(pickle.dumps(result)),
+        ):
+            assert twin == result
+            assert twin.to_json() == result.to_json()
+        changed = dataclasses.replace(result, points=result.points + 100)
+        assert changed.points == result.points + 100 and changed.hand == result.hand
+        assert changed != result

@@ -910,21 +910,31 @@ class RiichiScore(Score):
     build would give, without paying for names and text nobody reads. It reads, compares (with
     another Riichi score), copies and pickles like any Score.
 
-    :func:`score` fills its instance dict in one step (setting a dozen fields one at a time
-    past the frozen guard costs as much as scoring the hand); ``_source`` there holds the win,
-    the rules and the reading the explanation comes from.
+    :func:`score` stores the numbers in one tuple, ``_values``: patterns, han, fu, limit, points,
+    payments, lines, then the win, the rules and the reading the explanation comes from (setting
+    a dozen fields one at a time past the frozen guard costs as much as scoring the hand). Each
+    field reads its place in it; a score made by ``Score.__init__`` (``dataclasses.replace``) or
+    unpickled has no ``_values`` and keeps its fields in its instance dict.
 
     ``extra`` holds ``yakuman`` (how many), ``reading`` (sets and pair, e.g.
     ``234m 456p 678s 555z 44z``), ``wait`` (two-sided, closed, edge, pair, double pung),
     ``deposits`` (points collected from the table) and ``counters``.
     """
 
+    __slots__ = ("_values",)
+    _values: tuple[Any, ...]
+    # Constant for a won Riichi hand (a value in the instance dict, from __init__, wins).
+    variant = VARIANT_NAME
+    error = None
+    unit = "han"
+    cap = None
+
     def _explained(self, name: str) -> Any:
-        values = self.__dict__
-        found = values.get(name, _UNSET)
+        known = self.__dict__
+        found = known.get(name, _UNSET)
         if found is _UNSET:
-            win, rules, raw = values["_source"]
-            found = values[name] = _EXPLAIN[name](win, rules, _named(raw))
+            values = self._values
+            found = known[name] = _EXPLAIN[name](values[7], values[8], _named(values[9:]))
         return found
 
     def __getstate__(self) -> dict[str, Any]:
@@ -982,8 +992,29 @@ class RiichiScore(Score):
         self.__dict__["extra"] = value
 
 
+def _stored(name: str, index: int) -> property:
+    """The property of a field kept at ``index`` of ``_values`` (or in the instance dict)."""
+
+    def read(score: RiichiScore) -> Any:
+        try:
+            values = score._values
+        except AttributeError:  # made by Score.__init__ or unpickled
+            return score.__dict__[name]
+        return values[index]
+
+    def write(score: RiichiScore, value: Any) -> None:
+        score.__dict__[name] = value
+
+    return property(read, write, doc=f"See :class:`~mahjongkit.scoring.Score` ({name}).")
+
+
+_STORED = {"patterns": 0, "value": 1, "raw_value": 1, "fu": 2, "limit": 3, "points": 4}
+_STORED |= {"payments": 5, "lines": 6}
+"""Where each stored field sits in ``_values`` (value and raw value: the han, never capped)."""
+for _name, _index in _STORED.items():
+    setattr(RiichiScore, _name, _stored(_name, _index))
 _FIELD_NAMES = tuple(score_field.name for score_field in fields(Score))
-_set_dict = Score.__dict__["__dict__"].__set__
+_set_values = RiichiScore.__dict__["_values"].__set__
 _new_score = object.__new__
 
 
@@ -1073,24 +1104,7 @@ def _build(win: Win, rules: RiichiRules, compiled: Compiled, best: _RawReading) 
         )
     points, payments, lines = settlement
     result = _new_score(RiichiScore)
-    _set_dict(
-        result,
-        {
-            "variant": VARIANT_NAME,
-            "error": None,
-            "patterns": patterns,
-            "value": han,
-            "raw_value": han,
-            "unit": "han",
-            "fu": fu,
-            "limit": limit,
-            "cap": None,
-            "points": points,
-            "payments": payments,
-            "lines": lines,
-            "_source": (win, rules, best),
-        },
-    )
+    _set_values(result, (patterns, han, fu, limit, points, payments, lines, win, rules, *best))
     return result
 
 
