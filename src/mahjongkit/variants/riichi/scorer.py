@@ -305,8 +305,8 @@ def _compile(rules: RiichiRules) -> Compiled:
         _SEAT_TABLES[rules.double_wind_pair_fu],
         rules.open_pinfu_fu,
         1_000_000 if threshold is None else threshold,
-        compiled.candidates.get,
-        compiled.points.get,
+        compiled.candidates,
+        compiled.points,
     )
     return compiled
 
@@ -436,10 +436,10 @@ _ORPHANS_READING = (ORPHANS,)
 _SEVEN_PAIRS_WAITS = (SEVEN_PAIRS_WAIT,)
 _ORPHANS_WAITS = (ORPHANS_WAIT,)
 _PAIR_KIND = 63 << PACK_PAIR
-_MAN_FACTS, _PIN_FACTS, _SOU_FACTS, _HONOUR_FACTS = (table.get for table in SUIT_FACTS)
-_CHOW_FEATURES_OF = CHOW_FEATURES_MEMO.get
-_PUNG_FEATURES_OF = PUNG_FEATURES_MEMO.get
-"""Lookups in memo tables that are emptied, never replaced (so bound once)."""
+_MAN_FACTS, _PIN_FACTS, _SOU_FACTS, _HONOUR_FACTS = SUIT_FACTS
+"""Memo tables that are emptied, never replaced (so named once). The hot path subscripts them
+and fills a miss in ``except KeyError`` (cheaper than a ``.get`` call when, as here, misses
+happen on first sight only)."""
 
 
 def _search(
@@ -454,21 +454,23 @@ def _search(
     rows the features cannot decide. Facts travel as plain tuples and ints, unpacked in one step.
     """
     (
-        red_fives, shifts, ura_dora, seat_tables, open_pinfu_fu, threshold, candidates_of,
-        points_of,
+        red_fives, shifts, ura_dora, seat_tables, open_pinfu_fu, threshold, candidates_table,
+        points_table,
     ) = compiled.hot  # fmt: skip
     hand = win.hand
     key = hand.packed
     red = hand.red_kinds.bit_count() if red_fives else 0
 
-    suit_key = key & _SUIT_KEY
-    man = _MAN_FACTS(suit_key) or suit_facts(0, suit_key)
-    suit_key = (key >> 27) & _SUIT_KEY
-    pin = _PIN_FACTS(suit_key) or suit_facts(1, suit_key)
-    suit_key = (key >> 54) & _SUIT_KEY
-    sou = _SOU_FACTS(suit_key) or suit_facts(2, suit_key)
-    suit_key = key >> 81
-    honours = _HONOUR_FACTS(suit_key) or suit_facts(3, suit_key)
+    try:
+        man = _MAN_FACTS[key & _SUIT_KEY]
+        pin = _PIN_FACTS[key >> 27 & _SUIT_KEY]
+        sou = _SOU_FACTS[key >> 54 & _SUIT_KEY]
+        honours = _HONOUR_FACTS[key >> 81]
+    except KeyError:
+        man, pin, sou, honours = (
+            suit_facts(suit, key >> 27 * suit & (_SUIT_KEY if suit < 3 else -1))
+            for suit in range(4)
+        )
     man_readings, man_kinds, man_flags, man_special = man
     pin_readings, pin_kinds, pin_flags, pin_special = pin
     sou_readings, sou_kinds, sou_flags, sou_special = sou
@@ -519,14 +521,15 @@ def _search(
             features |= F_DOUBLE_RIICHI
         if win.ippatsu:
             features |= F_IPPATSU
-    if win.after_kong:
-        features |= F_AFTER_KONG
-    if win.robbing_kong:
-        features |= F_ROBBING_KONG
-    if win.last_tile:
-        features |= F_LAST_TILE
-    if win.first_turn:
-        features |= F_FIRST_TURN
+    if win.after_kong or win.robbing_kong or win.last_tile or win.first_turn:  # rare
+        if win.after_kong:
+            features |= F_AFTER_KONG
+        if win.robbing_kong:
+            features |= F_ROBBING_KONG
+        if win.last_tile:
+            features |= F_LAST_TILE
+        if win.first_turn:
+            features |= F_FIRST_TURN
     if not melds:
         features |= F_NO_MELDS
     if kongs >= 3:
@@ -576,13 +579,15 @@ def _search(
             reading |= honour_features[pung_mask >> 27] | pair_features[pair]
             # Four sets hold three chows or three pungs, never both.
             if reading & F_THREE_CHOWS:
-                set_bits = _CHOW_FEATURES_OF(chow_mask)
-                if set_bits is None:
+                try:
+                    set_bits = CHOW_FEATURES_MEMO[chow_mask]
+                except KeyError:
                     set_bits = memo_chow_features(chow_mask)
                 reading |= set_bits
             elif reading & F_THREE_PUNGS:
-                set_bits = _PUNG_FEATURES_OF(pung_mask)
-                if set_bits is None:
+                try:
+                    set_bits = PUNG_FEATURES_MEMO[pung_mask]
+                except KeyError:
                     set_bits = memo_pung_features(pung_mask)
                 reading |= set_bits
             shape = REGULAR
@@ -619,7 +624,10 @@ def _search(
                 hidden = 0
                 pinfu = False
                 reading_here = reading
-            candidates = candidates_of(reading_here) or compiled.for_features(reading_here)
+            try:
+                candidates = candidates_table[reading_here]
+            except KeyError:
+                candidates = compiled.for_features(reading_here)
             raw_mask, mask, han, yakuman, tests, replacements = candidates
             if tests:
                 # Rare (nine gates, thirteen-sided orphans): the predicates read a context.
@@ -656,7 +664,10 @@ def _search(
             else:
                 total_han = han + bonus
             points_key = total_han << 16 | fu << 8 | yakuman
-            basic, limit, gains = points_of(points_key) or compiled.basic(points_key)
+            try:
+                basic, limit, gains = points_table[points_key]
+            except KeyError:
+                basic, limit, gains = compiled.basic(points_key)
             found = (
                 mask, raw_mask, yakuman, total_han, fu, basic, limit, shape, combo, wait, pinfu
             )  # fmt: skip
@@ -724,15 +735,16 @@ def _check(win: Win, rules: RiichiRules) -> str | None:
         return f"prevalent wind {win.round_wind} is not a wind (0..3)"
     if win.win_tile.kind >= 34:
         return f"{win.win_tile} is a bonus tile: it cannot win a Riichi hand"
-    if not win.self_draw:
-        from_seat = win.from_seat
-        if from_seat is not None and not 0 <= from_seat < players:
+    from_seat = win.from_seat
+    if from_seat is not None and not win.self_draw:
+        if not 0 <= from_seat < players:
             return f"seat {from_seat} does not exist with {players} players"
         if from_seat == seat:
             return "a win on a discard comes from another seat than the winner's"
-    for meld in melds:
-        if meld.from_seat == seat:
-            return f"the meld {meld} claims a tile from the winner's own seat"
+    if melds:
+        for meld in melds:
+            if meld.from_seat == seat:
+                return f"the meld {meld} claims a tile from the winner's own seat"
     if (
         win.riichi
         or win.ippatsu
@@ -1060,7 +1072,7 @@ def _build(win: Win, rules: RiichiRules, compiled: Compiled, best: _RawReading) 
     mask, _, yakuman, han, fu, basic, limit, _, _, _, _, concealed, dora, red, ura = best
     pattern_key = (mask, dora, ura, red, concealed)
     patterns = compiled.pattern_lists.get(pattern_key)
-    if patterns is None:
+    if patterns is None:  # .get: the table is emptied when it grows past _MEMO_LIMIT
         if len(compiled.pattern_lists) > _MEMO_LIMIT:
             compiled.pattern_lists.clear()
         patterns = compiled.pattern_lists[pattern_key] = _patterns(
