@@ -16,6 +16,7 @@ from mahjongkit.tiles import COPIES, NUM_KINDS, Tile, format_hand, format_kind, 
 
 PACKED_BITS = 3
 """Bits per kind in :attr:`Hand.packed` (a kind is held at most four times)."""
+_SUIT_MASK = (1 << (9 * PACKED_BITS)) - 1
 PACKED_ONE = tuple(1 << (PACKED_BITS * kind) for kind in range(NUM_KINDS))
 """What one tile of each kind adds to :attr:`Hand.packed`."""
 
@@ -31,6 +32,9 @@ class Hand:
     bits ``3k .. 3k+2``): what scorers key their tables by."""
     red_kinds: int = field(init=False, repr=False, compare=False)
     """The kinds of the red fives among the concealed tiles, as bits."""
+    suit_keys: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
+    """:attr:`packed` cut by suit (m, p, s, honours), each kind at bits ``3n .. 3n+2`` of its
+    suit's key: small ints for per-suit tables."""
 
     def __post_init__(self) -> None:
         packed = red_kinds = 0
@@ -44,6 +48,16 @@ class Hand:
             if tile.red:
                 red_kinds |= 1 << kind
         object.__setattr__(self, "packed", packed)
+        object.__setattr__(
+            self,
+            "suit_keys",
+            (
+                packed & _SUIT_MASK,
+                packed >> 27 & _SUIT_MASK,
+                packed >> 54 & _SUIT_MASK,
+                packed >> 81,
+            ),
+        )
         object.__setattr__(self, "red_kinds", red_kinds)
         if len(self.melds) > 4:
             raise InvalidHandError(f"a hand has at most four melds, not {len(self.melds)}")

@@ -463,15 +463,15 @@ def _search(
     key = hand.packed
     red = hand.red_kinds.bit_count() if red_fives else 0
 
+    man_key, pin_key, sou_key, honour_key = hand.suit_keys
     try:
-        man = _MAN_FACTS[key & _SUIT_KEY]
-        pin = _PIN_FACTS[key >> 27 & _SUIT_KEY]
-        sou = _SOU_FACTS[key >> 54 & _SUIT_KEY]
-        honours = _HONOUR_FACTS[key >> 81]
+        man = _MAN_FACTS[man_key]
+        pin = _PIN_FACTS[pin_key]
+        sou = _SOU_FACTS[sou_key]
+        honours = _HONOUR_FACTS[honour_key]
     except KeyError:
         man, pin, sou, honours = (
-            suit_facts(suit, key >> 27 * suit & (_SUIT_KEY if suit < 3 else -1))
-            for suit in range(4)
+            suit_facts(suit, suit_key) for suit, suit_key in enumerate(hand.suit_keys)
         )
     man_readings, man_kinds, man_flags, man_special = man
     pin_readings, pin_kinds, pin_flags, pin_special = pin
