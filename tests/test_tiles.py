@@ -164,3 +164,24 @@ def test_bad_values_are_refused():
 def test_fifth_copy_is_named():
     with pytest.raises(InvalidHandError, match="fifth 7z"):
         counts_of(parse_kinds("77777z"))
+
+
+def test_a_hand_keeps_its_counts_packed_whole_and_by_suit() -> None:
+    """The scorers key their tables by these: each kind's count at 3 bits per kind, the same cut
+    by suit, and the kinds of the red fives."""
+    from mahjongkit.hand import Hand
+    from mahjongkit.melds import MELD_KIND_INDEX, Meld, MeldKind
+
+    hand = Hand.parse("1119m055p7s22z", ["pung:777z@W"])
+    assert [hand.packed >> 3 * kind & 7 for kind in range(34)] == hand.counts
+    assert hand.suit_keys == (
+        3 | 1 << 24,  # 111m, 9m
+        3 << 12,  # 0p (a red five) and 55p: three fives
+        1 << 18,  # 7s
+        2 << 3,  # 22z (the melded 777z is not concealed)
+    )
+    assert hand.red_kinds == 1 << 13
+    assert Hand.parse("123m").red_kinds == 0
+    meld = Meld.parse("chow:345s@N")
+    assert meld.code == MELD_KIND_INDEX[MeldKind.CHOW] * 64 + 20
+    assert meld.code != Meld.parse("pung:333s@N").code

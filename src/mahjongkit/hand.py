@@ -16,7 +16,8 @@ from mahjongkit.tiles import COPIES, NUM_KINDS, Tile, format_hand, format_kind, 
 
 PACKED_BITS = 3
 """Bits per kind in :attr:`Hand.packed` (a kind is held at most four times)."""
-_SUIT_MASK = (1 << (9 * PACKED_BITS)) - 1
+_SUIT_BITS = 9 * PACKED_BITS
+_SUIT_MASK = (1 << _SUIT_BITS) - 1
 PACKED_ONE = tuple(1 << (PACKED_BITS * kind) for kind in range(NUM_KINDS))
 """What one tile of each kind adds to :attr:`Hand.packed`."""
 
@@ -53,9 +54,9 @@ class Hand:
             "suit_keys",
             (
                 packed & _SUIT_MASK,
-                packed >> 27 & _SUIT_MASK,
-                packed >> 54 & _SUIT_MASK,
-                packed >> 81,
+                packed >> _SUIT_BITS & _SUIT_MASK,
+                packed >> 2 * _SUIT_BITS & _SUIT_MASK,
+                packed >> 3 * _SUIT_BITS,
             ),
         )
         object.__setattr__(self, "red_kinds", red_kinds)

@@ -15,7 +15,7 @@ apply, so most rows are decided without running their predicate.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from mahjongkit.tiles import DRAGONS, GREEN, GREEN_KINDS, RED, TERMINALS_AND_HONORS, WHITE, WINDS
@@ -93,8 +93,6 @@ _FEATURE_NAMES = (
     "THREE_PUNGS",
     "THREE_KONGS",
     "FOUR_KONGS",
-    "DRAGON_PUNG",
-    "WIND_PUNG",
     "PEIKOU",
     "OUTSIDE",
     "NO_HONOURS",
@@ -155,8 +153,6 @@ F_FOUR_CHOWS = FEATURES["FOUR_CHOWS"]
 F_THREE_PUNGS = FEATURES["THREE_PUNGS"]
 F_THREE_KONGS = FEATURES["THREE_KONGS"]
 F_FOUR_KONGS = FEATURES["FOUR_KONGS"]
-F_DRAGON_PUNG = FEATURES["DRAGON_PUNG"]
-F_WIND_PUNG = FEATURES["WIND_PUNG"]
 F_PEIKOU = FEATURES["PEIKOU"]
 F_OUTSIDE = FEATURES["OUTSIDE"]
 """Every set and the pair holds a terminal or an honour (a regular reading)."""
@@ -315,10 +311,6 @@ COUNT_FEATURES = tuple(_count_features(counts) for counts in range(PACK_COUNTS +
 def _honour_features(pungs: int, seat_wind: int, round_wind: int) -> int:
     mask = pungs << 27
     features = 0
-    if mask & DRAGON_MASK:
-        features |= F_DRAGON_PUNG
-    if mask & WIND_MASK:
-        features |= F_WIND_PUNG
     features |= (0, 0, F_TWO_DRAGON_PUNGS, F_THREE_DRAGON_PUNGS)[(mask & DRAGON_MASK).bit_count()]
     features |= (0, 0, 0, F_THREE_WIND_PUNGS, F_FOUR_WIND_PUNGS)[(mask & WIND_MASK).bit_count()]
     for kind, feature in ((WHITE, F_WHITE_PUNG), (GREEN, F_GREEN_PUNG), (RED, F_RED_PUNG)):
@@ -375,19 +367,11 @@ SET_MEMO_LIMIT = 100_000
 """Entries kept in a set-feature memo before it starts afresh."""
 
 
-def memo_chow_features(chow_mask: int) -> int:
-    """:func:`chow_features`, remembered."""
-    if len(CHOW_FEATURES_MEMO) > SET_MEMO_LIMIT:
-        CHOW_FEATURES_MEMO.clear()
-    found = CHOW_FEATURES_MEMO[chow_mask] = chow_features(chow_mask)
-    return found
-
-
-def memo_pung_features(pung_mask: int) -> int:
-    """:func:`pung_features`, remembered."""
-    if len(PUNG_FEATURES_MEMO) > SET_MEMO_LIMIT:
-        PUNG_FEATURES_MEMO.clear()
-    found = PUNG_FEATURES_MEMO[pung_mask] = pung_features(pung_mask)
+def remember_set_features(memo: dict[int, int], features: Callable[[int], int], mask: int) -> int:
+    """``features(mask)``, kept in ``memo`` (one of the two set-feature memos)."""
+    if len(memo) > SET_MEMO_LIMIT:
+        memo.clear()
+    found = memo[mask] = features(mask)
     return found
 
 

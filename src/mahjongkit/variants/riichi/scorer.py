@@ -15,6 +15,7 @@ per-rules tables compiled once. Its costs are measured in instructions per hand 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from itertools import chain, product
@@ -87,10 +88,11 @@ from mahjongkit.variants.riichi.context import (
     WAIT_NAMES,
     Part,
     WinContext,
-    memo_chow_features,
-    memo_pung_features,
+    chow_features,
     pair_features_table,
     pair_fu_table,
+    pung_features,
+    remember_set_features,
     suit_facts,
     suit_info,
     tile_flags,
@@ -306,7 +308,8 @@ def _compile(rules: RiichiRules) -> Compiled:
         rules.ura_dora,
         _SEAT_TABLES[rules.double_wind_pair_fu],
         rules.open_pinfu_fu,
-        1_000_000 if threshold is None else threshold,
+        # No two-han minimum: a number of counters no hand reaches.
+        sys.maxsize if threshold is None else threshold,
         compiled.candidates,
         compiled.points,
     )
@@ -358,8 +361,6 @@ def _named(raw: _RawReading) -> _Reading:
 Tried = list[tuple[int, tuple[Any, ...], int, int]]
 """Every reading without enough yaku (shape, hot parts, wait, han), for the message."""
 
-_SUIT_KEY = (1 << 27) - 1
-"""One suit's nine kinds in a hand key (:attr:`Hand.packed`)."""
 _RED = attrgetter("red")
 _FIVES = 1 << 4 | 1 << 13 | 1 << 22
 """The kinds of the three fives (the only tiles that can be red)."""
@@ -584,13 +585,13 @@ def _search(
                 try:
                     set_bits = CHOW_FEATURES_MEMO[chow_mask]
                 except KeyError:
-                    set_bits = memo_chow_features(chow_mask)
+                    set_bits = remember_set_features(CHOW_FEATURES_MEMO, chow_features, chow_mask)
                 reading |= set_bits
             elif reading & F_THREE_PUNGS:
                 try:
                     set_bits = PUNG_FEATURES_MEMO[pung_mask]
                 except KeyError:
-                    set_bits = memo_pung_features(pung_mask)
+                    set_bits = remember_set_features(PUNG_FEATURES_MEMO, pung_features, pung_mask)
                 reading |= set_bits
             shape = REGULAR
             waits_here = combo[win_suit][3][win_number]
@@ -892,11 +893,7 @@ def _meld_text(meld: Meld) -> str:
 
 def _hand_text(hand: Hand) -> str:
     """``str(hand)`` from the suit facts: the same text, without sorting and formatting tiles."""
-    key = hand.packed
-    pieces = [
-        suit_info(suit, key >> (27 * suit) & (_SUIT_KEY if suit < 3 else -1)).text
-        for suit in range(4)
-    ]
+    pieces = [suit_info(suit, suit_key).text for suit, suit_key in enumerate(hand.suit_keys)]
     red_kinds = hand.red_kinds
     if red_kinds:
         for suit in range(3):
