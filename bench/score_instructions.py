@@ -8,8 +8,10 @@ number of instructions the CPU retires does not. This script runs ``bench/score.
 tables filled by a first pass) under Valgrind's ``cachegrind`` tool, once with zero repeats and
 once with two, and reports the difference per hand: the cost of the scoring calls alone, the
 interpreter's start-up and the set-up cancelled out. Results are kept in a list, as in
-``bench/score.py``, so the garbage collector's work is counted too. The hash seed is fixed so
-that both runs lay out their dicts alike. Needs ``valgrind`` (Debian package ``valgrind``).
+``bench/score.py``, so the garbage collector's work is counted too: the collections each
+engine's own allocations cause (the set-up's debt is collected before the passes, as there).
+The hash seed is fixed so that both runs lay out their dicts alike. Needs ``valgrind`` (Debian
+package ``valgrind``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import sys
 from pathlib import Path
 
 _WORKLOAD = """
+import gc
 import sys
 sys.path.insert(0, {bench!r})
 from score import load, ours, ours_value, their_engine, theirs_input, to_win
@@ -34,6 +37,7 @@ else:
     function = ours if engine == "score" else ours_value
     inputs = [to_win(record) for record in records]
 results = [function(item) for item in inputs]  # fills the tables; not counted
+gc.collect()  # the set-up's collection debt (as in bench/score.py): in both runs, so cancelled
 for _ in range(repeats):
     results = [function(item) for item in inputs]
 """

@@ -24,8 +24,9 @@ def ours(rounds: int) -> float:
     for seed in range(rounds):
         rng = random.Random(seed)
         game = Game("riichi", rules, seed=seed)
-        game.start_at(round_wind=0, hand_number=0, dealer=0, honba=0, deposits=0,
-                      scores=[25000] * 4)
+        game.start_at(
+            round_wind=0, hand_number=0, dealer=0, honba=0, deposits=0, scores=[25000] * 4
+        )
         while True:
             seats = game.waiting_for()
             if not seats:

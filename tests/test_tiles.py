@@ -182,6 +182,11 @@ def test_a_hand_keeps_its_counts_packed_whole_and_by_suit() -> None:
     )
     assert hand.red_kinds == 1 << 13
     assert Hand.parse("123m").red_kinds == 0
+    # Every tile held, melds included: the three 7z of the pung count, and a kong counts four.
+    held = {kind: count for kind, count in enumerate(hand.held_counts) if count}
+    assert held == {0: 3, 8: 1, 13: 3, 24: 1, 28: 2, 33: 3}
+    kong = Hand.parse("19m19p19s12345z", ["kong:5555m@S"])
+    assert kong.held_counts[4] == 4 and sum(kong.held_counts) == 15
     meld = Meld.parse("chow:345s@N")
     assert meld.code == MELD_KIND_INDEX[MeldKind.CHOW] * 64 + 20
     assert meld.code != Meld.parse("pung:333s@N").code

@@ -36,6 +36,9 @@ class Hand:
     suit_keys: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
     """:attr:`packed` cut by suit (m, p, s, honours), each kind at bits ``3n .. 3n+2`` of its
     suit's key: small ints for per-suit tables."""
+    held_counts: bytes = field(init=False, repr=False, compare=False)
+    """How many tiles of each of the 34 kinds the hand holds, melds included (a kong's four):
+    what dora are counted on."""
 
     def __post_init__(self) -> None:
         packed = red_kinds = 0
@@ -81,6 +84,7 @@ class Hand:
                 reds[tile.kind] = reds.get(tile.kind, 0) + 1
                 if reds[tile.kind] > 1:
                     raise InvalidHandError(f"the hand holds two red {format_kind(tile.kind)}")
+        object.__setattr__(self, "held_counts", bytes(counts))
 
     @classmethod
     def parse(cls, concealed: str, melds: Iterable[str | Meld] = ()) -> Hand:

@@ -593,14 +593,15 @@ def suit_info(suit: int, key: int) -> SuitInfo:
     return found
 
 
-SuitFacts = tuple[
-    tuple[tuple[int, int, int, tuple[tuple[int, ...], ...], Part], ...], int, int, int
-]
+SuitFacts = tuple[tuple[tuple[int, int, int, tuple[tuple[int, ...], ...], int], ...], int, int, int]
 """What the scorer's hot path reads of one suit's concealed tiles, as a plain tuple (unpacked in
 one step, cheaper than named fields): (readings, kinds mask, tile-class flags, special).
 
-``readings`` holds one ``(packed, chow mask, pung mask, waits, part)`` per part, ``packed``
-with the pair's field (:data:`PACK_PAIR`). ``special`` adds up over the suits: the pair bit
+``readings`` holds one ``(packed, chow mask, pung mask, waits, index)`` per part, ``packed``
+with the pair's field (:data:`PACK_PAIR`), ``index`` the part's place in
+:attr:`SuitInfo.parts`. Only ints and plain tuples: a reading the scorer keeps holds no object
+the garbage collector has to follow, so it is untracked at its first collection (see
+:func:`~mahjongkit.variants.riichi.scorer.score`). ``special`` adds up over the suits: the pair bit
 (bits 0-6), the pairs for seven pairs (bits 7-15) and the orphans (bits 16-24), as
 :class:`SuitInfo` defines them; the kinds masks of the suits add up as well."""
 SPECIAL_PAIR_BITS = 0x7F
@@ -624,9 +625,9 @@ def suit_facts(suit: int, key: int) -> SuitFacts:
                 part.chow_mask,
                 part.pung_mask,
                 part.waits,
-                part,
+                index,
             )
-            for part in info.parts
+            for index, part in enumerate(info.parts)
         )
         special = info.pair_bit | info.pairs << SPECIAL_PAIRS | info.orphans << SPECIAL_ORPHANS
         found = table[key] = (readings, info.kinds_mask, info.flags, special)

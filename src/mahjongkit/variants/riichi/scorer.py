@@ -23,7 +23,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from mahjongkit.hand import PACKED_BITS, PACKED_ONE, Hand
+from mahjongkit.hand import PACKED_BITS, Hand
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.scoring import FuItem, Names, PatternHit, PaymentLine, Score, Win
 from mahjongkit.shapes import shanten, waits
@@ -304,7 +304,7 @@ def _compile(rules: RiichiRules) -> Compiled:
     threshold = rules.two_han_minimum_counters
     compiled.hot = (
         rules.red_fives,
-        _DORA_SHIFT if rules.players == 4 else _DORA_SHIFT_THREE_PLAYERS,
+        _DORA_OF if rules.players == 4 else _DORA_OF_THREE_PLAYERS,
         rules.ura_dora,
         _SEAT_TABLES[rules.double_wind_pair_fu],
         rules.open_pinfu_fu,
@@ -349,13 +349,25 @@ class _Reading(NamedTuple):
 
 _RawReading = tuple[Any, ...]
 """A :class:`_Reading` as the plain tuple the search builds (``parts`` holds the suits' hot
-reading tuples, see :data:`~mahjongkit.variants.riichi.context.SuitFacts`)."""
+reading tuples, see :data:`~mahjongkit.variants.riichi.context.SuitFacts`). It holds ints,
+strings and plain tuples only, so the garbage collector stops following it at its first pass:
+a kept answer costs later collections less."""
 
 
-def _named(raw: _RawReading) -> _Reading:
+def _parts(hand: Hand, hot_parts: tuple[Any, ...]) -> tuple[Part, ...]:
+    """The parts of a decomposition from its suits' hot reading tuples (which hold the part's
+    place in its suit's parts; none for seven pairs and thirteen orphans)."""
+    if not hot_parts:
+        return ()
+    return tuple(
+        suit_info(suit, suit_key).parts[hot[4]]
+        for suit, (suit_key, hot) in enumerate(zip(hand.suit_keys, hot_parts, strict=True))
+    )
+
+
+def _named(raw: _RawReading, hand: Hand) -> _Reading:
     """The named reading of a raw one (for the explanation)."""
-    hot_parts: tuple[Any, ...] = raw[8]
-    return _Reading._make((*raw[:8], tuple(hot[4] for hot in hot_parts), *raw[9:]))
+    return _Reading._make((*raw[:8], _parts(hand, raw[8]), *raw[9:]))
 
 
 Tried = list[tuple[int, tuple[Any, ...], int, int]]
@@ -365,9 +377,9 @@ _RED = attrgetter("red")
 _FIVES = 1 << 4 | 1 << 13 | 1 << 22
 """The kinds of the three fives (the only tiles that can be red)."""
 
-MeldFact = tuple[int, int, int, int, int, int, bool, int, bool]
+MeldFact = tuple[int, int, int, int, int, bool, int, bool]
 """What one meld contributes to a hand: (chow mask, pung mask, kinds mask, tile-class flags,
-packed counts, its tiles as a hand key, whether it opens the hand, kongs, whether it holds a
+packed counts, whether it opens the hand, kongs, whether it holds a
 five). ``packed`` has the ``PACK_*`` fields of :mod:`~mahjongkit.variants.riichi.context`."""
 
 
@@ -395,7 +407,6 @@ def _meld_fact(meld_kind: MeldKind, kind: int) -> MeldFact:
         kinds_mask,
         tile_flags(kinds_mask),
         packed,
-        sum(PACKED_ONE[k] for k in kinds),
         meld_kind is not MeldKind.CONCEALED_KONG,
         1 if meld_kind.is_kong else 0,
         bool(kinds_mask & _FIVES),
@@ -457,7 +468,7 @@ def _search(
     rows the features cannot decide. Facts travel as plain tuples and ints, unpacked in one step.
     """
     (
-        red_fives, shifts, ura_dora, seat_tables, open_pinfu_fu, threshold, candidates_table,
+        red_fives, dora_of, ura_dora, seat_tables, open_pinfu_fu, threshold, candidates_table,
         points_table,
     ) = compiled.hot  # fmt: skip
     hand = win.hand
@@ -485,32 +496,31 @@ def _search(
     melds = hand.melds
     meld_chow_mask = meld_pung_mask = meld_packed = kongs = 0
     concealed = True
-    all_key = key
     if melds:
         meld_facts = _MELD_FACTS
         for meld in melds:
             fact = meld_facts[meld.code]
-            chows, pungs, kinds, meld_flags, packed, tiles_key, opened, kong, fives = fact  # type: ignore[misc]
+            chows, pungs, kinds, meld_flags, packed, opened, kong, fives = fact  # type: ignore[misc]
             meld_chow_mask |= chows
             meld_pung_mask |= pungs
             kinds_mask |= kinds
             flags |= meld_flags
             meld_packed += packed
-            all_key += tiles_key
             kongs += kong
             if opened:
                 concealed = False
             if fives and red_fives:
                 red += sum(map(_RED, meld.tiles))
 
+    held = hand.held_counts
     dora = 0
     for tile in win.dora_indicators:
-        dora += (all_key >> shifts[tile.kind]) & 7
+        dora += held[dora_of[tile.kind]]
     ura = 0
     riichi = win.riichi
     if riichi and ura_dora:
         for tile in win.ura_indicators:
-            ura += (all_key >> shifts[tile.kind]) & 7
+            ura += held[dora_of[tile.kind]]
     bonus = dora + red + ura
 
     self_draw = win.self_draw
@@ -672,7 +682,8 @@ def _search(
             except KeyError:
                 basic, limit, gains = compiled.basic(points_key)
             found = (
-                mask, raw_mask, yakuman, total_han, fu, basic, limit, shape, combo, wait, pinfu
+                mask, raw_mask, yakuman, total_han, fu, basic, limit, shape, combo, wait, pinfu,
+                concealed, dora, red, ura,
             )  # fmt: skip
             if best is None:
                 best = found
@@ -684,9 +695,7 @@ def _search(
             rank = (gains[gain_index], yakuman > 0, total_han, fu)
             if rank > best_rank:
                 best, best_rank = found, rank
-    if best is None:
-        return None
-    return (*best, concealed, dora, red, ura)
+    return best
 
 
 def _context(
@@ -809,7 +818,7 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
     but no reading has a yaku: the message lists the readings tried) or ``below_minimum_han``
     (the two-han minimum with many counters, :attr:`RiichiRules.two_han_minimum_counters`).
 
-    >>> from mahjongkit.hand import PACKED_BITS, PACKED_ONE, Hand
+    >>> from mahjongkit.hand import Hand
     >>> from mahjongkit.tiles import Tile
     >>> hand = Hand.parse("234m456p678s44555z")
     >>> win = Win(hand, Tile.parse("5z"), self_draw=True, seat=1,
@@ -841,9 +850,9 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
     return _build(win, rules, compiled, best)
 
 
-_DORA_SHIFT = tuple(3 * dora_after(kind) for kind in range(34))
-"""Where the count of the dora of each indicator kind sits in a hand key."""
-_DORA_SHIFT_THREE_PLAYERS = (3 * 8, *_DORA_SHIFT[1:])
+_DORA_OF = tuple(dora_after(kind) for kind in range(34))
+"""The dora's kind by its indicator's kind."""
+_DORA_OF_THREE_PLAYERS = (8, *_DORA_OF[1:])
 """Three players play without 2m-8m: the 1m indicator shows the 9m."""
 
 
@@ -945,7 +954,8 @@ class RiichiScore(Score):
         found = known.get(name, _UNSET)
         if found is _UNSET:
             values = self._values
-            found = known[name] = _EXPLAIN[name](values[7], values[8], _named(values[9:]))
+            win = values[7]
+            found = known[name] = _EXPLAIN[name](win, values[8], _named(values[9], win.hand))
         return found
 
     def __getstate__(self) -> dict[str, Any]:
@@ -1115,7 +1125,7 @@ def _build(win: Win, rules: RiichiRules, compiled: Compiled, best: _RawReading) 
         )
     points, payments, lines = settlement
     result = _new_score(RiichiScore)
-    _set_values(result, (patterns, han, fu, limit, points, payments, lines, win, rules, *best))
+    _set_values(result, (patterns, han, fu, limit, points, payments, lines, win, rules, best))
     return result
 
 
@@ -1203,7 +1213,7 @@ def _no_win(win: Win, rules: RiichiRules, tried: Tried) -> Score:
     readings = []
     for shape, hot_parts, wait, _han in tried:
         if shape == REGULAR:
-            parts = tuple(hot[4] for hot in hot_parts)
+            parts = _parts(hand, hot_parts)
             readings.append(f"{_describe(parts, hand.melds)} ({WAIT_NAMES[wait]} wait)")
         else:
             readings.append("seven pairs" if shape == SEVEN_PAIRS else "thirteen orphans")
@@ -1288,7 +1298,7 @@ def wait_values(
     ``situation`` holds the other :class:`~mahjongkit.scoring.Win` fields (``self_draw``,
     ``seat``, ``riichi``, ``dora_indicators``...). Furiten is the table's business.
 
-    >>> from mahjongkit.hand import PACKED_BITS, PACKED_ONE, Hand
+    >>> from mahjongkit.hand import Hand
     >>> from mahjongkit.tiles import format_kind
     >>> found = wait_values(Hand.parse("23m456p789s22444z"), seat=2)
     >>> {format_kind(kind): value for kind, value in found.items()}
