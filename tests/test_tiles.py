@@ -182,6 +182,10 @@ def test_a_hand_keeps_its_counts_packed_whole_and_by_suit() -> None:
     )
     assert hand.red_kinds == 1 << 13
     assert Hand.parse("123m").red_kinds == 0
+    assert hand.red_count == 1 and hand.size == 13
+    # A red five in a meld counts as held (dora), not as concealed.
+    melded_red = Hand.parse("0m11z", ["chow:406p@N", "pung:0s55s@W"])
+    assert (melded_red.red_count, melded_red.red_kinds, melded_red.size) == (3, 1 << 4, 9)
     # Every tile held, melds included: the three 7z of the pung count, and a kong counts four.
     held = {kind: count for kind, count in enumerate(hand.held_counts) if count}
     assert held == {0: 3, 8: 1, 13: 3, 24: 1, 28: 2, 33: 3}

@@ -36,6 +36,10 @@ class Hand:
     suit_keys: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
     """:attr:`packed` cut by suit (m, p, s, honours), each kind at bits ``3n .. 3n+2`` of its
     suit's key: small ints for per-suit tables."""
+    red_count: int = field(init=False, repr=False, compare=False)
+    """The red fives held, melds included."""
+    size: int = field(init=False, repr=False, compare=False)
+    """Tiles counted towards 13 or 14: concealed tiles plus three per meld."""
     held_counts: bytes = field(init=False, repr=False, compare=False)
     """How many tiles of each of the 34 kinds the hand holds, melds included (a kong's four):
     what dora are counted on."""
@@ -85,6 +89,8 @@ class Hand:
                 if reds[tile.kind] > 1:
                     raise InvalidHandError(f"the hand holds two red {format_kind(tile.kind)}")
         object.__setattr__(self, "held_counts", bytes(counts))
+        object.__setattr__(self, "red_count", sum(reds.values()))
+        object.__setattr__(self, "size", len(self.concealed) + 3 * len(self.melds))
 
     @classmethod
     def parse(cls, concealed: str, melds: Iterable[str | Meld] = ()) -> Hand:
@@ -93,11 +99,6 @@ class Hand:
             tuple(parse_tiles(concealed)),
             tuple(m if isinstance(m, Meld) else Meld.parse(m) for m in melds),
         )
-
-    @property
-    def size(self) -> int:
-        """Tiles counted towards 13 or 14: concealed tiles plus three per meld."""
-        return len(self.concealed) + 3 * len(self.melds)
 
     @property
     def counts(self) -> list[int]:

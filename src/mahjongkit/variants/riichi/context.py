@@ -593,20 +593,23 @@ def suit_info(suit: int, key: int) -> SuitInfo:
     return found
 
 
-SuitFacts = tuple[tuple[tuple[int, int, int, tuple[tuple[int, ...], ...], int], ...], int, int, int]
+SuitReading = tuple[int, int, int, tuple[tuple[int, ...], ...], int]
+"""One cut of a suit, as the scorer's hot path reads it (see :data:`SuitFacts`)."""
+SuitFacts = tuple[tuple[SuitReading, ...], int, int]
 """What the scorer's hot path reads of one suit's concealed tiles, as a plain tuple (unpacked in
-one step, cheaper than named fields): (readings, kinds mask, tile-class flags, special).
+one step, cheaper than named fields): (readings, tile-class flags, special).
 
 ``readings`` holds one ``(packed, chow mask, pung mask, waits, index)`` per part, ``packed``
 with the pair's field (:data:`PACK_PAIR`), ``index`` the part's place in
 :attr:`SuitInfo.parts`. Only ints and plain tuples: a reading the scorer keeps holds no object
-the garbage collector has to follow, so it is untracked at its first collection (see
-:func:`~mahjongkit.variants.riichi.scorer.score`). ``special`` adds up over the suits: the pair bit
-(bits 0-6), the pairs for seven pairs (bits 7-15) and the orphans (bits 16-24), as
-:class:`SuitInfo` defines them; the kinds masks of the suits add up as well."""
+the garbage collector has to follow, so it is untracked at its first collection. ``special``
+adds up over the suits: the pair bit (bits 0-6), the pairs for seven pairs (bits 7-15) and the
+orphans (bits 16-24), as :class:`SuitInfo` defines them, and the cuts beyond the first (bits 25
+up: 0 when every suit has one cut, so that the hand has one decomposition)."""
 SPECIAL_PAIR_BITS = 0x7F
 SPECIAL_PAIRS = 7
 SPECIAL_ORPHANS = 16
+SPECIAL_MORE_CUTS = 25
 SUIT_FACTS: tuple[dict[int, SuitFacts], ...] = ({}, {}, {}, {})
 """Memo tables: suit (0 m, 1 p, 2 s, 3 honours) -> suit key -> :data:`SuitFacts`."""
 
@@ -629,8 +632,14 @@ def suit_facts(suit: int, key: int) -> SuitFacts:
             )
             for index, part in enumerate(info.parts)
         )
-        special = info.pair_bit | info.pairs << SPECIAL_PAIRS | info.orphans << SPECIAL_ORPHANS
-        found = table[key] = (readings, info.kinds_mask, info.flags, special)
+        more_cuts = len(info.parts) - 1 if info.parts else 0
+        special = (
+            info.pair_bit
+            | info.pairs << SPECIAL_PAIRS
+            | info.orphans << SPECIAL_ORPHANS
+            | more_cuts << SPECIAL_MORE_CUTS
+        )
+        found = table[key] = (readings, info.flags, special)
     return found
 
 

@@ -19,7 +19,6 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from itertools import chain, product
-from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -77,6 +76,7 @@ from mahjongkit.variants.riichi.context import (
     SEVEN_PAIRS,
     SEVEN_PAIRS_WAIT,
     SHANPON,
+    SPECIAL_MORE_CUTS,
     SPECIAL_ORPHANS,
     SPECIAL_PAIR_BITS,
     SPECIAL_PAIRS,
@@ -116,6 +116,39 @@ VARIANT_NAME = "riichi"
 _ORPHAN_KINDS = TERMINALS_AND_HONORS
 _PUNG_FU = tuple(8 if kind in _ORPHAN_KINDS else 4 for kind in range(34))
 """Fu of a concealed pung of each kind."""
+_NO_FU = (0,) * 34
+_HALF_PUNG_FU = tuple(fu // 2 for fu in _PUNG_FU)
+
+Situation = tuple[int, int, int, tuple[int, ...], int, bool, int]
+"""What a win's concealment, self-draw and dealership settle before any reading: (feature
+bits, base fu, self-draw fu, fu a pung loses by the winning tile by kind, concealed pungs the
+winning tile opens, whether an open hand's 20 fu count 30, index of the winner's gain)."""
+
+
+def _situations(open_pinfu_fu: bool) -> tuple[Situation, ...]:
+    """The :data:`Situation` of each ``4 * concealed + 2 * self_draw + dealer``."""
+    found: list[Situation] = []
+    for concealed in (False, True):
+        for self_draw in (False, True):
+            for dealer in (False, True):
+                features = (F_CONCEALED if concealed else F_OPEN) | (
+                    F_SELF_DRAW if self_draw else F_DISCARD
+                )
+                found.append(
+                    (
+                        features | (F_DEALER if dealer else F_NON_DEALER),
+                        # Base 20, +10 concealed on a discard; +2 self-draw (not with pinfu).
+                        30 if concealed and not self_draw else 20,
+                        2 if self_draw else 0,
+                        # R-01: a pung completed by a discard counts as open.
+                        _NO_FU if self_draw else _HALF_PUNG_FU,
+                        0 if self_draw else 1,
+                        not concealed and open_pinfu_fu,
+                        2 * dealer + self_draw,
+                    )
+                )
+    return tuple(found)
+
 
 # --- the rules, compiled ------------------------------------------------------------------------
 
@@ -307,7 +340,7 @@ def _compile(rules: RiichiRules) -> Compiled:
         _DORA_OF if rules.players == 4 else _DORA_OF_THREE_PLAYERS,
         rules.ura_dora,
         _SEAT_TABLES[rules.double_wind_pair_fu],
-        rules.open_pinfu_fu,
+        _situations(rules.open_pinfu_fu),
         # No two-han minimum: a number of counters no hand reaches.
         sys.maxsize if threshold is None else threshold,
         compiled.candidates,
@@ -373,14 +406,11 @@ def _named(raw: _RawReading, hand: Hand) -> _Reading:
 Tried = list[tuple[int, tuple[Any, ...], int, int]]
 """Every reading without enough yaku (shape, hot parts, wait, han), for the message."""
 
-_RED = attrgetter("red")
-_FIVES = 1 << 4 | 1 << 13 | 1 << 22
-"""The kinds of the three fives (the only tiles that can be red)."""
 
-MeldFact = tuple[int, int, int, int, int, bool, int, bool]
-"""What one meld contributes to a hand: (chow mask, pung mask, kinds mask, tile-class flags,
-packed counts, whether it opens the hand, kongs, whether it holds a
-five). ``packed`` has the ``PACK_*`` fields of :mod:`~mahjongkit.variants.riichi.context`."""
+MeldFact = tuple[int, int, int, int, bool, int]
+"""What one meld contributes to a hand: (chow mask, pung mask, tile-class flags, packed counts,
+whether it opens the hand, kongs). ``packed`` has the ``PACK_*`` fields of
+:mod:`~mahjongkit.variants.riichi.context`."""
 
 
 def _meld_fact(meld_kind: MeldKind, kind: int) -> MeldFact:
@@ -404,12 +434,10 @@ def _meld_fact(meld_kind: MeldKind, kind: int) -> MeldFact:
     return (
         chow_mask,
         pung_mask,
-        kinds_mask,
         tile_flags(kinds_mask),
         packed,
         meld_kind is not MeldKind.CONCEALED_KONG,
         1 if meld_kind.is_kong else 0,
-        bool(kinds_mask & _FIVES),
     )
 
 
@@ -441,9 +469,9 @@ _SEAT_TABLES = {
 pair of each kind, and the feature bits of the honour pungs (see ``HONOUR_FEATURES``)."""
 _WAIT_FU = tuple(2 if wait in (KANCHAN, PENCHAN, TANKI) else 0 for wait in range(7))
 """Fu of each wait type: 2 for a closed, edge or pair wait."""
-_PAIR_SUIT = {1: 0, 2: 1, 4: 2, 8: 3}
+_PAIR_SUIT = tuple({1: 0, 2: 1, 4: 2, 8: 3}.get(bits, -1) for bits in range(SPECIAL_PAIR_BITS + 1))
 """The suit holding the pair, by the sum of the suits' pair bits (see ``SuitInfo.pair_bit``);
-absent: no regular reading."""
+-1: no regular reading."""
 _SEVEN_PAIRS_READING = (SEVEN_PAIRS,)
 _ORPHANS_READING = (ORPHANS,)
 """Stand-ins for a decomposition in the reading loop: seven pairs and thirteen orphans."""
@@ -468,12 +496,11 @@ def _search(
     rows the features cannot decide. Facts travel as plain tuples and ints, unpacked in one step.
     """
     (
-        red_fives, dora_of, ura_dora, seat_tables, open_pinfu_fu, threshold, candidates_table,
+        red_fives, dora_of, ura_dora, seat_tables, situations, threshold, candidates_table,
         points_table,
     ) = compiled.hot  # fmt: skip
     hand = win.hand
-    key = hand.packed
-    red = hand.red_kinds.bit_count() if red_fives else 0
+    red = hand.red_count if red_fives else 0
 
     man_key, pin_key, sou_key, honour_key = hand.suit_keys
     try:
@@ -485,11 +512,10 @@ def _search(
         man, pin, sou, honours = (
             suit_facts(suit, suit_key) for suit, suit_key in enumerate(hand.suit_keys)
         )
-    man_readings, man_kinds, man_flags, man_special = man
-    pin_readings, pin_kinds, pin_flags, pin_special = pin
-    sou_readings, sou_kinds, sou_flags, sou_special = sou
-    honour_readings, honour_kinds, honour_flags, honour_special = honours
-    kinds_mask = man_kinds + pin_kinds + sou_kinds + honour_kinds
+    man_readings, man_flags, man_special = man
+    pin_readings, pin_flags, pin_special = pin
+    sou_readings, sou_flags, sou_special = sou
+    honour_readings, honour_flags, honour_special = honours
     flags = man_flags | pin_flags | sou_flags | honour_flags
     special = man_special + pin_special + sou_special + honour_special
 
@@ -500,17 +526,14 @@ def _search(
         meld_facts = _MELD_FACTS
         for meld in melds:
             fact = meld_facts[meld.code]
-            chows, pungs, kinds, meld_flags, packed, opened, kong, fives = fact  # type: ignore[misc]
+            chows, pungs, meld_flags, packed, opened, kong = fact  # type: ignore[misc]
             meld_chow_mask |= chows
             meld_pung_mask |= pungs
-            kinds_mask |= kinds
             flags |= meld_flags
             meld_packed += packed
             kongs += kong
             if opened:
                 concealed = False
-            if fives and red_fives:
-                red += sum(map(_RED, meld.tiles))
 
     held = hand.held_counts
     dora = 0
@@ -526,8 +549,9 @@ def _search(
     self_draw = win.self_draw
     seat = win.seat
     win_kind = win.win_tile.kind
-    features = (F_CONCEALED if concealed else F_OPEN) | (F_SELF_DRAW if self_draw else F_DISCARD)
-    features |= F_NON_DEALER if seat else F_DEALER
+    (
+        features, base_fu, draw_fu, shanpon_fus, shanpon_hidden, open_floor, gain_index
+    ) = situations[concealed * 4 + self_draw * 2 + (not seat)]  # fmt: skip
     if riichi:
         features |= F_RIICHI
         if win.double_riichi:
@@ -553,29 +577,25 @@ def _search(
     # What to read: the decompositions (one part per suit, the pair in exactly one suit; an
     # empty suit has one empty part, a suit that cannot be cut has none), then seven pairs or
     # thirteen orphans when the hand has no melds.
-    pair_suit = _PAIR_SUIT.get(special & SPECIAL_PAIR_BITS, -1)
-    readings: Iterable[tuple[Any, ...]] = (
-        product(man_readings, pin_readings, sou_readings, honour_readings) if pair_suit >= 0 else ()
-    )
+    readings: Iterable[tuple[Any, ...]]
+    if _PAIR_SUIT[special & SPECIAL_PAIR_BITS] < 0:
+        readings = ()
+    elif special >> SPECIAL_MORE_CUTS:
+        readings = product(man_readings, pin_readings, sou_readings, honour_readings)
+    else:  # most hands: one cut per suit
+        readings = ((man_readings[0], pin_readings[0], sou_readings[0], honour_readings[0]),)
     if not melds:
         if special >> SPECIAL_PAIRS & 0x1FF == 7:
             readings = chain(readings, (_SEVEN_PAIRS_READING,))
-        elif special >> SPECIAL_ORPHANS == 13:
+        elif special >> SPECIAL_ORPHANS & 0x1FF == 13:
             readings = chain(readings, (_ORPHANS_READING,))
 
     win_suit = SUIT_OF_KIND[win_kind]
     win_number = win_kind - 9 * win_suit
     pair_fu, pair_features, honour_features = seat_tables[seat * 4 + win.round_wind]
-    # Fu that do not depend on the reading: base 20, +10 concealed on a discard; +2 self-draw.
-    base_fu = 30 if concealed and not self_draw else 20
-    draw_fu = 2 if self_draw else 0
-    open_floor = not concealed and open_pinfu_fu
-    # R-01: a pung completed by a discard counts as open.
-    shanpon_fu = 0 if self_draw else _PUNG_FU[win_kind] // 2
-    shanpon_hidden = 0 if self_draw else 1
+    shanpon_fu = shanpon_fus[win_kind]
     minimum = 2 if win.honba >= threshold else 1
     regular = features | F_REGULAR
-    gain_index = 2 * (not seat) + self_draw
     best: tuple[Any, ...] | None = None
     best_gain = 0
     best_rank: tuple[int, bool, int, int] | None = None
@@ -644,7 +664,7 @@ def _search(
             raw_mask, mask, han, yakuman, tests, replacements = candidates
             if tests:
                 # Rare (nine gates, thirteen-sided orphans): the predicates read a context.
-                ctx = _context(win, key, kinds_mask, len(melds), kongs, reading_here, shape)
+                ctx = _context(win, kongs, reading_here, shape)
                 ctx.chow_mask = chow_mask
                 ctx.pung_mask = pung_mask
                 ctx.pair = pair
@@ -698,14 +718,14 @@ def _search(
     return best
 
 
-def _context(
-    win: Win, key: int, kinds_mask: int, melds: int, kongs: int, features: int, shape: int
-) -> WinContext:
+def _context(win: Win, kongs: int, features: int, shape: int) -> WinContext:
     """A context for the predicates, with the hand's facts (the reading's are the caller's)."""
+    hand = win.hand
+    key = hand.packed
     ctx = WinContext()
-    ctx.kinds_mask = kinds_mask
+    ctx.kinds_mask = sum(1 << kind for kind, count in enumerate(hand.held_counts) if count)
     ctx.concealed_counts = tuple(key >> (PACKED_BITS * kind) & 7 for kind in range(34))
-    ctx.melds = melds
+    ctx.melds = len(hand.melds)
     ctx.kongs = kongs
     ctx.seat_wind = 27 + win.seat
     ctx.round_wind = 27 + win.round_wind
@@ -734,7 +754,7 @@ def _check(win: Win, rules: RiichiRules) -> str | None:
     hand = win.hand
     melds = hand.melds
     players = rules.players
-    size = len(hand.concealed) + 3 * len(melds)
+    size = hand.size
     if size != 14:
         return (
             f"{len(hand.concealed)} concealed tiles with {len(melds)} meld(s) make {size} "
