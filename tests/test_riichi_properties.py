@@ -87,3 +87,39 @@ def test_a_riichi_score_reads_copies_pickles_and_compares_like_any_score() -> No
         changed = dataclasses.replace(result, points=result.points + 100)
         assert changed.points == result.points + 100 and changed.hand == result.hand
         assert changed != result
+
+
+def test_a_kept_answer_leaves_the_garbage_collector_little_to_follow() -> None:
+    """Callers keep answers by the thousand (a bench, a game log, a study). What a Riichi answer
+    keeps of its reading (the sets, the wait, the counts) is ints, strings and plain tuples, so
+    the collector stops following it after its first passes; only the answer and its value
+    tuple stay tracked. Holding a part object or a named tuple there would make every later
+    collection walk it again: this checks the reading of every shape (sets, seven pairs,
+    orphans, several decompositions)."""
+    import gc
+
+    from mahjongkit.hand import Hand
+    from mahjongkit.scoring import Win
+    from mahjongkit.tiles import Tile
+
+    hands = [
+        ("234m456p678s44555z", "5z"),  # sets
+        ("1122m3344p5566s77z", "7z"),  # seven pairs
+        ("19m19p19s12345677z", "7z"),  # thirteen orphans
+        ("11123455678999m", "9m"),  # nine gates: more than one decomposition
+    ]
+    results = []
+    for tiles, win_tile in hands:
+        win = Win(Hand.parse(tiles), Tile.parse(win_tile), self_draw=True, seat=1)
+        result = score(win, RiichiRules.tenhou())
+        assert result.valid, result.error
+        results.append(result)
+    # A pass untracks a tuple whose items are untracked already: the per-suit tables filled just
+    # now take one pass per level of nesting (reading, decomposition, suit, waits); later hands
+    # reuse entries untracked long ago, and their reading goes in its first pass.
+    for _ in range(5):
+        gc.collect()
+    for result in results:
+        reading = result._values[-1]  # type: ignore[attr-defined]
+        assert not gc.is_tracked(reading), reading
+        assert gc.is_tracked(result._values)  # type: ignore[attr-defined]

@@ -9,8 +9,9 @@ then a real yakuman over a counted one, then han, then fu). Only that reading is
 The hot path works on small ints and plain tuples: the hand's packed counts
 (:attr:`~mahjongkit.hand.Hand.packed`), per-suit memo tables (see
 :mod:`~mahjongkit.variants.riichi.context`), feature bits that decide nearly every yaku row, and
-per-rules tables compiled once. Its costs are measured in instructions per hand by
-``bench/score_instructions.py``.
+per-rules tables compiled once. An answer keeps its reading as ints and plain tuples, which the
+garbage collector stops following after a pass (answers are often kept by the thousand). Its
+costs are measured in instructions per hand by ``bench/score_instructions.py``.
 """
 
 from __future__ import annotations
