@@ -485,9 +485,7 @@ and fills a miss in ``except KeyError`` (cheaper than a ``.get`` call when, as h
 happen on first sight only)."""
 
 
-def _search(
-    win: Win, rules: RiichiRules, compiled: Compiled, tried: Tried | None
-) -> _RawReading | None:
+def _search(win: Win, compiled: Compiled, tried: Tried | None) -> _RawReading | None:
     """Every reading of the hand, scored; the best one (None: not a win).
 
     ``tried`` collects the readings without enough yaku (for the message of a non-win). This is
@@ -855,7 +853,7 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
         return _error("invalid_hand", problem, win)
     last = _last
     compiled = last[1] if last is not None and last[0] is rules else compile_rules(rules)
-    best = _search(win, rules, compiled, None)
+    best = _search(win, compiled, None)
     if best is None:
         if not any(tile.kind == win.win_tile.kind for tile in win.hand.concealed):
             return _error(
@@ -866,7 +864,7 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
             )
         # Search again, keeping what was tried, for the message (non-wins are rare).
         tried: Tried = []
-        _search(win, rules, compiled, tried)
+        _search(win, compiled, tried)
         return _no_win(win, rules, tried)
     return _build(win, rules, compiled, best)
 
@@ -1108,46 +1106,55 @@ def _build(win: Win, rules: RiichiRules, compiled: Compiled, best: _RawReading) 
         patterns = compiled.pattern_lists[pattern_key] = _patterns(
             compiled, mask, yakuman, concealed, dora, red, ura
         )
-    seat = win.seat
-    self_draw = win.self_draw
-    from_seat = win.from_seat
-    if from_seat is None:
-        from_seat = (seat - 1) % rules.players
-    honba = win.honba
-    deposits = win.deposits
     liable_seat = win.liable_seat
-    liable_basic = 0
-    if liable_seat is not None and yakuman:
-        by_bit = compiled.by_bit
-        liable_ids = rules.liability_yakuman
-        liable_basic = 8000 * sum(
-            by_bit[bit].yakuman for bit in _bits(mask) if by_bit[bit].row.id in liable_ids
-        )
-    payment_key = (basic, seat, self_draw, from_seat, honba, deposits, liable_seat, liable_basic)
+    payment_key: tuple[Any, ...] = (
+        basic, win.seat, win.self_draw, win.from_seat, win.honba, win.deposits, liable_seat
+    )  # fmt: skip
+    if liable_seat is not None:  # rare: what the liable seat owes depends on the yakuman
+        payment_key += (_liable_basic(compiled, rules, mask, yakuman),)
     settlement = compiled.settlements.get(payment_key)
     if settlement is None:
-        if len(compiled.settlements) > _MEMO_LIMIT:
-            compiled.settlements.clear()
-        paid = payments_for(
-            basic,
-            seat,
-            self_draw,
-            from_seat,
-            rules,
-            honba=honba,
-            deposits=deposits,
-            liable_seat=liable_seat,
-            liable_basic=liable_basic,
-        )
-        settlement = compiled.settlements[payment_key] = (
-            paid.points,
-            MappingProxyType(paid.deltas),
-            paid.lines,
-        )
+        settlement = _settle(win, rules, compiled, payment_key)
     points, payments, lines = settlement
     result = _new_score(RiichiScore)
     _set_values(result, (patterns, han, fu, limit, points, payments, lines, win, rules, best))
     return result
+
+
+def _liable_basic(compiled: Compiled, rules: RiichiRules, mask: int, yakuman: int) -> int:
+    """The basic points of the yakuman a liable seat answers for (R-48), 0 for none."""
+    if not yakuman:
+        return 0
+    by_bit = compiled.by_bit
+    liable_ids = rules.liability_yakuman
+    return 8000 * sum(
+        by_bit[bit].yakuman for bit in _bits(mask) if by_bit[bit].row.id in liable_ids
+    )
+
+
+def _settle(
+    win: Win, rules: RiichiRules, compiled: Compiled, payment_key: tuple[Any, ...]
+) -> tuple[int, Mapping[int, int], tuple[PaymentLine, ...]]:
+    """The payments of a win (a miss of the settlements memo, keyed by ``payment_key``: basic
+    points, seat, self-draw, the discarder, counters, deposits, liable seat and, with one, the
+    liable basic points)."""
+    settlements = compiled.settlements
+    if len(settlements) > _MEMO_LIMIT:  # .get finds the misses: the table may be emptied
+        settlements.clear()
+    basic, seat, self_draw, from_seat, honba, deposits, liable_seat, *liable = payment_key
+    paid = payments_for(
+        basic,
+        seat,
+        self_draw,
+        (seat - 1) % rules.players if from_seat is None else from_seat,
+        rules,
+        honba=honba,
+        deposits=deposits,
+        liable_seat=liable_seat,
+        liable_basic=liable[0] if liable else 0,
+    )
+    found = settlements[payment_key] = (paid.points, MappingProxyType(paid.deltas), paid.lines)
+    return found
 
 
 def _patterns(
@@ -1366,7 +1373,7 @@ def hand_value(win: Win, rules: RiichiRules | None = None) -> HandValue | None:
     if _check(win, rules) is not None:
         return None
     compiled = compile_rules(rules)
-    best = _search(win, rules, compiled, None)
+    best = _search(win, compiled, None)
     if best is None:
         return None
     mask, _, yakuman, han, fu, basic, limit, *_ = best
