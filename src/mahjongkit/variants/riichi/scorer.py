@@ -357,28 +357,29 @@ class _Reading(NamedTuple):
     """The best reading of a win, and what the hand contributes to its answer.
 
     The search hands it over as a plain tuple in this order (see :data:`_RawReading`); the
-    explanation, read rarely, names it with :func:`_named`."""
+    explanation, read rarely, names it with :func:`_named`. The first five fields are what the
+    pattern lines depend on (the answer slices them off as its memo key)."""
 
     mask: int
     """The rows that count."""
-    raw_mask: int
-    """The rows found before replacements."""
+    dora: int
+    ura: int
+    red: int
+    concealed: bool
+    basic: int
     yakuman: int
     han: int
     """Han with bonus han (13 per yakuman for a yakuman hand)."""
     fu: int
-    basic: int
     limit: str | None
+    raw_mask: int
+    """The rows found before replacements."""
     shape: int
     parts: tuple[Part, ...]
     """The decomposition's part of each suit (m, p, s, honours); empty for seven pairs and
     thirteen orphans."""
     wait: int
     pinfu: bool
-    concealed: bool
-    dora: int
-    red: int
-    ura: int
 
 
 _RawReading = tuple[Any, ...]
@@ -401,7 +402,7 @@ def _parts(hand: Hand, hot_parts: tuple[Any, ...]) -> tuple[Part, ...]:
 
 def _named(raw: _RawReading, hand: Hand) -> _Reading:
     """The named reading of a raw one (for the explanation)."""
-    return _Reading._make((*raw[:8], _parts(hand, raw[8]), *raw[9:]))
+    return _Reading._make((*raw[:12], _parts(hand, raw[12]), *raw[13:]))
 
 
 Tried = list[tuple[int, tuple[Any, ...], int, int]]
@@ -701,8 +702,8 @@ def _search(win: Win, compiled: Compiled, tried: Tried | None) -> _RawReading | 
             except KeyError:
                 basic, limit, gains = compiled.basic(points_key)
             found = (
-                mask, raw_mask, yakuman, total_han, fu, basic, limit, shape, combo, wait, pinfu,
-                concealed, dora, red, ura,
+                mask, dora, ura, red, concealed, basic, yakuman, total_han, fu, limit, raw_mask,
+                shape, combo, wait, pinfu,
             )  # fmt: skip
             if best is None:
                 best = found
@@ -710,7 +711,7 @@ def _search(win: Win, compiled: Compiled, tried: Tried | None) -> _RawReading | 
                 continue
             # Several readings: most points, then a real yakuman, then han, then fu.
             if best_rank is None:
-                best_rank = (best_gain, best[2] > 0, best[3], best[4])
+                best_rank = (best_gain, best[6] > 0, best[7], best[8])
             rank = (gains[gain_index], yakuman > 0, total_han, fu)
             if rank > best_rank:
                 best, best_rank = found, rank
@@ -949,11 +950,12 @@ class RiichiScore(Score):
     build would give, without paying for names and text nobody reads. It reads, compares (with
     another Riichi score), copies and pickles like any Score.
 
-    :func:`score` stores the numbers in one tuple, ``_values``: patterns, han, fu, limit, points,
-    payments, lines, then the win, the rules and the reading the explanation comes from (setting
-    a dozen fields one at a time past the frozen guard costs as much as scoring the hand). Each
-    field reads its place in it; a score made by ``Score.__init__`` (``dataclasses.replace``) or
-    unpickled has no ``_values`` and keeps its fields in its instance dict.
+    :func:`score` stores everything in one tuple, ``_values``: patterns, points, payments,
+    lines, the win, the rules and the search's reading, where han, fu and limit are read and
+    the explanation comes from (setting a dozen fields one at a time past the frozen guard
+    costs as much as scoring the hand). Each field reads its place in it; a score made by
+    ``Score.__init__`` (``dataclasses.replace``) or unpickled has no ``_values`` and keeps its
+    fields in its instance dict.
 
     ``extra`` holds ``yakuman`` (how many), ``reading`` (sets and pair, e.g.
     ``234m 456p 678s 555z 44z``), ``wait`` (two-sided, closed, edge, pair, double pung),
@@ -973,8 +975,8 @@ class RiichiScore(Score):
         found = known.get(name, _UNSET)
         if found is _UNSET:
             values = self._values
-            win = values[7]
-            found = known[name] = _EXPLAIN[name](win, values[8], _named(values[9], win.hand))
+            win = values[4]
+            found = known[name] = _EXPLAIN[name](win, values[5], _named(values[6], win.hand))
         return found
 
     def __getstate__(self) -> dict[str, Any]:
@@ -1032,15 +1034,16 @@ class RiichiScore(Score):
         self.__dict__["extra"] = value
 
 
-def _stored(name: str, index: int) -> property:
-    """The property of a field kept at ``index`` of ``_values`` (or in the instance dict)."""
+def _stored(name: str, index: int, inner: int | None = None) -> property:
+    """The property of a field kept at ``index`` of ``_values``, or at ``inner`` of the tuple
+    there (or in the instance dict)."""
 
     def read(score: RiichiScore) -> Any:
         try:
             values = score._values
         except AttributeError:  # made by Score.__init__ or unpickled
             return score.__dict__[name]
-        return values[index]
+        return values[index] if inner is None else values[index][inner]
 
     def write(score: RiichiScore, value: Any) -> None:
         score.__dict__[name] = value
@@ -1048,11 +1051,20 @@ def _stored(name: str, index: int) -> property:
     return property(read, write, doc=f"See :class:`~mahjongkit.scoring.Score` ({name}).")
 
 
-_STORED = {"patterns": 0, "value": 1, "raw_value": 1, "fu": 2, "limit": 3, "points": 4}
-_STORED |= {"payments": 5, "lines": 6}
-"""Where each stored field sits in ``_values`` (value and raw value: the han, never capped)."""
-for _name, _index in _STORED.items():
-    setattr(RiichiScore, _name, _stored(_name, _index))
+_STORED: dict[str, tuple[int, int | None]] = {
+    "patterns": (0, None),
+    "points": (1, None),
+    "payments": (2, None),
+    "lines": (3, None),
+    # In the reading (value and raw value: the han, never capped).
+    "value": (6, _Reading._fields.index("han")),
+    "raw_value": (6, _Reading._fields.index("han")),
+    "fu": (6, _Reading._fields.index("fu")),
+    "limit": (6, _Reading._fields.index("limit")),
+}
+"""Where each stored field sits in ``_values``."""
+for _name, (_index, _inner) in _STORED.items():
+    setattr(RiichiScore, _name, _stored(_name, _index, _inner))
 _FIELD_NAMES = tuple(score_field.name for score_field in fields(Score))
 _set_values = RiichiScore.__dict__["_values"].__set__
 _new_score = object.__new__
@@ -1097,27 +1109,24 @@ _EXPLAIN: dict[str, Callable[[Win, RiichiRules, _Reading], Any]] = {
 
 def _build(win: Win, rules: RiichiRules, compiled: Compiled, best: _RawReading) -> Score:
     """Turn the best reading into the public answer (its explanation is built when read)."""
-    mask, _, yakuman, han, fu, basic, limit, _, _, _, _, concealed, dora, red, ura = best
-    pattern_key = (mask, dora, ura, red, concealed)
+    pattern_key = best[:5]  # mask, dora, ura dora, red fives, concealed
     patterns = compiled.pattern_lists.get(pattern_key)
     if patterns is None:  # .get: the table is emptied when it grows past _MEMO_LIMIT
         if len(compiled.pattern_lists) > _MEMO_LIMIT:
             compiled.pattern_lists.clear()
-        patterns = compiled.pattern_lists[pattern_key] = _patterns(
-            compiled, mask, yakuman, concealed, dora, red, ura
-        )
+        patterns = compiled.pattern_lists[pattern_key] = _patterns(compiled, best[6], *pattern_key)
     liable_seat = win.liable_seat
     payment_key: tuple[Any, ...] = (
-        basic, win.seat, win.self_draw, win.from_seat, win.honba, win.deposits, liable_seat
+        best[5], win.seat, win.self_draw, win.from_seat, win.honba, win.deposits, liable_seat
     )  # fmt: skip
     if liable_seat is not None:  # rare: what the liable seat owes depends on the yakuman
-        payment_key += (_liable_basic(compiled, rules, mask, yakuman),)
+        payment_key += (_liable_basic(compiled, rules, best[0], best[6]),)
     settlement = compiled.settlements.get(payment_key)
     if settlement is None:
         settlement = _settle(win, rules, compiled, payment_key)
     points, payments, lines = settlement
     result = _new_score(RiichiScore)
-    _set_values(result, (patterns, han, fu, limit, points, payments, lines, win, rules, best))
+    _set_values(result, (patterns, points, payments, lines, win, rules, best))
     return result
 
 
@@ -1158,7 +1167,7 @@ def _settle(
 
 
 def _patterns(
-    compiled: Compiled, mask: int, yakuman: int, concealed: bool, dora: int, red: int, ura: int
+    compiled: Compiled, yakuman: int, mask: int, dora: int, ura: int, red: int, concealed: bool
 ) -> tuple[PatternHit, ...]:
     """The pattern lines of a reading, in table order, bonus han last."""
     patterns: list[PatternHit] = []
@@ -1376,7 +1385,7 @@ def hand_value(win: Win, rules: RiichiRules | None = None) -> HandValue | None:
     best = _search(win, compiled, None)
     if best is None:
         return None
-    mask, _, yakuman, han, fu, basic, limit, *_ = best
+    mask, _, _, _, _, basic, yakuman, han, fu, limit, *_ = best
     ids = compiled.ids.get(mask)
     if ids is None:
         ids = compiled.ids[mask] = tuple(compiled.by_bit[bit].row.id for bit in _bits(mask))
