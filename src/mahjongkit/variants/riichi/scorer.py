@@ -594,7 +594,6 @@ def _search(win: Win, compiled: Compiled, tried: Tried | None) -> _RawReading | 
     win_number = win_kind - 9 * win_suit
     pair_fu, pair_features, honour_features = seat_tables[seat * 4 + win.round_wind]
     shanpon_fu = shanpon_fus[win_kind]
-    minimum = 2 if win.honba >= threshold else 1
     regular = features | F_REGULAR
     best: tuple[Any, ...] | None = None
     best_gain = 0
@@ -690,7 +689,7 @@ def _search(win: Win, compiled: Compiled, tried: Tried | None) -> _RawReading | 
             if yakuman:
                 mask, yakuman = _yakuman_rows(compiled, mask & compiled.yakuman_bits, yakuman)
                 total_han = 13 * yakuman
-            elif han < minimum:
+            elif han < 2 and (not han or win.honba >= threshold):  # no yaku, or the 2-han minimum
                 if tried is not None:
                     tried.append((shape, combo, wait, han))
                 continue
