@@ -1067,6 +1067,8 @@ for _name, (_index, _inner) in _STORED.items():
 _FIELD_NAMES = tuple(score_field.name for score_field in fields(Score))
 _set_values = RiichiScore.__dict__["_values"].__set__
 _new_score = object.__new__
+_new_tuple = tuple.__new__
+"""Made at C speed: a named tuple's own constructor is a Python function."""
 
 
 def _replaced(win: Win, rules: RiichiRules, best: _Reading) -> tuple[tuple[str, str], ...]:
@@ -1373,20 +1375,25 @@ class HandValue(NamedTuple):
 def hand_value(win: Win, rules: RiichiRules | None = None) -> HandValue | None:
     """The value of the best reading of a win, or None when it is not a win.
 
-    The same search as :func:`score`, without names, fu breakdown or payments: about twice as
-    fast. An impossible description (see :func:`score`'s ``invalid_hand``) is None too.
+    The same search as :func:`score`, without names, fu breakdown or payments (what a bot or the
+    table engine asks for each wait). An impossible description (see :func:`score`'s
+    ``invalid_hand``) is None too.
     """
     if rules is None:
         rules = RiichiRules.ema2012()
     if _check(win, rules) is not None:
         return None
-    compiled = compile_rules(rules)
+    last = _last
+    compiled = last[1] if last is not None and last[0] is rules else compile_rules(rules)
     best = _search(win, compiled, None)
     if best is None:
         return None
     mask, _, _, _, _, basic, yakuman, han, fu, limit, *_ = best
-    ids = compiled.ids.get(mask)
-    if ids is None:
+    try:
+        ids = compiled.ids[mask]
+    except KeyError:
         ids = compiled.ids[mask] = tuple(compiled.by_bit[bit].row.id for bit in _bits(mask))
-    points = total_points(basic, not win.seat, win.self_draw, rules.players)
-    return HandValue(han, fu, yakuman, basic, points, limit, ids)
+    # The winner's gain, memoised beside the basic points by the search.
+    gains = compiled.points[han << 16 | fu << 8 | yakuman][2]
+    points = gains[2 * (not win.seat) + win.self_draw]
+    return _new_tuple(HandValue, (han, fu, yakuman, basic, points, limit, ids))
