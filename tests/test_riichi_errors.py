@@ -134,3 +134,14 @@ def test_garbage_is_an_answer_never_a_crash(
         else:
             assert result.points > 0 and result.value > 0
         assert (hand_value(win_obj, rules) is not None) == result.valid
+
+
+def test_a_truthy_flag_counts_as_true() -> None:
+    """Flags from loose sources (JSON, 0/1 columns) may be ints: 2 is yes, as ``True`` is (an
+    open hand stays open, and the self-draw share is the one paid)."""
+    hand = Hand.parse("223344m456p22s", ["chow:678s@E"])
+    loose = Win(hand, Tile.parse("4m"), self_draw=2, seat=1)  # type: ignore[arg-type]
+    strict = Win(hand, Tile.parse("4m"), self_draw=True, seat=1)
+    assert score(loose, TENHOU).to_json() == score(strict, TENHOU).to_json()
+    assert score(strict, TENHOU).pattern_ids() == ["tanyao"]
+    assert hand_value(loose, TENHOU) == hand_value(strict, TENHOU)

@@ -605,7 +605,8 @@ with the pair's field (:data:`PACK_PAIR`), ``index`` the part's place in
 the garbage collector has to follow, so it is untracked at its first collection. ``special``
 adds up over the suits: the pair bit (bits 0-6), the pairs for seven pairs (bits 7-15) and the
 orphans (bits 16-24), as :class:`SuitInfo` defines them, and the cuts beyond the first (bits 25
-up: 0 when every suit has one cut, so that the hand has one decomposition)."""
+up; 0 when every suit has at most one cut: with the pair bits saying every suit can be cut, the
+hand has exactly one decomposition)."""
 SPECIAL_PAIR_BITS = 0x7F
 SPECIAL_PAIRS = 7
 SPECIAL_ORPHANS = 16

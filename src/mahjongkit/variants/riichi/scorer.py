@@ -358,7 +358,8 @@ class _Reading(NamedTuple):
 
     The search hands it over as a plain tuple in this order (see :data:`_RawReading`); the
     explanation, read rarely, names it with :func:`_named`. The first five fields are what the
-    pattern lines depend on (the answer slices them off as its memo key)."""
+    pattern lines depend on (the answer slices them off as its memo key; ``yakuman``, which the
+    lines read too, follows from the mask)."""
 
     mask: int
     """The rows that count."""
@@ -385,8 +386,8 @@ class _Reading(NamedTuple):
 _RawReading = tuple[Any, ...]
 """A :class:`_Reading` as the plain tuple the search builds (``parts`` holds the suits' hot
 reading tuples, see :data:`~mahjongkit.variants.riichi.context.SuitFacts`). It holds ints,
-strings and plain tuples only, so the garbage collector stops following it at its first pass:
-a kept answer costs later collections less."""
+bools, strings, None and plain tuples only, so the garbage collector stops following it after
+a pass: a kept answer costs later collections less."""
 
 
 def _parts(hand: Hand, hot_parts: tuple[Any, ...]) -> tuple[Part, ...]:
@@ -471,9 +472,9 @@ _SEAT_TABLES = {
 pair of each kind, and the feature bits of the honour pungs (see ``HONOUR_FEATURES``)."""
 _WAIT_FU = tuple(2 if wait in (KANCHAN, PENCHAN, TANKI) else 0 for wait in range(7))
 """Fu of each wait type: 2 for a closed, edge or pair wait."""
-_PAIR_SUIT = tuple({1: 0, 2: 1, 4: 2, 8: 3}.get(bits, -1) for bits in range(SPECIAL_PAIR_BITS + 1))
-"""The suit holding the pair, by the sum of the suits' pair bits (see ``SuitInfo.pair_bit``);
--1: no regular reading."""
+_ONE_PAIR_SUIT = tuple(bits in (1, 2, 4, 8) for bits in range(SPECIAL_PAIR_BITS + 1))
+"""Whether a hand can have four sets and a pair, by the sum of its suits' pair bits (see
+``SuitInfo.pair_bit``): exactly one suit holds the pair and every suit can be cut."""
 _SEVEN_PAIRS_READING = (SEVEN_PAIRS,)
 _ORPHANS_READING = (ORPHANS,)
 """Stand-ins for a decomposition in the reading loop: seven pairs and thirteen orphans."""
@@ -551,7 +552,7 @@ def _search(win: Win, compiled: Compiled, tried: Tried | None) -> _RawReading | 
     win_kind = win.win_tile.kind
     (
         features, base_fu, draw_fu, shanpon_fus, shanpon_hidden, open_floor, gain_index
-    ) = situations[concealed * 4 + self_draw * 2 + (not seat)]  # fmt: skip
+    ) = situations[concealed * 4 + (2 if self_draw else 0) + (not seat)]  # fmt: skip
     if riichi:
         features |= F_RIICHI
         if win.double_riichi:
@@ -578,11 +579,11 @@ def _search(win: Win, compiled: Compiled, tried: Tried | None) -> _RawReading | 
     # empty suit has one empty part, a suit that cannot be cut has none), then seven pairs or
     # thirteen orphans when the hand has no melds.
     readings: Iterable[tuple[Any, ...]]
-    if _PAIR_SUIT[special & SPECIAL_PAIR_BITS] < 0:
+    if not _ONE_PAIR_SUIT[special & SPECIAL_PAIR_BITS]:
         readings = ()
     elif special >> SPECIAL_MORE_CUTS:
         readings = product(man_readings, pin_readings, sou_readings, honour_readings)
-    else:  # most hands: one cut per suit
+    else:  # most hands: every suit has exactly one cut (none has no cut, checked above)
         readings = ((man_readings[0], pin_readings[0], sou_readings[0], honour_readings[0]),)
     if not melds:
         if special >> SPECIAL_PAIRS & 0x1FF == 7:
@@ -1395,5 +1396,5 @@ def hand_value(win: Win, rules: RiichiRules | None = None) -> HandValue | None:
         ids = compiled.ids[mask] = tuple(compiled.by_bit[bit].row.id for bit in _bits(mask))
     # The winner's gain, memoised beside the basic points by the search.
     gains = compiled.points[han << 16 | fu << 8 | yakuman][2]
-    points = gains[2 * (not win.seat) + win.self_draw]
+    points = gains[2 * (not win.seat) + (1 if win.self_draw else 0)]
     return _new_tuple(HandValue, (han, fu, yakuman, basic, points, limit, ids))
