@@ -169,6 +169,29 @@ def test_three_players_self_draw_has_two_payers() -> None:
     assert yaku(scored(*nines, three, riichi=True, dora="1m"))["dora"] == 3
 
 
+def test_three_players_north_tiles_set_aside_count_as_dora() -> None:
+    """Kita: each North tile set aside is a dora, and one more for an indicator showing North
+    (West), dora or ura (Tenhou's three-player rules: its records agree, see
+    test_riichi_conformance). Only three players set North aside, and only four exist."""
+    three = dataclasses.replace(TENHOU, players=3, uma=(15000, 0, -15000))
+    hand = ("123m456p789s22666z", "3m")
+    plain = yaku(scored(*hand, three, seat="S", tsumo=True, riichi=True, nukidora=2))
+    assert plain["dora"] == 2 and "ura_dora" not in plain
+    west = scored(*hand, three, seat="S", tsumo=True, riichi=True, nukidora=2, dora="3z", ura="3z")
+    assert (yaku(west)["dora"], yaku(west)["ura_dora"]) == (4, 2)
+    no_riichi = scored(*hand, three, seat="S", tsumo=True, nukidora=1, dora="3z", ura="3z")
+    assert yaku(no_riichi)["dora"] == 2 and "ura_dora" not in yaku(no_riichi)
+    for rules, nukidora, fragment in (
+        (TENHOU, 1, "only three-player"),
+        (three, -1, "0 or more"),
+    ):
+        refused = scored(*hand, rules, seat="S", tsumo=True, riichi=True, nukidora=nukidora)
+        assert refused.error is not None and refused.error.code == "invalid_hand"
+        assert fragment in refused.error.message
+    held = scored("123m456p789s22444z", "3m", three, seat="S", tsumo=True, nukidora=2)
+    assert held.error is not None and "2 North tile(s) set aside and 3 held" in held.error.message
+
+
 def test_the_points_field_excludes_counters_and_deposits() -> None:
     result = scored("123m456p789s22444z", "3m", riichi=True, honba=2, deposits=3)
     assert result.points == 1300  # 1 han 40 fu

@@ -68,6 +68,9 @@ class Win:
     """Seats still playing (Sichuan blood battle: winners leave)."""
     liable_seat: int | None = None
     """The seat liable for the whole hand (pao), if any."""
+    nukidora: int = 0
+    """North tiles the winner set aside (three-player Riichi, kita): each is a dora, and once
+    more for each dora indicator showing North (ura dora likewise, after a riichi)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -545,6 +545,8 @@ def _search(win: Win, compiled: Compiled, tried: Tried | None) -> _RawReading | 
     if riichi and ura_dora:
         for tile in win.ura_indicators:
             ura += held[dora_of[tile.kind]]
+    if win.nukidora:  # three players: the North tiles set aside count as held for dora
+        dora, ura = _with_nukidora(win, dora_of, dora, ura if riichi and ura_dora else None)
     bonus = dora + red + ura
 
     self_draw = win.self_draw
@@ -718,6 +720,21 @@ def _search(win: Win, compiled: Compiled, tried: Tried | None) -> _RawReading | 
     return best
 
 
+_NORTH = 30
+
+
+def _with_nukidora(
+    win: Win, dora_of: tuple[int, ...], dora: int, ura: int | None
+) -> tuple[int, int]:
+    """Dora and ura dora with the North tiles set aside (each a dora of its own, and one more
+    per indicator showing North; ``ura`` None: no ura dora count)."""
+    north = win.nukidora
+    dora += north * (1 + sum(dora_of[tile.kind] == _NORTH for tile in win.dora_indicators))
+    if ura is None:
+        return dora, 0
+    return dora, ura + north * sum(dora_of[tile.kind] == _NORTH for tile in win.ura_indicators)
+
+
 def _context(win: Win, kongs: int, features: int, shape: int) -> WinContext:
     """A context for the predicates, with the hand's facts (the reading's are the caller's)."""
     hand = win.hand
@@ -777,6 +794,8 @@ def _check(win: Win, rules: RiichiRules) -> str | None:
         for meld in melds:
             if meld.from_seat == seat:
                 return f"the meld {meld} claims a tile from the winner's own seat"
+    if win.nukidora:
+        return _check_nukidora(win, players)
     if (
         win.riichi
         or win.ippatsu
@@ -789,6 +808,19 @@ def _check(win: Win, rules: RiichiRules) -> str | None:
     ):
         return _check_situation(win, players)
     return None
+
+
+def _check_nukidora(win: Win, players: int) -> str | None:
+    """The checks of North tiles set aside (then the situation's)."""
+    north = win.nukidora
+    if players != 3:
+        return f"{north} North tile(s) set aside: only three-player Riichi sets North aside"
+    if north < 0:
+        return f"{north} North tiles set aside: a count of tiles is 0 or more"
+    held = win.hand.held_counts[_NORTH]
+    if north + held > 4:
+        return f"{north} North tile(s) set aside and {held} held: there are four North tiles"
+    return _check_situation(win, players)
 
 
 def _check_situation(win: Win, players: int) -> str | None:
