@@ -1008,7 +1008,11 @@ class RiichiScore(Score):
         if found is _UNSET:
             values = self._values
             win = values[4]
-            found = known[name] = _EXPLAIN[name](win, values[5], _named(values[6], win.hand))
+            # The named reading serves every explained field: made once, kept beside them.
+            reading = known.get("_reading")
+            if reading is None:
+                reading = known["_reading"] = _named(values[6], win.hand)
+            found = known[name] = _EXPLAIN[name](win, values[5], reading)
         return found
 
     def __getstate__(self) -> dict[str, Any]:
