@@ -243,6 +243,14 @@ def main() -> None:
         f"{n / first / their_rate:.1f}x; every field read {read_rate / their_rate:.1f}x); "
         f"hand_value() / HandCalculator: {value_rate / their_rate:.1f}x"
     )
+    # How much the machine's load moved the figures: the ratio within each round, where both
+    # engines ran within seconds of each other.
+    per_round = sorted(t / s for t, s in zip(rounds["theirs"], rounds["score"], strict=True))
+    print(
+        f"score() / HandCalculator round by round: {per_round[0]:.1f}x to {per_round[-1]:.1f}x "
+        f"(a spread wider than a few tenths means the machine was busy: see "
+        f"bench/score_instructions.py for a load-independent ratio)"
+    )
 
 
 if __name__ == "__main__":
