@@ -179,6 +179,8 @@ def test_three_players_north_tiles_set_aside_count_as_dora() -> None:
     assert plain["dora"] == 2 and "ura_dora" not in plain
     west = scored(*hand, three, seat="S", tsumo=True, riichi=True, nukidora=2, dora="3z", ura="3z")
     assert (yaku(west)["dora"], yaku(west)["ura_dora"]) == (4, 2)
+    assert west.extra["nukidora"] == 2 and west.to_json()["nukidora"] == 2
+    assert "nukidora" not in scored(*hand, three, seat="S", tsumo=True, riichi=True).extra
     no_riichi = scored(*hand, three, seat="S", tsumo=True, nukidora=1, dora="3z", ura="3z")
     assert yaku(no_riichi)["dora"] == 2 and "ura_dora" not in yaku(no_riichi)
     for rules, nukidora, fragment in (

@@ -991,7 +991,8 @@ class RiichiScore(Score):
 
     ``extra`` holds ``yakuman`` (how many), ``reading`` (sets and pair, e.g.
     ``234m 456p 678s 555z 44z``), ``wait`` (two-sided, closed, edge, pair, double pung),
-    ``deposits`` (points collected from the table) and ``counters``.
+    ``deposits`` (points collected from the table), ``counters`` and, when North tiles were set
+    aside (three players), ``nukidora`` (how many).
     """
 
     __slots__ = ("_values",)
@@ -1122,7 +1123,7 @@ def _replaced(win: Win, rules: RiichiRules, best: _Reading) -> tuple[tuple[str, 
 
 def _extra(win: Win, rules: RiichiRules, best: _Reading) -> dict[str, Any]:
     shape = best.shape
-    return {
+    extra = {
         "yakuman": best.yakuman,
         "reading": (
             _describe(best.parts, win.hand.melds)
@@ -1133,6 +1134,9 @@ def _extra(win: Win, rules: RiichiRules, best: _Reading) -> dict[str, Any]:
         "deposits": win.deposits * rules.riichi_deposit,
         "counters": win.honba,
     }
+    if win.nukidora:  # their dora are on the dora line: say where some of them came from
+        extra["nukidora"] = win.nukidora
+    return extra
 
 
 _EXPLAIN: dict[str, Callable[[Win, RiichiRules, _Reading], Any]] = {
