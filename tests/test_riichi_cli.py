@@ -146,3 +146,24 @@ def test_impossible_hands_are_answers_with_exit_1(capsys: pytest.CaptureFixture[
     assert code == 1 and "a pung has 3 tiles, 12z has 2" in out
     code, out, err = run(capsys, "score", "234m456p678s44z", "--win", "4z", "--meld", "pong:111z")
     assert code == 2 and out == "" and "unknown meld kind 'pong'" in err
+
+
+def test_three_players_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """Three-player Riichi is two rule overrides away, and ``--nukidora`` says how many North
+    tiles were set aside: each a dora, and one more with a West indicator."""
+    three = ["--option", "players=3", "--option", "uma=15000,0,-15000"]
+    hand = ["score", "123m456p789s22666z", "--win", "3m", "--tsumo", "--seat", "S", "--riichi"]
+    code, out, _ = run(capsys, *hand, *three, "--nukidora", "2", "--dora", "3z", "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["nukidora"] == 2
+    assert {p["id"]: p["value"] for p in answer["patterns"]}["dora"] == 4
+    # 7 han: a mangan self-draw, the missing fourth seat's share lost.
+    assert answer["payments"] == {"E": -6000, "S": 9000, "W": -3000, "N": 0}
+    code, out, _ = run(capsys, *hand, "--nukidora", "1", "--json")
+    assert code == 1 and "only three-player" in json.loads(out)["error"]["message"]
+    for bad in ("-1", "x", "1.5"):
+        with pytest.raises(SystemExit) as refused:  # argparse's own refusal
+            main([*hand, *three, "--nukidora", bad])
+        err = capsys.readouterr().err
+        assert refused.value.code == 2 and "--nukidora" in err
+        assert len(err.strip().splitlines()) == 1

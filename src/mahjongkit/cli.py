@@ -277,6 +277,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
             ura_indicators=tuple(parse_tiles(args.ura)),
             honba=args.honba,
             deposits=args.deposits,
+            nukidora=args.nukidora,
             flowers=tuple(parse_tiles(args.flowers.replace(",", " "))),
             missing_suit="mps".index(args.missing) if args.missing else None,
             in_game=frozenset(parse_seat(s) for s in args.in_game.split(",") if s.strip()),
@@ -369,12 +370,21 @@ def _variant_rules_language(args: argparse.Namespace) -> tuple[Any, Any, str]:
 
 
 _VARIANT_FLAGS = {
-    "riichi": ("dora", "ura", "riichi", "double_riichi", "ippatsu", "honba", "deposits"),
+    "riichi": (
+        "dora",
+        "ura",
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "honba",
+        "deposits",
+        "nukidora",
+    ),
     "hongkong": ("flowers", "second_kong"),
     "sichuan": ("missing", "in_game", "kong_discard"),
 }
 """``score`` flags that only one variant reads; given to another, they are an error."""
-_FLAG_DEFAULTS: dict[str, Any] = {"in_game": "E,S,W,N", "honba": 0, "deposits": 0}
+_FLAG_DEFAULTS: dict[str, Any] = {"in_game": "E,S,W,N", "honba": 0, "deposits": 0, "nukidora": 0}
 
 
 def _refuse_foreign_flags(args: argparse.Namespace) -> None:
@@ -505,6 +515,12 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--honba", type=_check_nonnegative, default=0, help="counters")
     score.add_argument(
         "--deposits", type=_check_nonnegative, default=0, help="riichi sticks on the table"
+    )
+    score.add_argument(
+        "--nukidora",
+        type=_check_nonnegative,
+        default=0,
+        help="North tiles set aside (three-player Riichi: --option players=3 --option uma=...)",
     )
     score.add_argument("--flowers", default="", help="the winner's bonus tiles, e.g. 1f,3g")
     score.add_argument("--missing", choices=("m", "p", "s"), help="Sichuan: the missing suit")
