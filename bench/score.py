@@ -1,6 +1,6 @@
 """Riichi scoring throughput on the fixed workload, side by side with the `mahjong` library.
 
-    .venv/bin/python bench/score.py [--repeats 5] [--limit N]
+    .venv/bin/python bench/score.py [--repeats 9] [--limit N]
 
 Both engines get the same 20,000 winning hands (``score_hands.jsonl.gz``), converted beforehand
 to their own input objects (``Win`` for mahjongkit; tile ids, ``Meld`` and ``HandConfig`` for
@@ -180,7 +180,7 @@ def their_engine() -> Callable[[tuple[Any, ...]], Any] | None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--repeats", type=int, default=9)
     parser.add_argument("--limit", type=int, default=None)
     args = parser.parse_args()
     records, expected = load(args.limit)
