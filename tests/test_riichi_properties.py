@@ -120,6 +120,7 @@ def test_a_kept_answer_leaves_the_garbage_collector_little_to_follow() -> None:
     for _ in range(5):
         gc.collect()
     for result in results:
-        reading = result._values[-1]  # type: ignore[attr-defined]
+        reading = result._reading  # type: ignore[attr-defined]
         assert not gc.is_tracked(reading), reading
-        assert gc.is_tracked(result._values)  # type: ignore[attr-defined]
+        # The other slots hold shared objects: the win, the pattern lines, the settlement.
+        assert result._settlement is score(result._win, RiichiRules.tenhou())._settlement  # type: ignore[attr-defined]

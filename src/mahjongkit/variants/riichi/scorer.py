@@ -20,6 +20,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from itertools import chain, product
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -188,6 +189,11 @@ class _Resolved:
     """Bits of the rows it replaces."""
 
 
+Settlement = tuple[int, Mapping[int, int], tuple[PaymentLine, ...], RiichiRules]
+"""The payments of a win: (points, deltas by seat, lines), and the rules they were settled
+under (a won hand keeps this one shared tuple, rather than a new one holding the rules)."""
+
+
 @dataclass(slots=True)
 class Compiled:
     """The pattern table resolved for one set of rules, with the per-feature candidate lists."""
@@ -205,11 +211,8 @@ class Compiled:
         default_factory=dict
     )
     """Pattern lines by (rows mask, dora, ura dora, red fives, concealed)."""
-    settlements: dict[Any, tuple[int, Mapping[int, int], tuple[PaymentLine, ...]]] = field(
-        default_factory=dict
-    )
-    """Payments (points, deltas, lines) by everything they depend on (a pure function of few
-    values)."""
+    settlements: dict[Any, Settlement] = field(default_factory=dict)
+    """Payments by everything they depend on (a pure function of few values)."""
     points: dict[int, tuple[int, str | None, tuple[int, ...]]] = field(default_factory=dict)
     """Basic points, limit and the winner's gain by ``han << 16 | fu << 8 | yakuman`` (see
     :meth:`basic`)."""
@@ -982,11 +985,13 @@ class RiichiScore(Score):
     build would give, without paying for names and text nobody reads. It reads, compares (with
     another Riichi score), copies and pickles like any Score.
 
-    :func:`score` stores everything in one tuple, ``_values``: patterns, points, payments,
-    lines, the win, the rules and the search's reading, where han, fu and limit are read and
-    the explanation comes from (setting a dozen fields one at a time past the frozen guard
-    costs as much as scoring the hand). Each field reads its place in it; a score made by
-    ``Score.__init__`` (``dataclasses.replace``) or unpickled has no ``_values`` and keeps its
+    :func:`score` fills four slots: the win, the pattern lines, the settlement (points,
+    payments, lines and the rules: one tuple shared by every win paid alike) and the search's
+    reading, where han, fu and limit are read and the explanation comes from. The first three
+    are shared objects and the reading holds no object the garbage collector follows, so a
+    kept answer is one object for the collector, not two or more (setting a dozen fields one
+    at a time past the frozen guard would cost as much as scoring the hand). A score made by
+    ``Score.__init__`` (``dataclasses.replace``) or unpickled has empty slots and keeps its
     fields in its instance dict.
 
     ``extra`` holds ``yakuman`` (how many), ``reading`` (sets and pair, e.g.
@@ -995,8 +1000,11 @@ class RiichiScore(Score):
     aside (three players), ``nukidora`` (how many).
     """
 
-    __slots__ = ("_values",)
-    _values: tuple[Any, ...]
+    __slots__ = ("_patterns", "_reading", "_settlement", "_win")
+    _win: Win
+    _patterns: tuple[PatternHit, ...]
+    _settlement: Settlement
+    _reading: _RawReading
     # Constant for a won Riichi hand (a value in the instance dict, from __init__, wins).
     variant = VARIANT_NAME
     error = None
@@ -1007,13 +1015,12 @@ class RiichiScore(Score):
         known = self.__dict__
         found = known.get(name, _UNSET)
         if found is _UNSET:
-            values = self._values
-            win = values[4]
+            win = self._win
             # The named reading serves every explained field: made once, kept beside them.
-            reading = known.get("_reading")
+            reading = known.get("_named")
             if reading is None:
-                reading = known["_reading"] = _named(values[6], win.hand)
-            found = known[name] = _EXPLAIN[name](win, values[5], reading)
+                reading = known["_named"] = _named(self._reading, win.hand)
+            found = known[name] = _EXPLAIN[name](win, self._settlement[3], reading)
         return found
 
     def __getstate__(self) -> dict[str, Any]:
@@ -1071,16 +1078,17 @@ class RiichiScore(Score):
         self.__dict__["extra"] = value
 
 
-def _stored(name: str, index: int, inner: int | None = None) -> property:
-    """The property of a field kept at ``index`` of ``_values``, or at ``inner`` of the tuple
-    there (or in the instance dict)."""
+def _stored(name: str, slot: str, index: int | None = None) -> property:
+    """The property of a field kept in ``slot``, or at ``index`` of the tuple there (or in the
+    instance dict)."""
+    read_slot = attrgetter(slot)
 
     def read(score: RiichiScore) -> Any:
         try:
-            values = score._values
+            kept = read_slot(score)
         except AttributeError:  # made by Score.__init__ or unpickled
             return score.__dict__[name]
-        return values[index] if inner is None else values[index][inner]
+        return kept if index is None else kept[index]
 
     def write(score: RiichiScore, value: Any) -> None:
         score.__dict__[name] = value
@@ -1088,22 +1096,25 @@ def _stored(name: str, index: int, inner: int | None = None) -> property:
     return property(read, write, doc=f"See :class:`~mahjongkit.scoring.Score` ({name}).")
 
 
-_STORED: dict[str, tuple[int, int | None]] = {
-    "patterns": (0, None),
-    "points": (1, None),
-    "payments": (2, None),
-    "lines": (3, None),
+_STORED: dict[str, tuple[str, int | None]] = {
+    "patterns": ("_patterns", None),
+    "points": ("_settlement", 0),
+    "payments": ("_settlement", 1),
+    "lines": ("_settlement", 2),
     # In the reading (value and raw value: the han, never capped).
-    "value": (6, _Reading._fields.index("han")),
-    "raw_value": (6, _Reading._fields.index("han")),
-    "fu": (6, _Reading._fields.index("fu")),
-    "limit": (6, _Reading._fields.index("limit")),
+    "value": ("_reading", _Reading._fields.index("han")),
+    "raw_value": ("_reading", _Reading._fields.index("han")),
+    "fu": ("_reading", _Reading._fields.index("fu")),
+    "limit": ("_reading", _Reading._fields.index("limit")),
 }
-"""Where each stored field sits in ``_values``."""
-for _name, (_index, _inner) in _STORED.items():
-    setattr(RiichiScore, _name, _stored(_name, _index, _inner))
+"""Where each stored field is kept."""
+for _name, (_slot, _index) in _STORED.items():
+    setattr(RiichiScore, _name, _stored(_name, _slot, _index))
 _FIELD_NAMES = tuple(score_field.name for score_field in fields(Score))
-_set_values = RiichiScore.__dict__["_values"].__set__
+_set_win = RiichiScore.__dict__["_win"].__set__
+_set_patterns = RiichiScore.__dict__["_patterns"].__set__
+_set_settlement = RiichiScore.__dict__["_settlement"].__set__
+_set_reading = RiichiScore.__dict__["_reading"].__set__
 _new_score = object.__new__
 _new_tuple = tuple.__new__
 """Made at C speed: a named tuple's own constructor is a Python function."""
@@ -1166,9 +1177,11 @@ def _build(win: Win, rules: RiichiRules, compiled: Compiled, best: _RawReading) 
     settlement = compiled.settlements.get(payment_key)
     if settlement is None:
         settlement = _settle(win, rules, compiled, payment_key)
-    points, payments, lines = settlement
     result = _new_score(RiichiScore)
-    _set_values(result, (patterns, points, payments, lines, win, rules, best))
+    _set_win(result, win)
+    _set_patterns(result, patterns)
+    _set_settlement(result, settlement)
+    _set_reading(result, best)
     return result
 
 
@@ -1185,7 +1198,7 @@ def _liable_basic(compiled: Compiled, rules: RiichiRules, mask: int, yakuman: in
 
 def _settle(
     win: Win, rules: RiichiRules, compiled: Compiled, payment_key: tuple[Any, ...]
-) -> tuple[int, Mapping[int, int], tuple[PaymentLine, ...]]:
+) -> Settlement:
     """The payments of a win (a miss of the settlements memo, keyed by ``payment_key``: basic
     points, seat, self-draw, the discarder, counters, deposits, liable seat and, with one, the
     liable basic points)."""
@@ -1204,7 +1217,12 @@ def _settle(
         liable_seat=liable_seat,
         liable_basic=liable[0] if liable else 0,
     )
-    found = settlements[payment_key] = (paid.points, MappingProxyType(paid.deltas), paid.lines)
+    found = settlements[payment_key] = (
+        paid.points,
+        MappingProxyType(paid.deltas),
+        paid.lines,
+        rules,
+    )
     return found
 
 
