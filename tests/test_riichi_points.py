@@ -186,6 +186,7 @@ def test_three_players_north_tiles_set_aside_count_as_dora() -> None:
     for rules, nukidora, fragment in (
         (TENHOU, 1, "only three-player"),
         (three, -1, "0 or more"),
+        (three, "two", "a whole number"),
     ):
         refused = scored(*hand, rules, seat="S", tsumo=True, riichi=True, nukidora=nukidora)
         assert refused.error is not None and refused.error.code == "invalid_hand"

@@ -731,11 +731,15 @@ def _with_nukidora(
 ) -> tuple[int, int]:
     """Dora and ura dora with the North tiles set aside (each a dora of its own, and one more
     per indicator showing North; ``ura`` None: no ura dora count)."""
+
+    def showing_north(indicators: tuple[Tile, ...]) -> int:
+        return sum(dora_of[tile.kind] == _NORTH for tile in indicators)
+
     north = win.nukidora
-    dora += north * (1 + sum(dora_of[tile.kind] == _NORTH for tile in win.dora_indicators))
+    dora += north * (1 + showing_north(win.dora_indicators))
     if ura is None:
         return dora, 0
-    return dora, ura + north * sum(dora_of[tile.kind] == _NORTH for tile in win.ura_indicators)
+    return dora, ura + north * showing_north(win.ura_indicators)
 
 
 def _context(win: Win, kongs: int, features: int, shape: int) -> WinContext:
@@ -818,8 +822,8 @@ def _check_nukidora(win: Win, players: int) -> str | None:
     north = win.nukidora
     if players != 3:
         return f"{north} North tile(s) set aside: only three-player Riichi sets North aside"
-    if north < 0:
-        return f"{north} North tiles set aside: a count of tiles is 0 or more"
+    if not isinstance(north, int) or north < 0:
+        return f"{north!r} North tiles set aside: a count of tiles is a whole number, 0 or more"
     held = win.hand.held_counts[_NORTH]
     if north + held > 4:
         return f"{north} North tile(s) set aside and {held} held: there are four North tiles"
