@@ -14,7 +14,8 @@ import argparse
 import random
 import time
 
-from mahjongkit.game.engine import Game, random_policy
+from mahjongkit.bots.policy import random_policy
+from mahjongkit.game.engine import Game
 from mahjongkit.variants.riichi.rules import RiichiRules
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 
 from mahjongkit.game.engine import Game
-from mahjongkit.game.observation import observe
 from mahjongkit.tiles import parse_tiles
 
 
@@ -55,7 +54,7 @@ def check_observations(game: Game) -> None:
     """No seat sees another seat's concealed tiles or the wall."""
     rnd = game.round
     for seat in range(game.players):
-        view = observe(game, seat)
+        view = game.observation(seat).to_json()
         text = repr(view)
         assert "mjk_wall" not in text
         for other in range(game.players):

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mahjongkit.game import actions as A
-from mahjongkit.game.actions import Action
 from mahjongkit.game.engine import Game
-from mahjongkit.game.state import Phase
-from mahjongkit.game.wall import DEAL_SIZE, tile_set
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action
+from mahjongkit.table.state import Phase
+from mahjongkit.table.wall import DEAL_SIZE, tile_set
 from mahjongkit.tiles import parse_kinds
 from tests.table_helpers import ids_for
 

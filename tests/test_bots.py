@@ -9,8 +9,8 @@ import pytest
 
 from mahjongkit.bots import EfficientAgent, RandomAgent, play
 from mahjongkit.errors import IllegalActionError
-from mahjongkit.game.actions import Action
 from mahjongkit.game.engine import Game
+from mahjongkit.table.actions import Action
 
 
 @pytest.mark.parametrize("variant", ["riichi", "sichuan"])
@@ -36,12 +36,13 @@ def test_agents_see_only_their_observation():
     game = Game("riichi", seed=9, max_rounds=1)
     play(game, [Spy(), Spy(), Spy(), Spy()])
     assert seen
-    for view in seen:
+    for observation in seen:
+        view = observation.to_json()
         others = [s for i, s in enumerate(view["seats"]) if i != view["seat"]]
         assert all("hand" not in s for s in others)
     # The full view, with the log: neither the wall nor the seed it was shuffled from.
     for seat in range(4):
-        text = json.dumps(game.observation(seat))
+        text = json.dumps(game.observation(seat).to_json())
         assert "mjk_wall" not in text and "mjk_seed" not in text
         rebuilt = Game("riichi", seed=9)
         rebuilt.start()
@@ -59,9 +60,9 @@ def test_the_efficient_agent_declares_its_shortest_suit_in_sichuan():
     game = Game("sichuan", seed=5)
     game.start()
     agent = EfficientAgent()
-    view = game.observation(0)
-    action = agent.act(view)
-    hand = view["seats"][0]["hand"]
+    observation = game.observation(0)
+    action = agent.act(observation)
+    hand = observation.hand
     sizes = [sum(1 for t in hand if t // 36 == suit) for suit in range(3)]
     assert action == Action("declare_missing", 0, suit=sizes.index(min(sizes)))
 

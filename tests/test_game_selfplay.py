@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from mahjongkit.game.engine import Game, play_random, random_policy
+from mahjongkit.bots.policy import play_random, random_policy
+from mahjongkit.game.engine import Game
 from tests.table_helpers import check_observations, check_tiles
 
 ROUNDS = 1000
@@ -111,8 +112,8 @@ def test_replay_rebuilds_the_rules_and_the_furiten_paths(variant, preset):
 def test_random_illegal_actions_are_refused_and_change_nothing(variant):
     """Every entry point gets garbage: a rejected action leaves the game exactly as it was."""
     from mahjongkit.errors import IllegalActionError
-    from mahjongkit.game import actions as A
-    from mahjongkit.game.actions import Action
+    from mahjongkit.table import actions as A
+    from mahjongkit.table.actions import Action
 
     rng = random.Random(11)
     game = Game(variant, seed=11, max_rounds=2)

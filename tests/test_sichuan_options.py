@@ -238,7 +238,8 @@ def test_a_game_at_the_table_lasts_hands_per_game_hands(hands):
     """hands_per_game: the sources set no game length; the table plays that many hands."""
     import random
 
-    from mahjongkit.game.engine import Game, play_random
+    from mahjongkit.bots.policy import play_random
+    from mahjongkit.game.engine import Game
     from mahjongkit.options import override
 
     rules = override(RULES, [f"hands_per_game={hands}"])

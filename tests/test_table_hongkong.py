@@ -4,10 +4,10 @@ bump, robbing a kong, dealer rotation and the four prevailing winds. Rule ids ar
 
 import pytest
 
-from mahjongkit.game import actions as A
-from mahjongkit.game.actions import Action
 from mahjongkit.game.engine import Game
-from mahjongkit.game.wall import tile_set
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action
+from mahjongkit.table.wall import tile_set
 from mahjongkit.variants.hongkong.rules import HongKongRules
 from tests.table_scenarios import (
     discard,

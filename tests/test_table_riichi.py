@@ -4,8 +4,8 @@
 
 import pytest
 
-from mahjongkit.game import actions as A
-from mahjongkit.game.actions import Action
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action
 from mahjongkit.variants.riichi.rules import RiichiRules
 from tests.table_scenarios import (
     discard,

@@ -4,10 +4,10 @@ are the sections of ``RULES-sichuan.md`` (§2-§6) and ``REQUIREMENTS.md`` (S-xx
 
 import pytest
 
-from mahjongkit.game import actions as A
-from mahjongkit.game.actions import Action
-from mahjongkit.game.state import Phase
-from mahjongkit.game.wall import tile_set
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action
+from mahjongkit.table.state import Phase
+from mahjongkit.table.wall import tile_set
 from mahjongkit.variants.sichuan.rules import SichuanRules
 from tests.table_scenarios import (
     discard,
@@ -212,8 +212,9 @@ def test_a_passed_win_blocks_discard_wins_until_the_next_draw():
     again until after their own next draw."""
     import random
 
-    from mahjongkit.game.engine import Game, random_policy
-    from mahjongkit.game.state import Phase
+    from mahjongkit.bots.policy import random_policy
+    from mahjongkit.game.engine import Game
+    from mahjongkit.table.state import Phase
 
     rng = random.Random(2)
     checked = 0

@@ -94,7 +94,7 @@ def test_wind_pungs_are_numbered_by_wind():
     """Tenhou's yaku 10-13 are the seat-wind pungs East..North, 14-17 the prevalent wind."""
     import random
 
-    from mahjongkit.game.engine import play_random
+    from mahjongkit.bots.policy import play_random
 
     checked = 0
     for seed in range(12):

@@ -294,7 +294,8 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     import random
 
     from mahjongkit.bots import EfficientAgent, play
-    from mahjongkit.game.engine import Game, play_random
+    from mahjongkit.bots.policy import play_random
+    from mahjongkit.game.engine import Game
 
     _, rules, _ = _variant_rules_language(args)
     for number in range(args.games):

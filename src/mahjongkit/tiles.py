@@ -278,6 +278,19 @@ def counts_of(kinds: Iterable[int], *, what: str = "hand") -> list[int]:
     return counts
 
 
+def counts_of_ids(tile_ids: Iterable[int]) -> list[int]:
+    """34-entry kind counts of physical ids (``kind * 4 + copy``); bonus tiles are not counted.
+
+    >>> counts_of_ids([0, 1, 135, 136])[:2], counts_of_ids([135])[33]
+    ([2, 0], 1)
+    """
+    counts = [0] * NUM_KINDS
+    for tile_id in tile_ids:
+        if tile_id < NUM_PHYSICAL:
+            counts[tile_id >> 2] += 1
+    return counts
+
+
 def counts_to_kinds(counts: Sequence[int]) -> list[int]:
     """The sorted kinds of a count list."""
     return [kind for kind, n in enumerate(counts) for _ in range(n)]

@@ -3,28 +3,28 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Protocol
 
 from mahjongkit.errors import IllegalActionError
-from mahjongkit.game import actions as A
-from mahjongkit.game.actions import Action
 from mahjongkit.game.engine import Game
-from mahjongkit.shapes import HONG_KONG, RIICHI, HandShape, shanten, sichuan, ukeire
-
-Observation = Mapping[str, Any]
+from mahjongkit.game.observation import Observation
+from mahjongkit.shapes import HandShape, shanten, ukeire
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action
+from mahjongkit.tiles import counts_of_ids
 
 
 class Agent(Protocol):
     """Anything that picks one of the legal actions of an observation."""
 
     def act(self, observation: Observation) -> Action:
-        """The action to play, one of ``observation["legal_actions"]``."""
+        """The action to play, one of ``observation.legal_actions``."""
         ...
 
 
 def _legal(observation: Observation) -> list[Action]:
-    return [Action.from_json(a) for a in observation["legal_actions"]]
+    return list(observation.legal_actions)
 
 
 class RandomAgent:
@@ -40,12 +40,7 @@ class RandomAgent:
         return wins[0] if wins else self.rng.choice(legal)
 
 
-def _counts(tiles: Sequence[int]) -> list[int]:
-    counts = [0] * 34
-    for tile in tiles:
-        if tile < 136:
-            counts[tile // 4] += 1
-    return counts
+_counts = counts_of_ids
 
 
 class EfficientAgent:
@@ -62,34 +57,27 @@ class EfficientAgent:
         for action in legal:
             if action.type in (A.TSUMO, A.RON):
                 return action
-        me = observation["seats"][observation["seat"]]
-        hand: list[int] = me["hand"]
+        me = observation.own
+        hand = list(observation.hand)
         if any(a.type == A.DECLARE_MISSING for a in legal):
             by_suit = [sum(1 for t in hand if t // 36 == suit) for suit in range(3)]
             return next(a for a in legal if a.suit == by_suit.index(min(by_suit)))
         if any(a.type == A.EXCHANGE for a in legal):
             return self._exchange(legal, hand)
-        shape = self._shape(observation, me)
-        melds = len(me["melds"])
-        if observation["phase"] == "turn":
+        shape = observation.hand_shape
+        melds = len(me.melds)
+        if observation.phase == "turn":
             return self._turn(observation, legal, hand, melds, shape)
         return self._claim(observation, legal, hand, melds, shape)
 
     @staticmethod
-    def _shape(observation: Observation, me: Mapping[str, Any]) -> HandShape:
-        variant = observation["variant"]
-        if variant == "sichuan":
-            return sichuan(me.get("missing_suit"))
-        return HONG_KONG if variant == "hongkong" else RIICHI
-
-    @staticmethod
     def _visible(observation: Observation) -> list[int]:
         seen: list[int] = []
-        for seat in observation["seats"]:
-            seen.extend(seat["discards"])
-            for meld in seat["melds"]:
-                seen.extend(meld["tiles"])
-        seen.extend(observation["dora_indicators"])
+        for seat in observation.seats:
+            seen.extend(seat.discards)
+            for meld in seat.melds:
+                seen.extend(meld.tiles)
+        seen.extend(observation.dora_indicators)
         return _counts(seen)
 
     def _turn(
@@ -129,7 +117,8 @@ class EfficientAgent:
         shape: HandShape,
     ) -> Action:
         passing = next((a for a in legal if a.type == A.PASS), legal[0])
-        if observation["variant"] == "riichi":
+        if observation.variant == "riichi":
+            # Calls would give up riichi and the concealed-hand yaku this agent plays for.
             return passing
         before = shanten(_counts(hand), melds, shape)
         for action in legal:

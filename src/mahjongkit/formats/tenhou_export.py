@@ -6,7 +6,8 @@ the result with its yaku as Tenhou numbers them); :func:`game_to_tenhou6_json` w
 as tenhou.net/6 JSON. Only four-player Riichi games can be written.
 
 >>> import random
->>> from mahjongkit.game.engine import Game, play_random
+>>> from mahjongkit.bots.policy import play_random
+>>> from mahjongkit.game.engine import Game
 >>> game = Game("riichi", seed=3, max_rounds=2)
 >>> _ = play_random(game, random.Random(3))
 >>> [len(r.actions) > 0 for r in game_record(game).rounds]
@@ -35,10 +36,11 @@ from mahjongkit.formats.tenhou import (
     encode_meld,
     game_to_tenhou6,
 )
-from mahjongkit.game.engine import Event, Game
-from mahjongkit.game.state import TableMeld
-from mahjongkit.game.wall import deal
+from mahjongkit.game.engine import Game
 from mahjongkit.melds import MeldKind
+from mahjongkit.table.events import JsonEvent, as_json
+from mahjongkit.table.state import TableMeld
+from mahjongkit.table.wall import deal
 
 _DRAW_KINDS = {
     "exhaustive": "",
@@ -70,7 +72,7 @@ def game_record(game: Game) -> MjlogGame:
     """The engine's log as a Tenhou record."""
     if game.variant != "riichi" or game.players != 4:
         raise NotationError("only four-player Riichi games can be written as Tenhou records")
-    starts = [i for i, e in enumerate(game.log) if e["type"] == "start_kyoku"]
+    starts = [i for i, e in enumerate(as_json(game.log)) if e["type"] == "start_kyoku"]
     rounds = []
     for number, start in enumerate(starts):
         end = starts[number + 1] if number + 1 < len(starts) else len(game.log)
@@ -107,7 +109,7 @@ def _tenhou_meld(meld: TableMeld, owner: int) -> TenhouMeld:
 
 
 def _round(game: Game, start: int, end: int) -> MjlogRound:
-    events = game.log[start:end]
+    events = as_json(game.log[start:end])
     opening = events[0]
     dealer = opening["oya"]
     wall = opening["mjk_wall"]
@@ -154,7 +156,7 @@ def _round(game: Game, start: int, end: int) -> MjlogRound:
     )
 
 
-def _agari(game: Game, index: int, event: Event) -> Agari:
+def _agari(game: Game, index: int, event: JsonEvent) -> Agari:
     before = _state_before(game, index)
     rnd = before.round
     seat = event["actor"]
@@ -206,7 +208,7 @@ def _agari(game: Game, index: int, event: Event) -> Agari:
     )
 
 
-def _ryuukyoku(game: Game, index: int, event: Event) -> Ryuukyoku:
+def _ryuukyoku(game: Game, index: int, event: JsonEvent) -> Ryuukyoku:
     before = _state_before(game, index)
     shown = {seat: tuple(sorted(before.round.seats[seat].hand)) for seat in event.get("tenpai", [])}
     return Ryuukyoku(

@@ -37,10 +37,11 @@ from mahjongkit.formats.tenhou import (
     Ryuukyoku,
     read_mjlog,
 )
-from mahjongkit.game import actions as A
-from mahjongkit.game.actions import Action
-from mahjongkit.game.engine import Event, Game
-from mahjongkit.game.state import Phase
+from mahjongkit.game.engine import Game
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action
+from mahjongkit.table.events import JsonEvent, as_json
+from mahjongkit.table.state import Phase
 
 _DRAW_REASONS = {
     "": ("exhaustive", "nagashimangan"),
@@ -138,8 +139,8 @@ class _RoundReplay:
         self.report.mismatches.append(f"action {self.report.actions}: {message}")
         raise _Stop
 
-    def new_events(self) -> list[Event]:
-        events = self.game.log[self.seen :]
+    def new_events(self) -> list[JsonEvent]:
+        events = as_json(self.game.log[self.seen :])
         self.seen = len(self.game.log)
         return events
 
@@ -153,7 +154,7 @@ class _RoundReplay:
             deposits=rnd.riichi_sticks,
             scores=rnd.scores,
         )
-        self.queues: dict[str, list[Event]] = {}
+        self.queues: dict[str, list[JsonEvent]] = {}
         actions = list(rnd.actions)
         index = 0
         while index < len(actions):
@@ -177,7 +178,7 @@ class _RoundReplay:
 
     # --- one recorded action ---
 
-    def take_event(self, kind: str) -> Event | None:
+    def take_event(self, kind: str) -> JsonEvent | None:
         """The next engine event of ``kind`` not yet matched.
 
         Events are matched in order within each kind only: Tenhou writes an open kong's new
@@ -315,10 +316,10 @@ class _RoundReplay:
                 f"engine {[str(names(t)) for t in turned]}"
             )
 
-    def queues_seen(self, kind: str) -> list[Event]:
-        return [e for e in self.game.log if e["type"] == kind]
+    def queues_seen(self, kind: str) -> list[JsonEvent]:
+        return [e for e in as_json(self.game.log) if e["type"] == kind]
 
-    def compare(self, expected: tuple[int, ...], event: Event, what: str) -> None:
+    def compare(self, expected: tuple[int, ...], event: JsonEvent, what: str) -> None:
         got = list(event["deltas"])[: len(expected)]
         if list(expected) != got:
             detail = ""

@@ -1,11 +1,10 @@
 """The table: a state machine whose only output is events.
 
 ``Game.apply(action)`` checks the action against :meth:`Game.legal_actions`, builds the events
-it causes and folds each into the state with :meth:`Game.fold`; nothing else changes the state,
-so ``Game.replay(events)`` rebuilds any position exactly. Events are mjai-shaped dicts
-(``start_kyoku``, ``tsumo``, ``dahai``, ``pon``, ``hora``, ...); fields mjai lacks are namespaced
-``mjk_...`` and event types it lacks are ``mjk:...``. Tiles in events are mjai strings, with the
-physical ids beside them (``mjk_id``) so that replay is exact.
+it causes and folds each into the state (:mod:`.fold`); nothing else changes the state, so
+``Game.replay(events)`` rebuilds any position exactly, and checks every event on the way. Events
+are typed, mjai-shaped and frozen (:mod:`mahjongkit.table.events`); a variant's rules at the
+table are the hooks of its flow, found through its registry record.
 
 >>> game = Game("riichi", seed=1)
 >>> events = game.start()
@@ -18,52 +17,66 @@ physical ids beside them (``mjk_id``) so that replay is exact.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, cast
 
-from mahjongkit.errors import IllegalActionError
-from mahjongkit.game import actions as A
-from mahjongkit.game.actions import Action
-from mahjongkit.game.flow import Flow, count_kinds
-from mahjongkit.game.state import Phase, RoundState, SeatState, TableMeld
-from mahjongkit.game.wall import DEAL_SIZE, deal, shuffled_wall
+from mahjongkit.errors import IllegalActionError, MahjongError
+from mahjongkit.game import legal
+from mahjongkit.game.fold import WINDS, folds_for
+from mahjongkit.game.observation import Observation, observe, visible_event
 from mahjongkit.melds import MeldKind
 from mahjongkit.options import describe
-from mahjongkit.tiles import NUM_PHYSICAL, Tile, to_mjai
+from mahjongkit.shapes import RIICHI
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action, check_action
+from mahjongkit.table.events import (
+    Call,
+    Dahai,
+    EndGame,
+    Event,
+    Hora,
+    JsonEvent,
+    Respond,
+    Ryukyoku,
+    StartGame,
+    StartKyoku,
+    Tsumo,
+    as_json,
+    check_event,
+    frozen_event,
+)
+from mahjongkit.table.flow import Flow
+from mahjongkit.table.state import Phase, RoundState, TableState, to_json
+from mahjongkit.table.wall import (
+    deal,
+    indicator_indices,
+    live_end,
+    replacement_index,
+    shuffled_wall,
+    ura_indices,
+)
+from mahjongkit.tiles import to_mjai
+from mahjongkit.variants import find_variant
 
-Event = dict[str, Any]
+__all__ = ["Event", "Game", "WallSource", "rebuild_rules"]
+
 WallSource = Callable[["Game", int], list[int]]
 """Gives the wall of the n-th round (0-based) of a game; the default shuffles with the seed."""
 
-WINDS = "ESWN"
 _CLAIM_PRIORITY = {A.RON: 3, A.KAN: 2, A.PON: 2, A.CHI: 1, A.PASS: 0}
+_MAX_SEED = 2**63
 
 
-def rebuild_rules(variant: str, recorded: dict[str, Any]) -> Any:
+def rebuild_rules(variant: str, recorded: Any) -> Any:
     """The rules object a log's ``start_game`` recorded (lists back to tuples)."""
-    from mahjongkit.variants import find_variant
-
     kind = type(find_variant(variant).rules())
+    if not isinstance(recorded, dict):
+        raise IllegalActionError(f"the log's rules are not an object: {recorded!r:.60}")
     values = {k: tuple(v) if isinstance(v, list) else v for k, v in recorded.items()}
     try:
         return kind(**values)
-    except TypeError as error:
+    except (TypeError, ValueError) as error:
         raise IllegalActionError(f"the log's rules do not fit {kind.__name__}: {error}") from None
-
-
-def make_flow(variant: str, rules: Any = None) -> Flow:
-    """The flow of a variant, with its default rules unless ``rules`` is given."""
-    from importlib import import_module
-
-    from mahjongkit.variants import VARIANT_NAMES, find_variant
-
-    if rules is None:
-        rules = find_variant(variant).rules()
-    elif variant not in VARIANT_NAMES:
-        find_variant(variant)  # raises the clear error for an unknown variant
-    module = import_module(f"mahjongkit.variants.{variant}.table")
-    flow: Flow = module.FLOW(rules)
-    return flow
 
 
 class Game:
@@ -79,24 +92,57 @@ class Game:
         names: Sequence[str] | None = None,
         max_rounds: int | None = None,
     ) -> None:
-        self.flow = make_flow(variant, rules)
+        record = find_variant(variant)
+        if type(seed) is not int or not -_MAX_SEED < seed < _MAX_SEED:
+            raise IllegalActionError(f"a game's seed is an integer below 2**63, not {seed!r:.40}")
+        if max_rounds is not None and (type(max_rounds) is not int or max_rounds < 1):
+            raise IllegalActionError(f"max_rounds is a positive integer, not {max_rounds!r:.40}")
+        self.flow: Flow[Any] = record.make_flow(rules)
+        self.variant = record.name
         self.max_rounds = max_rounds
         """End the game after this many rounds whatever the rules say (None: the rules)."""
-        self.variant = variant
         self.seed = seed
         self.wall_source = wall_source
         self.players = self.flow.players
+        if names is not None and (
+            isinstance(names, str)
+            or len(names) != self.players
+            or not all(isinstance(n, str) for n in names)
+        ):
+            raise IllegalActionError(
+                f"names: one string per seat ({self.players}), not {names!r:.60}"
+            )
         self.names = list(names) if names else [f"player{i}" for i in range(self.players)]
-        self.scores: list[int] = []
-        self.round = RoundState()
-        self.rounds_played = 0
-        self.over = False
+        self.state = TableState()
+        self._folds = folds_for(self.flow)
         self._legal_cache: dict[tuple[int, int], list[Action]] = {}
         self._claim_cache: dict[tuple[int, ...], list[Action]] = {}
         self._views: dict[int, tuple[int, list[Event]]] = {}
         self.stop_after_round = False
         """Set by :meth:`start_at` for a one-round check: nothing follows the round's end."""
         self.log: list[Event] = []
+
+    # --- the state, as the fold keeps it -------------------------------------------------------
+
+    @property
+    def round(self) -> RoundState:
+        """The round being played."""
+        return self.state.round
+
+    @property
+    def scores(self) -> list[int]:
+        """Each seat's score."""
+        return self.state.scores
+
+    @property
+    def rounds_played(self) -> int:
+        """Rounds over so far."""
+        return self.state.rounds_played
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.state.over
 
     # --- public interface ---------------------------------------------------------------------
 
@@ -126,21 +172,22 @@ class Game:
         """Begin at a given position (a recorded round): its wind, dealer, counters, scores."""
         if self.log:
             raise IllegalActionError("the game has already started")
-        if len(scores) != self.players:
-            raise IllegalActionError(f"{len(scores)} scores for {self.players} players")
+        _check_position(self.players, round_wind, hand_number, dealer, honba, deposits, scores)
         self.stop_after_round = single_round
         out: list[Event] = []
-        self._emit(
-            out,
-            {
-                "type": "start_game",
-                "names": self.names,
-                "mjk_variant": self.variant,
-                "mjk_seed": self.seed,
-                "mjk_rules": describe(self.flow.rules),
-                "mjk_scores": list(scores),
-            },
-        )
+        start: StartGame = {
+            "type": "start_game",
+            "names": self.names,
+            "mjk_variant": self.variant,
+            "mjk_seed": self.seed,
+            "mjk_rules": describe(self.flow.rules),
+            "mjk_scores": list(scores),
+        }
+        if single_round:
+            start["mjk_single_round"] = True
+        if self.max_rounds is not None:
+            start["mjk_max_rounds"] = self.max_rounds
+        self._emit(out, start)
         self._start_round(
             out,
             round_wind=round_wind,
@@ -165,10 +212,12 @@ class Game:
 
     def _compute_legal(self, seat: int) -> list[Action]:
         rnd = self.round
-        if self.over or not 0 <= seat < len(rnd.seats) or rnd.seats[seat].won:
+        if self.over or type(seat) is not int or not 0 <= seat < len(rnd.seats):
             return []  # also before the first deal
+        if rnd.seats[seat].won:
+            return []
         if rnd.phase is Phase.TURN:
-            return self._turn_actions(seat) if seat == rnd.turn else []
+            return legal.turn_actions(self, self.flow, seat) if seat == rnd.turn else []
         if rnd.phase is Phase.CLAIM:
             if seat in rnd.responses:
                 return []
@@ -185,12 +234,12 @@ class Game:
             if cached is None:
                 if len(self._claim_cache) > 16:
                     self._claim_cache.clear()
-                cached = self._claim_cache[key] = self._claim_actions(seat)
+                cached = self._claim_cache[key] = legal.claim_actions(self, self.flow, seat)
             return cached
         if rnd.phase is Phase.ROB:
             if seat in rnd.responses:
                 return []
-            return self._rob_actions(seat)
+            return legal.rob_actions(self, self.flow, seat)
         if rnd.phase in (Phase.EXCHANGE, Phase.DECLARE):
             return self.flow.setup_actions(self, seat)
         return []
@@ -200,10 +249,21 @@ class Game:
         return [s for s in range(self.players) if self.legal_actions(s)]
 
     def apply(self, action: Action) -> list[Event]:
-        """Play ``action``; return the events it caused. An illegal action changes nothing."""
-        legal = self.legal_actions(action.seat)
-        if action not in legal and not self._equivalent_legal(action, legal):
-            raise IllegalActionError(self._why_illegal(action, legal), self._rule_of(action))
+        """Play ``action``; return the events it caused. An illegal action changes nothing.
+
+        Raises :class:`~mahjongkit.errors.IllegalActionError` naming the seat, the tile and
+        what is allowed; a value that is not a well-formed :class:`Action` (a field of the
+        wrong type: a float, a bool, a NumPy integer) is refused the same way.
+        """
+        check_action(action, self.players)
+        actions = self.legal_actions(action.seat)
+        hand = self.round.seats[action.seat].hand if self.round.seats else []
+        if action not in actions and not legal.equivalent_legal(
+            self.flow, list(hand), action, actions
+        ):
+            raise IllegalActionError(
+                legal.why_illegal(self, self.flow, action, actions), legal.rule_of(action)
+            )
         out: list[Event] = []
         logged = len(self.log)
         try:
@@ -220,40 +280,25 @@ class Game:
         self._legal_cache.clear()
         self._claim_cache.clear()
         self.log = []
-        self.round = RoundState()
-        self.scores = []
-        self.rounds_played = 0
-        self.over = False
+        self.state = TableState()
         for event in events:
-            self.fold(event)
+            self._fold(event)
 
-    def _equivalent_legal(self, action: Action, legal: list[Action]) -> bool:
-        """A call listed with other copies of the same tiles (same kinds, same red fives)."""
-        if not action.consumed or not 0 <= action.seat < self.players:
-            return False
-        hand = list(self.round.seats[action.seat].hand)
-        for tile in action.consumed:
-            if tile not in hand:
-                return False
-            hand.remove(tile)
+    def observation(self, seat: int, with_events: bool = True) -> Observation:
+        """What ``seat`` may see: its own hand, everyone's open information, never the wall.
 
-        def signature(a: Action) -> tuple[Any, ...]:
-            tiles = sorted((t // 4, self.flow.red(t)) for t in a.consumed)
-            return (a.type, a.seat, a.tile, tuple(tiles))
-
-        wanted = signature(action)
-        return any(signature(a) == wanted for a in legal)
-
-    def observation(self, seat: int, with_events: bool = True) -> dict[str, Any]:
-        """What ``seat`` may see: its own hand, everyone's open information, never the wall."""
-        from mahjongkit.game.observation import observe
-
-        return observe(self, seat, with_events)
+        ``with_events=False`` leaves the log out (for fast bots).
+        """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalActionError(
+                f"seat {seat!r:.20} does not exist at a {self.players}-player table"
+            )
+        events = tuple(self.visible_log(seat)) if with_events else ()
+        shape = self.flow.shape(self, seat) if self.round.seats else RIICHI
+        return observe(self, self.variant, seat, self.legal_actions(seat), events, shape)
 
     def visible_log(self, seat: int) -> list[Event]:
         """The events as ``seat`` sees them (kept up to date as the log grows)."""
-        from mahjongkit.game.observation import visible_event
-
         seen, events = self._views.get(seat, (0, []))
         for event in self.log[seen:]:
             shown = visible_event(event, seat)
@@ -264,46 +309,86 @@ class Game:
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain data (for comparing a replay with live play)."""
-        return {
-            "scores": list(self.scores),
-            "rounds_played": self.rounds_played,
-            "over": self.over,
-            "round": self.round.to_json(),
-        }
+        snapshot: dict[str, Any] = to_json(self.state)
+        return snapshot
 
     @classmethod
     def replay(
-        cls, events: Iterable[Event], variant: str | None = None, rules: Any = None, **options: Any
+        cls, events: Iterable[Any], variant: str | None = None, rules: Any = None, **options: Any
     ) -> Game:
-        """A game rebuilt by folding ``events`` (from :attr:`log` or a saved log).
+        """The game a log describes, every event checked against the game it folds into.
 
-        A malformed log raises :class:`IllegalActionError` naming the first bad event.
+        The log is played again: each player's decision it records (a discard, a call, a pass,
+        a win...) is applied as an action, and the events the engine answers with must be the
+        log's own, field for field. A log cut in the middle of the events of one decision ends
+        on the state its events fold into. Anything else raises
+        :class:`~mahjongkit.errors.IllegalActionError` naming the first bad event's index.
         """
-        events = list(events)
-        if not events or not isinstance(events[0], dict) or events[0].get("type") != "start_game":
-            raise IllegalActionError("a log starts with a start_game event")
-        recorded = events[0].get("mjk_rules")
-        if rules is None and recorded is not None:
-            rules = rebuild_rules(variant or events[0]["mjk_variant"], recorded)
+        recorded = _as_list(events)
+        if not recorded or not isinstance(recorded[0], dict) or recorded[0].get("type") != (
+            "start_game"
+        ):
+            raise IllegalActionError("event 0: a log starts with a start_game event")
+        start = _checked(recorded, 0)
+        assert start["type"] == "start_game"
+        name = variant if variant is not None else start["mjk_variant"]
+        if rules is None:
+            rules = rebuild_rules(name, start["mjk_rules"])
+        walls = _WallsOf(recorded)
         game = cls(
-            variant or events[0]["mjk_variant"],
+            name,
             rules,
-            seed=events[0].get("mjk_seed", 0),
-            names=events[0].get("names"),
+            seed=start["mjk_seed"],
+            names=start["names"],
+            wall_source=walls,
+            max_rounds=start.get("mjk_max_rounds"),
             **options,
         )
-        for index, event in enumerate(events):
+        opening = _checked(recorded, 1) if len(recorded) > 1 else None
+        try:
+            if opening is None:
+                game.start()  # the log is cut right after start_game: the fold stops there
+            elif opening["type"] != "start_kyoku":
+                raise IllegalActionError("the first round is dealt next (start_kyoku)")
+            else:
+                if opening["bakaze"] not in WINDS:
+                    raise IllegalActionError(f"unknown prevalent wind {opening['bakaze']!r:.20}")
+                game.start_at(
+                    round_wind=WINDS.index(opening["bakaze"]),
+                    hand_number=opening["kyoku"] - 1,
+                    dealer=opening["oya"],
+                    honba=opening["honba"],
+                    deposits=opening["kyotaku"],
+                    scores=start["mjk_scores"],
+                    single_round=start.get("mjk_single_round", False),
+                )
+        except MahjongError as error:
+            raise IllegalActionError(f"event 1 (start_kyoku): {error}") from None
+        game._follow(recorded, 0)
+        while len(game.log) < len(recorded):
+            index = len(game.log)
+            event = _checked(recorded, index)
+            action = _decision_of(game, recorded, index, event)
             try:
-                game.fold(event)
-            except IllegalActionError as error:
-                raise IllegalActionError(f"event {index}: {error}") from None
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-                kind = event.get("type") if isinstance(event, dict) else type(event).__name__
-                raise IllegalActionError(
-                    f"event {index} ({kind}) does not fit the game at that point: "
-                    f"{type(error).__name__} {error}"
-                ) from None
+                game.apply(action)
+            except MahjongError as error:
+                raise IllegalActionError(f"event {index} ({event['type']}): {error}") from None
+            game._follow(recorded, index)
         return game
+
+    def _follow(self, recorded: list[Any], since: int) -> None:
+        """Check the events emitted since ``since`` against the log; where the log ends inside
+        them, go back to the state its own events give."""
+        for index in range(since, len(self.log)):
+            if index >= len(recorded):
+                self._restore(self.log[: len(recorded)])
+                return
+            mine, theirs = self.log[index], recorded[index]
+            if mine != theirs:
+                _checked(recorded, index)
+                raise IllegalActionError(
+                    f"event {index} ({theirs.get('type')}): " + _difference(mine, theirs)
+                )
 
     def live_remaining(self) -> int:
         """Live-wall tiles left to draw."""
@@ -311,342 +396,54 @@ class Game:
 
     # --- the fold: the only place state changes ----------------------------------------------
 
-    def fold(self, event: Event) -> None:
-        """Apply one event to the state."""
-        kind = event.get("type") if isinstance(event, dict) else None
-        handler = (
-            getattr(self, "_fold_" + kind.replace(":", "_"), None)
-            if isinstance(kind, str)
-            else None
-        )
-        if handler is None:
-            raise IllegalActionError(f"unknown event type {kind!r}")
-        handler(event)
+    def _fold(self, event: Event) -> None:
+        """Apply one (frozen) event to the state and record it."""
+        fold = self._folds.get(event["type"])
+        if fold is None:
+            raise IllegalActionError(f"{self.variant} has no event {event['type']!r}")
+        fold(self.state, event)
         self.log.append(event)
 
-    def _fold_start_game(self, event: Event) -> None:
-        self.scores = list(event["mjk_scores"])
-
-    def _fold_start_kyoku(self, event: Event) -> None:
-        wall = list(event["mjk_wall"])
-        dealer = event["oya"]
-        hands = deal(wall, dealer, self.players)
-        self.round = RoundState(
-            round_wind=WINDS.index(event["bakaze"]),
-            hand_number=event["kyoku"] - 1,
-            dealer=dealer,
-            honba=event["honba"],
-            deposits=event["kyotaku"],
-            wall=wall,
-            live_next=DEAL_SIZE * self.players,
-            indicators=self.flow.first_indicators,
-            seats=[SeatState(hand=hands[s]) for s in range(self.players)],
-            phase=Phase.TURN,
-            turn=dealer,
-        )
-        self.scores = list(event["scores"])
-
-    def _fold_tsumo(self, event: Event) -> None:
-        rnd = self.round
-        seat = event["actor"]
-        tile = event["mjk_id"]
-        if event.get("mjk_replacement"):
-            rnd.replacements += 1
-            rnd.after_kong = event.get("mjk_after_kong", True)
-        else:
-            rnd.live_next += 1
-            rnd.after_kong = False
-            rnd.consecutive_kongs = 0
-        state = rnd.seats[seat]
-        state.hand.append(tile)
-        state.drawn = tile
-        state.has_drawn = True
-        state.kuikae = []
-        if self.flow.furiten_ends_on_draw():
-            state.furiten_temporary = False
-        rnd.turn = seat
-        rnd.phase = Phase.TURN
-        rnd.last_discard = None
-        rnd.responses = {}
-
-    def _fold_dahai(self, event: Event) -> None:
-        rnd = self.round
-        seat = event["actor"]
-        tile = event["mjk_id"]
-        state = rnd.seats[seat]
-        state.hand.remove(tile)
-        state.discards.append(tile)
-        state.claimed.append(False)
-        state.drawn = None
-        state.kuikae = []
-        if state.riichi:
-            state.ippatsu = False
-        if state.riichi_pending:
-            state.ippatsu = True
-        if not self.flow.furiten_ends_on_draw():
-            state.furiten_temporary = False
-        rnd.kong_discard = rnd.after_kong
-        rnd.after_kong = False
-        rnd.consecutive_kongs = 0
-        rnd.last_discard = tile
-        rnd.last_discarder = seat
-        rnd.phase = Phase.CLAIM
-        rnd.responses = {}
-        if len(state.discards) > 1:
-            rnd.first_go_around = False
-
-    def _fold_reach(self, event: Event) -> None:
-        state = self.round.seats[event["actor"]]
-        state.riichi_pending = True
-        state.double_riichi = event.get("mjk_double", False)
-
-    def _fold_reach_accepted(self, event: Event) -> None:
-        rnd = self.round
-        state = rnd.seats[event["actor"]]
-        state.riichi_pending = False
-        state.riichi = True
-        rnd.deposits += 1
-        self.scores = list(event["scores"])
-
-    def _fold_mjk_respond(self, event: Event) -> None:
-        self.round.responses[event["actor"]] = event["action"]
-        if event["action"]["type"] == A.PASS and event.get("mjk_missed_win"):
-            state = self.round.seats[event["actor"]]
-            state.furiten_temporary = True
-            if state.riichi:
-                state.furiten_riichi = True
-
-    def _fold_call(self, event: Event, kind: MeldKind) -> None:
-        rnd = self.round
-        seat = event["actor"]
-        target = event["target"]
-        consumed = list(event["mjk_consumed"])
-        tile = event["mjk_id"]
-        state = rnd.seats[seat]
-        for t in consumed:
-            state.hand.remove(t)
-        state.melds.append(TableMeld(kind, [*consumed, tile], tile, target))
-        rnd.seats[target].claimed[-1] = True
-        for index, other in enumerate(rnd.seats):
-            other.ippatsu = False
-            if self.flow.furiten_cleared_by_call(seat, index):
-                other.furiten_temporary = False
-        rnd.first_go_around = False
-        rnd.turn = seat
-        rnd.phase = Phase.TURN
-        rnd.responses = {}
-        rnd.last_discard = None
-        # A call starts a new turn: whatever followed a kong before it is over.
-        rnd.after_kong = False
-        rnd.kong_discard = False
-        rnd.consecutive_kongs = 0
-        state.drawn = None
-        state.kuikae = list(event.get("mjk_kuikae", []))
-        if event.get("mjk_liable") is not None:
-            state.liable = event["mjk_liable"]
-        if kind is MeldKind.KONG:
-            rnd.kongs += 1
-            rnd.last_kong_seat = seat
-
-    def _fold_chi(self, event: Event) -> None:
-        self._fold_call(event, MeldKind.CHOW)
-
-    def _fold_pon(self, event: Event) -> None:
-        self._fold_call(event, MeldKind.PUNG)
-
-    def _fold_daiminkan(self, event: Event) -> None:
-        self._fold_call(event, MeldKind.KONG)
-
-    def _fold_ankan(self, event: Event) -> None:
-        rnd = self.round
-        seat = event["actor"]
-        state = rnd.seats[seat]
-        consumed = list(event["mjk_consumed"])
-        for t in consumed:
-            state.hand.remove(t)
-        state.melds.append(TableMeld(MeldKind.CONCEALED_KONG, consumed))
-        self._fold_own_kong(seat, consumed[0], concealed=True, robbable=event.get("mjk_robbable"))
-
-    def _fold_kakan(self, event: Event) -> None:
-        rnd = self.round
-        seat = event["actor"]
-        state = rnd.seats[seat]
-        tile = event["mjk_id"]
-        state.hand.remove(tile)
-        kind = tile // 4
-        for meld in state.melds:
-            if meld.kind is MeldKind.PUNG and meld.kind_id() == kind:
-                meld.kind = MeldKind.ADDED_KONG
-                meld.tiles.append(tile)
-                break
-        self._fold_own_kong(seat, tile, concealed=False, robbable=event.get("mjk_robbable"))
-
-    def _fold_own_kong(
-        self, seat: int, tile: int, *, concealed: bool, robbable: bool | None
-    ) -> None:
-        """What a concealed or added kong does beyond its meld: a kong interrupts everything."""
-        rnd = self.round
-        rnd.seats[seat].drawn = None
-        for other in rnd.seats:
-            other.ippatsu = False
-        rnd.first_go_around = False
-        rnd.kongs += 1
-        rnd.last_kong_seat = seat
-        rnd.responses = {}
-        if robbable:
-            rnd.phase = Phase.ROB
-            rnd.rob_tile = tile
-            rnd.rob_seat = seat
-            rnd.rob_concealed = concealed
-
-    def _fold_mjk_kong_done(self, event: Event) -> None:
-        rnd = self.round
-        rnd.phase = Phase.TURN
-        rnd.rob_tile = None
-        rnd.rob_seat = None
-        rnd.consecutive_kongs += 1
-        rnd.responses = {}
-
-    def _fold_dora(self, event: Event) -> None:
-        rnd = self.round
-        rnd.indicators += 1
-        if rnd.pending_indicators:
-            rnd.pending_indicators -= 1
-
-    def _fold_mjk_pending_dora(self, event: Event) -> None:
-        self.round.pending_indicators += 1
-
-    def _fold_mjk_flower(self, event: Event) -> None:
-        state = self.round.seats[event["actor"]]
-        tile = event["mjk_id"]
-        state.hand.remove(tile)
-        state.flowers.append(tile)
-        state.drawn = None
-
-    def _fold_mjk_deal_replacement(self, event: Event) -> None:
-        self.round.seats[event["actor"]].hand.append(event["mjk_id"])
-        self.round.replacements += 1
-
-    def _fold_hora(self, event: Event) -> None:
-        rnd = self.round
-        self.scores = [s + d for s, d in zip(self.scores, event["deltas"], strict=True)]
-        rnd.winners.append(event["actor"])
-        rnd.seats[event["actor"]].won = True
-        robbed = event.get("mjk_robbed")
-        if robbed is not None:
-            self._fold_robbed_kong(robbed["seat"], robbed["tile"])
-        settled = event.get("mjk_kongs_settled")
-        if settled is not None:
-            income = rnd.kong_income.get(settled["seat"], [])
-            income[:] = [x for x in income if x["kong"] not in settled["kongs"]]
-        if event.get("mjk_deposits_taken"):
-            rnd.deposits = 0
-
-    def _fold_robbed_kong(self, seat: int, tile: int) -> None:
-        """A robbed kong did not happen: the pung (or concealed tiles) it was made from remain."""
-        rnd = self.round
-        state = rnd.seats[seat]
-        for meld in state.melds:
-            if tile in meld.tiles and meld.kind.is_kong:
-                meld.tiles.remove(tile)
-                if meld.kind is MeldKind.ADDED_KONG:
-                    meld.kind = MeldKind.PUNG
-                else:
-                    state.melds.remove(meld)
-                    state.hand.extend(meld.tiles)
-                break
-        rnd.kongs -= 1
-        rnd.phase = Phase.TURN
-        rnd.rob_tile = None
-        rnd.rob_seat = None
-
-    def _fold_mjk_payment(self, event: Event) -> None:
-        self.scores = [s + d for s, d in zip(self.scores, event["deltas"], strict=True)]
-        record = event.get("mjk_kong_income")
-        if record is not None:
-            self.round.kong_income.setdefault(event["mjk_payee"], []).append(record)
-
-    def _fold_ryukyoku(self, event: Event) -> None:
-        self.scores = [s + d for s, d in zip(self.scores, event["deltas"], strict=True)]
-        if event.get("mjk_deposits_taken"):
-            self.round.deposits = 0
-
-    def _fold_end_kyoku(self, event: Event) -> None:
-        rnd = self.round
-        rnd.phase = Phase.ROUND_OVER
-        rnd.result = event.get("mjk_result")
-        self.rounds_played += 1
-
-    def _fold_end_game(self, event: Event) -> None:
-        self.round.phase = Phase.GAME_OVER
-        self.round.deposits = 0  # paid out with the final scores, or lost, by the rules
-        self.over = True
-        self.scores = list(event["scores"])
-
-    def _fold_mjk_phase(self, event: Event) -> None:
-        self.round.phase = Phase(event["phase"])
-        self.round.responses = {}
-
-    def _fold_mjk_missing(self, event: Event) -> None:
-        self.round.seats[event["actor"]].missing_suit = event["suit"]
-
-    def _fold_mjk_exchange_choose(self, event: Event) -> None:
-        self.round.seats[event["actor"]].exchange = list(event["mjk_ids"])
-        self.round.responses[event["actor"]] = {"type": A.EXCHANGE}
-
-    def _fold_mjk_exchange(self, event: Event) -> None:
-        rnd = self.round
-        for giver, receiver in enumerate(event["receivers"]):
-            tiles = rnd.seats[giver].exchange
-            for t in tiles:
-                rnd.seats[giver].hand.remove(t)
-            rnd.seats[receiver].hand.extend(tiles)
-        for seat in rnd.seats:
-            seat.exchange = []
-
-    def _fold_mjk_declare(self, event: Event) -> None:
-        self.round.responses[event["actor"]] = {"type": A.DECLARE_MISSING, "suit": event["suit"]}
-
-    # --- building events ------------------------------------------------------------------------
-
     def _emit(self, out: list[Event], event: Event) -> None:
-        self.fold(event)
-        out.append(event)
+        frozen = frozen_event(event)
+        self._fold(frozen)
+        out.append(frozen)
 
-    emit = _emit
-    """Flows emit their own events through this (it folds, then records)."""
+    def _emit_all(self, out: list[Event], events: Iterator[Event]) -> None:
+        """Emit a hook's events one at a time: each is folded before the hook goes on."""
+        for event in events:
+            self._emit(out, event)
+
+    # --- wall geometry --------------------------------------------------------------------------
 
     def replacement_tile(self) -> int:
         """The next replacement tile (after a kong or a bonus tile)."""
         rnd = self.round
-        if self.flow.dead_wall:
-            return rnd.wall[len(rnd.wall) - self.flow.dead_wall + rnd.replacements]
-        return rnd.wall[len(rnd.wall) - 1 - rnd.replacements]
-
-    def draw(self, out: list[Event], seat: int) -> None:
-        """The seat draws the next live tile (flows use this to start play)."""
-        self._draw(out, seat)
-
-    def _mjai(self, tile: int) -> str:
-        return to_mjai(self.flow.tile(tile))
+        return rnd.wall[replacement_index(len(rnd.wall), self.flow.dead_wall, rnd.replacements)]
 
     def _live_end(self) -> int:
         rnd = self.round
-        if self.flow.dead_wall:
-            return len(rnd.wall) - self.flow.dead_wall - rnd.kongs
-        return len(rnd.wall) - rnd.replacements
+        return live_end(len(rnd.wall), self.flow.dead_wall, rnd.kongs, rnd.replacements)
 
     def indicator_tiles(self) -> list[int]:
         """Physical ids of the dora indicators shown."""
         rnd = self.round
-        dead = rnd.wall[len(rnd.wall) - self.flow.dead_wall :]
-        return [dead[4 + i] for i in range(rnd.indicators)] if dead else []
+        return [
+            rnd.wall[i]
+            for i in indicator_indices(len(rnd.wall), self.flow.dead_wall, rnd.indicators)
+        ]
 
     def ura_tiles(self) -> list[int]:
         """Physical ids under the indicators shown (ura dora)."""
         rnd = self.round
-        dead = rnd.wall[len(rnd.wall) - self.flow.dead_wall :]
-        return [dead[9 + i] for i in range(rnd.indicators)] if dead else []
+        return [
+            rnd.wall[i] for i in ura_indices(len(rnd.wall), self.flow.dead_wall, rnd.indicators)
+        ]
+
+    def _mjai(self, tile: int) -> str:
+        return to_mjai(self.flow.tile(tile))
+
+    # --- the course of a round -------------------------------------------------------------------
 
     def _start_round(
         self,
@@ -664,7 +461,7 @@ class Game:
             rng = random.Random(f"{self.seed}:{self.rounds_played}")
             wall = shuffled_wall(self.flow.tiles(), rng)
         hands = deal(wall, dealer, self.players)
-        event: Event = {
+        event: StartKyoku = {
             "type": "start_kyoku",
             "bakaze": WINDS[round_wind],
             "kyoku": hand_number + 1,
@@ -676,10 +473,11 @@ class Game:
             "mjk_wall": wall,
         }
         if self.flow.first_indicators:
-            dead = wall[len(wall) - self.flow.dead_wall :]
-            event["dora_marker"] = self._mjai(dead[4])
+            event["dora_marker"] = self._mjai(
+                wall[indicator_indices(len(wall), self.flow.dead_wall, 1)[0]]
+            )
         self._emit(out, event)
-        self.flow.after_deal(self, out)
+        self._emit_all(out, self.flow.after_deal(self))
         if self.round.phase is Phase.TURN:
             self._draw(out, dealer)
 
@@ -688,7 +486,7 @@ class Game:
     ) -> None:
         rnd = self.round
         tile = self.replacement_tile() if replacement else rnd.wall[rnd.live_next]
-        event: Event = {"type": "tsumo", "actor": seat, "pai": self._mjai(tile), "mjk_id": tile}
+        event: Tsumo = {"type": "tsumo", "actor": seat, "pai": self._mjai(tile), "mjk_id": tile}
         if replacement:
             event["mjk_replacement"] = True
             event["mjk_after_kong"] = after_kong
@@ -703,214 +501,13 @@ class Game:
         self._emit(
             out, {"type": "mjk:flower", "actor": seat, "pai": self._mjai(tile), "mjk_id": tile}
         )
+        if self.live_remaining() <= 0:
+            # The bonus tile was the last of the live wall: nothing is left to replace it with,
+            # and the wall is exhausted (the replacement would be a tile already drawn).
+            self._exhaustive_draw(out)
+            return
         # The replacement of a bonus tile keeps the kong status of the draw it replaces.
         self._draw(out, seat, replacement=True, after_kong=after_kong)
-
-    def _next_seat(self, seat: int) -> int:
-        rnd = self.round
-        for step in range(1, self.players + 1):
-            nxt = (seat + step) % self.players
-            if not rnd.seats[nxt].won:
-                return nxt
-        return seat
-
-    # --- legal actions ------------------------------------------------------------------------
-
-    def _turn_actions(self, seat: int) -> list[Action]:
-        rnd = self.round
-        state = rnd.seats[seat]
-        found: list[Action] = []
-        if state.drawn is not None and self.flow.win_score(
-            self, seat, state.drawn, self_draw=True, from_seat=None, robbing=False
-        ):
-            found.append(Action(A.TSUMO, seat, state.drawn))
-        if state.drawn is not None and state.drawn >= NUM_PHYSICAL:
-            # A bonus tile that could win: win on it, or set it aside as usual.
-            return [*found, Action(A.FLOWER, seat, state.drawn)]
-        for tile in sorted(set(self.flow.allowed_discards(self, seat))):
-            found.append(Action(A.DISCARD, seat, tile))
-        found.extend(self.flow.turn_declarations(self, seat))
-        if state.drawn is not None and self._kong_possible():
-            by_kind: dict[int, list[int]] = {}
-            for t in state.hand:
-                by_kind.setdefault(t // 4, []).append(t)
-            for kind, tiles in sorted(by_kind.items()):
-                if len(tiles) == 4 and self.flow.concealed_kong_allowed(self, seat, kind):
-                    found.append(Action(A.ANKAN, seat, None, tuple(sorted(tiles))))
-            if not state.riichi:
-                for meld in state.melds:
-                    if meld.kind is MeldKind.PUNG:
-                        for t in by_kind.get(meld.kind_id(), []):
-                            if self.flow.may_add_kong(self, seat, t):
-                                found.append(Action(A.KAKAN, seat, t))
-        return found
-
-    def _kong_possible(self) -> bool:
-        rnd = self.round
-        return self.live_remaining() > 0 and rnd.kongs < self.flow.max_kongs
-
-    def _claim_actions(self, seat: int) -> list[Action]:
-        rnd = self.round
-        discarder = rnd.last_discarder
-        tile = rnd.last_discard
-        if tile is None or discarder is None or seat == discarder:
-            return []
-        state = rnd.seats[seat]
-        found: list[Action] = []
-        if self.flow.win_score(
-            self, seat, tile, self_draw=False, from_seat=discarder, robbing=False
-        ) and not self.flow.furiten(self, seat):
-            found.append(Action(A.RON, seat, tile))
-        last = self.live_remaining() == 0
-        allowed = self.flow.calls_on_last_discard if last else (A.PON, A.KAN, A.CHI)
-        if allowed and not state.riichi and self.flow.may_claim(self, seat, tile):
-            kind = tile // 4
-            same = sorted(t for t in state.hand if t // 4 == kind)
-            if len(same) >= 2 and A.PON in allowed:
-                for pair in self._distinct_combinations(same, 2):
-                    found.append(Action(A.PON, seat, tile, pair))
-            if len(same) >= 3 and rnd.kongs < self.flow.max_kongs and A.KAN in allowed:
-                found.append(Action(A.KAN, seat, tile, tuple(same[:3])))
-            if (
-                self.flow.chow_allowed
-                and A.CHI in allowed
-                and seat == self._next_seat(discarder)
-                and kind < 27
-            ):
-                found.extend(self._chi_actions(seat, tile))
-        if found:
-            found.append(Action(A.PASS, seat))
-        return found
-
-    def _distinct_combinations(self, tiles: list[int], size: int) -> list[tuple[int, ...]]:
-        """Combinations of physical tiles, one per distinct set of (kind, red) values."""
-        from itertools import combinations
-
-        seen: set[tuple[tuple[int, bool], ...]] = set()
-        out = []
-        for combo in combinations(tiles, size):
-            key = tuple(sorted((t // 4, self.flow.red(t)) for t in combo))
-            if key not in seen:
-                seen.add(key)
-                out.append(combo)
-        return out
-
-    def _chi_actions(self, seat: int, tile: int) -> list[Action]:
-        state = self.round.seats[seat]
-        kind = tile // 4
-        number = kind % 9
-        found = []
-        for low in (kind - 2, kind - 1, kind):
-            if low < kind - number or low + 2 > kind - number + 8:
-                continue
-            needed = [k for k in (low, low + 1, low + 2) if k != kind]
-            options = [[t for t in state.hand if t // 4 == k] for k in needed]
-            if not all(options):
-                continue
-            seen: set[tuple[tuple[int, bool], ...]] = set()
-            for first in options[0]:
-                for second in options[1]:
-                    key = tuple(sorted((t // 4, self.flow.red(t)) for t in (first, second)))
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    action = Action(A.CHI, seat, tile, (first, second))
-                    if self.flow.chi_allowed(self, seat, tile, (first, second)):
-                        found.append(action)
-        return found
-
-    def _rob_actions(self, seat: int) -> list[Action]:
-        rnd = self.round
-        if rnd.rob_tile is None or rnd.rob_seat is None:
-            return []
-        if self._may_rob(seat, rnd.rob_seat, rnd.rob_tile, concealed=rnd.rob_concealed):
-            return [Action(A.RON, seat, rnd.rob_tile), Action(A.PASS, seat)]
-        return []
-
-    def _may_rob(self, seat: int, konger: int, tile: int, *, concealed: bool) -> bool:
-        """Whether ``seat`` may win on the tile of ``konger``'s kong (R-19, H-13)."""
-        if seat == konger or self.round.seats[seat].won:
-            return False
-        if concealed and not self.flow.may_rob_concealed(self, seat, tile):
-            return False
-        return bool(
-            self.flow.win_score(self, seat, tile, self_draw=False, from_seat=konger, robbing=True)
-        ) and not self.flow.furiten(self, seat)
-
-    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
-        rnd = self.round
-        if self.over:
-            return "the game is over"
-        if not 0 <= action.seat < self.players:
-            return f"seat {action.seat} does not exist at a {self.players}-player table"
-        if action.type in (A.RON, A.TSUMO) and action.tile is not None:
-            reason = self._why_no_win(action)
-            if reason:
-                return reason
-        if not legal:
-            if rnd.phase is Phase.TURN:
-                return f"it is seat {WINDS[rnd.turn]}'s turn, not {WINDS[action.seat]}'s"
-            return f"seat {WINDS[action.seat]} has nothing to decide now ({rnd.phase.value})"
-        same_type = [a for a in legal if a.type == action.type]
-        if not same_type:
-            types = ", ".join(sorted({a.type for a in legal}))
-            return f"{action.type} is not possible now; seat {WINDS[action.seat]} may: {types}"
-        if action.tile is not None:
-            name = str(Tile.from_id(action.tile)) if 0 <= action.tile < 144 else str(action.tile)
-            if action.type in (A.DISCARD, A.RIICHI):
-                hand = rnd.seats[action.seat].hand
-                if action.tile not in hand:
-                    return f"tile {name} (id {action.tile}) is not in the hand"
-            return f"{action.type} with {name} is not allowed here"
-        return f"{action.type} with these tiles is not allowed here"
-
-    def _why_no_win(self, action: Action) -> str | None:
-        """Why a declared win is refused: the shape, the scorer's reason, or furiten."""
-        rnd = self.round
-        seat = action.seat
-        assert action.tile is not None
-        self_draw = action.type == A.TSUMO
-        if self_draw and (rnd.phase is not Phase.TURN or seat != rnd.turn):
-            return None
-        if not self_draw and (rnd.phase not in (Phase.CLAIM, Phase.ROB) or seat in rnd.responses):
-            return None
-        tile = action.tile
-        if self_draw and tile != rnd.seats[seat].drawn:
-            return None
-        if not self_draw and tile not in (rnd.last_discard, rnd.rob_tile):
-            return None
-        name = str(self.flow.tile(tile))
-        if not self.flow.is_complete_with(self, seat, None if self_draw else tile):
-            return f"{action.type} on {name}: the hand is not complete with it"
-        discarder = (
-            None if self_draw else (rnd.rob_seat if rnd.phase is Phase.ROB else rnd.last_discarder)
-        )
-        score = self.flow.score(
-            self.flow.make_win(
-                self,
-                seat,
-                tile,
-                self_draw=self_draw,
-                from_seat=discarder,
-                robbing=rnd.phase is Phase.ROB,
-            )
-        )
-        if score.error is not None:
-            return f"{action.type} on {name}: {score.error.code}: {score.error.message}"
-        if not self_draw and self.flow.furiten(self, seat):
-            return (
-                f"{action.type} on {name}: seat {WINDS[seat]} is furiten (a wait among its "
-                "discards, or a win passed up)"
-            )
-        return None
-
-    def _rule_of(self, action: Action) -> str:
-        return {
-            A.CHI: "H-04 chow only from the previous player",
-            A.RON: "win needs a complete hand worth the minimum, not in furiten",
-            A.TSUMO: "win needs a complete hand worth the minimum",
-            A.RIICHI: "R-05 riichi: concealed, ready, 1,000 points, enough wall",
-        }.get(action.type, "turn order and hand contents")
 
     # --- playing an action ----------------------------------------------------------------------
 
@@ -918,13 +515,19 @@ class Game:
         rnd = self.round
         kind = action.type
         if rnd.phase in (Phase.EXCHANGE, Phase.DECLARE):
-            self.flow.play_setup(self, out, action)
+            self._emit_all(out, self.flow.play_setup(self, action))
+            if self.round.phase is Phase.TURN:
+                self._draw(out, self.round.dealer)
             return
         if rnd.phase in (Phase.CLAIM, Phase.ROB):
             missed = kind == A.PASS and any(
                 a.type == A.RON for a in self.legal_actions(action.seat)
             )
-            event: Event = {"type": "mjk:respond", "actor": action.seat, "action": action.to_json()}
+            event: Respond = {
+                "type": "mjk:respond",
+                "actor": action.seat,
+                "action": action.to_json(),
+            }
             if missed:
                 event["mjk_missed_win"] = True
             self._emit(out, event)
@@ -935,7 +538,8 @@ class Game:
                     self._resolve_rob(out)
             return
         if kind == A.TSUMO:
-            self._win(out, [action.seat], action.tile or 0, discarder=None)
+            assert action.tile is not None
+            self._win(out, [action.seat], action.tile, discarder=None)
         elif kind in (A.DISCARD, A.RIICHI):
             self._discard(out, action)
         elif kind == A.ANKAN:
@@ -964,28 +568,23 @@ class Game:
                     "mjk_double": self.flow.double_riichi_now(self, seat),
                 },
             )
-        self._emit(
-            out,
-            {
-                "type": "dahai",
-                "actor": seat,
-                "pai": self._mjai(tile),
-                "tsumogiri": tile == state.drawn,
-                "mjk_id": tile,
-            },
-        )
+        discard: Dahai = {
+            "type": "dahai",
+            "actor": seat,
+            "pai": self._mjai(tile),
+            "tsumogiri": tile == state.drawn,
+            "mjk_id": tile,
+        }
+        self._emit(out, discard)
         while rnd.pending_indicators:
             self._reveal_indicator(out)
-        self._after_discard(out)
-
-    def _after_discard(self, out: list[Event]) -> None:
         if not any(self.legal_actions(s) for s in range(self.players)):
             self._resolve_claims(out)
 
     def _reveal_indicator(self, out: list[Event]) -> None:
         rnd = self.round
-        dead = rnd.wall[len(rnd.wall) - self.flow.dead_wall :]
-        tile = dead[4 + rnd.indicators]
+        index = indicator_indices(len(rnd.wall), self.flow.dead_wall, rnd.indicators + 1)[-1]
+        tile = rnd.wall[index]
         self._emit(out, {"type": "dora", "dora_marker": self._mjai(tile), "mjk_id": tile})
 
     def _kong_indicator(self, out: list[Event], immediate: bool) -> None:
@@ -1010,8 +609,7 @@ class Game:
                 return
             self._win(out, winners, tile, discarder=discarder)
             return
-        discarder_state = rnd.seats[discarder]
-        if discarder_state.riichi_pending:
+        if rnd.seats[discarder].riichi_pending:
             deltas = [0] * self.players
             deltas[discarder] = -self.flow.riichi_deposit
             scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
@@ -1039,14 +637,14 @@ class Game:
         if self.live_remaining() <= 0:
             self._exhaustive_draw(out)
             return
-        self._draw(out, self._next_seat(discarder))
+        self._draw(out, legal.next_seat(self, discarder))
 
     def _call(self, out: list[Event], action: Action, discarder: int) -> None:
         tile = action.tile
         assert tile is not None
         name = {A.PON: "pon", A.CHI: "chi", A.KAN: "daiminkan"}[action.type]
-        event: Event = {
-            "type": name,
+        event: Call = {
+            "type": name,  # type: ignore[typeddict-item]  # one of the three call types
             "actor": action.seat,
             "target": discarder,
             "pai": self._mjai(tile),
@@ -1065,7 +663,7 @@ class Game:
     def _concealed_kong(self, out: list[Event], action: Action) -> None:
         seat = action.seat
         robbable = any(
-            self._may_rob(other, seat, action.consumed[0], concealed=True)
+            legal.may_rob(self, self.flow, other, seat, action.consumed[0], concealed=True)
             for other in range(self.players)
         )
         self._emit(
@@ -1078,9 +676,8 @@ class Game:
                 "mjk_robbable": robbable,
             },
         )
-        if robbable:
-            return
-        self._after_kong(out, seat, "concealed")
+        if not robbable:
+            self._after_kong(out, seat, "concealed")
 
     def _added_kong(self, out: list[Event], action: Action) -> None:
         seat = action.seat
@@ -1089,7 +686,8 @@ class Game:
         state = self.round.seats[seat]
         pung = next(m for m in state.melds if m.kind is MeldKind.PUNG and m.kind_id() == tile // 4)
         robbable = any(
-            self._may_rob(other, seat, tile, concealed=False) for other in range(self.players)
+            legal.may_rob(self, self.flow, other, seat, tile, concealed=False)
+            for other in range(self.players)
         )
         self._emit(
             out,
@@ -1103,9 +701,8 @@ class Game:
                 "mjk_robbable": robbable,
             },
         )
-        if robbable:
-            return
-        self._after_kong(out, seat, "added", drawn_now=tile == state.drawn)
+        if not robbable:
+            self._after_kong(out, seat, "added", drawn_now=tile == state.drawn)
 
     def _after(self, seat: int) -> list[int]:
         """The other seats in turn order from ``seat``."""
@@ -1162,7 +759,7 @@ class Game:
             ]
             summary = final.to_json()
             summary.pop("explanation", None)
-            event: Event = {
+            event: Hora = {
                 "type": "hora",
                 "actor": seat,
                 "target": seat if discarder is None else discarder,
@@ -1181,7 +778,7 @@ class Game:
                 event["uradora_markers"] = [self._mjai(t) for t in self.ura_tiles()]
             self._emit(out, event)
         if self.flow.continues_after_win(self):
-            nxt = self._next_seat(winners[-1])
+            nxt = legal.next_seat(self, winners[-1])
             if self.live_remaining() <= 0:
                 self._exhaustive_draw(out)
                 return
@@ -1195,14 +792,12 @@ class Game:
         if "tenpai" in event:
             # mjai's form of who is ready: one flag per seat.
             event["tenpais"] = [seat in event["tenpai"] for seat in range(self.players)]
-        event.setdefault(
-            "scores", [s + d for s, d in zip(self.scores, event["deltas"], strict=True)]
-        )
+        event["scores"] = [s + d for s, d in zip(self.scores, event["deltas"], strict=True)]
         self._emit(out, event)
         self._end_round(out, {"kind": "exhaustive", "tenpai": event.get("tenpai", [])})
 
     def _abort(self, out: list[Event], reason: str, actor: int | None = None) -> None:
-        event: Event = {
+        event: Ryukyoku = {
             "type": "ryukyoku",
             "reason": reason,
             "deltas": [0] * self.players,
@@ -1222,9 +817,10 @@ class Game:
             following = None
         if following is None:
             final = self.flow.final_result(self)
-            self._emit(
-                out, {"type": "end_game", "scores": final.pop("scores", self.scores), **final}
-            )
+            end: EndGame = {"type": "end_game", "scores": final.pop("scores", list(self.scores))}
+            if "mjk_ranking" in final:
+                end["mjk_ranking"] = final.pop("mjk_ranking")
+            self._emit(out, end)
             return
         round_wind, hand_number, dealer, honba = following
         self._start_round(
@@ -1237,62 +833,141 @@ class Game:
         )
 
 
-def random_policy(
-    game: Game, seat: int, rng: random.Random, efficient: bool = True, win_rate: float = 1.0
-) -> Action:
-    """A random legal action; a win when one is offered, with probability ``win_rate``.
-
-    With ``efficient`` the discard is drawn among those that keep the hand closest to ready
-    (lowest shanten), so that hands are won often enough to exercise every path of the table.
-    A ``win_rate`` below 1 passes up some wins, which exercises furiten.
-    """
-    legal = game.legal_actions(seat)
-    wins = [a for a in legal if a.type in (A.TSUMO, A.RON)]
-    if wins and (win_rate >= 1.0 or rng.random() < win_rate):
-        return wins[0]
-    if wins:
-        legal = [a for a in legal if a.type not in (A.TSUMO, A.RON)]
-    if efficient and game.round.phase is Phase.TURN:
-        from mahjongkit.shapes import shanten
-
-        state = game.round.seats[seat]
-        counts = count_kinds(state.hand)
-        shape = game.flow.shape(game, seat)
-        scored: list[tuple[int, Action]] = []
-        for action in legal:
-            if action.type in (A.DISCARD, A.RIICHI) and action.tile is not None:
-                kind = action.tile // 4
-                counts[kind] -= 1
-                scored.append((shanten(counts, len(state.melds), shape), action))
-                counts[kind] += 1
-        if scored:
-            best = min(value for value, _ in scored)
-            others = [a for a in legal if a.type not in (A.DISCARD, A.RIICHI)]
-            choices = [a for value, a in scored if value == best]
-            if others and rng.random() < 0.1:
-                choices = others
-            return rng.choice(choices)
-    return rng.choice(legal)
+# --- replay helpers ------------------------------------------------------------------------------
 
 
-def play_random(
-    game: Game,
-    rng: random.Random,
-    max_actions: int = 200_000,
-    efficient: bool = True,
-    win_rate: float = 1.0,
-) -> int:
-    """Play ``game`` to its end with :func:`random_policy`; return the actions played."""
-    played = 0
-    if not game.log:
-        game.start()
-    while not game.over and played < max_actions:
-        seats = game.waiting_for()
-        if not seats:
-            if game.round.phase is Phase.ROUND_OVER:
-                break
-            raise IllegalActionError("no seat can act but the game is not over")
-        seat = seats[0]
-        game.apply(random_policy(game, seat, rng, efficient, win_rate))
-        played += 1
-    return played
+def _check_position(
+    players: int,
+    round_wind: int,
+    hand_number: int,
+    dealer: int,
+    honba: int,
+    deposits: int,
+    scores: Sequence[int],
+) -> None:
+    """Refuse a starting position the table cannot be in."""
+    checks = (
+        ("round_wind", round_wind, 0, 3),
+        ("hand_number", hand_number, 0, players - 1),
+        ("dealer", dealer, 0, players - 1),
+        ("honba", honba, 0, 10**6),
+        ("deposits", deposits, 0, 10**6),
+    )
+    for name, value, low, high in checks:
+        if type(value) is not int or not low <= value <= high:
+            raise IllegalActionError(
+                f"{name} is an integer from {low} to {high}, not {value!r:.20}"
+            )
+    if len(scores) != players or not all(type(s) is int and abs(s) <= 10**12 for s in scores):
+        raise IllegalActionError(f"{len(scores)} scores for {players} players: {scores!r:.60}")
+
+
+def _as_list(events: Iterable[Any]) -> list[Any]:
+    if isinstance(events, str | bytes | dict) or not isinstance(events, Iterable):
+        raise IllegalActionError(f"a log is a list of events, not {type(events).__name__}")
+    return list(events)
+
+
+def _checked(recorded: list[Any], index: int) -> Event:
+    """The log's event ``index``, checked against its type's declaration."""
+    try:
+        return check_event(recorded[index])
+    except MahjongError as error:
+        raise IllegalActionError(f"event {index}: {error}") from None
+
+
+class _WallsOf:
+    """The walls a log's rounds were dealt from, checked to be the variant's tiles."""
+
+    def __init__(self, recorded: list[Any]) -> None:
+        self.indices = [
+            i
+            for i, e in enumerate(recorded)
+            if isinstance(e, dict) and e.get("type") == "start_kyoku"
+        ]
+        self.recorded = recorded
+
+    def __call__(self, game: Game, number: int) -> list[int]:
+        if number >= len(self.indices):
+            # The log ends before this round: deal it as a live game would (the comparison
+            # with the log stops where the log does).
+            return shuffled_wall(game.flow.tiles(), random.Random(f"{game.seed}:{number}"))
+        index = self.indices[number]
+        event = cast(StartKyoku, _checked(self.recorded, index))
+        wall = list(event["mjk_wall"])
+        if sorted(wall) != sorted(game.flow.tiles()):
+            raise IllegalActionError(
+                f"event {index} (start_kyoku): the wall is not the {game.variant} tile set "
+                f"({len(wall)} tiles, {len(set(wall))} distinct)"
+            )
+        return wall
+
+
+def _decision_of(game: Game, recorded: list[Any], index: int, checked: Event) -> Action:
+    """The player's decision that the log's event ``index`` records, as an action."""
+    event: JsonEvent = as_json([checked])[0]  # checked: every field has its declared type
+    kind = event["type"]
+    actor = event.get("actor")
+    if actor is not None and not 0 <= actor < game.players:
+        raise IllegalActionError(f"event {index} ({kind}): no seat {actor} at this table")
+    if actor is not None:
+        if kind == "reach":
+            following = (
+                as_json([_checked(recorded, index + 1)])[0] if index + 1 < len(recorded) else {}
+            )
+            if following.get("type") != "dahai":
+                raise IllegalActionError(
+                    f"event {index} (reach): a riichi is followed by its discard"
+                )
+            return Action(A.RIICHI, actor, following["mjk_id"])
+        if kind == "dahai":
+            return Action(A.DISCARD, actor, event["mjk_id"])
+        if kind == "hora" and event["target"] == actor:
+            return Action(A.TSUMO, actor, game.round.seats[actor].drawn)
+        if kind == "ankan":
+            return Action(A.ANKAN, actor, None, tuple(event["mjk_consumed"]))
+        if kind == "kakan":
+            return Action(A.KAKAN, actor, event["mjk_id"])
+        if kind == "ryukyoku" and event["reason"] == "kyushukyuhai":
+            return Action(A.ABORT, actor)
+        if kind == "mjk:flower":
+            return Action(A.FLOWER, actor, event["mjk_id"])
+        if kind == "mjk:respond":
+            try:
+                action = Action.from_json(event["action"])
+            except MahjongError as error:
+                raise IllegalActionError(f"event {index} (mjk:respond): {error}") from None
+            if action.seat != actor:
+                raise IllegalActionError(
+                    f"event {index} (mjk:respond): seat {actor} answers for seat {action.seat}"
+                )
+            return action
+        if kind == "mjk:exchange_choose":
+            return Action(A.EXCHANGE, actor, consumed=tuple(event["mjk_ids"]))
+        if kind == "mjk:declare":
+            return Action(A.DECLARE_MISSING, actor, suit=event["suit"])
+    expected = ", ".join(str(s) for s in game.waiting_for()) or "nobody"
+    raise IllegalActionError(
+        f"event {index} ({kind}) is not a decision the game waits for here "
+        f"(seats to act: {expected}; phase {game.round.phase.value})"
+    )
+
+
+def _difference(mine: Event, theirs: Any) -> str:
+    """What differs between the event the game gives and the log's, in a few words."""
+    if not isinstance(theirs, dict) or mine["type"] != theirs.get("type"):
+        return f"the log has {_short(theirs)} where the game gives {mine['type']}"
+    for key in sorted(set(mine) | set(theirs)):
+        if mine.get(key) != theirs.get(key):
+            return (
+                f"field {key!r} is {_short(theirs.get(key))} in the log, "
+                f"{_short(mine.get(key))} in the game"
+            )
+    return "the events differ"  # pragma: no cover - equal fields make equal events
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, dict) and "type" in value:
+        return str(value["type"])
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -2,94 +2,235 @@
 
 A seat sees its own concealed tiles, everyone's melds, discards, bonus tiles and scores, the
 dora indicators shown, the number of tiles left, and the events of the game with every hidden
-part removed (other seats' draws and deals, the wall, private answers to a claim).
+part removed (other seats' draws and deals, the wall, private answers to a claim, whether an
+added tile was just drawn). An :class:`Observation` is immutable: a bot that edits what it was
+given gets an error, and the game is unchanged whatever it does.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
-from mahjongkit.game.engine import Event
-
-if TYPE_CHECKING:
-    from mahjongkit.game.engine import Game
+from mahjongkit.shapes import HandShape
+from mahjongkit.table.actions import Action
+from mahjongkit.table.events import Event, FrozenDict, FrozenList, frozen_event
+from mahjongkit.table.state import Phase
+from mahjongkit.table.view import MeldView, SeatView, TableView
 
 PRIVATE_EVENTS = frozenset({"mjk:respond", "mjk:exchange_choose", "mjk:declare"})
 """Events only their actor sees: answers to a claim, tiles chosen to pass, a declared suit."""
 SECRET_FIELDS = frozenset({"mjk_wall", "mjk_seed", "mjk_ids", "mjk_robbable", "mjk_missed_win"})
 """Fields no seat sees: the wall and the seed it is shuffled from, whether anyone could rob a
 kong, who passed up a win."""
-ACTOR_FIELDS = {"tsumo": ("pai", "mjk_id"), "mjk:deal_replacement": ("mjk_id",)}
-"""Fields of an event that only its actor sees (a drawn tile)."""
+MASKED_FIELDS = {"tsumo": ("pai", "mjk_id"), "mjk:deal_replacement": ("mjk_id",)}
+"""Fields of an event that only its actor sees; the others see ``"?"`` (as mjai shows draws)."""
+ACTOR_ONLY_FIELDS = {"kakan": ("mjk_drawn_now",)}
+"""Fields of an event that the other seats do not see at all."""
 
 
 def visible_event(event: Event, seat: int) -> Event | None:
-    """The event as ``seat`` sees it, or None if it sees nothing of it."""
+    """The event as ``seat`` sees it (frozen), or None if it sees nothing of it."""
     kind = event["type"]
     mine = event.get("actor") == seat
     if kind in PRIVATE_EVENTS and not mine:
         return None
-    shown = {k: v for k, v in event.items() if k not in SECRET_FIELDS}
-    if not mine:
-        for name in ACTOR_FIELDS.get(kind, ()):
-            if name in shown:
-                shown[name] = "?"
+    hidden = SECRET_FIELDS.intersection(event)
+    masked = () if mine else MASKED_FIELDS.get(kind, ())
+    dropped = () if mine else ACTOR_ONLY_FIELDS.get(kind, ())
+    if not hidden and not masked and not dropped and kind != "start_kyoku":
+        return frozen_event(event)
+    shown: dict[str, Any] = {k: v for k, v in event.items() if k not in hidden and k not in dropped}
+    for name in masked:
+        if name in shown:
+            shown[name] = "?"
     if kind == "start_kyoku":
         shown["tehais"] = [
             hand if index == seat else ["?"] * len(hand)
-            for index, hand in enumerate(event["tehais"])
+            for index, hand in enumerate(event["tehais"])  # type: ignore[typeddict-item]
         ]
-    return shown
+    return frozen_event(shown)  # type: ignore[arg-type]
 
 
-_OPEN_PHASES = ("turn", "round_over", "game_over", "exchange", "declare")
+@dataclass(frozen=True, slots=True)
+class MeldInfo:
+    """A meld as every seat sees it."""
 
+    kind: str
+    tiles: tuple[int, ...]
+    called: int | None
+    from_seat: int | None
 
-def observe(game: Game, seat: int, with_events: bool = True) -> dict[str, Any]:
-    """The whole view of ``seat`` (``with_events=False``: without the log, for fast bots)."""
-    if not 0 <= seat < game.players:
-        from mahjongkit.errors import IllegalActionError
+    @classmethod
+    def of(cls, meld: MeldView) -> MeldInfo:
+        """The public facts of a table meld."""
+        return cls(meld.kind.value, tuple(sorted(meld.tiles)), meld.called, meld.from_seat)
 
-        raise IllegalActionError(f"seat {seat} does not exist at a {game.players}-player table")
-    rnd = game.round
-    legal = game.legal_actions(seat)
-    seats = []
-    for index, state in enumerate(rnd.seats):
-        public: dict[str, Any] = {
-            "melds": [m.to_json() for m in state.melds],
-            "discards": list(state.discards),
-            "flowers": list(state.flowers),
-            "riichi": state.riichi,
-            "won": state.won,
-            "hand_size": len(state.hand),
-            "missing_suit": state.missing_suit if game.round.phase.value != "declare" else None,
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind", "tiles", "called", "from"}``."""
+        return {
+            "kind": self.kind,
+            "tiles": list(self.tiles),
+            "called": self.called,
+            "from": self.from_seat,
         }
-        if index == seat:
-            public["hand"] = sorted(state.hand)
-            public["drawn"] = state.drawn
-            public["missing_suit"] = state.missing_suit
-        seats.append(public)
-    events = game.visible_log(seat) if with_events else []
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """One seat as the observer sees it: its own concealed tiles only if it is the observer."""
+
+    melds: tuple[MeldInfo, ...]
+    discards: tuple[int, ...]
+    flowers: tuple[int, ...]
+    riichi: bool
+    won: bool
+    hand_size: int
+    missing_suit: int | None
+    """Shown once every seat has declared (and always to the seat itself)."""
+    hand: tuple[int, ...] | None = None
+    """The concealed tiles, sorted (the observer's own seat only)."""
+    drawn: int | None = None
+    """The tile just drawn (the observer's own seat only)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as JSON (``hand`` and ``drawn`` only for the observer's own seat)."""
+        out: dict[str, Any] = {
+            "melds": [m.to_json() for m in self.melds],
+            "discards": list(self.discards),
+            "flowers": list(self.flowers),
+            "riichi": self.riichi,
+            "won": self.won,
+            "hand_size": self.hand_size,
+            "missing_suit": self.missing_suit,
+        }
+        if self.hand is not None:
+            out["hand"] = list(self.hand)
+            out["drawn"] = self.drawn
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """Everything one seat may know of the game now, and what it may do."""
+
+    seat: int
+    variant: str
+    phase: str
+    """The phase as this seat sees it: ``waiting`` while others answer a claim window."""
+    turn: int
+    dealer: int
+    round_wind: int
+    honba: int
+    deposits: int
+    scores: tuple[int, ...]
+    dora_indicators: tuple[int, ...]
+    wall_remaining: int
+    last_discard: int | None
+    seats: tuple[SeatInfo, ...]
+    legal_actions: tuple[Action, ...]
+    events: tuple[Event, ...]
+    """The game's events as this seat sees them (frozen), from the start of the game."""
+    hand_shape: HandShape
+    """The complete shapes the observer's hand may take under the rules (for hand analysis
+    without knowing the variant)."""
+
+    @property
+    def own(self) -> SeatInfo:
+        """The observer's own seat."""
+        return self.seats[self.seat]
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The observer's concealed tiles."""
+        return self.own.hand or ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The observation as one JSON object (the form the web client and mjai bridge send)."""
+        return {
+            "seat": self.seat,
+            "variant": self.variant,
+            "phase": self.phase,
+            "turn": self.turn,
+            "dealer": self.dealer,
+            "round_wind": self.round_wind,
+            "honba": self.honba,
+            "deposits": self.deposits,
+            "scores": list(self.scores),
+            "dora_indicators": list(self.dora_indicators),
+            "wall_remaining": self.wall_remaining,
+            "last_discard": self.last_discard,
+            "seats": [s.to_json() for s in self.seats],
+            "legal_actions": [a.to_json() for a in self.legal_actions],
+            "events": [thawed(e) for e in self.events],
+        }
+
+
+def thawed(event: Event) -> dict[str, Any]:
+    """A plain ``dict`` copy of a (frozen) event, lists included."""
     return {
-        "seat": seat,
-        "variant": game.variant,
+        k: ([_plain(x) for x in v] if isinstance(v, FrozenList) else _plain(v))
+        for k, v in event.items()
+    }
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, FrozenDict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, FrozenList):
+        return [_plain(v) for v in value]
+    return value
+
+
+_OPEN_PHASES = (Phase.TURN, Phase.ROUND_OVER, Phase.GAME_OVER, Phase.EXCHANGE, Phase.DECLARE)
+
+
+def _seat_info(state: SeatView, own: bool, declaring: bool) -> SeatInfo:
+    return SeatInfo(
+        melds=tuple(MeldInfo.of(m) for m in state.melds),
+        discards=tuple(state.discards),
+        flowers=tuple(state.flowers),
+        riichi=state.riichi,
+        won=state.won,
+        hand_size=len(state.hand),
+        missing_suit=state.missing_suit if own or not declaring else None,
+        hand=tuple(sorted(state.hand)) if own else None,
+        drawn=state.drawn if own else None,
+    )
+
+
+def observe(
+    view: TableView,
+    variant: str,
+    seat: int,
+    legal: list[Action],
+    events: tuple[Event, ...],
+    hand_shape: HandShape,
+) -> Observation:
+    """The observation of ``seat`` (``legal``: its legal actions; ``events``: its visible log)."""
+    rnd = view.round
+    declaring = rnd.phase is Phase.DECLARE
+    return Observation(
+        seat=seat,
+        variant=variant,
         # Others' claim windows are not shown: that a pause happens at all would tell that
         # somebody can call or win.
-        "phase": (
-            rnd.phase.value
-            if rnd.seats and (legal or rnd.phase.value in _OPEN_PHASES)
-            else "waiting"
+        phase=(
+            rnd.phase.value if rnd.seats and (legal or rnd.phase in _OPEN_PHASES) else "waiting"
         ),
-        "turn": rnd.turn,
-        "dealer": rnd.dealer,
-        "round_wind": rnd.round_wind,
-        "honba": rnd.honba,
-        "deposits": rnd.deposits,
-        "scores": list(game.scores),
-        "dora_indicators": game.indicator_tiles(),
-        "wall_remaining": game.live_remaining(),
-        "last_discard": rnd.last_discard,
-        "seats": seats,
-        "legal_actions": [a.to_json() for a in legal],
-        "events": events,
-    }
+        turn=rnd.turn,
+        dealer=rnd.dealer,
+        round_wind=rnd.round_wind,
+        honba=rnd.honba,
+        deposits=rnd.deposits,
+        scores=tuple(view.scores),
+        dora_indicators=tuple(view.indicator_tiles()),
+        wall_remaining=view.live_remaining(),
+        last_discard=rnd.last_discard,
+        seats=tuple(
+            _seat_info(state, index == seat, declaring) for index, state in enumerate(rnd.seats)
+        ),
+        legal_actions=tuple(legal),
+        events=events,
+        hand_shape=hand_shape,
+    )

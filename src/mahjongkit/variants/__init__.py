@@ -1,18 +1,18 @@
 """The registry of rule families.
 
-Each variant package exposes ``VARIANT``, a :class:`Variant`: its rule presets and its scorer.
-Adding a variant is adding one package here and one line to ``_PACKAGES``.
+Each variant package exposes ``VARIANT``, a :class:`~mahjongkit.variants.base.Variant`: its
+rule presets, its scorer, its table hooks. Adding a variant is adding one package and one line
+to ``_PACKAGES``. Packages are imported on first use (importing all three costs a noticeable
+part of a command's start-up).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
 from mahjongkit.errors import NotationError
-from mahjongkit.scoring import Score, Win
+from mahjongkit.variants.base import Variant
 
 _PACKAGES = {
     "riichi": "mahjongkit.variants.riichi",
@@ -20,32 +20,12 @@ _PACKAGES = {
     "sichuan": "mahjongkit.variants.sichuan",
 }
 
-
-@dataclass(frozen=True)
-class Variant:
-    """A rule family: its presets (the first is the default), scorer and languages."""
-
-    name: str
-    presets: Mapping[str, Callable[[], Any]]
-    score: Callable[[Win, Any], Score]
-    languages: tuple[str, ...]
-    pattern_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
-    """Every pattern's names by stable id (to name a pattern a result left out)."""
-
-    def rules(self, preset: str | None = None) -> Any:
-        """The rules of a named preset (the default when None)."""
-        name = preset or next(iter(self.presets))
-        if name not in self.presets:
-            raise NotationError(
-                f"unknown rules preset {name!r} for {self.name}: "
-                f"expected one of {', '.join(self.presets)}"
-            )
-        return self.presets[name]()
+__all__ = ["VARIANT_NAMES", "Variant", "find_variant", "rules_page"]
 
 
 def find_variant(name: str) -> Variant:
     """The variant called ``name`` (``riichi``, ``hongkong``, ``sichuan``)."""
-    if name not in _PACKAGES:
+    if not isinstance(name, str) or name not in _PACKAGES:
         raise NotationError(f"unknown variant {name!r}: expected one of {', '.join(_PACKAGES)}")
     variant: Variant = import_module(_PACKAGES[name]).VARIANT
     return variant

@@ -7,8 +7,9 @@ call; :mod:`~mahjongkit.variants.hongkong.payments` holds ``base_amount`` and ``
 
 from __future__ import annotations
 
-from mahjongkit.variants import Variant
+from mahjongkit.variants.base import Variant
 from mahjongkit.variants.hongkong.fan import FAN_TABLE, FAN_TABLE_BY_ID, FanRow, WinContext
+from mahjongkit.variants.hongkong.flow import HongKongFlow, hand_shape
 from mahjongkit.variants.hongkong.payments import base_amount, settle
 from mahjongkit.variants.hongkong.rules import PRESETS, HongKongRules
 from mahjongkit.variants.hongkong.scorer import HongKongScore, score
@@ -16,7 +17,14 @@ from mahjongkit.variants.hongkong.scorer import HongKongScore, score
 LANGUAGES = ("en", "zh", "fr", "es")
 """Languages of the pattern names and explanations; the first is the default."""
 
-VARIANT = Variant(name="hongkong", presets=PRESETS, score=score, languages=LANGUAGES)
+VARIANT = Variant(
+    name="hongkong",
+    presets=PRESETS,
+    score=score,
+    languages=LANGUAGES,
+    flow=HongKongFlow,
+    shape=hand_shape,
+)
 
 __all__ = [
     "FAN_TABLE",

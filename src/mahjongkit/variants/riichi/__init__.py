@@ -11,7 +11,8 @@
 from __future__ import annotations
 
 from mahjongkit.scoring import Win
-from mahjongkit.variants import Variant
+from mahjongkit.variants.base import Variant
+from mahjongkit.variants.riichi.flow import RiichiFlow
 from mahjongkit.variants.riichi.points import (
     MANGAN,
     Payments,
@@ -32,6 +33,7 @@ VARIANT = Variant(
     presets=PRESETS,
     score=score,
     languages=LANGUAGES,
+    flow=RiichiFlow,
     pattern_names={row.id: row.names for row in TABLE},
 )
 

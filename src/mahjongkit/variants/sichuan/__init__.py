@@ -22,8 +22,9 @@ from mahjongkit.i18n import t
 from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.scoring import Score, Win, name_in
 from mahjongkit.tiles import format_kind
-from mahjongkit.variants import Variant
+from mahjongkit.variants.base import Variant
 from mahjongkit.variants.sichuan.fan import TABLE, HowWon, best_fan
+from mahjongkit.variants.sichuan.flow import SichuanFlow, hand_shape
 from mahjongkit.variants.sichuan.payments import net, win_payments
 from mahjongkit.variants.sichuan.rules import SichuanRules
 
@@ -254,4 +255,6 @@ VARIANT = Variant(
     presets={"blood_battle": SichuanRules.blood_battle, "mil_sbr": SichuanRules.mil_sbr},
     score=score,
     languages=("zh", "en", "fr", "es"),
+    flow=SichuanFlow,
+    shape=hand_shape,
 )

@@ -1,6 +1,11 @@
-"""Sichuan table rules the engine asks about: exchange three, missing suit, several winners.
+"""Sichuan blood battle at the table: 108 tiles, exchange three, the missing suit, no chow,
+play on after a win, kong money as it happens, the end-of-wall settlement.
 
-Pure functions of the facts they are given; the engine keeps the state.
+The rules of play come first, as pure functions of the facts they are given; then
+:class:`SichuanFlow`, the hooks the engine asks, which read the table and answer with them.
+A game is ``hands_per_game`` hands (an option of the rules): Sichuan has no prevailing wind.
+The next dealer is the first winner of the hand (the discarder when several won on one
+discard); the dealer stays after a hand nobody won.
 
 >>> exchange_receivers("across")
 {0: 2, 1: 3, 2: 0, 3: 1}
@@ -12,11 +17,23 @@ Pure functions of the facts they are given; the engine keeps the state.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
-from typing import Literal
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from itertools import combinations
+from typing import Any, ClassVar, Literal
 
 from mahjongkit.errors import IllegalActionError, InvalidHandError
-from mahjongkit.melds import SEAT_LETTERS
+from mahjongkit.melds import SEAT_LETTERS, MeldKind
+from mahjongkit.scoring import PaymentLine, Score, Win
+from mahjongkit.shapes import HandShape, sichuan
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action
+from mahjongkit.table.events import Declare, Event, Exchange, ExchangeChoose, Missing, Ryukyoku
+from mahjongkit.table.flow import Flow, Fold
+from mahjongkit.table.state import Phase, TableState
+from mahjongkit.table.view import TableView
+from mahjongkit.table.wall import tile_set
+from mahjongkit.tiles import counts_of_ids
+from mahjongkit.variants.sichuan import payments
 from mahjongkit.variants.sichuan.rules import SichuanRules
 
 Direction = Literal["cw", "ccw", "across"]
@@ -118,3 +135,312 @@ def next_dealer(dealer: int, first_winners: Sequence[int], discarder: int | None
     if discarder is None:
         raise InvalidHandError("several first winners need the discarder they won on")
     return discarder
+
+
+def hand_shape(rules: SichuanRules, missing_suit: int | None = None) -> HandShape:
+    """Three suits, the declared missing suit never in a complete hand."""
+    return sichuan(missing_suit)
+
+
+# --- the table ---------------------------------------------------------------------------------
+
+
+def _fold_exchange_choose(state: TableState, event: ExchangeChoose) -> None:
+    state.round.seats[event["actor"]].exchange = list(event["mjk_ids"])
+    state.round.responses[event["actor"]] = {"type": A.EXCHANGE}
+
+
+def _fold_exchange(state: TableState, event: Exchange) -> None:
+    seats = state.round.seats
+    for giver, receiver in enumerate(event["receivers"]):
+        tiles = seats[giver].exchange
+        for tile in tiles:
+            seats[giver].hand.remove(tile)
+        seats[receiver].hand.extend(tiles)
+    for seat in seats:
+        seat.exchange = []
+
+
+def _fold_declare(state: TableState, event: Declare) -> None:
+    state.round.responses[event["actor"]] = {"type": A.DECLARE_MISSING, "suit": event["suit"]}
+
+
+def _fold_missing(state: TableState, event: Missing) -> None:
+    state.round.seats[event["actor"]].missing_suit = event["suit"]
+
+
+_KONG_KINDS = {
+    "concealed": MeldKind.CONCEALED_KONG,
+    "exposed": MeldKind.KONG,
+    "added": MeldKind.ADDED_KONG,
+}
+
+
+def _lines_json(lines: list[PaymentLine]) -> list[dict[str, Any]]:
+    return [
+        {"payer": x.payer, "payee": x.payee, "amount": x.amount, "reason": x.reason} for x in lines
+    ]
+
+
+def _deltas(lines: list[PaymentLine], players: int) -> list[int]:
+    deltas = [0] * players
+    for line in lines:
+        if 0 <= line.payer < players:
+            deltas[line.payer] -= line.amount
+        if 0 <= line.payee < players:
+            deltas[line.payee] += line.amount
+    return deltas
+
+
+class SichuanFlow(Flow[SichuanRules]):
+    """The hooks of a Sichuan table."""
+
+    variant = "sichuan"
+    chow_allowed = False
+    calls_on_last_discard = (A.PON,)
+    """RULES-sichuan §4: on the last discard only a win or a pung (no kong: no replacement)."""
+    max_kongs = 99
+
+    def tiles(self) -> list[int]:
+        """108 tiles: three suits, no honours, no bonus tiles."""
+        return tile_set(27)
+
+    folds: ClassVar[Mapping[str, Fold]] = {
+        "mjk:exchange_choose": _fold_exchange_choose,
+        "mjk:exchange": _fold_exchange,
+        "mjk:declare": _fold_declare,
+        "mjk:missing": _fold_missing,
+    }
+
+    def shape(self, view: TableView, seat: int) -> HandShape:
+        """Three suits, the declared missing suit never in a complete hand."""
+        return hand_shape(self.rules, view.round.seats[seat].missing_suit)
+
+    def score(self, win: Win) -> Score:
+        """The Sichuan scorer."""
+        from mahjongkit.variants.sichuan import score  # the scorer's package imports this one
+
+        result: Score = score(win, self.rules)
+        return result
+
+    # --- set-up: exchange three, declare the missing suit ---
+
+    def after_deal(self, view: TableView) -> Iterator[Event]:
+        """Exchange three (when on), then every seat declares its missing suit."""
+        phase = Phase.EXCHANGE if self.rules.huan_san_zhang != "off" else Phase.DECLARE
+        yield {"type": "mjk:phase", "phase": phase.value}
+
+    def setup_actions(self, view: TableView, seat: int) -> list[Action]:
+        """Three tiles of one suit to give, or a suit to declare missing."""
+        rnd = view.round
+        if seat in rnd.responses:
+            return []
+        if rnd.phase is Phase.DECLARE:
+            return [Action(A.DECLARE_MISSING, seat, suit=suit) for suit in range(3)]
+        by_suit: dict[int, list[int]] = {}
+        for tile in sorted(rnd.seats[seat].hand):
+            by_suit.setdefault(tile // 36, []).append(tile)
+        found = []
+        for tiles in by_suit.values():
+            seen: set[tuple[int, ...]] = set()
+            for trio in combinations(tiles, 3):
+                key = tuple(t // 4 for t in trio)
+                if key not in seen:
+                    seen.add(key)
+                    found.append(Action(A.EXCHANGE, seat, consumed=trio))
+        return found
+
+    def play_setup(self, view: TableView, action: Action) -> Iterator[Event]:
+        """Record a choice; when all four have chosen, carry the phase out."""
+        rnd = view.round
+        if action.type == A.EXCHANGE:
+            yield {
+                "type": "mjk:exchange_choose",
+                "actor": action.seat,
+                "mjk_ids": list(action.consumed),
+            }
+            if len(rnd.responses) < self.players:
+                return
+            direction = self._exchange_direction(view)
+            receivers = [(seat + direction) % self.players for seat in range(self.players)]
+            yield {"type": "mjk:exchange", "direction": direction, "receivers": receivers}
+            yield {"type": "mjk:phase", "phase": Phase.DECLARE.value}
+            return
+        assert action.suit is not None, "the engine offers a declaration with its suit"
+        yield {"type": "mjk:declare", "actor": action.seat, "suit": action.suit}
+        if len(rnd.responses) < self.players:
+            return
+        declared = {seat: r["suit"] for seat, r in rnd.responses.items()}
+        for seat in range(self.players):
+            yield {"type": "mjk:missing", "actor": seat, "suit": declared[seat]}
+        yield {"type": "mjk:phase", "phase": Phase.TURN.value}
+
+    def _exchange_direction(self, view: TableView) -> int:
+        rng = random.Random(f"{view.seed}:{view.rounds_played}:exchange")
+        # Dice directions are not modelled by the table: a "dice" table uses a seeded one too.
+        direction = exchange_direction(
+            self.rules, rng, dice_direction=rng.choice(("ccw", "cw", "across"))
+        )
+        return {"ccw": 1, "cw": 3, "across": 2}[direction or "ccw"]
+
+    # --- play ---
+
+    def may_claim(self, view: TableView, seat: int, tile: int) -> bool:
+        """No pung or kong of one's missing suit."""
+        missing = view.round.seats[seat].missing_suit
+        return missing is None or may_claim(tile // 4, missing)
+
+    def allowed_discards(self, view: TableView, seat: int) -> list[int]:
+        """While holding the missing suit, discard it first (§3)."""
+        state = view.round.seats[seat]
+        if state.missing_suit is None:
+            return list(state.hand)
+        counts = counts_of_ids(state.hand)
+        kinds = set(legal_discards(counts, state.missing_suit, len(state.discards), self.rules))
+        return [t for t in state.hand if t // 4 in kinds]
+
+    def concealed_kong_allowed(self, view: TableView, seat: int, kind: int) -> bool:
+        """No kong of the missing suit."""
+        return kind // 9 != view.round.seats[seat].missing_suit
+
+    def may_add_kong(self, view: TableView, seat: int, tile: int) -> bool:
+        """Added kongs are fine (the pung was never of the missing suit)."""
+        return True
+
+    def furiten(self, view: TableView, seat: int) -> bool:
+        """A passed Hu (过水, §4): after declining a win on a discard, no win on a discard until
+        one's own next draw."""
+        return view.round.seats[seat].furiten_temporary
+
+    def ron_winners(
+        self, view: TableView, claimants: list[int], discarder: int
+    ) -> list[int] | None:
+        """Several winners on one discard where the rules allow (一炮多响)."""
+        return discard_winners(discarder, claimants, self.rules)
+
+    def continues_after_win(self, view: TableView) -> bool:
+        """Blood battle: play on until three have won."""
+        return len(view.round.winners) < self.players - 1
+
+    def _in_game(self, view: TableView) -> list[int]:
+        return [s for s in range(self.players) if not view.round.seats[s].won]
+
+    def _moved_kongs(
+        self, view: TableView, discarder: int | None, robbing: bool, first: bool
+    ) -> tuple[list[Mapping[str, Any]], list[Mapping[str, Any]]]:
+        """(the latest kong's income records, all income records) of a konger whose discard
+        right after a kong is won on; empty otherwise (a robbed kong was never paid, since kong
+        money follows the rob window)."""
+        rnd = view.round
+        if not first or discarder is None or not rnd.kong_discard or robbing:
+            return [], []
+        records = rnd.kong_income.get(discarder, [])
+        if not records:
+            return [], []
+        latest = records[-1]["kong"]
+        return [x for x in records if x["kong"] == latest], list(records)
+
+    def extra_win_deltas(
+        self, view: TableView, seat: int, discarder: int | None, robbing: bool, first: bool
+    ) -> list[int]:
+        """The kong money a win on the discard right after a kong moves (槓上炮, §6.1)."""
+        this_kong, income = self._moved_kongs(view, discarder, robbing, first)
+        if not this_kong or discarder is None:
+            return [0] * self.players
+        lines = payments.kong_discard_payments(
+            discarder,
+            [seat],
+            [self._line(x) for x in this_kong],
+            self.rules,
+            all_kongs=[self._line(x) for x in income],
+        )
+        return _deltas(lines, self.players)
+
+    def settled_kongs(
+        self, view: TableView, seat: int, discarder: int | None, robbing: bool, first: bool
+    ) -> list[int]:
+        """Kong money handed to the winner or refunded is gone from the konger's income."""
+        this_kong, income = self._moved_kongs(view, discarder, robbing, first)
+        moved = income if self.rules.call_transfer == "all_kongs" else this_kong
+        return sorted({x["kong"] for x in moved})
+
+    @staticmethod
+    def _line(record: Mapping[str, Any]) -> PaymentLine:
+        return PaymentLine(record["payer"], record["payee"], record["amount"], record["reason"])
+
+    def kong_payments(
+        self, view: TableView, seat: int, kind: str, fed_by: int | None, drawn_now: bool
+    ) -> list[Event]:
+        """Wind and rain, paid at once (§6.1)."""
+        lines = payments.kong_payments(
+            _KONG_KINDS[kind],
+            seat,
+            self._in_game(view),
+            self.rules,
+            discarder=fed_by,
+            drawn_now=drawn_now,
+        )
+        events: list[Event] = []
+        for line in lines:
+            record = {**_lines_json([line])[0], "kong": view.round.kongs}
+            events.append(
+                {
+                    "type": "mjk:payment",
+                    "reason": line.reason,
+                    "deltas": _deltas([line], self.players),
+                    "mjk_payee": line.payee,
+                    "mjk_kong_income": record,
+                }
+            )
+        return events
+
+    def exhaustive_draw(self, view: TableView) -> Ryukyoku:
+        """Flower pig, ready-hand check and tax refund (§6.2)."""
+        rnd = view.round
+        players = []
+        for seat, state in enumerate(rnd.seats):
+            counts = counts_of_ids(state.hand)
+            players.append(
+                payments.WallEndPlayer(
+                    seat=seat,
+                    concealed=counts,
+                    melds=tuple(self.meld(m) for m in state.melds),
+                    missing_suit=state.missing_suit,
+                    won=state.won,
+                    kong_income=tuple(self._line(x) for x in rnd.kong_income.get(seat, [])),
+                )
+            )
+        lines = payments.end_of_wall_settlement(players, self.rules)
+        return {
+            "type": "ryukyoku",
+            "reason": "exhaustive",
+            "deltas": _deltas(lines, self.players),
+            "scores": [],
+            "mjk_lines": _lines_json(lines),
+        }
+
+    def next_round(self, view: TableView) -> tuple[int, int, int, int] | None:
+        """The first winner deals next (the discarder after a multiple win); else the dealer."""
+        rnd = view.round
+        played = view.rounds_played
+        hands = self.rules.hands_per_game
+        if played >= hands:
+            return None
+        starts = [i for i, e in enumerate(view.log) if e["type"] == "start_kyoku"]
+        wins = [e for e in view.log[starts[-1] if starts else 0 :] if e["type"] == "hora"]
+        first_winners: list[int] = []
+        discarder = None
+        if wins:
+            first = wins[0]
+            # The first win and any other win on the same discard (one event batch).
+            first_winners = [
+                w["actor"]
+                for w in wins
+                if w["target"] == first["target"]
+                and w["pai"] == first["pai"]
+                and w["actor"] != w["target"]
+                and first["actor"] != first["target"]
+            ] or [first["actor"]]
+            discarder = None if first["actor"] == first["target"] else first["target"]
+        dealer = next_dealer(rnd.dealer, first_winners, discarder)
+        return 0, played, dealer, 0

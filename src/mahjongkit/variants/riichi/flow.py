@@ -6,27 +6,43 @@ The engine asks; this module answers from the rules object (:mod:`.rules`), so t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, ClassVar
 
-from mahjongkit.game import actions as A
-from mahjongkit.game.actions import Action
-from mahjongkit.game.flow import Flow, count_kinds
-from mahjongkit.game.wall import tile_set
 from mahjongkit.melds import MeldKind
 from mahjongkit.scoring import Score, Win
 from mahjongkit.shapes import RIICHI, shanten, waits
-from mahjongkit.tiles import DRAGONS, RED_FIVE_IDS, WINDS, is_terminal_or_honor
-
-if TYPE_CHECKING:
-    from mahjongkit.game.engine import Game
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action
+from mahjongkit.table.events import Reach, ReachAccepted, Ryukyoku
+from mahjongkit.table.flow import Flow, Fold
+from mahjongkit.table.state import TableState
+from mahjongkit.table.view import TableView
+from mahjongkit.table.wall import tile_set
+from mahjongkit.tiles import DRAGONS, RED_FIVE_IDS, WINDS, counts_of_ids, is_terminal_or_honor
+from mahjongkit.variants.riichi.rules import RiichiRules
+from mahjongkit.variants.riichi.scorer import score as riichi_score
 
 _TENPAI_PAYMENT = 3000
+_counts = counts_of_ids
 
 
-_counts = count_kinds
+def _fold_reach(state: TableState, event: Reach) -> None:
+    seat = state.round.seats[event["actor"]]
+    seat.riichi_pending = True
+    seat.double_riichi = event["mjk_double"]
 
 
-class RiichiFlow(Flow):
+def _fold_reach_accepted(state: TableState, event: ReachAccepted) -> None:
+    seat = state.round.seats[event["actor"]]
+    seat.riichi_pending = False
+    seat.riichi = True
+    state.round.deposits += 1
+    state.scores = list(event["scores"])
+
+
+class RiichiFlow(Flow[RiichiRules]):
     """The hooks of a Riichi table."""
 
     variant = "riichi"
@@ -34,15 +50,20 @@ class RiichiFlow(Flow):
     first_indicators = 1
     max_kongs = 4
     takes_deposits = True
+    folds: ClassVar[Mapping[str, Fold]] = {
+        "reach": _fold_reach,
+        "reach_accepted": _fold_reach_accepted,
+    }
 
-    def __init__(self, rules: Any) -> None:
+    def __init__(self, rules: RiichiRules) -> None:
         super().__init__(rules)
-        self.kong_indicators = bool(getattr(rules, "kan_dora", True))
-        self.riichi_deposit = int(getattr(rules, "riichi_deposit", 1000))
+        self.kong_indicators = rules.kan_dora
+        self.riichi_deposit = rules.riichi_deposit
 
-    def option(self, name: str, default: Any) -> Any:
-        """A rules option, with the EMA default where a rules object predates it."""
-        return getattr(self.rules, name, default)
+    @property
+    def players(self) -> int:
+        """Four seats, or three under three-player rules."""
+        return self.rules.players
 
     # --- set and seats ---
 
@@ -55,24 +76,21 @@ class RiichiFlow(Flow):
 
     def red(self, tile_id: int) -> bool:
         """Red fives per the rules."""
-        return bool(self.option("red_fives", True)) and tile_id in RED_FIVE_IDS
+        return bool(self.rules.red_fives) and tile_id in RED_FIVE_IDS
 
     def starting_scores(self) -> list[int]:
         """The preset's starting points."""
-        return [int(self.option("starting_points", 30000))] * self.players
+        return [self.rules.starting_points] * self.players
 
     # --- wins ---
 
     def score(self, win: Win) -> Score:
         """The Riichi scorer."""
-        from mahjongkit.variants.riichi import score
-
-        result: Score = score(win, self.rules)
-        return result
+        return riichi_score(win, self.rules)
 
     def make_win(
         self,
-        game: Game,
+        view: TableView,
         seat: int,
         tile: int,
         *,
@@ -81,12 +99,10 @@ class RiichiFlow(Flow):
         robbing: bool,
     ) -> Win:
         """Adds riichi, ippatsu, dora, counters and deposits to the shared win."""
-        from dataclasses import replace
-
         base = super().make_win(
-            game, seat, tile, self_draw=self_draw, from_seat=from_seat, robbing=robbing
+            view, seat, tile, self_draw=self_draw, from_seat=from_seat, robbing=robbing
         )
-        rnd = game.round
+        rnd = view.round
         state = rnd.seats[seat]
         riichi = state.riichi
         liable = state.liable
@@ -95,66 +111,72 @@ class RiichiFlow(Flow):
             riichi=riichi,
             double_riichi=riichi and state.double_riichi,
             ippatsu=riichi and state.ippatsu,
-            dora_indicators=tuple(self.tile(t) for t in game.indicator_tiles()),
-            ura_indicators=(tuple(self.tile(t) for t in game.ura_tiles()) if riichi else ()),
+            dora_indicators=tuple(self.tile(t) for t in view.indicator_tiles()),
+            ura_indicators=(tuple(self.tile(t) for t in view.ura_tiles()) if riichi else ()),
             honba=rnd.honba,
             deposits=rnd.deposits,
             liable_seat=None if liable is None else (liable - rnd.dealer) % self.players,
-            last_tile=game.live_remaining() == 0
+            last_tile=view.live_remaining() == 0
             and not robbing
             and not (self_draw and rnd.after_kong),
         )
 
     def final_score(
-        self, game: Game, seat: int, tile: int, discarder: int | None, robbing: bool, first: bool
+        self,
+        view: TableView,
+        seat: int,
+        tile: int,
+        discarder: int | None,
+        robbing: bool,
+        first: bool,
     ) -> Score:
         """The win's score; where the rules say so a second winner of one discard gets no
         counters or deposits."""
-        from dataclasses import replace
-
         win = self.make_win(
-            game, seat, tile, self_draw=discarder is None, from_seat=discarder, robbing=robbing
+            view, seat, tile, self_draw=discarder is None, from_seat=discarder, robbing=robbing
         )
-        if not first and self.option("multiple_ron_bonus", "each_winner") == "first_winner":
+        if not first and self.rules.multiple_ron_bonus == "first_winner":
             win = replace(win, honba=0, deposits=0)
         return self.score(win)
 
-    def furiten(self, game: Game, seat: int) -> bool:
+    def furiten(self, view: TableView, seat: int) -> bool:
         """Own-discard, temporary and riichi furiten."""
-        state = game.round.seats[seat]
+        state = view.round.seats[seat]
         if state.furiten_temporary or state.furiten_riichi:
             return True
-        wanted = self.waits_of(game, seat)
+        wanted = self.waits_of(view, seat)
         return any(t // 4 in wanted for t in state.discards)
 
     def furiten_ends_on_draw(self) -> bool:
         """Tenhou ends temporary furiten on the player's own discard; EMA on the draw."""
-        return bool(self.option("temporary_furiten_ends", "draw_or_any_call") != "own_discard")
+        return self.rules.temporary_furiten_ends != "own_discard"
 
-    def ron_winners(self, game: Game, claimants: list[int], discarder: int) -> list[int] | None:
+    def ron_winners(
+        self, view: TableView, claimants: list[int], discarder: int
+    ) -> list[int] | None:
         """Double ron per the rules; triple ron is an abortive draw where the rules say so."""
-        if len(claimants) >= 3 and "triple_ron" in self.option("abortive_draws", ()):
+        if len(claimants) >= 3 and "triple_ron" in self.rules.abortive_draws:
             return None
-        limit = self.option("max_ron_winners", None)
-        return claimants if limit is None else claimants[: int(limit)]
+        limit = self.rules.max_ron_winners
+        return claimants if limit is None else claimants[:limit]
 
     def furiten_cleared_by_call(self, caller: int, seat: int) -> bool:
         """EMA 2012: any call ends temporary furiten; EMA 2016: only one's own claim."""
-        ends = self.option("temporary_furiten_ends", "draw_or_any_call")
+        ends = self.rules.temporary_furiten_ends
         return ends == "draw_or_any_call" or (ends == "draw_or_own_claim" and caller == seat)
 
     # --- turn ---
 
-    def allowed_discards(self, game: Game, seat: int) -> list[int]:
+    def allowed_discards(self, view: TableView, seat: int) -> list[int]:
         """After riichi only the drawn tile; after a call not the swap-called kinds."""
-        state = game.round.seats[seat]
+        state = view.round.seats[seat]
         if state.riichi and state.drawn is not None:
             return [state.drawn]
         return [t for t in state.hand if t // 4 not in state.kuikae]
 
-    def turn_declarations(self, game: Game, seat: int) -> list[Action]:
+    def turn_declarations(self, view: TableView, seat: int) -> list[Action]:
         """Riichi with each discard that leaves the hand ready; nine terminals abort."""
-        rnd = game.round
+        rnd = view.round
         state = rnd.seats[seat]
         found: list[Action] = []
         concealed = all(m.kind is MeldKind.CONCEALED_KONG for m in state.melds)
@@ -162,8 +184,8 @@ class RiichiFlow(Flow):
             concealed
             and not state.riichi
             and state.drawn is not None
-            and game.scores[seat] >= self.riichi_deposit
-            and game.live_remaining() >= self.players
+            and view.scores[seat] >= self.riichi_deposit
+            and view.live_remaining() >= self.players
         ):
             counts = _counts(state.hand)
             melds = len(state.melds)
@@ -184,15 +206,15 @@ class RiichiFlow(Flow):
             rnd.first_go_around
             and not state.discards
             and state.drawn is not None
-            and "nine_terminals" in self.option("abortive_draws", ())
+            and "nine_terminals" in self.rules.abortive_draws
             and len({t // 4 for t in state.hand if is_terminal_or_honor(t // 4)}) >= 9
         ):
             found.append(Action(A.ABORT, seat))
         return found
 
-    def concealed_kong_allowed(self, game: Game, seat: int, kind: int) -> bool:
+    def concealed_kong_allowed(self, view: TableView, seat: int, kind: int) -> bool:
         """After riichi: only with the drawn tile, and only if the waits stay the same."""
-        state = game.round.seats[seat]
+        state = view.round.seats[seat]
         if not state.riichi:
             return True
         if state.drawn is None or state.drawn // 4 != kind:
@@ -203,15 +225,15 @@ class RiichiFlow(Flow):
         after[kind] -= 3
         return waits(before, len(state.melds), RIICHI) == waits(after, len(state.melds) + 1, RIICHI)
 
-    def double_riichi_now(self, game: Game, seat: int) -> bool:
+    def double_riichi_now(self, view: TableView, seat: int) -> bool:
         """Riichi on one's first discard of an uninterrupted first go-around."""
-        return game.round.first_go_around and not game.round.seats[seat].discards
+        return view.round.first_go_around and not view.round.seats[seat].discards
 
     # --- calls ---
 
     def kuikae_after_call(self, action: Action) -> list[int]:
         """Swap-calling: the called kind, and for a chow the kind at its other end."""
-        if self.option("swap_calling", True) or action.tile is None:
+        if self.rules.swap_calling or action.tile is None:
             return []
         kind = action.tile // 4
         forbidden = [kind]
@@ -223,21 +245,21 @@ class RiichiFlow(Flow):
                 forbidden.append(kind - 3)
         return forbidden
 
-    def chi_allowed(self, game: Game, seat: int, tile: int, consumed: tuple[int, ...]) -> bool:
+    def chi_allowed(self, view: TableView, seat: int, tile: int, consumed: tuple[int, ...]) -> bool:
         """A chow must leave some tile that may be discarded."""
         action = Action(A.CHI, seat, tile, consumed)
         forbidden = set(self.kuikae_after_call(action))
-        rest = list(game.round.seats[seat].hand)
+        rest = list(view.round.seats[seat].hand)
         for t in consumed:
             rest.remove(t)
         return any(t // 4 not in forbidden for t in rest)
 
-    def liability(self, game: Game, action: Action, discarder: int) -> int | None:
+    def liability(self, view: TableView, action: Action, discarder: int) -> int | None:
         """Feeding the third dragon or fourth wind set (R-48)."""
         if action.type not in (A.PON, A.KAN) or action.tile is None:
             return None
         kind = action.tile // 4
-        state = game.round.seats[action.seat]
+        state = view.round.seats[action.seat]
         for group in (DRAGONS, WINDS):
             if kind in group:
                 have = sum(
@@ -247,26 +269,22 @@ class RiichiFlow(Flow):
                     return discarder
         return None
 
-    def may_rob_concealed(self, game: Game, seat: int, tile: int) -> bool:
+    def may_rob_concealed(self, view: TableView, seat: int, tile: int) -> bool:
         """Thirteen Orphans, and only it, may rob a concealed kong where the rules allow (R-19)."""
-        return bool(
-            self.option("thirteen_orphans_rob_concealed_kong", True)
-        ) and self.completes_thirteen_orphans(game, seat, tile)
+        return self.rules.thirteen_orphans_rob_concealed_kong and self.completes_thirteen_orphans(
+            view, seat, tile
+        )
 
     def kong_indicator_at_once(self, kind: str) -> bool:
         """Kan dora: at once, or (Tenhou) after the next discard for open and added kongs."""
         if kind == "concealed":
             return True
-        return bool(self.option("kan_dora_timing", "immediate") == "immediate")
+        return self.rules.kan_dora_timing == "immediate"
 
-    def abort_after_discard(self, game: Game) -> str | None:
+    def abort_after_discard(self, view: TableView) -> str | None:
         """Four winds, four riichi and four kongs, where the rules have them."""
-        rnd = game.round
-        aborts = set(
-            self.option(
-                "abortive_draws", ("nine_terminals", "four_winds", "four_riichi", "four_kongs")
-            )
-        )
+        rnd = view.round
+        aborts = set(self.rules.abortive_draws)
         if (
             "four_winds" in aborts
             and rnd.first_go_around
@@ -285,9 +303,9 @@ class RiichiFlow(Flow):
 
     # --- ends of rounds ---
 
-    def tenpai(self, game: Game, seat: int) -> bool:
+    def tenpai(self, view: TableView, seat: int) -> bool:
         """Ready with a wait that is not wholly in one's own hand and melds."""
-        state = game.round.seats[seat]
+        state = view.round.seats[seat]
         counts = _counts(state.hand)
         held = list(counts)
         for meld in state.melds:
@@ -295,32 +313,32 @@ class RiichiFlow(Flow):
                 held[t // 4] += 1
         return any(held[k] < 4 for k in waits(counts, len(state.melds), RIICHI))
 
-    def nagashi(self, game: Game, seat: int) -> bool:
+    def nagashi(self, view: TableView, seat: int) -> bool:
         """Only terminals and honours discarded, none of them claimed; where the rules say so,
         a concealed hand (R-33)."""
-        state = game.round.seats[seat]
+        state = view.round.seats[seat]
         concealed = all(m.kind is MeldKind.CONCEALED_KONG for m in state.melds)
         return (
             bool(state.discards)
             and all(is_terminal_or_honor(t // 4) for t in state.discards)
             and not any(state.claimed)
-            and (concealed or not self.option("nagashi_mangan_concealed_only", True))
+            and (concealed or not self.rules.nagashi_mangan_concealed_only)
         )
 
-    def exhaustive_draw(self, game: Game) -> dict[str, Any]:
+    def exhaustive_draw(self, view: TableView) -> Ryukyoku:
         """Nagashi mangan where the rules have it, else ready and not-ready payments."""
-        rnd = game.round
+        rnd = view.round
         players = self.players
-        tenpai = [s for s in range(players) if self.tenpai(game, s)]
+        tenpai = [s for s in range(players) if self.tenpai(view, s)]
         deltas = [0] * players
         nagashi = (
-            [s for s in range(players) if self.nagashi(game, s)]
-            if self.option("nagashi_mangan", True)
+            [s for s in range(players) if self.nagashi(view, s)]
+            if self.rules.nagashi_mangan
             else []
         )
         if nagashi:
-            collects = bool(self.option("nagashi_mangan_collects", True))
-            counter = int(self.option("honba_per_payer", 100)) * rnd.honba if collects else 0
+            collects = self.rules.nagashi_mangan_collects
+            counter = self.rules.honba_per_payer * rnd.honba if collects else 0
             for seat in nagashi:
                 dealer = seat == rnd.dealer
                 for payer in range(players):
@@ -337,6 +355,7 @@ class RiichiFlow(Flow):
                 "type": "ryukyoku",
                 "reason": "nagashimangan",
                 "deltas": deltas,
+                "scores": [],
                 "tenpai": tenpai,
                 "nagashi": nagashi,
                 "mjk_deposits_taken": taken,
@@ -346,11 +365,17 @@ class RiichiFlow(Flow):
             loss = _TENPAI_PAYMENT // (players - len(tenpai))
             for seat in range(players):
                 deltas[seat] = gain if seat in tenpai else -loss
-        return {"type": "ryukyoku", "reason": "exhaustive", "deltas": deltas, "tenpai": tenpai}
+        return {
+            "type": "ryukyoku",
+            "reason": "exhaustive",
+            "deltas": deltas,
+            "scores": [],
+            "tenpai": tenpai,
+        }
 
-    def next_round(self, game: Game) -> tuple[int, int, int, int] | None:
+    def next_round(self, view: TableView) -> tuple[int, int, int, int] | None:
         """Dealer repeats on a dealer win, a ready dealer at a draw, an abortive draw."""
-        rnd = game.round
+        rnd = view.round
         result = rnd.result or {}
         dealer_keeps = (
             rnd.dealer in result.get("winners", [])
@@ -358,43 +383,43 @@ class RiichiFlow(Flow):
             or (result.get("kind") == "exhaustive" and rnd.dealer in result.get("tenpai", []))
         )
         honba = rnd.honba + 1 if dealer_keeps or result.get("kind") != "win" else 0
-        if self.option("bust", False) and min(game.scores) < 0:
+        if self.rules.bust and min(view.scores) < 0:
             return None
-        length = int(self.option("game_length", 2))
+        length = self.rules.game_length
         index = rnd.round_wind * self.players + rnd.hand_number
         if not dealer_keeps:
             index += 1
         last = length * self.players
         if index >= last:
-            target = int(self.option("return_points", 30000))
-            extension = self.option("extension", False)
-            if not extension or max(game.scores) >= target or index >= (length + 1) * self.players:
+            target = self.rules.return_points
+            extension = self.rules.extension
+            if not extension or max(view.scores) >= target or index >= (length + 1) * self.players:
                 return None
-        if dealer_keeps and index == last - 1 and self.option("agari_yame", False):
+        if dealer_keeps and index == last - 1 and self.rules.agari_yame:
             # The dealer who wins the last hand alone in first place may stop; where the game
             # extends until somebody reaches the return score, only once the dealer has.
-            top = max(game.scores)
-            target = int(self.option("return_points", 30000))
+            top = max(view.scores)
+            target = self.rules.return_points
             if (
-                game.scores[rnd.dealer] == top
-                and game.scores.count(top) == 1
+                view.scores[rnd.dealer] == top
+                and view.scores.count(top) == 1
                 and rnd.dealer in result.get("winners", [])
-                and (not self.option("extension", False) or top >= target)
+                and (not self.rules.extension or top >= target)
             ):
                 return None
         wind, number = divmod(index, self.players)
         return wind, number, number, honba
 
-    def final_result(self, game: Game) -> dict[str, Any]:
+    def final_result(self, view: TableView) -> dict[str, Any]:
         """Final ranks; leftover deposits and uma per the rules."""
         players = self.players
-        scores = list(game.scores)
+        scores = list(view.scores)
         order = sorted(range(players), key=lambda s: (-scores[s], s))
-        leftover = game.round.deposits * self.riichi_deposit
-        if leftover and self.option("leftover_deposits", "winner") != "lost":
+        leftover = view.round.deposits * self.riichi_deposit
+        if leftover and self.rules.leftover_deposits != "lost":
             scores[order[0]] += leftover
-        uma = list(self.option("uma", (15000, 5000, -5000, -15000)))
-        target = int(self.option("return_points", 30000))
+        uma = list(self.rules.uma)
+        target = self.rules.return_points
         start = self.starting_scores()[0]
         oka = (target - start) * players
         bonus = [
@@ -404,7 +429,7 @@ class RiichiFlow(Flow):
         final = []
         for rank, seat in enumerate(order):
             tied = [r for r, s in enumerate(order) if scores[s] == scores[seat]]
-            if self.option("tied_placements", "split") == "split" and len(tied) > 1:
+            if self.rules.tied_placements == "split" and len(tied) > 1:
                 # Tied players share their placements' uma and oka equally, and the best rank.
                 share, place = sum(bonus[r] for r in tied) / len(tied), tied[0]
             else:
@@ -414,6 +439,3 @@ class RiichiFlow(Flow):
                 {"seat": seat, "rank": place + 1, "points": scores[seat], "result": value / 1000}
             )
         return {"scores": scores, "mjk_ranking": final}
-
-
-FLOW = RiichiFlow

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjongkit.errors import NotationError
+from mahjongkit.errors import IllegalActionError, NotationError
 
 DISCARD = "discard"
 RIICHI = "riichi"
@@ -89,17 +89,62 @@ class Action:
                 f"unknown action type {kind!r}: expected one of {', '.join(ACTION_TYPES)}"
             )
         seat = data.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise NotationError(f"action {kind}: 'seat' must be an int, not {seat!r}")
+        if type(seat) is not int or not 0 <= seat < 4:
+            raise NotationError(f"action {kind}: 'seat' must be a seat number, not {seat!r:.30}")
         tile = data.get("tile")
-        if tile is not None and (not isinstance(tile, int) or isinstance(tile, bool)):
-            raise NotationError(f"action {kind}: 'tile' must be a tile id, not {tile!r}")
+        if tile is not None and (type(tile) is not int or not 0 <= tile < _MAX_ID):
+            raise NotationError(f"action {kind}: 'tile' must be a tile id, not {tile!r:.30}")
         consumed = data.get("consumed", [])
-        if not isinstance(consumed, list) or not all(
-            isinstance(t, int) and not isinstance(t, bool) for t in consumed
+        if (
+            not isinstance(consumed, list)
+            or len(consumed) > 4
+            or not all(type(t) is int and 0 <= t < _MAX_ID for t in consumed)
         ):
             raise NotationError(f"action {kind}: 'consumed' must be a list of tile ids")
         suit = data.get("suit")
-        if suit is not None and suit not in (0, 1, 2):
-            raise NotationError(f"action {kind}: 'suit' must be 0, 1 or 2, not {suit!r}")
+        if suit is not None and (type(suit) is not int or suit not in (0, 1, 2)):
+            raise NotationError(f"action {kind}: 'suit' must be 0, 1 or 2, not {suit!r:.30}")
         return cls(kind, seat, tile, tuple(consumed), suit)
+
+
+def check_action(action: Any, players: int) -> None:
+    """Refuse anything that is not a well-formed :class:`Action` for a table of ``players``.
+
+    Fields must be exactly the declared types: a float, a bool or a NumPy integer is refused
+    (it would compare equal to a legal action, then fail to serialise or to match later).
+    """
+    if type(action) is not Action:
+        raise IllegalActionError(f"an action is an Action, not {type(action).__name__}")
+    kind = action.type
+    if type(kind) is not str or kind not in ACTION_TYPES:
+        raise IllegalActionError(
+            f"unknown action type {kind!r:.30}: expected one of {', '.join(ACTION_TYPES)}"
+        )
+    seat = action.seat
+    if type(seat) is not int:
+        raise IllegalActionError(f"action {kind}: 'seat' must be an int, not {_kind(seat)}")
+    if not 0 <= seat < players:
+        raise IllegalActionError(f"seat {seat} does not exist at a {players}-player table")
+    tile = action.tile
+    if tile is not None and (type(tile) is not int or not 0 <= tile < _MAX_ID):
+        raise IllegalActionError(f"action {kind}: 'tile' must be a tile id, not {_kind(tile)}")
+    consumed = action.consumed
+    if type(consumed) is not tuple or not all(
+        type(t) is int and 0 <= t < _MAX_ID for t in consumed
+    ):
+        raise IllegalActionError(
+            f"action {kind}: 'consumed' must be a tuple of tile ids, not {_kind(consumed)}"
+        )
+    suit = action.suit
+    if suit is not None and (type(suit) is not int or suit not in (0, 1, 2)):
+        raise IllegalActionError(f"action {kind}: 'suit' must be 0, 1 or 2, not {_kind(suit)}")
+
+
+_MAX_ID = 144
+"""Physical ids run from 0 to 143 (bonus tiles from 136)."""
+
+
+def _kind(value: Any) -> str:
+    text = repr(value)
+    shown = text if len(text) <= 30 else text[:27] + "..."
+    return f"{shown} ({type(value).__name__})"

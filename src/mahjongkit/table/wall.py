@@ -49,3 +49,46 @@ def deal(wall: Sequence[int], dealer: int, players: int) -> list[list[int]]:
         seat = (dealer + i) % players
         hands[seat] = list(wall[DEAL_SIZE * i : DEAL_SIZE * (i + 1)])
     return hands
+
+
+def live_end(wall_size: int, dead_wall: int, kongs: int, replacements: int) -> int:
+    """The index where the live wall ends (the first tile that is not drawn in turn).
+
+    With a dead wall each kong moves the end one tile closer (the dead wall is topped up from
+    the live wall); without one, every replacement drawn from the back does.
+
+    >>> live_end(136, 14, kongs=1, replacements=1), live_end(144, 0, kongs=0, replacements=3)
+    (121, 141)
+    """
+    if dead_wall:
+        return wall_size - dead_wall - kongs
+    return wall_size - replacements
+
+
+def replacement_index(wall_size: int, dead_wall: int, replacements: int) -> int:
+    """The index of the next replacement tile: the dead wall's front, or the wall's back.
+
+    >>> replacement_index(136, 14, 0), replacement_index(144, 0, 2)
+    (122, 141)
+    """
+    if dead_wall:
+        return wall_size - dead_wall + replacements
+    return wall_size - 1 - replacements
+
+
+def indicator_indices(wall_size: int, dead_wall: int, shown: int) -> list[int]:
+    """The indices of the ``shown`` dora indicators (``dead[4 + i]``; none without a dead wall).
+
+    >>> indicator_indices(136, 14, 2)
+    [126, 127]
+    """
+    if not dead_wall:
+        return []
+    return [wall_size - dead_wall + 4 + i for i in range(shown)]
+
+
+def ura_indices(wall_size: int, dead_wall: int, shown: int) -> list[int]:
+    """The indices of the tiles under the shown indicators (``dead[9 + i]``)."""
+    if not dead_wall:
+        return []
+    return [wall_size - dead_wall + 9 + i for i in range(shown)]

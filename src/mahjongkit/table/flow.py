@@ -4,37 +4,42 @@ The engine (:mod:`mahjongkit.game.engine`) owns the mechanics every variant shar
 draws, discards, claim windows and their priority, kongs and replacement draws, robbing a kong,
 and folding events into state. A :class:`Flow` answers the rule questions: which tiles, who may
 win or claim what, who wins on a shared discard, what a win or a draw pays, what comes next.
-Each variant subclasses it in ``variants/<name>/table.py``.
+Each variant subclasses it in ``variants/<name>/flow.py`` and its registry record
+(:class:`~mahjongkit.variants.base.Variant`) names the subclass.
+
+Hooks read a :class:`~mahjongkit.table.view.TableView` and never change it: those that make
+something happen return or yield events, which the engine folds (one at a time, so that a hook
+yielding several sees the effect of each) and records.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, ClassVar, Generic, TypeVar
 
 from mahjongkit.errors import IllegalActionError
-from mahjongkit.game.actions import Action
 from mahjongkit.hand import Hand
 from mahjongkit.melds import Meld
 from mahjongkit.scoring import Score, Win
-from mahjongkit.shapes import RIICHI, HandShape, shanten, waits
-from mahjongkit.tiles import Tile
+from mahjongkit.shapes import RIICHI, HandShape, shanten, thirteen_orphans, waits
+from mahjongkit.table.actions import Action
+from mahjongkit.table.events import Event, Ryukyoku
+from mahjongkit.table.state import TableState
+from mahjongkit.table.view import MeldView, TableView
+from mahjongkit.tiles import Tile, counts_of_ids
 
-if TYPE_CHECKING:
-    from mahjongkit.game.engine import Game
-    from mahjongkit.game.state import TableMeld
+R = TypeVar("R")
+"""The variant's rules: a frozen dataclass read by typed attributes."""
+
+Fold = Callable[[TableState, Any], None]
+"""How an event a variant adds changes the state (the engine folds the shared ones)."""
+
+count_kinds = counts_of_ids
+"""34-entry kind counts of physical ids (kept under its table name)."""
 
 
-def count_kinds(tiles: list[int]) -> list[int]:
-    """34-entry kind counts of physical playing tiles (bonus tiles are not counted)."""
-    counts = [0] * 34
-    for tile in tiles:
-        if tile < 136:
-            counts[tile // 4] += 1
-    return counts
-
-
-class Flow(ABC):
+class Flow(ABC, Generic[R]):
     """Default hooks; each variant overrides what its rules change (and must give its tiles,
     its scorer and the course of its game)."""
 
@@ -54,7 +59,10 @@ class Flow(ABC):
     calls_on_last_discard: tuple[str, ...] = ()
     """The calls other than a win allowed on the discard after the last wall tile."""
 
-    def __init__(self, rules: Any) -> None:
+    folds: ClassVar[Mapping[str, Fold]] = {}
+    """The variant's own events and how each changes the state."""
+
+    def __init__(self, rules: R) -> None:
         self.rules = rules
         self._waits: dict[tuple[bytes, int, HandShape], frozenset[int]] = {}
 
@@ -62,9 +70,8 @@ class Flow(ABC):
 
     @property
     def players(self) -> int:
-        """Number of seats (a field of the rules object where the variant has one)."""
-        players: int = getattr(self.rules, "players", 4)
-        return players
+        """Number of seats."""
+        return 4
 
     @abstractmethod
     def tiles(self) -> list[int]:
@@ -84,42 +91,42 @@ class Flow(ABC):
 
     # --- hands ---
 
-    def shape(self, game: Game, seat: int) -> HandShape:
+    def shape(self, view: TableView, seat: int) -> HandShape:
         """The complete shapes this seat's hand may take."""
         return RIICHI
 
-    def meld(self, meld: TableMeld, dealer: int = 0) -> Meld:
+    def meld(self, meld: MeldView, dealer: int = 0) -> Meld:
         """A table meld as a scoring meld, its source seat counted from the dealer (East)."""
         source = None if meld.from_seat is None else (meld.from_seat - dealer) % self.players
         return Meld(meld.kind, tuple(self.tile(t) for t in meld.tiles), source)
 
-    def hand(self, game: Game, seat: int, extra: int | None = None) -> Hand:
+    def hand(self, view: TableView, seat: int, extra: int | None = None) -> Hand:
         """The seat's hand as a scoring hand (``extra``: a claimed tile added to it).
 
         Scorers see seats as winds (East = 0 = the dealer), so seats are counted from the dealer.
         """
-        state = game.round.seats[seat]
+        state = view.round.seats[seat]
         tiles = [t for t in (*state.hand, *([extra] if extra is not None else [])) if t < 136]
-        dealer = game.round.dealer
+        dealer = view.round.dealer
         return Hand(
             tuple(self.tile(t) for t in tiles),
             tuple(self.meld(m, dealer) for m in state.melds),
         )
 
-    def is_complete_with(self, game: Game, seat: int, tile: int | None) -> bool:
+    def is_complete_with(self, view: TableView, seat: int, tile: int | None) -> bool:
         """A cheap shape test before scoring: the hand as it is (a self-draw), or with a
         claimed ``tile`` (one of its waits)."""
-        state = game.round.seats[seat]
+        state = view.round.seats[seat]
         if tile is not None:
-            return tile // 4 in self.waits_of(game, seat)
+            return tile // 4 in self.waits_of(view, seat)
         counts = count_kinds(state.hand)
-        return shanten(counts, len(state.melds), self.shape(game, seat)) == -1
+        return shanten(counts, len(state.melds), self.shape(view, seat)) == -1
 
-    def waits_of(self, game: Game, seat: int) -> frozenset[int]:
+    def waits_of(self, view: TableView, seat: int) -> frozenset[int]:
         """The kinds that would complete this seat's waiting hand (memoised by hand)."""
-        state = game.round.seats[seat]
+        state = view.round.seats[seat]
         counts = count_kinds(state.hand)
-        shape = self.shape(game, seat)
+        shape = self.shape(view, seat)
         key = (bytes(counts), len(state.melds), shape)
         found = self._waits.get(key)
         if found is None:
@@ -135,7 +142,7 @@ class Flow(ABC):
 
     def make_win(
         self,
-        game: Game,
+        view: TableView,
         seat: int,
         tile: int,
         *,
@@ -144,9 +151,9 @@ class Flow(ABC):
         robbing: bool,
     ) -> Win:
         """The scorer's view of a win at this moment of the game."""
-        rnd = game.round
-        hand = self.hand(game, seat, None if self_draw else tile)
-        last_tile = game.live_remaining() == 0
+        rnd = view.round
+        hand = self.hand(view, seat, None if self_draw else tile)
+        last_tile = view.live_remaining() == 0
         return Win(
             hand=hand,
             win_tile=self.tile(tile),
@@ -159,7 +166,7 @@ class Flow(ABC):
             robbing_kong=robbing,
             kong_discard=(not self_draw) and (not robbing) and rnd.kong_discard,
             last_tile=last_tile and not robbing,
-            first_turn=self.first_turn_win(game, seat, self_draw),
+            first_turn=self.first_turn_win(view, seat, self_draw),
             flowers=tuple(
                 self.tile(t) for t in [*rnd.seats[seat].flowers, *([tile] if tile >= 136 else [])]
             ),
@@ -169,9 +176,9 @@ class Flow(ABC):
             ),
         )
 
-    def first_turn_win(self, game: Game, seat: int, self_draw: bool) -> bool:
+    def first_turn_win(self, view: TableView, seat: int, self_draw: bool) -> bool:
         """A win in the first uninterrupted go-around."""
-        rnd = game.round
+        rnd = view.round
         if not rnd.first_go_around:
             return False
         if self_draw:
@@ -184,7 +191,7 @@ class Flow(ABC):
 
     def win_score(
         self,
-        game: Game,
+        view: TableView,
         seat: int,
         tile: int,
         *,
@@ -193,44 +200,50 @@ class Flow(ABC):
         robbing: bool,
     ) -> Score | None:
         """The score if this seat may win on this tile now, else None."""
-        if tile < 136 and not self.is_complete_with(game, seat, None if self_draw else tile):
+        if tile < 136 and not self.is_complete_with(view, seat, None if self_draw else tile):
             return None
         score = self.score(
             self.make_win(
-                game, seat, tile, self_draw=self_draw, from_seat=from_seat, robbing=robbing
+                view, seat, tile, self_draw=self_draw, from_seat=from_seat, robbing=robbing
             )
         )
         return score if score.valid else None
 
     def final_score(
-        self, game: Game, seat: int, tile: int, discarder: int | None, robbing: bool, first: bool
+        self,
+        view: TableView,
+        seat: int,
+        tile: int,
+        discarder: int | None,
+        robbing: bool,
+        first: bool,
     ) -> Score:
         """The score a win is paid by (``first``: the first of several winners on a discard)."""
         score = self.win_score(
-            game, seat, tile, self_draw=discarder is None, from_seat=discarder, robbing=robbing
+            view, seat, tile, self_draw=discarder is None, from_seat=discarder, robbing=robbing
         )
         assert score is not None, "the engine only settles wins it offered"
         return score
 
     def settled_kongs(
-        self, game: Game, seat: int, discarder: int | None, robbing: bool, first: bool
+        self, view: TableView, seat: int, discarder: int | None, robbing: bool, first: bool
     ) -> list[int]:
         """The kongs (by number in the round) whose money this win hands over or refunds, so
         that it is not counted again later."""
         return []
 
     def extra_win_deltas(
-        self, game: Game, seat: int, discarder: int | None, robbing: bool, first: bool
+        self, view: TableView, seat: int, discarder: int | None, robbing: bool, first: bool
     ) -> list[int]:
         """Money a win moves besides its own payment (Sichuan's kong-money transfer)."""
         return [0] * self.players
 
-    def bonus_win_possible(self, game: Game, seat: int, tile: int) -> bool:
+    def bonus_win_possible(self, view: TableView, seat: int, tile: int) -> bool:
         """Whether drawing bonus tile ``tile`` may be a win by itself (Hong Kong's seven or
         eight bonus tiles); if so the seat is asked instead of the tile being set aside."""
         return False
 
-    def furiten(self, game: Game, seat: int) -> bool:
+    def furiten(self, view: TableView, seat: int) -> bool:
         """Whether this seat may not win on a discard now."""
         return False
 
@@ -242,13 +255,15 @@ class Flow(ABC):
         """Temporary furiten ends on the player's draw (else on the player's discard)."""
         return True
 
-    def ron_winners(self, game: Game, claimants: list[int], discarder: int) -> list[int] | None:
+    def ron_winners(
+        self, view: TableView, claimants: list[int], discarder: int
+    ) -> list[int] | None:
         """Who wins when several seats win on one discard (nearest first); None aborts."""
         return claimants[:1]
 
-    def deltas(self, game: Game, score: Score, seat: int) -> list[int]:
+    def deltas(self, view: TableView, score: Score, seat: int) -> list[int]:
         """A win's score changes as a list indexed by absolute seat."""
-        rnd = game.round
+        rnd = view.round
         out = [0] * self.players
         for relative, delta in score.payments.items():
             out[(relative + rnd.dealer) % self.players] += delta
@@ -256,28 +271,28 @@ class Flow(ABC):
 
     # --- claims and discards ---
 
-    def may_claim(self, game: Game, seat: int, tile: int) -> bool:
+    def may_claim(self, view: TableView, seat: int, tile: int) -> bool:
         """Whether this seat may call (chow, pung, kong) this tile at all."""
         return True
 
-    def allowed_discards(self, game: Game, seat: int) -> list[int]:
+    def allowed_discards(self, view: TableView, seat: int) -> list[int]:
         """The physical tiles this seat may discard now."""
-        state = game.round.seats[seat]
+        state = view.round.seats[seat]
         return [t for t in state.hand if t // 4 not in state.kuikae]
 
-    def turn_declarations(self, game: Game, seat: int) -> list[Action]:
+    def turn_declarations(self, view: TableView, seat: int) -> list[Action]:
         """Extra actions on one's turn (riichi, abortive draws)."""
         return []
 
-    def concealed_kong_allowed(self, game: Game, seat: int, kind: int) -> bool:
+    def concealed_kong_allowed(self, view: TableView, seat: int, kind: int) -> bool:
         """Whether a concealed kong of ``kind`` is allowed now (riichi restrictions)."""
         return True
 
-    def may_add_kong(self, game: Game, seat: int, tile: int) -> bool:
+    def may_add_kong(self, view: TableView, seat: int, tile: int) -> bool:
         """Whether ``tile`` may be added to this seat's pung now."""
         return True
 
-    def chi_allowed(self, game: Game, seat: int, tile: int, consumed: tuple[int, ...]) -> bool:
+    def chi_allowed(self, view: TableView, seat: int, tile: int, consumed: tuple[int, ...]) -> bool:
         """Whether this chow leaves a legal discard (swap-calling rules)."""
         return True
 
@@ -285,34 +300,32 @@ class Flow(ABC):
         """Kinds the caller may not discard right after this call."""
         return []
 
-    def liability(self, game: Game, action: Action, discarder: int) -> int | None:
+    def liability(self, view: TableView, action: Action, discarder: int) -> int | None:
         """The seat made liable by feeding this call, if any."""
         return None
 
-    def may_rob_concealed(self, game: Game, seat: int, tile: int) -> bool:
+    def may_rob_concealed(self, view: TableView, seat: int, tile: int) -> bool:
         """Whether this seat may rob a concealed kong of ``tile``: never, unless the rules let
         Thirteen Orphans do it (R-19) and the tile completes this seat's Thirteen Orphans."""
         return False
 
-    def completes_thirteen_orphans(self, game: Game, seat: int, tile: int) -> bool:
+    def completes_thirteen_orphans(self, view: TableView, seat: int, tile: int) -> bool:
         """Whether ``tile`` completes this seat's Thirteen Orphans."""
-        from mahjongkit.shapes import thirteen_orphans
-
-        counts = count_kinds(game.round.seats[seat].hand)
+        counts = count_kinds(view.round.seats[seat].hand)
         counts[tile // 4] += 1
-        return not game.round.seats[seat].melds and thirteen_orphans(counts)
+        return not view.round.seats[seat].melds and thirteen_orphans(counts)
 
-    def double_riichi_now(self, game: Game, seat: int) -> bool:
+    def double_riichi_now(self, view: TableView, seat: int) -> bool:
         """Whether a riichi declared now is a double riichi."""
         return False
 
-    def abort_after_discard(self, game: Game) -> str | None:
+    def abort_after_discard(self, view: TableView) -> str | None:
         """An abortive draw caused by the discard that just passed (its reason), or None."""
         return None
 
     def kong_payments(
-        self, game: Game, seat: int, kind: str, fed_by: int | None, drawn_now: bool
-    ) -> list[dict[str, Any]]:
+        self, view: TableView, seat: int, kind: str, fed_by: int | None, drawn_now: bool
+    ) -> list[Event]:
         """``mjk:payment`` events for a kong (Sichuan's wind and rain)."""
         return []
 
@@ -320,32 +333,43 @@ class Flow(ABC):
         """Whether a kong's new dora indicator is shown at once (else after the next discard)."""
         return True
 
-    def setup_actions(self, game: Game, seat: int) -> list[Action]:
+    def setup_actions(self, view: TableView, seat: int) -> list[Action]:
         """Actions of the set-up phases (Sichuan's exchange and missing suit)."""
         return []
 
-    def play_setup(self, game: Game, out: list[dict[str, Any]], action: Action) -> None:
-        """Play a set-up action (only variants with set-up phases have any)."""
+    def play_setup(self, view: TableView, action: Action) -> Iterator[Event]:
+        """The events of a set-up action (only variants with set-up phases have any).
+
+        When the phase they lead to is the turn, the engine deals the dealer's first draw.
+        """
         raise IllegalActionError(f"{self.variant} has no set-up phase for {action.type}")
 
     # --- the course of a round ---
 
-    def after_deal(self, game: Game, out: list[dict[str, Any]]) -> None:
-        """Emit what happens right after the deal (bonus tiles, the exchange phase)."""
-        return None  # most variants go straight to the dealer's first draw
+    def after_deal(self, view: TableView) -> Iterator[Event]:
+        """What happens right after the deal (bonus tiles, the exchange phase); most variants
+        go straight to the dealer's first draw, which the engine makes once the phase is the
+        turn."""
+        return iter(())
 
-    def continues_after_win(self, game: Game) -> bool:
+    def continues_after_win(self, view: TableView) -> bool:
         """Whether play goes on after a win (Sichuan's blood battle)."""
         return False
 
-    def exhaustive_draw(self, game: Game) -> dict[str, Any]:
-        """The ``ryukyoku`` event of a wall run dry (with its payments)."""
-        return {"type": "ryukyoku", "reason": "exhaustive", "deltas": [0] * self.players}
+    def exhaustive_draw(self, view: TableView) -> Ryukyoku:
+        """The ``ryukyoku`` event of a wall run dry, with its payments (``scores`` is filled
+        in by the engine)."""
+        return {
+            "type": "ryukyoku",
+            "reason": "exhaustive",
+            "deltas": [0] * self.players,
+            "scores": [],
+        }
 
     @abstractmethod
-    def next_round(self, game: Game) -> tuple[int, int, int, int] | None:
+    def next_round(self, view: TableView) -> tuple[int, int, int, int] | None:
         """(round wind, hand number, dealer, honba) of the next round, or None at the end."""
 
-    def final_result(self, game: Game) -> dict[str, Any]:
+    def final_result(self, view: TableView) -> dict[str, Any]:
         """The ``end_game`` event's extra fields (ranks, uma)."""
         return {}

@@ -1,7 +1,12 @@
-"""The table's state. It changes only by folding events (see :mod:`mahjongkit.game.engine`)."""
+"""The table's state. It changes only by folding events (see :mod:`mahjongkit.game.fold`).
+
+Every field is plain data, so :func:`to_json` gives the whole state for snapshots (a replay is
+compared with live play field by field) without a hand-written field list to drift.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -39,15 +44,6 @@ class TableMeld:
         """The lowest kind of the meld."""
         return min(self.tiles) // 4
 
-    def to_json(self) -> dict[str, Any]:
-        """For snapshots and observations."""
-        return {
-            "kind": self.kind.value,
-            "tiles": sorted(self.tiles),
-            "called": self.called,
-            "from": self.from_seat,
-        }
-
 
 @dataclass
 class SeatState:
@@ -74,29 +70,6 @@ class SeatState:
     won: bool = False
     liable: int | None = None
     """The seat liable (pao) for this seat's big dragons or winds."""
-
-    def to_json(self) -> dict[str, Any]:
-        """Everything, for snapshots (observations filter this)."""
-        return {
-            "hand": sorted(self.hand),
-            "melds": [m.to_json() for m in self.melds],
-            "discards": list(self.discards),
-            "claimed": list(self.claimed),
-            "flowers": list(self.flowers),
-            "drawn": self.drawn,
-            "riichi": self.riichi,
-            "riichi_pending": self.riichi_pending,
-            "double_riichi": self.double_riichi,
-            "ippatsu": self.ippatsu,
-            "furiten_temporary": self.furiten_temporary,
-            "furiten_riichi": self.furiten_riichi,
-            "kuikae": list(self.kuikae),
-            "has_drawn": self.has_drawn,
-            "missing_suit": self.missing_suit,
-            "exchange": list(self.exchange),
-            "won": self.won,
-            "liable": self.liable,
-        }
 
 
 @dataclass
@@ -137,35 +110,36 @@ class RoundState:
     kong_income: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     result: dict[str, Any] | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        """Everything, for snapshots and replay comparison."""
-        return {
-            "round_wind": self.round_wind,
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "honba": self.honba,
-            "deposits": self.deposits,
-            "wall": list(self.wall),
-            "live_next": self.live_next,
-            "replacements": self.replacements,
-            "kongs": self.kongs,
-            "indicators": self.indicators,
-            "pending_indicators": self.pending_indicators,
-            "seats": [s.to_json() for s in self.seats],
-            "phase": self.phase.value,
-            "turn": self.turn,
-            "last_discard": self.last_discard,
-            "last_discarder": self.last_discarder,
-            "rob_tile": self.rob_tile,
-            "rob_seat": self.rob_seat,
-            "responses": {str(k): v for k, v in sorted(self.responses.items())},
-            "waiting": list(self.waiting),
-            "first_go_around": self.first_go_around,
-            "after_kong": self.after_kong,
-            "kong_discard": self.kong_discard,
-            "consecutive_kongs": self.consecutive_kongs,
-            "winners": list(self.winners),
-            "last_kong_seat": self.last_kong_seat,
-            "kong_income": {str(k): v for k, v in sorted(self.kong_income.items())},
-            "result": self.result,
-        }
+
+@dataclass
+class TableState:
+    """Everything the fold of a game's events builds: the scores, the round being played, how
+    many rounds are over and whether the game is."""
+
+    scores: list[int] = field(default_factory=list)
+    round: RoundState = field(default_factory=RoundState)
+    rounds_played: int = 0
+    over: bool = False
+
+
+def to_json(value: Any) -> Any:
+    """A state (or any of its parts) as plain JSON data: every dataclass field, by name.
+
+    Lists of physical tiles held in no particular order (hands, melds) are sorted, so two
+    states that hold the same tiles compare equal; dict keys become strings, as in JSON.
+    """
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out = {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        for name in _UNORDERED.get(type(value).__name__, ()):
+            out[name] = sorted(out[name])
+        return out
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, dict):
+        return {str(k): to_json(v) for k, v in sorted(value.items())}
+    if isinstance(value, list | tuple):
+        return [to_json(v) for v in value]
+    return value
+
+
+_UNORDERED = {"TableMeld": ("tiles",), "SeatState": ("hand",)}

@@ -2,23 +2,24 @@
 (issue 6, item 8).
 
 A change of behaviour anywhere in the table or the scorers shows up here as the first differing
-event. When the change is intended, regenerate the files and review the diff:
+event. When the change is intended, regenerate the files and review the diff (one event per line,
+keys sorted, so ``git diff`` shows exactly which events changed):
 
-    .venv/bin/python -m tests.test_golden
+    .venv/bin/python -m tests.game.test_golden
 """
 
 from __future__ import annotations
 
-import gzip
 import json
 import random
 from pathlib import Path
 
 import pytest
 
-from mahjongkit.game.engine import Game, play_random
+from mahjongkit.bots.policy import play_random
+from mahjongkit.game.engine import Game
+from tests.helpers.paths import GOLDEN
 
-GOLDEN = Path(__file__).parent / "golden"
 GAMES = {"riichi": 11, "hongkong": 5, "sichuan": 3}
 """The seed of each variant's golden game."""
 MAX_ROUNDS = {"riichi": None, "hongkong": 8, "sichuan": None}
@@ -36,12 +37,12 @@ def play(variant: str) -> list[dict]:
 
 
 def path_of(variant: str) -> Path:
-    return GOLDEN / f"{variant}.jsonl.gz"
+    return GOLDEN / f"{variant}.jsonl"
 
 
 @pytest.mark.parametrize("variant", sorted(GAMES))
 def test_golden_game(variant):
-    with gzip.open(path_of(variant), "rt", encoding="utf-8") as lines:
+    with path_of(variant).open(encoding="utf-8") as lines:
         expected = [json.loads(line) for line in lines]
     played = play(variant)
     for index, (want, got) in enumerate(zip(expected, played, strict=False)):
@@ -73,9 +74,9 @@ def regenerate() -> None:
     counts = {variant: legal_counts(variant) for variant in sorted(GAMES)}
     (GOLDEN / "legal_counts.json").write_text(json.dumps(counts) + "\n")
     for variant in sorted(GAMES):
-        with gzip.GzipFile(path_of(variant), "wb", mtime=0) as raw:
+        with path_of(variant).open("w", encoding="utf-8") as out:
             for event in play(variant):
-                raw.write((json.dumps(event, ensure_ascii=False, sort_keys=True) + "\n").encode())
+                out.write(json.dumps(event, ensure_ascii=False, sort_keys=True) + "\n")
         print(f"wrote {path_of(variant)}")
 
 

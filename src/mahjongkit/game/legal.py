@@ -1,0 +1,258 @@
+"""Legal actions: what each seat may do now, and why an action it tried is refused.
+
+Pure functions of the table (a :class:`~mahjongkit.table.view.TableView`) and the variant's
+hooks; the engine caches their answers between state changes.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from mahjongkit.melds import MeldKind
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action
+from mahjongkit.table.flow import Flow
+from mahjongkit.table.state import Phase
+from mahjongkit.table.view import TableView
+from mahjongkit.tiles import NUM_PHYSICAL, Tile
+
+SEAT_NAMES = "ESWN"
+"""Seats as the messages name them (seat 0 is East, the first dealer)."""
+
+
+def turn_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
+    """The actions of the seat whose turn it is: win, discard, declare, kong."""
+    rnd = view.round
+    state = rnd.seats[seat]
+    found: list[Action] = []
+    if state.drawn is not None and flow.win_score(
+        view, seat, state.drawn, self_draw=True, from_seat=None, robbing=False
+    ):
+        found.append(Action(A.TSUMO, seat, state.drawn))
+    if state.drawn is not None and state.drawn >= NUM_PHYSICAL:
+        # A bonus tile that could win: win on it, or set it aside as usual.
+        return [*found, Action(A.FLOWER, seat, state.drawn)]
+    for tile in sorted(set(flow.allowed_discards(view, seat))):
+        found.append(Action(A.DISCARD, seat, tile))
+    found.extend(flow.turn_declarations(view, seat))
+    if state.drawn is not None and kong_possible(view, flow):
+        by_kind: dict[int, list[int]] = {}
+        for t in state.hand:
+            by_kind.setdefault(t // 4, []).append(t)
+        for kind, tiles in sorted(by_kind.items()):
+            if len(tiles) == 4 and flow.concealed_kong_allowed(view, seat, kind):
+                found.append(Action(A.ANKAN, seat, None, tuple(sorted(tiles))))
+        if not state.riichi:
+            for meld in state.melds:
+                if meld.kind is MeldKind.PUNG:
+                    for t in by_kind.get(meld.kind_id(), []):
+                        if flow.may_add_kong(view, seat, t):
+                            found.append(Action(A.KAKAN, seat, t))
+    return found
+
+
+def kong_possible(view: TableView, flow: Flow[Any]) -> bool:
+    """Whether a kong may be made now: a replacement is left, and the kongs are not all made."""
+    return view.live_remaining() > 0 and view.round.kongs < flow.max_kongs
+
+
+def next_seat(view: TableView, seat: int) -> int:
+    """The next seat in turn order still in the hand."""
+    players = view.players
+    seats = view.round.seats
+    for step in range(1, players + 1):
+        nxt = (seat + step) % players
+        if not seats[nxt].won:
+            return nxt
+    return seat
+
+
+def claim_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
+    """What ``seat`` may answer to the pending discard: win, pung, kong, chow, pass."""
+    rnd = view.round
+    discarder = rnd.last_discarder
+    tile = rnd.last_discard
+    if tile is None or discarder is None or seat == discarder:
+        return []
+    state = rnd.seats[seat]
+    found: list[Action] = []
+    if flow.win_score(
+        view, seat, tile, self_draw=False, from_seat=discarder, robbing=False
+    ) and not flow.furiten(view, seat):
+        found.append(Action(A.RON, seat, tile))
+    last = view.live_remaining() == 0
+    allowed = flow.calls_on_last_discard if last else (A.PON, A.KAN, A.CHI)
+    if allowed and not state.riichi and flow.may_claim(view, seat, tile):
+        kind = tile // 4
+        same = sorted(t for t in state.hand if t // 4 == kind)
+        if len(same) >= 2 and A.PON in allowed:
+            for pair in distinct_combinations(flow, same, 2):
+                found.append(Action(A.PON, seat, tile, pair))
+        if len(same) >= 3 and rnd.kongs < flow.max_kongs and A.KAN in allowed:
+            found.append(Action(A.KAN, seat, tile, tuple(same[:3])))
+        if (
+            flow.chow_allowed
+            and A.CHI in allowed
+            and seat == next_seat(view, discarder)
+            and kind < 27
+        ):
+            found.extend(_chi_actions(view, flow, seat, tile))
+    if found:
+        found.append(Action(A.PASS, seat))
+    return found
+
+
+def distinct_combinations(flow: Flow[Any], tiles: list[int], size: int) -> list[tuple[int, ...]]:
+    """Combinations of physical tiles, one per distinct set of (kind, red) values."""
+    seen: set[tuple[tuple[int, bool], ...]] = set()
+    out = []
+    for combo in combinations(tiles, size):
+        key = tuple(sorted((t // 4, flow.red(t)) for t in combo))
+        if key not in seen:
+            seen.add(key)
+            out.append(combo)
+    return out
+
+
+def _chi_actions(view: TableView, flow: Flow[Any], seat: int, tile: int) -> list[Action]:
+    hand = view.round.seats[seat].hand
+    kind = tile // 4
+    number = kind % 9
+    found = []
+    for low in (kind - 2, kind - 1, kind):
+        if low < kind - number or low + 2 > kind - number + 8:
+            continue
+        needed = [k for k in (low, low + 1, low + 2) if k != kind]
+        options = [[t for t in hand if t // 4 == k] for k in needed]
+        if not all(options):
+            continue
+        seen: set[tuple[tuple[int, bool], ...]] = set()
+        for first in options[0]:
+            for second in options[1]:
+                key = tuple(sorted((t // 4, flow.red(t)) for t in (first, second)))
+                if key in seen:
+                    continue
+                seen.add(key)
+                if flow.chi_allowed(view, seat, tile, (first, second)):
+                    found.append(Action(A.CHI, seat, tile, (first, second)))
+    return found
+
+
+def rob_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
+    """Win on the tile of the kong being made, or let it stand."""
+    rnd = view.round
+    if rnd.rob_tile is None or rnd.rob_seat is None:
+        return []
+    if may_rob(view, flow, seat, rnd.rob_seat, rnd.rob_tile, concealed=rnd.rob_concealed):
+        return [Action(A.RON, seat, rnd.rob_tile), Action(A.PASS, seat)]
+    return []
+
+
+def may_rob(
+    view: TableView, flow: Flow[Any], seat: int, konger: int, tile: int, *, concealed: bool
+) -> bool:
+    """Whether ``seat`` may win on the tile of ``konger``'s kong (R-19, H-13)."""
+    if seat == konger or view.round.seats[seat].won:
+        return False
+    if concealed and not flow.may_rob_concealed(view, seat, tile):
+        return False
+    return bool(
+        flow.win_score(view, seat, tile, self_draw=False, from_seat=konger, robbing=True)
+    ) and not flow.furiten(view, seat)
+
+
+def equivalent_legal(flow: Flow[Any], hand: list[int], action: Action, legal: list[Action]) -> bool:
+    """A call listed with other copies of the same tiles (same kinds, same red fives)."""
+    if not action.consumed:
+        return False
+    rest = list(hand)
+    for tile in action.consumed:
+        if tile not in rest:
+            return False
+        rest.remove(tile)
+
+    def signature(a: Action) -> tuple[Any, ...]:
+        tiles = sorted((t // 4, flow.red(t)) for t in a.consumed)
+        return (a.type, a.seat, a.tile, tuple(tiles))
+
+    wanted = signature(action)
+    return any(signature(a) == wanted for a in legal)
+
+
+def why_illegal(view: TableView, flow: Flow[Any], action: Action, legal: list[Action]) -> str:
+    """Why ``action`` is refused, in words that name the seat, the tile and what is allowed."""
+    rnd = view.round
+    if rnd.phase is Phase.GAME_OVER:
+        return "the game is over"
+    if not 0 <= action.seat < view.players:
+        return f"seat {action.seat} does not exist at a {view.players}-player table"
+    if action.type in (A.RON, A.TSUMO) and action.tile is not None:
+        reason = why_no_win(view, flow, action)
+        if reason:
+            return reason
+    if not legal:
+        if rnd.phase is Phase.TURN:
+            return f"it is seat {SEAT_NAMES[rnd.turn]}'s turn, not {SEAT_NAMES[action.seat]}'s"
+        return f"seat {SEAT_NAMES[action.seat]} has nothing to decide now ({rnd.phase.value})"
+    same_type = [a for a in legal if a.type == action.type]
+    if not same_type:
+        types = ", ".join(sorted({a.type for a in legal}))
+        return f"{action.type} is not possible now; seat {SEAT_NAMES[action.seat]} may: {types}"
+    if action.tile is not None:
+        name = str(Tile.from_id(action.tile)) if 0 <= action.tile < 144 else str(action.tile)
+        if action.type in (A.DISCARD, A.RIICHI) and action.tile not in rnd.seats[action.seat].hand:
+            return f"tile {name} (id {action.tile}) is not in the hand"
+        return f"{action.type} with {name} is not allowed here"
+    return f"{action.type} with these tiles is not allowed here"
+
+
+def why_no_win(view: TableView, flow: Flow[Any], action: Action) -> str | None:
+    """Why a declared win is refused: the shape, the scorer's reason, or furiten."""
+    rnd = view.round
+    seat = action.seat
+    assert action.tile is not None
+    self_draw = action.type == A.TSUMO
+    if self_draw and (rnd.phase is not Phase.TURN or seat != rnd.turn):
+        return None
+    if not self_draw and (rnd.phase not in (Phase.CLAIM, Phase.ROB) or seat in rnd.responses):
+        return None
+    tile = action.tile
+    if self_draw and tile != rnd.seats[seat].drawn:
+        return None
+    if not self_draw and tile not in (rnd.last_discard, rnd.rob_tile):
+        return None
+    name = str(flow.tile(tile))
+    if not flow.is_complete_with(view, seat, None if self_draw else tile):
+        return f"{action.type} on {name}: the hand is not complete with it"
+    discarder = (
+        None if self_draw else (rnd.rob_seat if rnd.phase is Phase.ROB else rnd.last_discarder)
+    )
+    score = flow.score(
+        flow.make_win(
+            view,
+            seat,
+            tile,
+            self_draw=self_draw,
+            from_seat=discarder,
+            robbing=rnd.phase is Phase.ROB,
+        )
+    )
+    if score.error is not None:
+        return f"{action.type} on {name}: {score.error.code}: {score.error.message}"
+    if not self_draw and flow.furiten(view, seat):
+        return (
+            f"{action.type} on {name}: seat {SEAT_NAMES[seat]} is furiten (a wait among its "
+            "discards, or a win passed up)"
+        )
+    return None
+
+
+def rule_of(action: Action) -> str:
+    """The rule a refused action most likely broke (for the error's tag)."""
+    return {
+        A.CHI: "H-04 chow only from the previous player",
+        A.RON: "win needs a complete hand worth the minimum, not in furiten",
+        A.TSUMO: "win needs a complete hand worth the minimum",
+        A.RIICHI: "R-05 riichi: concealed, ready, 1,000 points, enough wall",
+    }.get(action.type, "turn order and hand contents")
