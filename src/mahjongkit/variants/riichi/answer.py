@@ -32,7 +32,20 @@ from mahjongkit.variants.riichi.features import (
 from mahjongkit.variants.riichi.fu import breakdown, seven_pairs_breakdown
 from mahjongkit.variants.riichi.points import limit_names, payments_for
 from mahjongkit.variants.riichi.rules import RiichiRules
-from mahjongkit.variants.riichi.search import RawReading, Reading, Tried, named, parts_of
+from mahjongkit.variants.riichi.search import (
+    R_BASIC,
+    R_FU,
+    R_HAN,
+    R_LIMIT,
+    R_MASK,
+    R_PATTERN_KEY_END,
+    R_YAKUMAN,
+    RawReading,
+    Reading,
+    Tried,
+    named,
+    parts_of,
+)
 from mahjongkit.variants.riichi.yaku import TABLE
 
 VARIANT_NAME = "riichi"
@@ -110,14 +123,8 @@ class RiichiScore(Score):
     build would give, without paying for names and text nobody reads. It reads, compares (with
     another Riichi score), copies and pickles like any Score.
 
-    :func:`score` fills four slots: the win, the pattern lines, the settlement (points,
-    payments, lines and the rules: one tuple shared by every win paid alike) and the search's
-    reading, where han, fu and limit are read and the explanation comes from. The first three
-    are shared objects and the reading holds no object the garbage collector follows, so a
-    kept answer is one object for the collector, not two or more (setting a dozen fields one
-    at a time past the frozen guard would cost as much as scoring the hand). A score made by
-    ``Score.__init__`` (``dataclasses.replace``) or unpickled has empty slots and keeps its
-    fields in its instance dict.
+    A score made by ``Score.__init__`` (``dataclasses.replace``) or unpickled keeps its fields
+    in its instance dict, like any Score.
 
     ``extra`` holds ``yakuman`` (how many), ``reading`` (sets and pair, e.g.
     ``234m 456p 678s 555z 44z``), ``wait`` (two-sided, closed, edge, pair, double pung),
@@ -227,15 +234,23 @@ _STORED: dict[str, tuple[str, int | None]] = {
     "payments": ("_settlement", 1),
     "lines": ("_settlement", 2),
     # In the reading (value and raw value: the han, never capped).
-    "value": ("_reading", Reading._fields.index("han")),
-    "raw_value": ("_reading", Reading._fields.index("han")),
-    "fu": ("_reading", Reading._fields.index("fu")),
-    "limit": ("_reading", Reading._fields.index("limit")),
+    "value": ("_reading", R_HAN),
+    "raw_value": ("_reading", R_HAN),
+    "fu": ("_reading", R_FU),
+    "limit": ("_reading", R_LIMIT),
 }
 """Where each stored field is kept."""
 for _name, (_slot, _index) in _STORED.items():
     setattr(RiichiScore, _name, _stored(_name, _slot, _index))
 _FIELD_NAMES = tuple(score_field.name for score_field in fields(Score))
+
+# How an answer is made, out of sight of its readers: :func:`build_answer` fills four slots, the
+# win, the pattern lines, the settlement (points, payments, lines and the rules: one tuple shared
+# by every win paid alike) and the search's reading, where han, fu and limit are read and the
+# explanation comes from. The first three are shared objects and the reading holds no object
+# the garbage collector follows, so a kept answer is one object for the collector, not two or
+# more; setting a dozen fields one at a time past the frozen guard would cost as much as
+# scoring the hand. The slots' own descriptors set them, bound once here.
 _set_win = RiichiScore.__dict__["_win"].__set__
 _set_patterns = RiichiScore.__dict__["_patterns"].__set__
 _set_settlement = RiichiScore.__dict__["_settlement"].__set__
@@ -286,18 +301,20 @@ _EXPLAIN: dict[str, Callable[[Win, RiichiRules, Reading], Any]] = {
 
 def build_answer(win: Win, rules: RiichiRules, compiled: Compiled, best: RawReading) -> Score:
     """Turn the best reading into the public answer (its explanation is built when read)."""
-    pattern_key = best[:5]  # mask, dora, ura dora, red fives, concealed
+    pattern_key = best[:R_PATTERN_KEY_END]  # mask, dora, ura dora, red fives, concealed
     patterns = compiled.pattern_lists.get(pattern_key)
     if patterns is None:  # .get: the table is emptied when it grows past _MEMO_LIMIT
         if len(compiled.pattern_lists) > _MEMO_LIMIT:
             compiled.pattern_lists.clear()
-        patterns = compiled.pattern_lists[pattern_key] = _patterns(compiled, best[6], *pattern_key)
+        patterns = compiled.pattern_lists[pattern_key] = _patterns(
+            compiled, best[R_YAKUMAN], *pattern_key
+        )
     liable_seat = win.liable_seat
     payment_key: tuple[Any, ...] = (
-        best[5], win.seat, win.self_draw, win.from_seat, win.honba, win.deposits, liable_seat
+        best[R_BASIC], win.seat, win.self_draw, win.from_seat, win.honba, win.deposits, liable_seat
     )  # fmt: skip
     if liable_seat is not None:  # rare: what the liable seat owes depends on the yakuman
-        payment_key += (_liable_basic(compiled, rules, best[0], best[6]),)
+        payment_key += (_liable_basic(compiled, rules, best[R_MASK], best[R_YAKUMAN]),)
     settlement = compiled.settlements.get(payment_key)
     if settlement is None:
         settlement = _settle(win, rules, compiled, payment_key)

@@ -111,6 +111,27 @@ Settlement = tuple[int, Mapping[int, int], tuple[PaymentLine, ...], RiichiRules]
 under (a won hand keeps this one shared tuple, rather than a new one holding the rules)."""
 
 
+class SearchTables(NamedTuple):
+    """What the search reads of one set of rules, resolved once (the search unpacks these
+    fields by position from :attr:`Compiled.hot`, in this order)."""
+
+    red_fives: bool
+    dora_of: tuple[int, ...]
+    """The dora's kind by its indicator's kind (three players skip 2m-8m)."""
+    ura_dora: bool
+    seat_tables: tuple[tuple[tuple[int, ...], ...], ...]
+    """By ``seat * 4 + prevalent wind``: pair fu, pair features, honour-pung features."""
+    situations: tuple[Situation, ...]
+    """By ``4 * concealed + 2 * self_draw + dealer`` (see :data:`Situation`)."""
+    threshold: int
+    """Counters from which a win needs two han of yaku (never reached when the rules have no
+    two-han minimum)."""
+    candidates_table: dict[int, Candidates]
+    """:attr:`Compiled.candidates`."""
+    points_table: dict[int, tuple[int, str | None, tuple[int, ...]]]
+    """:attr:`Compiled.points`."""
+
+
 @dataclass(slots=True)
 class Compiled:
     """The pattern table resolved for one set of rules, with the per-feature candidate lists."""
@@ -133,8 +154,11 @@ class Compiled:
     points: dict[int, tuple[int, str | None, tuple[int, ...]]] = field(default_factory=dict)
     """Basic points, limit and the winner's gain by ``han << 16 | fu << 8 | yakuman`` (see
     :meth:`basic`)."""
+    tables: SearchTables | None = None
+    """What the search reads of the rules (see :class:`SearchTables`)."""
     hot: tuple[Any, ...] = ()
-    """What the search reads of the rules, in one tuple (see :func:`_compile`)."""
+    """:attr:`tables` as a plain tuple, which the search unpacks in one step (a named tuple
+    unpacks through its iterator, a plain one at C speed)."""
 
     def basic(self, key: int) -> tuple[int, str | None, tuple[int, ...]]:
         """Basic points, limit and the winner's gain (by ``2 * dealer + self-draw``) of
@@ -256,17 +280,18 @@ def _compile(rules: RiichiRules) -> Compiled:
             yakuman_bits |= resolved.bit
     compiled = Compiled(rules, rows, {r.bit: r for r in rows}, yakuman_bits)
     threshold = rules.two_han_minimum_counters
-    compiled.hot = (
-        rules.red_fives,
-        _DORA_OF if rules.players == 4 else _DORA_OF_THREE_PLAYERS,
-        rules.ura_dora,
-        _SEAT_TABLES[rules.double_wind_pair_fu],
-        _situations(rules.open_pinfu_fu),
+    compiled.tables = SearchTables(
+        red_fives=rules.red_fives,
+        dora_of=_DORA_OF if rules.players == 4 else _DORA_OF_THREE_PLAYERS,
+        ura_dora=rules.ura_dora,
+        seat_tables=_SEAT_TABLES[rules.double_wind_pair_fu],
+        situations=_situations(rules.open_pinfu_fu),
         # No two-han minimum: a number of counters no hand reaches.
-        sys.maxsize if threshold is None else threshold,
-        compiled.candidates,
-        compiled.points,
+        threshold=sys.maxsize if threshold is None else threshold,
+        candidates_table=compiled.candidates,
+        points_table=compiled.points,
     )
+    compiled.hot = tuple(compiled.tables)
     return compiled
 
 

@@ -363,7 +363,7 @@ def hand_value(win: Win, rules: RiichiRules | None = None) -> HandValue | None:
     best = best_reading(win, compiled, None)
     if best is None:
         return None
-    mask, _, _, _, _, basic, yakuman, han, fu, limit, *_ = best
+    mask, _, _, _, _, basic, yakuman, han, fu, limit, *_ = best  # Reading's fields, in order
     try:
         ids = compiled.ids[mask]
     except KeyError:

@@ -88,9 +88,8 @@ class Reading(NamedTuple):
     """The best reading of a win, and what the hand contributes to its answer.
 
     The search hands it over as a plain tuple in this order (see :data:`RawReading`); the
-    explanation, read rarely, names it with :func:`named`. The first five fields are what the
-    pattern lines depend on (the answer slices them off as its memo key; ``yakuman``, which the
-    lines read too, follows from the mask)."""
+    explanation, read rarely, names it with :func:`named`; elsewhere its fields are read at
+    the ``R_*`` indices."""
 
     mask: int
     """The rows that count."""
@@ -114,6 +113,21 @@ class Reading(NamedTuple):
     pinfu: bool
 
 
+_FIELD = {name: index for index, name in enumerate(Reading._fields)}
+R_MASK = _FIELD["mask"]
+R_BASIC = _FIELD["basic"]
+R_YAKUMAN = _FIELD["yakuman"]
+R_HAN = _FIELD["han"]
+R_FU = _FIELD["fu"]
+R_LIMIT = _FIELD["limit"]
+R_PARTS = _FIELD["parts"]
+"""Where a :class:`Reading`'s fields sit in the plain tuple the search builds (the innermost
+loop builds it in field order, as a tuple display)."""
+R_PATTERN_KEY_END = _FIELD["concealed"] + 1
+"""The fields before this one (mask, dora, ura dora, red fives, concealed) are all that a
+reading's pattern lines depend on: the answer slices them off as its memo key (``yakuman``,
+which the lines read too, follows from the mask)."""
+
 RawReading = tuple[Any, ...]
 """A :class:`Reading` as the plain tuple the search builds (``parts`` holds the suits' hot
 reading tuples, see :data:`~mahjongkit.variants.riichi.features.SuitFacts`). It holds ints,
@@ -127,14 +141,14 @@ def parts_of(hand: Hand, hot_parts: tuple[Any, ...]) -> tuple[Part, ...]:
     if not hot_parts:
         return ()
     return tuple(
-        suit_info(suit, suit_key).parts[hot[4]]
+        suit_info(suit, suit_key).parts[hot[4]]  # the part's place (see SuitReading)
         for suit, (suit_key, hot) in enumerate(zip(hand.suit_keys, hot_parts, strict=True))
     )
 
 
 def named(raw: RawReading, hand: Hand) -> Reading:
     """The named reading of a raw one (for the explanation)."""
-    return Reading._make((*raw[:12], parts_of(hand, raw[12]), *raw[13:]))
+    return Reading._make((*raw[:R_PARTS], parts_of(hand, raw[R_PARTS]), *raw[R_PARTS + 1 :]))
 
 
 Tried = list[tuple[int, tuple[Any, ...], int, int]]
@@ -212,6 +226,7 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
     bits' candidates (see :meth:`Compiled.for_features`), with predicates left only for the rare
     rows the features cannot decide. Facts travel as plain tuples and ints, unpacked in one step.
     """
+    # SearchTables' fields, in order (a test holds these names to them).
     (
         red_fives, dora_of, ura_dora, seat_tables, situations, threshold, candidates_table,
         points_table,
@@ -419,6 +434,7 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
                 basic, limit, gains = points_table[points_key]
             except KeyError:
                 basic, limit, gains = compiled.basic(points_key)
+            # A Reading's fields, in order, as a plain tuple (see RawReading).
             found = (
                 mask, dora, ura, red, concealed, basic, yakuman, total_han, fu, limit, raw_mask,
                 shape, combo, wait, pinfu,
@@ -429,7 +445,7 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
                 continue
             # Several readings: most points, then a real yakuman, then han, then fu.
             if best_rank is None:
-                best_rank = (best_gain, best[6] > 0, best[7], best[8])
+                best_rank = (best_gain, best[R_YAKUMAN] > 0, best[R_HAN], best[R_FU])
             rank = (gains[gain_index], yakuman > 0, total_han, fu)
             if rank > best_rank:
                 best, best_rank = found, rank
