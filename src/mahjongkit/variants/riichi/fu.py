@@ -18,7 +18,7 @@ from functools import cache
 
 from mahjongkit.scoring import FuItem, Names
 from mahjongkit.tiles import DRAGONS, format_kind, is_terminal_or_honor
-from mahjongkit.variants.riichi.context import KANCHAN, PENCHAN, TANKI
+from mahjongkit.variants.riichi.features import KANCHAN, PENCHAN, TANKI
 
 SEVEN_PAIRS_FU = 25
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from mahjongkit.errors import InvalidHandError
 from mahjongkit.scoring import Names, PaymentLine
 from mahjongkit.variants.riichi.rules import RiichiRules
 
@@ -172,6 +173,26 @@ def _line(payer: int, payee: int, amount: int, reason: str) -> PaymentLine:
     return found
 
 
+def _check_seats(winner: int, self_draw: bool, from_seat: int | None, players: int) -> None:
+    """Raise :class:`~mahjongkit.errors.InvalidHandError` unless the seats of a win exist and a
+    discard win names another seat as its discarder."""
+    if not 0 <= winner < players:
+        raise InvalidHandError(
+            f"winner seat {winner} does not exist with {players} players (seats 0..{players - 1})"
+        )
+    if self_draw:
+        return
+    if from_seat is None:
+        raise InvalidHandError(
+            f"a win on a discard needs the discarder's seat: from_seat is None for winner {winner}"
+        )
+    if not 0 <= from_seat < players or from_seat == winner:
+        raise InvalidHandError(
+            f"discarder seat {from_seat} cannot pay winner {winner}: a discarder is another seat "
+            f"among 0..{players - 1}"
+        )
+
+
 def payments_for(
     basic: int,
     winner: int,
@@ -199,7 +220,11 @@ def payments_for(
     {1: -4100, 2: -4100, 3: -4100, 0: 12300}
     >>> payments_for(8000, 1, False, 2, rules, liable_seat=3, liable_basic=8000).deltas
     {2: -16000, 3: -16000, 1: 32000}
+
+    A seat that does not exist, or a discard win without another seat as the discarder, raises
+    :class:`~mahjongkit.errors.InvalidHandError` (a ``ValueError``).
     """
+    _check_seats(winner, self_draw, from_seat, rules.players)
     dealer_wins = winner == dealer
     liable = liable_seat if liable_seat is not None and liable_basic > 0 else None
     shared = basic - liable_basic if liable is not None else basic
@@ -220,8 +245,7 @@ def payments_for(
         else:
             transfers.extend((payer, counters, "counters") for payer in payers)
     else:
-        if from_seat is None:
-            raise ValueError("a win on a discard needs the discarder's seat")
+        assert from_seat is not None  # checked above
         counters_payer = from_seat
         if shared:
             transfers.append((from_seat, total_points(shared, dealer_wins, False), main))

@@ -1,0 +1,517 @@
+"""The answer to a won Riichi hand: :class:`RiichiScore`, its explanation fields and payments.
+
+Only the best reading is turned into an answer. Its numbers (patterns, han, fu, limit, points,
+payments) are shared or memoised objects set when it is made; its explanation (fu breakdown,
+limit names, replaced rows, the hand's text, the reading in ``extra``) is computed the first time
+it is read. This module also words the answers for hands that do not win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import fields
+from operator import attrgetter
+from types import MappingProxyType
+from typing import Any
+
+from mahjongkit.hand import Hand
+from mahjongkit.melds import Meld, MeldKind
+from mahjongkit.scoring import FuItem, Names, PatternHit, Score, Win
+from mahjongkit.shapes import shanten
+from mahjongkit.tiles import format_kinds
+from mahjongkit.variants.riichi.compiled import Compiled, Settlement, bits_of, compile_rules
+from mahjongkit.variants.riichi.features import (
+    ORPHANS,
+    REGULAR,
+    SEVEN_PAIRS,
+    SHANPON,
+    WAIT_NAMES,
+    Part,
+    suit_info,
+)
+from mahjongkit.variants.riichi.fu import breakdown, seven_pairs_breakdown
+from mahjongkit.variants.riichi.points import limit_names, payments_for
+from mahjongkit.variants.riichi.rules import RiichiRules
+from mahjongkit.variants.riichi.search import (
+    R_BASIC,
+    R_FU,
+    R_HAN,
+    R_LIMIT,
+    R_MASK,
+    R_PATTERN_KEY_END,
+    R_YAKUMAN,
+    RawReading,
+    Reading,
+    Tried,
+    named,
+    parts_of,
+)
+from mahjongkit.variants.riichi.yaku import TABLE
+
+VARIANT_NAME = "riichi"
+
+
+def failure(code: str, message: str, win: Win) -> Score:
+    return Score.failure(VARIANT_NAME, code, message, str(win.hand))
+
+
+
+# --- the answer ---------------------------------------------------------------------------------
+
+
+_CHOW_TEXT = tuple(
+    format_kinds([k, k + 1, k + 2]) if k < 27 and k % 9 < 7 else "" for k in range(34)
+)
+_PUNG_TEXT = tuple(format_kinds([k] * 3) for k in range(34))
+_PAIR_TEXT = tuple(format_kinds([k] * 2) for k in range(34))
+"""The mpsz of a chow (by its first kind), a pung and a pair of each kind."""
+
+
+def _describe(parts: tuple[Part, ...], melds: tuple[Meld, ...]) -> str:
+    """A reading's sets and pair in mpsz, e.g. ``234m 456p 678s 555z 44z``."""
+    groups: list[str] = []
+    pair = -1
+    for part in parts:
+        groups.extend(_CHOW_TEXT[kind] for kind in part.chow_starts)
+        groups.extend(_PUNG_TEXT[kind] for kind in part.pung_kinds)
+        if part.pair >= 0:
+            pair = part.pair
+    groups.extend(_meld_text(meld) for meld in melds)
+    if pair >= 0:
+        groups.append(_PAIR_TEXT[pair])
+    return " ".join(groups)
+
+
+_MELD_TEXT: dict[Meld, str] = {}
+
+
+def _meld_text(meld: Meld) -> str:
+    """``str(meld)`` (memoised: melds are few values)."""
+    text = _MELD_TEXT.get(meld)
+    if text is None:
+        text = _MELD_TEXT[meld] = str(meld)
+    return text
+
+
+def _hand_text(hand: Hand) -> str:
+    """``str(hand)`` from the suit facts: the same text, without sorting and formatting tiles."""
+    pieces = [suit_info(suit, suit_key).text for suit, suit_key in enumerate(hand.suit_keys)]
+    red_kinds = hand.red_kinds
+    if red_kinds:
+        for suit in range(3):
+            if red_kinds >> (suit * 9 + 4) & 1:
+                # The red five sorts after the plain fives (format_hand orders by kind, red).
+                head, _, tail = pieces[suit].rpartition("5")
+                pieces[suit] = head + "0" + tail
+    concealed = "".join(pieces)
+    if not hand.melds:
+        return concealed
+    return " ".join([concealed, *map(_meld_text, hand.melds)])
+
+
+_EXPLAINED = ("fu_breakdown", "limit_names", "replaced", "hand", "extra")
+"""The fields of a :class:`RiichiScore` computed when first read."""
+_UNSET: Any = object()
+
+
+class RiichiScore(Score):
+    """A won Riichi :class:`~mahjongkit.scoring.Score` whose explanation is built when read.
+
+    The numbers are set when it is made: patterns, han, fu, limit, points, payments and lines.
+    The explanation (``fu_breakdown``, ``limit_names``, ``replaced``, ``hand`` and ``extra``) is
+    computed from the reading the first time it is read, then kept: the same values an eager
+    build would give, without paying for names and text nobody reads. It reads, compares (with
+    another Riichi score), copies and pickles like any Score.
+
+    A score made by ``Score.__init__`` (``dataclasses.replace``) or unpickled keeps its fields
+    in its instance dict, like any Score.
+
+    ``extra`` holds ``yakuman`` (how many), ``reading`` (sets and pair, e.g.
+    ``234m 456p 678s 555z 44z``), ``wait`` (two-sided, closed, edge, pair, double pung),
+    ``deposits`` (points collected from the table), ``counters`` and, when North tiles were set
+    aside (three players), ``nukidora`` (how many).
+    """
+
+    __slots__ = ("_patterns", "_reading", "_settlement", "_win")
+    _win: Win
+    _patterns: tuple[PatternHit, ...]
+    _settlement: Settlement
+    _reading: RawReading
+    # Constant for a won Riichi hand (a value in the instance dict, from __init__, wins).
+    variant = VARIANT_NAME
+    error = None
+    unit = "han"
+    cap = None
+
+    def _explained(self, name: str) -> Any:
+        known = self.__dict__
+        found = known.get(name, _UNSET)
+        if found is _UNSET:
+            win = self._win
+            # The named reading serves every explained field: made once, kept beside them.
+            reading = known.get("_named")
+            if reading is None:
+                reading = known["_named"] = named(self._reading, win.hand)
+            found = known[name] = _EXPLAIN[name](win, self._settlement[3], reading)
+        return found
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Every field, explained ones included, without the source; the read-only view of the
+        # payments (shared with the memo table) as a plain dict.
+        state = {name: getattr(self, name) for name in _FIELD_NAMES}
+        state["payments"] = dict(state["payments"])
+        return state
+
+    # Each explained field is a property that computes the value once; the setter is what
+    # ``Score.__init__`` (``dataclasses.replace``) and unpickling use.
+    @property
+    def fu_breakdown(self) -> tuple[FuItem, ...]:
+        """The fu components of the reading (see :func:`~.fu.breakdown`)."""
+        return self._explained("fu_breakdown")  # type: ignore[no-any-return]
+
+    @fu_breakdown.setter
+    def fu_breakdown(self, value: tuple[FuItem, ...]) -> None:
+        self.__dict__["fu_breakdown"] = value
+
+    @property
+    def limit_names(self) -> Names:
+        """The limit's names (empty below a mangan)."""
+        return self._explained("limit_names")  # type: ignore[no-any-return]
+
+    @limit_names.setter
+    def limit_names(self, value: Names) -> None:
+        self.__dict__["limit_names"] = value
+
+    @property
+    def replaced(self) -> tuple[tuple[str, str], ...]:
+        """(dropped pattern id, the id of the pattern that includes it)."""
+        return self._explained("replaced")  # type: ignore[no-any-return]
+
+    @replaced.setter
+    def replaced(self, value: tuple[tuple[str, str], ...]) -> None:
+        self.__dict__["replaced"] = value
+
+    @property
+    def hand(self) -> str:
+        """The hand in mpsz, melds after the concealed tiles."""
+        return self._explained("hand")  # type: ignore[no-any-return]
+
+    @hand.setter
+    def hand(self, value: str) -> None:
+        self.__dict__["hand"] = value
+
+    @property
+    def extra(self) -> Mapping[str, Any]:
+        """The reading behind the score (see the class documentation)."""
+        return self._explained("extra")  # type: ignore[no-any-return]
+
+    @extra.setter
+    def extra(self, value: Mapping[str, Any]) -> None:
+        self.__dict__["extra"] = value
+
+
+def _stored(name: str, slot: str, index: int | None = None) -> property:
+    """The property of a field kept in ``slot``, or at ``index`` of the tuple there (or in the
+    instance dict)."""
+    read_slot = attrgetter(slot)
+
+    def read(score: RiichiScore) -> Any:
+        try:
+            kept = read_slot(score)
+        except AttributeError:  # made by Score.__init__ or unpickled
+            return score.__dict__[name]
+        return kept if index is None else kept[index]
+
+    def write(score: RiichiScore, value: Any) -> None:
+        score.__dict__[name] = value
+
+    return property(read, write, doc=f"See :class:`~mahjongkit.scoring.Score` ({name}).")
+
+
+_STORED: dict[str, tuple[str, int | None]] = {
+    "patterns": ("_patterns", None),
+    "points": ("_settlement", 0),
+    "payments": ("_settlement", 1),
+    "lines": ("_settlement", 2),
+    # In the reading (value and raw value: the han, never capped).
+    "value": ("_reading", R_HAN),
+    "raw_value": ("_reading", R_HAN),
+    "fu": ("_reading", R_FU),
+    "limit": ("_reading", R_LIMIT),
+}
+"""Where each stored field is kept."""
+for _name, (_slot, _index) in _STORED.items():
+    setattr(RiichiScore, _name, _stored(_name, _slot, _index))
+_FIELD_NAMES = tuple(score_field.name for score_field in fields(Score))
+
+# How an answer is made, out of sight of its readers: :func:`build_answer` fills four slots, the
+# win, the pattern lines, the settlement (points, payments, lines and the rules: one tuple shared
+# by every win paid alike) and the search's reading, where han, fu and limit are read and the
+# explanation comes from. The first three are shared objects and the reading holds no object
+# the garbage collector follows, so a kept answer is one object for the collector, not two or
+# more; setting a dozen fields one at a time past the frozen guard would cost as much as
+# scoring the hand. The slots' own descriptors set them, bound once here.
+_set_win = RiichiScore.__dict__["_win"].__set__
+_set_patterns = RiichiScore.__dict__["_patterns"].__set__
+_set_settlement = RiichiScore.__dict__["_settlement"].__set__
+_set_reading = RiichiScore.__dict__["_reading"].__set__
+_new_score = object.__new__
+"""Makes an answer at C speed, its slots then set through the descriptors above."""
+
+
+def _replaced(win: Win, rules: RiichiRules, best: Reading) -> tuple[tuple[str, str], ...]:
+    """The rows the reading dropped because a row that contains them applies."""
+    if best.raw_mask == best.mask or best.yakuman:
+        return ()
+    by_bit = compile_rules(rules).by_bit
+    return tuple(
+        (by_bit[dropped].row.id, by_bit[by].row.id)
+        for by in bits_of(best.raw_mask & best.mask)
+        for dropped in bits_of(by_bit[by].replaces & best.raw_mask & ~best.mask)
+    )
+
+
+def _extra(win: Win, rules: RiichiRules, best: Reading) -> dict[str, Any]:
+    shape = best.shape
+    extra = {
+        "yakuman": best.yakuman,
+        "reading": (
+            _describe(best.parts, win.hand.melds)
+            if shape == REGULAR
+            else ("seven pairs" if shape == SEVEN_PAIRS else "thirteen orphans")
+        ),
+        "wait": WAIT_NAMES[best.wait],
+        "deposits": win.deposits * rules.riichi_deposit,
+        "counters": win.honba,
+    }
+    if win.nukidora:  # their dora are on the dora line: say where some of them came from
+        extra["nukidora"] = win.nukidora
+    return extra
+
+
+_EXPLAIN: dict[str, Callable[[Win, RiichiRules, Reading], Any]] = {
+    "fu_breakdown": lambda win, rules, best: _fu_breakdown(win, rules, best, best.concealed),
+    "limit_names": lambda win, rules, best: limit_names(best.limit) if best.limit else {},
+    "replaced": _replaced,
+    "hand": lambda win, rules, best: _hand_text(win.hand),
+    "extra": _extra,
+}
+"""How each explained field of a :class:`RiichiScore` is computed."""
+
+
+def build_answer(win: Win, rules: RiichiRules, compiled: Compiled, best: RawReading) -> Score:
+    """Turn the best reading into the public answer (its explanation is built when read)."""
+    pattern_key = best[:R_PATTERN_KEY_END]  # mask, dora, ura dora, red fives, concealed
+    patterns = compiled.pattern_lists.get(pattern_key)
+    if patterns is None:  # .get: the table is emptied when it grows past _MEMO_LIMIT
+        if len(compiled.pattern_lists) > _MEMO_LIMIT:
+            compiled.pattern_lists.clear()
+        patterns = compiled.pattern_lists[pattern_key] = _patterns(
+            compiled, best[R_YAKUMAN], *pattern_key
+        )
+    liable_seat = win.liable_seat
+    payment_key: tuple[Any, ...] = (
+        best[R_BASIC], win.seat, win.self_draw, win.from_seat, win.honba, win.deposits, liable_seat
+    )  # fmt: skip
+    if liable_seat is not None:  # rare: what the liable seat owes depends on the yakuman
+        payment_key += (_liable_basic(compiled, rules, best[R_MASK], best[R_YAKUMAN]),)
+    settlement = compiled.settlements.get(payment_key)
+    if settlement is None:
+        settlement = _settle(win, rules, compiled, payment_key)
+    result = _new_score(RiichiScore)
+    _set_win(result, win)
+    _set_patterns(result, patterns)
+    _set_settlement(result, settlement)
+    _set_reading(result, best)
+    return result
+
+
+def _liable_basic(compiled: Compiled, rules: RiichiRules, mask: int, yakuman: int) -> int:
+    """The basic points of the yakuman a liable seat answers for (R-48), 0 for none."""
+    if not yakuman:
+        return 0
+    by_bit = compiled.by_bit
+    liable_ids = rules.liability_yakuman
+    return 8000 * sum(
+        by_bit[bit].yakuman for bit in bits_of(mask) if by_bit[bit].row.id in liable_ids
+    )
+
+
+def _settle(
+    win: Win, rules: RiichiRules, compiled: Compiled, payment_key: tuple[Any, ...]
+) -> Settlement:
+    """The payments of a win (a miss of the settlements memo, keyed by ``payment_key``: basic
+    points, seat, self-draw, the discarder, counters, deposits, liable seat and, with one, the
+    liable basic points)."""
+    settlements = compiled.settlements
+    if len(settlements) > _MEMO_LIMIT:  # .get finds the misses: the table may be emptied
+        settlements.clear()
+    basic, seat, self_draw, from_seat, honba, deposits, liable_seat, *liable = payment_key
+    paid = payments_for(
+        basic,
+        seat,
+        self_draw,
+        (seat - 1) % rules.players if from_seat is None else from_seat,
+        rules,
+        honba=honba,
+        deposits=deposits,
+        liable_seat=liable_seat,
+        liable_basic=liable[0] if liable else 0,
+    )
+    found = settlements[payment_key] = (
+        paid.points,
+        MappingProxyType(paid.deltas),
+        paid.lines,
+        rules,
+    )
+    return found
+
+
+def _patterns(
+    compiled: Compiled, yakuman: int, mask: int, dora: int, ura: int, red: int, concealed: bool
+) -> tuple[PatternHit, ...]:
+    """The pattern lines of a reading, in table order, bonus han last."""
+    patterns: list[PatternHit] = []
+    for bit in bits_of(mask):
+        resolved = compiled.by_bit[bit]
+        value = resolved.yakuman or (resolved.han_closed if concealed else resolved.han_open)
+        patterns.append(compiled.hit(resolved, value))
+    if not yakuman:
+        for kind, count in (("dora", dora), ("red", red), ("ura", ura)):
+            if count:
+                patterns.append(_bonus_hit(compiled, kind, count))
+    return tuple(patterns)
+
+
+_MEMO_LIMIT = 100_000
+"""Entries kept in a memo table before it is emptied (settlements, pattern lists)."""
+
+_BONUS_ROWS = {row.bonus: (index, row) for index, row in enumerate(TABLE) if row.bonus}
+
+
+def _bonus_hit(compiled: Compiled, kind: str, count: int) -> PatternHit:
+    index, row = _BONUS_ROWS[kind]  # type: ignore[index]
+    key = (index, count, count)
+    found = compiled.hits.get(key)
+    if found is None:
+        found = compiled.hits[key] = PatternHit(row.id, count, row.names, "han", count)
+    return found
+
+
+def _fu_breakdown(win: Win, rules: RiichiRules, best: Reading, concealed: bool) -> tuple[Any, ...]:
+    if best.shape == SEVEN_PAIRS:
+        return seven_pairs_breakdown()
+    if best.shape == ORPHANS:
+        return ()
+    win_kind = win.win_tile.kind
+    sets: list[tuple[int, bool, str]] = []
+    pair = -1
+    self_draw = win.self_draw
+    for part in best.parts:
+        for kind in part.pung_kinds:
+            by_discard = best.wait == SHANPON and kind == win_kind and not self_draw
+            sets.append((kind, False, "discard" if by_discard else "concealed"))
+        if part.pair >= 0:
+            pair = part.pair
+    for meld in win.hand.melds:
+        meld_kind = meld.kind
+        if meld_kind is not MeldKind.CHOW:
+            state = "concealed" if meld_kind is MeldKind.CONCEALED_KONG else "open"
+            sets.append((meld.tiles[0].kind, meld_kind is not MeldKind.PUNG, state))
+    return breakdown(
+        concealed,
+        self_draw,
+        tuple(sets),
+        best.wait,
+        win_kind,
+        pair,
+        27 + win.seat,
+        27 + win.round_wind,
+        rules.double_wind_pair_fu,
+        best.pinfu,
+        rules.open_pinfu_fu,
+    )
+
+
+def no_win_answer(win: Win, rules: RiichiRules, tried: Tried) -> Score:
+    """The answer for a hand that does not win: not complete, or complete without a yaku."""
+    hand = win.hand
+    if not tried:
+        counts = hand.counts
+        groups, left = _closest_split(counts)
+        exchanges = shanten(counts, len(hand.melds)) + 1
+        shown = " ".join([*groups, *(str(m) for m in hand.melds)])
+        return failure(
+            "not_complete",
+            f"{hand} is not a complete hand: it needs four sets and a pair (or seven pairs, or "
+            f"thirteen orphans); at best it makes {shown or 'nothing'} and leaves "
+            f"{format_kinds(left)} over, {exchanges} tile exchange(s) from complete",
+            win,
+        )
+    readings = []
+    for shape, hot_parts, wait, _han in tried:
+        if shape == REGULAR:
+            parts = parts_of(hand, hot_parts)
+            readings.append(f"{_describe(parts, hand.melds)} ({WAIT_NAMES[wait]} wait)")
+        else:
+            readings.append("seven pairs" if shape == SEVEN_PAIRS else "thirteen orphans")
+    unique = list(dict.fromkeys(readings))
+    threshold = rules.two_han_minimum_counters
+    if threshold is not None and win.honba >= threshold and any(h for *_, h in tried):
+        return failure(
+            "below_minimum_han",
+            f"with {win.honba} counters a win needs 2 han of yaku (dora excluded); "
+            f"{'; '.join(unique)} has only 1",
+            win,
+        )
+    note = ""
+    if win.dora_indicators or any(t.red for t in hand.concealed):
+        note = " (dora and red fives add han but are not yaku)"
+    return failure(
+        "no_yaku",
+        f"the hand is complete but has no yaku{note}: "
+        + "; ".join(unique)
+        + (" and not concealed" if not hand.is_concealed else ""),
+        win,
+    )
+
+
+def _closest_split(counts: list[int]) -> tuple[list[str], list[int]]:
+    """The split of concealed tiles into sets (and one pair) that leaves the fewest tiles over:
+    (the groups in mpsz, the kinds left over). For messages only."""
+    best: list[Any] = [99, [], []]
+    hand = list(counts)
+
+    def search(kind: int, groups: list[list[int]], left: list[int], pair: bool) -> None:
+        while kind < 34 and not hand[kind]:
+            kind += 1
+        if kind == 34:
+            if len(left) < best[0]:
+                best[:] = [len(left), [g[:] for g in groups], left[:]]
+            return
+        if len(left) >= best[0]:
+            return
+        options: list[tuple[list[int], bool]] = []
+        if hand[kind] >= 3:
+            options.append(([kind] * 3, pair))
+        if kind < 27 and kind % 9 < 7 and hand[kind + 1] and hand[kind + 2]:
+            options.append(([kind, kind + 1, kind + 2], pair))
+        if hand[kind] >= 2 and not pair:
+            options.append(([kind] * 2, True))
+        for group, with_pair in options:
+            for k in group:
+                hand[k] -= 1
+            groups.append(group)
+            search(kind, groups, left, with_pair)
+            groups.pop()
+            for k in group:
+                hand[k] += 1
+        hand[kind] -= 1
+        left.append(kind)
+        search(kind, groups, left, pair)
+        left.pop()
+        hand[kind] += 1
+
+    search(0, [], [], False)
+    return [format_kinds(group) for group in best[1]], best[2]
+

@@ -1,0 +1,105 @@
+"""Validation of a Riichi win's description: what makes it impossible before any reading.
+
+Each check returns the reason as a sentence (None: possible). The common case asks little: the
+rarer flags (riichi, kongs, last tile, first turn, liability, North tiles set aside) are looked
+at only when one is set.
+"""
+
+from __future__ import annotations
+
+from mahjongkit.scoring import Win
+from mahjongkit.tiles import NORTH
+from mahjongkit.variants.riichi.rules import RiichiRules
+
+
+def why_impossible(win: Win, rules: RiichiRules) -> str | None:
+    """Why the win's description is impossible, or None (the winning tile is checked later)."""
+    hand = win.hand
+    melds = hand.melds
+    players = rules.players
+    size = hand.size
+    if size != 14:
+        return (
+            f"{len(hand.concealed)} concealed tiles with {len(melds)} meld(s) make {size} "
+            "tiles: a winning hand has 14 (each meld counting three), the winning tile included"
+        )
+    seat = win.seat
+    if not 0 <= seat < players:
+        return f"seat {seat} does not exist with {players} players"
+    if not 0 <= win.round_wind < 4:
+        return f"prevalent wind {win.round_wind} is not a wind (0..3)"
+    if win.win_tile.kind >= 34:
+        return f"{win.win_tile} is a bonus tile: it cannot win a Riichi hand"
+    from_seat = win.from_seat
+    if from_seat is not None and not win.self_draw:
+        if not 0 <= from_seat < players:
+            return f"seat {from_seat} does not exist with {players} players"
+        if from_seat == seat:
+            return "a win on a discard comes from another seat than the winner's"
+    if melds:
+        for meld in melds:
+            if meld.from_seat == seat:
+                return f"the meld {meld} claims a tile from the winner's own seat"
+    if win.nukidora:
+        return _check_nukidora(win, players)
+    if (
+        win.riichi
+        or win.ippatsu
+        or win.double_riichi
+        or win.after_kong
+        or win.robbing_kong
+        or win.last_tile
+        or win.first_turn
+        or win.liable_seat is not None
+    ):
+        return _check_situation(win, players)
+    return None
+
+
+def _check_nukidora(win: Win, players: int) -> str | None:
+    """The checks of North tiles set aside (then the situation's)."""
+    north = win.nukidora
+    if players != 3:
+        return f"{north} North tile(s) set aside: only three-player Riichi sets North aside"
+    if not isinstance(north, int) or north < 0:
+        return f"{north!r} North tiles set aside: a count of tiles is a whole number, 0 or more"
+    held = win.hand.held_counts[NORTH]
+    if north + held > 4:
+        return f"{north} North tile(s) set aside and {held} held: there are four North tiles"
+    return _check_situation(win, players)
+
+
+def _check_situation(win: Win, players: int) -> str | None:
+    """The checks of the rarer flags (riichi, kongs, last tile, first turn, liability)."""
+    hand = win.hand
+    # Nested by flag, so that the common case (a riichi, perhaps with ippatsu) asks little.
+    if win.riichi:
+        if hand.melds and not hand.is_concealed:
+            return "riichi needs a concealed hand, but the hand has an open meld"
+        if win.first_turn:
+            return (
+                "a first-turn win (R-36…R-38) comes before the winner's first discard, so before "
+                "any riichi"
+            )
+    elif win.ippatsu:
+        return "ippatsu needs a riichi (R-06)"
+    elif win.double_riichi:
+        return "a double riichi is a riichi: set riichi too"
+    if win.robbing_kong:
+        if win.self_draw:
+            return "robbing a kong is a win on another player's tile, not a self-draw (R-19)"
+        if win.last_tile:
+            return "a robbed kong tile is never the discard after the last wall tile"
+    if win.after_kong:
+        if not win.self_draw:
+            return "a win on a kong's replacement tile is a self-draw (R-18)"
+        if not any(meld.is_kong for meld in hand.melds):
+            return "a win after a kong needs a kong among the melds"
+        if win.last_tile:
+            return "a kong's replacement tile is never the last wall tile"
+    if win.first_turn and hand.melds:
+        return "a first-turn win has no melds: any call, a concealed kong too, interrupts it"
+    liable = win.liable_seat
+    if liable is not None and (liable == win.seat or not 0 <= liable < players):
+        return f"seat {liable} cannot be liable for this win"
+    return None

@@ -1,0 +1,326 @@
+"""The Riichi pattern table compiled for one set of rules.
+
+The search (:mod:`~mahjongkit.variants.riichi.search`) never reads a row or a rules field: it
+reads what this module resolves once per rules value. Each row's han and yakuman under the rules,
+the rows a reading with given feature bits can have (:meth:`Compiled.for_features`, filled on
+first sight of a feature int), the basic points of each han, fu and yakuman, and the small
+tables a win's concealment, self-draw, dealership and seat settle before any reading.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from mahjongkit.scoring import PatternHit, PaymentLine
+from mahjongkit.tiles import TERMINALS_AND_HONORS, dora_after
+from mahjongkit.variants.riichi.features import (
+    F_CONCEALED,
+    F_DEALER,
+    F_DISCARD,
+    F_NON_DEALER,
+    F_OPEN,
+    F_SELF_DRAW,
+    HONOUR_FEATURES,
+    pair_features_table,
+    pair_fu_table,
+)
+from mahjongkit.variants.riichi.points import basic_points, total_points
+from mahjongkit.variants.riichi.rules import RiichiRules
+from mahjongkit.variants.riichi.yaku import TABLE, Predicate, Yaku
+
+_ORPHAN_KINDS = TERMINALS_AND_HONORS
+_PUNG_FU = tuple(8 if kind in _ORPHAN_KINDS else 4 for kind in range(34))
+"""Fu of a concealed pung of each kind."""
+_NO_FU = (0,) * 34
+_HALF_PUNG_FU = tuple(fu // 2 for fu in _PUNG_FU)
+
+Situation = tuple[int, int, int, tuple[int, ...], int, bool, int]
+"""What a win's concealment, self-draw and dealership settle before any reading: (feature
+bits, base fu, self-draw fu, fu a pung loses by the winning tile by kind, concealed pungs the
+winning tile opens, whether an open hand's 20 fu count 30, index of the winner's gain)."""
+
+
+def _situations(open_pinfu_fu: bool) -> tuple[Situation, ...]:
+    """The :data:`Situation` of each ``4 * concealed + 2 * self_draw + dealer``."""
+    found: list[Situation] = []
+    for concealed in (False, True):
+        for self_draw in (False, True):
+            for dealer in (False, True):
+                features = (F_CONCEALED if concealed else F_OPEN) | (
+                    F_SELF_DRAW if self_draw else F_DISCARD
+                )
+                found.append(
+                    (
+                        features | (F_DEALER if dealer else F_NON_DEALER),
+                        # Base 20, +10 concealed on a discard; +2 self-draw (not with pinfu).
+                        30 if concealed and not self_draw else 20,
+                        2 if self_draw else 0,
+                        # R-01: a pung completed by a discard counts as open.
+                        _NO_FU if self_draw else _HALF_PUNG_FU,
+                        0 if self_draw else 1,
+                        not concealed and open_pinfu_fu,
+                        2 * dealer + self_draw,
+                    )
+                )
+    return tuple(found)
+
+
+
+# --- the rules, compiled ------------------------------------------------------------------------
+
+Candidate = tuple[int, int, int, Predicate]
+"""(row bit, han, yakuman, predicate) of a row that may apply to a hand with some features."""
+
+
+class Candidates(NamedTuple):
+    """The rows that may apply to a reading with given features."""
+
+    raw_mask: int
+    """Rows the features decide alone."""
+    mask: int
+    """The same, less the rows replaced by one of them; ``han`` and ``yakuman`` are theirs."""
+    han: int
+    yakuman: int
+    tests: tuple[Candidate, ...]
+    """Rows whose predicate is still to run."""
+    replacements: tuple[tuple[int, int, int, int], ...]
+    """The replacements left to check, those with a row to test: (replacing bit, replaced
+    bit, replaced han, replaced yakuman). No row both replaces and is replaced (the table
+    checks it), so their order does not matter."""
+
+
+@dataclass(slots=True)
+class _Resolved:
+    """A table row under one set of rules: its values, or absent."""
+
+    row: Yaku
+    index: int
+    bit: int
+    han_closed: int
+    han_open: int
+    yakuman: int
+    replaces: int
+    """Bits of the rows it replaces."""
+
+
+Settlement = tuple[int, Mapping[int, int], tuple[PaymentLine, ...], RiichiRules]
+"""The payments of a win: (points, deltas by seat, lines), and the rules they were settled
+under (a won hand keeps this one shared tuple, rather than a new one holding the rules)."""
+
+
+class SearchTables(NamedTuple):
+    """What the search reads of one set of rules, resolved once (the search unpacks these
+    fields by position from :attr:`Compiled.hot`, in this order)."""
+
+    red_fives: bool
+    dora_of: tuple[int, ...]
+    """The dora's kind by its indicator's kind (three players skip 2m-8m)."""
+    ura_dora: bool
+    seat_tables: tuple[tuple[tuple[int, ...], ...], ...]
+    """By ``seat * 4 + prevalent wind``: pair fu, pair features, honour-pung features."""
+    situations: tuple[Situation, ...]
+    """By ``4 * concealed + 2 * self_draw + dealer`` (see :data:`Situation`)."""
+    threshold: int
+    """Counters from which a win needs two han of yaku (never reached when the rules have no
+    two-han minimum)."""
+    candidates_table: dict[int, Candidates]
+    """:attr:`Compiled.candidates`."""
+    points_table: dict[int, tuple[int, str | None, tuple[int, ...]]]
+    """:attr:`Compiled.points`."""
+
+
+@dataclass(slots=True)
+class Compiled:
+    """The pattern table resolved for one set of rules, with the per-feature candidate lists."""
+
+    rules: RiichiRules
+    rows: list[_Resolved]
+    by_bit: dict[int, _Resolved]
+    yakuman_bits: int
+    candidates: dict[int, Candidates] = field(default_factory=dict)
+    """What can apply to a reading, by its feature bits (see :meth:`for_features`)."""
+    hits: dict[tuple[int, int, int], PatternHit] = field(default_factory=dict)
+    ids: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    """Pattern ids of a mask of rows (memoised)."""
+    pattern_lists: dict[tuple[int, int, int, int, bool], tuple[PatternHit, ...]] = field(
+        default_factory=dict
+    )
+    """Pattern lines by (rows mask, dora, ura dora, red fives, concealed)."""
+    settlements: dict[Any, Settlement] = field(default_factory=dict)
+    """Payments by everything they depend on (a pure function of few values)."""
+    points: dict[int, tuple[int, str | None, tuple[int, ...]]] = field(default_factory=dict)
+    """Basic points, limit and the winner's gain by ``han << 16 | fu << 8 | yakuman`` (see
+    :meth:`basic`)."""
+    tables: SearchTables | None = None
+    """What the search reads of the rules (see :class:`SearchTables`)."""
+    hot: tuple[Any, ...] = ()
+    """:attr:`tables` as a plain tuple, which the search unpacks in one step (a named tuple
+    unpacks through its iterator, a plain one at C speed)."""
+
+    def basic(self, key: int) -> tuple[int, str | None, tuple[int, ...]]:
+        """Basic points, limit and the winner's gain (by ``2 * dealer + self-draw``) of
+        ``han << 16 | fu << 8 | yakuman`` (memoised: few values)."""
+        found = self.points.get(key)
+        if found is None:
+            players = self.rules.players
+            basic, limit = basic_points(key >> 16, key >> 8 & 0xFF, key & 0xFF, self.rules)
+            gains = tuple(
+                total_points(basic, dealer, self_draw, players)
+                for dealer in (False, True)
+                for self_draw in (False, True)
+            )
+            found = self.points[key] = (basic, limit, gains)
+        return found
+
+    def for_features(self, features: int) -> Candidates:
+        """The rows that can apply to a reading with these features: the ones the features
+        decide alone (summed into a mask, han and yakuman), the ones with a predicate left, and
+        the replacements among them as (replacing bit, replaced bit, replaced han, replaced
+        yakuman)."""
+        found = self.candidates.get(features)
+        if found is not None:
+            return found
+        concealed = bool(features & F_CONCEALED)
+        mask = han = yakuman = 0
+        tests: list[Candidate] = []
+        for resolved in self.rows:
+            row = resolved.row
+            if row.needs & ~features or row.forbids & features:
+                continue
+            value = resolved.han_closed if concealed else resolved.han_open
+            if not value and not resolved.yakuman:
+                continue
+            if row.test is None:
+                mask |= resolved.bit
+                han += value
+                yakuman += resolved.yakuman
+            else:
+                tests.append((resolved.bit, value, resolved.yakuman, row.test))
+        present = raw_mask = mask
+        for bit, _, _, _ in tests:
+            present |= bit
+        replacements = []
+        for resolved in self.rows:
+            for other in self.rows:
+                if resolved.bit & present and resolved.replaces & other.bit & present:
+                    pair = (resolved.bit, other.bit, *self._values(other, concealed))
+                    if resolved.bit & raw_mask and other.bit & raw_mask:
+                        # Both decided by the features: replaced once here.
+                        mask ^= other.bit
+                        han -= pair[2]
+                        yakuman -= pair[3]
+                    else:
+                        replacements.append(pair)
+        found = self.candidates[features] = Candidates(
+            raw_mask, mask, han, yakuman, tuple(tests), tuple(replacements)
+        )
+        return found
+
+    @staticmethod
+    def _values(resolved: _Resolved, concealed: bool) -> tuple[int, int]:
+        return (resolved.han_closed if concealed else resolved.han_open, resolved.yakuman)
+
+    def hit(self, resolved: _Resolved, value: int, count: int = 1) -> PatternHit:
+        """The (memoised) pattern line of a row."""
+        key = (resolved.index, value, count)
+        found = self.hits.get(key)
+        if found is None:
+            unit = "yakuman" if resolved.yakuman else "han"
+            row = resolved.row
+            found = self.hits[key] = PatternHit(row.id, value, row.names, unit, count)
+        return found
+
+
+_COMPILED: dict[RiichiRules, Compiled] = {}
+_last: tuple[RiichiRules, Compiled] | None = None
+"""The last rules asked for: hashing a rules value costs more than scoring half a hand, and
+callers score many hands under one rules object. Replaced as one tuple, so threads agree."""
+
+
+def compile_rules(rules: RiichiRules) -> Compiled:
+    """The table resolved for ``rules`` (memoised per rules value)."""
+    global _last
+    last = _last
+    if last is not None and last[0] is rules:
+        return last[1]
+    found = _COMPILED.get(rules)
+    if found is None:
+        found = _COMPILED[rules] = _compile(rules)
+    _last = (rules, found)
+    return found
+
+
+def _compile(rules: RiichiRules) -> Compiled:
+    rows: list[_Resolved] = []
+    bits = {row.id: 1 << index for index, row in enumerate(TABLE)}
+    for index, row in enumerate(TABLE):
+        if row.bonus is not None:
+            continue
+        han_closed, han_open, yakuman = row.han_closed, row.han_open, row.yakuman
+        if row.option is not None:
+            option_name, values = row.option
+            value = values[str(getattr(rules, option_name))]
+            if value is None:
+                continue
+            han_closed, han_open, yakuman = value
+        if row.open_option is not None and getattr(rules, row.open_option):
+            han_open = han_closed
+        if yakuman and row.id in rules.double_yakuman:
+            yakuman = 2
+        replaces = 0
+        for other in row.replaces:
+            replaces |= bits[other]
+        rows.append(_Resolved(row, index, bits[row.id], han_closed, han_open, yakuman, replaces))
+    yakuman_bits = 0
+    for resolved in rows:
+        if resolved.yakuman:
+            yakuman_bits |= resolved.bit
+    compiled = Compiled(rules, rows, {r.bit: r for r in rows}, yakuman_bits)
+    threshold = rules.two_han_minimum_counters
+    compiled.tables = SearchTables(
+        red_fives=rules.red_fives,
+        dora_of=_DORA_OF if rules.players == 4 else _DORA_OF_THREE_PLAYERS,
+        ura_dora=rules.ura_dora,
+        seat_tables=_SEAT_TABLES[rules.double_wind_pair_fu],
+        situations=_situations(rules.open_pinfu_fu),
+        # No two-han minimum: a number of counters no hand reaches.
+        threshold=sys.maxsize if threshold is None else threshold,
+        candidates_table=compiled.candidates,
+        points_table=compiled.points,
+    )
+    compiled.hot = tuple(compiled.tables)
+    return compiled
+
+
+def _seat_tables(seat: int, prevalent: int, double: int) -> tuple[tuple[int, ...], ...]:
+    return (
+        pair_fu_table(27 + seat, 27 + prevalent, double),
+        pair_features_table(27 + seat, 27 + prevalent),
+        HONOUR_FEATURES[(seat, prevalent)],
+    )
+
+
+_SEAT_TABLES = {
+    double: tuple(
+        _seat_tables(seat, prevalent, double) for seat in range(4) for prevalent in range(4)
+    )
+    for double in (2, 4)
+}
+"""By double-wind pair fu, then ``seat * 4 + prevalent wind``: the fu and the feature bits of a
+pair of each kind, and the feature bits of the honour pungs (see ``HONOUR_FEATURES``)."""
+
+_DORA_OF = tuple(dora_after(kind) for kind in range(34))
+"""The dora's kind by its indicator's kind."""
+_DORA_OF_THREE_PLAYERS = (8, *_DORA_OF[1:])
+"""Three players play without 2m-8m: the 1m indicator shows the 9m."""
+
+
+def bits_of(mask: int) -> Iterator[int]:
+    """The set bits of ``mask``, lowest first (a row's bit each)."""
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
