@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from mahjongkit.errors import NotationError
 from mahjongkit.hand import Hand
 from mahjongkit.options import override
-from mahjongkit.scoring import Score, Win
+from mahjongkit.scoring import Score
 from mahjongkit.tiles import Tile, format_kind
 from mahjongkit.variants.sichuan import SichuanRules, score
 from mahjongkit.variants.sichuan.fan import (
@@ -23,36 +23,11 @@ from mahjongkit.variants.sichuan.fan import (
     rules_page,
 )
 from tests.helpers.paths import SPEC
-from tests.helpers.wins import make_win as shared_make_win
+from tests.helpers.sichuan import make_win
 from tests.helpers.wins import win_from_cli
 
 RULES = SichuanRules.blood_battle()
 E, S, W, N = range(4)
-
-
-def make_win(
-    concealed: str,
-    win: str | None = None,
-    melds: tuple[str, ...] = (),
-    seat: int = S,
-    discarder: int | None = E,
-    tsumo: bool = False,
-    **flags: object,
-) -> Win:
-    """A Sichuan win: ``concealed`` includes the winning tile (by default its last tile); a
-    ``discarder`` of None on a discard leaves the win without one."""
-    if discarder is None and not tsumo:
-        flags["from_seat"] = None
-    return shared_make_win(
-        concealed,
-        win,
-        melds=melds,
-        seat=seat,
-        discarder=discarder,
-        tsumo=tsumo,
-        variant="sichuan",
-        **flags,
-    )
 
 
 def scored(concealed: str, *melds: str, rules: SichuanRules = RULES, **kwargs: object) -> Score:
