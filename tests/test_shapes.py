@@ -22,7 +22,7 @@ from mahjongkit.shapes import (
     waits,
 )
 from mahjongkit.tiles import counts_of, format_kinds, parse_kinds
-from tests.reference import brute_force_shanten, is_complete_by_search
+from tests.helpers.reference import brute_force_shanten, is_complete_by_search
 
 BENCH = Path(__file__).resolve().parents[1].parent / "shared" / "bench"
 

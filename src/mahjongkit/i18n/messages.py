@@ -1,7 +1,8 @@
 """The sentence tables. Each language maps the same stable keys to a template.
 
-Variants add their own keys here (one block per variant) so that every sentence of the product
-is in one place per language.
+Variants add their own keys here (one block per variant, keys prefixed with the variant's name)
+so that every sentence of the product is in one place per language. Pattern names are not
+sentences: they live in each variant's ``names.py``.
 """
 
 from __future__ import annotations
@@ -37,6 +38,32 @@ _EN = {
     "code.below_minimum_fan": "below the minimum fan",
     "code.below_minimum_han": "below the two-han minimum",
     "score.total_yakuman": "Total: {count} yakuman",
+    # Hong Kong
+    "hongkong.minimum": "Fan toward the {minimum}-fan minimum: {fan}",
+    "hongkong.minimum_bonus": (
+        "Fan toward the {minimum}-fan minimum: {fan} (bonus tiles not counted)"
+    ),
+    "hongkong.base": "Base amount: {base}",
+    "hongkong.found": "Patterns found:",
+    "hongkong.replaced": "  ({replaced} not counted: included in {name})",
+    "hongkong.limit_hand": "limit hand ({fan} fan)",
+    "hongkong.limit": "the {fan}-fan limit",
+    # Sichuan
+    "sichuan.value": "Hand value: {base} × 2^{fan} = {value} (cap {cap} fan)",
+    # Rules pages
+    "page.pattern": "Pattern",
+    "page.fan": "Fan",
+    "page.rule": "Rule",
+    "page.example": "Example",
+    "page.replaces": "Replaces",
+    "page.limit": "{fan} (limit)",
+    "page.cap": "cap",
+    "page.option": "option",
+    "page.riichi.pattern": "Pattern",
+    "page.riichi.japanese": "Japanese",
+    "page.riichi.concealed": "Concealed",
+    "page.riichi.open": "Open",
+    "page.riichi.not_a_yaku": "not a yaku under these rules",
 }
 
 _FR = {
@@ -66,6 +93,31 @@ _FR = {
     "code.below_minimum_fan": "sous le minimum de fan",
     "code.below_minimum_han": "sous le minimum de deux han",
     "score.total_yakuman": "Total : {count} yakuman",
+    # Hong Kong
+    "hongkong.minimum": "Fan comptant pour le minimum de {minimum} fan : {fan}",
+    "hongkong.minimum_bonus": (
+        "Fan comptant pour le minimum de {minimum} fan : {fan} (fleurs et saisons non comptées)"
+    ),
+    "hongkong.base": "Montant de base : {base}",
+    "hongkong.found": "Combinaisons trouvées :",
+    "hongkong.replaced": "  ({replaced} non compté : inclus dans {name})",
+    "hongkong.limit_hand": "main limite ({fan} fan)",
+    "hongkong.limit": "la limite de {fan} fan",
+    # Sichuan
+    "sichuan.value": "Valeur de la main : {base} × 2^{fan} = {value} (plafond {cap} fan)",
+    # Rules pages
+    "page.pattern": "Motif",
+    "page.fan": "Fan",
+    "page.rule": "Règle",
+    "page.example": "Exemple",
+    "page.cap": "plafond",
+    "page.replaces": "Remplace",
+    "page.option": "option",
+    "page.riichi.pattern": "Combinaison",
+    "page.riichi.japanese": "Japonais",
+    "page.riichi.concealed": "Cachée",
+    "page.riichi.open": "Ouverte",
+    "page.riichi.not_a_yaku": "pas un yaku dans ces règles",
 }
 
 _ES = {
@@ -95,6 +147,31 @@ _ES = {
     "code.below_minimum_fan": "por debajo del mínimo de fan",
     "code.below_minimum_han": "por debajo del mínimo de dos han",
     "score.total_yakuman": "Total: {count} yakuman",
+    # Hong Kong
+    "hongkong.minimum": "Fan que cuentan para el mínimo de {minimum} fan: {fan}",
+    "hongkong.minimum_bonus": (
+        "Fan que cuentan para el mínimo de {minimum} fan: {fan} (sin contar flores ni estaciones)"
+    ),
+    "hongkong.base": "Importe base: {base}",
+    "hongkong.found": "Patrones encontrados:",
+    "hongkong.replaced": "  ({replaced} no cuenta: incluido en {name})",
+    "hongkong.limit_hand": "mano límite ({fan} fan)",
+    "hongkong.limit": "el límite de {fan} fan",
+    # Sichuan
+    "sichuan.value": "Valor de la mano: {base} × 2^{fan} = {value} (tope {cap} fan)",
+    # Rules pages
+    "page.pattern": "Patrón",
+    "page.fan": "Fan",
+    "page.rule": "Regla",
+    "page.example": "Ejemplo",
+    "page.cap": "tope",
+    "page.replaces": "Reemplaza",
+    "page.option": "opción",
+    "page.riichi.pattern": "Combinación",
+    "page.riichi.japanese": "Japonés",
+    "page.riichi.concealed": "Cerrada",
+    "page.riichi.open": "Abierta",
+    "page.riichi.not_a_yaku": "no es un yaku con estas reglas",
 }
 
 _JA = {
@@ -123,6 +200,14 @@ _JA = {
     "score.line": "{payer} → {payee}: {amount}（{reason}）",
     "score.fu_item": "  {reason}: {fu}符",
     "code.below_minimum_fan": "最低翻数未満",
+    # Rules pages
+    "page.riichi.pattern": "役",
+    "page.riichi.japanese": "ローマ字",
+    "page.riichi.concealed": "門前",
+    "page.riichi.open": "副露",
+    "page.rule": "規則",
+    "page.example": "例",
+    "page.riichi.not_a_yaku": "この規則では役ではない",
 }
 
 _ZH = {
@@ -144,6 +229,24 @@ _ZH = {
     "code.invalid_hand": "手牌不合法",
     "code.below_minimum_fan": "未夠番",
     "code.no_yaku": "無役",
+    # Hong Kong
+    "hongkong.minimum": "計入 {minimum} 番起糊的番數：{fan}",
+    "hongkong.minimum_bonus": "計入 {minimum} 番起糊的番數：{fan}（花不計）",
+    "hongkong.base": "底數：{base}",
+    "hongkong.found": "牌型：",
+    "hongkong.replaced": "  （{replaced}不另計：已計入{name}）",
+    "hongkong.limit_hand": "例牌（{fan} 番）",
+    "hongkong.limit": "滿糊（{fan} 番）",
+    # Sichuan
+    "sichuan.value": "牌值：{base} × 2^{fan} = {value}（封頂 {cap} 番）",
+    # Rules pages
+    "page.pattern": "番種",
+    "page.fan": "番",
+    "page.rule": "規則",
+    "page.example": "例",
+    "page.cap": "封頂",
+    "page.replaces": "取代",
+    "page.option": "選項",
 }
 
 MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES, "ja": _JA, "zh": _ZH}

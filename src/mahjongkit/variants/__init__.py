@@ -33,16 +33,9 @@ def find_variant(name: str) -> Variant:
 
 VARIANT_NAMES = tuple(_PACKAGES)
 
-_RULES_PAGES = {
-    "riichi": ("mahjongkit.variants.riichi.docs", "rules_page"),
-    "hongkong": ("mahjongkit.variants.hongkong.fan", "rules_page"),
-    "sichuan": ("mahjongkit.variants.sichuan.fan", "rules_page"),
-}
-
-
 def rules_page(name: str, rules: Any, lang: str) -> str:
     """The variant's pattern table as a Markdown page, generated from the table itself."""
-    find_variant(name)
-    module, function = _RULES_PAGES[name]
-    page: str = getattr(import_module(module), function)(rules=rules, lang=lang)
-    return page
+    variant = find_variant(name)
+    if variant.rules_page is None:
+        raise NotationError(f"{name} has no rules page")
+    return variant.rules_page(rules, lang)

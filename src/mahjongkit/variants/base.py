@@ -35,6 +35,8 @@ class Variant:
     where it has one)."""
     pattern_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """Every pattern's names by stable id (to name a pattern a result left out)."""
+    rules_page: Callable[[Any, str], str] | None = None
+    """The pattern table under some rules as a Markdown page, in a language."""
 
     def rules(self, preset: str | None = None) -> Any:
         """The rules of a named preset (the default when None)."""

@@ -1,15 +1,17 @@
 """The Hong Kong fan table: every pattern of ``RULES-hongkong.md`` §4 as one row of data.
 
-A row has a stable id, its names in English, French, Spanish and Chinese, its fan (a number or the
-name of the option that holds it), whether it is a limit hand (likewise), whether it is bonus-tile
-fan (which does not count toward the minimum by default), the ids it replaces, the requirement it
-comes from, an example hand, and a small pure predicate over one :class:`WinContext`. The
-predicate returns how many times the pattern applies (0: not at all).
+A row (:class:`FanRow`, on the shared base of :mod:`mahjongkit.scoring.patterns`) has a stable
+id, the requirement it comes from, its fan (a number or a typed handle on the option holding
+it), whether it is a limit hand (likewise), whether it is bonus-tile fan (a side row: it does
+not count toward the minimum by default), the ids it replaces, an example hand in the command
+line's syntax with the fan it is worth, and a small pure predicate over one
+:class:`~mahjongkit.variants.hongkong.context.WinContext` returning how many times the pattern
+applies. The names are in :mod:`~mahjongkit.variants.hongkong.names`.
 
 Precedence is declared, never coded: a row's ``replaces`` lists the rows it includes (pure one
 suit replaces mixed one suit; big three dragons replaces the dragon pungs and small three
-dragons). The list is complete, not transitive: when A replaces B and B replaces C, A lists C
-too (a test checks it). A limit hand replaces everything else.
+dragons). The list is complete: when A replaces B and B replaces C, A lists C too (checked at
+import). A limit hand replaces everything else.
 
 >>> FAN_TABLE_BY_ID["pure_one_suit"].replaces
 ('mixed_one_suit',)
@@ -18,87 +20,45 @@ too (a test checks it). A limit hand replaces everything else.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass
 
-from mahjongkit.hand import Hand
-from mahjongkit.melds import Meld, parse_seat
-from mahjongkit.scoring import Names, Win, name_in
+from mahjongkit.i18n import t
+from mahjongkit.scoring import name_in, patterns
+from mahjongkit.scoring.pages import Column, markdown_table
+from mahjongkit.scoring.patterns import BoolOption, IntOption, check_table, with_names
 from mahjongkit.tiles import (
     DRAGONS,
     FIRST_FLOWER,
     FIRST_SEASON,
     WINDS,
-    Tile,
     is_terminal,
     is_terminal_or_honor,
-    parse_tiles,
 )
+from mahjongkit.variants.hongkong.context import (
+    ALL_SHAPES,
+    COMPLETE_SHAPES,
+    SetInfo,
+    Shape,
+    WinContext,
+)
+from mahjongkit.variants.hongkong.names import NAMES
 from mahjongkit.variants.hongkong.rules import HongKongRules
 
-Shape = Literal["regular", "seven_pairs", "thirteen_orphans", "bonus_tiles"]
-COMPLETE_SHAPES: frozenset[Shape] = frozenset(("regular", "seven_pairs", "thirteen_orphans"))
-"""The readings of a complete hand; a bonus-tile win (seven or eight) needs none of them."""
-ALL_SHAPES: frozenset[Shape] = COMPLETE_SHAPES | {"bonus_tiles"}
+LANGUAGES = ("en", "zh", "fr", "es")
+"""Languages of the pattern names and explanations; the first is the default."""
 
-
-@dataclass(frozen=True, slots=True)
-class SetInfo:
-    """One of the four sets of a hand: a chow (from ``kind`` up) or a pung or kong of ``kind``.
-
-    ``concealed`` is true for sets formed in the hand and for concealed kongs; ``meld`` is the
-    declared meld it comes from, None for a set of the concealed part.
-    """
-
-    chow: bool
-    kind: int
-    concealed: bool
-    kong: bool = False
-    meld: Meld | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class WinContext:
-    """Everything a predicate may read: one reading of the hand, the win, the options.
-
-    ``shape`` says which reading: four sets and a pair (``regular``), ``seven_pairs``,
-    ``thirteen_orphans``, or ``bonus_tiles`` (a win on seven or eight bonus tiles whose playing
-    tiles need not be complete). ``kinds`` are every playing tile of the hand, melds included
-    (a kong gives four); ``flowers`` the bonus-tile kinds. ``pungs`` (the kinds of the pungs and
-    kongs), ``suits`` (the suits present, 0 m 1 p 2 s) and ``has_honour`` are derived once, as
-    most predicates read them.
-    """
-
-    win: Win
-    rules: HongKongRules
-    shape: Shape
-    sets: tuple[SetInfo, ...]
-    pair: int | None
-    kinds: tuple[int, ...]
-    flowers: frozenset[int]
-    pungs: tuple[int, ...] = field(init=False)
-    suits: frozenset[int] = field(init=False)
-    has_honour: bool = field(init=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "pungs", tuple(s.kind for s in self.sets if not s.chow))
-        object.__setattr__(self, "suits", frozenset(k // 9 for k in self.kinds if k < 27))
-        object.__setattr__(self, "has_honour", any(k >= 27 for k in self.kinds))
-
-    @property
-    def seat_wind(self) -> int:
-        """The kind of the winner's seat wind."""
-        return WINDS[self.win.seat]
-
-    @property
-    def round_wind(self) -> int:
-        """The kind of the prevailing wind."""
-        return WINDS[self.win.round_wind]
-
-    @property
-    def is_concealed(self) -> bool:
-        """No claimed set: only concealed kongs among the melds."""
-        return self.win.hand.is_concealed
+__all__ = [
+    "ALL_SHAPES",
+    "COMPLETE_SHAPES",
+    "FAN_TABLE",
+    "FAN_TABLE_BY_ID",
+    "FanRow",
+    "SetInfo",
+    "Shape",
+    "WinContext",
+    "describe_table",
+    "rules_page",
+]
 
 
 # --- predicates ---------------------------------------------------------------------------------
@@ -296,541 +256,422 @@ def _complete_set(first: int) -> Callable[[WinContext], bool]:
 # --- the table ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class FanRow:
-    """One pattern of the fan table.
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FanRow(patterns.FanRow[WinContext]):
+    """One pattern of the Hong Kong fan table.
 
-    ``fan`` and ``limit`` are a value, or the name of the :class:`HongKongRules` option holding
-    it (the disputed ones). ``enabled_by`` names a boolean option without which the row never
-    applies. ``replaces`` are the ids this row includes; ``replaces_when`` names a boolean option
-    that must be on for them to be replaced. A ``fallback`` row applies only when no other
-    hand pattern does. ``shapes`` are the readings it applies to. ``example`` is a hand in
-    :func:`parse_example`'s form that scores this row, worth ``example_fan`` in all under the
-    default options and those the example names.
+    On top of the shared fields: ``example_fan``, what the example is worth in all under the
+    default options and those the example names, and ``shapes``, the readings the row applies
+    to (a win on seven or eight bonus tiles needs no complete hand).
     """
 
-    id: str
-    names: Names
-    test: Callable[[WinContext], int]
-    fan: int | str
-    source: str
-    example: str
     example_fan: int
-    limit: bool | str = False
-    bonus: bool = False
-    replaces: tuple[str, ...] = ()
-    replaces_when: str | None = None
-    enabled_by: str | None = None
-    fallback: bool = False
     shapes: frozenset[Shape] = COMPLETE_SHAPES
 
-    def value(self, rules: HongKongRules) -> int:
+    @property
+    def source(self) -> str:
+        """The requirement or rules-book section the row comes from (``rule``)."""
+        return self.rule
+
+    @property
+    def bonus(self) -> bool:
+        """Bonus-tile fan: not counted toward the minimum by default (a side row)."""
+        return self.side
+
+    @property
+    def fallback(self) -> bool:
+        """Applies only when no other hand pattern does (an ``alone`` row)."""
+        return self.alone
+
+    def value(self, rules: object) -> int:
         """The fan of one occurrence under ``rules`` (the limit for a limit hand)."""
         if self.is_limit(rules):
+            assert isinstance(rules, HongKongRules)
             return rules.limit
-        fan = getattr(rules, self.fan) if isinstance(self.fan, str) else self.fan
-        assert isinstance(fan, int)
-        return fan
-
-    def is_limit(self, rules: HongKongRules) -> bool:
-        """Whether the row is a limit hand under ``rules``."""
-        limit = getattr(rules, self.limit) if isinstance(self.limit, str) else self.limit
-        assert isinstance(limit, bool)
-        return limit
-
-    def enabled(self, rules: HongKongRules) -> bool:
-        """Whether the row can apply under ``rules``."""
-        return self.enabled_by is None or bool(getattr(rules, self.enabled_by))
-
-    def replaced_ids(self, rules: HongKongRules) -> tuple[str, ...]:
-        """The ids this row replaces under ``rules``."""
-        if self.replaces_when is not None and not getattr(rules, self.replaces_when):
-            return ()
-        return self.replaces
+        return patterns.FanRow.value(self, rules)
 
 
 _FLOWER_FAN = ("no_flowers", "seat_flower", "seat_season", "flower_set", "season_set")
 
-FAN_TABLE: tuple[FanRow, ...] = (
-    # --- limit hands (§4.2) ---
-    FanRow(
-        "thirteen_orphans",
-        {
-            "en": "Thirteen orphans",
-            "fr": "Treize orphelins",
-            "es": "Trece huérfanos",
-            "zh": "十三么",
-        },
-        _thirteen_orphans,
-        fan=0,
-        limit=True,
-        source="H-08, RULES-hongkong §4.2",
-        example="19m19p19s12345677z win=7z from=E seat=S",
-        example_fan=13,
-    ),
-    FanRow(
-        "nine_gates",
-        {"en": "Nine gates", "fr": "Neuf portes", "es": "Nueve puertas", "zh": "九子連環"},
-        _nine_gates,
-        fan=0,
-        limit=True,
-        source="RULES-hongkong §4.2 (strict: option nine_gates_strict)",
-        example="11123455678999m win=5m from=E seat=S",
-        example_fan=13,
-    ),
-    FanRow(
-        "big_four_winds",
-        {
-            "en": "Big four winds",
-            "fr": "Grands quatre vents",
-            "es": "Cuatro grandes vientos",
-            "zh": "大四喜",
-        },
-        _big_four_winds,
-        fan=0,
-        limit=True,
-        replaces=("seat_wind", "round_wind", "small_four_winds", "all_pungs"),
-        source="RULES-hongkong §4.2",
-        example="333z444z5m5m pung:111z@W pung:222z@N win=5m from=E seat=S",
-        example_fan=13,
-    ),
-    FanRow(
-        "all_kongs",
-        {
-            "en": "Eighteen arhats (four kongs)",
-            "fr": "Dix-huit arhats (quatre kongs)",
-            "es": "Dieciocho arhats (cuatro kongs)",
-            "zh": "十八羅漢",
-        },
-        _all_kongs,
-        fan=0,
-        limit=True,
-        replaces=("all_pungs",),
-        source="RULES-hongkong §4.2",
-        example=(
-            "9p9p kong:1111m@W kong:4444m@N kong:2222p@E concealed-kong:7777p win=9p from=E seat=S"
+FAN_TABLE: tuple[FanRow, ...] = with_names(
+    (
+        # --- limit hands (§4.2) ---
+        FanRow(
+            id="thirteen_orphans",
+            rule="H-08, RULES-hongkong §4.2",
+            fan=0,
+            limit=True,
+            limit_rank=1,
+            test=_thirteen_orphans,
+            example="19m19p19s12345677z --win 7z --from E --seat S",
+            example_fan=13,
         ),
-        example_fan=13,
-    ),
-    FanRow(
-        "heavenly_hand",
-        {"en": "Heavenly hand", "fr": "Main céleste", "es": "Mano celestial", "zh": "天糊"},
-        _heavenly,
-        fan=0,
-        limit=True,
-        source="RULES-hongkong §4.2 (the dealer wins on the deal)",
-        example="123m456p789s234s55m win=4s tsumo seat=E first_turn",
-        example_fan=13,
-    ),
-    FanRow(
-        "earthly_hand",
-        {"en": "Earthly hand", "fr": "Main terrestre", "es": "Mano terrenal", "zh": "地糊"},
-        _earthly,
-        fan=0,
-        limit=True,
-        source="RULES-hongkong §4.2 (on the dealer's first discard: option earthly_hand)",
-        example="123m456p789s234s55m win=4s from=E seat=S first_turn",
-        example_fan=13,
-    ),
-    FanRow(
-        "human_hand",
-        {"en": "Human hand", "fr": "Main humaine", "es": "Mano humana", "zh": "人糊"},
-        _human,
-        fan=0,
-        limit=True,
-        enabled_by="human_hand",
-        source="RULES-hongkong §4.2 (CS; option human_hand)",
-        example="123m456p789s234s55m win=4s tsumo seat=S first_turn human_hand=true",
-        example_fan=13,
-    ),
-    # --- the disputed big hands: fan or limit by option (§4.1) ---
-    FanRow(
-        "all_terminals",
-        {
-            "en": "All terminals",
-            "fr": "Que des terminales",
-            "es": "Todo terminales",
-            "zh": "清么九",
-        },
-        _all_terminals,
-        fan="all_terminals_fan",
-        limit="all_terminals_limit",
-        replaces=("all_pungs", "mixed_terminals"),
-        source="RULES-hongkong §4.1",
-        example="111m999m111p11s pung:999s@W win=1s from=E seat=S",
-        example_fan=13,
-    ),
-    FanRow(
-        "all_honours",
-        {"en": "All honours", "fr": "Que des honneurs", "es": "Todo honores", "zh": "字一色"},
-        _all_honours,
-        fan="all_honours_fan",
-        limit="all_honours_limit",
-        replaces=("all_pungs", "mixed_terminals"),
-        source="RULES-hongkong §4.1",
-        example="111z222z777z55z pung:666z@W win=5z from=E seat=S",
-        example_fan=13,
-    ),
-    FanRow(
-        "eight_bonus_tiles",
-        {
-            "en": "Eight immortals (all eight bonus tiles)",
-            "fr": "Huit immortels (toutes les fleurs et saisons)",
-            "es": "Ocho inmortales (todas las flores y estaciones)",
-            "zh": "八仙過海",
-        },
-        _eight_bonus_tiles,
-        fan="eight_bonus_tiles_fan",
-        limit="eight_bonus_tiles_limit",
-        replaces=(*_FLOWER_FAN, "seven_bonus_tiles"),
-        source="RULES-hongkong §4.1",
-        example="123m456p789s234s55m win=4s from=E seat=S flowers=1234f1234g",
-        example_fan=10,
-        shapes=ALL_SHAPES,
-    ),
-    FanRow(
-        "big_three_dragons",
-        {
-            "en": "Big three dragons",
-            "fr": "Trois grands dragons",
-            "es": "Tres grandes dragones",
-            "zh": "大三元",
-        },
-        _big_three_dragons,
-        fan="big_three_dragons_fan",
-        limit="big_three_dragons_limit",
-        replaces=("dragon_pung", "small_three_dragons"),
-        source="RULES-hongkong §4.1, §4.3",
-        example="777z234m9p9p pung:555z@W pung:666z@N win=9p from=E seat=S",
-        example_fan=9,
-    ),
-    FanRow(
-        "all_concealed_pungs",
-        {
-            "en": "All concealed pungs",
-            "fr": "Que des pungs cachés",
-            "es": "Todo pungs ocultos",
-            "zh": "坎坎糊",
-        },
-        _all_concealed_pungs,
-        fan="all_concealed_pungs_fan",
-        limit="all_concealed_pungs_limit",
-        replaces=("all_pungs",),
-        source="RULES-hongkong §4.1 (self-drawn, or the discard completes only the pair)",
-        example="222m444m666p888s99s win=9s from=E seat=S",
-        example_fan=10,
-    ),
-    FanRow(
-        "small_four_winds",
-        {
-            "en": "Small four winds",
-            "fr": "Petits quatre vents",
-            "es": "Cuatro pequeños vientos",
-            "zh": "小四喜",
-        },
-        _small_four_winds,
-        fan="small_four_winds_fan",
-        limit="small_four_winds_limit",
-        replaces=("seat_wind", "round_wind"),
-        source="RULES-hongkong §4.1, §4.3",
-        example="111z222z333z44z123m win=3m from=E seat=S",
-        example_fan=11,
-    ),
-    # --- ordinary fan (§4.1) ---
-    FanRow(
-        "double_kong_replacement",
-        {
-            "en": "Win on a second consecutive kong replacement",
-            "fr": "Victoire sur un second remplacement de kong consécutif",
-            "es": "Victoria con un segundo reemplazo de kong seguido",
-            "zh": "槓上槓",
-        },
-        _double_kong_replacement,
-        fan="double_kong_replacement_fan",
-        replaces=("self_draw", "kong_replacement"),
-        source="H-14",
-        example=(
-            "123m789p5m5m concealed-kong:1111s concealed-kong:2222s win=5m tsumo second_kong seat=S"
+        FanRow(
+            id="nine_gates",
+            rule="RULES-hongkong §4.2 (strict: option nine_gates_strict)",
+            fan=0,
+            limit=True,
+            limit_rank=2,
+            test=_nine_gates,
+            example="11123455678999m --win 5m --from E --seat S",
+            example_fan=13,
         ),
-        example_fan=11,
+        FanRow(
+            id="big_four_winds",
+            rule="RULES-hongkong §4.2",
+            fan=0,
+            limit=True,
+            limit_rank=3,
+            replaces=("seat_wind", "round_wind", "small_four_winds", "all_pungs"),
+            test=_big_four_winds,
+            example="333z444z5m5m --meld pung:111z@W --meld pung:222z@N --win 5m --from E --seat S",
+            example_fan=13,
+        ),
+        FanRow(
+            id="all_kongs",
+            rule="RULES-hongkong §4.2",
+            fan=0,
+            limit=True,
+            limit_rank=4,
+            replaces=("all_pungs",),
+            test=_all_kongs,
+            example=(
+                "9p9p --meld kong:1111m@W --meld kong:4444m@N --meld kong:2222p@E --meld "
+                "concealed-kong:7777p --win 9p --from E --seat S"
+            ),
+            example_fan=13,
+        ),
+        FanRow(
+            id="heavenly_hand",
+            rule="RULES-hongkong §4.2 (the dealer wins on the deal)",
+            fan=0,
+            limit=True,
+            limit_rank=5,
+            test=_heavenly,
+            example="123m456p789s234s55m --win 4s --tsumo --seat E --first-turn",
+            example_fan=13,
+        ),
+        FanRow(
+            id="earthly_hand",
+            rule="RULES-hongkong §4.2 (on the dealer's first discard: option earthly_hand)",
+            fan=0,
+            limit=True,
+            limit_rank=6,
+            test=_earthly,
+            example="123m456p789s234s55m --win 4s --from E --seat S --first-turn",
+            example_fan=13,
+        ),
+        FanRow(
+            id="human_hand",
+            rule="RULES-hongkong §4.2 (CS; option human_hand)",
+            fan=0,
+            limit=True,
+            limit_rank=7,
+            enabled_by=BoolOption("human_hand"),
+            test=_human,
+            example=(
+                "123m456p789s234s55m --win 4s --tsumo --seat S --first-turn "
+                "--option human_hand=true"
+            ),
+            example_fan=13,
+        ),
+        # --- the disputed big hands: fan or limit by option (§4.1) ---
+        FanRow(
+            id="all_terminals",
+            rule="RULES-hongkong §4.1",
+            fan=IntOption("all_terminals_fan"),
+            limit=BoolOption("all_terminals_limit"),
+            limit_rank=8,
+            replaces=("all_pungs", "mixed_terminals"),
+            test=_all_terminals,
+            example="111m999m111p11s --meld pung:999s@W --win 1s --from E --seat S",
+            example_fan=13,
+        ),
+        FanRow(
+            id="all_honours",
+            rule="RULES-hongkong §4.1",
+            fan=IntOption("all_honours_fan"),
+            limit=BoolOption("all_honours_limit"),
+            limit_rank=9,
+            replaces=("all_pungs", "mixed_terminals"),
+            test=_all_honours,
+            example="111z222z777z55z --meld pung:666z@W --win 5z --from E --seat S",
+            example_fan=13,
+        ),
+        FanRow(
+            id="eight_bonus_tiles",
+            rule="RULES-hongkong §4.1",
+            fan=IntOption("eight_bonus_tiles_fan"),
+            limit=BoolOption("eight_bonus_tiles_limit"),
+            limit_rank=10,
+            replaces=(*_FLOWER_FAN, "seven_bonus_tiles"),
+            test=_eight_bonus_tiles,
+            example="123m456p789s234s55m --win 4s --from E --seat S --flowers 1234f1234g",
+            example_fan=10,
+            shapes=ALL_SHAPES,
+        ),
+        FanRow(
+            id="big_three_dragons",
+            rule="RULES-hongkong §4.1, §4.3",
+            fan=IntOption("big_three_dragons_fan"),
+            limit=BoolOption("big_three_dragons_limit"),
+            limit_rank=11,
+            replaces=("dragon_pung", "small_three_dragons"),
+            test=_big_three_dragons,
+            example="777z234m9p9p --meld pung:555z@W --meld pung:666z@N --win 9p --from E --seat S",
+            example_fan=9,
+        ),
+        FanRow(
+            id="all_concealed_pungs",
+            rule="RULES-hongkong §4.1 (self-drawn, or the discard completes only the pair)",
+            fan=IntOption("all_concealed_pungs_fan"),
+            limit=BoolOption("all_concealed_pungs_limit"),
+            limit_rank=12,
+            replaces=("all_pungs",),
+            test=_all_concealed_pungs,
+            example="222m444m666p888s99s --win 9s --from E --seat S",
+            example_fan=10,
+        ),
+        FanRow(
+            id="small_four_winds",
+            rule="RULES-hongkong §4.1, §4.3",
+            fan=IntOption("small_four_winds_fan"),
+            limit=BoolOption("small_four_winds_limit"),
+            limit_rank=13,
+            replaces=("seat_wind", "round_wind"),
+            test=_small_four_winds,
+            example="111z222z333z44z123m --win 3m --from E --seat S",
+            example_fan=11,
+        ),
+        # --- ordinary fan (§4.1) ---
+        FanRow(
+            id="double_kong_replacement",
+            rule="H-14",
+            fan=IntOption("double_kong_replacement_fan"),
+            replaces=("self_draw", "kong_replacement"),
+            test=_double_kong_replacement,
+            example=(
+                "123m789p5m5m --meld concealed-kong:1111s --meld concealed-kong:2222s --win 5m "
+                "--tsumo --second-kong --seat S"
+            ),
+            example_fan=11,
+        ),
+        FanRow(
+            id="pure_one_suit",
+            rule="RULES-hongkong §4.1, §4.3",
+            fan=7,
+            replaces=("mixed_one_suit",),
+            test=_pure_one_suit,
+            example="111p234p567p789p5p5p --win 5p --from E --seat S",
+            example_fan=9,
+        ),
+        FanRow(
+            id="small_three_dragons",
+            rule="RULES-hongkong §4.1, §4.3",
+            fan=IntOption("small_three_dragons_fan"),
+            replaces=("dragon_pung",),
+            replaces_when=BoolOption("small_three_dragons_includes_dragon_pungs"),
+            test=_small_three_dragons,
+            example="555z666z77z123m456m --win 6m --from E --seat S",
+            example_fan=10,
+        ),
+        FanRow(
+            id="seven_pairs",
+            rule="RULES-hongkong §2 (option seven_pairs)",
+            fan=IntOption("seven_pairs_fan"),
+            replaces=("concealed_hand",),
+            enabled_by=BoolOption("seven_pairs"),
+            test=_seven_pairs,
+            example="1133m5577p2299s11z --win 1z --from E --seat S --option seven_pairs=true",
+            example_fan=5,
+        ),
+        FanRow(
+            id="mixed_one_suit",
+            rule="H-11, RULES-hongkong §4.1",
+            fan=3,
+            test=_mixed_one_suit,
+            example="123s789s234s22z --meld pung:555s@E --win 4s --from E --seat S --flowers 3f",
+            example_fan=3,
+        ),
+        FanRow(
+            id="all_pungs",
+            rule="RULES-hongkong §4.1",
+            fan=3,
+            test=_all_pungs,
+            example="222m444p9s9s --meld pung:666p@W --meld pung:888s@N --win 9s --from E --seat S",
+            example_fan=4,
+        ),
+        FanRow(
+            id="seven_bonus_tiles",
+            rule="RULES-hongkong §4.1",
+            fan=IntOption("seven_bonus_tiles_fan"),
+            replaces=_FLOWER_FAN,
+            test=_seven_bonus_tiles,
+            example="123m456p789s234s55m --win 4s --from E --seat S --flowers 1234f123g",
+            example_fan=5,
+            shapes=ALL_SHAPES,
+        ),
+        FanRow(
+            id="kong_replacement",
+            rule="H-14",
+            fan=IntOption("kong_replacement_fan"),
+            replaces=("self_draw",),
+            test=_kong_replacement,
+            example=(
+                "123m456p789p5m5m --meld concealed-kong:1111s --win 5m --tsumo --after-kong "
+                "--seat S --flowers 2f"
+            ),
+            example_fan=4,
+        ),
+        FanRow(
+            id="mixed_terminals",
+            rule="RULES-hongkong §4.1 (with all pungs: 4)",
+            fan=1,
+            test=_mixed_terminals,
+            example="111m999p111s11z --meld pung:777z@W --win 1z --from E --seat S",
+            example_fan=6,
+        ),
+        FanRow(
+            id="dragon_pung",
+            rule="RULES-hongkong §4.1 (one fan each)",
+            fan=1,
+            test=_dragon_pungs,
+            example=(
+                "9s9s --meld chow:123m@E --meld chow:456p@E --meld pung:777z@W --meld pung:666z@E "
+                "--win 9s --tsumo --seat S"
+            ),
+            example_fan=4,
+        ),
+        FanRow(
+            id="seat_wind",
+            rule="RULES-hongkong §4.1",
+            fan=1,
+            test=_seat_wind,
+            example="123m456p789s11z222z --win 2z --tsumo --seat S --flowers 1f",
+            example_fan=3,
+        ),
+        FanRow(
+            id="round_wind",
+            rule="RULES-hongkong §4.1",
+            fan=1,
+            test=_round_wind,
+            example="123m456p789s22z111z --win 1z --tsumo --seat S --flowers 1f",
+            example_fan=3,
+        ),
+        FanRow(
+            id="common_hand",
+            rule="RULES-hongkong §4.1 (pair: option common_hand_suited_pair)",
+            fan=1,
+            test=_common_hand,
+            example="123m456p789s234s55m --win 4s --tsumo --seat S --flowers 1f",
+            example_fan=3,
+        ),
+        FanRow(
+            id="concealed_hand",
+            rule="RULES-hongkong §4.1, §4.3 (a concealed kong keeps it)",
+            fan=1,
+            test=_concealed_hand,
+            example="123m456p789s234s55m --win 4s --tsumo --seat S --flowers 1f",
+            example_fan=3,
+        ),
+        FanRow(
+            id="self_draw",
+            rule="H-09",
+            fan=1,
+            test=_self_draw,
+            example="123s789s234s22z --meld pung:555s@E --win 4s --tsumo --seat S --flowers 3f",
+            example_fan=4,
+        ),
+        FanRow(
+            id="robbing_kong",
+            rule="H-13",
+            fan=1,
+            test=_robbing_kong,
+            example=(
+                "123s789s234s22z --meld pung:555s@E --win 4s --from W --robbing-kong --seat S "
+                "--flowers 3f"
+            ),
+            example_fan=4,
+        ),
+        FanRow(
+            id="last_tile",
+            rule="RULES-hongkong §4.1 (the last wall tile or the discard after it)",
+            fan=IntOption("last_tile_fan"),
+            test=_last_tile,
+            example="123m456p789s234s55m --win 4s --tsumo --last-tile --seat S",
+            example_fan=5,
+        ),
+        FanRow(
+            id="chicken_hand",
+            rule="RULES-hongkong §4.1 (a win only with min_fan=0)",
+            fan=0,
+            alone=True,
+            test=_chicken,
+            example=(
+                "123m456p22z777p --meld chow:789s@E --win 7p --from E --seat S --flowers 1f "
+                "--option min_fan=0"
+            ),
+            example_fan=0,
+        ),
+        # --- bonus tiles (§4.1; bonus fan do not count toward the minimum by default) ---
+        FanRow(
+            id="no_flowers",
+            rule="RULES-hongkong §4.1",
+            fan=1,
+            side=True,
+            enabled_by=BoolOption("flowers"),
+            test=_no_flowers,
+            example="111p234p567p789p5p5p --win 5p --from E --seat S",
+            example_fan=9,
+        ),
+        FanRow(
+            id="seat_flower",
+            rule="RULES-hongkong §1, §4.1 (E 1f, S 2f, W 3f, N 4f)",
+            fan=1,
+            side=True,
+            enabled_by=BoolOption("flowers"),
+            test=_own(FIRST_FLOWER),
+            example="123m456p789s234s55m --win 4s --tsumo --seat W --flowers 3f",
+            example_fan=4,
+        ),
+        FanRow(
+            id="seat_season",
+            rule="RULES-hongkong §1, §4.1 (E 1g, S 2g, W 3g, N 4g)",
+            fan=1,
+            side=True,
+            enabled_by=BoolOption("flowers"),
+            test=_own(FIRST_SEASON),
+            example="123m456p789s234s55m --win 4s --tsumo --seat N --flowers 4g1f",
+            example_fan=4,
+        ),
+        FanRow(
+            id="flower_set",
+            rule="RULES-hongkong §4.1 (replaces that group's own flower)",
+            fan=2,
+            side=True,
+            replaces=("seat_flower",),
+            enabled_by=BoolOption("flowers"),
+            test=_complete_set(FIRST_FLOWER),
+            example="123m456p789s234s55m --win 4s --tsumo --seat S --flowers 1234f",
+            example_fan=5,
+        ),
+        FanRow(
+            id="season_set",
+            rule="RULES-hongkong §4.1 (replaces that group's own season)",
+            fan=2,
+            side=True,
+            replaces=("seat_season",),
+            enabled_by=BoolOption("flowers"),
+            test=_complete_set(FIRST_SEASON),
+            example="123m456p789s234s55m --win 4s --tsumo --seat S --flowers 1234g2f",
+            example_fan=6,
+        ),
     ),
-    FanRow(
-        "pure_one_suit",
-        {"en": "Pure one suit", "fr": "Couleur pure", "es": "Palo puro", "zh": "清一色"},
-        _pure_one_suit,
-        fan=7,
-        replaces=("mixed_one_suit",),
-        source="RULES-hongkong §4.1, §4.3",
-        example="111p234p567p789p5p5p win=5p from=E seat=S",
-        example_fan=9,
-    ),
-    FanRow(
-        "small_three_dragons",
-        {
-            "en": "Small three dragons",
-            "fr": "Trois petits dragons",
-            "es": "Tres pequeños dragones",
-            "zh": "小三元",
-        },
-        _small_three_dragons,
-        fan="small_three_dragons_fan",
-        replaces=("dragon_pung",),
-        replaces_when="small_three_dragons_includes_dragon_pungs",
-        source="RULES-hongkong §4.1, §4.3",
-        example="555z666z77z123m456m win=6m from=E seat=S",
-        example_fan=10,
-    ),
-    FanRow(
-        "seven_pairs",
-        {"en": "Seven pairs", "fr": "Sept paires", "es": "Siete parejas", "zh": "七對子"},
-        _seven_pairs,
-        fan="seven_pairs_fan",
-        enabled_by="seven_pairs",
-        replaces=("concealed_hand",),
-        source="RULES-hongkong §2 (option seven_pairs)",
-        example="1133m5577p2299s11z win=1z from=E seat=S seven_pairs=true",
-        example_fan=5,
-    ),
-    FanRow(
-        "mixed_one_suit",
-        {"en": "Mixed one suit", "fr": "Couleur mixte", "es": "Palo mixto", "zh": "混一色"},
-        _mixed_one_suit,
-        fan=3,
-        source="H-11, RULES-hongkong §4.1",
-        example="123s789s234s22z pung:555s@E win=4s from=E seat=S flowers=3f",
-        example_fan=3,
-    ),
-    FanRow(
-        "all_pungs",
-        {"en": "All pungs", "fr": "Que des pungs", "es": "Todo pungs", "zh": "對對糊"},
-        _all_pungs,
-        fan=3,
-        source="RULES-hongkong §4.1",
-        example="222m444p9s9s pung:666p@W pung:888s@N win=9s from=E seat=S",
-        example_fan=4,
-    ),
-    FanRow(
-        "seven_bonus_tiles",
-        {
-            "en": "Seven bonus tiles",
-            "fr": "Sept fleurs et saisons",
-            "es": "Siete flores y estaciones",
-            "zh": "花糊",
-        },
-        _seven_bonus_tiles,
-        fan="seven_bonus_tiles_fan",
-        replaces=_FLOWER_FAN,
-        source="RULES-hongkong §4.1",
-        example="123m456p789s234s55m win=4s from=E seat=S flowers=1234f123g",
-        example_fan=5,
-        shapes=ALL_SHAPES,
-    ),
-    FanRow(
-        "kong_replacement",
-        {
-            "en": "Win on a kong replacement",
-            "fr": "Victoire après un kong",
-            "es": "Victoria tras un kong",
-            "zh": "槓上開花",
-        },
-        _kong_replacement,
-        fan="kong_replacement_fan",
-        replaces=("self_draw",),
-        source="H-14",
-        example="123m456p789p5m5m concealed-kong:1111s win=5m tsumo after_kong seat=S flowers=2f",
-        example_fan=4,
-    ),
-    FanRow(
-        "mixed_terminals",
-        {
-            "en": "Mixed terminals (terminals and honours only)",
-            "fr": "Terminales et honneurs",
-            "es": "Terminales y honores",
-            "zh": "混么九",
-        },
-        _mixed_terminals,
-        fan=1,
-        source="RULES-hongkong §4.1 (with all pungs: 4)",
-        example="111m999p111s11z pung:777z@W win=1z from=E seat=S",
-        example_fan=6,
-    ),
-    FanRow(
-        "dragon_pung",
-        {"en": "Dragon pung", "fr": "Pung de dragon", "es": "Pung de dragón", "zh": "三元牌"},
-        _dragon_pungs,
-        fan=1,
-        source="RULES-hongkong §4.1 (one fan each)",
-        example="9s9s chow:123m@E chow:456p@E pung:777z@W pung:666z@E win=9s tsumo seat=S",
-        example_fan=4,
-    ),
-    FanRow(
-        "seat_wind",
-        {
-            "en": "Seat wind pung",
-            "fr": "Pung du vent de sa place",
-            "es": "Pung del viento del asiento",
-            "zh": "門風",
-        },
-        _seat_wind,
-        fan=1,
-        source="RULES-hongkong §4.1",
-        example="123m456p789s11z222z win=2z tsumo seat=S flowers=1f",
-        example_fan=3,
-    ),
-    FanRow(
-        "round_wind",
-        {
-            "en": "Round wind pung",
-            "fr": "Pung du vent dominant",
-            "es": "Pung del viento de la ronda",
-            "zh": "圈風",
-        },
-        _round_wind,
-        fan=1,
-        source="RULES-hongkong §4.1",
-        example="123m456p789s22z111z win=1z tsumo seat=S flowers=1f",
-        example_fan=3,
-    ),
-    FanRow(
-        "common_hand",
-        {
-            "en": "Common hand (all chows)",
-            "fr": "Main ordinaire (que des chows)",
-            "es": "Mano común (todo chows)",
-            "zh": "平糊",
-        },
-        _common_hand,
-        fan=1,
-        source="RULES-hongkong §4.1 (pair: option common_hand_suited_pair)",
-        example="123m456p789s234s55m win=4s tsumo seat=S flowers=1f",
-        example_fan=3,
-    ),
-    FanRow(
-        "concealed_hand",
-        {"en": "Concealed hand", "fr": "Main fermée", "es": "Mano cerrada", "zh": "門前清"},
-        _concealed_hand,
-        fan=1,
-        source="RULES-hongkong §4.1, §4.3 (a concealed kong keeps it)",
-        example="123m456p789s234s55m win=4s tsumo seat=S flowers=1f",
-        example_fan=3,
-    ),
-    FanRow(
-        "self_draw",
-        {"en": "Self-draw", "fr": "Auto-pioche", "es": "Robo propio", "zh": "自摸"},
-        _self_draw,
-        fan=1,
-        source="H-09",
-        example="123s789s234s22z pung:555s@E win=4s tsumo seat=S flowers=3f",
-        example_fan=4,
-    ),
-    FanRow(
-        "robbing_kong",
-        {"en": "Robbing the kong", "fr": "Voler le kong", "es": "Robar el kong", "zh": "搶槓"},
-        _robbing_kong,
-        fan=1,
-        source="H-13",
-        example="123s789s234s22z pung:555s@E win=4s from=W robbing_kong seat=S flowers=3f",
-        example_fan=4,
-    ),
-    FanRow(
-        "last_tile",
-        {
-            "en": "Moon from the bottom of the sea (last tile)",
-            "fr": "Lune au fond de la mer (dernière tuile)",
-            "es": "Luna del fondo del mar (última ficha)",
-            "zh": "海底撈月",
-        },
-        _last_tile,
-        fan="last_tile_fan",
-        source="RULES-hongkong §4.1 (the last wall tile or the discard after it)",
-        example="123m456p789s234s55m win=4s tsumo last_tile seat=S",
-        example_fan=5,
-    ),
-    FanRow(
-        "chicken_hand",
-        {"en": "Chicken hand", "fr": "Main poulet", "es": "Mano pollo", "zh": "雞糊"},
-        _chicken,
-        fan=0,
-        fallback=True,
-        source="RULES-hongkong §4.1 (a win only with min_fan=0)",
-        example="123m456p22z777p chow:789s@E win=7p from=E seat=S flowers=1f min_fan=0",
-        example_fan=0,
-    ),
-    # --- bonus tiles (§4.1; bonus fan do not count toward the minimum by default) ---
-    FanRow(
-        "no_flowers",
-        {
-            "en": "No bonus tiles",
-            "fr": "Ni fleur ni saison",
-            "es": "Sin flores ni estaciones",
-            "zh": "無花",
-        },
-        _no_flowers,
-        fan=1,
-        bonus=True,
-        enabled_by="flowers",
-        source="RULES-hongkong §4.1",
-        example="111p234p567p789p5p5p win=5p from=E seat=S",
-        example_fan=9,
-    ),
-    FanRow(
-        "seat_flower",
-        {"en": "Own flower", "fr": "Fleur de sa place", "es": "Flor propia", "zh": "正花"},
-        _own(FIRST_FLOWER),
-        fan=1,
-        bonus=True,
-        enabled_by="flowers",
-        source="RULES-hongkong §1, §4.1 (E 1f, S 2f, W 3f, N 4f)",
-        example="123m456p789s234s55m win=4s tsumo seat=W flowers=3f",
-        example_fan=4,
-    ),
-    FanRow(
-        "seat_season",
-        {"en": "Own season", "fr": "Saison de sa place", "es": "Estación propia", "zh": "正季"},
-        _own(FIRST_SEASON),
-        fan=1,
-        bonus=True,
-        enabled_by="flowers",
-        source="RULES-hongkong §1, §4.1 (E 1g, S 2g, W 3g, N 4g)",
-        example="123m456p789s234s55m win=4s tsumo seat=N flowers=4g1f",
-        example_fan=4,
-    ),
-    FanRow(
-        "flower_set",
-        {
-            "en": "All four flowers",
-            "fr": "Les quatre fleurs",
-            "es": "Las cuatro flores",
-            "zh": "一台花",
-        },
-        _complete_set(FIRST_FLOWER),
-        fan=2,
-        bonus=True,
-        enabled_by="flowers",
-        replaces=("seat_flower",),
-        source="RULES-hongkong §4.1 (replaces that group's own flower)",
-        example="123m456p789s234s55m win=4s tsumo seat=S flowers=1234f",
-        example_fan=5,
-    ),
-    FanRow(
-        "season_set",
-        {
-            "en": "All four seasons",
-            "fr": "Les quatre saisons",
-            "es": "Las cuatro estaciones",
-            "zh": "一台季",
-        },
-        _complete_set(FIRST_SEASON),
-        fan=2,
-        bonus=True,
-        enabled_by="flowers",
-        replaces=("seat_season",),
-        source="RULES-hongkong §4.1 (replaces that group's own season)",
-        example="123m456p789s234s55m win=4s tsumo seat=S flowers=1234g2f",
-        example_fan=6,
-    ),
+    NAMES,
 )
 """Every pattern, in the order an explanation lists them."""
+
+check_table(FAN_TABLE, HongKongRules, LANGUAGES, NAMES)
 
 FAN_TABLE_BY_ID: dict[str, FanRow] = {row.id: row for row in FAN_TABLE}
 
@@ -854,7 +695,7 @@ def describe_table(rules: HongKongRules, lang: str = "en") -> list[dict[str, obj
             "limit": row.is_limit(rules),
             "bonus": row.bonus,
             "replaces": [name_in(FAN_TABLE_BY_ID[i].names, lang) for i in row.replaced_ids(rules)],
-            "option": row.fan if isinstance(row.fan, str) else None,
+            "option": str(row.fan) if isinstance(row.fan, str) else None,
             "enabled": row.enabled(rules),
             "source": row.source,
             "example": row.example,
@@ -863,63 +704,34 @@ def describe_table(rules: HongKongRules, lang: str = "en") -> list[dict[str, obj
     ]
 
 
+def _fan_cell(rules: HongKongRules) -> Callable[[FanRow, str], str]:
+    def cell(row: FanRow, lang: str) -> str:
+        fan = row.value(rules)
+        return t("page.limit", lang, fan=fan) if row.is_limit(rules) else str(fan)
+
+    return cell
+
+
+def _replaces_cell(rules: HongKongRules) -> Callable[[FanRow, str], str]:
+    def cell(row: FanRow, lang: str) -> str:
+        names = [name_in(FAN_TABLE_BY_ID[i].names, lang) for i in row.replaced_ids(rules)]
+        return ", ".join(names) or "–"
+
+    return cell
+
+
 def rules_page(rules: HongKongRules | None = None, lang: str = "en") -> str:
-    """The fan table under ``rules`` as a Markdown page (from :func:`describe_table`)."""
-    from mahjongkit.variants.hongkong.rules import HongKongRules as Rules
+    """The fan table under ``rules`` (old style by default) as a Markdown page in ``lang``.
 
-    rows = describe_table(rules or Rules.old_style(), lang)
-    lines = ["| Pattern | Fan | Replaces | Example |", "|---|---|---|---|"]
-    for row in rows:
-        if not row["enabled"]:
-            continue
-        fan = f"{row['fan']} (limit)" if row["limit"] else str(row["fan"])
-        replaces = ", ".join(str(r) for r in row["replaces"]) or "–"  # type: ignore[attr-defined]
-        lines.append(f"| {row['name']} | {fan} | {replaces} | `{row['example']}` |")
-    return "\n".join(lines)
-
-
-# --- examples -----------------------------------------------------------------------------------
-
-_EXAMPLE_FLAGS = ("tsumo", "after_kong", "second_kong", "robbing_kong", "last_tile", "first_turn")
-
-
-def parse_example(text: str) -> tuple[Win, list[str]]:
-    """A win written on one line, and the option overrides it names.
-
-    Words: the concealed tiles first (mpsz, winning tile included), then melds
-    (``KIND:TILES[@SEAT]``), ``win=TILE``, ``from=SEAT`` or ``tsumo``, ``seat=``, ``round=``,
-    ``flowers=`` (mpsz), the flags ``after_kong second_kong robbing_kong last_tile first_turn``, and
-    any ``option=value`` of :class:`HongKongRules`.
-
-    >>> win, options = parse_example("123m456p789s234s55m win=4s tsumo seat=S min_fan=0")
-    >>> win.self_draw, win.seat, str(win.win_tile), options
-    (True, 1, '4s', ['min_fan=0'])
+    >>> print(rules_page(HongKongRules.old_style(), "en").splitlines()[2])
+    | Thirteen orphans | 13 (limit) | – | `19m19p19s12345677z --win 7z --from E --seat S` |
     """
-    words = text.split()
-    concealed, melds, fields, flags, options = words[0], [], {}, set(), []
-    for word in words[1:]:
-        if ":" in word:
-            melds.append(word)
-        elif word in _EXAMPLE_FLAGS:
-            flags.add(word)
-        elif word.split("=")[0] in ("win", "from", "seat", "round", "flowers"):
-            key, _, value = word.partition("=")
-            fields[key] = value
-        else:
-            options.append(word)
-    seat = parse_seat(fields.get("seat", "E"))
-    win = Win(
-        hand=Hand.parse(concealed, melds),
-        win_tile=Tile.parse(fields["win"]),
-        self_draw="tsumo" in flags,
-        seat=seat,
-        from_seat=parse_seat(fields["from"]) if "from" in fields else None,
-        round_wind=parse_seat(fields.get("round", "E")),
-        after_kong="after_kong" in flags or "second_kong" in flags,
-        second_kong="second_kong" in flags,
-        robbing_kong="robbing_kong" in flags,
-        last_tile="last_tile" in flags,
-        first_turn="first_turn" in flags,
-        flowers=tuple(parse_tiles(fields.get("flowers", ""))),
+    rules = rules or HongKongRules.old_style()
+    columns: tuple[Column[FanRow], ...] = (
+        Column("page.pattern", lambda row, lang: name_in(row.names, lang)),
+        Column("page.fan", _fan_cell(rules)),
+        Column("page.replaces", _replaces_cell(rules)),
+        Column("page.example", lambda row, lang: f"`{row.example}`"),
     )
-    return win, options
+    shown = [row for row in FAN_TABLE if row.enabled(rules)]
+    return markdown_table(shown, columns, lang, LANGUAGES)

@@ -18,132 +18,65 @@ cap it at the limit (H-12); settle the payments (H-10, H-15, H-16, §5, §6).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import ClassVar
 
 from mahjongkit.errors import InvalidHandError, MahjongError
 from mahjongkit.i18n import t
+from mahjongkit.i18n.messages import MESSAGES
 from mahjongkit.melds import SEAT_LETTERS, MeldKind
-from mahjongkit.scoring import Names, PatternHit, Score, ScoreError, Win, name_in
+from mahjongkit.scoring import Names, PatternHit, Score, ScoreError, Win
+from mahjongkit.scoring.explain import Section, pattern_lines, replaced_lines
+from mahjongkit.scoring.patterns import (
+    ActiveRow,
+    activate,
+    best_reading,
+    evaluate,
+    replaced_names,
+)
 from mahjongkit.shapes import CHOW, decompositions, seven_pairs, thirteen_orphans
 from mahjongkit.tiles import NUM_ALL_KINDS, NUM_KINDS, format_kind, format_tiles
-from mahjongkit.variants.hongkong.fan import (
-    FAN_TABLE,
-    FAN_TABLE_BY_ID,
-    FanRow,
-    SetInfo,
-    WinContext,
-)
+from mahjongkit.variants.hongkong.context import SetInfo, Shape, WinContext
+from mahjongkit.variants.hongkong.fan import FAN_TABLE, FAN_TABLE_BY_ID, LANGUAGES, FanRow
 from mahjongkit.variants.hongkong.payments import settle
 from mahjongkit.variants.hongkong.rules import HongKongRules
 
 VARIANT_NAME = "hongkong"
 
-_SENTENCES: dict[str, dict[str, str]] = {
-    "en": {
-        "minimum": "Fan toward the {minimum}-fan minimum: {fan}",
-        "minimum_bonus": "Fan toward the {minimum}-fan minimum: {fan} (bonus tiles not counted)",
-        "base": "Base amount: {base}",
-        "found": "Patterns found:",
-    },
-    "fr": {
-        "minimum": "Fan comptant pour le minimum de {minimum} fan : {fan}",
-        "minimum_bonus": (
-            "Fan comptant pour le minimum de {minimum} fan : {fan} (fleurs et saisons non comptées)"
-        ),
-        "base": "Montant de base : {base}",
-        "found": "Combinaisons trouvées :",
-    },
-    "es": {
-        "minimum": "Fan que cuentan para el mínimo de {minimum} fan: {fan}",
-        "minimum_bonus": (
-            "Fan que cuentan para el mínimo de {minimum} fan: {fan} "
-            "(sin contar flores ni estaciones)"
-        ),
-        "base": "Importe base: {base}",
-        "found": "Patrones encontrados:",
-    },
-    "zh": {
-        "minimum": "計入 {minimum} 番起糊的番數：{fan}",
-        "minimum_bonus": "計入 {minimum} 番起糊的番數：{fan}（花不計）",
-        "base": "底數：{base}",
-        "found": "牌型：",
-        # The shared sentence table has no Chinese for this line yet.
-        "replaced": "  （{replaced}不另計：已計入{name}）",
-    },
-}
-
 LIMIT_NAMES: dict[str, Names] = {
-    "limit_hand": {
-        "en": "limit hand ({fan} fan)",
-        "fr": "main limite ({fan} fan)",
-        "es": "mano límite ({fan} fan)",
-        "zh": "例牌（{fan} 番）",
-    },
-    "limit": {
-        "en": "the {fan}-fan limit",
-        "fr": "la limite de {fan} fan",
-        "es": "el límite de {fan} fan",
-        "zh": "滿糊（{fan} 番）",
-    },
+    key: {lang: MESSAGES[lang][f"hongkong.{key}"] for lang in LANGUAGES}
+    for key in ("limit_hand", "limit")
 }
-"""Names of the two ways to reach the limit: a limit hand, or enough fan."""
-
-
-def _say(key: str, lang: str, **values: object) -> str:
-    table = _SENTENCES.get(lang, _SENTENCES["en"])
-    return table[key].format(**values)
-
-
-def _pattern_name(pattern_id: str, lang: str) -> str:
-    row = FAN_TABLE_BY_ID.get(pattern_id)
-    return name_in(row.names, lang) if row is not None else pattern_id
+"""Names of the two ways to reach the limit, a limit hand or enough fan (``{fan}`` to fill)."""
 
 
 @dataclass(frozen=True, slots=True)
 class HongKongScore(Score):
-    """A :class:`Score` whose explanation also names what was replaced, the fan toward the
-    minimum and the base amount, in the chosen language."""
+    """A :class:`Score` whose explanation also gives the fan toward the minimum and the base
+    amount, and on a hand below the minimum the patterns found, in the chosen language."""
 
-    def explain(self, lang: str = "en") -> str:
-        """The result as text in ``lang``: patterns, replacements, minimum, limit, payments."""
-        if self.error is not None:
-            lines = Score.explain(self, lang).split("\n")
-            if self.patterns:
-                lines.append(_say("found", lang))
-                unit = t("unit.fan", lang)
-                lines.extend(
-                    "  " + t("score.pattern", lang, name=p.name(lang), value=p.value, unit=unit)
-                    for p in self.patterns
-                )
-                lines.extend(self._replaced_lines(lang))
-                lines.append(self._minimum_line(lang))
-            return "\n".join(lines)
-        # The shared explanation names replaced patterns by id; this one names them in ``lang``.
-        lines = Score.explain(dataclasses.replace(self, replaced=()), lang).split("\n")
-        after_patterns = (1 if self.hand else 0) + len(self.patterns)
-        lines[after_patterns:after_patterns] = self._replaced_lines(lang)
-        points = lines.index(t("score.points", lang, points=self.points))
-        lines[points:points] = [
-            self._minimum_line(lang),
-            _say("base", lang, base=self.extra.get("base_amount", 0)),
-        ]
-        return "\n".join(lines)
+    replaced_sentence: ClassVar[str] = "hongkong.replaced"
 
-    def _replaced_lines(self, lang: str) -> list[str]:
-        own = _SENTENCES.get(lang, {}).get("replaced")
-        lines = []
-        for dropped, by in self.replaced:
-            values = {"replaced": _pattern_name(dropped, lang), "name": _pattern_name(by, lang)}
-            lines.append(own.format(**values) if own else t("score.replaced", lang, **values))
-        return lines
+    def detail_lines(self, lang: str, section: Section) -> tuple[str, ...]:
+        """The patterns found below the minimum; the minimum and base amount before points."""
+        if section == "failure" and self.patterns:
+            return (
+                t("hongkong.found", lang),
+                *("  " + line for line in pattern_lines(self, lang)),
+                *replaced_lines(self, lang),
+                self._minimum_line(lang),
+            )
+        if section == "settlement":
+            base = t("hongkong.base", lang, base=self.extra.get("base_amount", 0))
+            return (self._minimum_line(lang), base)
+        return ()
 
     def _minimum_line(self, lang: str) -> str:
         key = "minimum" if self.extra.get("bonus_counts_toward_minimum") else "minimum_bonus"
-        return _say(
-            key,
+        return t(
+            f"hongkong.{key}",
             lang,
             minimum=self.extra.get("minimum", 0),
             fan=self.extra.get("fan_toward_minimum", 0),
@@ -317,83 +250,29 @@ def _readings(win: Win, rules: HongKongRules) -> Iterator[WinContext]:
         yield context("bonus_tiles", (), None)
 
 
-@dataclass(frozen=True, slots=True)
-class _Active:
-    """A row as it stands under one set of rules: its value, limit flag and replacements."""
+@lru_cache(maxsize=64)
+def _active_rows(rules: HongKongRules, shape: Shape) -> tuple[ActiveRow[WinContext], ...]:
+    """The rows that can apply to a reading of ``shape`` under ``rules`` (computed once)."""
 
-    position: int
-    row: FanRow
-    value: int
-    limit: bool
-    replaces: frozenset[str]
+    def keep(row: object) -> bool:
+        return isinstance(row, FanRow) and shape in row.shapes
 
-
-@lru_cache(maxsize=32)
-def _active_rows(rules: HongKongRules) -> tuple[tuple[_Active, ...], tuple[_Active, ...]]:
-    """The rows that can apply under ``rules`` (a row worth 0 fan cannot, unless it is a limit
-    hand or the fallback), split into ordinary rows and fallback rows; computed once per rules."""
-    active = [
-        _Active(
-            position,
-            row,
-            row.value(rules),
-            row.is_limit(rules),
-            frozenset(row.replaced_ids(rules)),
-        )
-        for position, row in enumerate(FAN_TABLE)
-        if row.enabled(rules) and (row.fallback or row.value(rules) or row.is_limit(rules))
-    ]
-    return (
-        tuple(a for a in active if not a.row.fallback),
-        tuple(a for a in active if a.row.fallback),
-    )
+    return activate(FAN_TABLE, rules, keep)
 
 
 def _read(ctx: WinContext) -> Reading:
-    """Score one reading: the table's hits, the replacements, the limit hands."""
+    """Score one reading with the table: its hits, replacements and limit hands."""
     rules = ctx.rules
-    ordinary, fallbacks = _active_rows(rules)
-    hits: dict[str, tuple[_Active, int]] = {}
-    for active in ordinary:
-        if ctx.shape in active.row.shapes:
-            count = int(active.row.test(ctx))
-            if count:
-                hits[active.row.id] = (active, count)
-    if all(active.row.bonus for active, _ in hits.values()):
-        for active in fallbacks:
-            if ctx.shape in active.row.shapes and active.row.test(ctx):
-                hits[active.row.id] = (active, 1)
-    replaced_ids = {
-        dropped for active, _ in hits.values() for dropped in active.replaces if dropped in hits
-    }
-    # Table order: the order of the explanation (a fallback row was added last).
-    kept = sorted(
-        ((active, count) for active, count in hits.values() if active.row.id not in replaced_ids),
-        key=lambda hit: hit[0].position,
-    )
-    replaced = [
-        (dropped, next(a.row.id for a, _ in kept if dropped in a.replaces))
-        for dropped in hits
-        if dropped in replaced_ids
-    ]
-    limits = [active for active, _ in kept if active.limit]
-    if limits:
-        # A limit hand is worth the limit alone: nothing else is added (§3).
-        first = limits[0]
-        replaced += [(active.row.id, first.row.id) for active, _ in kept if active is not first]
-        hit = PatternHit(first.row.id, rules.limit, first.row.names, unit="fan")
-        return Reading(ctx, (hit,), tuple(replaced), rules.limit, rules.limit, True)
-    patterns = tuple(
-        PatternHit(active.row.id, active.value * count, active.row.names, "fan", count)
-        for active, count in kept
-    )
-    total = sum(p.value for p in patterns)
+    found = evaluate(_active_rows(rules, ctx.shape), ctx, rules.limit)
+    if found.limit is not None:
+        return Reading(ctx, found.hits, found.replaced, rules.limit, rules.limit, True)
+    # Bonus-tile fan (the side rows) count toward the minimum only when the option says so.
     toward = sum(
-        p.value
-        for (active, _), p in zip(kept, patterns, strict=True)
-        if rules.bonus_counts_toward_minimum or not active.row.bonus
+        hit.value
+        for active, hit in zip(found.rows, found.hits, strict=True)
+        if rules.bonus_counts_toward_minimum or not active.row.side
     )
-    return Reading(ctx, patterns, tuple(replaced), total, toward, False)
+    return Reading(ctx, found.hits, found.replaced, found.total, toward, False)
 
 
 # --- the result ---------------------------------------------------------------------------------
@@ -405,7 +284,7 @@ def _hand_text(win: Win) -> str:
 
 
 def _limit_names(key: str, fan: int) -> Names:
-    return {lang: name.format(fan=fan) for lang, name in LIMIT_NAMES[key].items()}
+    return {lang: t(f"hongkong.{key}", lang, fan=fan) for lang in LANGUAGES}
 
 
 def score(win: Win, rules: HongKongRules) -> Score:
@@ -431,7 +310,8 @@ def score(win: Win, rules: HongKongRules) -> Score:
         if not win.hand.melds and seven_pairs(win.hand.counts) is not None:
             message += "; seven pairs is not a Hong Kong old-style hand (option seven_pairs)"
         return HongKongScore.failure(VARIANT_NAME, "not_complete", message, hand_text)
-    best = max(readings, key=lambda r: (r.total, r.toward_minimum))
+    best = best_reading(readings, key=lambda r: (r.total, r.toward_minimum))
+    assert best is not None
     extra = {
         "fan_toward_minimum": best.toward_minimum,
         "minimum": rules.min_fan,
@@ -455,6 +335,7 @@ def score(win: Win, rules: HongKongRules) -> Score:
             unit="fan",
             cap=rules.limit,
             replaced=best.replaced,
+            replaced_names=replaced_names(best.replaced, FAN_TABLE_BY_ID),
             hand=hand_text,
             extra=extra,
         )
@@ -474,6 +355,7 @@ def score(win: Win, rules: HongKongRules) -> Score:
         payments=settlement.payments,
         lines=settlement.lines,
         replaced=best.replaced,
+        replaced_names=replaced_names(best.replaced, FAN_TABLE_BY_ID),
         hand=hand_text,
         extra={**extra, "base_amount": settlement.base},
     )

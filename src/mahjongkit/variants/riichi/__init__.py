@@ -10,9 +10,9 @@
 
 from __future__ import annotations
 
-from mahjongkit.scoring import Win
+from mahjongkit.scoring import Win, register_pattern_names
 from mahjongkit.variants.base import Variant
-from mahjongkit.variants.riichi.flow import RiichiFlow
+from mahjongkit.variants.riichi.docs import rules_page
 from mahjongkit.variants.riichi.points import (
     MANGAN,
     Payments,
@@ -22,25 +22,33 @@ from mahjongkit.variants.riichi.points import (
     total_points,
 )
 from mahjongkit.variants.riichi.rules import PRESETS, RiichiRules
+from mahjongkit.variants.riichi.flow import RiichiFlow
 from mahjongkit.variants.riichi.scorer import HandValue, hand_value, has_yaku, score, wait_values
 from mahjongkit.variants.riichi.yaku import BY_ID, TABLE, Yaku
 
 LANGUAGES = ("en", "fr", "es", "ja", "ja-Latn")
 """Languages of the explanation; ``ja-Latn`` gives the Japanese names in romaji."""
 
+PATTERN_NAMES = {row.id: row.names for row in TABLE}
+"""Every pattern's names by stable id."""
+# The Riichi score explains itself lazily and names its dropped patterns from this table.
+register_pattern_names("riichi", PATTERN_NAMES)
+
 VARIANT = Variant(
     name="riichi",
     presets=PRESETS,
     score=score,
     languages=LANGUAGES,
+    pattern_names=PATTERN_NAMES,
     flow=RiichiFlow,
-    pattern_names={row.id: row.names for row in TABLE},
+    rules_page=rules_page,
 )
 
 __all__ = [
     "BY_ID",
     "LANGUAGES",
     "MANGAN",
+    "PATTERN_NAMES",
     "TABLE",
     "VARIANT",
     "HandValue",
@@ -53,6 +61,7 @@ __all__ = [
     "has_yaku",
     "nagashi_mangan_payments",
     "payments_for",
+    "rules_page",
     "score",
     "total_points",
     "wait_values",

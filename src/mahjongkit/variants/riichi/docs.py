@@ -1,7 +1,8 @@
 """The Riichi rules page, generated from the pattern table and a rules object.
 
 One source for the scorer and its documentation: each row's names, value under the chosen rules
-(han concealed / open, or yakuman), requirement id and example hand.
+(han concealed / open, or yakuman), requirement id and example hand, written by the one page
+generator of :mod:`mahjongkit.scoring.pages`.
 
 >>> page = rules_page(RiichiRules.ema2016(), "en")
 >>> "| All Simples | tanyao | 1 | 1 | R-09 |" in page
@@ -12,48 +13,47 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from mahjongkit.i18n import t
 from mahjongkit.scoring import name_in
+from mahjongkit.scoring.pages import Column, markdown_table
+from mahjongkit.variants.riichi.names import NAMES
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.scorer import compile_rules
-from mahjongkit.variants.riichi.yaku import TABLE
+from mahjongkit.variants.riichi.yaku import TABLE, Yaku
 
-_HEADINGS = {
-    "en": ("Pattern", "Japanese", "Concealed", "Open", "Rule", "Example"),
-    "fr": ("Combinaison", "Japonais", "Cachée", "Ouverte", "Règle", "Exemple"),
-    "es": ("Combinación", "Japonés", "Cerrada", "Abierta", "Regla", "Ejemplo"),
-    "ja": ("役", "ローマ字", "門前", "副露", "規則", "例"),
-}
-_NOT_A_YAKU = {
-    "en": "not a yaku under these rules",
-    "fr": "pas un yaku dans ces règles",
-    "es": "no es un yaku con estas reglas",
-    "ja": "この規則では役ではない",
-}
+LANGUAGES = tuple(NAMES)
+"""Languages of the pattern names: ``ja-Latn`` gives the Japanese names in romaji."""
+
+
+def _values(rules: RiichiRules) -> Callable[[Yaku, str], tuple[str, str]]:
+    """(concealed, open) cells of a row under ``rules``."""
+    resolved = {entry.row.id: entry for entry in compile_rules(rules).rows}
+
+    def values(row: Yaku, lang: str) -> tuple[str, str]:
+        entry = resolved.get(row.id)
+        if row.bonus is not None:
+            return "1 / tile", ("1 / tile" if row.han_open else "–")
+        if entry is None:
+            return t("page.riichi.not_a_yaku", lang), ""
+        if entry.yakuman:
+            yakuman = f"{entry.yakuman}× yakuman"
+            return yakuman, ("–" if row.concealed else yakuman)
+        return str(entry.han_closed), (str(entry.han_open) if entry.han_open else "–")
+
+    return values
 
 
 def rules_page(rules: RiichiRules | None = None, lang: str = "en") -> str:
-    """A Markdown table of every pattern under ``rules``, in ``lang``."""
-    rules = rules or RiichiRules.ema2012()
-    compiled = compile_rules(rules)
-    resolved = {entry.row.id: entry for entry in compiled.rows}
-    headings = _HEADINGS.get(lang, _HEADINGS["en"])
-    lines = ["| " + " | ".join(headings) + " |", "|" + "---|" * len(headings)]
-    for row in TABLE:
-        entry = resolved.get(row.id)
-        if row.bonus is not None:
-            closed, opened = "1 / tile", ("1 / tile" if row.han_open else "–")
-        elif entry is None:
-            closed, opened = _NOT_A_YAKU.get(lang, _NOT_A_YAKU["en"]), ""
-        elif entry.yakuman:
-            closed = opened = f"{entry.yakuman}× yakuman"
-            if row.concealed:
-                opened = "–"
-        else:
-            closed = str(entry.han_closed)
-            opened = str(entry.han_open) if entry.han_open else "–"
-        example = f"`{row.example}`" if row.example else ""
-        lines.append(
-            f"| {name_in(row.names, lang)} | {row.names['ja-Latn']} | {closed} | {opened} | "
-            f"{row.rule} | {example} |"
-        )
-    return "\n".join(lines)
+    """A Markdown table of every pattern under ``rules`` (EMA 2012 by default), in ``lang``."""
+    values = _values(rules or RiichiRules.ema2012())
+    columns: tuple[Column[Yaku], ...] = (
+        Column("page.riichi.pattern", lambda row, lang: name_in(row.names, lang)),
+        Column("page.riichi.japanese", lambda row, lang: row.names["ja-Latn"]),
+        Column("page.riichi.concealed", lambda row, lang: values(row, lang)[0]),
+        Column("page.riichi.open", lambda row, lang: values(row, lang)[1]),
+        Column("page.rule", lambda row, lang: row.rule),
+        Column("page.example", lambda row, lang: f"`{row.example}`" if row.example else ""),
+    )
+    return markdown_table(TABLE, columns, lang, LANGUAGES)

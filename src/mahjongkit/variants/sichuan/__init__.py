@@ -1,260 +1,42 @@
-"""Sichuan blood-battle mahjong (血战到底): the scorer and its money rules.
+"""Sichuan blood-battle mahjong (血战到底): the scorer, the fan table and its money rules.
 
-:func:`score` turns one :class:`~mahjongkit.scoring.Win` into a :class:`~mahjongkit.scoring.Score`:
-the fan of the best reading of the hand (:mod:`.fan`), the value base × 2^min(fan, cap), and who
-pays it (:mod:`.payments`). Kong money and the end-of-wall settlement are events of their own,
-in :mod:`.payments`; the table rules (exchange three, discard obligation, several winners) are in
-:mod:`.flow`.
-
->>> from mahjongkit.hand import Hand
->>> from mahjongkit.tiles import Tile
->>> win = Win(Hand.parse("123m456m234p678p99p"), Tile.parse("9p"), seat=1, from_seat=0)
->>> result = score(win, SichuanRules.blood_battle())
->>> result.pattern_ids(), result.value, dict(result.payments)
-(['simple'], 0, {0: -1, 1: 1, 2: 0, 3: 0})
+:func:`score` (:mod:`.scorer`) turns one :class:`~mahjongkit.scoring.Win` into a
+:class:`~mahjongkit.scoring.Score`; :mod:`.fan` holds the table, :mod:`.payments` the kong money
+and the end-of-wall settlement, :mod:`.flow` the table rules (exchange three, discard obligation,
+several winners). ``rules_page(rules, lang)`` is the fan table as a Markdown page.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from mahjongkit.i18n import t
-from mahjongkit.melds import SEAT_LETTERS, MeldKind
-from mahjongkit.scoring import Score, Win, name_in
-from mahjongkit.tiles import format_kind
+from mahjongkit.scoring import register_pattern_names
 from mahjongkit.variants.base import Variant
-from mahjongkit.variants.sichuan.fan import TABLE, HowWon, best_fan
-from mahjongkit.variants.sichuan.flow import SichuanFlow, hand_shape
-from mahjongkit.variants.sichuan.payments import net, win_payments
+from mahjongkit.variants.sichuan.fan import LANGUAGES, TABLE, rules_page
 from mahjongkit.variants.sichuan.rules import SichuanRules
+from mahjongkit.variants.sichuan.flow import SichuanFlow, hand_shape
+from mahjongkit.variants.sichuan.scorer import SichuanScore, score
 
-__all__ = ["TABLE", "VARIANT", "SichuanRules", "SichuanScore", "score"]
+PATTERN_NAMES = {row.id: row.names for row in TABLE}
+"""Every pattern's names by stable id."""
+register_pattern_names("sichuan", PATTERN_NAMES)
 
-VARIANT_NAME = "sichuan"
-SUIT_LETTERS = "mps"
-
-
-class _Refusal(Exception):
-    """A reason the win cannot be scored: a Score error code and its message."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-def _seats(seats: frozenset[int]) -> str:
-    return ", ".join(SEAT_LETTERS[s] for s in sorted(seats)) or "nobody"
-
-
-def _check_tiles(win: Win) -> int:
-    """Validate the tiles against Sichuan's rules; return the missing suit (0 m, 1 p, 2 s)."""
-    hand = win.hand
-    if hand.size != 14:
-        raise _Refusal(
-            "invalid_hand",
-            f"the hand counts {hand.size} tiles (melds counting three): a win holds 14",
-        )
-    if win.win_tile.kind not in {tile.kind for tile in hand.concealed}:
-        raise _Refusal(
-            "invalid_hand",
-            f"the winning tile {win.win_tile} is not among the concealed tiles",
-        )
-    if win.flowers:
-        raise _Refusal("invalid_hand", "Sichuan is played without flowers or seasons")
-    for meld in hand.melds:
-        if meld.kind is MeldKind.CHOW:
-            raise _Refusal("invalid_hand", f"Sichuan has no chow: {meld} cannot be called")
-    kinds = [tile.kind for tile in hand.concealed] + [k for m in hand.melds for k in m.kinds]
-    honours = sorted({k for k in kinds if k >= 27})
-    if honours:
-        raise _Refusal(
-            "invalid_hand",
-            f"holds {format_kind(honours[0])}: Sichuan is played with the three suits only, "
-            "no honours",
-        )
-    suits = {kind // 9 for kind in kinds}
-    missing = win.missing_suit
-    if missing is None:
-        absent = [suit for suit in range(3) if suit not in suits]
-        if not absent:
-            raise _Refusal(
-                "not_complete",
-                "holds all three suits m, p and s: a Sichuan hand wins with at most two",
-            )
-        return absent[0]
-    if missing not in (0, 1, 2):
-        raise _Refusal("invalid_hand", f"missing suit {missing!r} is not 0 (m), 1 (p) or 2 (s)")
-    held = sorted(k for k in set(kinds) if k // 9 == missing)
-    if held:
-        raise _Refusal(
-            "not_complete",
-            f"holds {format_kind(held[0])} of the missing suit {SUIT_LETTERS[missing]}",
-        )
-    return missing
-
-
-def _how(win: Win, rules: SichuanRules) -> tuple[HowWon, int | None, str | None]:
-    """How the hand was won, who pays alone (None: everyone in the game) and the line reason."""
-    if not win.self_draw:
-        if win.after_kong:
-            raise _Refusal(
-                "invalid_hand", "a win on a kong replacement is a self-draw: it has no discarder"
-            )
-        if win.from_seat is None:
-            raise _Refusal("invalid_hand", "a win on a discard needs the seat that discarded")
-    else:
-        if win.kong_discard:
-            raise _Refusal("invalid_hand", "a win on the discard after a kong is not a self-draw")
-        if win.robbing_kong:
-            raise _Refusal("invalid_hand", "robbing a kong is a win on another player's tile")
-    if win.after_kong and not any(m.is_kong for m in win.hand.melds):
-        raise _Refusal(
-            "invalid_hand", "a win on a kong's replacement tile needs a kong, the hand shows none"
-        )
-    if win.robbing_kong and not rules.rob_kong:
-        raise _Refusal("invalid_hand", "robbing a kong is not allowed (rob_kong=false)")
-    if win.robbing_kong and win.kong_discard:
-        raise _Refusal("invalid_hand", "a win cannot both rob a kong and take a discard after one")
-    payer: int | None = None if win.self_draw else win.from_seat
-    reason: str | None = "robbed_kong_win" if win.robbing_kong else None
-    paid_as_self_draw = win.self_draw
-    if win.self_draw and win.after_kong and rules.dian_gang_hua == "as_discard":
-        feeder = _kong_feeder(win)
-        if feeder is not None:
-            payer, reason, paid_as_self_draw = feeder, "fed_kong_flower", False
-    first = win.first_turn and win.self_draw and not win.hand.melds
-    how = HowWon(
-        self_draw=win.self_draw,
-        paid_as_self_draw=paid_as_self_draw,
-        after_kong=win.after_kong,
-        kong_discard=win.kong_discard,
-        robbing_kong=win.robbing_kong,
-        last_tile=win.last_tile,
-        heavenly=first and win.seat == 0,
-        earthly=first and win.seat != 0,
-    )
-    return how, payer, reason
-
-
-def _kong_feeder(win: Win) -> int | None:
-    """Who fed the kong whose replacement tile won: ``liable_seat`` if the caller says, else the
-    discarder of the last kong listed when it is an exposed kong (the kong just declared)."""
-    if win.liable_seat is not None:
-        return win.liable_seat
-    kongs = [meld for meld in win.hand.melds if meld.is_kong]
-    if kongs and kongs[-1].kind is MeldKind.KONG:
-        return kongs[-1].from_seat
-    return None
-
-
-_VALUE_LINE: dict[str, str] = {
-    "zh": "牌值：{base} × 2^{fan} = {value}（封頂 {cap} 番）",
-    "en": "Hand value: {base} × 2^{fan} = {value} (cap {cap} fan)",
-    "fr": "Valeur de la main : {base} × 2^{fan} = {value} (plafond {cap} fan)",
-    "es": "Valor de la mano: {base} × 2^{fan} = {value} (tope {cap} fan)",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class SichuanScore(Score):
-    """A Sichuan result: its explanation also states the hand value and the cap (S-02, S-03)."""
-
-    def explain(self, lang: str = "en") -> str:
-        """The shared explanation, with the value line after the fan total."""
-        text = Score.explain(self, lang)
-        if self.error is not None or self.cap is None:
-            return text
-        line = _VALUE_LINE.get(lang, _VALUE_LINE["en"]).format(
-            base=self.extra["base"], fan=self.value, value=self.extra["hand_value"], cap=self.cap
-        )
-        lines = text.splitlines()
-        # The shared sentence names a dropped pattern by its id: give its name in ``lang``.
-        names = {row.id: name_in(row.names, lang) for row in TABLE}
-        for dropped, by in self.replaced:
-            shown = t("score.replaced", lang, replaced=dropped, name=names[by])
-            if shown in lines:
-                lines[lines.index(shown)] = t(
-                    "score.replaced", lang, replaced=names[dropped], name=names[by]
-                )
-        total = t("score.total_fan", lang, fan=self.value)
-        at = lines.index(total) + 1 if total in lines else len(lines)
-        if at < len(lines) and lines[at] == t(
-            "score.capped", lang, cap=self.cap, raw=self.raw_value
-        ):
-            at += 1
-        return "\n".join([*lines[:at], line, *lines[at:]])
-
-
-def score(win: Win, rules: SichuanRules) -> Score:
-    """Score a Sichuan win: patterns, fan, value and payments (S-01 … S-15, §6).
-
-    A hand holding a tile of its missing suit, or all three suits, is ``not_complete``; so is a
-    hand that does not form four sets and a pair or seven pairs. Without ``win.missing_suit`` the
-    missing suit is the one absent from the hand.
-    """
-    text = str(win.hand)
-    try:
-        missing = _check_tiles(win)
-        for seat, what in ((win.seat, "winner"), (win.from_seat, "discarder")):
-            if seat is not None and not 0 <= seat < 4:
-                raise _Refusal("invalid_hand", f"the {what}'s seat {seat} is not 0..3")
-        if any(not 0 <= s < 4 for s in win.in_game):
-            raise _Refusal("invalid_hand", f"in-game seats {sorted(win.in_game)} are not 0..3")
-        if win.seat not in win.in_game:
-            raise _Refusal(
-                "invalid_hand",
-                f"the winner {SEAT_LETTERS[win.seat]} has already won and left the hand "
-                f"(in game: {_seats(win.in_game)})",
-            )
-        how, payer, reason = _how(win, rules)
-        if payer is not None and (payer == win.seat or payer not in win.in_game):
-            raise _Refusal(
-                "invalid_hand",
-                f"the paying seat {SEAT_LETTERS[payer]} is the winner or has already won "
-                f"(in game: {_seats(win.in_game)})",
-            )
-    except _Refusal as refusal:
-        return Score.failure(VARIANT_NAME, refusal.code, refusal.message, text)
-    result = best_fan(win.hand, win.win_tile.kind, rules, how)
-    if result is None:
-        return Score.failure(
-            VARIANT_NAME,
-            "not_complete",
-            "the tiles form neither four sets and a pair nor seven pairs",
-            text,
-        )
-    value = rules.hand_value(result.fan)
-    lines = win_payments(win.seat, value, win.in_game, rules, payer, reason)
-    payments = net(lines)
-    return SichuanScore(
-        variant=VARIANT_NAME,
-        patterns=result.hits,
-        value=result.fan,
-        raw_value=result.raw_fan,
-        unit="fan",
-        limit=result.limit.id if result.limit else None,
-        limit_names=result.limit.names if result.limit else {},
-        cap=rules.fan_cap,
-        points=payments[win.seat],
-        payments=payments,
-        lines=tuple(lines),
-        replaced=result.replaced,
-        hand=text,
-        extra={
-            "hand_value": value,
-            "base": rules.base,
-            "missing_suit": SUIT_LETTERS[missing],
-            "reading": result.reading,
-        },
-    )
-
+__all__ = [
+    "LANGUAGES",
+    "PATTERN_NAMES",
+    "TABLE",
+    "VARIANT",
+    "SichuanRules",
+    "SichuanScore",
+    "rules_page",
+    "score",
+]
 
 VARIANT = Variant(
-    name=VARIANT_NAME,
+    name="sichuan",
     presets={"blood_battle": SichuanRules.blood_battle, "mil_sbr": SichuanRules.mil_sbr},
     score=score,
-    languages=("zh", "en", "fr", "es"),
+    languages=LANGUAGES,
+    pattern_names=PATTERN_NAMES,
     flow=SichuanFlow,
     shape=hand_shape,
+    rules_page=rules_page,
 )

@@ -1,11 +1,14 @@
-"""The Sichuan fan table (S-04 … S-15): one declarative row per pattern, and its engine.
+"""The Sichuan fan table (S-04 … S-15): one declarative row per pattern, and its readings.
 
-A row has a stable id, its fan, the requirement it implements, its names in Chinese, English,
-French and Spanish, a *group* (``hand`` patterns of the tiles, ``root``, ``bonus`` fan for the way
-of winning, ``limit`` hands worth the cap, and the ``extra`` house rules of §7.2), the option that
-switches it on or off, the ids it includes (``replaces``), the roots it absorbs, and a small pure
-predicate over one :class:`FanContext`. Precedence is declared, never coded: a hit drops the ids
-it replaces, ``alone`` rows count only when no hand pattern does, and a limit row stands alone.
+A row (:class:`FanRow`, on the shared base of :mod:`mahjongkit.scoring.patterns`) has a stable
+id, its fan, the requirement it implements, a *group* (``hand`` patterns of the tiles, ``root``,
+``bonus`` fan for the way of winning, ``limit`` hands worth the cap, and the ``extra`` house
+rules of §7.2), the option that switches it on, the ids it includes (``replaces``), the roots it
+absorbs, an example in the command line's syntax and a small pure predicate over one
+:class:`FanContext`. Names are in :mod:`~mahjongkit.variants.sichuan.names`. Precedence is
+declared, never coded, and applied by :func:`mahjongkit.scoring.patterns.evaluate`: a hit drops
+the ids it replaces, ``alone`` rows count only when no hand pattern does (bonus and limit rows
+are side rows), and a limit row stands alone.
 
 Every decomposition of the concealed tiles (each standard split, and seven pairs) is scored and
 the most valuable one is kept (§7.3).
@@ -19,17 +22,27 @@ the most valuable one is kept (§7.3).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
-from mahjongkit.errors import NotationError
 from mahjongkit.hand import Hand
+from mahjongkit.i18n import t
 from mahjongkit.melds import Meld, MeldKind
-from mahjongkit.scoring import Names, PatternHit, name_in
+from mahjongkit.scoring import PatternHit, patterns
+from mahjongkit.scoring.pages import Column, markdown_table
+from mahjongkit.scoring.patterns import (
+    ActiveRow,
+    BoolOption,
+    activate,
+    best_reading,
+    check_table,
+    with_names,
+)
 from mahjongkit.shapes import CHOW, PUNG, decompositions, seven_pairs
 from mahjongkit.tiles import NUM_KINDS, format_kind
+from mahjongkit.variants.sichuan.names import NAMES
 from mahjongkit.variants.sichuan.rules import SichuanRules
 
 Group = Literal["hand", "root", "bonus", "limit", "extra"]
@@ -93,38 +106,24 @@ class FanContext:
         return [*sets, (self.pair, self.pair)]
 
 
-@dataclass(frozen=True, slots=True)
-class FanRow:
-    """One pattern of the table."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FanRow(patterns.FanRow[FanContext]):
+    """One pattern of the Sichuan table: the shared fields, its group and whether it depends
+    on how the hand was won."""
 
-    id: str
-    fan: int
-    """Fan per count; a limit row is worth the cap, whatever this says."""
-    rule: str
-    """The requirement it implements (``REQUIREMENTS.md`` or ``RULES-sichuan.md``)."""
     group: Group
-    names: Names
-    test: Callable[[FanContext], int]
-    """How many times the pattern applies (0: absent; True counts as 1)."""
-    option: str | None = None
-    """A boolean option of :class:`SichuanRules` that must be on for the row to count."""
-    replaces: tuple[str, ...] = ()
-    """Ids this pattern includes: they are not counted beside it."""
-    implies: tuple[str, ...] = ()
-    """Ids that always hit with this one (checked by the tests, documented in the rules pages)."""
-    absorbs_roots: int = 0
-    """Roots already paid for inside this pattern (S-09)."""
-    alone: bool = False
-    """Counts only when no ``hand``, ``root`` or ``extra`` row hits (S-04)."""
     situational: bool = False
     """Depends on how the hand was won: left out of the wall-end ready check (§6.2)."""
-    example: str = ""
-    """A hand showing the pattern, for the rules pages and the tests: the concealed tiles in mpsz
-    (the winning tile last, won on a discard), then any melds written ``KIND:TILES``."""
 
-    def enabled(self, rules: SichuanRules) -> bool:
-        """Whether the rules count this row at all."""
-        return self.option is None or bool(getattr(rules, self.option))
+    @property
+    def option(self) -> str | None:
+        """The boolean option of :class:`SichuanRules` that must be on (``enabled_by``)."""
+        return self.enabled_by
+
+    @property
+    def absorbs_roots(self) -> int:
+        """Roots already paid for inside this pattern (S-09)."""
+        return sum(count for row_id, count in self.absorbs if row_id == "root")
 
 
 # --- predicates ---------------------------------------------------------------------------------
@@ -174,200 +173,194 @@ def _no_terminals(c: FanContext) -> bool:
     return not any(k % 9 in _TERMINAL_NUMBERS for k in c.kinds)
 
 
-def _names(zh: str, en: str, fr: str, es: str) -> Names:
-    return {"zh": zh, "en": en, "fr": fr, "es": es}
+LANGUAGES = ("zh", "en", "fr", "es")
+"""Languages of the pattern names and explanations; the first is the default."""
 
-
-TABLE: tuple[FanRow, ...] = (
-    FanRow(
-        "simple",
-        0,
-        "S-04",
-        "hand",
-        _names("平胡", "Simple hand", "Main simple", "Mano simple"),
-        lambda c: True,
-        alone=True,
-        example="123m456m234p678p99p",
-    ),
-    FanRow(
-        "all_pungs",
-        1,
-        "S-05",
-        "hand",
-        _names("對對胡", "All pungs", "Que des pungs", "Todo pungs"),
-        _all_pungs,
-        example="111m444m222p777p99p",
-    ),
-    FanRow(
-        "pure_suit",
-        2,
-        "S-06",
-        "hand",
-        _names("清一色", "Pure suit", "Couleur pure", "Palo puro"),
-        _pure_suit,
-        example="123m456m789m234m55m",
-    ),
-    FanRow(
-        "terminals_everywhere",
-        2,
-        "S-07",
-        "hand",
-        _names("全帶么", "Terminals everywhere", "Terminales partout", "Terminales en todo"),
-        _terminals_everywhere,
-        option="yao_jiu_jiang_dui",
-        example="123m789m111p789p99p",
-    ),
-    FanRow(
-        "seven_pairs",
-        2,
-        "S-08",
-        "hand",
-        _names("七對", "Seven pairs", "Sept paires", "Siete parejas"),
-        _seven_pairs,
-        example="11m44m66m99m22p55p88p",
-    ),
-    FanRow(
-        "dragon_seven_pairs",
-        3,
-        "S-09",
-        "hand",
-        _names("龍七對", "Dragon seven pairs", "Sept paires du dragon", "Siete parejas del dragón"),
-        _dragon_seven_pairs,
-        replaces=("seven_pairs",),
-        absorbs_roots=1,
-        example="1111m44m66m99m22p55p",
-    ),
-    FanRow(
-        "two_five_eight",
-        2,
-        "S-10",
-        "hand",
-        _names("將對", "2-5-8 pungs", "Pungs de 2-5-8", "Pungs de 2-5-8"),
-        _two_five_eight,
-        option="yao_jiu_jiang_dui",
-        implies=("all_pungs",),
-        example="222m555m888m222p88p",
-    ),
-    FanRow(
-        "golden_hook",
-        1,
-        "S-11",
-        "hand",
-        _names("金鉤釣", "Golden hook", "Hameçon d’or", "Anzuelo de oro"),
-        _golden_hook,
-        implies=("all_pungs",),
-        example="88p pung:222m pung:555m pung:888m pung:555p",
-    ),
-    FanRow(
-        "root",
-        1,
-        "S-12",
-        "root",
-        _names("根", "Root", "Racine", "Raíz"),
-        _roots,
-        example="111m123m456p789p22p",
-    ),
-    FanRow(
-        "kong_flower",
-        1,
-        "S-14",
-        "bonus",
-        _names(
-            "槓上開花",
-            "Win on a kong replacement",
-            "Victoire après un kong",
-            "Victoria tras un kong",
+TABLE: tuple[FanRow, ...] = with_names(
+    (
+        FanRow(
+            id="simple",
+            rule="S-04",
+            group="hand",
+            fan=0,
+            alone=True,
+            test=lambda c: True,
+            example="123m456m234p678p99p --win 9p",
         ),
-        lambda c: c.how.after_kong,
-        situational=True,
+        FanRow(
+            id="all_pungs",
+            rule="S-05",
+            group="hand",
+            fan=1,
+            test=_all_pungs,
+            example="111m444m222p777p99p --win 9p",
+        ),
+        FanRow(
+            id="pure_suit",
+            rule="S-06",
+            group="hand",
+            fan=2,
+            test=_pure_suit,
+            example="123m456m789m234m55m --win 5m",
+        ),
+        FanRow(
+            id="terminals_everywhere",
+            rule="S-07",
+            group="hand",
+            fan=2,
+            enabled_by=BoolOption("yao_jiu_jiang_dui"),
+            test=_terminals_everywhere,
+            example="123m789m111p789p99p --win 9p",
+        ),
+        FanRow(
+            id="seven_pairs",
+            rule="S-08",
+            group="hand",
+            fan=2,
+            test=_seven_pairs,
+            example="11m44m66m99m22p55p88p --win 8p",
+        ),
+        FanRow(
+            id="dragon_seven_pairs",
+            rule="S-09",
+            group="hand",
+            fan=3,
+            replaces=("seven_pairs",),
+            absorbs=(("root", 1),),
+            test=_dragon_seven_pairs,
+            example="1111m44m66m99m22p55p --win 5p",
+        ),
+        FanRow(
+            id="two_five_eight",
+            rule="S-10",
+            group="hand",
+            fan=2,
+            enabled_by=BoolOption("yao_jiu_jiang_dui"),
+            implies=("all_pungs",),
+            test=_two_five_eight,
+            example="222m555m888m222p88p --win 8p",
+        ),
+        FanRow(
+            id="golden_hook",
+            rule="S-11",
+            group="hand",
+            fan=1,
+            implies=("all_pungs",),
+            test=_golden_hook,
+            example=(
+                "88p --meld pung:222m --meld pung:555m --meld pung:888m --meld pung:555p --win 8p"
+            ),
+        ),
+        FanRow(
+            id="root",
+            rule="S-12",
+            group="root",
+            fan=1,
+            test=_roots,
+            example="111m123m456p789p22p --win 2p",
+        ),
+        FanRow(
+            id="kong_flower",
+            rule="S-14",
+            group="bonus",
+            fan=1,
+            side=True,
+            situational=True,
+            test=lambda c: c.how.after_kong,
+        ),
+        FanRow(
+            id="kong_discard",
+            rule="S-14",
+            group="bonus",
+            fan=1,
+            side=True,
+            situational=True,
+            test=lambda c: c.how.kong_discard,
+        ),
+        FanRow(
+            id="robbing_kong",
+            rule="S-14",
+            group="bonus",
+            fan=1,
+            side=True,
+            situational=True,
+            test=lambda c: c.how.robbing_kong,
+        ),
+        FanRow(
+            id="last_tile_draw",
+            rule="S-14",
+            group="bonus",
+            fan=1,
+            side=True,
+            situational=True,
+            test=lambda c: c.how.last_tile and c.how.self_draw,
+        ),
+        FanRow(
+            id="last_discard",
+            rule="S-14",
+            group="bonus",
+            fan=1,
+            side=True,
+            situational=True,
+            test=lambda c: c.how.last_tile and not c.how.self_draw,
+        ),
+        FanRow(
+            id="self_draw_fan",
+            rule="S-14",
+            group="bonus",
+            fan=1,
+            side=True,
+            situational=True,
+            test=lambda c: c.how.paid_as_self_draw and c.rules.self_draw_bonus == "jiafan",
+        ),
+        FanRow(
+            id="heavenly",
+            rule="S-15",
+            group="limit",
+            fan=0,
+            limit=True,
+            limit_rank=1,
+            side=True,
+            enabled_by=BoolOption("tian_di_hu"),
+            situational=True,
+            test=lambda c: c.how.heavenly,
+        ),
+        FanRow(
+            id="earthly",
+            rule="S-15",
+            group="limit",
+            fan=0,
+            limit=True,
+            limit_rank=2,
+            side=True,
+            enabled_by=BoolOption("tian_di_hu"),
+            situational=True,
+            test=lambda c: c.how.earthly,
+        ),
+        FanRow(
+            id="men_qing",
+            rule="RULES-sichuan §7.2",
+            group="extra",
+            fan=1,
+            enabled_by=BoolOption("men_qing_zhong_zhang"),
+            test=_concealed_hand,
+            example="123m456m234p678p99p --win 9p",
+        ),
+        FanRow(
+            id="zhong_zhang",
+            rule="RULES-sichuan §7.2",
+            group="extra",
+            fan=1,
+            enabled_by=BoolOption("men_qing_zhong_zhang"),
+            test=_no_terminals,
+            example="234m456m55p --meld pung:666p --meld pung:333p --win 5p",
+        ),
     ),
-    FanRow(
-        "kong_discard",
-        1,
-        "S-14",
-        "bonus",
-        _names("槓上炮", "Discard after a kong", "Défausse après un kong", "Descarte tras un kong"),
-        lambda c: c.how.kong_discard,
-        situational=True,
-    ),
-    FanRow(
-        "robbing_kong",
-        1,
-        "S-14",
-        "bonus",
-        _names("搶槓胡", "Robbing a kong", "Voler un kong", "Robar un kong"),
-        lambda c: c.how.robbing_kong,
-        situational=True,
-    ),
-    FanRow(
-        "last_tile_draw",
-        1,
-        "S-14",
-        "bonus",
-        _names("海底撈月", "Last tile drawn", "Dernière tuile piochée", "Última ficha robada"),
-        lambda c: c.how.last_tile and c.how.self_draw,
-        situational=True,
-    ),
-    FanRow(
-        "last_discard",
-        1,
-        "S-14",
-        "bonus",
-        _names("海底炮", "Last discard", "Dernière défausse", "Último descarte"),
-        lambda c: c.how.last_tile and not c.how.self_draw,
-        situational=True,
-    ),
-    FanRow(
-        "self_draw_fan",
-        1,
-        "S-14",
-        "bonus",
-        _names("自摸加番", "Self-draw bonus fan", "Bonus de pioche", "Bonificación por robo"),
-        lambda c: c.how.paid_as_self_draw and c.rules.self_draw_bonus == "jiafan",
-        situational=True,
-    ),
-    FanRow(
-        "heavenly",
-        0,
-        "S-15",
-        "limit",
-        _names("天胡", "Heavenly hand", "Main céleste", "Mano celestial"),
-        lambda c: c.how.heavenly,
-        option="tian_di_hu",
-        situational=True,
-    ),
-    FanRow(
-        "earthly",
-        0,
-        "S-15",
-        "limit",
-        _names("地胡", "Earthly hand", "Main terrestre", "Mano terrenal"),
-        lambda c: c.how.earthly,
-        option="tian_di_hu",
-        situational=True,
-    ),
-    FanRow(
-        "men_qing",
-        1,
-        "RULES-sichuan §7.2",
-        "extra",
-        _names("門清", "Concealed hand", "Main fermée", "Mano cerrada"),
-        _concealed_hand,
-        option="men_qing_zhong_zhang",
-        example="123m456m234p678p99p",
-    ),
-    FanRow(
-        "zhong_zhang",
-        1,
-        "RULES-sichuan §7.2",
-        "extra",
-        _names("中張", "No terminals", "Sans terminales", "Sin terminales"),
-        _no_terminals,
-        option="men_qing_zhong_zhang",
-        example="234m456m55p pung:666p pung:333p",
-    ),
+    NAMES,
 )
 """The fan table, in the order patterns are listed."""
+
+check_table(TABLE, SichuanRules, LANGUAGES, NAMES)
 
 ROWS: Mapping[str, FanRow] = {row.id: row for row in TABLE}
 
@@ -395,15 +388,13 @@ class FanResult:
 
 
 @lru_cache(maxsize=64)
-def _active_rows(
-    rules: SichuanRules, situational: bool
-) -> tuple[tuple[FanRow, ...], tuple[FanRow, ...]]:
-    """The rows these rules count, split into the ordinary ones and the ``alone`` ones."""
-    active = [row for row in TABLE if row.enabled(rules) and (situational or not row.situational)]
-    return (
-        tuple(row for row in active if not row.alone),
-        tuple(row for row in active if row.alone),
-    )
+def _active_rows(rules: SichuanRules, situational: bool) -> tuple[ActiveRow[FanContext], ...]:
+    """The rows these rules count (without the situational ones, if asked); computed once."""
+
+    def keep(row: object) -> bool:
+        return situational or not (isinstance(row, FanRow) and row.situational)
+
+    return activate(TABLE, rules, keep)
 
 
 def evaluate(context: FanContext, situational: bool = True) -> FanResult:
@@ -412,43 +403,11 @@ def evaluate(context: FanContext, situational: bool = True) -> FanResult:
     Without ``situational`` the rows that depend on how the hand was won are skipped (the
     wall-end ready check, §6.2).
     """
-    rules = context.rules
-    counted: dict[str, int] = {}
-    rows, alone = _active_rows(rules, situational)
-    for row in rows:
-        times = int(row.test(context))
-        if times:
-            counted[row.id] = times
-    replaced: list[tuple[str, str]] = []
-    for row_id in list(counted):
-        if row_id not in counted:
-            continue
-        for dropped in ROWS[row_id].replaces:
-            if counted.pop(dropped, None) is not None:
-                replaced.append((dropped, row_id))
-    absorbed = sum(ROWS[row_id].absorbs_roots for row_id in counted)
-    if "root" in counted:
-        counted["root"] -= absorbed
-        if counted["root"] <= 0:
-            del counted["root"]
-    if not any(ROWS[row_id].group in ("hand", "root", "extra") for row_id in counted):
-        for row in alone:
-            if row.test(context):
-                counted[row.id] = 1
-    limits = [ROWS[row_id] for row_id in counted if ROWS[row_id].group == "limit"]
-    cap = rules.fan_cap
-    if limits:
-        limit = limits[0]
-        replaced.extend((row_id, limit.id) for row_id in counted if row_id != limit.id)
-        hit = PatternHit(limit.id, cap, limit.names, unit="fan")
-        return FanResult((hit,), cap, cap, limit, tuple(replaced), context)
-    hits = tuple(
-        PatternHit(row.id, row.fan * counted[row.id], row.names, unit="fan", count=counted[row.id])
-        for row in TABLE
-        if row.id in counted
-    )
-    raw = sum(hit.value for hit in hits)
-    return FanResult(hits, raw, min(raw, cap), None, tuple(replaced), context)
+    cap = context.rules.fan_cap
+    found = patterns.evaluate(_active_rows(context.rules, situational), context, cap)
+    limit = None if found.limit is None else ROWS[found.limit.row.id]
+    fan = cap if limit is not None else min(found.total, cap)
+    return FanResult(found.hits, found.total, fan, limit, found.replaced, context)
 
 
 _DIGIT = tuple(format_kind(kind)[0] for kind in range(NUM_KINDS))
@@ -512,12 +471,10 @@ def best_fan(
 
     Readings are compared by the fan after the cap (what is paid), then before it.
     """
-    best: FanResult | None = None
-    for context in readings(hand, win_tile, how, rules):
-        result = evaluate(context, situational)
-        if best is None or (result.fan, result.raw_fan) > (best.fan, best.raw_fan):
-            best = result
-    return best
+    return best_reading(
+        (evaluate(context, situational) for context in readings(hand, win_tile, how, rules)),
+        key=lambda result: (result.fan, result.raw_fan),
+    )
 
 
 def rows_in(group: Group) -> Sequence[FanRow]:
@@ -525,36 +482,34 @@ def rows_in(group: Group) -> Sequence[FanRow]:
     return [row for row in TABLE if row.group == group]
 
 
-_PAGE_HEADERS: Mapping[str, tuple[str, str, str, str]] = {
-    "zh": ("番種", "番", "規則", "例"),
-    "en": ("Pattern", "Fan", "Rule", "Example"),
-    "fr": ("Motif", "Fan", "Règle", "Exemple"),
-    "es": ("Patrón", "Fan", "Regla", "Ejemplo"),
-}
-_CAP_WORD: Names = {"zh": "封頂", "en": "cap", "fr": "plafond", "es": "tope"}
-_OPTION_WORD: Names = {"zh": "選項", "en": "option", "fr": "option", "es": "opción"}
+def _name_cell(row: FanRow, lang: str) -> str:
+    return row.names[lang] if lang == "zh" else f"{row.names[lang]} ({row.names['zh']})"
 
 
-def rules_page(lang: str = "en", rules: SichuanRules | None = None) -> str:
+def _fan_cell(row: FanRow, lang: str) -> str:
+    return t("page.cap", lang) if row.group == "limit" else str(row.fan)
+
+
+def rules_page(rules: SichuanRules | None = None, lang: str = "en") -> str:
     """The fan table as a Markdown table in ``lang``, generated from :data:`TABLE`.
 
     Rows switched off by ``rules`` are left out; without ``rules`` every row is shown, with the
     option that switches it.
 
-    >>> print(rules_page("en").splitlines()[3])
-    | All pungs (對對胡) | 1 | S-05 | 111m444m222p777p99p |
+    >>> print(rules_page(lang="en").splitlines()[3])
+    | All pungs (對對胡) | 1 | S-05 | 111m444m222p777p99p --win 9p |
     """
-    if lang not in _PAGE_HEADERS:
-        raise NotationError(f"unknown language {lang!r}: expected one of zh, en, fr, es")
-    head = _PAGE_HEADERS[lang]
-    lines = [f"| {' | '.join(head)} |", "|---|---|---|---|"]
-    for row in TABLE:
-        if rules is not None and not row.enabled(rules):
-            continue
-        name = row.names[lang] if lang == "zh" else f"{row.names[lang]} ({row.names['zh']})"
-        fan = name_in(_CAP_WORD, lang) if row.group == "limit" else str(row.fan)
-        rule = row.rule
+
+    def rule_cell(row: FanRow, lang: str) -> str:
         if row.option is not None and rules is None:
-            rule += f" ({name_in(_OPTION_WORD, lang)} `{row.option}`)"
-        lines.append(f"| {name} | {fan} | {rule} | {row.example} |")
-    return "\n".join(lines)
+            return f"{row.rule} ({t('page.option', lang)} `{row.option}`)"
+        return row.rule
+
+    columns: tuple[Column[FanRow], ...] = (
+        Column("page.pattern", _name_cell),
+        Column("page.fan", _fan_cell),
+        Column("page.rule", rule_cell),
+        Column("page.example", lambda row, lang: row.example),
+    )
+    shown = [row for row in TABLE if rules is None or row.enabled(rules)]
+    return markdown_table(shown, columns, lang, LANGUAGES)

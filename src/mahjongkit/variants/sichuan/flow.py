@@ -35,6 +35,7 @@ from mahjongkit.table.wall import tile_set
 from mahjongkit.tiles import counts_of_ids
 from mahjongkit.variants.sichuan import payments
 from mahjongkit.variants.sichuan.rules import SichuanRules
+from mahjongkit.variants.sichuan.scorer import score as sichuan_score
 
 Direction = Literal["cw", "ccw", "across"]
 """Where each player's three tiles go: ``ccw`` to the next player in turn order (E → S),
@@ -218,10 +219,7 @@ class SichuanFlow(Flow[SichuanRules]):
 
     def score(self, win: Win) -> Score:
         """The Sichuan scorer."""
-        from mahjongkit.variants.sichuan import score  # the scorer's package imports this one
-
-        result: Score = score(win, self.rules)
-        return result
+        return sichuan_score(win, self.rules)
 
     # --- set-up: exchange three, declare the missing suit ---
 

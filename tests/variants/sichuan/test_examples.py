@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,9 +26,12 @@ from mahjongkit.variants.sichuan.payments import (
     pay,
     win_payments,
 )
+from tests.helpers.paths import DATA
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "sichuan" / "examples.jsonl"
-EXAMPLES = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line]
+EXAMPLES_FILE = DATA / "sichuan" / "examples.jsonl"
+EXAMPLES = [
+    json.loads(line) for line in EXAMPLES_FILE.read_text(encoding="utf-8").splitlines() if line
+]
 WINS = [e for e in EXAMPLES if not e["how_won"].startswith("n/a")]
 EVENTS = {e["id"]: e for e in EXAMPLES if e["how_won"].startswith("n/a")}
 E, S, W, N = range(4)

@@ -7,14 +7,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from mahjongkit.options import override
 from mahjongkit.variants.hongkong import HongKongRules, base_amount, score
-from mahjongkit.variants.hongkong.fan import parse_example
+from tests.helpers.wins import cli_arguments, win_from_cli
 
 
 def run(example: str, *options: str):
-    win, named = parse_example(example)
-    return score(win, override(HongKongRules.old_style(), [*named, *options]))
+    return win_from_cli(cli_arguments(example), "hongkong", *options).score()
 
 
 def paid(result) -> dict[str, int]:
@@ -170,7 +168,7 @@ def test_big_four_winds_feeder_pays_all():
 def test_explicit_liable_seat_from_the_table_engine():
     from dataclasses import replace
 
-    win, _ = parse_example(MIXED + " tsumo")
+    win = win_from_cli(cli_arguments(MIXED + " tsumo"), "hongkong").win
     result = score(replace(win, liable_seat=2), HongKongRules())
     assert paid(result) == {"E": 0, "S": 48, "W": -48, "N": 0}
 
@@ -198,7 +196,7 @@ HANDS = [
 def test_payments_sum_to_zero_and_the_winner_gets_the_points(
     hand, how, system, table, robbed, liability
 ):
-    win, _ = parse_example(hand)
+    win = win_from_cli(cli_arguments(hand), "hongkong").win
     held = sum(1 for t in win.hand.concealed if t.kind == win.win_tile.kind)
     # H-13: the robbed tile is the fourth of a pung, so the robber holds no other copy.
     assume("robbing" not in how or held == 1)

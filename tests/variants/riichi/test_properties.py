@@ -13,7 +13,7 @@ import random
 
 from mahjongkit.variants.riichi import LANGUAGES, RiichiRules, hand_value, score
 from mahjongkit.variants.riichi.fu import round_fu
-from tests.test_riichi_vs_mahjong import ours, random_case
+from tests.helpers.riichi_cases import ours, random_case
 
 PRESETS = (RiichiRules.ema2012(), RiichiRules.ema2016(), RiichiRules.tenhou())
 

@@ -12,7 +12,7 @@ from mahjongkit.hand import Hand
 from mahjongkit.scoring import Win
 from mahjongkit.tiles import Tile
 from mahjongkit.variants.riichi import hand_value, has_yaku, score
-from tests.test_riichi_yaku import EMA, TENHOU, make_win, scored
+from tests.helpers.riichi import EMA, TENHOU, make_win, scored
 
 
 def error_of(result: object) -> tuple[str, str]:

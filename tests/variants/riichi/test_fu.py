@@ -11,8 +11,8 @@ import dataclasses
 from mahjongkit.scoring import Score
 from mahjongkit.variants.riichi import RiichiRules, score
 from mahjongkit.variants.riichi.fu import raw_fu, round_fu, set_fu
-from tests.test_riichi_conformance import records, to_win
-from tests.test_riichi_yaku import EMA, TENHOU, scored
+from tests.helpers.riichi import EMA, TENHOU, scored
+from tests.helpers.riichi_records import records, to_win
 
 
 def items(result: Score) -> list[tuple[str, int]]:

@@ -9,9 +9,8 @@ import typing
 
 import pytest
 
-from mahjongkit.options import override
-from mahjongkit.variants.hongkong import FAN_TABLE, FAN_TABLE_BY_ID, HongKongRules, score
-from mahjongkit.variants.hongkong.fan import parse_example
+from mahjongkit.variants.hongkong import FAN_TABLE, FAN_TABLE_BY_ID, HongKongRules
+from tests.helpers.wins import cli_arguments, win_from_cli
 
 LANGS = ("en", "fr", "es", "zh")
 RULE_FIELDS = {f.name: f for f in dataclasses.fields(HongKongRules)}
@@ -19,9 +18,9 @@ RULE_TYPES = typing.get_type_hints(HongKongRules)
 
 
 def run(example: str, *options: str):
-    """Score a one-line example (see ``parse_example``) under table A plus ``options``."""
-    win, named = parse_example(example)
-    return score(win, override(HongKongRules.old_style(), [*named, *options]))
+    """Score a hand in the tests' compact words (see ``cli_arguments``) under table A plus
+    ``options``."""
+    return win_from_cli(cli_arguments(example), "hongkong", *options).score()
 
 
 def fan_of(result) -> dict[str, int]:
@@ -87,11 +86,11 @@ def test_declared_replacements_of_section_4_3(row_id, included):
 def test_every_row_scores_its_example(row):
     """Each row of §4 (its source is in the row): its example hand scores it, worth the row's
     value, and the whole hand is worth the stated total."""
-    result = run(row.example)
+    example = win_from_cli(row.example, "hongkong")
+    result = example.score()
     assert result.valid, result.error
     assert row.id in result.pattern_ids()
-    _win, options = parse_example(row.example)
-    rules = override(HongKongRules(), options)
+    rules = example.rules
     hit = next(p for p in result.patterns if p.id == row.id)
     assert hit.value == row.value(rules) * hit.count
     assert result.value == row.example_fan

@@ -14,7 +14,7 @@ from mahjongkit.variants.riichi import (
     payments_for,
     total_points,
 )
-from tests.test_riichi_yaku import EMA, EMA16, TENHOU, scored, yaku
+from tests.helpers.riichi import EMA, EMA16, TENHOU, scored, yaku
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,7 @@ from mahjongkit.variants.sichuan.payments import (
     robbed_kong_refund,
     win_payments,
 )
-from tests.test_sichuan_fan import make_win
+from tests.helpers.sichuan import make_win
 
 RULES = SichuanRules.blood_battle()
 E, S, W, N = range(4)

@@ -16,7 +16,7 @@ from mahjongkit.scoring import Win
 from mahjongkit.tiles import Tile
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.hongkong import HongKongRules, score
-from mahjongkit.variants.hongkong.fan import parse_example
+from tests.helpers.wins import cli_arguments, win_from_cli
 
 # --- options and presets -----------------------------------------------------------------------
 
@@ -99,8 +99,7 @@ GOOD = "123s789s234s22z pung:555s@E win=4s from=E seat=S flowers=3f"
 
 
 def good_win() -> Win:
-    win, _ = parse_example(GOOD)
-    return win
+    return win_from_cli(cli_arguments(GOOD), "hongkong").win
 
 
 @pytest.mark.parametrize(
@@ -136,13 +135,14 @@ def test_impossible_wins_are_invalid_hand_with_a_reason(change, fragment):
 
 
 def test_a_second_kong_win_needs_two_kongs():
-    win, _ = parse_example("123m456p789p5m5m concealed-kong:1111s win=5m tsumo second_kong seat=S")
+    words = "123m456p789p5m5m concealed-kong:1111s win=5m tsumo second_kong seat=S"
+    win = win_from_cli(cli_arguments(words), "hongkong").win
     result = score(win, HongKongRules())
     assert result.error.code == "invalid_hand" and "2 declared kong(s)" in result.error.message
 
 
 def test_incomplete_tiles_are_not_complete():
-    win, _ = parse_example("123m456p789s234s59m win=9m from=E seat=S")
+    win = win_from_cli(cli_arguments("123m456p789s234s59m win=9m from=E seat=S"), "hongkong").win
     result = score(win, HongKongRules())
     assert result.error.code == "not_complete"
     assert "12359m456p234789s" in result.error.message
@@ -156,11 +156,11 @@ def test_wrong_argument_types_raise_clear_type_errors():
         score("123m", HongKongRules())  # type: ignore[arg-type]
 
 
-def test_parse_example_rejects_garbage():
+def test_the_example_syntax_rejects_garbage():
     with pytest.raises(NotationError):
-        parse_example("123x win=4s")
+        win_from_cli("123x --win 4s", "hongkong")
     with pytest.raises(NotationError):
-        parse_example("123m456p789s234s55m win=4s seat=Q")
+        win_from_cli("123m456p789s234s55m --win 4s --seat Q", "hongkong")
 
 
 # --- the command line ----------------------------------------------------------------------------
@@ -292,11 +292,8 @@ def test_each_fan_option_changes_its_pattern_on_both_sides(option, row_id, examp
     """§8: each disputed value is an option; the pattern's example is scored under the default
     and under another value, and the pattern's fan follows the option both ways."""
 
-    from mahjongkit.variants.hongkong import score
-    from mahjongkit.variants.hongkong.fan import parse_example
-
-    win, overrides = parse_example(example)
-    base = override(HongKongRules.old_style(), [*overrides, "min_fan=0"])
+    built = win_from_cli(example, "hongkong", "min_fan=0")
+    win, base = built.win, built.rules
     default = getattr(base, option)
     other = default - 1 if default > 1 else default + 1
     values = {}

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -11,7 +9,7 @@ from hypothesis import strategies as st
 from mahjongkit.errors import NotationError
 from mahjongkit.hand import Hand
 from mahjongkit.options import override
-from mahjongkit.scoring import Score, Win
+from mahjongkit.scoring import Score
 from mahjongkit.tiles import Tile, format_kind
 from mahjongkit.variants.sichuan import SichuanRules, score
 from mahjongkit.variants.sichuan.fan import (
@@ -24,32 +22,12 @@ from mahjongkit.variants.sichuan.fan import (
     readings,
     rules_page,
 )
+from tests.helpers.paths import SPEC
+from tests.helpers.sichuan import make_win
+from tests.helpers.wins import win_from_cli
 
-SPEC = Path(__file__).resolve().parents[1].parent / "shared" / "spec"
 RULES = SichuanRules.blood_battle()
 E, S, W, N = range(4)
-
-
-def make_win(
-    concealed: str,
-    win: str | None = None,
-    melds: tuple[str, ...] = (),
-    seat: int = S,
-    discarder: int | None = E,
-    tsumo: bool = False,
-    **flags: object,
-) -> Win:
-    """A win: ``concealed`` includes the winning tile (by default its last tile)."""
-    hand = Hand.parse(concealed, melds)
-    tile = Tile.parse(win) if win else hand.concealed[-1]
-    return Win(
-        hand=hand,
-        win_tile=tile,
-        self_draw=tsumo,
-        seat=seat,
-        from_seat=None if tsumo else discarder,
-        **flags,  # type: ignore[arg-type]
-    )
 
 
 def scored(concealed: str, *melds: str, rules: SichuanRules = RULES, **kwargs: object) -> Score:
@@ -363,9 +341,8 @@ def test_french_and_spanish_names_are_those_of_the_source_documents():
 
 @pytest.mark.parametrize("row", [r for r in TABLE if r.example], ids=lambda r: r.id)
 def test_every_example_shows_its_row_and_what_it_implies(row):
-    concealed, *melds = row.example.split()
-    rules = with_options(f"{row.option}=yes") if row.option else RULES
-    result = score(make_win(concealed, melds=tuple(melds)), rules)
+    options = [f"{row.option}=yes"] if row.option else []
+    result = win_from_cli(row.example, "sichuan", *options).score()
     assert row.id in result.pattern_ids()
     for implied in row.implies:
         assert implied in result.pattern_ids()
@@ -457,15 +434,15 @@ def test_property_value_is_capped_and_money_sums_to_zero(tiles, tsumo, cap):
 
 @pytest.mark.parametrize("lang", ["zh", "en", "fr", "es"])
 def test_rules_page_is_generated_from_the_table(lang):
-    page = rules_page(lang)
+    page = rules_page(lang=lang)
     assert len(page.splitlines()) == 2 + len(TABLE)
     for row in TABLE:
         assert row.names[lang] in page and row.rule in page
-    switched = rules_page(lang, with_options("tian_di_hu=no"))
+    switched = rules_page(with_options("tian_di_hu=no"), lang)
     assert ROWS["heavenly"].names[lang] not in switched
     assert ROWS["men_qing"].names[lang] not in switched  # off in the preset
 
 
 def test_rules_page_refuses_an_unknown_language():
     with pytest.raises(NotationError, match="ja"):
-        rules_page("ja")
+        rules_page(lang="ja")

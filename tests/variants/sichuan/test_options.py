@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from pathlib import Path
 
 import pytest
 
@@ -27,11 +26,11 @@ from mahjongkit.variants.sichuan.flow import (
     may_rob_kong,
     next_dealer,
 )
+from tests.helpers.paths import REPO, SPEC
 
 RULES = SichuanRules.blood_battle()
 E, S, W, N = range(4)
-SPEC = Path(__file__).resolve().parents[1].parent / "shared" / "spec" / "RULES-sichuan.md"
-TESTS = Path(__file__).resolve().parent
+RULES_BOOK = SPEC / "RULES-sichuan.md"
 
 
 def options(*assignments: str) -> SichuanRules:
@@ -65,7 +64,7 @@ def test_preset_is_the_recommended_defaults_of_section_8():
 
 
 def test_every_switch_of_section_8_is_an_option():
-    section = SPEC.read_text(encoding="utf-8").split("## 8.")[1]
+    section = RULES_BOOK.read_text(encoding="utf-8").split("## 8.")[1]
     names = {field.name for field in dataclasses.fields(SichuanRules)}
     for switch in (
         "fan_cap",
@@ -90,7 +89,11 @@ def test_every_switch_of_section_8_is_an_option():
 
 def test_every_option_is_exercised_by_a_test_on_both_sides():
     """Each option's name appears in an override of the Sichuan tests (both values tested there)."""
-    text = "".join(path.read_text(encoding="utf-8") for path in TESTS.glob("test_sichuan_*.py"))
+    paths = {
+        *(REPO / "tests").rglob("test_sichuan_*.py"),
+        *(REPO / "tests").rglob("sichuan/test_*.py"),
+    }
+    text = "".join(path.read_text(encoding="utf-8") for path in sorted(paths))
     for field in dataclasses.fields(SichuanRules):
         assert f'"{field.name}=' in text or f"{field.name}={{" in text, field.name
 
@@ -216,7 +219,7 @@ def test_rob_kong_switch(on, robbable):
 
 def test_rob_kong_off_refuses_a_robbing_win():
     from mahjongkit.variants.sichuan import score
-    from tests.test_sichuan_fan import make_win
+    from tests.helpers.sichuan import make_win
 
     win = make_win("123m456m234p678p99p", robbing_kong=True)
     assert score(win, RULES).valid

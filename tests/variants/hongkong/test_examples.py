@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -15,10 +14,9 @@ from mahjongkit.options import override
 from mahjongkit.scoring import Win
 from mahjongkit.tiles import Tile, parse_tiles
 from mahjongkit.variants.hongkong import HongKongRules, score
+from tests.helpers.paths import DATA
 
-EXAMPLES_FILE = (
-    Path(__file__).resolve().parents[2] / "shared" / "data" / "hongkong" / "examples.jsonl"
-)
+EXAMPLES_FILE = DATA / "hongkong" / "examples.jsonl"
 EXAMPLES = [json.loads(line) for line in EXAMPLES_FILE.read_text().splitlines() if line.strip()]
 BY_ID = {example["id"]: example for example in EXAMPLES}
 

@@ -1,0 +1,250 @@
+"""The explanation of a result as text, and its public JSON shape.
+
+One renderer for every variant. A variant adds its own lines through the score's
+``detail_lines(lang, section)`` hook (the fan toward a minimum, a base amount, a hand value),
+never by editing the rendered text; the names it shows come with the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, Protocol
+
+from mahjongkit.i18n import t, t_or
+from mahjongkit.melds import SEAT_LETTERS
+from mahjongkit.scoring.names import Names, name_in
+
+Section = Literal["failure", "value", "settlement"]
+"""Where a variant's own lines go: after the reason for a non-win, after the fan total, or just
+before the points."""
+
+
+class _Hit(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+    @property
+    def unit(self) -> str: ...
+    @property
+    def count(self) -> int: ...
+    def name(self, lang: str = "en") -> str: ...
+
+
+class _Fu(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def fu(self) -> int: ...
+    def name(self, lang: str = "en") -> str: ...
+
+
+class _Line(Protocol):
+    @property
+    def payer(self) -> int: ...
+    @property
+    def payee(self) -> int: ...
+    @property
+    def amount(self) -> int: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def names(self) -> Names: ...
+
+
+class _Error(Protocol):
+    @property
+    def code(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+
+
+class Explainable(Protocol):
+    """What the renderer reads of a :class:`~mahjongkit.scoring.Score` (result.py imports this
+    module, so it names the shape instead of the class)."""
+
+    @property
+    def replaced_sentence(self) -> str: ...
+    @property
+    def variant(self) -> str: ...
+    @property
+    def error(self) -> _Error | None: ...
+    @property
+    def patterns(self) -> Sequence[_Hit]: ...
+    @property
+    def value(self) -> int: ...
+    @property
+    def raw_value(self) -> int: ...
+    @property
+    def unit(self) -> str: ...
+    @property
+    def fu(self) -> int | None: ...
+    @property
+    def fu_breakdown(self) -> Sequence[_Fu]: ...
+    @property
+    def limit(self) -> str | None: ...
+    @property
+    def limit_names(self) -> Names: ...
+    @property
+    def cap(self) -> int | None: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def payments(self) -> Mapping[int, int]: ...
+    @property
+    def lines(self) -> Sequence[_Line]: ...
+    @property
+    def replaced(self) -> Sequence[tuple[str, str]]: ...
+    @property
+    def hand(self) -> str: ...
+    @property
+    def extra(self) -> Mapping[str, Any]: ...
+    @property
+    def valid(self) -> bool: ...
+    def pattern_name(self, pattern: str, lang: str = "en") -> str: ...
+    def detail_lines(self, lang: str, section: Section) -> tuple[str, ...]: ...
+    def explain(self, lang: str = "en") -> str: ...
+
+
+def pattern_lines(score: Explainable, lang: str) -> list[str]:
+    """One line per pattern: its name, count and value."""
+    lines = []
+    for hit in score.patterns:
+        unit = t(f"unit.{hit.unit}", lang)
+        if hit.count > 1:
+            line = t(
+                "score.pattern_count",
+                lang,
+                name=hit.name(lang),
+                count=hit.count,
+                value=hit.value,
+                unit=unit,
+            )
+        else:
+            line = t("score.pattern", lang, name=hit.name(lang), value=hit.value, unit=unit)
+        lines.append(line)
+    return lines
+
+
+def replaced_lines(score: Explainable, lang: str) -> list[str]:
+    """One line per dropped pattern, naming the pattern that includes it."""
+    return [
+        t(
+            score.replaced_sentence,
+            lang,
+            replaced=score.pattern_name(dropped, lang),
+            name=score.pattern_name(by, lang),
+        )
+        for dropped, by in score.replaced
+    ]
+
+
+def _limit(score: Explainable, lang: str) -> str:
+    assert score.limit is not None
+    return name_in(score.limit_names, lang) if score.limit_names else score.limit
+
+
+def explain(score: Explainable, lang: str = "en") -> str:
+    """The whole result as text in ``lang``: patterns, fu, limit, payments."""
+    lines = [t("score.hand", lang, hand=score.hand)] if score.hand else []
+    if score.error is not None:
+        # The reason in words, with its stable code for scripts that read the text.
+        name = t_or(f"code.{score.error.code}", lang, score.error.code)
+        code = name if name == score.error.code else f"{name}: {score.error.code}"
+        lines.append(t("score.invalid", lang, code=code, message=score.error.message))
+        lines.extend(score.detail_lines(lang, "failure"))
+        return "\n".join(lines)
+    lines.extend(pattern_lines(score, lang))
+    lines.extend(replaced_lines(score, lang))
+    yakuman = sum(p.value for p in score.patterns if p.unit == "yakuman")
+    if yakuman:
+        # A yakuman is paid by its count: han and fu play no part.
+        lines.append(t("score.total_yakuman", lang, count=yakuman))
+    elif score.fu is not None:
+        lines.append(t("score.fu_header", lang))
+        for item in score.fu_breakdown:
+            lines.append(t("score.fu_item", lang, reason=item.name(lang), fu=item.fu))
+        lines.append(t("score.fu_rounded", lang, fu=score.fu))
+        lines.append(t("score.total_han_fu", lang, han=score.value, fu=score.fu))
+    else:
+        lines.append(t("score.total_fan", lang, fan=score.value))
+        if score.cap is not None and score.raw_value > score.value:
+            lines.append(t("score.capped", lang, cap=score.cap, raw=score.raw_value))
+    lines.extend(score.detail_lines(lang, "value"))
+    if score.limit is not None:
+        lines.append(t("score.limit", lang, limit=_limit(score, lang)))
+    lines.extend(score.detail_lines(lang, "settlement"))
+    lines.append(t("score.points", lang, points=score.points))
+    for line in score.lines:
+        reason = name_in(line.names, lang) if line.names else line.reason
+        lines.append(
+            t(
+                "score.line",
+                lang,
+                payer=t(f"seat.{SEAT_LETTERS[line.payer]}", lang),
+                payee=t(f"seat.{SEAT_LETTERS[line.payee]}", lang),
+                amount=line.amount,
+                reason=reason,
+            )
+        )
+    for seat, delta in sorted(score.payments.items()):
+        if not delta:
+            continue  # a seat that neither pays nor collects
+        key = "score.payment_in" if delta > 0 else "score.payment_out"
+        lines.append(t(key, lang, seat=t(f"seat.{SEAT_LETTERS[seat]}", lang), amount=abs(delta)))
+    return "\n".join(lines)
+
+
+def to_json(score: Explainable, lang: str = "en") -> dict[str, Any]:
+    """The public JSON shape (field names are a stable interface)."""
+    out: dict[str, Any] = {
+        "variant": score.variant,
+        "valid": score.valid,
+        "error": (
+            None
+            if score.error is None
+            else {"code": score.error.code, "message": score.error.message}
+        ),
+        "hand": score.hand,
+        "patterns": [
+            {
+                "id": p.id,
+                "value": p.value,
+                "name": p.name(lang),
+                "unit": p.unit,
+                "count": p.count,
+            }
+            for p in score.patterns
+        ],
+    }
+    if score.unit == "han":
+        out["han"] = score.value
+        out["fu"] = score.fu
+        out["fu_breakdown"] = [
+            {"id": f.id, "fu": f.fu, "name": f.name(lang)} for f in score.fu_breakdown
+        ]
+    else:
+        out["fan"] = score.value
+        out["raw_fan"] = score.raw_value
+        out["cap"] = score.cap
+    out["limit"] = None if score.limit is None else _limit(score, lang)
+    out["limit_id"] = score.limit
+    out["points"] = score.points
+    out["payments"] = (
+        {SEAT_LETTERS[seat]: score.payments.get(seat, 0) for seat in range(4)}
+        if score.valid
+        else {}
+    )
+    out["payment_lines"] = [
+        {
+            "payer": SEAT_LETTERS[line.payer],
+            "payee": SEAT_LETTERS[line.payee],
+            "amount": line.amount,
+            "reason": line.reason,
+        }
+        for line in score.lines
+    ]
+    out["replaced"] = [{"id": a, "by": b} for a, b in score.replaced]
+    out.update(score.extra)
+    out["explanation"] = score.explain(lang)
+    return out

@@ -1,0 +1,153 @@
+"""One builder for a win written as the arguments of ``mahjongkit score``.
+
+Every pattern table writes its examples in that syntax, and most scoring tests write their
+hands in it too: ``win_from_cli("123m456p789s234s55m --win 4s --tsumo --seat S",
+"hongkong")``. The builder reads the arguments with the command line's own parser and builds the
+:class:`~mahjongkit.scoring.Win` the way ``score`` does (the discarder defaults to the previous
+seat), with the rules of ``--rules`` and ``--option``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shlex
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from mahjongkit.cli import build_parser
+from mahjongkit.hand import Hand
+from mahjongkit.melds import parse_seat
+from mahjongkit.options import override
+from mahjongkit.scoring import Score, Win
+from mahjongkit.tiles import Tile, parse_tiles
+from mahjongkit.variants import find_variant
+
+
+@dataclass(frozen=True)
+class CliWin:
+    """A win and the rules its arguments name."""
+
+    win: Win
+    rules: Any
+    options: tuple[str, ...]
+    """The ``--option`` overrides, as written."""
+
+    def score(self) -> Score:
+        """The win scored by its variant under its rules."""
+        return find_variant(self.win_variant).score(self.win, self.rules)
+
+    @property
+    def win_variant(self) -> str:
+        """The variant whose rules these are."""
+        return type(self.rules).__module__.split(".")[2]
+
+
+@cache
+def _parser() -> Any:
+    return build_parser()
+
+
+def win_from_cli(arguments: str, variant: str = "riichi", *extra_options: str) -> CliWin:
+    """The win that ``mahjongkit score ARGUMENTS --variant VARIANT`` scores, and its rules
+    (``extra_options`` are further ``NAME=VALUE`` overrides)."""
+    args = _parser().parse_args(["score", *shlex.split(arguments), "--variant", variant])
+    seat = parse_seat(args.seat)
+    if args.tsumo:
+        from_seat = None
+    else:
+        from_seat = parse_seat(args.from_seat) if args.from_seat else (seat - 1) % 4
+    win = Win(
+        hand=Hand.parse(args.hand, args.meld),
+        win_tile=Tile.parse(args.win),
+        self_draw=args.tsumo,
+        seat=seat,
+        from_seat=from_seat,
+        round_wind=parse_seat(args.round),
+        after_kong=args.after_kong or args.second_kong,
+        second_kong=args.second_kong,
+        robbing_kong=args.robbing_kong,
+        kong_discard=args.kong_discard,
+        last_tile=args.last_tile,
+        first_turn=args.first_turn,
+        riichi=args.riichi or args.double_riichi,
+        double_riichi=args.double_riichi,
+        ippatsu=args.ippatsu,
+        dora_indicators=tuple(parse_tiles(args.dora)),
+        ura_indicators=tuple(parse_tiles(args.ura)),
+        honba=args.honba,
+        deposits=args.deposits,
+        nukidora=args.nukidora,
+        flowers=tuple(parse_tiles(args.flowers.replace(",", " "))),
+        missing_suit="mps".index(args.missing) if args.missing else None,
+        in_game=frozenset(parse_seat(s) for s in args.in_game.split(",") if s.strip()),
+    )
+    options = (*args.option, *extra_options)
+    rules = override(find_variant(variant).rules(args.rules), options)
+    return CliWin(win, rules, tuple(options))
+
+
+_WORD_FLAGS = ("tsumo", "after_kong", "second_kong", "robbing_kong", "last_tile", "first_turn")
+_WORD_FIELDS = ("win", "from", "seat", "round", "flowers")
+
+
+def cli_arguments(words: str) -> str:
+    """Command-line arguments for a hand in the compact words of the Hong Kong tests.
+
+    The concealed tiles first, then melds (``KIND:TILES[@SEAT]``), ``win=``, ``from=`` or
+    ``tsumo``, ``seat=``, ``round=``, ``flowers=``, flags (``after_kong`` ...) and
+    ``option=value`` words.
+
+    >>> cli_arguments("123m456p789s234s55m pung:555s@E win=4s tsumo seat=S min_fan=0")
+    '123m456p789s234s55m --meld pung:555s@E --win 4s --tsumo --seat S --option min_fan=0'
+    """
+    concealed, *rest = words.split()
+    out = [concealed]
+    for word in rest:
+        key, _, value = word.partition("=")
+        if ":" in word:
+            out += ["--meld", word]
+        elif word in _WORD_FLAGS:
+            out.append("--" + word.replace("_", "-"))
+        elif key in _WORD_FIELDS:
+            out += [f"--{key}", value]
+        else:
+            out += ["--option", word]
+    return " ".join(out)
+
+
+_SEATS = "ESWN"
+
+
+def make_win(
+    concealed: str,
+    win: str | None = None,
+    *,
+    melds: tuple[str, ...] = (),
+    seat: int | str = 0,
+    discarder: int | str | None = None,
+    tsumo: bool = False,
+    variant: str = "riichi",
+    **fields: Any,
+) -> Win:
+    """A win built through :func:`win_from_cli`, for tests that vary one field at a time.
+
+    ``win`` defaults to the last tile written; seats are indices or letters; the discarder
+    defaults to the previous seat. Other keywords set the :class:`Win` field of that name.
+    """
+    seat_letter = seat if isinstance(seat, str) else _SEATS[seat]
+    words = [concealed, "--win", win or _last_tile(concealed), "--seat", seat_letter]
+    for meld in melds:
+        words += ["--meld", meld]
+    if tsumo:
+        words.append("--tsumo")
+    elif discarder is not None:
+        words += ["--from", discarder if isinstance(discarder, str) else _SEATS[discarder]]
+    built = win_from_cli(" ".join(shlex.quote(word) for word in words), variant).win
+    return dataclasses.replace(built, **fields) if fields else built
+
+
+def _last_tile(concealed: str) -> str:
+    """The last tile written in mpsz: its digit and the suit letter that follows."""
+    digits = concealed.rstrip("mpsz")
+    return digits[-1] + concealed[len(digits)]
