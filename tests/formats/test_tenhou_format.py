@@ -42,8 +42,9 @@ from mahjongkit.formats.tenhou import (
 )
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.tiles import Tile, to_tenhou6
+from tests.helpers.paths import DATA
 
-MJLOG_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "riichi" / "mjlog"
+MJLOG_DIR = DATA / "riichi" / "mjlog"
 FILES = sorted(p.name for p in MJLOG_DIR.glob("*") if p.suffix in (".xml", ".mjlog"))
 
 
