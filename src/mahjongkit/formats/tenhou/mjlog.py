@@ -18,6 +18,7 @@ call) and the 2023 attributes of ``<GO>``. Tags the reader does not know are ski
 from __future__ import annotations
 
 import gzip
+import math
 import re
 import xml.etree.ElementTree as ElementTree
 import zlib
@@ -32,6 +33,12 @@ from mahjongkit.formats.tenhou.records import (
     DISCARD_TAGS,
     DRAW_TAGS,
     HAND_SIZE,
+    LARGEST,
+    MOST_COUNTERS,
+    MOST_FU,
+    MOST_HAN,
+    MOST_POINTS,
+    ROUND_INDICES,
     Action,
     Agari,
     Call,
@@ -64,12 +71,16 @@ def _load_bytes(source: str | bytes | Path) -> bytes:
     elif isinstance(source, str) and source.lstrip().startswith("<"):
         data = source.encode("utf-8")
     elif isinstance(source, str | Path):
+        if "\0" in str(source):
+            raise NotationError(f"cannot read mjlog file {str(source)!r}: the path holds a NUL")
         try:
             data = Path(source).read_bytes()
         except OSError as error:
             raise NotationError(f"cannot read mjlog file {source}: {error.strerror}") from error
     else:
-        raise NotationError(f"an mjlog source is a path, XML text or bytes, not {source!r}")
+        raise NotationError(
+            f"an mjlog source is a path, XML text or bytes, not {type(source).__name__}"
+        )
     if data[:2] == b"\x1f\x8b":
         try:
             data = gzip.decompress(data)
@@ -103,12 +114,44 @@ def _attribute(element: ElementTree.Element, name: str) -> str:
 
 def _int(element: ElementTree.Element, name: str, text: str | None = None) -> int:
     raw = _attribute(element, name) if text is None else text
-    try:
-        return int(raw)
-    except ValueError:
+    # Length first: int() of thousands of digits is slow, and Python refuses to print it.
+    value: int | None = None
+    if len(raw.strip()) <= 20:
+        try:
+            value = int(raw)
+        except ValueError:
+            value = None
+    if value is None:
         raise NotationError(
-            f"{_tag_text(element)}: attribute {name!r} must be an integer, not {raw!r}"
-        ) from None
+            f"{_tag_text(element)}: attribute {name!r} must be an integer, not {_short(raw)}"
+        )
+    if abs(value) > LARGEST:
+        raise NotationError(
+            f"{_tag_text(element)}: attribute {name!r} holds {value}, "
+            f"larger than any record holds (at most {LARGEST})"
+        )
+    return value
+
+
+def _short(text: str) -> str:
+    shown = repr(text)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
+def _within(element: ElementTree.Element, what: str, value: int, low: int, high: int) -> int:
+    """``value`` itself, or a NotationError saying which number is outside ``low..high``."""
+    if not low <= value <= high:
+        raise NotationError(f"{_tag_text(element)}: {what} {value} is outside {low}..{high}")
+    return value
+
+
+def _points(
+    element: ElementTree.Element, what: str, values: list[int], scale: int
+) -> tuple[int, ...]:
+    """Scores or score changes in points (``scale`` undoes the x100 of the format), bounded."""
+    for value in values:
+        _within(element, what, value * scale, -MOST_POINTS, MOST_POINTS)
+    return tuple(scale * v for v in values)
 
 
 def _ints(element: ElementTree.Element, name: str, default: str | None = None) -> list[int]:
@@ -122,12 +165,22 @@ def _ints(element: ElementTree.Element, name: str, default: str | None = None) -
 
 def _floats(element: ElementTree.Element, name: str) -> list[float]:
     raw = _attribute(element, name)
-    try:
-        return [float(part) for part in raw.split(",") if part.strip()]
-    except ValueError:
-        raise NotationError(
-            f"{_tag_text(element)}: attribute {name!r} must be numbers, not {raw!r}"
-        ) from None
+    values = []
+    for part in raw.split(","):
+        if not part.strip():
+            continue
+        try:
+            value = float(part) if len(part) <= 40 else math.nan
+        except ValueError:
+            value = math.nan
+        # inf, nan and 1e400 (which float() makes inf) are no score.
+        if not math.isfinite(value) or abs(value) > LARGEST:
+            raise NotationError(
+                f"{_tag_text(element)}: attribute {name!r} must be finite numbers of at most "
+                f"{LARGEST}, not {_short(part)}"
+            )
+        values.append(value)
+    return values
 
 
 def _tile_ids(
@@ -224,7 +277,7 @@ class _MjlogReader:
                 if f"n{seat}" in element.attrib:
                     self._presence(seat, connected=True)
             return
-        dan = _ints(element, "dan", "")
+        dan = [_within(element, "'dan' rank", d, 0, 99) for d in _ints(element, "dan", "")]
         rate = _floats(element, "rate") if "rate" in element.attrib else []
         sexes = element.get("sx", "").split(",")
         self.players = [
@@ -254,12 +307,14 @@ class _MjlogReader:
         if len(seed) != 6:
             raise NotationError(
                 f"{_tag_text(element)}: 'seed' has 6 numbers "
-                "(round, counters, sticks, die, die, dora indicator), not {len(seed)}"
+                f"(round, counters, sticks, die, die, dora indicator), not {len(seed)}"
             )
-        if not 0 <= seed[5] < 136:
-            raise NotationError(
-                f"{_tag_text(element)}: 'seed' dora indicator {seed[5]} is outside 0..135"
-            )
+        _within(element, "'seed' round index", seed[0], 0, ROUND_INDICES - 1)
+        _within(element, "'seed' counters", seed[1], 0, MOST_COUNTERS)
+        _within(element, "'seed' riichi sticks", seed[2], 0, MOST_COUNTERS)
+        _within(element, "'seed' die", seed[3], 0, 6)
+        _within(element, "'seed' die", seed[4], 0, 6)
+        _within(element, "'seed' dora indicator", seed[5], 0, 135)
         hands = [_tile_ids(element, f"hai{seat}", "") for seat in range(4)]
         if not self.type_seen and not hands[3]:
             # No <GO>: an empty fourth hand is the only sign of a three-player game.
@@ -281,7 +336,7 @@ class _MjlogReader:
                 riichi_sticks=seed[2],
                 dice=(seed[3], seed[4]),
                 dora_indicator=seed[5],
-                scores=tuple(100 * s for s in scores[: self.seats]),
+                scores=_points(element, "score", scores[: self.seats], 100),
                 dealer=_seat(element, "oya", self.seats),
                 hands=tuple(hands[: self.seats]),
                 actions=(),
@@ -328,7 +383,12 @@ class _RoundBuilder:
             raise NotationError(f"{_tag_text(element)} comes after the round ended")
         match = _TILE_TAG.fullmatch(element.tag)
         if match:
-            self._tile(element, match.group(1), int(match.group(2)))
+            number = match.group(2)
+            if len(number) > 3 or int(number) >= 136:
+                raise NotationError(
+                    f"<{element.tag[:10]}>: tile id {number[:10]} is outside 0..135"
+                )
+            self._tile(element, match.group(1), int(number))
         elif element.tag == "N":
             self._call(element)
         elif element.tag == "REACH":
@@ -336,11 +396,15 @@ class _RoundBuilder:
             if step not in (1, 2):
                 raise NotationError(f"{_tag_text(element)}: riichi 'step' is 1 or 2, not {step}")
             scores = _ints(element, "ten") if "ten" in element.attrib else None
+            if scores and len(scores) < self.seats:
+                raise NotationError(
+                    f"{_tag_text(element)}: 'ten' has fewer than {self.seats} scores"
+                )
             self.actions.append(
                 Riichi(
                     _seat(element, "who", self.seats),
                     step,
-                    tuple(100 * s for s in scores[: self.seats]) if scores else None,
+                    _points(element, "score", scores[: self.seats], 100) if scores else None,
                 )
             )
         elif element.tag == "DORA":
@@ -389,22 +453,35 @@ class _RoundBuilder:
         ba = _ints(element, "ba")
         if len(ba) != 2:
             raise NotationError(f"{_tag_text(element)}: 'ba' is 'counters,sticks', not {ba}")
+        _within(element, "'ba' counters", ba[0], 0, MOST_COUNTERS)
+        _within(element, "'ba' riichi sticks", ba[1], 0, MOST_COUNTERS)
         sc = _ints(element, "sc")
         if len(sc) < 2 * self.seats:
             raise NotationError(
                 f"{_tag_text(element)}: 'sc' needs a score and a change for each seat"
             )
         # Chip lobbies append a second block of 8 numbers: chips held and chips won.
-        chips = tuple(sc[9::2][: self.seats]) if len(sc) >= 16 else None
+        chips = None
+        if len(sc) >= 16:
+            chips = _points(element, "chip count", sc[9::2][: self.seats], 1)
         final_scores: tuple[int, ...] | None = None
         final_points: tuple[float, ...] | None = None
         if "owari" in element.attrib:
             owari = _floats(element, "owari")
+            if len(owari) < 2 * self.seats:
+                raise NotationError(
+                    f"{_tag_text(element)}: 'owari' needs a score and a result for each seat"
+                )
             final_scores = tuple(round(100 * v) for v in owari[0::2][: self.seats])
+            for value in [*final_scores, *owari[1::2]]:
+                if abs(value) > MOST_POINTS:
+                    raise NotationError(
+                        f"{_tag_text(element)}: 'owari' holds {value}, beyond {MOST_POINTS} points"
+                    )
             final_points = tuple(owari[1::2][: self.seats])
         return _Settlement(
-            scores=tuple(100 * v for v in sc[0:8:2][: self.seats]),
-            deltas=tuple(100 * v for v in sc[1:8:2][: self.seats]),
+            scores=_points(element, "score", sc[0:8:2][: self.seats], 100),
+            deltas=_points(element, "score change", sc[1:8:2][: self.seats], 100),
             honba=ba[0],
             riichi_sticks=ba[1],
             chip_deltas=chips,
@@ -416,9 +493,23 @@ class _RoundBuilder:
         ten = _ints(element, "ten")
         if len(ten) < 3:
             raise NotationError(f"{_tag_text(element)}: 'ten' is 'fu,points,limit', not {ten}")
+        _within(element, "'ten' fu", ten[0], 0, MOST_FU)
+        _within(element, "'ten' points", ten[1], 0, MOST_POINTS)
+        _within(element, "'ten' limit", ten[2], 0, 5)
         yaku = _ints(element, "yaku", "")
         if len(yaku) % 2:
             raise NotationError(f"{_tag_text(element)}: 'yaku' is pairs of id and han")
+        if len(yaku) > 2 * 64:
+            raise NotationError(f"{_tag_text(element)}: 'yaku' lists more than 64 yaku")
+        for yaku_id in yaku[0::2]:
+            _within(element, "'yaku' id", yaku_id, 0, 999)
+        for han in yaku[1::2]:
+            _within(element, "'yaku' han", han, 0, MOST_HAN)
+        yakuman = _ints(element, "yakuman", "")
+        if len(yakuman) > 64:
+            raise NotationError(f"{_tag_text(element)}: 'yakuman' lists more than 64 yakuman")
+        for yaku_id in yakuman:
+            _within(element, "'yakuman' id", yaku_id, 0, 999)
         melds: list[TenhouMeld] = []
         for code in _ints(element, "m", ""):
             try:
@@ -437,7 +528,7 @@ class _RoundBuilder:
             points=ten[1],
             limit=ten[2],
             yaku=tuple(zip(yaku[0::2], yaku[1::2], strict=True)),
-            yakuman=tuple(_ints(element, "yakuman", "")),
+            yakuman=tuple(yakuman),
             dora_indicators=_tile_ids(element, "doraHai", ""),
             ura_indicators=_tile_ids(element, "doraHaiUra", ""),
             scores=ends.scores,

@@ -31,6 +31,19 @@ DRAW_TAGS = "TUVW"
 DISCARD_TAGS = "DEFG"
 """The letters of the discard tags, by seat."""
 
+LARGEST = 10**9
+"""The largest magnitude the readers take for any number of a record (hostile input is refused
+before it reaches arithmetic or printing)."""
+ROUND_INDICES = 16
+"""Round indices run 0..15: East 1 to North 4."""
+MOST_COUNTERS = 999
+"""The most counters (honba) or riichi sticks a round may carry."""
+MOST_POINTS = 10**7
+"""The largest score, score change or final result, in points."""
+MOST_FU = 200
+MOST_HAN = 99
+"""The most han one yaku entry (dora included) may give."""
+
 
 # --- game type ----------------------------------------------------------------------------------
 

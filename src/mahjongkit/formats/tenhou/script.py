@@ -325,6 +325,10 @@ class _TileFollower:
                 f"dora indicators {list(win.dora_indicators)} are not those shown, {self.dora}"
             )
         if win.ura_indicators:
+            if len(win.ura_indicators) > INDICATOR_SLOTS:
+                raise self.fail(
+                    f"{len(win.ura_indicators)} ura indicators, at most {INDICATOR_SLOTS}"
+                )
             if self.ura is None:
                 self.ura = list(win.ura_indicators)
                 for tile in self.ura:

@@ -14,6 +14,7 @@ raises :class:`~mahjongkit.errors.NotationError` naming the round and the item.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -23,6 +24,9 @@ from mahjongkit.errors import NotationError
 from mahjongkit.formats.tenhou.meldcode import CallType, TenhouMeld, encode_meld
 from mahjongkit.formats.tenhou.records import (
     HAND_SIZE,
+    MOST_COUNTERS,
+    MOST_POINTS,
+    ROUND_INDICES,
     Action,
     Agari,
     Call,
@@ -243,7 +247,9 @@ def read_tenhou6(source: str | bytes | Path | Mapping[str, object]) -> MjlogGame
         raise NotationError("a tenhou.net/6 game has a 'log' list and a 'rule' object")
     if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) for n in names):
         raise NotationError("tenhou.net/6 'name' must list four player names (four players only)")
-    display = str(rule.get("disp", ""))
+    display = rule.get("disp", "")
+    if not isinstance(display, str):
+        raise NotationError(f"tenhou.net/6 'rule.disp' is a text, not {type(display).__name__}")
     if "三" in display or "3-Player" in display:
         raise NotationError("tenhou.net/6 import reads four-player games only")
     red_fives = any(rule.get(key) for key in ("aka", "aka51", "aka52", "aka53"))
@@ -255,32 +261,64 @@ def read_tenhou6(source: str | bytes | Path | Mapping[str, object]) -> MjlogGame
     final = data.get("sc")
     if rounds and isinstance(final, list):
         rounds[-1] = _with_final(rounds[-1], final)
+    lobby = data.get("lobby")
+    if not isinstance(lobby, int) or isinstance(lobby, bool) or not 0 <= lobby <= 10**9:
+        lobby = None
     return MjlogGame(
         game_type=GameType.from_code(code),
         players=tuple(_json_player(data, seat, names[seat]) for seat in range(4)),
         rounds=tuple(rounds),
-        lobby=data.get("lobby") if isinstance(data.get("lobby"), int) else None,  # type: ignore[arg-type]
+        lobby=lobby,
     )
 
 
 def _load_json(source: str | bytes | Path | Mapping[str, object]) -> dict[str, object]:
     if isinstance(source, Mapping):
         return dict(source)
+    if not isinstance(source, str | bytes | Path):
+        raise NotationError(
+            f"a tenhou.net/6 source is a path, JSON text or bytes, or an object, "
+            f"not {type(source).__name__}"
+        )
     if isinstance(source, Path) or (
         isinstance(source, str) and source.lstrip()[:1] not in ("{", "[")
     ):
+        if "\0" in str(source):
+            raise NotationError(
+                f"cannot read tenhou.net/6 file {str(source)!r}: the path holds a NUL"
+            )
         path = Path(source)
         try:
             source = path.read_bytes()
         except OSError as error:
             raise NotationError(f"cannot read tenhou.net/6 file {path}: {error}") from error
     try:
-        data = json.loads(source)
+        data = json.loads(source, parse_constant=_no_constant)
+    except RecursionError:
+        raise NotationError("tenhou.net/6 JSON is nested too deeply") from None
     except (ValueError, UnicodeDecodeError) as error:
         raise NotationError(f"tenhou.net/6 JSON does not parse: {error}") from error
     if not isinstance(data, dict):
         raise NotationError("a tenhou.net/6 game is a JSON object")
     return data
+
+
+def _no_constant(name: str) -> object:
+    # json.loads takes Infinity, -Infinity and NaN by default: none is a score or a tile.
+    raise NotationError(f"tenhou.net/6 JSON holds {name}, which is no number of a game")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _finite(value: object, largest: float) -> bool:
+    """A JSON number (not a bool) that is finite and at most ``largest`` in magnitude."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    if isinstance(value, int):
+        return abs(value) <= largest
+    return math.isfinite(value) and abs(value) <= largest
 
 
 def _json_player(data: Mapping[str, object], seat: int, name: str) -> Player:
@@ -292,14 +330,17 @@ def _json_player(data: Mapping[str, object], seat: int, name: str) -> Player:
     return Player(
         name=name,
         dan=DAN_NAMES_JA.index(dan) if dan in DAN_NAMES_JA else None,
-        rate=float(rate) if isinstance(rate, int | float) else None,
+        rate=float(rate) if _finite(rate, 10**9) else None,  # type: ignore[arg-type]
         sex=sex if isinstance(sex, str) else None,
     )
 
 
 def _with_final(game_round: MjlogRound, sc: list[object]) -> MjlogRound:
-    if len(sc) < 8 or not all(isinstance(v, int | float) for v in sc):
-        raise NotationError("tenhou.net/6 'sc' lists a final score and result for each seat")
+    if len(sc) < 8 or not all(_finite(v, MOST_POINTS) for v in sc):
+        raise NotationError(
+            "tenhou.net/6 'sc' lists a final score and result for each seat, "
+            f"finite numbers of at most {MOST_POINTS}"
+        )
     numbers = [float(v) for v in sc]  # type: ignore[arg-type]
     scores = tuple(round(v) for v in numbers[0:8:2])
     points = tuple(numbers[1:8:2])
@@ -321,6 +362,14 @@ class _Tenhou6Round:
         if not _int_list(counters, 3) or not _int_list(scores, 4):
             raise NotationError(f"{self.where}: expected [round, counters, sticks] and 4 scores")
         self.round_index, self.honba, self.sticks = counters
+        if not 0 <= self.round_index < ROUND_INDICES:
+            raise NotationError(
+                f"{self.where}: round index {self.round_index} is outside 0..{ROUND_INDICES - 1}"
+            )
+        for what, count in (("counters", self.honba), ("riichi sticks", self.sticks)):
+            if not 0 <= count <= MOST_COUNTERS:
+                raise NotationError(f"{self.where}: {what} {count} is outside 0..{MOST_COUNTERS}")
+        self._check_points("score", scores)
         self.dealer = self.round_index % 4
         self.start_scores = tuple(scores)
         self.scores = list(scores)
@@ -355,6 +404,13 @@ class _Tenhou6Round:
         self.pending_dora = 0
         self.accepted: list[int] = []
         self.ura: list[int] = []
+
+    def _check_points(self, what: str, values: list[int]) -> None:
+        for value in values:
+            if abs(value) > MOST_POINTS:
+                raise NotationError(
+                    f"{self.where}: {what} {value} is beyond {MOST_POINTS} points"
+                )
 
     # tiles
 
@@ -431,10 +487,13 @@ class _Tenhou6Round:
             return seat, True, not self.takes[seat]
         riichi = isinstance(give, str) and give.startswith("r")
         raw = give[1:] if isinstance(give, str) and riichi else give
-        try:
-            code = int(raw)  # type: ignore[call-overload]
-        except (TypeError, ValueError):
-            raise NotationError(f"{self.where}: seat {seat} gives {give!r}") from None
+        # A discard is a tile code, or its digits (after "r" for a riichi): no float, no bool.
+        if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= 2:
+            code = int(raw)
+        elif _is_int(raw) and not riichi:
+            code = raw  # type: ignore[assignment]
+        else:
+            raise NotationError(f"{self.where}: seat {seat} gives {_shown(give)}")
         drawn = self.last_draw[seat]
         if code == _TSUMOGIRI:
             if drawn is None or drawn not in self.hands[seat]:
@@ -580,7 +639,10 @@ class _Tenhou6Round:
 
     def _deltas(self, value: object) -> tuple[int, ...]:
         if not _int_list(value, 4):
-            raise NotationError(f"{self.where}: score changes must be 4 integers, not {value!r}")
+            raise NotationError(
+                f"{self.where}: score changes must be 4 integers, not {_shown(value)}"
+            )
+        self._check_points("score change", value)  # type: ignore[arg-type]
         return tuple(value)  # type: ignore[arg-type]
 
     def _agari(self, deltas_value: object, detail: object, first: bool) -> Agari:
@@ -600,7 +662,9 @@ class _Tenhou6Round:
             hand = [*self.hands[seat], win_tile]
         if win_tile is None:
             raise NotationError(f"{self.where}: seat {seat} has no tile to win on")
-        fu, points, limit = _parse_agari_header(str(detail[3]), self.where)
+        if not isinstance(detail[3], str):
+            raise NotationError(f"{self.where}: the win header {_shown(detail[3])} is no text")
+        fu, points, limit = _parse_agari_header(detail[3], self.where)
         yaku, yakuman = _parse_yaku(detail[4:], self.where)
         ura: tuple[int, ...] = ()
         if seat in self.declared and self.ura_codes:
@@ -637,7 +701,11 @@ class _Tenhou6Round:
         kind = kinds.get(name, "")
         deltas = self._deltas(self.result[1]) if len(self.result) > 1 else (0, 0, 0, 0)
         if kind == "yao9":
-            last = next(a for a in reversed(self.actions) if isinstance(a, Draw))
+            last = next((a for a in reversed(self.actions) if isinstance(a, Draw)), None)
+            if last is None:
+                raise NotationError(
+                    f"{self.where}: nine terminals is declared on a draw, and no seat drew"
+                )
             ready = [last.seat]
         elif kind:
             ready = []
@@ -665,9 +733,10 @@ def _int_list(value: object, size: int) -> bool:
     )
 
 
+# Every number has at most 7 digits: points stay below MOST_POINTS and print.
 _HEADER = re.compile(
-    r"(?:(?P<fu>\d+)符(?P<han>\d+)飜|(?P<limit>満貫|跳満|倍満|三倍満|数え役満|役満))"
-    r"(?:(?P<child>\d+)-(?P<dealer>\d+)点|(?P<each>\d+)点∀|(?P<ron>\d+)点)"
+    r"(?:(?P<fu>\d{1,3})符(?P<han>\d{1,3})飜|(?P<limit>満貫|跳満|倍満|三倍満|数え役満|役満))"
+    r"(?:(?P<child>\d{1,7})-(?P<dealer>\d{1,7})点|(?P<each>\d{1,7})点∀|(?P<ron>\d{1,7})点)"
 )
 
 
@@ -675,7 +744,7 @@ def _parse_agari_header(text: str, where: str) -> tuple[int, int, int]:
     """(fu, points, limit) of a header like ``30符2飜2000点`` or ``満貫2000-4000点``."""
     match = _HEADER.fullmatch(text)
     if match is None:
-        raise NotationError(f"{where}: {text!r} is not a tenhou.net/6 win header")
+        raise NotationError(f"{where}: {_shown(text)} is not a tenhou.net/6 win header")
     limit_name = match["limit"]
     limit = 0
     if limit_name:
@@ -689,7 +758,7 @@ def _parse_agari_header(text: str, where: str) -> tuple[int, int, int]:
     return int(match["fu"] or 0), points, limit
 
 
-_YAKU_TEXT = re.compile(r"(?P<name>.+)\((?:(?P<han>\d+)飜|役満)\)")
+_YAKU_TEXT = re.compile(r"(?P<name>.+)\((?:(?P<han>\d{1,2})飜|役満)\)")
 
 
 def _parse_yaku(
@@ -697,13 +766,28 @@ def _parse_yaku(
 ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
     yaku: list[tuple[int, int]] = []
     yakuman: list[int] = []
+    if len(texts) > 64:
+        raise NotationError(f"{where}: a win lists {len(texts)} yaku, more than 64")
     for text in texts:
-        match = _YAKU_TEXT.fullmatch(str(text))
+        match = _YAKU_TEXT.fullmatch(text) if isinstance(text, str) else None
         if match is None or match["name"] not in YAKU_NAMES_JA:
-            raise NotationError(f"{where}: unknown yaku {text!r}")
+            raise NotationError(f"{where}: unknown yaku {_shown(text)}")
         yaku_id = YAKU_NAMES_JA.index(match["name"])
         if match["han"] is None:
             yakuman.append(yaku_id)
         else:
             yaku.append((yaku_id, int(match["han"])))
     return tuple(yaku), tuple(yakuman)
+
+
+def _shown(value: object) -> str:
+    """A short, one-line picture of a value for a message (never the whole of a huge one)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
+        return "a number of more than 12 digits"
+    if isinstance(value, list | dict) and len(value) > 8:
+        return f"a {type(value).__name__} of {len(value)} items"
+    try:
+        shown = repr(value)
+    except (ValueError, RecursionError):
+        shown = f"a {type(value).__name__}"
+    return shown if len(shown) <= 60 else shown[:57] + "..."
