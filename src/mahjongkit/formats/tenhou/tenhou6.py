@@ -490,7 +490,7 @@ class _Tenhou6Round:
         # A discard is a tile code, or its digits (after "r" for a riichi): no float, no bool.
         if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= 2:
             code = int(raw)
-        elif _is_int(raw) and not riichi:
+        elif _is_int(raw) and not riichi and 0 <= raw <= 99:  # type: ignore[operator]
             code = raw  # type: ignore[assignment]
         else:
             raise NotationError(f"{self.where}: seat {seat} gives {_shown(give)}")
