@@ -153,14 +153,17 @@ def test_tenhou6_final_scores_must_be_finite_and_bounded(value: float) -> None:
     ("where", "value", "words"),
     [
         ((0, 0, 0), 16, "round index 16 is outside 0..15"),
-        ((0, 0, 1), 10**30, "counters 1000000000000000000000000000000 is outside 0..999"),
-        ((0, 1, 2), 10**30, "score 1000000000000000000000000000000 is beyond 10000000"),
+        ((0, 0, 0), 10**5000, "round index a number of more than 12 digits is outside 0..15"),
+        ((0, 0, 1), 1000, "counters 1000 is outside 0..999"),
+        ((0, 1, 2), 10**30, "score a number of more than 12 digits is beyond 10000000"),
+        ((0, 1, 2), -10**7 - 1, "score -10000001 is beyond 10000000"),
         ((0, 6, 0), 2.0, "seat 0 gives 2.0"),
         ((0, 6, 0), True, "seat 0 gives True"),
         ((0, 6, 0), 10**4000, "seat 0 gives a number of more than 12 digits"),
         ((0, 4, 0), 10**4000, "a number of more than 12 digits is not a tenhou.net/6 tile"),
     ],
-    ids=["round", "counters", "score", "float", "bool", "huge-give", "huge-tile"],
+    ids=["round", "huge-round", "counters", "score", "low-score", "float", "bool", "huge-give",
+         "huge-tile"],
 )
 def test_tenhou6_huge_and_mistyped_numbers_are_refused(
     where: tuple[int, int, int], value: object, words: str

@@ -364,11 +364,14 @@ class _Tenhou6Round:
         self.round_index, self.honba, self.sticks = counters
         if not 0 <= self.round_index < ROUND_INDICES:
             raise NotationError(
-                f"{self.where}: round index {self.round_index} is outside 0..{ROUND_INDICES - 1}"
+                f"{self.where}: round index {_shown(self.round_index)} is outside "
+                f"0..{ROUND_INDICES - 1}"
             )
         for what, count in (("counters", self.honba), ("riichi sticks", self.sticks)):
             if not 0 <= count <= MOST_COUNTERS:
-                raise NotationError(f"{self.where}: {what} {count} is outside 0..{MOST_COUNTERS}")
+                raise NotationError(
+                    f"{self.where}: {what} {_shown(count)} is outside 0..{MOST_COUNTERS}"
+                )
         self._check_points("score", scores)
         self.dealer = self.round_index % 4
         self.start_scores = tuple(scores)
@@ -409,7 +412,7 @@ class _Tenhou6Round:
         for value in values:
             if abs(value) > MOST_POINTS:
                 raise NotationError(
-                    f"{self.where}: {what} {value} is beyond {MOST_POINTS} points"
+                    f"{self.where}: {what} {_shown(value)} is beyond {MOST_POINTS} points"
                 )
 
     # tiles
@@ -424,7 +427,7 @@ class _Tenhou6Round:
 
     def _new_id(self, code: object) -> int:
         if not isinstance(code, int) or isinstance(code, bool):
-            raise NotationError(f"{self.where}: {code!r} is not a tile code")
+            raise NotationError(f"{self.where}: {_shown(code)} is not a tile code")
         tile = from_tenhou6(code)
         free = self.free[tile.kind]
         if tile.red and not self.red_fives:
@@ -457,7 +460,7 @@ class _Tenhou6Round:
                 break
             if not isinstance(item, int) or isinstance(item, bool):
                 raise NotationError(
-                    f"{self.where}: seat {seat} calls {item!r} with nothing to call"
+                    f"{self.where}: seat {seat} calls {_shown(item)} with nothing to call"
                 )
             tile = self._new_id(item)
             self.hands[seat].append(tile)
@@ -541,24 +544,24 @@ class _Tenhou6Round:
     def _parse_call(self, text: str) -> tuple[CallType, int, list[tuple[str, int]]]:
         tokens = [(letter, int(code)) for letter, code in _CALL_TOKEN.findall(text)]
         if "".join(f"{letter}{code}" for letter, code in tokens) != text:
-            raise NotationError(f"{self.where}: {text!r} is not a call")
+            raise NotationError(f"{self.where}: {_shown(text)} is not a call")
         marks = [i for i, (letter, _) in enumerate(tokens) if letter]
         if len(marks) != 1:
-            raise NotationError(f"{self.where}: {text!r} must carry one call letter")
+            raise NotationError(f"{self.where}: {_shown(text)} must carry one call letter")
         place, letter = marks[0], tokens[marks[0]][0]
         call = _CALL_LETTERS.get(letter) or _KONG_LETTERS.get(letter)
         if call is None:
-            raise NotationError(f"{self.where}: unknown call letter {letter!r} in {text!r}")
+            raise NotationError(f"{self.where}: unknown call letter {letter!r} in {_shown(text)}")
         sizes = {CallType.CHI: 3, CallType.PON: 3}
         if len(tokens) != sizes.get(call, 4):
-            raise NotationError(f"{self.where}: {text!r} has the wrong number of tiles")
+            raise NotationError(f"{self.where}: {_shown(text)} has the wrong number of tiles")
         # The letter's place names the seat: first the left, second across, last the right.
         last = 2 if call in (CallType.PON, CallType.KAKAN) else 3
         relative = {0: 3, 1: 2, last: 1}.get(place, 0)
         if call is CallType.ANKAN:
             relative = 0
         elif relative == 0 or (call is CallType.CHI and relative != 3):
-            raise NotationError(f"{self.where}: {text!r} names no seat to call from")
+            raise NotationError(f"{self.where}: {_shown(text)} names no seat to call from")
         return call, relative, tokens
 
     def _claim(self, seat: int, discarder: int, tile: int) -> tuple[int, bool, bool]:
@@ -567,7 +570,7 @@ class _Tenhou6Round:
         call, relative, tokens = self._parse_call(text)
         called_code = next(code for letter, code in tokens if letter)
         if called_code != self._code_of(tile):
-            raise NotationError(f"{self.where}: {text!r} does not call the discard {tile}")
+            raise NotationError(f"{self.where}: {_shown(text)} does not call the discard {tile}")
         own = [self._from_hand(seat, code) for letter, code in tokens if not letter]
         meld = encode_meld(call, [tile, *own], called=tile, relative=relative)
         self.melds[seat].append(meld)
@@ -594,7 +597,7 @@ class _Tenhou6Round:
                 None,
             )
             if pon is None:
-                raise NotationError(f"{self.where}: seat {seat} has no pon for {text!r}")
+                raise NotationError(f"{self.where}: seat {seat} has no pon for {_shown(text)}")
             meld = encode_meld(call, [*pon.tiles, added], pon.called, pon.relative, added)
             self.melds[seat][self.melds[seat].index(pon)] = meld
             self.robbable = (seat, added)
@@ -651,7 +654,7 @@ class _Tenhou6Round:
             raise NotationError(f"{self.where}: win details are [who, from, pao, text, yaku...]")
         seat, source, pao = detail[0], detail[1], detail[2]
         if not all(0 <= v < 4 for v in (seat, source, pao)):
-            raise NotationError(f"{self.where}: win seats {detail[:3]} are not 0..3")
+            raise NotationError(f"{self.where}: win seats {_shown(detail[:3])} are not 0..3")
         if seat == source:
             win_tile = self.last_draw[seat]
             hand = list(self.hands[seat])
@@ -697,7 +700,7 @@ class _Tenhou6Round:
     def _draw(self, name: str) -> Ryuukyoku:
         kinds = {text: kind for kind, text in RYUUKYOKU_NAMES_JA.items()}
         if name not in kinds and name not in ("流局", "全員聴牌", "全員不聴"):
-            raise NotationError(f"{self.where}: unknown result {name!r}")
+            raise NotationError(f"{self.where}: unknown result {_shown(name)}")
         kind = kinds.get(name, "")
         deltas = self._deltas(self.result[1]) if len(self.result) > 1 else (0, 0, 0, 0)
         if kind == "yao9":
