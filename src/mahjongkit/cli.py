@@ -308,7 +308,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         if args.tenhou6:
             from pathlib import Path
 
-            from mahjongkit.formats.tenhou_export import game_to_tenhou6_json
+            from mahjongkit.formats.tenhou.export import game_to_tenhou6_json
 
             folder = Path(args.tenhou6)
             folder.mkdir(parents=True, exist_ok=True)
@@ -327,7 +327,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay_check(args: argparse.Namespace) -> int:
-    from mahjongkit.formats.tenhou_replay import check_file
+    from mahjongkit.formats.tenhou.replay import check_file
 
     found = False
     unreadable = False

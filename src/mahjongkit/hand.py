@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from mahjongkit.errors import InvalidHandError
+from mahjongkit.errors import InvalidHandError, NotationError
 from mahjongkit.melds import Meld
 from mahjongkit.tiles import COPIES, NUM_KINDS, Tile, format_hand, format_kind, parse_tiles
 
@@ -95,6 +95,11 @@ class Hand:
     @classmethod
     def parse(cls, concealed: str, melds: Iterable[str | Meld] = ()) -> Hand:
         """Parse mpsz concealed tiles and melds written ``KIND:TILES[@SEAT]``."""
+        # A lone string would be read letter by letter as melds: it must come in a list.
+        if isinstance(melds, str | bytes) or not isinstance(melds, Iterable):
+            raise NotationError(
+                f"melds are a list of KIND:TILES[@SEAT] strings, not {type(melds).__name__}"
+            )
         return cls(
             tuple(parse_tiles(concealed)),
             tuple(m if isinstance(m, Meld) else Meld.parse(m) for m in melds),

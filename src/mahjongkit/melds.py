@@ -24,6 +24,8 @@ SEAT_LETTERS = "ESWN"
 
 def parse_seat(text: str) -> int:
     """A seat letter (``E S W N``) as 0..3; East is the dealer."""
+    if not isinstance(text, str):
+        raise NotationError(f"a seat is one of the letters E, S, W, N, not {type(text).__name__}")
     letter = text.strip().upper()
     if len(letter) != 1 or letter not in SEAT_LETTERS:
         raise NotationError(f"{text!r} is not a seat: expected one of E, S, W, N")

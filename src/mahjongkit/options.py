@@ -12,6 +12,7 @@ Demo(cap=3, bonus=True)
 from __future__ import annotations
 
 import dataclasses
+import math
 import typing
 from collections.abc import Iterable
 from typing import Any, TypeVar
@@ -20,8 +21,16 @@ from mahjongkit.errors import NotationError
 
 R = TypeVar("R")
 
+OPTION_DIGITS = 9
+"""The most digits a number option may have."""
+
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
+
+
+def _shown(text: str) -> str:
+    shown = repr(text)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
 
 
 def _convert(name: str, text: str, kind: Any) -> Any:
@@ -34,15 +43,27 @@ def _convert(name: str, text: str, kind: Any) -> Any:
             return False
         raise NotationError(f"option {name} takes true or false, not {text!r}")
     if kind is int:
+        # At most 9 digits: a longer number is no rule, and Python refuses to print 4,300 digits.
+        digits = text.strip().lstrip("+-")
+        if len(digits) > OPTION_DIGITS and digits.isdigit():
+            raise NotationError(
+                f"option {name} takes an integer of at most {OPTION_DIGITS} digits, "
+                f"not one of {len(digits)}"
+            )
         try:
             return int(text)
         except ValueError:
-            raise NotationError(f"option {name} takes an integer, not {text!r}") from None
+            raise NotationError(f"option {name} takes an integer, not {_shown(text)}") from None
     if kind is float:
         try:
-            return float(text)
+            value = float(text)
         except ValueError:
-            raise NotationError(f"option {name} takes a number, not {text!r}") from None
+            raise NotationError(f"option {name} takes a number, not {_shown(text)}") from None
+        if not math.isfinite(value) or abs(value) >= 10**OPTION_DIGITS:
+            raise NotationError(
+                f"option {name} takes a finite number below 10^{OPTION_DIGITS}, not {_shown(text)}"
+            )
+        return value
     if kind is str:
         return text
     if origin is typing.Literal:
@@ -70,7 +91,15 @@ def override(rules: R, assignments: Iterable[str]) -> R:
     hints = typing.get_type_hints(type(rules))
     known = {f.name for f in dataclasses.fields(rules)}
     changes: dict[str, Any] = {}
+    if isinstance(assignments, str | bytes) or not isinstance(assignments, Iterable):
+        raise NotationError(
+            f"options are a list of NAME=VALUE strings, not {type(assignments).__name__}"
+        )
     for assignment in assignments:
+        if not isinstance(assignment, str):
+            raise NotationError(
+                f"an option is a NAME=VALUE string, not {type(assignment).__name__}"
+            )
         name, equals, value = assignment.partition("=")
         name = name.strip().replace("-", "_")
         if not equals:

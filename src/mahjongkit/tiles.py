@@ -21,6 +21,7 @@ of each suit on copy 0 (ids 16, 52, 88), and 136-143 for the eight bonus tiles.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -158,6 +159,14 @@ def format_kind(kind: int) -> str:
 
 def kind_of_id(tile_id: int) -> int:
     """The kind of a physical tile id."""
+    # operator.index takes any integer type (numpy's too) and refuses floats and strings.
+    try:
+        index = None if isinstance(tile_id, bool) else operator.index(tile_id)
+    except TypeError:
+        index = None
+    if index is None:
+        raise NotationError(f"a physical tile id is an int, not {type(tile_id).__name__}")
+    tile_id = index
     if not 0 <= tile_id < NUM_PHYSICAL + NUM_BONUS:
         raise NotationError(f"physical tile id {tile_id} is out of range 0..143")
     return tile_id // 4 if tile_id < NUM_PHYSICAL else NUM_KINDS + tile_id - NUM_PHYSICAL
@@ -319,6 +328,8 @@ def to_mjai(tile: Tile) -> str:
 
 def from_mjai(text: str) -> Tile:
     """Parse an mjai tile string (see :func:`to_mjai`)."""
+    if not isinstance(text, str):
+        raise NotationError(f"an mjai tile is a string, not {type(text).__name__}")
     if text in _MJAI_HONORS:
         return Tile(27 + _MJAI_HONORS.index(text))
     if len(text) == 3 and text[0] == "5" and text[1] in "mps" and text[2] == "r":
@@ -359,8 +370,9 @@ def from_tenhou6(code: int) -> Tile:
         return Tile(_SUIT_STARTS[tens - 1] + number - 1)
     if tens == 4 and 1 <= number <= 7:
         return Tile(27 + number - 1)
+    shown = code if abs(code) < 10**12 else "a number of more than 12 digits"
     raise NotationError(
-        f"{code} is not a tenhou.net/6 tile (expected 11-19, 21-29, 31-39, 41-47 or 51-53)"
+        f"{shown} is not a tenhou.net/6 tile (expected 11-19, 21-29, 31-39, 41-47 or 51-53)"
     )
 
 
@@ -399,6 +411,8 @@ def to_unicode(tile: Tile) -> str:
 
 def from_unicode(text: str) -> list[Tile]:
     """Tiles of a string of glyphs; spaces and the text-style selector are ignored."""
+    if not isinstance(text, str):
+        raise NotationError(f"expected a string of tile glyphs, got {type(text).__name__}")
     tiles = []
     for position, char in enumerate(text):
         if char == _TEXT_STYLE or char.isspace():

@@ -18,9 +18,9 @@ from mahjongkit.variants.hongkong.fan import (
     FanRow,
     rules_page,
 )
+from mahjongkit.variants.hongkong.flow import HongKongFlow, hand_shape
 from mahjongkit.variants.hongkong.payments import base_amount, settle
 from mahjongkit.variants.hongkong.rules import PRESETS, HongKongRules
-from mahjongkit.variants.hongkong.flow import HongKongFlow, hand_shape
 from mahjongkit.variants.hongkong.scorer import HongKongScore, score
 
 PATTERN_NAMES = {row.id: row.names for row in FAN_TABLE}

@@ -13,6 +13,7 @@ from __future__ import annotations
 from mahjongkit.scoring import Win, register_pattern_names
 from mahjongkit.variants.base import Variant
 from mahjongkit.variants.riichi.docs import rules_page
+from mahjongkit.variants.riichi.flow import RiichiFlow
 from mahjongkit.variants.riichi.points import (
     MANGAN,
     Payments,
@@ -22,7 +23,6 @@ from mahjongkit.variants.riichi.points import (
     total_points,
 )
 from mahjongkit.variants.riichi.rules import PRESETS, RiichiRules
-from mahjongkit.variants.riichi.flow import RiichiFlow
 from mahjongkit.variants.riichi.scorer import HandValue, hand_value, has_yaku, score, wait_values
 from mahjongkit.variants.riichi.yaku import BY_ID, TABLE, Yaku
 

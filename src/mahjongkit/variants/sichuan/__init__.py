@@ -11,8 +11,8 @@ from __future__ import annotations
 from mahjongkit.scoring import register_pattern_names
 from mahjongkit.variants.base import Variant
 from mahjongkit.variants.sichuan.fan import LANGUAGES, TABLE, rules_page
-from mahjongkit.variants.sichuan.rules import SichuanRules
 from mahjongkit.variants.sichuan.flow import SichuanFlow, hand_shape
+from mahjongkit.variants.sichuan.rules import SichuanRules
 from mahjongkit.variants.sichuan.scorer import SichuanScore, score
 
 PATTERN_NAMES = {row.id: row.names for row in TABLE}

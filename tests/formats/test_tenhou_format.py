@@ -42,8 +42,9 @@ from mahjongkit.formats.tenhou import (
 )
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.tiles import Tile, to_tenhou6
+from tests.helpers.paths import DATA
 
-MJLOG_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "riichi" / "mjlog"
+MJLOG_DIR = DATA / "riichi" / "mjlog"
 FILES = sorted(p.name for p in MJLOG_DIR.glob("*") if p.suffix in (".xml", ".mjlog"))
 
 
@@ -246,7 +247,7 @@ def test_three_player_game_with_north_extraction() -> None:
     assert len(script.replacement_draws) == 3
 
 
-def test_double_ron_pao_and_special_draws() -> None:
+def test_r48_double_ron_pao_and_special_draws() -> None:
     doubles = 0
     for name in FILES:
         for game_round in game(name).rounds:
@@ -442,7 +443,7 @@ def test_hand_built_round_reads_every_detail() -> None:
     assert parsed.final_scores == (25000, 25000, 24000, 26000)
 
 
-def test_hand_built_round_script_lays_out_the_wall() -> None:
+def test_r19_hand_built_round_script_lays_out_the_wall() -> None:
     """R-19 (robbing the kong): the added tile can be won on; the wall keeps every piece."""
     script = RoundScript.from_round(read_mjlog(ROBBED_KONG).rounds[0])
     assert script.live_draws == (35, 52, 56, 60, 64, 115)

@@ -1,7 +1,7 @@
 """Replay Tenhou records through the table engine and report every disagreement.
 
 Each round of a record is started from its ``<INIT>`` (wind, dealer, counters, deposits, scores)
-with the wall the record reveals (:class:`~mahjongkit.formats.tenhou.RoundScript`), under the
+with the wall the record reveals (:class:`~mahjongkit.formats.tenhou.script.RoundScript`), under the
 ``tenhou`` preset with the record's red-five and open-tanyao flags. Every recorded action is
 played as the engine's action: it must be legal at that moment; a draw must be the tile the
 engine deals; a seat that could claim a discard and did not is recorded as passing. Every win
@@ -23,25 +23,27 @@ from pathlib import Path
 from typing import Any
 
 from mahjongkit.errors import MahjongError
-from mahjongkit.formats.tenhou import (
+from mahjongkit.formats.tenhou.meldcode import CallType
+from mahjongkit.formats.tenhou.mjlog import read_mjlog
+from mahjongkit.formats.tenhou.records import (
     Agari,
     Call,
-    CallType,
     Discard,
     Draw,
     MjlogGame,
     MjlogRound,
     NewDora,
     Riichi,
-    RoundScript,
     Ryuukyoku,
-    read_mjlog,
 )
+from mahjongkit.formats.tenhou.script import RoundScript
 from mahjongkit.game.engine import Game
+from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import JsonEvent, as_json
 from mahjongkit.table.state import Phase
+from mahjongkit.variants.riichi.rules import RiichiRules
 
 _DRAW_REASONS = {
     "": ("exhaustive", "nagashimangan"),
@@ -93,7 +95,7 @@ def standard_skip_reason(record: MjlogGame) -> str | None:
 
 
 def engine_wall(script: RoundScript) -> list[int]:
-    """The engine's wall layout (see :mod:`mahjongkit.game.wall`) from a record's pieces."""
+    """The engine's wall layout (see :mod:`mahjongkit.table.wall`) from a record's pieces."""
     players = script.players
     size = len(script.tile_ids)
     dead = 14
@@ -118,8 +120,6 @@ def engine_wall(script: RoundScript) -> list[int]:
 
 class _RoundReplay:
     def __init__(self, record: MjlogGame, game_round: MjlogRound, report: RoundReport) -> None:
-        from mahjongkit.variants.riichi.rules import RiichiRules
-
         self.round = game_round
         self.report = report
         kind = record.game_type
@@ -214,7 +214,7 @@ class _RoundReplay:
 
     def describe(self, action: Action) -> str:
         tile = "" if action.tile is None else f" {self.game.flow.tile(action.tile)}"
-        return f"{'ESWN'[action.seat]} {action.type}{tile}"
+        return f"{SEAT_LETTERS[action.seat]} {action.type}{tile}"
 
     def step(self, action: Any) -> None:
         game = self.game
@@ -222,9 +222,11 @@ class _RoundReplay:
             self.settle_claims()
             event = self.take_event("tsumo")
             if event is None or event["actor"] != action.seat or event["mjk_id"] != action.tile:
-                got = "nothing" if event is None else f"{'ESWN'[event['actor']]} {event['pai']}"
+                got = "nothing"
+                if event is not None:
+                    got = f"{SEAT_LETTERS[event['actor']]} {event['pai']}"
                 self.fail(
-                    f"Tenhou: {'ESWN'[action.seat]} draws "
+                    f"Tenhou: {SEAT_LETTERS[action.seat]} draws "
                     f"{game.flow.tile(action.tile)}; engine: {got}"
                 )
         elif isinstance(action, Riichi):
@@ -270,7 +272,7 @@ class _RoundReplay:
             for seat in winners:
                 if not any(a.type == A.RON for a in game.legal_actions(seat)):
                     self.fail(
-                        f"Tenhou: {'ESWN'[seat]} wins on {game.flow.tile(first.win_tile)}; "
+                        f"Tenhou: {SEAT_LETTERS[seat]} wins on {game.flow.tile(first.win_tile)}; "
                         "the engine offers no ron"
                     )
             self.settle_claims(keep)
@@ -278,11 +280,11 @@ class _RoundReplay:
             event = self.take_event("hora")
             if event is None or event["actor"] != agari.seat:
                 self.fail(
-                    f"Tenhou: {'ESWN'[agari.seat]} wins; engine: "
-                    f"{'no win' if event is None else 'ESWN'[event['actor']] + ' wins'}"
+                    f"Tenhou: {SEAT_LETTERS[agari.seat]} wins; engine: "
+                    f"{'no win' if event is None else SEAT_LETTERS[event['actor']] + ' wins'}"
                 )
                 return
-            self.compare(agari.deltas, event, f"{'ESWN'[agari.seat]}'s win")
+            self.compare(agari.deltas, event, f"{SEAT_LETTERS[agari.seat]}'s win")
 
     def draw(self, ending: Ryuukyoku) -> None:
         game = self.game
@@ -396,7 +398,7 @@ def check_transition(game: Game, following: MjlogRound | None, report: RoundRepo
 
 
 def _round_name(wind: int, number: int, dealer: int, honba: int) -> str:
-    return f"{'ESWN'[wind % 4]}{number + 1}-{honba} (dealer {'ESWN'[dealer]})"
+    return f"{SEAT_LETTERS[wind % 4]}{number + 1}-{honba} (dealer {SEAT_LETTERS[dealer]})"
 
 
 def check_file(path: str | Path) -> FileReport:

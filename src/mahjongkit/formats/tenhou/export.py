@@ -1,9 +1,10 @@
 """A Riichi game played by the engine, written as a Tenhou record (to open in Tenhou's viewer).
 
-:func:`game_record` turns an engine log into the structures of :mod:`mahjongkit.formats.tenhou`
-(one :class:`MjlogRound` per round: the deal, every draw, discard, call, riichi step, dora and
-the result with its yaku as Tenhou numbers them); :func:`game_to_tenhou6_json` writes that record
-as tenhou.net/6 JSON. Only four-player Riichi games can be written.
+:func:`game_record` turns an engine log into the structures of
+:mod:`mahjongkit.formats.tenhou.records` (one :class:`MjlogRound` per round: the deal, every draw,
+discard, call, riichi step, dora and the result with its yaku as Tenhou numbers them);
+:func:`game_to_tenhou6_json` writes that record as tenhou.net/6 JSON. Only four-player Riichi
+games can be written.
 
 >>> import random
 >>> from mahjongkit.bots.policy import play_random
@@ -19,10 +20,10 @@ from __future__ import annotations
 from typing import Any
 
 from mahjongkit.errors import NotationError
-from mahjongkit.formats.tenhou import (
+from mahjongkit.formats.tenhou.meldcode import CallType, TenhouMeld, encode_meld
+from mahjongkit.formats.tenhou.records import (
     Agari,
     Call,
-    CallType,
     Discard,
     Draw,
     GameType,
@@ -32,15 +33,14 @@ from mahjongkit.formats.tenhou import (
     Player,
     Riichi,
     Ryuukyoku,
-    TenhouMeld,
-    encode_meld,
-    game_to_tenhou6,
 )
+from mahjongkit.formats.tenhou.tenhou6 import game_to_tenhou6
 from mahjongkit.game.engine import Game
-from mahjongkit.melds import MeldKind
+from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.table.events import JsonEvent, as_json
 from mahjongkit.table.state import TableMeld
 from mahjongkit.table.wall import deal
+from mahjongkit.variants.riichi.yaku import BY_ID
 
 _DRAW_KINDS = {
     "exhaustive": "",
@@ -144,7 +144,7 @@ def _round(game: Game, start: int, end: int) -> MjlogRound:
         elif kind == "ryukyoku":
             actions.append(_ryuukyoku(game, index, event))
     return MjlogRound(
-        round_index=4 * "ESWN".index(opening["bakaze"]) + opening["kyoku"] - 1,
+        round_index=4 * SEAT_LETTERS.index(opening["bakaze"]) + opening["kyoku"] - 1,
         honba=opening["honba"],
         riichi_sticks=opening["kyotaku"],
         dice=(1, 1),
@@ -168,8 +168,6 @@ def _agari(game: Game, index: int, event: JsonEvent) -> Agari:
     assert tile is not None
     hand = tuple(sorted([*state.hand, *([tile] if target != seat else [])]))
     score = event["mjk_score"]
-    from mahjongkit.variants.riichi.yaku import BY_ID
-
     yaku: list[tuple[int, int]] = []
     yakuman: list[int] = []
     for pattern in score["patterns"]:

@@ -8,13 +8,13 @@ be the one Tenhou played.
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-from mahjongkit.formats.tenhou_replay import check_file
+from mahjongkit.formats.tenhou.replay import check_file
+from tests.helpers.paths import DATA
 
-MJLOG = Path(__file__).resolve().parents[2] / "shared" / "data" / "riichi" / "mjlog"
+MJLOG = DATA / "riichi" / "mjlog"
 FILES = sorted(p for p in MJLOG.iterdir() if p.suffix in (".xml", ".mjlog"))
 
 SPECIAL = "special lobby (chip, ratio or custom rules)"

@@ -9,8 +9,8 @@ import pytest
 from mahjongkit.bots import EfficientAgent, RandomAgent, play
 from mahjongkit.errors import NotationError
 from mahjongkit.formats.tenhou import Agari, RoundScript, read_tenhou6
-from mahjongkit.formats.tenhou_export import game_record, game_to_tenhou6_json
-from mahjongkit.formats.tenhou_replay import check_record
+from mahjongkit.formats.tenhou.export import game_record, game_to_tenhou6_json
+from mahjongkit.formats.tenhou.replay import check_record
 from mahjongkit.game.engine import Game
 from mahjongkit.variants.riichi.rules import RiichiRules
 
