@@ -133,17 +133,21 @@ def test_unusable_input_exits_2_with_one_line(
     assert fragment in err and len(err.strip().splitlines()) == 1
 
 
-def test_impossible_hands_are_answers_with_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "score", "234m456p678s44555z", "--win", "9m", "--tsumo")
-    assert code == 1 and "invalid_hand" in out and "9m" in out
-    code, out, _ = run(capsys, "score", "234m456p678s55555z", "--win", "5z", "--tsumo")
-    assert code == 1 and "fifth 5z" in out
+def test_hands_that_cannot_be_formed_exit_2_and_contradictions_exit_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Tiles that do not form the hand asked about are unusable input (exit 2, one line on
+    stderr); a hand the scorer finds at odds with the situation is a well-formed "no" (exit 1)."""
+    code, out, err = run(capsys, "score", "234m456p678s44555z", "--win", "9m", "--tsumo")
+    assert code == 2 and out == "" and "--win 9m is not among the concealed tiles" in err
+    code, out, err = run(capsys, "score", "234m456p678s55555z", "--win", "5z", "--tsumo")
+    assert code == 2 and out == "" and "fifth 5z" in err
     code, out, _ = run(
         capsys, "score", "234m678s44555z", "--win", "5z", "--meld", "chi:456p@N", "--riichi"
     )
     assert code == 1 and "riichi needs a concealed hand" in out
-    code, out, _ = run(capsys, "score", "234m456p678s44z", "--win", "4z", "--meld", "pung:12z")
-    assert code == 1 and "a pung has 3 tiles, 12z has 2" in out
+    code, out, err = run(capsys, "score", "234m456p678s44z", "--win", "4z", "--meld", "pung:12z")
+    assert code == 2 and out == "" and "a pung has 3 tiles, 12z has 2" in err
     code, out, err = run(capsys, "score", "234m456p678s44z", "--win", "4z", "--meld", "pong:111z")
     assert code == 2 and out == "" and "unknown meld kind 'pong'" in err
 
