@@ -42,6 +42,8 @@ MAX_COUNT = 100_000
 small enough for every total to print."""
 MAX_OPTION_DIGITS = 9
 """The longest number an ``--option`` value may hold: limits and points stay printable."""
+MAX_MESSAGE = 600
+"""The longest error line printed; a longer one keeps its start and its end."""
 MAX_RESULT_BITS = 200
 """A score past 2**200 comes from an out-of-range option, not from a hand: it is refused."""
 
@@ -61,7 +63,12 @@ def _one_line(text: str) -> str:
             out.append(char.encode("unicode_escape").decode("ascii"))
         else:
             out.append(char)
-    return "".join(out)
+    line = "".join(out)
+    if len(line) > MAX_MESSAGE:
+        # A pasted file or a 5,000-digit number: its start and the explanation's end suffice.
+        head, tail = line[: MAX_MESSAGE // 2], line[-MAX_MESSAGE // 4 :]
+        line = f"{head}... ({len(line)} characters) ...{tail}"
+    return line
 
 
 def _fail(message: str) -> NoReturn:
@@ -106,6 +113,8 @@ def _language(args: argparse.Namespace, languages: Sequence[str]) -> str:
     ``FR``, ``fr_FR`` and ``fr_FR.UTF-8`` are French: case and region are forgiven.
     """
     asked = getattr(args, "lang", None)
+    if asked is not None and not asked.strip():
+        raise NotationError(f"--lang is empty: {args.variant} speaks {', '.join(languages)}")
     if not asked:
         return "en" if "en" in languages else languages[0]
     wanted = asked.split(".")[0].replace("_", "-").lower()
@@ -434,11 +443,11 @@ def _cmd_score(args: argparse.Namespace) -> int:
             f"{', '.join(SEATS[s] for s in table)}"
         )
     in_game = frozenset(parse_seat(s) for s in args.in_game.split(",") if s.strip())
-    if args.tsumo and args.from_seat:
+    if args.tsumo and args.from_seat is not None:
         raise NotationError("--tsumo and --from exclude each other: a self-draw has no discarder")
     if args.tsumo:
         from_seat = None
-    elif args.from_seat:
+    elif args.from_seat is not None:
         from_seat = parse_seat(args.from_seat)
     else:
         # The discarder by default: the nearest seat before the winner still playing the hand.
@@ -538,8 +547,16 @@ def _replay_paths(paths: Sequence[str]) -> list[tuple[str, str | None]]:
         if "\0" in path:
             found.append((path, "the path holds a NUL character"))
             continue
+        if not path.strip():
+            found.append((path, "the path is empty"))
+            continue
         folder = Path(path)
-        if folder.is_dir():
+        try:
+            is_folder = folder.is_dir()
+        except OSError as error:  # a name too long for the file system, say
+            found.append((path, error.strerror or str(error)))
+            continue
+        if is_folder:
             logs = sorted(p for p in folder.iterdir() if p.suffix in (".mjlog", ".xml"))
             if not logs:
                 found.append((path, "the folder holds no .mjlog or .xml file"))
@@ -590,6 +607,8 @@ def _variant_rules_language(args: argparse.Namespace) -> tuple[Any, Any, str]:
 
     variant = find_variant(args.variant)
     lang = _language(args, variant.languages)
+    if args.rules is not None and not args.rules.strip():
+        raise NotationError(f"--rules is empty: {args.variant} has {', '.join(variant.presets)}")
     for assignment in args.option:
         _check_option_size(assignment)
     return variant, override(variant.rules(args.rules), args.option), lang
