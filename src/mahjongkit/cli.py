@@ -100,7 +100,7 @@ def _parse_hand(text: str, melds: Sequence[str]) -> Hand:
     """
     words = text.split()
     inline = [w for w in words if ":" in w]
-    concealed = " ".join(w for w in words if ":" not in w)
+    concealed = _mpsz(" ".join(w for w in words if ":" not in w))
     if any(0x1F000 <= ord(c) <= 0x1F02B for c in concealed):
         tiles = from_unicode(concealed)
         concealed = format_tiles(tiles)
@@ -127,13 +127,44 @@ def _language(args: argparse.Namespace, languages: Sequence[str]) -> str:
     raise NotationError(f"--lang {asked}: {args.variant} speaks {', '.join(languages)}")
 
 
+_SEAT_NAMES = {
+    name: seat
+    for seat, names in enumerate(
+        (
+            ("east", "est", "este"),
+            ("south", "sud", "sur"),
+            ("west", "ouest", "oeste", "o"),
+            ("north", "nord", "norte"),
+        )
+    )
+    for name in names
+}
+"""Seat names a player may type for a seat flag, in English, French and Spanish; ``O`` is
+Ouest/Oeste (the letters ``E S W N`` are the notation's own)."""
+
+
+def _seat(text: str) -> int:
+    """A seat flag's value: a letter ``E S W N`` or a seat's name (``Sud``, ``Oeste``, ``O``)."""
+    name = text.strip().lower()
+    if name in _SEAT_NAMES:
+        return _SEAT_NAMES[name]
+    return parse_seat(text)
+
+
 def _seat_option(text: str | None, flag: str) -> int | None:
     if text is None:
         return None
     try:
-        return parse_seat(text)
+        return _seat(text)
     except NotationError as error:
         raise NotationError(f"{flag} {text}: {error}") from None
+
+
+def _mpsz(text: str) -> str:
+    """Tiles typed with capital suit letters (``234M456P``) read as mpsz; anything else as is."""
+    if text.strip() and all(c.isdigit() or c in "MPSZFG ," for c in text):
+        return text.lower()
+    return text
 
 
 # --- shanten and waits -------------------------------------------------------------------------
@@ -417,6 +448,19 @@ def _win_hint(hand: Hand, win_tile: Tile, text: str) -> str | None:
     return None
 
 
+def _refuse_contradictions(args: argparse.Namespace, hand: Hand, rules: Any) -> None:
+    """Flags that contradict the hand or the table: the question cannot be posed (exit 2)."""
+    if (args.riichi or args.double_riichi) and not hand.is_concealed:
+        flag = "--double-riichi" if args.double_riichi else "--riichi"
+        open_meld = next(str(m) for m in hand.melds if not m.is_concealed)
+        raise NotationError(f"{flag} needs a concealed hand, but {open_meld} is an open meld")
+    if args.nukidora and getattr(rules, "players", 4) != 3:
+        raise NotationError(
+            f"--nukidora {args.nukidora}: only three-player Riichi sets North aside "
+            "(--option players=3 --option uma=...)"
+        )
+
+
 def _check_printable(score: Any) -> None:
     """Refuse a result too large to print: only an out-of-range option produces one."""
     amounts = [score.points, score.value, score.raw_value, *score.payments.values()]
@@ -434,8 +478,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
     variant, rules, lang = _variant_rules_language(args)
     _refuse_foreign_flags(args)
-    win_tile = Tile.parse(args.win)
-    seat = parse_seat(args.seat)
+    win_tile = Tile.parse(_mpsz(args.win))
+    seat = _seat(args.seat)
     table = seats_in_hand(rules)
     if seat not in table:
         raise NotationError(
@@ -448,7 +492,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if args.tsumo:
         from_seat = None
     elif args.from_seat is not None:
-        from_seat = parse_seat(args.from_seat)
+        from_seat = _seat(args.from_seat)
     else:
         # The discarder by default: the nearest seat before the winner still playing the hand.
         from_seat = previous_seat(seat, seats_in_hand(rules, in_game | {seat}))
@@ -460,13 +504,14 @@ def _cmd_score(args: argparse.Namespace) -> int:
     hint = _win_hint(hand, win_tile, args.hand)
     if hint is not None:
         raise InvalidHandError(hint)
+    _refuse_contradictions(args, hand, rules)
     win = Win(
         hand=hand,
         win_tile=win_tile,
         self_draw=args.tsumo,
         seat=seat,
         from_seat=from_seat,
-        round_wind=parse_seat(args.round),
+        round_wind=_seat(args.round),
         after_kong=args.after_kong or args.second_kong,
         second_kong=args.second_kong,
         robbing_kong=args.robbing_kong,
@@ -569,9 +614,9 @@ def _replay_paths(paths: Sequence[str]) -> list[tuple[str, str | None]]:
 def _cmd_replay_check(args: argparse.Namespace) -> int:
     from mahjongkit.formats.tenhou_replay import check_file
 
-    found = False
-    unreadable = False
-    for path, problem in _replay_paths(args.files):
+    paths = _replay_paths(args.files)
+    rounds = mismatched = skipped = unreadable = 0
+    for path, problem in paths:
         try:
             if problem is not None:
                 raise NotationError(problem)
@@ -579,17 +624,48 @@ def _cmd_replay_check(args: argparse.Namespace) -> int:
         except (MahjongError, OSError) as error:
             # One damaged file is reported and the others are still checked.
             print(f"{_one_line(path)}: cannot be read: {_one_line(str(error))}", file=sys.stderr)
-            unreadable = True
+            unreadable += 1
+            continue
+        except _READER_FAILURES as error:
+            # A reader that fails without its typed error still costs only this file.
+            kind = type(error).__name__
+            print(
+                f"{_one_line(path)}: cannot be read: {kind}: {_one_line(str(error))}",
+                file=sys.stderr,
+            )
+            unreadable += 1
             continue
         if report.skipped:
-            print(f"{path}: skipped ({report.skipped})")
+            print(f"{_one_line(path)}: skipped ({report.skipped})")
+            skipped += 1
             continue
         mismatches = report.mismatches
-        found = found or bool(mismatches)
-        print(f"{path}: {report.checked} rounds checked, {len(mismatches)} mismatches")
+        rounds += report.checked
+        mismatched += len(mismatches)
+        print(f"{_one_line(path)}: {report.checked} rounds checked, {len(mismatches)} mismatches")
         for line in mismatches:
             print(f"  {line}")
-    return 2 if unreadable else 1 if found else 0
+    if len(paths) > 1:
+        print(
+            f"{len(paths)} files: {rounds} rounds checked, {mismatched} mismatches, "
+            f"{skipped} skipped, {unreadable} unreadable"
+        )
+    return 2 if unreadable else 1 if mismatched else 0
+
+
+_READER_FAILURES = (
+    ArithmeticError,
+    AttributeError,
+    EOFError,
+    IndexError,
+    KeyError,
+    RecursionError,
+    StopIteration,
+    TypeError,
+    UnicodeError,
+    ValueError,
+)
+"""What a log reader may raise on a damaged file when it misses a case: reported per file."""
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
@@ -691,6 +767,19 @@ def _seed(text: str) -> int:
     return value
 
 
+class _JoinWords(argparse.Action):
+    """HAND typed unquoted, ``234m 456p 678s``, is one hand: the words are joined by spaces."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, " ".join(values))
+
+
 class _JoinTiles(argparse.Action):
     """A repeatable tile flag: ``--dora 1m --dora 3m`` means ``--dora 1m3m`` (a kan dora adds an
     indicator, it never replaces one)."""
@@ -725,6 +814,8 @@ def build_parser() -> argparse.ArgumentParser:
         )
         sub.add_argument(
             "hand",
+            nargs="+",
+            action=_JoinWords,
             help="concealed tiles in mpsz or Unicode glyphs, melds may follow, e.g. "
             "'23m456p11z pung:777z@W'",
         )
@@ -773,7 +864,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Score a winning hand and explain the result (exit 1 when it is not a win).",
         formatter_class=defaults,
     )
-    score.add_argument("hand", help="concealed tiles in mpsz, including the winning tile")
+    score.add_argument(
+        "hand",
+        nargs="+",
+        action=_JoinWords,
+        help="concealed tiles in mpsz, including the winning tile (groups may be apart)",
+    )
     score.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
     score.add_argument(
         "--rules",

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from mahjongkit.cli import main
-from tests.helpers.paths import REPO
+from tests.helpers.paths import DATA, REPO
 
 THREE = ("--option", "players=3", "--option", "uma=15000,0,-15000")
 
@@ -116,6 +116,39 @@ def test_a_winning_tile_not_in_the_hand_exits_2_with_a_hint(capsys):
 def test_a_hand_that_is_not_a_win_still_exits_1(capsys):
     code, out, err = run(capsys, "score", "234m456p678s34555z", "--win", "5z", "--tsumo")
     assert code == 1 and err == "" and "Not a win" in out
+
+
+def test_hands_typed_as_people_type_them(capsys):
+    """Capital suit letters, groups apart without quotes, seat names in English, French or
+    Spanish: the same question as the notation's own spelling."""
+    plain = run_json(capsys, "score", "234m456p678s33555z", "--win", "5z", "--seat", "W")
+    for argv in (
+        ("234M456P678S33555Z", "--win", "5Z", "--seat", "W"),
+        ("234m", "456p", "678s", "33z", "555z", "--win", "5z", "--seat", "Ouest"),
+        ("234m456p678s33555z", "--win", "5z", "--seat", "O"),
+        ("234m456p678s33555z", "--win", "5z", "--seat", "oeste"),
+    ):
+        assert run_json(capsys, "score", *argv) == plain, argv
+    assert plain["payments"]["S"] < 0  # West's previous seat: South discarded
+
+
+def test_flags_that_contradict_the_hand_exit_2(capsys):
+    code, out, err = run(
+        capsys, "score", "234m678s55p", "--meld", "chi:345s@E", "--meld", "pon:777z@W",
+        "--win", "5p", "--from", "W", "--seat", "S", "--double-riichi",
+    )  # fmt: skip
+    assert code == 2 and out == "" and "--double-riichi needs a concealed hand" in err
+    code, out, err = run(capsys, "score", "234m456p678s33555z", "--win", "5z", "--nukidora", "2")
+    assert code == 2 and out == "" and "only three-player Riichi sets North aside" in err
+
+
+def test_replay_check_reads_a_folder_and_sums_up(capsys, tmp_path):
+    code, out, err = run(capsys, "replay-check", str(DATA / "riichi" / "mjlog"))
+    assert code == 0 and err == ""
+    last = out.splitlines()[-1]
+    assert last.startswith(f"{len(out.splitlines()) - 1} files: ") and ", 0 mismatches" in last
+    code, _, err = run(capsys, "replay-check", str(tmp_path))
+    assert code == 2 and "the folder holds no .mjlog or .xml file" in err
 
 
 # --- the waits page ----------------------------------------------------------------------------
