@@ -11,6 +11,7 @@ import argparse
 import contextlib
 import io
 import json
+import re
 import sys
 import unicodedata
 from collections.abc import Sequence
@@ -28,6 +29,7 @@ from mahjongkit.tiles import (
     format_kind,
     format_kinds,
     format_tiles,
+    from_mjai,
     from_unicode,
     parse_kinds,
     parse_tiles,
@@ -94,17 +96,25 @@ _COMMANDS = ("shanten", "waits", "score", "rules", "selfplay", "replay-check")
 
 
 def _parse_hand(text: str, melds: Sequence[str]) -> Hand:
-    """The hand of HAND and ``--meld``: mpsz or Unicode glyphs, melds inline or as flags.
+    """The hand of HAND and ``--meld``: mpsz, mjai or Unicode glyphs, melds inline or as flags.
 
     ``"23m456p11z pung:777z@W"`` is read as ``23m456p11z --meld pung:777z@W``.
     """
     words = text.split()
     inline = [w for w in words if ":" in w]
-    concealed = _mpsz(" ".join(w for w in words if ":" not in w))
+    typed = " ".join(w for w in words if ":" not in w)
+    concealed = _mpsz(typed)
     if any(0x1F000 <= ord(c) <= 0x1F02B for c in concealed):
-        tiles = from_unicode(concealed)
+        concealed = format_tiles(from_unicode(concealed))
+    elif _MJAI_HAND.fullmatch(typed.replace(" ", "")) and any(c in "ESWNPFC" for c in typed):
+        # mjai tiles written one after another, e.g. 2m3m4p5p6pEEPPP7s8s9s.
+        tiles = [from_mjai(t) for t in _MJAI_TILE.findall(typed.replace(" ", ""))]
         concealed = format_tiles(tiles)
     return Hand.parse(concealed, [*inline, *melds])
+
+
+_MJAI_TILE = re.compile(r"5[mps]r|[1-9][mps]|[ESWNPFC]")
+_MJAI_HAND = re.compile(r"(?:5[mps]r|[1-9][mps]|[ESWNPFC])+")
 
 
 def _language(args: argparse.Namespace, languages: Sequence[str]) -> str:

@@ -237,12 +237,15 @@ def test_waits_speak_the_language_asked(capsys):
     assert "lista (tenpai)" in out and "fichas útiles: 4 (3z 5z)" in out
 
 
-def test_waits_read_melds_written_in_the_hand_and_unicode_glyphs(capsys):
+def test_waits_read_melds_written_in_the_hand_unicode_glyphs_and_mjai_tiles(capsys):
     inline = run_json(capsys, "waits", "23m456p11z pung:777z@W chi:789s")
     flags = run_json(capsys, "waits", "23m456p11z", "--meld", "pung:777z@W", "--meld", "chi:789s")
     assert inline == flags and inline["waits"] == ["1m", "4m"]
     glyphs = run_json(capsys, "waits", "🀇🀈🀉🀙🀚🀛🀐🀑🀒🀀🀀🀅🀅")
     assert glyphs["hand"] == "123m123p123s1166z" and glyphs["waits"] == ["1z", "6z"]
+    mjai = run_json(capsys, "waits", "2m3m4p5p6pEEPPP7s8s9s")
+    assert mjai["hand"] == "23m456p789s11555z" and mjai["waits"] == ["1m", "4m"]
+    assert run_json(capsys, "waits", "23m456p789s11555z") == mjai
 
 
 # --- languages ---------------------------------------------------------------------------------
