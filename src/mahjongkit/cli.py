@@ -195,6 +195,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "ukeire": "ukeire: {count} tiles ({tiles})",
         "no_win": "{how}: no win ({reason})",
         "not_ready": "not ready ({state}): see mahjongkit shanten for the tiles that improve it",
+        "score_context": "Seat {seat}, {round} round, {how}; rules {rules}",
+        "self_draw": "self-draw",
+        "ron_from": "ron from {discarder}",
     },
     "fr": {
         "complete": "complète",
@@ -207,10 +210,13 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard": "écart {tile} : shanten {n}, {count} tuiles utiles ({tiles})",
         "discard_waits": "écart {tile} : attentes {tiles}",
         "waits": "attentes : {tiles}",
-        "context": "valeurs pour {seat}, manche {round}, ron sur un écart de {discarder}",
+        "context": "valeurs pour {seat}, manche {round}, ron sur un écart ({discarder})",
         "ukeire": "tuiles utiles : {count} ({tiles})",
         "no_win": "{how} : pas de victoire ({reason})",
         "not_ready": "pas en attente ({state}) : mahjongkit shanten donne les tuiles utiles",
+        "score_context": "Place {seat}, manche {round}, {how} ; règles {rules}",
+        "self_draw": "pioche du mur",
+        "ron_from": "ron sur un écart ({discarder})",
     },
     "es": {
         "complete": "completa",
@@ -227,9 +233,51 @@ _WORDS: dict[str, dict[str, str]] = {
         "ukeire": "fichas útiles: {count} ({tiles})",
         "no_win": "{how}: no es una victoria ({reason})",
         "not_ready": "no está lista ({state}): mahjongkit shanten da las fichas útiles",
+        "score_context": "Asiento {seat}, ronda {round}, {how}; reglas {rules}",
+        "self_draw": "autorrobo",
+        "ron_from": "ron con un descarte de {discarder}",
+    },
+    "zh": {
+        "complete": "和牌形",
+        "ready": "聽牌",
+        "shanten": "{n}向聽",
+        "by_shape": "各牌型向聽數：{parts}",
+        "regular": "一般形 {n}",
+        "seven_pairs": "七對 {n}",
+        "thirteen_orphans": "十三么 {n}",
+        "discard": "打{tile}：{n}向聽，有效牌{count}張（{tiles}）",
+        "discard_waits": "打{tile}：聽{tiles}",
+        "waits": "聽：{tiles}",
+        "context": "{seat}家，{round}圈，{discarder}家放銃",
+        "ukeire": "有效牌：{count}張（{tiles}）",
+        "no_win": "{how}：不能和牌（{reason}）",
+        "not_ready": "未聽牌（{state}）：有效牌見 mahjongkit shanten",
+        "score_context": "座位：{seat}，{round}圈，{how}；規則：{rules}",
+        "self_draw": "自摸",
+        "ron_from": "{discarder}家放銃",
+    },
+    "ja": {
+        "complete": "和了形",
+        "ready": "聴牌",
+        "shanten": "{n}向聴",
+        "by_shape": "形ごとの向聴数：{parts}",
+        "regular": "一般形 {n}",
+        "seven_pairs": "七対子 {n}",
+        "thirteen_orphans": "国士無双 {n}",
+        "discard": "{tile}切り：{n}向聴、受け入れ{count}枚（{tiles}）",
+        "discard_waits": "{tile}切り：{tiles}待ち",
+        "waits": "待ち：{tiles}",
+        "context": "{seat}家、{round}場、{discarder}家からのロン",
+        "ukeire": "受け入れ：{count}枚（{tiles}）",
+        "no_win": "{how}：和了にならない（{reason}）",
+        "not_ready": "聴牌していない（{state}）：受け入れは mahjongkit shanten で",
+        "score_context": "席：{seat}、{round}場、{how}、ルール：{rules}",
+        "self_draw": "ツモ",
+        "ron_from": "{discarder}家からロン",
     },
 }
-"""The words of the shanten and waits pages (other languages fall back to English)."""
+"""The words of the shanten and waits pages and of the situation line under a score (other
+languages fall back to English)."""
 
 
 def _say(key: str, lang: str, **values: object) -> str:
@@ -548,11 +596,33 @@ def _cmd_score(args: argparse.Namespace) -> int:
             "of the range of a real table"
         ) from None
     _check_printable(score)
+    preset = args.rules or next(iter(variant.presets))
+    context = {
+        "seat": SEATS[seat],
+        "round": SEATS[win.round_wind],
+        "from": None if from_seat is None else SEATS[from_seat],
+        "rules": preset,
+        "options": list(args.option),
+        "lang": lang,
+    }
     if args.json:
-        print(json.dumps(score.to_json(lang), ensure_ascii=False))
+        print(json.dumps({**score.to_json(lang), "context": context}, ensure_ascii=False))
     else:
         print(score.explain(lang))
+        print(_situation(context, lang))
     return 0 if score.valid else 1
+
+
+def _situation(context: dict[str, Any], lang: str) -> str:
+    """The line under a score naming what was assumed: seat, round, who discarded, the rules."""
+    names = {key: t(f"seat.{context[key]}", lang) for key in ("seat", "round")}
+    how = (
+        _say("self_draw", lang)
+        if context["from"] is None
+        else _say("ron_from", lang, discarder=t(f"seat.{context['from']}", lang))
+    )
+    rules = " ".join([context["rules"], *context["options"]])
+    return _say("score_context", lang, how=how, rules=rules, **names)
 
 
 # --- the other commands ------------------------------------------------------------------------

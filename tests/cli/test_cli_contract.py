@@ -67,6 +67,26 @@ def test_a_seat_not_at_the_table_exits_2(capsys):
     assert code == 2 and out == "" and "--seat N: a table of 3 has the seats E, S, W" in err
 
 
+def test_a_score_names_the_situation_it_assumed(capsys):
+    code, out, _ = run(capsys, "score", "234m456p678s33555z", "--win", "5z", "--seat", "S")
+    assert code == 0
+    assert out.splitlines()[-1] == "Seat South, East round, ron from East; rules ema2012"
+    _, out, _ = run(
+        capsys, "score", "234m456p678s33555z", "--win", "5z", "--tsumo", "--rules", "tenhou",
+        "--round", "S", "--lang", "fr",
+    )  # fmt: skip
+    assert out.splitlines()[-1] == "Place Est, manche Sud, pioche du mur ; règles tenhou"
+    answer = run_json(capsys, "score", "234m456p678s33555z", "--win", "5z", *THREE)
+    assert answer["context"] == {
+        "seat": "E",
+        "round": "E",
+        "from": "W",
+        "rules": "ema2012",
+        "options": ["players=3", "uma=15000,0,-15000"],
+        "lang": "en",
+    }
+
+
 # --- repeated tile flags -----------------------------------------------------------------------
 
 
