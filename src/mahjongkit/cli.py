@@ -197,6 +197,12 @@ _WORDS: dict[str, dict[str, str]] = {
         "not_ready": "not ready ({state}): see mahjongkit shanten for the tiles that improve it",
         "score_context": "Seat {seat}, {round} round, {how}; rules {rules}",
         "self_draw": "self-draw",
+        "game": "game {number} (seed {seed}): {rounds} rounds, final scores {scores}",
+        "checked": "{path}: {rounds} rounds checked, {mismatches} mismatches",
+        "skipped": "{path}: skipped ({reason})",
+        "unreadable": "{path}: cannot be read: {reason}",
+        "summary": "{files} files: {rounds} rounds checked, {mismatches} mismatches, "
+        "{skipped} skipped, {unreadable} unreadable",
         "ron_from": "ron from {discarder}",
     },
     "fr": {
@@ -216,6 +222,12 @@ _WORDS: dict[str, dict[str, str]] = {
         "not_ready": "pas en attente ({state}) : mahjongkit shanten donne les tuiles utiles",
         "score_context": "Place {seat}, manche {round}, {how} ; règles {rules}",
         "self_draw": "pioche du mur",
+        "game": "partie {number} (graine {seed}) : {rounds} donnes, scores finaux {scores}",
+        "checked": "{path} : {rounds} donnes vérifiées, {mismatches} écarts",
+        "skipped": "{path} : ignoré ({reason})",
+        "unreadable": "{path} : illisible : {reason}",
+        "summary": "{files} fichiers : {rounds} donnes vérifiées, {mismatches} écarts, "
+        "{skipped} ignorés, {unreadable} illisibles",
         "ron_from": "ron sur un écart ({discarder})",
     },
     "es": {
@@ -235,6 +247,12 @@ _WORDS: dict[str, dict[str, str]] = {
         "not_ready": "no está lista ({state}): mahjongkit shanten da las fichas útiles",
         "score_context": "Asiento {seat}, ronda {round}, {how}; reglas {rules}",
         "self_draw": "autorrobo",
+        "game": "partida {number} (semilla {seed}): {rounds} manos, puntuaciones finales {scores}",
+        "checked": "{path}: {rounds} manos comprobadas, {mismatches} diferencias",
+        "skipped": "{path}: omitido ({reason})",
+        "unreadable": "{path}: no se puede leer: {reason}",
+        "summary": "{files} archivos: {rounds} manos comprobadas, {mismatches} diferencias, "
+        "{skipped} omitidos, {unreadable} ilegibles",
         "ron_from": "ron con un descarte de {discarder}",
     },
     "zh": {
@@ -254,6 +272,12 @@ _WORDS: dict[str, dict[str, str]] = {
         "not_ready": "未聽牌（{state}）：有效牌見 mahjongkit shanten",
         "score_context": "座位：{seat}，{round}圈，{how}；規則：{rules}",
         "self_draw": "自摸",
+        "game": "第{number}場（種子 {seed}）：{rounds}局，終局分數 {scores}",
+        "checked": "{path}：已核對{rounds}局，{mismatches}處不符",
+        "skipped": "{path}：略過（{reason}）",
+        "unreadable": "{path}：無法讀取：{reason}",
+        "summary": "{files}個檔案：已核對{rounds}局，{mismatches}處不符，略過{skipped}個，"
+        "無法讀取{unreadable}個",
         "ron_from": "{discarder}家放銃",
     },
     "ja": {
@@ -273,6 +297,12 @@ _WORDS: dict[str, dict[str, str]] = {
         "not_ready": "聴牌していない（{state}）：受け入れは mahjongkit shanten で",
         "score_context": "席：{seat}、{round}場、{how}、ルール：{rules}",
         "self_draw": "ツモ",
+        "game": "第{number}試合（シード {seed}）：{rounds}局、最終持ち点 {scores}",
+        "checked": "{path}：{rounds}局を照合、不一致{mismatches}件",
+        "skipped": "{path}：対象外（{reason}）",
+        "unreadable": "{path}：読めません：{reason}",
+        "summary": "{files}ファイル：{rounds}局を照合、不一致{mismatches}件、対象外{skipped}件、"
+        "読めない{unreadable}件",
         "ron_from": "{discarder}家からロン",
     },
 }
@@ -634,7 +664,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     from mahjongkit.bots import EfficientAgent, play
     from mahjongkit.game.engine import Game, play_random
 
-    _, rules, _ = _variant_rules_language(args)
+    _, rules, lang = _variant_rules_language(args)
     for number in range(args.games):
         seed = args.seed + number
         game = Game(args.variant, rules, seed=seed, max_rounds=args.max_rounds)
@@ -657,8 +687,14 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         else:
             scores = " ".join(f"{SEATS[s]}={v}" for s, v in enumerate(game.scores))
             print(
-                f"game {number + 1} (seed {seed}): {game.rounds_played} rounds, "
-                f"final scores {scores}"
+                _say(
+                    "game",
+                    lang,
+                    number=number + 1,
+                    seed=seed,
+                    rounds=game.rounds_played,
+                    scores=scores,
+                )
             )
     return 0
 
@@ -694,6 +730,7 @@ def _replay_paths(paths: Sequence[str]) -> list[tuple[str, str | None]]:
 def _cmd_replay_check(args: argparse.Namespace) -> int:
     from mahjongkit.formats.tenhou_replay import check_file
 
+    lang = _language(args, _REPLAY_LANGUAGES)
     paths = _replay_paths(args.files)
     rounds = mismatched = skipped = unreadable = 0
     for path, problem in paths:
@@ -703,35 +740,51 @@ def _cmd_replay_check(args: argparse.Namespace) -> int:
             report = check_file(path)
         except (MahjongError, OSError) as error:
             # One damaged file is reported and the others are still checked.
-            print(f"{_one_line(path)}: cannot be read: {_one_line(str(error))}", file=sys.stderr)
+            reason = _one_line(str(error))
+            print(_say("unreadable", lang, path=_one_line(path), reason=reason), file=sys.stderr)
             unreadable += 1
             continue
         except _READER_FAILURES as error:
             # A reader that fails without its typed error still costs only this file.
-            kind = type(error).__name__
-            print(
-                f"{_one_line(path)}: cannot be read: {kind}: {_one_line(str(error))}",
-                file=sys.stderr,
-            )
+            reason = f"{type(error).__name__}: {_one_line(str(error))}"
+            print(_say("unreadable", lang, path=_one_line(path), reason=reason), file=sys.stderr)
             unreadable += 1
             continue
         if report.skipped:
-            print(f"{_one_line(path)}: skipped ({report.skipped})")
+            print(_say("skipped", lang, path=_one_line(path), reason=report.skipped))
             skipped += 1
             continue
         mismatches = report.mismatches
         rounds += report.checked
         mismatched += len(mismatches)
-        print(f"{_one_line(path)}: {report.checked} rounds checked, {len(mismatches)} mismatches")
+        print(
+            _say(
+                "checked",
+                lang,
+                path=_one_line(path),
+                rounds=report.checked,
+                mismatches=len(mismatches),
+            )
+        )
         for line in mismatches:
             print(f"  {line}")
     if len(paths) > 1:
         print(
-            f"{len(paths)} files: {rounds} rounds checked, {mismatched} mismatches, "
-            f"{skipped} skipped, {unreadable} unreadable"
+            _say(
+                "summary",
+                lang,
+                files=len(paths),
+                rounds=rounds,
+                mismatches=mismatched,
+                skipped=skipped,
+                unreadable=unreadable,
+            )
         )
     return 2 if unreadable else 1 if mismatched else 0
 
+
+_REPLAY_LANGUAGES = ("en", "fr", "es", "ja", "zh")
+"""The languages of replay-check's own words (a reader's reasons stay as it gives them)."""
 
 _READER_FAILURES = (
     ArithmeticError,
@@ -1076,6 +1129,7 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument(
         "--max-rounds", type=_positive, default=None, help="stop each game after this many rounds"
     )
+    selfplay.add_argument("--lang", help="language of the game lines (default en)")
     selfplay.set_defaults(run=_cmd_selfplay)
 
     pages = commands.add_parser(
@@ -1102,7 +1156,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "files", nargs="+", help="mjlog files (.xml, or gzip .mjlog), or folders holding them"
     )
-    replay.set_defaults(run=_cmd_replay_check)
+    replay.add_argument("--lang", help="language of the report (en, fr, es, ja, zh; default en)")
+    replay.set_defaults(run=_cmd_replay_check, variant="replay-check")
     return parser
 
 

@@ -187,8 +187,13 @@ def test_waits_count_a_yakuman_in_yakuman(capsys):
 
 def test_r47_waits_count_a_double_yakuman_as_two(capsys):
     answer = run_json(capsys, "waits", "111222333z44z55z")
-    four_winds = next(d for d in answer["wait_details"] if d["tile"] == "4z")
-    assert four_winds["tsumo"]["unit"] == "yakuman" and four_winds["tsumo"]["value"] >= 2
+    by_tile = {d["tile"]: d for d in answer["wait_details"]}
+    big = by_tile["4z"]["tsumo"]
+    assert (big["value"], big["unit"], big["points"]) == (2, "yakuman", 96000)
+    assert big["patterns"] == ["daisuushii"]
+    assert (by_tile["5z"]["ron"]["value"], by_tile["5z"]["ron"]["unit"]) == (1, "yakuman")
+    _, out, _ = run(capsys, "waits", "111222333z44z55z")
+    assert "  4z: ron 2 yakuman = 96000; tsumo 2 yakuman = 96000" in out
 
 
 def test_sichuan_waits_refuse_honours(capsys):
@@ -296,6 +301,23 @@ def test_lang_forgives_case_and_region(capsys):
     _, upper, _ = run(capsys, "score", "234m456p678s33555z", "--win", "5z", "--lang", "FR")
     _, region, _ = run(capsys, "score", "234m456p678s33555z", "--win", "5z", "--lang", "fr_FR")
     assert upper == region and upper.startswith("Main : ")
+
+
+def test_selfplay_and_replay_check_speak_the_language_asked(capsys):
+    code, out, _ = run(capsys, "selfplay", "--max-rounds", "1", "--lang", "fr")
+    assert code == 0 and out.startswith("partie 1 (graine 0) : 1 donnes, scores finaux E=")
+    _, english, _ = run(capsys, "selfplay", "--max-rounds", "1")
+    assert english.startswith("game 1 (seed 0): 1 rounds, final scores E=")
+    example = str(DATA / "riichi" / "mjlog" / "dnovikoff_example.xml")
+    code, out, _ = run(capsys, "replay-check", example, example, "--lang", "es")
+    assert code == 0
+    assert out.splitlines() == [
+        f"{example}: 9 manos comprobadas, 0 diferencias",
+        f"{example}: 9 manos comprobadas, 0 diferencias",
+        "2 archivos: 18 manos comprobadas, 0 diferencias, 0 omitidos, 0 ilegibles",
+    ]
+    code, _, err = run(capsys, "replay-check", example, "--lang", "de")
+    assert code == 2 and "--lang de: replay-check speaks en, fr, es, ja, zh" in err
 
 
 # --- numbers, lines and terminals --------------------------------------------------------------
@@ -440,6 +462,8 @@ COMMANDS = {
     "selfplay --option": lambda j: ["selfplay", "--option", j],
     "selfplay --rules": lambda j: ["selfplay", "--rules", j],
     "selfplay --bot": lambda j: ["selfplay", "--bot", j],
+    "selfplay --lang": lambda j: ["selfplay", "--lang", j],
+    "replay-check --lang": lambda j: ["replay-check", "x.mjlog", "--lang", j],
 }
 """Each command and flag with a slot for junk (flags whose empty or whitespace value means
 "none", like ``--dora ""``, are in :data:`TILE_FLAGS`)."""
