@@ -315,7 +315,6 @@ def _say(key: str, lang: str, **values: object) -> str:
 
 
 def _analyse(args: argparse.Namespace) -> dict[str, Any]:
-    from mahjongkit.variants import find_variant
     from mahjongkit.variants.analysis import (
         analyse_hand,
         default_seat,
@@ -326,9 +325,7 @@ def _analyse(args: argparse.Namespace) -> dict[str, Any]:
 
     if args.missing and args.variant != "sichuan":
         raise NotationError(f"--missing is a sichuan flag: {args.variant} has no missing suit")
-    variant = find_variant(args.variant)
-    lang = _language(args, variant.languages)
-    rules = variant.rules()
+    variant, rules, lang = _variant_rules_language(args)
     hand = _parse_hand(args.hand, args.meld)
     missing = "mps".index(args.missing) if args.missing else None
     visible = counts_of(parse_kinds(args.visible), what="visible tiles") if args.visible else None
@@ -976,6 +973,14 @@ def build_parser() -> argparse.ArgumentParser:
             "seat no meld was claimed from)",
         )
         sub.add_argument("--round", default="E", help="the prevalent wind, E S W N")
+        sub.add_argument("--rules", help="a rules preset of the variant, for the waits' values")
+        sub.add_argument(
+            "--option",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="override one rule option (repeatable)",
+        )
         sub.add_argument("--lang", help="language of the text (default en)")
         sub.add_argument("--json", action="store_true", help="print one JSON object")
         return sub

@@ -244,6 +244,20 @@ def test_waits_take_the_seat_and_the_round(capsys):
     assert by_tile["1z"]["ron"]["value"] == 2 and by_tile["2z"]["ron"]["code"] == "no_yaku"
 
 
+def test_waits_follow_the_rules_and_options(capsys):
+    """An open All Simples wait: no yaku under EMA 2012, one han with open tanyao (Tenhou)."""
+    hand = ("waits", "44m67p", "--meld", "chi:345s@N", "--meld", "pon:666m@W")
+    hand = (*hand, "--meld", "chi:678s")
+    ema = run_json(capsys, *hand)
+    tenhou = run_json(capsys, *hand, "--rules", "tenhou")
+    optioned = run_json(capsys, *hand, "--option", "open_tanyao=true")
+    assert {d["ron"]["code"] for d in ema["wait_details"]} == {"no_yaku"}
+    assert [d["ron"]["patterns"] for d in tenhou["wait_details"]] == [["tanyao"], ["tanyao"]]
+    assert optioned["wait_details"] == tenhou["wait_details"]
+    three = run_json(capsys, "waits", "123m456p789s1122z", *THREE)
+    assert three["from"] == "W"
+
+
 def test_waits_name_the_seat_the_values_are_for(capsys):
     _, out, _ = run(capsys, "waits", "23m456p11z", "--meld", "pung:777z@E", "--meld", "chi:789s@W")
     assert "values for South in the East round, ron from East" in out
