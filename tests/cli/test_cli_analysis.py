@@ -111,14 +111,15 @@ def test_waits_say_what_each_wait_is_worth_or_why_it_is_no_win(capsys):
     assert details["3z"]["ron"] == {
         "valid": False,
         "code": "no_yaku",
+        "reason": "no yaku",
         "message": details["3z"]["ron"]["message"],
     }
     assert details["3z"]["tsumo"]["valid"] and details["3z"]["tsumo"]["value"] == 1
     assert details["5z"]["ron"]["value"] == 1 and details["5z"]["ron"]["fu"] == 40
 
 
-def test_waits_below_the_hong_kong_minimum(capsys):
-    """H-11: a ready shape whose wins are all below 3 fan."""
+def test_h11_waits_below_the_hong_kong_minimum(capsys):
+    """A ready shape whose wins are all below 3 fan."""
     _, out, _ = run(
         capsys, "waits", "23s11p456p789s", "--variant", "hongkong", "--json", "--meld", "chow:789m"
     )
@@ -212,7 +213,7 @@ def test_sichuan_seven_pairs_count_the_missing_suit_tile_as_dead(capsys):
                 "--meld",
                 "pung:444m@N",
             ],
-            "all four seats",
+            "every seat",
         ),
         (["waits", "123m456p789s1122z", "--missing", "m"], "--missing is a sichuan flag"),
         (["score", "234m456p678s3355z", "--win", "1f"], "no bonus tiles to win on"),

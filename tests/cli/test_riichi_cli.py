@@ -133,17 +133,26 @@ def test_unusable_input_exits_2_with_one_line(
     assert fragment in err and len(err.strip().splitlines()) == 1
 
 
-def test_impossible_hands_are_answers_with_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "score", "234m456p678s44555z", "--win", "9m", "--tsumo")
-    assert code == 1 and "invalid_hand" in out and "9m" in out
-    code, out, _ = run(capsys, "score", "234m456p678s55555z", "--win", "5z", "--tsumo")
-    assert code == 1 and "fifth 5z" in out
-    code, out, _ = run(
+def test_hands_that_cannot_be_posed_exit_2_and_hands_without_a_win_exit_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Tiles that do not form the hand asked about, or flags that contradict it, are unusable
+    input (exit 2, one line on stderr); a hand that is no win is a well-formed "no" (exit 1)."""
+    code, out, err = run(capsys, "score", "234m456p678s44555z", "--win", "9m", "--tsumo")
+    assert code == 2 and out == "" and "--win 9m is not among the concealed tiles" in err
+    code, out, err = run(capsys, "score", "234m456p678s55555z", "--win", "5z", "--tsumo")
+    assert code == 2 and out == "" and "fifth 5z" in err
+    code, out, err = run(
         capsys, "score", "234m678s44555z", "--win", "5z", "--meld", "chi:456p@N", "--riichi"
     )
-    assert code == 1 and "riichi needs a concealed hand" in out
-    code, out, _ = run(capsys, "score", "234m456p678s44z", "--win", "4z", "--meld", "pung:12z")
-    assert code == 1 and "a pung has 3 tiles, 12z has 2" in out
+    assert code == 2 and out == ""
+    assert "--riichi needs a concealed hand, but chow:456p@N is an open meld" in err
+    code, out, _ = run(capsys, "score", "234m678s44555z", "--win", "5z", "--meld", "chi:456p@N")
+    assert code == 0 and "Dragon Pung (white): 1 han" in out  # the same hand without riichi
+    code, out, _ = run(capsys, "score", "234m456p678s34555z", "--win", "5z", "--tsumo")
+    assert code == 1 and "Not a win" in out
+    code, out, err = run(capsys, "score", "234m456p678s44z", "--win", "4z", "--meld", "pung:12z")
+    assert code == 2 and out == "" and "a pung has 3 tiles, 12z has 2" in err
     code, out, err = run(capsys, "score", "234m456p678s44z", "--win", "4z", "--meld", "pong:111z")
     assert code == 2 and out == "" and "unknown meld kind 'pong'" in err
 
@@ -159,8 +168,8 @@ def test_three_players_from_the_command_line(capsys: pytest.CaptureFixture[str])
     assert {p["id"]: p["value"] for p in answer["patterns"]}["dora"] == 4
     # 7 han: a mangan self-draw, the missing fourth seat's share lost.
     assert answer["payments"] == {"E": -6000, "S": 9000, "W": -3000, "N": 0}
-    code, out, _ = run(capsys, *hand, "--nukidora", "1", "--json")
-    assert code == 1 and "only three-player" in json.loads(out)["error"]["message"]
+    code, out, err = run(capsys, *hand, "--nukidora", "1", "--json")
+    assert code == 2 and out == "" and "--nukidora 1: only three-player Riichi" in err
     for bad in ("-1", "x", "1.5"):
         with pytest.raises(SystemExit) as refused:  # argparse's own refusal
             main([*hand, *three, "--nukidora", bad])
