@@ -331,19 +331,22 @@ class Game:
             raise IllegalActionError("event 0: a log starts with a start_game event")
         start = _checked(recorded, 0)
         assert start["type"] == "start_game"
-        name = variant if variant is not None else start["mjk_variant"]
-        if rules is None:
-            rules = rebuild_rules(name, start["mjk_rules"])
         walls = _WallsOf(recorded)
-        game = cls(
-            name,
-            rules,
-            seed=start["mjk_seed"],
-            names=start["names"],
-            wall_source=walls,
-            max_rounds=start.get("mjk_max_rounds"),
-            **options,
-        )
+        try:
+            name = variant if variant is not None else start["mjk_variant"]
+            if rules is None:
+                rules = rebuild_rules(name, start["mjk_rules"])
+            game = cls(
+                name,
+                rules,
+                seed=start["mjk_seed"],
+                names=start["names"],
+                wall_source=walls,
+                max_rounds=start.get("mjk_max_rounds"),
+                **options,
+            )
+        except MahjongError as error:
+            raise IllegalActionError(f"event 0 (start_game): {error}") from None
         opening = _checked(recorded, 1) if len(recorded) > 1 else None
         try:
             if opening is None:

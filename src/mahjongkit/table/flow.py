@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.hand import Hand
@@ -29,7 +29,16 @@ from mahjongkit.table.state import TableState
 from mahjongkit.table.view import MeldView, TableView
 from mahjongkit.tiles import Tile, counts_of_ids
 
-R = TypeVar("R")
+
+class TableRules(Protocol):
+    """What the engine reads of every variant's rules (the rest is the variant's own)."""
+
+    @property
+    def players(self) -> int:
+        """Seats at the table (0..players-1; seat 0 deals first)."""
+
+
+R = TypeVar("R", bound=TableRules)
 """The variant's rules: a frozen dataclass read by typed attributes."""
 
 Fold = Callable[[TableState, Any], None]
@@ -70,8 +79,8 @@ class Flow(ABC, Generic[R]):
 
     @property
     def players(self) -> int:
-        """Number of seats."""
-        return 4
+        """Number of seats (a field of the rules, never a literal)."""
+        return self.rules.players
 
     @abstractmethod
     def tiles(self) -> list[int]:

@@ -75,10 +75,10 @@ def check_tiles(variant: str, hand: Hand) -> None:
 def seats_in_hand(rules: Any, in_game: Iterable[int] | None = None) -> tuple[int, ...]:
     """The seats still playing the hand, in play order.
 
-    The table size is the rules' ``players`` (Riichi: 3 or 4) or ``seats``; ``in_game``, when
-    given, keeps only those seats (Sichuan: the players who have not yet won).
+    The table size is the rules' ``players`` (Riichi: 3 or 4); ``in_game``, when given, keeps
+    only those seats (Sichuan: the players who have not yet won).
     """
-    size = getattr(rules, "players", None) or getattr(rules, "seats", None) or 4
+    size = rules.players
     keep = None if in_game is None else set(in_game)
     return tuple(s for s in range(int(size)) if keep is None or s in keep)
 

@@ -58,13 +58,13 @@ def test_table_flow_options_are_named_for_the_engine():
     """The engine reads these by name (multiple winners, dealer repeats, robbing, flowers)."""
     names = {field.name for field in dataclasses.fields(HongKongRules)}
     assert {
-        "seats",
+        "players",
         "flowers",
         "min_fan",
         "multiple_winners",
         "dealer_repeats_on_win",
         "dealer_repeats_on_draw",
-        "rob_concealed_kong_with_thirteen_orphans",
+        "thirteen_orphans_rob_concealed_kong",
         "bonus_tile_win",
         "seven_pairs",
     } <= names

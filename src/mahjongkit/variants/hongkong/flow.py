@@ -33,11 +33,6 @@ class HongKongFlow(Flow[HongKongRules]):
         super().__init__(rules)
         self.bonus_tiles = rules.flowers
 
-    @property
-    def players(self) -> int:
-        """Hong Kong is played by four (H-01)."""
-        return self.rules.seats
-
     def tiles(self) -> list[int]:
         """144 tiles with the bonus tiles, 136 without."""
         return tile_set(bonus=self.bonus_tiles)
@@ -82,7 +77,7 @@ class HongKongFlow(Flow[HongKongRules]):
 
     def may_rob_concealed(self, view: TableView, seat: int, tile: int) -> bool:
         """Only Thirteen Orphans, and only where the rules let it rob a concealed kong."""
-        return self.rules.rob_concealed_kong_with_thirteen_orphans and (
+        return self.rules.thirteen_orphans_rob_concealed_kong and (
             self.completes_thirteen_orphans(view, seat, tile)
         )
 

@@ -209,7 +209,7 @@ def settle(
     """
     base = base_amount(fan, rules)
     winner = win.seat
-    losers = [seat for seat in range(rules.seats) if seat != winner]
+    losers = [seat for seat in range(rules.players) if seat != winner]
     robbed_as_self_draw = win.robbing_kong and rules.rob_kong_payment == "kong_declarer_pays_all"
     paid_as_self_draw = win.self_draw or robbed_as_self_draw
     discarder = None if win.self_draw else win.from_seat
@@ -245,7 +245,7 @@ def settle(
         for reason, amount in merged.items():
             if amount:
                 lines.append(PaymentLine(seat, winner, amount, reason, REASONS[reason]))
-    payments = {seat: 0 for seat in range(rules.seats)}
+    payments = {seat: 0 for seat in range(rules.players)}
     for line in lines:
         payments[line.payer] -= line.amount
         payments[line.payee] += line.amount

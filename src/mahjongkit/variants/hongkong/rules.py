@@ -42,7 +42,7 @@ class HongKongRules:
     """The options of a Hong Kong old-style table (defaults: table A, ``RULES-hongkong.md`` §8)."""
 
     # --- equipment -------------------------------------------------------------------------
-    seats: int = 4
+    players: int = 4
     """Players at the table; Hong Kong old style is a four-player game (H-01)."""
     flowers: bool = True
     """Play with the eight bonus tiles (144 tiles). False: 136 tiles (不打花), no bonus-tile fan,
@@ -138,7 +138,7 @@ class HongKongRules:
     """The dealer keeps the deal (連莊) after winning."""
     dealer_repeats_on_draw: bool = True
     """The dealer keeps the deal after a drawn hand (荒莊); some tables pass it on."""
-    rob_concealed_kong_with_thirteen_orphans: bool = False
+    thirteen_orphans_rob_concealed_kong: bool = False
     """Only an added kong can be robbed (H-13); some tables let thirteen orphans rob a concealed
     kong too."""
     bonus_tile_win: bool = True
@@ -146,8 +146,10 @@ class HongKongRules:
     complete hand; the scorer accepts such a hand when it holds seven or eight bonus tiles."""
 
     def __post_init__(self) -> None:
-        if self.seats != 4:
-            raise NotationError(f"option seats ({self.seats}): Hong Kong old style seats four")
+        if self.players != 4:
+            raise NotationError(
+                f"option players ({self.players}): Hong Kong old style is played by four (H-01)"
+            )
         if self.limit < 1:
             raise NotationError(f"option limit ({self.limit}) must be at least 1 fan")
         if self.min_fan < 0:

@@ -60,11 +60,6 @@ class RiichiFlow(Flow[RiichiRules]):
         self.kong_indicators = rules.kan_dora
         self.riichi_deposit = rules.riichi_deposit
 
-    @property
-    def players(self) -> int:
-        """Four seats, or three under three-player rules."""
-        return self.rules.players
-
     # --- set and seats ---
 
     def tiles(self) -> list[int]:
@@ -395,16 +390,21 @@ class RiichiFlow(Flow[RiichiRules]):
             extension = self.rules.extension
             if not extension or max(view.scores) >= target or index >= (length + 1) * self.players:
                 return None
-        if dealer_keeps and index == last - 1 and self.rules.agari_yame:
-            # The dealer who wins the last hand alone in first place may stop; where the game
-            # extends until somebody reaches the return score, only once the dealer has.
+        won = rnd.dealer in result.get("winners", [])
+        ready = result.get("kind") == "exhaustive" and rnd.dealer in result.get("tenpai", [])
+        if (
+            dealer_keeps
+            and index == last - 1
+            and ((won and self.rules.agari_yame) or (ready and self.rules.tenpai_yame))
+        ):
+            # The dealer who wins, or is ready at the draw of, the last hand alone in first
+            # place stops; where the game extends until somebody reaches the return score,
+            # only once the dealer has.
             top = max(view.scores)
-            target = self.rules.return_points
             if (
                 view.scores[rnd.dealer] == top
                 and view.scores.count(top) == 1
-                and rnd.dealer in result.get("winners", [])
-                and (not self.rules.extension or top >= target)
+                and (not self.rules.extension or top >= self.rules.return_points)
             ):
                 return None
         wind, number = divmod(index, self.players)

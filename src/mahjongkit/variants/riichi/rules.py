@@ -142,6 +142,9 @@ class RiichiRules:
     """Sudden-death extension into the next wind when nobody reached the return score."""
     agari_yame: bool = False
     """The dealer in first place may end the game after winning the last hand."""
+    tenpai_yame: bool = False
+    """The game also ends when the dealer of the last hand is ready at an exhaustive draw and
+    alone in first place (Tenhou ends it then, as after the dealer's win)."""
 
     def __post_init__(self) -> None:
         from mahjongkit.errors import NotationError
@@ -215,6 +218,7 @@ class RiichiRules:
             bust=True,
             extension=True,
             agari_yame=True,
+            tenpai_yame=True,
             leftover_deposits="first_place",
             tied_placements="seat_order",
         )

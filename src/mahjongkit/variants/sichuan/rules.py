@@ -41,6 +41,8 @@ ReadyCheckAs = Literal["discard", "self_draw"]
 class SichuanRules:
     """The rules of one Sichuan table. See ``RULES-sichuan.md`` §8 for the sources of each."""
 
+    players: int = 4
+    """Players at the table: blood battle is played by four."""
     base: int = 1
     """The base unit: a 0-fan hand pays one base (S-02)."""
     fan_cap: int = 4
@@ -88,6 +90,8 @@ class SichuanRules:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise NotationError(f"option {name} must be a whole number >= 0, not {value!r}")
+        if self.players != 4:
+            raise NotationError(f"option players ({self.players!r}): blood battle is played by four")
         if self.fan_cap > 30:
             raise NotationError(f"option fan_cap={self.fan_cap} is out of range 0..30")
 
