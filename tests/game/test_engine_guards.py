@@ -222,7 +222,7 @@ def test_an_action_with_a_wrongly_typed_field_is_refused_and_changes_nothing(cha
     game, pon = _claim_window()
     wrong = dataclasses.replace(pon, **change)
     before = game.snapshot()
-    with pytest.raises(IllegalActionError, match="must be|unknown action type"):
+    with pytest.raises(IllegalActionError, match=r"must be|unknown action type"):
         game.apply(wrong)
     assert game.snapshot() == before
     game.apply(pon)  # the real one still works, and the window closes
@@ -316,6 +316,9 @@ def test_r06_r19_a_riichi_player_who_robs_an_added_kong_in_the_first_go_around_k
     events = play(game, 2, A.RON)
     win = only(events, "hora")
     assert {"riichi", "ippatsu", "chankan"} <= pattern_ids(win)
+
+
+_TENHOU_PLAYING_ON = dataclasses.replace(RiichiRules.tenhou(), tenpai_yame=False)
 
 
 def _last_hand(result: dict, scores: list[int]) -> SimpleNamespace:

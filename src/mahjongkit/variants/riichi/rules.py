@@ -144,7 +144,8 @@ class RiichiRules:
     """The dealer in first place may end the game after winning the last hand."""
     tenpai_yame: bool = False
     """The game also ends when the dealer of the last hand is ready at an exhaustive draw and
-    alone in first place (Tenhou ends it then, as after the dealer's win)."""
+    alone in first place, as after the dealer's win. Off in every preset: Tenhou plays on (four
+    standard games of ``shared/data/riichi/mjlog`` go on to the next hand from there)."""
 
     def __post_init__(self) -> None:
         from mahjongkit.errors import NotationError
@@ -218,7 +219,6 @@ class RiichiRules:
             bust=True,
             extension=True,
             agari_yame=True,
-            tenpai_yame=True,
             leftover_deposits="first_place",
             tied_placements="seat_order",
         )

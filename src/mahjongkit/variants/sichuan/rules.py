@@ -91,7 +91,9 @@ class SichuanRules:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise NotationError(f"option {name} must be a whole number >= 0, not {value!r}")
         if self.players != 4:
-            raise NotationError(f"option players ({self.players!r}): blood battle is played by four")
+            raise NotationError(
+                f"option players ({self.players!r}): blood battle is played by four"
+            )
         if self.fan_cap > 30:
             raise NotationError(f"option fan_cap={self.fan_cap} is out of range 0..30")
 
