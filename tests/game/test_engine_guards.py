@@ -318,7 +318,7 @@ def test_r06_r19_a_riichi_player_who_robs_an_added_kong_in_the_first_go_around_k
     assert {"riichi", "ippatsu", "chankan"} <= pattern_ids(win)
 
 
-_TENHOU_PLAYING_ON = dataclasses.replace(RiichiRules.tenhou(), tenpai_yame=False)
+_TENPAI_YAME = dataclasses.replace(RiichiRules.tenhou(), tenpai_yame=True)
 
 
 def _last_hand(result: dict, scores: list[int]) -> SimpleNamespace:
@@ -332,18 +332,16 @@ def _last_hand(result: dict, scores: list[int]) -> SimpleNamespace:
 @pytest.mark.parametrize(
     ("rules", "scores", "ends"),
     [
-        (RiichiRules.tenhou(), [20000, 20000, 25000, 35000], True),
-        (RiichiRules.tenhou(), [20000, 20000, 35000, 25000], False),  # not first: play on
-        (RiichiRules.tenhou(), [20000, 20000, 30000, 30000], False),  # tied first
-        (
-            dataclasses.replace(RiichiRules.tenhou(), tenpai_yame=False),
-            [20000, 20000, 25000, 35000],
-            False,
-        ),
+        (_TENPAI_YAME, [20000, 20000, 25000, 35000], True),
+        (_TENPAI_YAME, [20000, 20000, 35000, 25000], False),  # not first: play on
+        (_TENPAI_YAME, [20000, 20000, 30000, 30000], False),  # tied first
+        (RiichiRules.tenhou(), [20000, 20000, 25000, 35000], False),  # as Tenhou's records do
         (RiichiRules.ema2016(), [20000, 20000, 25000, 35000], False),
     ],
 )
-def test_a_ready_dealer_alone_in_first_at_the_last_draw_ends_a_tenhou_game(rules, scores, ends):
+def test_tenpai_yame_ends_the_game_when_the_last_dealer_is_ready_and_alone_in_first(
+    rules, scores, ends
+):
     flow = RiichiFlow(rules)
     view = _last_hand({"kind": "exhaustive", "tenpai": [3]}, scores)
     following = flow.next_round(view)  # type: ignore[arg-type]
