@@ -26,6 +26,7 @@ and message), and exits 1 on any failure.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import dataclasses
 import json
@@ -263,15 +264,24 @@ class Checker:
                 tile = event.get("mjk_id")
                 if not isinstance(tile, int) or tile not in self.wall:
                     self.fail("tiles", f"{kind} of {tile!r}, not a tile of this round's wall")
-                elif tile in self.drawn:
-                    self.fail("drawn twice", f"{kind} by seat {event.get('actor')}: id {tile} "
-                              f"({event.get('pai')}) was already drawn this round")
+                    continue
+                if tile in self.drawn:
+                    self.fail(
+                        "drawn twice",
+                        f"{kind} by seat {event.get('actor')}: id {tile} ({event.get('pai')}) "
+                        "was already drawn this round",
+                    )
                 self.drawn.add(tile)
             elif kind == "mjk:flower":
-                if event.get("mjk_id") in self.flowers:
-                    self.fail("drawn twice", f"seat {event.get('actor')} sets bonus tile "
-                              f"{event.get('mjk_id')} aside a second time this round")
-                self.flowers.add(event.get("mjk_id"))
+                tile = event.get("mjk_id")
+                if tile in self.flowers:
+                    self.fail(
+                        "drawn twice",
+                        f"seat {event.get('actor')} sets bonus tile {tile} aside a second time "
+                        "this round",
+                    )
+                if isinstance(tile, int):
+                    self.flowers.add(tile)
             elif kind == "hora" and isinstance(event.get("mjk_robbed"), dict):
                 self.robbed.append(event["mjk_robbed"]["tile"])
             self.points(event)
@@ -363,7 +373,8 @@ class Checker:
             self.fail("replay", f"replay raised {type(error).__name__}: {error}")
             return
         if again.snapshot() != snapshot:
-            self.fail("replay", f"the replayed snapshot differs: {diff(again.snapshot(), snapshot)}")
+            where = diff(again.snapshot(), snapshot)
+            self.fail("replay", f"the replayed snapshot differs: {where}")
         elif again.waiting_for() != game.waiting_for():
             self.fail("replay", "the replayed game waits for other seats")
 
@@ -445,10 +456,9 @@ class Checker:
         log_text = json.dumps(game.log)
         expected = [copy.deepcopy(observe(twin, other)) for other in range(twin.players)]
         given = twin.observation(seat)
-        try:
+        # An immutable value refuses the edits: that is the point.
+        with contextlib.suppress(AttributeError, TypeError, dataclasses.FrozenInstanceError):
             vandalise(given)
-        except (AttributeError, TypeError, dataclasses.FrozenInstanceError):
-            pass  # an immutable value refuses: that is the point
         vandalise(as_json(given))
         if twin.snapshot() != before:
             self.fail("edits", f"editing seat {seat}'s observation changed the snapshot")
