@@ -40,10 +40,11 @@ from multiprocessing import Pool
 from typing import Any
 
 from mahjongkit.errors import MahjongError
-from mahjongkit.game import actions as A
-from mahjongkit.game.actions import Action
 from mahjongkit.game.engine import Game
-from mahjongkit.shapes import HONG_KONG, RIICHI, HandShape, shanten, sichuan
+from mahjongkit.shapes import shanten
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action
+from mahjongkit.tiles import counts_of_ids
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.sichuan.rules import SichuanRules
 
@@ -97,16 +98,9 @@ TILE_NAMES = re.compile(r"\(\w\w?\)")
 # --- reading the game ------------------------------------------------------------------------
 
 
-def as_json(value: Any) -> Any:
-    """An observation as plain data: today a dict, later a typed value with ``to_json()``."""
-    to_json = getattr(value, "to_json", None)
-    return to_json() if callable(to_json) else value
-
-
 def observe(game: Game, seat: int) -> Json:
-    """The plain-data observation of ``seat``."""
-    view: Json = as_json(game.observation(seat))
-    return view
+    """The observation of ``seat`` as the JSON object surfaces send."""
+    return game.observation(seat).to_json()
 
 
 def physical_places(snapshot: Json) -> Counter[int]:
@@ -124,14 +118,6 @@ def physical_places(snapshot: Json) -> Counter[int]:
 
 
 # --- the players ---------------------------------------------------------------------------
-
-
-def _shape(variant: str, missing_suit: int | None) -> HandShape:
-    if variant == "hongkong":
-        return HONG_KONG
-    if variant == "sichuan":
-        return sichuan(missing_suit)
-    return RIICHI
 
 
 def choose(game: Game, seat: int, rng: random.Random) -> Action:
@@ -161,28 +147,18 @@ def choose(game: Game, seat: int, rng: random.Random) -> Action:
     if A.RIICHI in by_type and rng.random() < 0.7:
         discards = by_type[A.RIICHI]
     if rng.random() < 0.8:
-        mine = observe_seat(game, seat)
-        counts = [0] * 34
-        for tile in mine["hand"]:
-            if tile < 136:
-                counts[tile // 4] += 1
-        shape = _shape(game.variant, mine.get("missing_suit"))
+        mine = game.observation(seat, with_events=False)
+        counts = counts_of_ids(mine.hand)
+        melds = len(mine.own.melds)
         scored: list[tuple[int, Action]] = []
         for action in discards:
             assert action.tile is not None
             counts[action.tile // 4] -= 1
-            scored.append((shanten(counts, len(mine["melds"]), shape), action))
+            scored.append((shanten(counts, melds, mine.hand_shape), action))
             counts[action.tile // 4] += 1
         best = min(value for value, _ in scored)
         discards = [a for value, a in scored if value == best]
     return rng.choice(discards)
-
-
-def observe_seat(game: Game, seat: int) -> Json:
-    """The seat's own part of its observation (its hand, melds, missing suit)."""
-    view = as_json(game.observation(seat, with_events=False))
-    mine: Json = view["seats"][seat]
-    return mine
 
 
 def illegal_action(game: Game, snapshot: Json, rng: random.Random) -> Action:
@@ -459,7 +435,7 @@ class Checker:
         # An immutable value refuses the edits: that is the point.
         with contextlib.suppress(AttributeError, TypeError, dataclasses.FrozenInstanceError):
             vandalise(given)
-        vandalise(as_json(given))
+        vandalise(given.to_json())
         if twin.snapshot() != before:
             self.fail("edits", f"editing seat {seat}'s observation changed the snapshot")
         if json.dumps(twin.log) != log_text:
