@@ -487,19 +487,21 @@ def secret_keys(value: Any) -> set[str]:
 
 
 def vandalise(value: Any) -> None:
-    """Change every container inside ``value`` in place (dicts and lists, deeply)."""
+    """Change every container inside ``value`` in place (dicts and lists, deeply); the frozen
+    ones refuse, which is what they are for."""
     stack = [value]
     while stack:
         item = stack.pop()
-        if isinstance(item, dict):
-            stack.extend(item.values())
-            for key in list(item):
-                if isinstance(item[key], int | str) and not isinstance(item[key], bool):
-                    item[key] = "vandalised"
-            item["vandalised"] = True
-        elif isinstance(item, list):
-            stack.extend(item)
-            item.append("vandalised")
+        with contextlib.suppress(TypeError):
+            if isinstance(item, dict):
+                stack.extend(item.values())
+                for key in list(item):
+                    if isinstance(item[key], int | str) and not isinstance(item[key], bool):
+                        item[key] = "vandalised"
+                item["vandalised"] = True
+            elif isinstance(item, list):
+                stack.extend(item)
+                item.append("vandalised")
 
 
 def diff(a: Any, b: Any, path: str = "") -> str:

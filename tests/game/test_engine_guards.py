@@ -275,8 +275,10 @@ def test_an_observation_cannot_be_changed_and_editing_its_json_changes_nothing()
         observation.events[1]["tehais"].append(["?"])  # type: ignore[typeddict-item]
     view = observation.to_json()
     view["seats"][0]["hand"].clear()
-    view["events"][1]["tehais"][0].clear()
     view["legal_actions"].clear()
+    with pytest.raises(TypeError):
+        view["events"][1]["tehais"][0].clear()
+    view["events"].clear()
     assert game.snapshot() == before
     assert game.observation(0).to_json() == observation.to_json()
     assert isinstance(game.log[0], FrozenDict)

@@ -146,7 +146,11 @@ class Observation:
         return self.own.hand or ()
 
     def to_json(self) -> dict[str, Any]:
-        """The observation as one JSON object (the form the web client and mjai bridge send)."""
+        """The observation as one JSON object (the form the web client and mjai bridge send).
+
+        A fresh object each call; its events are the frozen events themselves (plain JSON to
+        :mod:`json`, and not to be changed: use :func:`thawed` for an editable copy).
+        """
         return {
             "seat": self.seat,
             "variant": self.variant,
@@ -162,7 +166,7 @@ class Observation:
             "last_discard": self.last_discard,
             "seats": [s.to_json() for s in self.seats],
             "legal_actions": [a.to_json() for a in self.legal_actions],
-            "events": [thawed(e) for e in self.events],
+            "events": list(self.events),
         }
 
 
