@@ -226,17 +226,11 @@ def test_an_example_is_the_event_of_its_game(example: Example) -> None:
             assert len(value) < len(expected[name]), f"{name} is said shortened but is whole"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an observer's events do not fit the declarations: masked ids are the string '?' "
-    "where an integer is declared, and required secret fields (mjk_wall, mjk_robbable, "
-    "mjk_drawn_now) are dropped",
-)
 def test_an_example_as_a_seat_sees_it_passes_check_event() -> None:
     seen = [e for e in examples() if e.seat is not None]
     assert seen
     for example in seen:
-        check_event(example.value)
+        check_event(example.value, as_seen=True)
 
 
 # --- the engine emits nothing the page leaves out ------------------------------------------------

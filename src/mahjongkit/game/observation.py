@@ -14,19 +14,29 @@ from typing import Any
 
 from mahjongkit.shapes import HandShape
 from mahjongkit.table.actions import Action
-from mahjongkit.table.events import Event, FrozenDict, FrozenList, frozen_event
+from mahjongkit.table.events import (
+    ACTOR_ONLY_FIELDS,
+    MASKED_FIELDS,
+    PRIVATE_EVENTS,
+    SECRET_FIELDS,
+    Event,
+    FrozenDict,
+    FrozenList,
+    frozen_event,
+)
 from mahjongkit.table.state import Phase
 from mahjongkit.table.view import MeldView, SeatView, TableView
 
-PRIVATE_EVENTS = frozenset({"mjk:respond", "mjk:exchange_choose", "mjk:declare"})
-"""Events only their actor sees: answers to a claim, tiles chosen to pass, a declared suit."""
-SECRET_FIELDS = frozenset({"mjk_wall", "mjk_seed", "mjk_ids", "mjk_robbable", "mjk_missed_win"})
-"""Fields no seat sees: the wall and the seed it is shuffled from, whether anyone could rob a
-kong, who passed up a win."""
-MASKED_FIELDS = {"tsumo": ("pai", "mjk_id"), "mjk:deal_replacement": ("mjk_id",)}
-"""Fields of an event that only its actor sees; the others see ``"?"`` (as mjai shows draws)."""
-ACTOR_ONLY_FIELDS = {"kakan": ("mjk_drawn_now",)}
-"""Fields of an event that the other seats do not see at all."""
+__all__ = [
+    "PRIVATE_EVENTS",
+    "SECRET_FIELDS",
+    "MeldInfo",
+    "Observation",
+    "SeatInfo",
+    "observe",
+    "thawed",
+    "visible_event",
+]
 
 
 def visible_event(event: Event, seat: int) -> Event | None:

@@ -336,6 +336,23 @@ for _declaration in typing.get_args(Event):
 MJAI_TYPES = frozenset(name for name in EVENT_TYPES if not name.startswith("mjk:"))
 """The event types mjai itself has."""
 
+# --- what each seat sees -------------------------------------------------------------------------
+
+PRIVATE_EVENTS = frozenset({"mjk:respond", "mjk:exchange_choose", "mjk:declare"})
+"""Events only their actor sees: answers to a claim, tiles chosen to pass, a declared suit."""
+SECRET_FIELDS = frozenset({"mjk_wall", "mjk_seed", "mjk_ids", "mjk_robbable", "mjk_missed_win"})
+"""Fields no seat sees: the wall and the seed it is shuffled from, whether anyone could rob a
+kong, who passed up a win."""
+MASKED_FIELDS: dict[str, tuple[str, ...]] = {"tsumo": ("pai",)}
+"""Fields the other seats see as ``"?"`` (mjai shows another seat's draw so)."""
+ACTOR_ONLY_FIELDS: dict[str, tuple[str, ...]] = {
+    "tsumo": ("mjk_id",),
+    "mjk:deal_replacement": ("mjk_id",),
+    "kakan": ("mjk_drawn_now",),
+}
+"""Fields the other seats do not see at all: which physical tile was drawn, whether an added
+tile was just drawn."""
+
 # --- checking events from outside ---------------------------------------------------------------
 
 _MAX_DEPTH = 8
@@ -433,11 +450,13 @@ def _fields(declaration: type[Any]) -> tuple[dict[str, Any], frozenset[str]]:
 _FIELDS = {name: _fields(kind) for name, kind in EVENT_TYPES.items()}
 
 
-def check_event(value: Any) -> Event:
+def check_event(value: Any, *, as_seen: bool = False) -> Event:
     """``value`` as an event, if it is one: a known ``type`` and every field as declared.
 
     Raises :class:`~mahjongkit.errors.NotationError` naming the type and the field; fields not
-    declared are refused too (a misspelt field would otherwise be ignored silently).
+    declared are refused too (a misspelt field would otherwise be ignored silently). With
+    ``as_seen``, ``value`` is an event as a seat's observation shows it: the fields hidden from
+    that seat (:data:`SECRET_FIELDS`, :data:`ACTOR_ONLY_FIELDS`) may be absent.
     """
     if not isinstance(value, dict):
         raise NotationError(f"an event is a JSON object, not {_what(value)}")
@@ -445,6 +464,8 @@ def check_event(value: Any) -> Event:
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise NotationError(f"unknown event type {_what(kind)}")
     hints, required = _FIELDS[kind]
+    if as_seen:
+        required = required - SECRET_FIELDS - frozenset(ACTOR_ONLY_FIELDS.get(kind, ()))
     missing = [name for name in required if name not in value]
     if missing:
         raise NotationError(f"{kind}: missing field {', '.join(repr(m) for m in sorted(missing))}")

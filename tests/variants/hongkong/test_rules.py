@@ -79,7 +79,7 @@ def test_table_flow_options_are_named_for_the_engine():
         ("limit=0", "at least 1"),
         ("min_fan=-1", "negative"),
         ("last_tile_fan=-2", "negative"),
-        ("seats=3", "seats four"),
+        ("players=3", "played by four"),
         ("payment_system=quarter", "one of full, half"),
         ("base_table=spicy", "half_spicy"),
         ("earthly_hand=sometimes", "dealer_discard"),
