@@ -9,7 +9,7 @@ from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.wall import tile_set
 from mahjongkit.variants.hongkong.rules import HongKongRules
-from tests.table_scenarios import (
+from tests.helpers.table_scenarios import (
     discard,
     events_of,
     lay_wall,

@@ -9,7 +9,7 @@ from mahjongkit.table.actions import Action
 from mahjongkit.table.state import Phase
 from mahjongkit.table.wall import tile_set
 from mahjongkit.variants.sichuan.rules import SichuanRules
-from tests.table_scenarios import (
+from tests.helpers.table_scenarios import (
     discard,
     events_of,
     lay_wall,

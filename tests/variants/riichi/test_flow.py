@@ -7,7 +7,7 @@ import pytest
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.variants.riichi.rules import RiichiRules
-from tests.table_scenarios import (
+from tests.helpers.table_scenarios import (
     discard,
     events_of,
     only,
