@@ -52,7 +52,7 @@ def test_an_action_for_a_seat_that_does_not_exist_is_refused_cleanly():
     assert game.snapshot() == before
 
 
-def test_concealed_kong_draws_a_replacement_and_turns_a_dora_at_once():
+def test_h06_concealed_kong_draws_a_replacement_and_turns_a_dora_at_once():
     """H-06 kong forms; Riichi kan dora (every preset turns a concealed kong's dora at once)."""
     hands = ["1111m25p369s1234z", *JUNK[1:]]
     game = table("riichi", hands, draws="5z")
@@ -76,7 +76,7 @@ def test_kan_dora_can_be_switched_off():
     assert len(game.indicator_tiles()) == 1
 
 
-def test_robbing_an_added_kong_undoes_it():
+def test_h13_r19_robbing_an_added_kong_undoes_it():
     """R-19, H-13: the kong did not happen; the robbed tile leaves the pung's owner."""
     hands = ["5p147m369s123456z", "55p258m147s23677z", "46p123m456m789s11z", "258m369p258s1567z"]
     game = table("riichi", hands, draws="9m8p9p3p5p", rules=riichi_rules("ema2016", renhou="none"))
@@ -100,7 +100,7 @@ def test_robbing_an_added_kong_undoes_it():
     assert at_win.round.kongs == 0
 
 
-def test_hong_kong_bonus_tiles_in_the_deal_are_set_aside_and_replaced():
+def test_h02_hong_kong_bonus_tiles_in_the_deal_are_set_aside_and_replaced():
     """H-02: a flower or season is set aside and replaced."""
     hands = ["1f2g147m258p369s12z", *JUNK[1:]]
     game = table("hongkong", hands, draws="5z", tiles=tile_set(bonus=True))
@@ -112,7 +112,7 @@ def test_hong_kong_bonus_tiles_in_the_deal_are_set_aside_and_replaced():
     assert game.round.replacements == len(seat.flowers)
 
 
-def test_a_flower_replacement_is_not_a_kong_replacement():
+def test_h02_h14_a_flower_replacement_is_not_a_kong_replacement():
     """H-02, H-14: a tile drawn to replace a flower is not a win "on a kong's replacement"."""
     hands = [*JUNK]
     game = table("hongkong", hands, draws="1f", tiles=tile_set(bonus=True))
@@ -122,7 +122,7 @@ def test_a_flower_replacement_is_not_a_kong_replacement():
     assert game.round.after_kong is False
 
 
-def test_a_pung_ends_what_followed_a_kong():
+def test_s14_a_pung_ends_what_followed_a_kong():
     """S-14: only the discard made right after the kong is "the discard after a kong" (+1 fan)."""
     hands = ["1111m234p567p88p9p", "99p22334455667s", "258m369p258s1357s", "23456678m78p889s"]
     game = table("sichuan", hands, draws="5m", back="6m", tiles=tile_set(27))

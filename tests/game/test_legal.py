@@ -21,7 +21,7 @@ from tests.helpers.table_scenarios import (
 )
 
 
-def test_chow_only_from_the_previous_player():
+def test_h03_h04_chow_only_from_the_previous_player():
     """H-03, H-04: only the player after the discarder may chow."""
     hands = ["3m147p258p369s123z", "12m" + REST, "45m" + REST, "24m" + REST]
     game = table("riichi", hands, draws="9p")
@@ -34,7 +34,7 @@ def test_chow_only_from_the_previous_player():
         game.apply(Action(A.CHI, 2, game.round.last_discard, wrong))
 
 
-def test_pung_beats_chow_whatever_the_order_of_answers():
+def test_h03_pung_beats_chow_whatever_the_order_of_answers():
     """H-03: win > kong > pung > chow."""
     hands = ["3m147p258p369s123z", "12m" + REST, "33m" + REST, "99m" + REST]
     game = table("riichi", hands, draws="9p")
@@ -49,7 +49,7 @@ def test_pung_beats_chow_whatever_the_order_of_answers():
     assert game.round.seats[1].melds == []
 
 
-def test_sichuan_missing_suit_must_go_first_and_cannot_be_claimed():
+def test_rules_sichuan_3_missing_suit_must_go_first_and_cannot_be_claimed():
     """RULES-sichuan §3: discard the missing suit first; no pung of the missing suit."""
     hands = ["11m234p567p99s123s", "112p5m345s678s999m", "246m246p246s1357p", "1357m1357p13579s"]
     game = table("sichuan", hands, draws="9p", tiles=tile_set(27))
@@ -65,7 +65,7 @@ def test_sichuan_missing_suit_must_go_first_and_cannot_be_claimed():
 
 
 @pytest.mark.parametrize(("preset", "offered"), [("ema2012", True), ("tenhou", False)])
-def test_only_thirteen_orphans_may_rob_a_concealed_kong(preset, offered):
+def test_r19_only_thirteen_orphans_may_rob_a_concealed_kong(preset, offered):
     """R-19: Thirteen Orphans may rob a concealed kong (EMA), and only it; Tenhou: never."""
     hands = ["1111m25p369s1234z", "99m19p19s1234567z", "23m456p22p678s789s", JUNK[3]]
     game = table("riichi", hands, draws="5z", rules=riichi_rules(preset))
@@ -94,7 +94,7 @@ def test_nothing_is_legal_before_the_deal():
         game.apply(Action(A.DISCARD, 0, 0))
 
 
-def test_a_seventh_bonus_tile_may_win_at_the_table():
+def test_rules_hongkong_4_1_a_seventh_bonus_tile_may_win_at_the_table():
     """RULES-hongkong §4 花糊: the seventh bonus tile is a win by itself, or is set aside."""
     hands = ["1f2f3f4f1g2g147m258p9s", *JUNK[1:]]
     tiles = tile_set(bonus=True)

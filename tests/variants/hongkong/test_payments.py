@@ -22,7 +22,7 @@ def paid(result) -> dict[str, int]:
 # --- H-16: the base amount ---------------------------------------------------------------------
 
 
-def test_half_spicy_table_H16():
+def test_h16_half_spicy_table():
     rules = HongKongRules()
     table = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384]
     assert [base_amount(fan, rules) for fan in range(14)] == table
@@ -33,7 +33,7 @@ def test_full_spicy_table_doubles_every_fan():
     assert [base_amount(fan, rules) for fan in (0, 3, 4, 5, 10, 13)] == [1, 8, 16, 32, 1024, 8192]
 
 
-def test_odd_doubling_reading_of_H16():
+def test_h16_odd_doubling_reading():
     """'Doubles every two fan from 8 at 3 fan' read literally: 3:8, 5:16, 7:32, ...; the even fan
     in between pay half as much again."""
     rules = HongKongRules(base_table="odd_doubling")
@@ -62,13 +62,13 @@ MIXED = "123s789s234s22z pung:555s@E win=4s seat=S flowers=3f"
 """混一色: 3 fan on a discard, 4 on a self-draw."""
 
 
-def test_self_draw_each_of_three_pays_base_H15():
+def test_h15_self_draw_each_of_three_pays_base():
     result = run(MIXED + " tsumo")
     assert paid(result) == {"E": -16, "S": 48, "W": -16, "N": -16}
     assert {line.reason for line in result.lines} == {"self_draw"}
 
 
-def test_discard_only_the_discarder_pays_double_H10():
+def test_h10_discard_only_the_discarder_pays_double():
     result = run(MIXED + " from=N")
     assert paid(result) == {"E": 0, "S": 16, "W": 0, "N": -16}
     assert [(line.payer, line.amount, line.reason) for line in result.lines] == [(3, 16, "discard")]
@@ -84,7 +84,7 @@ def test_half_liability_self_draw_each_pays_double():
     assert paid(result) == {"E": -32, "S": 96, "W": -32, "N": -32}
 
 
-def test_no_dealer_multiplier():
+def test_rules_hongkong_1_no_dealer_multiplier():
     """§1: East pays and receives like everyone else."""
     east_wins = run(MIXED.replace("seat=S", "seat=E").replace("@E", "@N") + " tsumo")
     assert paid(east_wins) == {"E": 48, "S": -16, "W": -16, "N": -16}
@@ -96,7 +96,7 @@ def test_robbing_the_kong_the_declarer_pays_as_a_discarder():
     assert result.lines[0].reason == "robbed_kong"
 
 
-def test_robbing_the_kong_counted_as_a_self_draw_paid_by_the_declarer():
+def test_rules_hongkong_5_2_6_robbing_the_kong_counted_as_a_self_draw_paid_by_the_declarer():
     """§5.2 / §6 (Y) 搶槓當自摸，開槓的一家包: three shares, all from the declarer."""
     result = run(MIXED + " from=W robbing_kong", "rob_kong_payment=kong_declarer_pays_all")
     assert paid(result) == {"E": 0, "S": 48, "W": -48, "N": 0}

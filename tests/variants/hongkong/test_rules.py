@@ -21,7 +21,7 @@ from tests.helpers.wins import cli_arguments, win_from_cli
 # --- options and presets -----------------------------------------------------------------------
 
 
-def test_old_style_is_table_a_of_section_8():
+def test_rules_hongkong_8_old_style_is_table_a():
     rules = find_variant("hongkong").rules()
     assert rules == HongKongRules.old_style()
     assert (rules.min_fan, rules.limit, rules.payment_system, rules.base_table) == (
@@ -288,7 +288,9 @@ def _fan_options():
 
 
 @pytest.mark.parametrize(("option", "row_id", "example"), _fan_options())
-def test_each_fan_option_changes_its_pattern_on_both_sides(option, row_id, example):
+def test_rules_hongkong_8_each_fan_option_changes_its_pattern_on_both_sides(
+    option, row_id, example
+):
     """§8: each disputed value is an option; the pattern's example is scored under the default
     and under another value, and the pattern's fan follows the option both ways."""
 

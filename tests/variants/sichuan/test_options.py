@@ -37,7 +37,7 @@ def options(*assignments: str) -> SichuanRules:
     return override(RULES, assignments)
 
 
-def test_preset_is_the_recommended_defaults_of_section_8():
+def test_s03_rules_sichuan_8_preset_is_the_recommended_defaults():
     """§8 (starred values) and S-03 (cap 4)."""
     assert dataclasses.asdict(RULES) == {
         "base": 1,
@@ -63,7 +63,7 @@ def test_preset_is_the_recommended_defaults_of_section_8():
     }
 
 
-def test_every_switch_of_section_8_is_an_option():
+def test_rules_sichuan_8_every_switch_is_an_option():
     section = RULES_BOOK.read_text(encoding="utf-8").split("## 8.")[1]
     names = {field.name for field in dataclasses.fields(SichuanRules)}
     for switch in (
@@ -227,7 +227,7 @@ def test_rob_kong_off_refuses_a_robbing_win():
     assert refused.error is not None and "rob_kong" in refused.error.message
 
 
-def test_next_dealer():
+def test_rules_sichuan_1_5_next_dealer():
     """§1.5: nobody won, the dealer stays; one first winner deals; several, the discarder."""
     assert next_dealer(E, [], None) == E
     assert next_dealer(E, [W], S) == W

@@ -61,7 +61,7 @@ def test_self_draw_every_player_still_in_the_game_pays():
     assert payments_of("123m456m789m234m55m", tsumo=True) == {E: -4, S: 12, W: -4, N: -4}
 
 
-def test_blood_battle_winners_who_left_neither_pay_nor_collect():
+def test_rules_sichuan_5_blood_battle_winners_who_left_neither_pay_nor_collect():
     """§5: E has won already: S's self-draw is paid by W and N only."""
     left = frozenset({S, W, N})
     assert payments_of(PLAIN, tsumo=True, in_game=left) == {E: 0, S: 2, W: -1, N: -1}
@@ -79,7 +79,7 @@ def test_robbed_kong_the_konger_pays_as_for_a_discard():
     ("bonus", "fan", "each"),
     [("none", 0, 1), ("jiadi", 0, 2), ("jiafan", 1, 2)],
 )
-def test_self_draw_bonus_options(bonus, fan, each):
+def test_rules_sichuan_6_self_draw_bonus_options(bonus, fan, each):
     """§6: 自摸加底 +1 base per payer after doubling; 自摸加番 +1 fan; none by default."""
     result = score(make_win(PLAIN, tsumo=True), options(f"self_draw_bonus={bonus}"))
     assert result.value == fan
@@ -101,7 +101,7 @@ def test_jiadi_does_not_apply_to_a_discard_win():
     ("mode", "expected"),
     [("as_self_draw", {E: -4, S: 12, W: -4, N: -4}), ("as_discard", {E: 0, S: 4, W: -4, N: 0})],
 )
-def test_dian_gang_hua_options(mode, expected):
+def test_rules_sichuan_6_dian_gang_hua_options(mode, expected):
     """§6 點槓花: a win on the replacement of W's fed kong: all pay, or W alone (sc19)."""
     result = score(
         make_win("123m456m789p11p", melds=("kong:5555p@W",), tsumo=True, after_kong=True),
@@ -170,7 +170,9 @@ def test_exposed_kong_wind_the_discarder_pays(amount, paid):
     ("postponed_pays", "drawn_now", "each"),
     [(True, True, 1), (True, False, 1), (False, True, 1), (False, False, 0)],
 )
-def test_added_kong_one_base_each_and_the_postponed_kong(postponed_pays, drawn_now, each):
+def test_rules_sichuan_6_1_added_kong_one_base_each_and_the_postponed_kong(
+    postponed_pays, drawn_now, each
+):
     """§6.1: 補槓 1 base from each; a fourth tile already in hand pays only with the option."""
     rules = options(f"postponed_kong_pays={postponed_pays}")
     lines = kong_payments(MeldKind.ADDED_KONG, S, ALL, rules, drawn_now=drawn_now)
@@ -287,7 +289,7 @@ def test_ready_hand_value_is_the_best_wait_without_situational_fan():
     assert best_ready_hand(TABLE[1].concealed, (), 2, RULES) is None  # a pig is not ready
 
 
-def test_a_wait_on_a_tile_all_four_of_which_you_hold_is_no_wait():
+def test_rules_sichuan_6_2_a_wait_on_a_tile_all_four_of_which_you_hold_is_no_wait():
     """§6.2 (Novikov's exhaustive wait): no fifth copy to win on."""
     assert best_ready_hand(counts("1111m234p456p789p"), (), 2, RULES) is None
     ready = best_ready_hand(counts("1111m234m456p789p"), (), 2, RULES)
@@ -298,7 +300,7 @@ def test_a_wait_on_a_tile_all_four_of_which_you_hold_is_no_wait():
     assert best_ready_hand(counts("111m234m789p1p"), (Meld.parse("pung:222p@W"),), 2, RULES)
 
 
-def test_settlement_in_order_pig_ready_check_refund():
+def test_rules_sichuan_6_2_settlement_in_order_pig_ready_check_refund():
     """§6.2: 查花豬 → 查大叫 → 退稅, winners taking no part (but refunded)."""
     lines = settle()
     reasons = [line.reason for line in lines]
