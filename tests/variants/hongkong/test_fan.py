@@ -186,7 +186,7 @@ def test_h11_mixed_one_suit_alone_reaches_the_minimum():
     assert result.valid and result.pattern_ids() == ["mixed_one_suit"] and result.value == 3
 
 
-def test_chicken_hand_is_a_win_only_without_a_minimum():
+def test_h11_chicken_hand_is_a_win_only_without_a_minimum():
     hand = "123m456p22z777p chow:789s@E win=7p from=E seat=S flowers=1f"
     assert run(hand, "min_fan=0").pattern_ids() == ["chicken_hand"]
     assert run(hand).error.code == "below_minimum_fan"

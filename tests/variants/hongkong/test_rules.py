@@ -134,7 +134,7 @@ def test_impossible_wins_are_invalid_hand_with_a_reason(change, fragment):
     assert "invalid_hand" in result.explain("zh")
 
 
-def test_a_second_kong_win_needs_two_kongs():
+def test_h14_a_second_kong_win_needs_two_kongs():
     words = "123m456p789p5m5m concealed-kong:1111s win=5m tsumo second_kong seat=S"
     win = win_from_cli(cli_arguments(words), "hongkong").win
     result = score(win, HongKongRules())
@@ -202,7 +202,7 @@ def test_cli_json_of_a_self_draw_on_a_kong_replacement(capsys):
     assert result["base_amount"] == 16 and result["fan_toward_minimum"] == 3
 
 
-def test_cli_below_minimum_exits_1_and_names_the_patterns(capsys):
+def test_h11_cli_below_minimum_exits_1_and_names_the_patterns(capsys):
     code, out, _ = run(
         capsys, "123m456p789s234s55m", "--win", "4s", "--from", "E", "--seat", "S", "--json"
     )

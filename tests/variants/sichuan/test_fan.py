@@ -254,7 +254,7 @@ def test_s15_switched_off_scores_the_hand_normally():
 # --- §7.2 extras ----------------------------------------------------------------------------------
 
 
-def test_extras_are_off_by_default_and_add_one_fan_each_when_on():
+def test_rules_sichuan_7_2_extras_are_off_by_default_and_add_one_fan_each_when_on():
     hand = "234m456m234p678p55p"
     assert fans(scored(hand)) == {"simple": 0}
     extras = with_options("men_qing_zhong_zhang=yes")
@@ -264,7 +264,7 @@ def test_extras_are_off_by_default_and_add_one_fan_each_when_on():
     assert fans(scored("123m456m234p678p55p", rules=extras)) == {"men_qing": 1}
 
 
-def test_yao_jiu_jiang_dui_switch_removes_both_patterns():
+def test_rules_sichuan_7_2_yao_jiu_jiang_dui_switch_removes_both_patterns():
     off = with_options("yao_jiu_jiang_dui=no")
     assert fans(scored("123m789m111p789p99p", rules=off)) == {"simple": 0}
     assert fans(scored("222m555m888m222p88p", rules=off)) == {"all_pungs": 1}
@@ -292,20 +292,20 @@ def test_rules_sichuan_7_1_composites(name, hand, melds, raw):
 # --- §7.3: every reading scored, the best kept ---------------------------------------------------
 
 
-def test_best_reading_pungs_over_chows():
+def test_rules_sichuan_7_3_best_reading_pungs_over_chows():
     # 111222333m is three pungs or three chows: the pungs give all pungs.
     result = scored("111m222m333m99p", "pung:777p@W")
     assert fans(result) == {"all_pungs": 1}
     assert result.extra["reading"].startswith("777p")
 
 
-def test_best_reading_terminals_over_pungs():
+def test_rules_sichuan_7_3_best_reading_terminals_over_pungs():
     # 123123123m: as chows every set holds a 1 (清么九 4) beats 111 222 333 (清一色 2).
     result = scored("123123123m78999m")
     assert fans(result) == {"pure_suit": 2, "terminals_everywhere": 2}
 
 
-def test_best_reading_seven_pairs_over_chows():
+def test_rules_sichuan_7_3_best_reading_seven_pairs_over_chows():
     result = scored("11223344556677m")
     assert fans(result) == {"pure_suit": 2, "seven_pairs": 2}
     contexts = readings(Hand.parse("11223344556677m"), 6, NO_SITUATION, RULES)
