@@ -124,7 +124,7 @@ def test_every_example_is_here():
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e["id"] for e in EXAMPLES])
-def test_example_fan_and_payments(example):
+def test_h10_h11_h12_h15_h16_rules_hongkong_6_example_fan_and_payments(example):
     """Each example under the options it names: patterns with their fan, the fan toward the
     minimum, legality (H-11), the cap (H-12), the base amount (H-16) and the payments (H-10,
     H-15, §6)."""
@@ -147,7 +147,7 @@ def test_example_fan_and_payments(example):
 # --- the other side of each disputed example --------------------------------------------------
 
 
-def test_hk19_flowers_counted_toward_the_minimum():
+def test_h11_rules_hongkong_3_hk19_flowers_counted_toward_the_minimum():
     """H-11 / §3: with bonus_counts_toward_minimum the four fan (2 + two 正花) are a win."""
     example = BY_ID["hk19"]
     result = score(win_of(example), rules_of(example, "bonus_counts_toward_minimum=true"))
@@ -155,7 +155,7 @@ def test_hk19_flowers_counted_toward_the_minimum():
     assert seat_payments(result) == {"E": -32, "S": 32, "W": 0, "N": 0}
 
 
-def test_hk07_dragon_pungs_on_top_of_small_three_dragons():
+def test_rules_hongkong_4_1_hk07_dragon_pungs_on_top_of_small_three_dragons():
     """§4.1: tables that add the two dragon pungs to 小三元 reach 12 fan (base 256)."""
     example = BY_ID["hk07"]
     rules = rules_of(example, "small_three_dragons_includes_dragon_pungs=false")
@@ -173,7 +173,7 @@ def test_hk07_dragon_pungs_on_top_of_small_three_dragons():
         (("small_four_winds_fan=10", "limit=16"), 15, 2 * 768),  # the same without the cap
     ],
 )
-def test_hk11_small_four_winds_alternatives(changes, fan, paid):
+def test_rules_hongkong_4_1_hk11_small_four_winds_alternatives(changes, fan, paid):
     """§4.1 小四喜: 6 (default, see the parametrised example), 10 or a limit hand."""
     example = BY_ID["hk11"]
     result = score(win_of(example), rules_of(example, *changes))
@@ -181,7 +181,7 @@ def test_hk11_small_four_winds_alternatives(changes, fan, paid):
     assert seat_payments(result)["E"] == -paid
 
 
-def test_hk26_loose_nine_gates_is_a_limit_hand():
+def test_rules_hongkong_4_2_hk26_loose_nine_gates_is_a_limit_hand():
     """§4.2: reading nine gates on the 14 tiles (PyPI hk-mahjong) makes hk26 a limit hand."""
     example = BY_ID["hk26"]
     result = score(win_of(example), rules_of(example, "nine_gates_strict=false"))
@@ -189,14 +189,14 @@ def test_hk26_loose_nine_gates_is_a_limit_hand():
     assert seat_payments(result)["E"] == -768
 
 
-def test_hk25_without_twelve_tile_liability_everyone_pays():
+def test_h15_rules_hongkong_6_hk25_without_twelve_tile_liability_everyone_pays():
     """§6 off: the self-draw is paid by all three (H-15)."""
     example = BY_ID["hk25"]
     result = score(win_of(example), rules_of(example, "twelve_tiles_liability=false"))
     assert seat_payments(result) == {"E": -16, "S": 48, "W": -16, "N": -16}
 
 
-def test_hk14_double_kong_replacement_worth_eight():
+def test_h14_hk14_double_kong_replacement_worth_eight():
     """H-14 says 9; another implementation gives 8 (option double_kong_replacement_fan)."""
     example = BY_ID["hk14"]
     result = score(win_of(example), rules_of(example, "double_kong_replacement_fan=8"))
@@ -204,7 +204,7 @@ def test_hk14_double_kong_replacement_worth_eight():
     assert seat_payments(result) == {"E": -128, "S": 384, "W": -128, "N": -128}
 
 
-def test_hk04_without_concealed_hand_on_self_draw_is_below_minimum():
+def test_h11_rules_hongkong_4_1_hk04_without_concealed_hand_on_self_draw_is_below_minimum():
     """§4.1 門前清 only on a discard win (Y): hk04 keeps two fan, below the minimum (H-11)."""
     example = BY_ID["hk04"]
     result = score(win_of(example), rules_of(example, "concealed_hand_on_self_draw=false"))
@@ -212,7 +212,7 @@ def test_hk04_without_concealed_hand_on_self_draw_is_below_minimum():
     assert sorted(result.pattern_ids()) == ["common_hand", "self_draw"]
 
 
-def test_hk08_big_three_dragons_as_a_limit_hand():
+def test_rules_hongkong_4_1_hk08_big_three_dragons_as_a_limit_hand():
     """§4.1 大三元 is a limit hand in HP: 13 fan, E pays 768."""
     example = BY_ID["hk08"]
     result = score(win_of(example), rules_of(example, "big_three_dragons_limit=true"))
@@ -220,7 +220,7 @@ def test_hk08_big_three_dragons_as_a_limit_hand():
     assert result.value == 13 and seat_payments(result)["E"] == -768
 
 
-def test_hk16_last_tile_worth_two():
+def test_rules_hongkong_4_1_hk16_last_tile_worth_two():
     """§4.1 海底撈月 is 2 fan in ZHW's list: hk16 goes to 6 fan, base 32."""
     example = BY_ID["hk16"]
     result = score(win_of(example), rules_of(example, "last_tile_fan=2"))
@@ -231,7 +231,7 @@ def test_hk16_last_tile_worth_two():
 # --- regressions ----------------------------------------------------------------------------------
 
 
-def test_seven_bonus_tiles_win_only_on_the_bonus_tile():
+def test_rules_hongkong_4_1_seven_bonus_tiles_win_only_on_the_bonus_tile():
     """§4.1 花糊: the win by bonus tiles is made on the seventh bonus tile, not on a discard that
     leaves the hand incomplete."""
     import subprocess
@@ -265,7 +265,7 @@ def test_seven_bonus_tiles_win_only_on_the_bonus_tile():
     assert [p["id"] for p in bonus["patterns"]] == ["seven_bonus_tiles"]
 
 
-def test_a_robbed_tile_cannot_have_copies_in_the_robbers_hand():
+def test_h13_a_robbed_tile_cannot_have_copies_in_the_robbers_hand():
     """H-13: three of the tile are in the robbed pung, the fourth is robbed."""
     from mahjongkit.hand import Hand
     from mahjongkit.scoring import Win

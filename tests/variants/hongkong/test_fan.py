@@ -51,7 +51,7 @@ def test_options_named_by_rows_exist_with_the_right_type():
                 assert RULE_TYPES[option] is bool, row.id
 
 
-def test_replacements_name_real_rows_and_are_complete():
+def test_rules_hongkong_4_3_replacements_name_real_rows_and_are_complete():
     """§4.3: a row lists everything it includes, transitively, and never itself."""
     for row in FAN_TABLE:
         assert row.id not in row.replaces
@@ -78,12 +78,12 @@ def test_replacements_name_real_rows_and_are_complete():
         ("season_set", "seat_season"),
     ],
 )
-def test_declared_replacements_of_section_4_3(row_id, included):
+def test_rules_hongkong_4_3_declared_replacements(row_id, included):
     assert included in FAN_TABLE_BY_ID[row_id].replaces
 
 
 @pytest.mark.parametrize("row", FAN_TABLE, ids=[row.id for row in FAN_TABLE])
-def test_every_row_scores_its_example(row):
+def test_rules_hongkong_4_every_row_scores_its_example(row):
     """Each row of §4 (its source is in the row): its example hand scores it, worth the row's
     value, and the whole hand is worth the stated total."""
     example = win_from_cli(row.example, "hongkong")
@@ -104,27 +104,27 @@ COMMON = "123m456p789s234s55m win=4s seat=S flowers=1f"
 """平糊 + 門前清 (2 fan) with no bonus fan: the smallest complete hands below."""
 
 
-def test_self_draw_adds_one_fan_H09():
+def test_h09_self_draw_adds_one_fan():
     discard = run(COMMON + " from=E")
     drawn = run(COMMON + " tsumo")
     assert drawn.raw_value == discard.raw_value + 1
     assert set(drawn.pattern_ids()) - set(discard.pattern_ids()) == {"self_draw"}
 
 
-def test_robbing_the_kong_adds_one_fan_H13():
+def test_h13_robbing_the_kong_adds_one_fan():
     plain = run(COMMON + " from=W", "min_fan=0")
     robbed = run(COMMON + " from=W robbing_kong", "min_fan=0")
     assert robbed.raw_value == plain.raw_value + 1
     assert fan_of(robbed)["robbing_kong"] == 1
 
 
-def test_kong_replacement_is_two_fan_including_the_self_draw_H14():
+def test_h14_kong_replacement_is_two_fan_including_the_self_draw():
     result = run("123m456p789p5m5m concealed-kong:1111s win=5m tsumo after_kong seat=S flowers=1f")
     assert fan_of(result) == {"kong_replacement": 2, "concealed_hand": 1}
     assert ("self_draw", "kong_replacement") in result.replaced
 
 
-def test_second_consecutive_replacement_is_nine_fan_H14():
+def test_h14_second_consecutive_replacement_is_nine_fan():
     hand = "123m789p5m5m concealed-kong:1111s concealed-kong:2222s win=5m tsumo seat=S flowers=1f"
     result = run(hand + " second_kong")
     assert fan_of(result) == {"double_kong_replacement": 9, "concealed_hand": 1}
@@ -132,7 +132,7 @@ def test_second_consecutive_replacement_is_nine_fan_H14():
     assert run(hand + " after_kong").value == 3
 
 
-def test_last_tile_on_a_discard_counts_too():
+def test_rules_hongkong_4_1_last_tile_on_a_discard_counts_too():
     """§4.1 海底撈月: the last wall tile or the discard after it (CS)."""
     result = run(COMMON + " from=E last_tile")
     assert fan_of(result)["last_tile"] == 1 and result.value == 3
@@ -152,7 +152,7 @@ def test_last_tile_on_a_discard_counts_too():
         ("tsumo seat=S", ("human_hand=true",), "human_hand"),
     ],
 )
-def test_heavenly_earthly_and_human_hands(example, options, expected):
+def test_rules_hongkong_4_2_heavenly_earthly_and_human_hands(example, options, expected):
     """§4.2: first-turn wins are limit hands, per the options earthly_hand and human_hand."""
     result = run("123m456p789s234s55m win=4s first_turn flowers=1f " + example, *options)
     limit_hands = {"heavenly_hand", "earthly_hand", "human_hand"}
@@ -165,7 +165,7 @@ def test_heavenly_earthly_and_human_hands(example, options, expected):
 # --- minimum and limit ---------------------------------------------------------------------------
 
 
-def test_below_the_minimum_is_not_a_win_H11():
+def test_h11_below_the_minimum_is_not_a_win():
     result = run(COMMON + " from=E")
     assert not result.valid
     assert result.error.code == "below_minimum_fan"
@@ -176,24 +176,24 @@ def test_below_the_minimum_is_not_a_win_H11():
     assert "Concealed hand" in result.explain("en")
 
 
-def test_minimum_is_an_option_H11():
+def test_h11_minimum_is_an_option():
     assert run(COMMON + " from=E", "min_fan=2").valid
     assert not run(COMMON + " from=E", "min_fan=3").valid
 
 
-def test_mixed_one_suit_alone_reaches_the_minimum_H11():
+def test_h11_mixed_one_suit_alone_reaches_the_minimum():
     result = run("123s789s234s22z pung:555s@E win=4s from=E seat=S flowers=3f")
     assert result.valid and result.pattern_ids() == ["mixed_one_suit"] and result.value == 3
 
 
-def test_chicken_hand_is_a_win_only_without_a_minimum():
+def test_h11_chicken_hand_is_a_win_only_without_a_minimum():
     hand = "123m456p22z777p chow:789s@E win=7p from=E seat=S flowers=1f"
     assert run(hand, "min_fan=0").pattern_ids() == ["chicken_hand"]
     assert run(hand).error.code == "below_minimum_fan"
 
 
 @pytest.mark.parametrize(("limit", "fan", "paid"), [(13, 11, 384), (10, 10, 256), (8, 8, 128)])
-def test_the_limit_caps_the_total_H12(limit, fan, paid):
+def test_h12_the_limit_caps_the_total(limit, fan, paid):
     """Pure one suit + all pungs + no flowers = 11 fan (hk17), capped at the limit."""
     result = run(
         "555p777p9p9p pung:111p@W pung:333p@N win=9p from=E seat=S", f"limit={limit}", "min_fan=3"
@@ -203,7 +203,7 @@ def test_the_limit_caps_the_total_H12(limit, fan, paid):
     assert (result.limit == "limit") is (fan == limit)
 
 
-def test_a_limit_hand_adds_nothing_else():
+def test_rules_hongkong_3_a_limit_hand_adds_nothing_else():
     """§3: a limit hand scores the limit alone; what else was found is listed as replaced."""
     result = run("111z222z333z444z5m5m win=5m tsumo seat=E")
     assert result.pattern_ids() == ["big_four_winds"]
@@ -211,7 +211,7 @@ def test_a_limit_hand_adds_nothing_else():
     assert {"self_draw", "concealed_hand", "mixed_one_suit"} <= {d for d, _ in result.replaced}
 
 
-def test_the_best_reading_is_kept():
+def test_rules_hongkong_4_3_the_best_reading_is_kept():
     """§4.3: 111222333m can be three pungs or three chows; as pungs with the discard completing
     only the pair, it is all concealed pungs (8) + concealed hand + no flowers."""
     result = run("111222333m444p5p5p win=5p from=E seat=S")
@@ -270,7 +270,7 @@ def test_concealed_pungs_need_the_discard_to_complete_only_the_pair():
         ),
     ],
 )
-def test_disputed_limit_hands_both_sides(option, example, row_id, default_fan):
+def test_rules_hongkong_4_1_8_disputed_limit_hands_both_sides(option, example, row_id, default_fan):
     """§4.1, §8: each disputed pattern is worth fan by default and a limit hand by option."""
     table_a = run(example, "limit=20")
     assert fan_of(table_a)[row_id] == default_fan
@@ -297,7 +297,7 @@ def test_fan_values_are_options(option, example, row_id):
     assert fan_of(run(example, f"{option}=7"))[row_id] == 7
 
 
-def test_seven_pairs_both_sides():
+def test_rules_hongkong_2_seven_pairs_both_sides():
     """§2: not an old-style hand (not_complete, naming the option); 4 fan when allowed."""
     hand = "1133m5577p2299s11z win=1z from=E seat=S"
     off = run(hand)
@@ -311,7 +311,7 @@ def test_seven_pairs_of_one_suit_with_honours():
     assert fan_of(result) == {"seven_pairs": 4, "mixed_one_suit": 3, "no_flowers": 1}
 
 
-def test_common_hand_pair_both_sides():
+def test_rules_hongkong_4_1_common_hand_pair_both_sides():
     """§4.1 平糊: table A takes any non-scoring pair (here West for South in the East round),
     table B a suited pair only; a scoring pair (the round wind) never."""
     west_pair = "123m456p789s234s33z win=4s tsumo seat=S flowers=1f"
@@ -321,7 +321,7 @@ def test_common_hand_pair_both_sides():
     assert "common_hand" not in run(east_pair, "min_fan=0").pattern_ids()
 
 
-def test_concealed_hand_with_a_self_draw_both_sides():
+def test_rules_hongkong_4_1_concealed_hand_with_a_self_draw_both_sides():
     """§4.1 門前清: stacks with 自摸 in table A; only on a discard win in table B."""
     assert "concealed_hand" in run(COMMON + " tsumo").pattern_ids()
     only_draw = run(COMMON + " tsumo", "concealed_hand_on_self_draw=false", "min_fan=0")
@@ -357,7 +357,7 @@ def test_seat_and_round_wind_both_score_for_east_in_the_east_round():
     assert "round_wind" not in south.pattern_ids() and "seat_wind" not in south.pattern_ids()
 
 
-def test_mixed_terminals_with_all_pungs_is_four():
+def test_rules_hongkong_4_1_mixed_terminals_with_all_pungs_is_four():
     """§4.1 混么九 1 + 對對糊 3 = 4 (CS 花么九 includes the all pungs)."""
     result = run("111m999p999s22z pung:111s@W win=2z from=E seat=N flowers=1f")
     assert fan_of(result) == {"all_pungs": 3, "mixed_terminals": 1}
@@ -369,7 +369,7 @@ def test_all_honours_includes_all_pungs():
     assert ("all_pungs", "all_honours") in result.replaced
 
 
-def test_nine_gates_strict_and_loose():
+def test_rules_hongkong_4_2_nine_gates_strict_and_loose():
     """§4.2: the strict reading wants the nine-sided wait; hk26 covers the loose side."""
     assert run("11123455678999m win=5m from=E seat=S").pattern_ids() == ["nine_gates"]
     assert run("11123456789999m win=9m from=E seat=S").pattern_ids() == ["nine_gates"]
@@ -388,7 +388,7 @@ def test_thirteen_orphans_any_pair():
 
 
 @pytest.mark.parametrize("seat", range(4))
-def test_own_flower_and_season_by_seat(seat):
+def test_rules_hongkong_1_own_flower_and_season_by_seat(seat):
     """§1: East owns 1f and 1g, South 2f and 2g, West 3f 3g, North 4f 4g."""
     letter = "ESWN"[seat]
     own = f"{seat + 1}f{seat + 1}g"
@@ -399,7 +399,7 @@ def test_own_flower_and_season_by_seat(seat):
     assert not {"seat_flower", "seat_season", "no_flowers"} & set(theirs.pattern_ids())
 
 
-def test_bonus_fan_do_not_count_toward_the_minimum_by_default():
+def test_rules_hongkong_3_bonus_fan_do_not_count_toward_the_minimum_by_default():
     """§3 (EW): two hand fan + no flowers is 3 fan but below the minimum."""
     result = run(COMMON.replace(" flowers=1f", "") + " from=E")
     assert result.raw_value == 3 and result.extra["fan_toward_minimum"] == 2
@@ -426,7 +426,7 @@ def test_seven_bonus_tiles_replace_the_other_flower_fan():
     assert not {"flower_set", "seat_flower", "seat_season"} & set(result.pattern_ids())
 
 
-def test_a_flower_win_needs_no_complete_hand():
+def test_rules_hongkong_4_1_a_flower_win_needs_no_complete_hand():
     """§4.1 花糊 / 八仙過海: seven or eight bonus tiles win at once (option bonus_tile_win)."""
     incomplete = "1234579m1357p135s win=4g tsumo seat=S flowers=1234f1234g"
     result = run(incomplete)

@@ -22,18 +22,18 @@ def paid(result) -> dict[str, int]:
 # --- H-16: the base amount ---------------------------------------------------------------------
 
 
-def test_half_spicy_table_H16():
+def test_h16_half_spicy_table():
     rules = HongKongRules()
     table = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384]
     assert [base_amount(fan, rules) for fan in range(14)] == table
 
 
-def test_full_spicy_table_doubles_every_fan():
+def test_h16_full_spicy_table_doubles_every_fan():
     rules = HongKongRules(base_table="full_spicy")
     assert [base_amount(fan, rules) for fan in (0, 3, 4, 5, 10, 13)] == [1, 8, 16, 32, 1024, 8192]
 
 
-def test_odd_doubling_reading_of_H16():
+def test_h16_odd_doubling_reading():
     """'Doubles every two fan from 8 at 3 fan' read literally: 3:8, 5:16, 7:32, ...; the even fan
     in between pay half as much again."""
     rules = HongKongRules(base_table="odd_doubling")
@@ -42,14 +42,14 @@ def test_odd_doubling_reading_of_H16():
     ]  # fmt: skip
 
 
-def test_half_spicy_keeps_doubling_every_two_fan_beyond_13():
+def test_h16_half_spicy_keeps_doubling_every_two_fan_beyond_13():
     rules = HongKongRules(limit=16)
     assert [base_amount(fan, rules) for fan in (14, 15, 16)] == [512, 768, 1024]
     with pytest.raises(ValueError, match="negative"):
         base_amount(-1, rules)
 
 
-def test_base_table_option_changes_the_payment():
+def test_h16_base_table_option_changes_the_payment():
     """hk17's 11 fan: half-spicy base 192, full-spicy 2048."""
     hand = "555p777p9p9p pung:111p@W pung:333p@N win=9p from=E seat=S"
     assert paid(run(hand))["E"] == -384
@@ -62,41 +62,41 @@ MIXED = "123s789s234s22z pung:555s@E win=4s seat=S flowers=3f"
 """混一色: 3 fan on a discard, 4 on a self-draw."""
 
 
-def test_self_draw_each_of_three_pays_base_H15():
+def test_h15_self_draw_each_of_three_pays_base():
     result = run(MIXED + " tsumo")
     assert paid(result) == {"E": -16, "S": 48, "W": -16, "N": -16}
     assert {line.reason for line in result.lines} == {"self_draw"}
 
 
-def test_discard_only_the_discarder_pays_double_H10():
+def test_h10_discard_only_the_discarder_pays_double():
     result = run(MIXED + " from=N")
     assert paid(result) == {"E": 0, "S": 16, "W": 0, "N": -16}
     assert [(line.payer, line.amount, line.reason) for line in result.lines] == [(3, 16, "discard")]
 
 
-def test_half_liability_discard_everyone_pays_the_discarder_double():
+def test_rules_hongkong_5_half_liability_discard_everyone_pays_the_discarder_double():
     result = run(MIXED + " from=N", "payment_system=half")
     assert paid(result) == {"E": -8, "S": 32, "W": -8, "N": -16}
 
 
-def test_half_liability_self_draw_each_pays_double():
+def test_rules_hongkong_5_half_liability_self_draw_each_pays_double():
     result = run(MIXED + " tsumo", "payment_system=half")
     assert paid(result) == {"E": -32, "S": 96, "W": -32, "N": -32}
 
 
-def test_no_dealer_multiplier():
+def test_rules_hongkong_1_no_dealer_multiplier():
     """§1: East pays and receives like everyone else."""
     east_wins = run(MIXED.replace("seat=S", "seat=E").replace("@E", "@N") + " tsumo")
     assert paid(east_wins) == {"E": 48, "S": -16, "W": -16, "N": -16}
 
 
-def test_robbing_the_kong_the_declarer_pays_as_a_discarder():
+def test_rules_hongkong_5_2_robbing_the_kong_the_declarer_pays_as_a_discarder():
     result = run(MIXED + " from=W robbing_kong")
     assert paid(result) == {"E": 0, "S": 32, "W": -32, "N": 0}
     assert result.lines[0].reason == "robbed_kong"
 
 
-def test_robbing_the_kong_counted_as_a_self_draw_paid_by_the_declarer():
+def test_rules_hongkong_5_2_6_robbing_the_kong_counted_as_a_self_draw_paid_by_the_declarer():
     """§5.2 / §6 (Y) 搶槓當自摸，開槓的一家包: three shares, all from the declarer."""
     result = run(MIXED + " from=W robbing_kong", "rob_kong_payment=kong_declarer_pays_all")
     assert paid(result) == {"E": 0, "S": 48, "W": -48, "N": 0}
@@ -108,23 +108,23 @@ EXPOSED = "9s9s chow:123m@E chow:456p@E pung:777z@W pung:666z@N win=9s seat=S"
 """Four claimed sets, the fourth (666z) from North; 2 dragon pungs + no flowers."""
 
 
-def test_twelve_tiles_liability_on_a_self_draw():
+def test_rules_hongkong_6_twelve_tiles_liability_on_a_self_draw():
     result = run(EXPOSED + " tsumo")
     assert paid(result) == {"E": 0, "S": 48, "W": 0, "N": -48}
     assert {line.reason for line in result.lines} == {"twelve_tiles"}
 
 
-def test_twelve_tiles_liability_not_on_a_discard():
+def test_rules_hongkong_6_twelve_tiles_liability_not_on_a_discard():
     result = run(EXPOSED + " from=E", "bonus_counts_toward_minimum=true")
     assert paid(result) == {"E": -16, "S": 16, "W": 0, "N": 0}
 
 
-def test_twelve_tiles_liability_not_with_a_concealed_kong():
+def test_rules_hongkong_6_twelve_tiles_liability_not_with_a_concealed_kong():
     hand = "9s9s chow:123m@E concealed-kong:2222p pung:777z@W pung:666z@N win=9s seat=S tsumo"
     assert paid(run(hand)) == {"E": -16, "S": 48, "W": -16, "N": -16}
 
 
-def test_kong_replacement_liability_both_sides():
+def test_rules_hongkong_6_kong_replacement_liability_both_sides():
     """槓上開花包自摸: the discarder of a claimed kong pays all; never for a concealed kong."""
     # 槓上開花 2 + 混一色 3 + 門風 1 = 6 fan, base 32.
     hand = "123s789s55s222z kong:4444s@W win=5s tsumo after_kong seat=S flowers=1f"
@@ -143,7 +143,7 @@ BIG_DRAGONS = "234m9p9p pung:555z@W pung:666z@N pung:777z@E win=9p seat=S"
 """大三元 (8) + no flowers = 9 fan, base 96; the third dragon set came from East."""
 
 
-def test_big_three_dragons_feeder_pays_all_on_a_self_draw():
+def test_rules_hongkong_6_big_three_dragons_feeder_pays_all_on_a_self_draw():
     plain = run(BIG_DRAGONS + " tsumo")
     assert paid(plain) == {"E": -128, "S": 384, "W": -128, "N": -128}  # 10 fan, base 128
     liable = run(BIG_DRAGONS + " tsumo", "big_hand_liability=true")
@@ -151,7 +151,7 @@ def test_big_three_dragons_feeder_pays_all_on_a_self_draw():
     assert {line.reason for line in liable.lines} == {"big_dragons"}
 
 
-def test_big_three_dragons_feeder_on_another_seats_discard():
+def test_rules_hongkong_6_big_three_dragons_feeder_on_another_seats_discard():
     """On a discard the discarder keeps its own share; the feeder takes the others' shares (none
     under full liability, one share under half liability)."""
     full = run(BIG_DRAGONS + " from=W", "big_hand_liability=true")
@@ -160,12 +160,12 @@ def test_big_three_dragons_feeder_on_another_seats_discard():
     assert paid(half) == {"E": -192, "S": 384, "W": -192, "N": 0}
 
 
-def test_big_four_winds_feeder_pays_all():
+def test_rules_hongkong_6_big_four_winds_feeder_pays_all():
     hand = "5m5m pung:111z@W pung:222z@N pung:333z@N pung:444z@E win=5m tsumo seat=S"
     assert paid(run(hand, "big_hand_liability=true")) == {"E": -1152, "S": 1152, "W": 0, "N": 0}
 
 
-def test_explicit_liable_seat_from_the_table_engine():
+def test_rules_hongkong_6_explicit_liable_seat_from_the_table_engine():
     from dataclasses import replace
 
     win = win_from_cli(cli_arguments(MIXED + " tsumo"), "hongkong").win

@@ -21,7 +21,7 @@ from tests.helpers.wins import cli_arguments, win_from_cli
 # --- options and presets -----------------------------------------------------------------------
 
 
-def test_old_style_is_table_a_of_section_8():
+def test_rules_hongkong_8_old_style_is_table_a():
     rules = find_variant("hongkong").rules()
     assert rules == HongKongRules.old_style()
     assert (rules.min_fan, rules.limit, rules.payment_system, rules.base_table) == (
@@ -134,7 +134,7 @@ def test_impossible_wins_are_invalid_hand_with_a_reason(change, fragment):
     assert "invalid_hand" in result.explain("zh")
 
 
-def test_a_second_kong_win_needs_two_kongs():
+def test_h14_a_second_kong_win_needs_two_kongs():
     words = "123m456p789p5m5m concealed-kong:1111s win=5m tsumo second_kong seat=S"
     win = win_from_cli(cli_arguments(words), "hongkong").win
     result = score(win, HongKongRules())
@@ -202,7 +202,7 @@ def test_cli_json_of_a_self_draw_on_a_kong_replacement(capsys):
     assert result["base_amount"] == 16 and result["fan_toward_minimum"] == 3
 
 
-def test_cli_below_minimum_exits_1_and_names_the_patterns(capsys):
+def test_h11_cli_below_minimum_exits_1_and_names_the_patterns(capsys):
     code, out, _ = run(
         capsys, "123m456p789s234s55m", "--win", "4s", "--from", "E", "--seat", "S", "--json"
     )
@@ -288,7 +288,9 @@ def _fan_options():
 
 
 @pytest.mark.parametrize(("option", "row_id", "example"), _fan_options())
-def test_each_fan_option_changes_its_pattern_on_both_sides(option, row_id, example):
+def test_rules_hongkong_8_each_fan_option_changes_its_pattern_on_both_sides(
+    option, row_id, example
+):
     """§8: each disputed value is an option; the pattern's example is scored under the default
     and under another value, and the pattern's fan follows the option both ways."""
 

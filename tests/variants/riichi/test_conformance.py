@@ -125,7 +125,7 @@ def test_tenhou_lists_riichi_on_no_yakuman_hand() -> None:
         assert all(hit.unit == "yakuman" for hit in result.patterns)
 
 
-def test_liability_records_split_as_tenhou_does() -> None:
+def test_r48_liability_records_split_as_tenhou_does() -> None:
     """R-48 on real records: self-draw, the liable seat pays all (counters too); on a discard,
     the liable seat and the discarder pay half each, counters with the liable seat."""
     pao = [r for r in records() if r["pao_who"] is not None and exclusion(r) is None]

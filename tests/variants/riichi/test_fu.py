@@ -73,7 +73,7 @@ def test_value_pair_each_reason_and_the_double_wind_option() -> None:
     assert four.points > two.points
 
 
-def test_pinfu_self_draw_gets_no_self_draw_fu() -> None:
+def test_r10_pinfu_self_draw_gets_no_self_draw_fu() -> None:
     result = scored("234567m34588p678s", "2m", tsumo=True)
     assert items(result) == [("base", 20)]
     assert result.fu == 20

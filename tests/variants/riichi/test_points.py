@@ -41,7 +41,7 @@ def test_basic_points_and_limits(han: int, fu: int, basic: int, limit: str | Non
     assert basic_points(han, fu, 0, TENHOU) == (basic, limit)
 
 
-def test_counted_yakuman_per_preset() -> None:
+def test_r03_counted_yakuman_per_preset() -> None:
     """R-03 / RULES-riichi.md: ema2012 and tenhou one yakuman, ema2016 sanbaiman."""
     assert basic_points(15, 40, 0, EMA) == (8000, "counted_yakuman")
     assert basic_points(15, 40, 0, EMA16) == (6000, "sanbaiman")

@@ -93,7 +93,7 @@ def test_r13_pure_straight_two_han_concealed_one_open() -> None:
     assert yaku(scored("123456m234p55s", "6m", melds=("chi:789m@N",))) == {"ittsu": 1}
 
 
-def test_r14_to_r16_value_pungs_dragons_seat_and_prevalent_wind() -> None:
+def test_r14_r15_r16_value_pungs_dragons_seat_and_prevalent_wind() -> None:
     assert yaku(scored("123m456p789s55566z", "6z", melds=())) == {"haku": 1}
     # The dealer in the East round: East is both seat and prevalent wind, two yaku.
     double_east = scored("123m456p789s11144z", "4z", seat="E", discarder="N")

@@ -99,7 +99,7 @@ def test_win_example_patterns_fan_value(example):
 
 
 @pytest.mark.parametrize("example", [e for e in WINS if e["id"] != "sc20"], ids=lambda e: e["id"])
-def test_win_example_payments(example):
+def test_rules_sichuan_6_win_example_payments(example):
     """§6: who pays the win (sc20 adds kong money, see below)."""
     result = score(win_of(example), rules_of(example))
     assert by_letter(dict(result.payments)) == example["payments"]
@@ -113,7 +113,7 @@ def _sc20_lines(rules: SichuanRules) -> list[PaymentLine]:
     return [*kong, *result.lines, *transfer]
 
 
-def test_sc20_kong_discard_with_call_transfer():
+def test_rules_sichuan_6_1_sc20_kong_discard_with_call_transfer():
     """§6.1 呼叫轉移: E's concealed-kong income (6) goes to S, who won on E's next discard."""
     example = next(e for e in WINS if e["id"] == "sc20")
     lines = _sc20_lines(rules_of(example))
@@ -204,7 +204,7 @@ def test_every_event_example_has_a_check():
 
 
 @pytest.mark.parametrize("example_id", sorted(EVENT_CHECKS))
-def test_event_example_payments(example_id):
+def test_rules_sichuan_4_6_1_6_2_event_example_payments(example_id):
     """§6.1 wind and rain, §6.2 退稅, §4 一炮多響: the net payments of each event."""
     example = EVENTS[example_id]
     lines = EVENT_CHECKS[example_id](rules_of(example))

@@ -71,7 +71,7 @@ def test_s02_each_fan_doubles_the_base(hand, melds, fan, value):
 
 
 @pytest.mark.parametrize(("cap", "value"), [(3, 8), (4, 16), (5, 32), (6, 32)])
-def test_s03_fan_above_the_cap_count_as_the_cap(cap, value):
+def test_s03_rules_sichuan_7_1_fan_above_the_cap_count_as_the_cap(cap, value):
     """S-03 and §7.1: pure dragon seven pairs is 5 fan before the cap (清龍七對)."""
     result = scored("1111m22m44m66m88m99m", rules=with_options(f"fan_cap={cap}"))
     assert result.raw_value == 5
@@ -153,7 +153,7 @@ def test_s11_concealed_all_pungs_won_on_the_pair_is_not_golden_hook():
     assert fans(result) == {"all_pungs": 1}
 
 
-def test_s11_golden_hook_with_four_kongs_eighteen_arhats():
+def test_s11_rules_sichuan_7_1_golden_hook_with_four_kongs_eighteen_arhats():
     """§7.1 十八羅漢: all pungs 1 + golden hook 1 + 4 roots = 6; 清十八羅漢 8."""
     melds = ("kong:1111m@W", "kong:3333m@W", "added-kong:5555p@N", "kong:7777p@E")
     result = scored("99p", *melds, rules=with_options("fan_cap=8"))
@@ -254,7 +254,7 @@ def test_s15_switched_off_scores_the_hand_normally():
 # --- §7.2 extras ----------------------------------------------------------------------------------
 
 
-def test_extras_are_off_by_default_and_add_one_fan_each_when_on():
+def test_rules_sichuan_7_2_extras_are_off_by_default_and_add_one_fan_each_when_on():
     hand = "234m456m234p678p55p"
     assert fans(scored(hand)) == {"simple": 0}
     extras = with_options("men_qing_zhong_zhang=yes")
@@ -264,7 +264,7 @@ def test_extras_are_off_by_default_and_add_one_fan_each_when_on():
     assert fans(scored("123m456m234p678p55p", rules=extras)) == {"men_qing": 1}
 
 
-def test_yao_jiu_jiang_dui_switch_removes_both_patterns():
+def test_rules_sichuan_7_2_yao_jiu_jiang_dui_switch_removes_both_patterns():
     off = with_options("yao_jiu_jiang_dui=no")
     assert fans(scored("123m789m111p789p99p", rules=off)) == {"simple": 0}
     assert fans(scored("222m555m888m222p88p", rules=off)) == {"all_pungs": 1}
@@ -284,7 +284,7 @@ def test_yao_jiu_jiang_dui_switch_removes_both_patterns():
         ("清金鉤釣", "99m", ("pung:111m@W", "pung:333m@N", "pung:555m@E", "pung:777m@W"), 4),
     ],
 )
-def test_section_7_1_composites(name, hand, melds, raw):
+def test_rules_sichuan_7_1_composites(name, hand, melds, raw):
     result = scored(hand, *melds, rules=with_options("fan_cap=9"))
     assert result.raw_value == raw, name
 
@@ -292,20 +292,20 @@ def test_section_7_1_composites(name, hand, melds, raw):
 # --- §7.3: every reading scored, the best kept ---------------------------------------------------
 
 
-def test_best_reading_pungs_over_chows():
+def test_rules_sichuan_7_3_best_reading_pungs_over_chows():
     # 111222333m is three pungs or three chows: the pungs give all pungs.
     result = scored("111m222m333m99p", "pung:777p@W")
     assert fans(result) == {"all_pungs": 1}
     assert result.extra["reading"].startswith("777p")
 
 
-def test_best_reading_terminals_over_pungs():
+def test_rules_sichuan_7_3_best_reading_terminals_over_pungs():
     # 123123123m: as chows every set holds a 1 (清么九 4) beats 111 222 333 (清一色 2).
     result = scored("123123123m78999m")
     assert fans(result) == {"pure_suit": 2, "terminals_everywhere": 2}
 
 
-def test_best_reading_seven_pairs_over_chows():
+def test_rules_sichuan_7_3_best_reading_seven_pairs_over_chows():
     result = scored("11223344556677m")
     assert fans(result) == {"pure_suit": 2, "seven_pairs": 2}
     contexts = readings(Hand.parse("11223344556677m"), 6, NO_SITUATION, RULES)
@@ -411,7 +411,7 @@ def winning_hands(draw: st.DrawFn) -> list[int]:
 
 @settings(max_examples=150, deadline=None)
 @given(winning_hands(), st.booleans(), st.integers(min_value=0, max_value=6))
-def test_property_value_is_capped_and_money_sums_to_zero(tiles, tsumo, cap):
+def test_s02_s03_rules_sichuan_6_property_value_is_capped_and_money_sums_to_zero(tiles, tsumo, cap):
     """S-02, S-03, §6: value = base × 2^min(fan, cap); payments are zero-sum; simple iff alone."""
     rules = with_options(f"fan_cap={cap}")
     text = "".join(format_kind(k) for k in tiles)

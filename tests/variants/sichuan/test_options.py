@@ -1,7 +1,7 @@
 """Sichuan options (RULES-sichuan §8): the preset, overriding, and the table-rule switches.
 
-The money and fan switches are tested on both sides in ``test_sichuan_payments.py`` and
-``test_sichuan_fan.py``; this file covers the preset and the switches of the table flow.
+The money and fan switches are tested on both sides in ``test_payments.py`` and
+``test_fan.py``; this file covers the preset and the switches of the table flow.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def options(*assignments: str) -> SichuanRules:
     return override(RULES, assignments)
 
 
-def test_preset_is_the_recommended_defaults_of_section_8():
+def test_s03_rules_sichuan_8_preset_is_the_recommended_defaults():
     """§8 (starred values) and S-03 (cap 4)."""
     assert dataclasses.asdict(RULES) == {
         "base": 1,
@@ -63,7 +63,7 @@ def test_preset_is_the_recommended_defaults_of_section_8():
     }
 
 
-def test_every_switch_of_section_8_is_an_option():
+def test_rules_sichuan_8_every_switch_is_an_option():
     section = RULES_BOOK.read_text(encoding="utf-8").split("## 8.")[1]
     names = {field.name for field in dataclasses.fields(SichuanRules)}
     for switch in (
@@ -128,31 +128,31 @@ def test_bad_option_values_are_refused_by_name(assignment, words):
 # --- exchange three (§2) ------------------------------------------------------------------------
 
 
-def test_huan_san_zhang_off_by_default():
+def test_rules_sichuan_2_huan_san_zhang_off_by_default():
     assert exchange_direction(RULES, random.Random(1)) is None
 
 
 @pytest.mark.parametrize("direction", ["cw", "ccw", "across"])
-def test_huan_san_zhang_fixed_directions(direction):
+def test_rules_sichuan_2_huan_san_zhang_fixed_directions(direction):
     rules = options(f"huan_san_zhang={direction}")
     assert exchange_direction(rules, random.Random(1)) == direction
 
 
-def test_huan_san_zhang_random_is_seeded_and_uses_all_three():
+def test_rules_sichuan_2_huan_san_zhang_random_is_seeded_and_uses_all_three():
     rules = options("huan_san_zhang=random")
     seen = [exchange_direction(rules, random.Random(seed)) for seed in range(60)]
     assert set(seen) == {"cw", "ccw", "across"}
     assert seen == [exchange_direction(rules, random.Random(seed)) for seed in range(60)]
 
 
-def test_huan_san_zhang_dice_needs_the_table_convention():
+def test_rules_sichuan_2_huan_san_zhang_dice_needs_the_table_convention():
     rules = options("huan_san_zhang=dice")
     assert exchange_direction(rules, random.Random(0), dice_direction="cw") == "cw"
     with pytest.raises(InvalidHandError, match="dice"):
         exchange_direction(rules, random.Random(0))
 
 
-def test_exchange_receivers_follow_turn_order():
+def test_rules_sichuan_2_exchange_receivers_follow_turn_order():
     assert exchange_receivers("ccw") == {E: S, S: W, W: N, N: E}
     assert exchange_receivers("cw") == {E: N, S: E, W: S, N: W}
     assert exchange_receivers("across") == {E: W, S: N, W: E, N: S}
@@ -160,7 +160,7 @@ def test_exchange_receivers_follow_turn_order():
         exchange_receivers("up")  # type: ignore[arg-type]
 
 
-def test_check_exchange_three_tiles_of_one_suit_held():
+def test_rules_sichuan_2_check_exchange_three_tiles_of_one_suit_held():
     hand = counts_of(parse_kinds("1123m456p789s"))
     check_exchange(hand, [0, 0, 1])
     for chosen, words in (([0, 1], "3 tiles"), ([0, 1, 9], "one suit"), ([4, 5, 6], "hold")):
@@ -182,17 +182,17 @@ HAND = counts_of(parse_kinds("19m2345p6789s"))
         ("lenient", 5, [0, 8, 10, 11, 12, 13, 23, 24, 25, 26]),
     ],
 )
-def test_void_discard_rule_strict_or_lenient(rule, made, allowed):
+def test_rules_sichuan_3_void_discard_rule_strict_or_lenient(rule, made, allowed):
     rules = options(f"void_discard_rule={rule}")
     assert legal_discards(HAND, 0, made, rules) == allowed
 
 
-def test_without_missing_suit_tiles_any_tile_may_go():
+def test_rules_sichuan_3_without_missing_suit_tiles_any_tile_may_go():
     hand = counts_of(parse_kinds("2345p6789s"))
     assert legal_discards(hand, 0, 0, RULES) == [10, 11, 12, 13, 23, 24, 25, 26]
 
 
-def test_no_claim_on_the_missing_suit():
+def test_rules_sichuan_3_no_claim_on_the_missing_suit():
     assert not may_claim(4, 0) and may_claim(13, 0)
 
 
@@ -200,7 +200,7 @@ def test_no_claim_on_the_missing_suit():
 
 
 @pytest.mark.parametrize(("on", "winners"), [(True, [W, N, E]), (False, [W])])
-def test_yipao_duoxiang_all_winners_or_the_first_in_turn_order(on, winners):
+def test_rules_sichuan_4_yipao_duoxiang_all_winners_or_the_first_in_turn_order(on, winners):
     rules = options(f"yipao_duoxiang={on}")
     assert discard_winners(S, {E, N, W}, rules) == winners
 
@@ -211,13 +211,13 @@ def test_the_discarder_cannot_win_on_its_own_discard():
 
 
 @pytest.mark.parametrize(("on", "robbable"), [(True, True), (False, False)])
-def test_rob_kong_switch(on, robbable):
+def test_rules_sichuan_4_rob_kong_switch(on, robbable):
     rules = options(f"rob_kong={on}")
     assert may_rob_kong(rules, concealed=False) is robbable
     assert may_rob_kong(rules, concealed=True) is False
 
 
-def test_rob_kong_off_refuses_a_robbing_win():
+def test_rules_sichuan_4_rob_kong_off_refuses_a_robbing_win():
     from mahjongkit.variants.sichuan import score
     from tests.helpers.sichuan import make_win
 
@@ -227,7 +227,7 @@ def test_rob_kong_off_refuses_a_robbing_win():
     assert refused.error is not None and "rob_kong" in refused.error.message
 
 
-def test_next_dealer():
+def test_rules_sichuan_1_5_next_dealer():
     """§1.5: nobody won, the dealer stays; one first winner deals; several, the discarder."""
     assert next_dealer(E, [], None) == E
     assert next_dealer(E, [W], S) == W

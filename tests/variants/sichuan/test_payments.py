@@ -53,15 +53,15 @@ def payments_of(concealed: str, rules: SichuanRules = RULES, **kwargs: object) -
 # --- wins (§6) ----------
 
 
-def test_discard_win_the_discarder_alone_pays():
+def test_rules_sichuan_6_discard_win_the_discarder_alone_pays():
     assert payments_of("123m456m789m234m55m") == {E: -4, S: 4, W: 0, N: 0}
 
 
-def test_self_draw_every_player_still_in_the_game_pays():
+def test_rules_sichuan_6_self_draw_every_player_still_in_the_game_pays():
     assert payments_of("123m456m789m234m55m", tsumo=True) == {E: -4, S: 12, W: -4, N: -4}
 
 
-def test_blood_battle_winners_who_left_neither_pay_nor_collect():
+def test_rules_sichuan_5_blood_battle_winners_who_left_neither_pay_nor_collect():
     """§5: E has won already: S's self-draw is paid by W and N only."""
     left = frozenset({S, W, N})
     assert payments_of(PLAIN, tsumo=True, in_game=left) == {E: 0, S: 2, W: -1, N: -1}
@@ -69,7 +69,7 @@ def test_blood_battle_winners_who_left_neither_pay_nor_collect():
     assert dict(result.payments) == {E: 0, S: 1, W: 0, N: -1}
 
 
-def test_robbed_kong_the_konger_pays_as_for_a_discard():
+def test_rules_sichuan_6_robbed_kong_the_konger_pays_as_for_a_discard():
     result = score(make_win(PLAIN, discarder=W, robbing_kong=True), RULES)
     assert dict(result.payments) == {E: 0, S: 2, W: -2, N: 0}
     assert result.lines[0].reason == "robbed_kong_win"
@@ -79,21 +79,21 @@ def test_robbed_kong_the_konger_pays_as_for_a_discard():
     ("bonus", "fan", "each"),
     [("none", 0, 1), ("jiadi", 0, 2), ("jiafan", 1, 2)],
 )
-def test_self_draw_bonus_options(bonus, fan, each):
+def test_rules_sichuan_6_self_draw_bonus_options(bonus, fan, each):
     """§6: 自摸加底 +1 base per payer after doubling; 自摸加番 +1 fan; none by default."""
     result = score(make_win(PLAIN, tsumo=True), options(f"self_draw_bonus={bonus}"))
     assert result.value == fan
     assert dict(result.payments) == {E: -each, S: 3 * each, W: -each, N: -each}
 
 
-def test_jiadi_is_added_after_doubling_and_outside_the_cap():
+def test_rules_sichuan_6_jiadi_is_added_after_doubling_and_outside_the_cap():
     rules = options("self_draw_bonus=jiadi")
     result = score(make_win("11m22m44m55m77m88m99m", tsumo=True), rules)  # 清七對, 4 fan
     assert dict(result.payments) == {E: -17, S: 51, W: -17, N: -17}
     assert {line.reason for line in result.lines} == {"win_self_draw", "self_draw_base"}
 
 
-def test_jiadi_does_not_apply_to_a_discard_win():
+def test_rules_sichuan_6_jiadi_does_not_apply_to_a_discard_win():
     assert payments_of(PLAIN, rules=options("self_draw_bonus=jiadi")) == {E: -1, S: 1, W: 0, N: 0}
 
 
@@ -101,7 +101,7 @@ def test_jiadi_does_not_apply_to_a_discard_win():
     ("mode", "expected"),
     [("as_self_draw", {E: -4, S: 12, W: -4, N: -4}), ("as_discard", {E: 0, S: 4, W: -4, N: 0})],
 )
-def test_dian_gang_hua_options(mode, expected):
+def test_rules_sichuan_6_dian_gang_hua_options(mode, expected):
     """§6 點槓花: a win on the replacement of W's fed kong: all pay, or W alone (sc19)."""
     result = score(
         make_win("123m456m789p11p", melds=("kong:5555p@W",), tsumo=True, after_kong=True),
@@ -112,7 +112,7 @@ def test_dian_gang_hua_options(mode, expected):
     assert dict(result.payments) == {seat: expected[seat] + bonus[seat] for seat in range(4)}
 
 
-def test_dian_gang_hua_on_a_concealed_kong_stays_a_self_draw():
+def test_rules_sichuan_6_dian_gang_hua_on_a_concealed_kong_stays_a_self_draw():
     result = score(
         make_win("123m456m789p11p", melds=("concealed-kong:5555p",), tsumo=True, after_kong=True),
         options("dian_gang_hua=as_discard"),
@@ -120,7 +120,7 @@ def test_dian_gang_hua_on_a_concealed_kong_stays_a_self_draw():
     assert dict(result.payments) == {E: -4, S: 12, W: -4, N: -4}
 
 
-def test_dian_gang_hua_feeder_can_be_named_by_the_engine():
+def test_rules_sichuan_6_dian_gang_hua_feeder_can_be_named_by_the_engine():
     win = make_win(
         "345m789p11p",
         melds=("kong:5555p@W", "concealed-kong:2222m"),
@@ -148,7 +148,7 @@ def test_win_payments_refuses_garbage():
 # --- wind and rain (§6.1) ----------
 
 
-def test_concealed_kong_rain_two_bases_from_each_player_in_the_game():
+def test_rules_sichuan_6_1_concealed_kong_rain_two_bases_from_each_player_in_the_game():
     assert net(kong_payments(MeldKind.CONCEALED_KONG, E, ALL, RULES)) == {E: 6, S: -2, W: -2, N: -2}
     assert net(kong_payments(MeldKind.CONCEALED_KONG, E, {E, N}, RULES)) == {
         E: 2,
@@ -159,7 +159,7 @@ def test_concealed_kong_rain_two_bases_from_each_player_in_the_game():
 
 
 @pytest.mark.parametrize(("amount", "paid"), [(2, 2), (1, 1)])
-def test_exposed_kong_wind_the_discarder_pays(amount, paid):
+def test_rules_sichuan_6_1_exposed_kong_wind_the_discarder_pays(amount, paid):
     rules = options(f"exposed_kong_payment={amount}", "base=3")
     lines = kong_payments(MeldKind.KONG, E, ALL, rules, discarder=W)
     assert net(lines) == {E: 3 * paid, S: 0, W: -3 * paid, N: 0}
@@ -170,19 +170,21 @@ def test_exposed_kong_wind_the_discarder_pays(amount, paid):
     ("postponed_pays", "drawn_now", "each"),
     [(True, True, 1), (True, False, 1), (False, True, 1), (False, False, 0)],
 )
-def test_added_kong_one_base_each_and_the_postponed_kong(postponed_pays, drawn_now, each):
+def test_rules_sichuan_6_1_added_kong_one_base_each_and_the_postponed_kong(
+    postponed_pays, drawn_now, each
+):
     """§6.1: 補槓 1 base from each; a fourth tile already in hand pays only with the option."""
     rules = options(f"postponed_kong_pays={postponed_pays}")
     lines = kong_payments(MeldKind.ADDED_KONG, S, ALL, rules, drawn_now=drawn_now)
     assert net(lines) == {E: -each, S: 3 * each, W: -each, N: -each}
 
 
-def test_kong_money_is_outside_the_cap():
+def test_rules_sichuan_6_1_kong_money_is_outside_the_cap():
     rules = options("fan_cap=0", "base=5")
     assert net(kong_payments(MeldKind.CONCEALED_KONG, E, ALL, rules))[E] == 30
 
 
-def test_robbed_kong_refund_undoes_its_money():
+def test_rules_sichuan_6_1_robbed_kong_refund_undoes_its_money():
     lines = kong_payments(MeldKind.ADDED_KONG, W, ALL, RULES)
     refund = robbed_kong_refund(lines)
     assert net([*lines, *refund]) == dict.fromkeys(range(4), 0)
@@ -226,7 +228,7 @@ def _two_kongs() -> tuple[list[PaymentLine], list[PaymentLine]]:
         ("cancel", {E: -6, S: 2, W: 2, N: 2}),
     ],
 )
-def test_call_transfer_options(mode, expected):
+def test_rules_sichuan_6_1_call_transfer_options(mode, expected):
     first, second = _two_kongs()
     lines = kong_discard_payments(
         E, [S], second, options(f"call_transfer={mode}"), all_kongs=first + second
@@ -238,7 +240,7 @@ def test_call_transfer_options(mode, expected):
     ("split", "expected"),
     [("first_winner", {E: -6, S: 6, W: 0, N: 0}), ("each_winner", {E: -12, S: 6, W: 0, N: 6})],
 )
-def test_call_transfer_with_two_winners(split, expected):
+def test_rules_sichuan_6_1_call_transfer_with_two_winners(split, expected):
     _, second = _two_kongs()
     rules = options(f"call_transfer_split={split}")
     assert net(kong_discard_payments(E, [N, S], second, rules)) == expected
@@ -278,7 +280,7 @@ def settle(rules: SichuanRules = RULES, table: list[WallEndPlayer] = TABLE) -> l
     return end_of_wall_settlement(table, rules)
 
 
-def test_ready_hand_value_is_the_best_wait_without_situational_fan():
+def test_rules_sichuan_6_2_ready_hand_value_is_the_best_wait_without_situational_fan():
     ready = best_ready_hand(TABLE[2].concealed, (), 2, RULES)
     assert ready is not None
     assert ready.wait == 0 and ready.value == 2  # 1m: 111m 123m, a root
@@ -287,7 +289,7 @@ def test_ready_hand_value_is_the_best_wait_without_situational_fan():
     assert best_ready_hand(TABLE[1].concealed, (), 2, RULES) is None  # a pig is not ready
 
 
-def test_a_wait_on_a_tile_all_four_of_which_you_hold_is_no_wait():
+def test_rules_sichuan_6_2_a_wait_on_a_tile_all_four_of_which_you_hold_is_no_wait():
     """§6.2 (Novikov's exhaustive wait): no fifth copy to win on."""
     assert best_ready_hand(counts("1111m234p456p789p"), (), 2, RULES) is None
     ready = best_ready_hand(counts("1111m234m456p789p"), (), 2, RULES)
@@ -298,7 +300,7 @@ def test_a_wait_on_a_tile_all_four_of_which_you_hold_is_no_wait():
     assert best_ready_hand(counts("111m234m789p1p"), (Meld.parse("pung:222p@W"),), 2, RULES)
 
 
-def test_settlement_in_order_pig_ready_check_refund():
+def test_rules_sichuan_6_2_settlement_in_order_pig_ready_check_refund():
     """§6.2: 查花豬 → 查大叫 → 退稅, winners taking no part (but refunded)."""
     lines = settle()
     reasons = [line.reason for line in lines]
@@ -314,12 +316,12 @@ def test_settlement_in_order_pig_ready_check_refund():
     assert net(lines) == {E: 2, S: -30, W: 20, N: 8}
 
 
-def test_flower_pig_cap_to_ready_only():
+def test_rules_sichuan_6_2_flower_pig_cap_to_ready_only():
     lines = settle(options("flower_pig=cap_to_ready_only"))
     assert [(ln.payer, ln.payee) for ln in lines if ln.reason == "flower_pig"] == [(S, W)]
 
 
-def test_flower_pig_fixed_penalty_to_the_pot():
+def test_rules_sichuan_6_2_flower_pig_fixed_penalty_to_the_pot():
     lines = settle(options("flower_pig=fixed_penalty_48_to_pot", "base=2"))
     pig = [ln for ln in lines if ln.reason == "flower_pig"]
     assert [(ln.payer, ln.payee, ln.amount) for ln in pig] == [(S, POT, 96)]
@@ -329,7 +331,7 @@ def test_flower_pig_fixed_penalty_to_the_pot():
     assert [ln.amount for ln in smaller if ln.reason == "flower_pig"] == [10]
 
 
-def test_flower_pig_pays_the_cap_of_the_rules():
+def test_rules_sichuan_6_2_flower_pig_pays_the_cap_of_the_rules():
     lines = settle(options("fan_cap=3"))
     assert {ln.amount for ln in lines if ln.reason == "flower_pig"} == {8}
 
@@ -343,18 +345,18 @@ def test_flower_pig_pays_the_cap_of_the_rules():
         ("self_draw", "jiafan", 4),
     ],
 )
-def test_ready_check_as_discard_or_self_draw(mode, bonus, value):
+def test_rules_sichuan_6_2_ready_check_as_discard_or_self_draw(mode, bonus, value):
     rules = options(f"cha_da_jiao_as={mode}", f"self_draw_bonus={bonus}")
     check = [ln for ln in settle(rules) if ln.reason == "ready_check"]
     assert [(ln.payer, ln.payee, ln.amount) for ln in check] == [(N, W, value)]
 
 
-def test_refund_to_players_who_won_option():
+def test_rules_sichuan_6_2_refund_to_players_who_won_option():
     kept = settle(options("refund_to_players_who_won=no"))
     assert [(ln.payer, ln.payee) for ln in kept if ln.reason == "tax_refund"] == [(N, S), (N, W)]
 
 
-def test_a_ready_player_keeps_its_kong_money():
+def test_rules_sichuan_6_2_a_ready_player_keeps_its_kong_money():
     table = list(TABLE)
     table[2] = table[2]._replace(
         kong_income=tuple(kong_payments(MeldKind.KONG, W, ALL, RULES, discarder=E))
@@ -362,7 +364,7 @@ def test_a_ready_player_keeps_its_kong_money():
     assert not [ln for ln in settle(table=table) if ln.reason == "tax_refund" and ln.payer == W]
 
 
-def test_a_flower_pig_also_refunds_its_kong_money():
+def test_rules_sichuan_6_2_a_flower_pig_also_refunds_its_kong_money():
     table = list(TABLE)
     table[1] = table[1]._replace(
         kong_income=tuple(kong_payments(MeldKind.KONG, S, ALL, RULES, discarder=W))
@@ -376,7 +378,7 @@ def test_settlement_accepts_plain_tuples():
     assert end_of_wall_settlement(plain, RULES) == settle()
 
 
-def test_is_flower_pig_reads_melds_and_the_three_suits_rule():
+def test_rules_sichuan_6_2_is_flower_pig_reads_melds_and_the_three_suits_rule():
     assert is_flower_pig(counts("123m"), (Meld.parse("pung:111s@W"),), 2)
     assert not is_flower_pig(counts("123m456p"), (), 2)
     assert is_flower_pig(counts("1m1p1s"), (), None)

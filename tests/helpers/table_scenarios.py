@@ -1,4 +1,4 @@
-"""Scenario helpers for the rule tests of the table flow (issue 6, items 2-4).
+"""Scenario helpers for the rule tests of the table flow and of the engine (issue 6, items 1-4).
 
 A scenario is a wall laid out tile by tile (who is dealt what, which tiles are drawn in which
 order, which tiles the kongs and bonus tiles take), played through :meth:`Game.apply` only.
@@ -9,6 +9,7 @@ the last-tile and exhaustive-draw rules are reached in a few moves.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from mahjongkit.game.engine import Game
@@ -17,7 +18,8 @@ from mahjongkit.table.actions import Action
 from mahjongkit.table.state import Phase
 from mahjongkit.table.wall import DEAL_SIZE, tile_set
 from mahjongkit.tiles import parse_kinds
-from tests.table_helpers import ids_for
+from mahjongkit.variants.riichi.rules import RiichiRules
+from tests.helpers.table_checks import ids_for
 
 RIICHI_DEAD = 14
 
@@ -172,3 +174,59 @@ def only(events: list[dict[str, Any]], event_type: str) -> dict[str, Any]:
 def pattern_ids(hora: dict[str, Any]) -> set[str]:
     """The pattern ids of a ``hora`` event's score."""
     return {p["id"] for p in hora["mjk_score"]["patterns"]}
+
+
+# Laid-out tables for the engine's own tests: a few chosen tiles per seat, the rest junk.
+
+JUNK = ["147m258p369s1234z", "258m369p147s5677z", "369m147p258s1567z", "258m369p147s2344z"]
+"""Four hands that make nothing, one per seat."""
+REST = "14p25p36s9s4567z"
+"""Ten tiles that make nothing with the others, to complete a hand around a few chosen tiles."""
+
+
+def table(
+    variant: str,
+    hands: Sequence[str],
+    draws: str = "",
+    rules: Any = None,
+    back: str = "",
+    **extra: Any,
+) -> Game:
+    """A started game dealt from a laid-out wall (``back``: replacement tiles, last first)."""
+    tiles = extra.pop("tiles", None) or tile_set()
+    dead = RIICHI_DEAD if variant == "riichi" else 0
+    wall = lay_wall(hands, draws, tiles=tiles, dead_size=dead, back=back)
+    game = Game(variant, rules, wall_source=lambda g, n: list(wall), **extra)
+    game.start()
+    return game
+
+
+def discard_kind(game: Game, seat: int, text: str) -> list[dict[str, Any]]:
+    """The seat discards a tile of kind ``text`` (the first one its hand lists)."""
+    tile = next(t for t in game.round.seats[seat].hand if t // 4 == kind(text))
+    return game.apply(Action(A.DISCARD, seat, tile))
+
+
+def claims(game: Game, seat: int) -> list[str]:
+    """The sorted types of the seat's legal actions."""
+    return sorted({a.type for a in game.legal_actions(seat)})
+
+
+def act(
+    game: Game, seat: int, kind_of_action: str, tile_text: str | None = None
+) -> list[dict[str, Any]]:
+    """Play the legal action of this type (on a tile of this kind, if given)."""
+    for action in game.legal_actions(seat):
+        if action.type != kind_of_action:
+            continue
+        if tile_text is None or (action.tile is not None and action.tile // 4 == kind(tile_text)):
+            return game.apply(action)
+    raise AssertionError(
+        f"{kind_of_action} {tile_text} is not legal for seat {seat}: {game.legal_actions(seat)}"
+    )
+
+
+def riichi_rules(preset: str, **changes: Any) -> RiichiRules:
+    """A Riichi preset with some of its options changed."""
+    rules: RiichiRules = replace(getattr(RiichiRules, preset)(), **changes)
+    return rules

@@ -7,7 +7,7 @@ import pytest
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.variants.riichi.rules import RiichiRules
-from tests.table_scenarios import (
+from tests.helpers.table_scenarios import (
     discard,
     events_of,
     only,
@@ -48,7 +48,7 @@ def start_of_next_round(events):
 # --- riichi (R-05, R-06, R-07) ---------------------------------------------------------------
 
 
-def test_riichi_is_offered_with_the_discards_that_keep_the_hand_ready_and_costs_1000():
+def test_r05_riichi_is_offered_with_the_discards_that_keep_the_hand_ready_and_costs_1000():
     """R-05: riichi needs a ready concealed hand; the 1,000 deposit is paid once the discard
     passes and stays on the table."""
     game = riichi_game(EMA2012, [READY_E, J1, J2, J3], "9m", dead=DEAD)
@@ -62,7 +62,7 @@ def test_riichi_is_offered_with_the_discards_that_keep_the_hand_ready_and_costs_
 
 
 @pytest.mark.parametrize(("points", "offered"), [(999, False), (1000, True)])
-def test_riichi_needs_1000_points(points, offered):
+def test_r05_riichi_needs_1000_points(points, offered):
     """R-05: a player with fewer than 1,000 points cannot declare riichi."""
     scores = [points, 40000, 40000, 40000 - points]
     game = riichi_game(EMA2012, [READY_E, J1, J2, J3], "9m", dead=DEAD, scores=scores)
@@ -70,14 +70,14 @@ def test_riichi_needs_1000_points(points, offered):
 
 
 @pytest.mark.parametrize(("live", "offered"), [(4, False), (5, True)])
-def test_riichi_needs_four_tiles_left_to_draw(live, offered):
+def test_r05_riichi_needs_four_tiles_left_to_draw(live, offered):
     """R-05: riichi is declared only with at least four live tiles left after the draw."""
     game = riichi_game(EMA2012, [READY_E, J1, J2, J3], "9m", dead=DEAD, live=live)
     assert game.live_remaining() == live - 1
     assert (A.RIICHI in types(game, 0)) is offered
 
 
-def test_riichi_needs_a_concealed_hand():
+def test_r05_riichi_needs_a_concealed_hand():
     """R-05: after a pung the same ready shape may not declare riichi."""
     south = "99m23m456p789p11s9s"
     game = riichi_game(EMA2012, [J0, south, J2, J3], "9m" + "8s8s8s" + "1z", dead=DEAD)
@@ -90,7 +90,7 @@ def test_riichi_needs_a_concealed_hand():
     assert A.RIICHI not in types(game, 1)
 
 
-def test_riichi_is_not_accepted_when_its_discard_is_won_on():
+def test_r05_riichi_is_not_accepted_when_its_discard_is_won_on():
     """R-05: the deposit is paid only when the riichi discard is not won on; the ron is paid as
     usual (1 han 40 fu: 1,300)."""
     game = riichi_game(TENHOU, [READY_E, RON_9M, J2, J3], "9m", dead=DEAD)
@@ -104,7 +104,7 @@ def test_riichi_is_not_accepted_when_its_discard_is_won_on():
     assert game.scores[:2] == [25000 - 1300, 25000 + 1300]
 
 
-def test_ippatsu_and_its_payment():
+def test_r05_r06_ippatsu_and_its_payment():
     """R-05, R-06: riichi on the second turn, self-draw within the go-around: riichi, ippatsu,
     menzen tsumo, pinfu = 4 han 20 fu, dealer: 2,600 all, plus the own deposit back."""
     draws = "9m" + "1p9s3z" + "9m" + "8p8p9p" + "2s"
@@ -121,7 +121,7 @@ def test_ippatsu_and_its_payment():
     assert hora["deltas"] == [7800 + 1000, -2600, -2600, -2600]
 
 
-def test_a_call_cancels_ippatsu():
+def test_r06_a_call_cancels_ippatsu():
     """R-06: any call in the go-around after riichi cancels ippatsu."""
     draws = "9m" + "1p9s3z" + "9m" + "8p4z" + "2s"
     game = riichi_game(EMA2012, [READY_E, J1, J2, J3], draws, dead=DEAD)
@@ -140,7 +140,7 @@ def test_a_call_cancels_ippatsu():
     assert {"riichi", "menzen_tsumo", "pinfu"} <= pattern_ids(hora)
 
 
-def test_double_riichi_on_the_first_uninterrupted_turn():
+def test_r07_double_riichi_on_the_first_uninterrupted_turn():
     """R-07: riichi on the very first discard is a double riichi (2 han, not riichi's 1)."""
     draws = "9m" + "1p9s3z" + "2s"
     game = riichi_game(EMA2012, [READY_E, J1, J2, J3], draws, dead=DEAD)
@@ -283,7 +283,7 @@ URA_DEAD = "4m7m2p6s" + "8p" + "6m3s5m1p" + "3s"
 
 
 @pytest.mark.parametrize("declare", [True, False])
-def test_ura_dora_count_only_for_a_riichi_winner(declare):
+def test_r05_ura_dora_count_only_for_a_riichi_winner(declare):
     """RULES-riichi.md / R-05: ura dora (under the indicators) are counted with riichi only."""
     draws = "9m" + "1p9s3z" + "2s"
     game = riichi_game(EMA2012, [READY_E, J1, J2, J3], draws, dead=URA_DEAD)
@@ -302,7 +302,7 @@ def test_ura_dora_count_only_for_a_riichi_winner(declare):
 # --- last tile (R-20, R-21) ------------------------------------------------------------------
 
 
-def test_self_draw_on_the_last_tile_is_haitei():
+def test_r20_self_draw_on_the_last_tile_is_haitei():
     """R-20: a self-draw on the last live tile."""
     game = riichi_game(EMA2012, [READY_E, J1, J2, J3], "9m1p9s3z2s", dead=DEAD, live=5)
     discard(game, 0, "9m")
@@ -313,7 +313,7 @@ def test_self_draw_on_the_last_tile_is_haitei():
     assert "haitei" in pattern_ids(hora)
 
 
-def test_the_discard_after_the_last_tile_is_houtei_and_may_be_claimed_only_for_a_win():
+def test_r21_the_discard_after_the_last_tile_is_houtei_and_may_be_claimed_only_for_a_win():
     """R-21: a win on the last discard is houtei; nobody may pung that discard."""
     game = riichi_game(EMA2012, [READY_E, J1, WEST_22S, J3], "9m1p9s2s", dead=DEAD, live=4)
     discard(game, 0, "9m")
@@ -447,7 +447,7 @@ def held_last(game):
 # --- exhaustive draws ------------------------------------------------------------------------
 
 
-def test_nagashi_mangan_per_preset():
+def test_r33_nagashi_mangan_per_preset():
     """R-33: at an exhaustive draw, a player whose discards were all unclaimed terminals and
     honours is paid a self-drawn mangan (ema2012, tenhou); ema2016 has no nagashi mangan and
     pays the ready hands instead (3,000 to the one ready player)."""
@@ -468,7 +468,7 @@ def test_nagashi_mangan_per_preset():
     assert results["ema2016"]["deltas"] == [3000, -1000, -1000, -1000]
 
 
-def test_nagashi_mangan_collects_counters_and_deposits():
+def test_r33_nagashi_mangan_collects_counters_and_deposits():
     """R-33: nagashi mangan is paid as a self-drawn mangan plus counters and riichi deposits."""
     game = riichi_game(
         EMA2012,
@@ -515,7 +515,7 @@ DRAGONS_SOUTH = "556677z123m4p1p9s9m"
 
 
 @pytest.mark.parametrize("self_draw", [True, False])
-def test_liability_for_big_three_dragons(self_draw):
+def test_r48_liability_for_big_three_dragons(self_draw):
     """R-48: the player who fed the third dragon pung pays the whole yakuman on a self-draw and
     half of it on a win on another player's discard (the discarder pays the other half)."""
     hands = ["5z258m369p147s234z", DRAGONS_SOUTH, "6z258m369p147s234z", "7z369m147p258s134z"]

@@ -12,7 +12,7 @@ import pytest
 
 from mahjongkit.bots.policy import play_random, random_policy
 from mahjongkit.game.engine import Game
-from tests.table_helpers import check_observations, check_tiles
+from tests.helpers.table_checks import check_observations, check_tiles
 
 ROUNDS = 1000
 VARIANTS = ["riichi", "hongkong", "sichuan"]

@@ -9,7 +9,7 @@ from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.wall import tile_set
 from mahjongkit.variants.hongkong.rules import HongKongRules
-from tests.table_scenarios import (
+from tests.helpers.table_scenarios import (
     discard,
     events_of,
     lay_wall,
@@ -46,7 +46,7 @@ def hk_game(rules, hands, draws="", *, back="", live=None, start=None, scores=No
 # --- bonus tiles (H-02) ----------------------------------------------------------------------
 
 
-def test_bonus_tiles_drawn_in_play_are_set_aside_and_replaced_from_the_back():
+def test_h02_rules_hongkong_1_bonus_tiles_drawn_in_play_are_set_aside_and_replaced_from_the_back():
     """H-02, RULES-hongkong.md §1: a drawn flower or season is set aside face up and replaced
     by a tile from the back of the wall; the live wall ends one tile earlier."""
     game = hk_game(OLD_STYLE, [J0, J1, J2, J3], "1f" + "9p", back="5m" + "8s")
@@ -61,7 +61,7 @@ def test_bonus_tiles_drawn_in_play_are_set_aside_and_replaced_from_the_back():
     assert game.round.seats[1].drawn is not None and game.live_remaining() == live_before - 1
 
 
-def test_a_bonus_tile_replacement_that_is_a_bonus_tile_is_replaced_again():
+def test_h02_a_bonus_tile_replacement_that_is_a_bonus_tile_is_replaced_again():
     """H-02: the replacement of a bonus tile can itself be one; it is set aside too."""
     game = hk_game(OLD_STYLE, [J0, J1, J2, J3], "1g", back="2g" + "7s")
     east = game.round.seats[0]
@@ -80,7 +80,7 @@ MIXED_ONE_SUIT = "123m456m11m34m777z"
 """Characters and honours: mixed one suit (3) + red dragon pung (1), waiting on 2m/5m."""
 
 
-def test_a_complete_hand_below_three_fan_cannot_win_on_a_discard():
+def test_h11_a_complete_hand_below_three_fan_cannot_win_on_a_discard():
     """H-11: a complete hand worth fewer than 3 fan may not be declared: no ron offered."""
     game = hk_game(NO_FLOWERS, [J0, COMMON_HAND, J2, J3], "9p9p9p2s")
     tsumogiri(game, 3)
@@ -89,7 +89,7 @@ def test_a_complete_hand_below_three_fan_cannot_win_on_a_discard():
     assert game.round.turn == 0  # nobody could claim: East drew at once
 
 
-def test_the_same_hand_self_drawn_reaches_three_fan():
+def test_h09_h11_the_same_hand_self_drawn_reaches_three_fan():
     """H-09, H-11: the self-draw fan brings the same hand to the minimum."""
     game = hk_game(NO_FLOWERS, [J0, COMMON_HAND, J2, J3], "9p" + "5s")
     discard(game, 0, "9p")
@@ -100,7 +100,7 @@ def test_the_same_hand_self_drawn_reaches_three_fan():
     assert {"common_hand", "concealed_hand", "self_draw"} <= pattern_ids(hora)
 
 
-def test_a_three_fan_hand_wins_on_a_discard_and_the_discarder_alone_pays():
+def test_h10_h11_h16_a_three_fan_hand_wins_on_a_discard_and_the_discarder_alone_pays():
     """H-10, H-11, H-16: mixed one suit wins on a discard; only the discarder pays, 2 x base."""
     game = hk_game(NO_FLOWERS, [J0, MIXED_ONE_SUIT, J2, J3], "9p9p9p5m")
     tsumogiri(game, 3)
@@ -119,7 +119,7 @@ NORTH_5M = "678m999m5m111z222z"
 
 
 @pytest.mark.parametrize(("multiple", "winners"), [(False, [3]), (True, [3, 1])])
-def test_head_bump_or_multiple_winners(multiple, winners):
+def test_rules_hongkong_2_head_bump_or_multiple_winners(multiple, winners):
     """RULES-hongkong.md §2: by default only the claimant nearest the discarder in turn order
     wins (head bump: West discards, North is nearer than South), whatever the order of the
     answers; the option lets every claimant win."""
@@ -137,7 +137,7 @@ def test_head_bump_or_multiple_winners(multiple, winners):
 # --- robbing the kong (H-13) -------------------------------------------------------------------
 
 
-def test_robbing_an_added_kong():
+def test_h13_robbing_an_added_kong():
     """H-13: the tile added to a pung passes a claim window; a player it completes wins on it
     (+1 fan), and the kong's declarer pays as a discarder."""
     south = "88p258m369s147s12z"
@@ -172,7 +172,7 @@ def next_player_wins(rules, **start):
     return game, play(game, (game.round.dealer + 1) % 4, A.RON)
 
 
-def test_a_non_dealer_win_passes_the_deal_and_east_4_leads_to_south_1():
+def test_rules_hongkong_1_a_non_dealer_win_passes_the_deal_and_east_4_leads_to_south_1():
     """RULES-hongkong.md §1: the deal passes counter-clockwise; after every seat has dealt, the
     prevailing wind moves on."""
     _game, events = next_player_wins(NO_FLOWERS, round_wind=0, hand_number=3, dealer=3)
@@ -181,7 +181,7 @@ def test_a_non_dealer_win_passes_the_deal_and_east_4_leads_to_south_1():
     assert (following["bakaze"], following["kyoku"], following["oya"]) == ("S", 1, 0)
 
 
-def test_the_game_ends_after_the_north_round():
+def test_rules_hongkong_1_the_game_ends_after_the_north_round():
     """RULES-hongkong.md §1: four prevailing winds; North 4 passing the deal ends the game."""
     game, events = next_player_wins(NO_FLOWERS, round_wind=3, hand_number=3, dealer=3)
     assert not events_of(events, "start_kyoku")
@@ -189,7 +189,7 @@ def test_the_game_ends_after_the_north_round():
     assert game.over and end["scores"] == game.scores and sum(game.scores) == 0
 
 
-def test_a_dealer_win_keeps_the_deal():
+def test_rules_hongkong_1_a_dealer_win_keeps_the_deal():
     """RULES-hongkong.md §1 (dealer_repeats_on_win): the dealer who wins deals again."""
     game = hk_game(
         NO_FLOWERS,
@@ -203,7 +203,9 @@ def test_a_dealer_win_keeps_the_deal():
 
 
 @pytest.mark.parametrize(("repeats", "next_dealer"), [(True, 1), (False, 2)])
-def test_a_drawn_hand_keeps_the_deal_unless_the_table_passes_it(repeats, next_dealer):
+def test_rules_hongkong_1_a_drawn_hand_keeps_the_deal_unless_the_table_passes_it(
+    repeats, next_dealer
+):
     """RULES-hongkong.md §1 (dealer_repeats_on_draw): a drawn hand pays nothing and is replayed
     by the same dealer; some tables pass the deal instead."""
     rules = HongKongRules(flowers=False, dealer_repeats_on_draw=repeats)

@@ -9,7 +9,7 @@ from mahjongkit.table.actions import Action
 from mahjongkit.table.state import Phase
 from mahjongkit.table.wall import tile_set
 from mahjongkit.variants.sichuan.rules import SichuanRules
-from tests.table_scenarios import (
+from tests.helpers.table_scenarios import (
     discard,
     events_of,
     lay_wall,
@@ -42,7 +42,9 @@ SWAP_HANDS = ["1111m2468s3579s5p", "234m567m789m123p5p", "2468m13579s2468s", "35
 
 
 @pytest.mark.parametrize(("direction", "step"), [("ccw", 1), ("cw", 3), ("across", 2)])
-def test_exchange_three_moves_three_tiles_of_one_suit_the_same_way_for_all(direction, step):
+def test_rules_sichuan_2_exchange_three_moves_three_tiles_of_one_suit_the_same_way_for_all(
+    direction, step
+):
     """§2: every seat gives three tiles of one suit; all tiles move in the table's direction
     (ccw: to the next seat in turn order); then the missing suits are declared."""
     game = sc_game(SichuanRules(huan_san_zhang=direction), SWAP_HANDS)
@@ -63,7 +65,7 @@ def test_exchange_three_moves_three_tiles_of_one_suit_the_same_way_for_all(direc
     assert game.round.phase is Phase.DECLARE
 
 
-def test_without_the_option_the_hand_starts_with_the_declaration():
+def test_rules_sichuan_2_3_without_the_option_the_hand_starts_with_the_declaration():
     """§2: exchange three is off by default; §3: the missing suit is declared by everyone
     before East's first move."""
     game = sc_game(RULES, SWAP_HANDS)
@@ -86,7 +88,7 @@ def test_without_the_option_the_hand_starts_with_the_declaration():
 CLAIM_HANDS = ["4m13579p2468s135s", "2356m2468p1357p9p", "44m179m13p2468s79s", "5689m468p135799s"]
 
 
-def test_the_missing_suit_is_discarded_first_and_never_claimed_and_there_is_no_chow():
+def test_rules_sichuan_3_4_the_missing_suit_goes_first_is_never_claimed_and_there_is_no_chow():
     """§3: while holding its missing suit a player discards it; nobody pungs a tile of their
     missing suit; §4: no chow, even for the next player."""
     game = sc_game(RULES, CLAIM_HANDS, "9s", missing=(M, S, M, P))
@@ -97,7 +99,7 @@ def test_the_missing_suit_is_discarded_first_and_never_claimed_and_there_is_no_c
     assert game.round.turn == 1  # nobody could claim: South drew
 
 
-def test_a_pung_of_a_suit_that_is_not_missing_is_allowed():
+def test_rules_sichuan_4_a_pung_of_a_suit_that_is_not_missing_is_allowed():
     """§4: pung and kong are the calls of Sichuan (the same tiles, suit not missing)."""
     game = sc_game(RULES, CLAIM_HANDS, "9s", missing=(M, S, P, P))
     discard(game, 0, "4m")
@@ -105,7 +107,7 @@ def test_a_pung_of_a_suit_that_is_not_missing_is_allowed():
 
 
 @pytest.mark.parametrize(("south_missing", "offered"), [(S, True), (P, False)])
-def test_no_win_with_the_missing_suit(south_missing, offered):
+def test_rules_sichuan_3_no_win_with_the_missing_suit(south_missing, offered):
     """§3: a hand may only win without its missing suit: 5p completes South's hand unless
     pin is the suit South declared missing."""
     game = sc_game(RULES, SWAP_HANDS, "9m", missing=(P, south_missing, P, P))
@@ -118,7 +120,7 @@ def test_no_win_with_the_missing_suit(south_missing, offered):
 BLOOD_HANDS = ["13579m1246789s4p", "123m456m789m123p5p", "555s12468m9m1379s", "2468m2468s1379s5p"]
 
 
-def test_blood_battle_a_winner_leaves_and_play_goes_on():
+def test_rules_sichuan_5_6_1_blood_battle_a_winner_leaves_and_play_goes_on():
     """§5: a winner leaves the hand; play continues with the next seat after the winner; the
     winner pays nothing for later events (§6.1: a concealed kong is paid 2 x base by each
     player still in the game)."""
@@ -137,7 +139,7 @@ def test_blood_battle_a_winner_leaves_and_play_goes_on():
     assert total == [-2, 0, 4, -2]
 
 
-def test_an_exposed_kong_is_paid_by_the_discarder():
+def test_rules_sichuan_6_1_an_exposed_kong_is_paid_by_the_discarder():
     """§6.1: a kong on a discard earns 2 x base from the discarder alone, at once."""
     game = sc_game(RULES, BLOOD_HANDS, "9p5s", missing=(P, S, P, P), back="1s9s")
     discard(game, 0, "4p")
@@ -165,7 +167,7 @@ def call_transfer_game(rules=RULES):
     return game, play(game, 1, A.RON)
 
 
-def test_a_win_on_the_discard_after_a_kong_takes_that_kongs_money():
+def test_rules_sichuan_6_1_a_win_on_the_discard_after_a_kong_takes_that_kongs_money():
     """§6.1 call transfer (呼叫转移, call_transfer=that_kong): the konger hands that kong's
     money (6) to the winner, on top of the win (kong discard, 1 fan: 2 x base)."""
     _game, events = call_transfer_game()
@@ -174,13 +176,13 @@ def test_a_win_on_the_discard_after_a_kong_takes_that_kongs_money():
     assert hora["deltas"] == [-2 - 6, 2 + 6, 0, 0]
 
 
-def test_the_cancel_option_refunds_the_kong_money_instead():
+def test_rules_sichuan_6_1_the_cancel_option_refunds_the_kong_money_instead():
     """§6.1 call_transfer=cancel (Novikov, MIL 2025): the kong money goes back to the payers."""
     _game, events = call_transfer_game(SichuanRules(call_transfer="cancel"))
     assert only(events, "hora")["deltas"] == [-2 - 6, 2 + 2, 2, 2]
 
 
-def test_kong_money_handed_over_is_not_refunded_again_at_the_wall_end():
+def test_rules_sichuan_6_2_kong_money_handed_over_is_not_refunded_again_at_the_wall_end():
     """§6.2 tax refund: a not-ready konger returns the kong money it still holds; money already
     handed to a winner by the call transfer is not returned twice."""
     game, _ = call_transfer_game()
@@ -189,7 +191,7 @@ def test_kong_money_handed_over_is_not_refunded_again_at_the_wall_end():
     assert draw["deltas"] == [0, 0, 0, 0]
 
 
-def test_end_of_wall_settlement_flower_pig_and_ready_check():
+def test_rules_sichuan_6_2_end_of_wall_settlement_flower_pig_and_ready_check():
     """§6.2: at the wall end a flower pig (still holding its missing suit) pays the cap (16) to
     every other player in the game; not-ready players pay each ready one its best value."""
     rules = SichuanRules(void_discard_rule="lenient")
@@ -207,7 +209,7 @@ def test_end_of_wall_settlement_flower_pig_and_ready_check():
     assert len(reasons) == 2
 
 
-def test_a_passed_win_blocks_discard_wins_until_the_next_draw():
+def test_rules_sichuan_4_a_passed_win_blocks_discard_wins_until_the_next_draw():
     """RULES-sichuan §4 过水: a player who declines a Hu on a discard may not Hu on a discard
     again until after their own next draw."""
     import random

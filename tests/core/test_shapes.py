@@ -1,7 +1,6 @@
 """Hand shapes: shanten, waits, ukeire, decompositions (issue 2, item 5 and 8)."""
 
 import gzip
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -22,9 +21,8 @@ from mahjongkit.shapes import (
     waits,
 )
 from mahjongkit.tiles import counts_of, format_kinds, parse_kinds
+from tests.helpers.paths import BENCH
 from tests.helpers.reference import brute_force_shanten, is_complete_by_search
-
-BENCH = Path(__file__).resolve().parents[1].parent / "shared" / "bench"
 
 
 def counts(text):
