@@ -24,7 +24,7 @@ from mahjongkit.table.wall import tile_set
 from mahjongkit.variants.hongkong.rules import HongKongRules
 from mahjongkit.variants.riichi.flow import RiichiFlow
 from mahjongkit.variants.riichi.rules import RiichiRules
-from tests.table_scenarios import (
+from tests.helpers.table_scenarios import (
     discard,
     held,
     lay_wall,

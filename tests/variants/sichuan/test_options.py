@@ -40,6 +40,7 @@ def options(*assignments: str) -> SichuanRules:
 def test_s03_rules_sichuan_8_preset_is_the_recommended_defaults():
     """§8 (starred values) and S-03 (cap 4)."""
     assert dataclasses.asdict(RULES) == {
+        "players": 4,
         "base": 1,
         "fan_cap": 4,
         "self_draw_bonus": "none",
@@ -102,6 +103,7 @@ def test_variant_registry_and_presets():
     assert find_variant("sichuan") is VARIANT
     assert VARIANT.languages == ("zh", "en", "fr", "es")
     assert VARIANT.rules() == RULES
+    assert options("players=4").players == 4
     mil = VARIANT.rules("mil_sbr")
     assert (mil.fan_cap, mil.self_draw_bonus, mil.call_transfer) == (3, "jiadi", "cancel")
     assert mil.postponed_kong_pays is False
@@ -118,6 +120,7 @@ def test_variant_registry_and_presets():
         ("rob_kong=perhaps", "true or false"),
         ("no_such_option=1", "unknown option"),
         ("base=0.5", "integer"),
+        ("players=3", "played by four"),
     ],
 )
 def test_bad_option_values_are_refused_by_name(assignment, words):
