@@ -128,11 +128,17 @@ def to_json(value: Any) -> Any:
     Lists of physical tiles held in no particular order (hands, melds) are sorted, so two
     states that hold the same tiles compare equal; dict keys become strings, as in JSON.
     """
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out = {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        for name in _UNORDERED.get(type(value).__name__, ()):
+    kind = type(value)
+    names = _FIELD_NAMES.get(kind)
+    if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(value))
+    if names is not None:
+        out = {name: to_json(getattr(value, name)) for name in names}
+        for name in _UNORDERED.get(kind.__name__, ()):
             out[name] = sorted(out[name])
         return out
+    if kind is int or kind is bool or kind is str or value is None:
+        return value
     if isinstance(value, StrEnum):
         return value.value
     if isinstance(value, dict):
@@ -142,4 +148,6 @@ def to_json(value: Any) -> Any:
     return value
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""Each state class's field names, read once (``dataclasses.fields`` is slow on a hot path)."""
 _UNORDERED = {"TableMeld": ("tiles",), "SeatState": ("hand",)}
