@@ -7,7 +7,7 @@ and :mod:`.pages` generates a rules page from a table.
 
 from __future__ import annotations
 
-from mahjongkit.scoring.names import Names, name_in, register_pattern_names
+from mahjongkit.scoring.names import Names, name_in
 from mahjongkit.scoring.result import (
     FuItem,
     PatternHit,
@@ -26,5 +26,4 @@ __all__ = [
     "ScoreError",
     "Win",
     "name_in",
-    "register_pattern_names",
 ]

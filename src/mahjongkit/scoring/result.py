@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from mahjongkit.hand import Hand
 from mahjongkit.scoring.explain import Section, explain, to_json
-from mahjongkit.scoring.names import Names, name_in, registered_name
+from mahjongkit.scoring.names import Names, name_in
 from mahjongkit.tiles import Tile
 
 
@@ -165,7 +165,7 @@ class Score:
         """The name in ``lang`` of a pattern this result mentions (the id if it has none).
 
         The names come with the result: its patterns, and ``replaced_names`` for the patterns
-        it dropped. A score that carries no names falls back on its variant's registered names.
+        it dropped.
         """
         for hit in self.patterns:
             if hit.id == pattern:
@@ -173,7 +173,7 @@ class Score:
         for known, names in self.replaced_names:
             if known == pattern:
                 return name_in(names, lang)
-        return registered_name(self.variant, pattern, lang)
+        return pattern
 
     def pattern_ids(self) -> list[str]:
         """The ids of the patterns, in table order."""

@@ -8,7 +8,6 @@ call; :mod:`~mahjongkit.variants.hongkong.payments` holds ``base_amount`` and ``
 
 from __future__ import annotations
 
-from mahjongkit.scoring import register_pattern_names
 from mahjongkit.variants.base import Variant
 from mahjongkit.variants.hongkong.context import WinContext
 from mahjongkit.variants.hongkong.fan import (
@@ -25,7 +24,6 @@ from mahjongkit.variants.hongkong.scorer import HongKongScore, score
 
 PATTERN_NAMES = {row.id: row.names for row in FAN_TABLE}
 """Every pattern's names by stable id."""
-register_pattern_names("hongkong", PATTERN_NAMES)
 
 VARIANT = Variant(
     name="hongkong",

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from mahjongkit.scoring import Win, register_pattern_names
+from mahjongkit.scoring import Win
 from mahjongkit.variants.base import Variant
 from mahjongkit.variants.riichi.docs import rules_page
 from mahjongkit.variants.riichi.flow import RiichiFlow
@@ -31,8 +31,6 @@ LANGUAGES = ("en", "fr", "es", "ja", "ja-Latn")
 
 PATTERN_NAMES = {row.id: row.names for row in TABLE}
 """Every pattern's names by stable id."""
-# The Riichi score explains itself lazily and names its dropped patterns from this table.
-register_pattern_names("riichi", PATTERN_NAMES)
 
 VARIANT = Variant(
     name="riichi",

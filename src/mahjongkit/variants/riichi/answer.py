@@ -109,7 +109,7 @@ def _hand_text(hand: Hand) -> str:
     return " ".join([concealed, *map(_meld_text, hand.melds)])
 
 
-_EXPLAINED = ("fu_breakdown", "limit_names", "replaced", "hand", "extra")
+_EXPLAINED = ("fu_breakdown", "limit_names", "replaced", "replaced_names", "hand", "extra")
 """The fields of a :class:`RiichiScore` computed when first read."""
 _UNSET: Any = object()
 
@@ -192,6 +192,15 @@ class RiichiScore(Score):
         self.__dict__["replaced"] = value
 
     @property
+    def replaced_names(self) -> tuple[tuple[str, Names], ...]:
+        """(pattern id, its names) for each dropped pattern of :attr:`replaced`."""
+        return self._explained("replaced_names")  # type: ignore[no-any-return]
+
+    @replaced_names.setter
+    def replaced_names(self, value: tuple[tuple[str, Names], ...]) -> None:
+        self.__dict__["replaced_names"] = value
+
+    @property
     def hand(self) -> str:
         """The hand in mpsz, melds after the concealed tiles."""
         return self._explained("hand")  # type: ignore[no-any-return]
@@ -271,6 +280,14 @@ def _replaced(win: Win, rules: RiichiRules, best: Reading) -> tuple[tuple[str, s
     )
 
 
+def _replaced_names(
+    win: Win, rules: RiichiRules, best: Reading
+) -> tuple[tuple[str, Names], ...]:
+    """The names of the rows :func:`_replaced` lists as dropped."""
+    rows = {entry.row.id: entry.row for entry in compile_rules(rules).by_bit.values()}
+    return tuple((dropped, rows[dropped].names) for dropped, _ in _replaced(win, rules, best))
+
+
 def _extra(win: Win, rules: RiichiRules, best: Reading) -> dict[str, Any]:
     shape = best.shape
     extra = {
@@ -293,6 +310,7 @@ _EXPLAIN: dict[str, Callable[[Win, RiichiRules, Reading], Any]] = {
     "fu_breakdown": lambda win, rules, best: _fu_breakdown(win, rules, best, best.concealed),
     "limit_names": lambda win, rules, best: limit_names(best.limit) if best.limit else {},
     "replaced": _replaced,
+    "replaced_names": _replaced_names,
     "hand": lambda win, rules, best: _hand_text(win.hand),
     "extra": _extra,
 }

@@ -8,7 +8,6 @@ several winners). ``rules_page(rules, lang)`` is the fan table as a Markdown pag
 
 from __future__ import annotations
 
-from mahjongkit.scoring import register_pattern_names
 from mahjongkit.variants.base import Variant
 from mahjongkit.variants.sichuan.fan import LANGUAGES, TABLE, rules_page
 from mahjongkit.variants.sichuan.flow import SichuanFlow, hand_shape
@@ -17,7 +16,6 @@ from mahjongkit.variants.sichuan.scorer import SichuanScore, score
 
 PATTERN_NAMES = {row.id: row.names for row in TABLE}
 """Every pattern's names by stable id."""
-register_pattern_names("sichuan", PATTERN_NAMES)
 
 __all__ = [
     "LANGUAGES",
