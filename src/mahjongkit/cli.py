@@ -407,19 +407,6 @@ def _win_hint(hand: Hand, win_tile: Tile, text: str) -> str | None:
     return None
 
 
-def _refuse_contradictions(args: argparse.Namespace, hand: Hand, rules: Any) -> None:
-    """Flags that contradict the hand or the table: the question cannot be posed (exit 2)."""
-    if (args.riichi or args.double_riichi) and not hand.is_concealed:
-        flag = "--double-riichi" if args.double_riichi else "--riichi"
-        open_meld = next(str(m) for m in hand.melds if not m.is_concealed)
-        raise NotationError(f"{flag} needs a concealed hand, but {open_meld} is an open meld")
-    if args.nukidora and getattr(rules, "players", 4) != 3:
-        raise NotationError(
-            f"--nukidora {args.nukidora}: only three-player Riichi sets North aside "
-            "(--option players=3 --option uma=...)"
-        )
-
-
 def _check_printable(score: Any) -> None:
     """Refuse a result too large to print: only an out-of-range option produces one."""
     amounts = [score.points, score.value, score.raw_value, *score.payments.values()]
@@ -463,7 +450,6 @@ def _cmd_score(args: argparse.Namespace) -> int:
     hint = _win_hint(hand, win_tile, args.hand)
     if hint is not None:
         raise InvalidHandError(hint)
-    _refuse_contradictions(args, hand, rules)
     win = Win(
         hand=hand,
         win_tile=win_tile,
@@ -497,6 +483,9 @@ def _cmd_score(args: argparse.Namespace) -> int:
             "of the range of a real table"
         ) from None
     _check_printable(score)
+    if score.error is not None and score.error.code == "invalid_hand":
+        # Not a hand at all (or flags that contradict it): the question cannot be posed.
+        raise InvalidHandError(score.error.message)
     preset = args.rules or next(iter(variant.presets))
     context = {
         "seat": SEATS[seat],

@@ -157,7 +157,7 @@ def test_flags_that_contradict_the_hand_exit_2(capsys):
         capsys, "score", "234m678s55p", "--meld", "chi:345s@E", "--meld", "pon:777z@W",
         "--win", "5p", "--from", "W", "--seat", "S", "--double-riichi",
     )  # fmt: skip
-    assert code == 2 and out == "" and "--double-riichi needs a concealed hand" in err
+    assert code == 2 and out == "" and "riichi needs a concealed hand, but chow:345s@E" in err
     code, out, err = run(capsys, "score", "234m456p678s33555z", "--win", "5z", "--nukidora", "2")
     assert code == 2 and out == "" and "only three-player Riichi sets North aside" in err
 

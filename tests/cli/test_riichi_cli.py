@@ -146,7 +146,7 @@ def test_hands_that_cannot_be_posed_exit_2_and_hands_without_a_win_exit_1(
         capsys, "score", "234m678s44555z", "--win", "5z", "--meld", "chi:456p@N", "--riichi"
     )
     assert code == 2 and out == ""
-    assert "--riichi needs a concealed hand, but chow:456p@N is an open meld" in err
+    assert "riichi needs a concealed hand, but chow:456p@N is an open meld" in err
     code, out, _ = run(capsys, "score", "234m678s44555z", "--win", "5z", "--meld", "chi:456p@N")
     assert code == 0 and "Dragon Pung (white): 1 han" in out  # the same hand without riichi
     code, out, _ = run(capsys, "score", "234m456p678s34555z", "--win", "5z", "--tsumo")
@@ -169,7 +169,7 @@ def test_three_players_from_the_command_line(capsys: pytest.CaptureFixture[str])
     # 7 han: a mangan self-draw, the missing fourth seat's share lost.
     assert answer["payments"] == {"E": -6000, "S": 9000, "W": -3000, "N": 0}
     code, out, err = run(capsys, *hand, "--nukidora", "1", "--json")
-    assert code == 2 and out == "" and "--nukidora 1: only three-player Riichi" in err
+    assert code == 2 and out == "" and "only three-player Riichi sets North aside" in err
     for bad in ("-1", "x", "1.5"):
         with pytest.raises(SystemExit) as refused:  # argparse's own refusal
             main([*hand, *three, "--nukidora", bad])

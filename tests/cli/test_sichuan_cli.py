@@ -121,9 +121,10 @@ def test_mil_preset(capsys):
         (("123m456m234p678p99p", "--win", "9p", "--after-kong"), "self-draw"),
     ],
 )
-def test_unusable_hands_exit_1_with_a_reason(capsys, argv, words):
-    code, out, _ = run(capsys, *argv, "--lang", "en")
-    assert code == 1 and words in out
+def test_unusable_hands_exit_2_with_a_reason(capsys, argv, words):
+    """Not a Sichuan hand at all: the question cannot be posed (one line on stderr)."""
+    code, out, err = run(capsys, *argv, "--lang", "en")
+    assert code == 2 and out == "" and words in err and len(err.splitlines()) == 1
 
 
 @pytest.mark.parametrize(

@@ -75,7 +75,8 @@ def _check_situation(win: Win, players: int) -> str | None:
     # Nested by flag, so that the common case (a riichi, perhaps with ippatsu) asks little.
     if win.riichi:
         if hand.melds and not hand.is_concealed:
-            return "riichi needs a concealed hand, but the hand has an open meld"
+            open_meld = next(m for m in hand.melds if not m.is_concealed)
+            return f"riichi needs a concealed hand, but {open_meld} is an open meld"
         if win.first_turn:
             return (
                 "a first-turn win (R-36…R-38) comes before the winner's first discard, so before "
