@@ -18,9 +18,9 @@ from collections.abc import Callable
 from mahjongkit.i18n import t
 from mahjongkit.scoring import name_in
 from mahjongkit.scoring.pages import Column, markdown_table
+from mahjongkit.variants.riichi.compiled import compile_rules
 from mahjongkit.variants.riichi.names import NAMES
 from mahjongkit.variants.riichi.rules import RiichiRules
-from mahjongkit.variants.riichi.scorer import compile_rules
 from mahjongkit.variants.riichi.yaku import TABLE, Yaku
 
 LANGUAGES = tuple(NAMES)

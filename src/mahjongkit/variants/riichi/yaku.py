@@ -2,7 +2,7 @@
 
 Each row is data: a stable id, the requirement it implements, its han when concealed and when
 open (0: concealed only), its yakuman value, the feature bits it needs and forbids, a small pure
-predicate over :class:`~mahjongkit.variants.riichi.context.WinContext` (None when the features
+predicate over :class:`~mahjongkit.variants.riichi.features.WinContext` (None when the features
 decide it alone), the rows it replaces when both apply, the rows it implies, its names and its
 Tenhou id. Precedence lives in ``replaces``, never in code: Twice Pure Double Chow replaces Pure
 Double Chow, Full Flush replaces Half Flush, and so on.
@@ -29,7 +29,7 @@ from mahjongkit.scoring.patterns import (
     check_table,
     with_names,
 )
-from mahjongkit.variants.riichi.context import (
+from mahjongkit.variants.riichi.features import (
     F_AFTER_KONG,
     F_ALL_SIMPLES,
     F_CHOW,
