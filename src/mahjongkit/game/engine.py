@@ -45,7 +45,7 @@ from mahjongkit.table.events import (
     check_event,
     frozen_event,
 )
-from mahjongkit.table.flow import Flow
+from mahjongkit.table.flow import Flow, WinClaim
 from mahjongkit.table.state import Phase, RoundState, TableState, to_json
 from mahjongkit.table.wall import (
     deal,
@@ -755,8 +755,9 @@ class Game:
         rnd = self.round
         for index, seat in enumerate(winners):
             first = index == 0
-            final = self.flow.final_score(self, seat, tile, discarder, robbing, first)
-            moved = self.flow.extra_win_deltas(self, seat, discarder, robbing, first)
+            claim = WinClaim(seat, tile, discarder, robbing)
+            final = self.flow.final_score(self, claim, first)
+            moved = self.flow.extra_win_deltas(self, claim, first)
             deltas = [
                 a + b for a, b in zip(self.flow.deltas(self, final, seat), moved, strict=True)
             ]
@@ -774,7 +775,7 @@ class Game:
             }
             if robbing and first:
                 event["mjk_robbed"] = {"seat": discarder, "tile": tile}
-            settled = self.flow.settled_kongs(self, seat, discarder, robbing, first)
+            settled = self.flow.settled_kongs(self, claim, first)
             if settled:
                 event["mjk_kongs_settled"] = {"seat": discarder, "kongs": settled}
             if self.flow.first_indicators and rnd.seats[seat].riichi:

@@ -12,7 +12,7 @@ from typing import Any
 from mahjongkit.melds import MeldKind
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
-from mahjongkit.table.flow import Flow
+from mahjongkit.table.flow import Flow, WinClaim
 from mahjongkit.table.state import Phase
 from mahjongkit.table.view import TableView
 from mahjongkit.tiles import NUM_PHYSICAL, Tile
@@ -26,9 +26,7 @@ def turn_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
     rnd = view.round
     state = rnd.seats[seat]
     found: list[Action] = []
-    if state.drawn is not None and flow.win_score(
-        view, seat, state.drawn, self_draw=True, from_seat=None, robbing=False
-    ):
+    if state.drawn is not None and flow.win_score(view, WinClaim(seat, state.drawn)):
         found.append(Action(A.TSUMO, seat, state.drawn))
     if state.drawn is not None and state.drawn >= NUM_PHYSICAL:
         # A bonus tile that could win: win on it, or set it aside as usual.
@@ -77,9 +75,7 @@ def claim_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
         return []
     state = rnd.seats[seat]
     found: list[Action] = []
-    if flow.win_score(
-        view, seat, tile, self_draw=False, from_seat=discarder, robbing=False
-    ) and not flow.furiten(view, seat):
+    if flow.win_score(view, WinClaim(seat, tile, discarder)) and not flow.furiten(view, seat):
         found.append(Action(A.RON, seat, tile))
     last = view.live_remaining() == 0
     allowed = flow.calls_on_last_discard if last else (A.PON, A.KAN, A.CHI)
@@ -158,7 +154,7 @@ def may_rob(
     if concealed and not flow.may_rob_concealed(view, seat, tile):
         return False
     return bool(
-        flow.win_score(view, seat, tile, self_draw=False, from_seat=konger, robbing=True)
+        flow.win_score(view, WinClaim(seat, tile, konger, robbing=True))
     ) and not flow.furiten(view, seat)
 
 
@@ -229,14 +225,7 @@ def why_no_win(view: TableView, flow: Flow[Any], action: Action) -> str | None:
         None if self_draw else (rnd.rob_seat if rnd.phase is Phase.ROB else rnd.last_discarder)
     )
     score = flow.score(
-        flow.make_win(
-            view,
-            seat,
-            tile,
-            self_draw=self_draw,
-            from_seat=discarder,
-            robbing=rnd.phase is Phase.ROB,
-        )
+        flow.make_win(view, WinClaim(seat, tile, discarder, robbing=rnd.phase is Phase.ROB))
     )
     if score.error is not None:
         return f"{action.type} on {name}: {score.error.code}: {score.error.message}"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from mahjongkit.errors import IllegalActionError
@@ -46,6 +47,22 @@ Fold = Callable[[TableState, Any], None]
 
 count_kinds = counts_of_ids
 """34-entry kind counts of physical ids (kept under its table name)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WinClaim:
+    """A seat's claim to win on a tile: by self-draw (no discarder), on a discard, or on the
+    tile of a kong it robs (the konger is then the discarder)."""
+
+    seat: int
+    tile: int
+    discarder: int | None = None
+    robbing: bool = False
+
+    @property
+    def self_draw(self) -> bool:
+        """Whether the winner drew the tile."""
+        return self.discarder is None
 
 
 class Flow(ABC, Generic[R]):
@@ -149,18 +166,11 @@ class Flow(ABC, Generic[R]):
 
     # --- wins ---
 
-    def make_win(
-        self,
-        view: TableView,
-        seat: int,
-        tile: int,
-        *,
-        self_draw: bool,
-        from_seat: int | None,
-        robbing: bool,
-    ) -> Win:
+    def make_win(self, view: TableView, claim: WinClaim) -> Win:
         """The scorer's view of a win at this moment of the game."""
         rnd = view.round
+        seat, tile, from_seat = claim.seat, claim.tile, claim.discarder
+        self_draw, robbing = claim.self_draw, claim.robbing
         hand = self.hand(view, seat, None if self_draw else tile)
         last_tile = view.live_remaining() == 0
         return Win(
@@ -175,7 +185,7 @@ class Flow(ABC, Generic[R]):
             robbing_kong=robbing,
             kong_discard=(not self_draw) and (not robbing) and rnd.kong_discard,
             last_tile=last_tile and not robbing,
-            first_turn=self.first_turn_win(view, seat, self_draw),
+            first_turn=self.first_turn_win(view, claim),
             flowers=tuple(
                 self.tile(t) for t in [*rnd.seats[seat].flowers, *([tile] if tile >= 136 else [])]
             ),
@@ -185,12 +195,13 @@ class Flow(ABC, Generic[R]):
             ),
         )
 
-    def first_turn_win(self, view: TableView, seat: int, self_draw: bool) -> bool:
+    def first_turn_win(self, view: TableView, claim: WinClaim) -> bool:
         """A win in the first uninterrupted go-around."""
         rnd = view.round
+        seat = claim.seat
         if not rnd.first_go_around:
             return False
-        if self_draw:
+        if claim.self_draw:
             return len(rnd.seats[seat].discards) == 0
         return len(rnd.seats[seat].discards) == 0 and not rnd.seats[seat].has_drawn
 
@@ -198,52 +209,28 @@ class Flow(ABC, Generic[R]):
     def score(self, win: Win) -> Score:
         """The variant scorer."""
 
-    def win_score(
-        self,
-        view: TableView,
-        seat: int,
-        tile: int,
-        *,
-        self_draw: bool,
-        from_seat: int | None,
-        robbing: bool,
-    ) -> Score | None:
-        """The score if this seat may win on this tile now, else None."""
-        if tile < 136 and not self.is_complete_with(view, seat, None if self_draw else tile):
+    def win_score(self, view: TableView, claim: WinClaim) -> Score | None:
+        """The score if this claim may win now, else None."""
+        tile = claim.tile
+        if tile < 136 and not self.is_complete_with(
+            view, claim.seat, None if claim.self_draw else tile
+        ):
             return None
-        score = self.score(
-            self.make_win(
-                view, seat, tile, self_draw=self_draw, from_seat=from_seat, robbing=robbing
-            )
-        )
+        score = self.score(self.make_win(view, claim))
         return score if score.valid else None
 
-    def final_score(
-        self,
-        view: TableView,
-        seat: int,
-        tile: int,
-        discarder: int | None,
-        robbing: bool,
-        first: bool,
-    ) -> Score:
+    def final_score(self, view: TableView, claim: WinClaim, first: bool) -> Score:
         """The score a win is paid by (``first``: the first of several winners on a discard)."""
-        score = self.win_score(
-            view, seat, tile, self_draw=discarder is None, from_seat=discarder, robbing=robbing
-        )
+        score = self.win_score(view, claim)
         assert score is not None, "the engine only settles wins it offered"
         return score
 
-    def settled_kongs(
-        self, view: TableView, seat: int, discarder: int | None, robbing: bool, first: bool
-    ) -> list[int]:
+    def settled_kongs(self, view: TableView, claim: WinClaim, first: bool) -> list[int]:
         """The kongs (by number in the round) whose money this win hands over or refunds, so
         that it is not counted again later."""
         return []
 
-    def extra_win_deltas(
-        self, view: TableView, seat: int, discarder: int | None, robbing: bool, first: bool
-    ) -> list[int]:
+    def extra_win_deltas(self, view: TableView, claim: WinClaim, first: bool) -> list[int]:
         """Money a win moves besides its own payment (Sichuan's kong-money transfer)."""
         return [0] * self.players
 

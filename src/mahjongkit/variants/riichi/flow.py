@@ -16,7 +16,7 @@ from mahjongkit.shapes import RIICHI, shanten, waits
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Reach, ReachAccepted, Ryukyoku
-from mahjongkit.table.flow import Flow, Fold
+from mahjongkit.table.flow import Flow, Fold, WinClaim
 from mahjongkit.table.state import TableState
 from mahjongkit.table.view import TableView
 from mahjongkit.table.wall import tile_set
@@ -83,22 +83,11 @@ class RiichiFlow(Flow[RiichiRules]):
         """The Riichi scorer."""
         return riichi_score(win, self.rules)
 
-    def make_win(
-        self,
-        view: TableView,
-        seat: int,
-        tile: int,
-        *,
-        self_draw: bool,
-        from_seat: int | None,
-        robbing: bool,
-    ) -> Win:
+    def make_win(self, view: TableView, claim: WinClaim) -> Win:
         """Adds riichi, ippatsu, dora, counters and deposits to the shared win."""
-        base = super().make_win(
-            view, seat, tile, self_draw=self_draw, from_seat=from_seat, robbing=robbing
-        )
+        base = super().make_win(view, claim)
         rnd = view.round
-        state = rnd.seats[seat]
+        state = rnd.seats[claim.seat]
         riichi = state.riichi
         liable = state.liable
         return replace(
@@ -112,24 +101,14 @@ class RiichiFlow(Flow[RiichiRules]):
             deposits=rnd.deposits,
             liable_seat=None if liable is None else (liable - rnd.dealer) % self.players,
             last_tile=view.live_remaining() == 0
-            and not robbing
-            and not (self_draw and rnd.after_kong),
+            and not claim.robbing
+            and not (claim.self_draw and rnd.after_kong),
         )
 
-    def final_score(
-        self,
-        view: TableView,
-        seat: int,
-        tile: int,
-        discarder: int | None,
-        robbing: bool,
-        first: bool,
-    ) -> Score:
+    def final_score(self, view: TableView, claim: WinClaim, first: bool) -> Score:
         """The win's score; where the rules say so a second winner of one discard gets no
         counters or deposits."""
-        win = self.make_win(
-            view, seat, tile, self_draw=discarder is None, from_seat=discarder, robbing=robbing
-        )
+        win = self.make_win(view, claim)
         if not first and self.rules.multiple_ron_bonus == "first_winner":
             win = replace(win, honba=0, deposits=0)
         return self.score(win)

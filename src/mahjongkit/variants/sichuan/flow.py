@@ -28,7 +28,7 @@ from mahjongkit.shapes import HandShape, sichuan
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Declare, Event, Exchange, ExchangeChoose, Missing, Ryukyoku
-from mahjongkit.table.flow import Flow, Fold
+from mahjongkit.table.flow import Flow, Fold, WinClaim
 from mahjongkit.table.state import Phase, TableState
 from mahjongkit.table.view import TableView
 from mahjongkit.table.wall import tile_set
@@ -324,13 +324,14 @@ class SichuanFlow(Flow[SichuanRules]):
         return [s for s in range(self.players) if not view.round.seats[s].won]
 
     def _moved_kongs(
-        self, view: TableView, discarder: int | None, robbing: bool, first: bool
+        self, view: TableView, claim: WinClaim, first: bool
     ) -> tuple[list[Mapping[str, Any]], list[Mapping[str, Any]]]:
         """(the latest kong's income records, all income records) of a konger whose discard
         right after a kong is won on; empty otherwise (a robbed kong was never paid, since kong
         money follows the rob window)."""
         rnd = view.round
-        if not first or discarder is None or not rnd.kong_discard or robbing:
+        discarder = claim.discarder
+        if not first or discarder is None or not rnd.kong_discard or claim.robbing:
             return [], []
         records = rnd.kong_income.get(discarder, [])
         if not records:
@@ -338,27 +339,23 @@ class SichuanFlow(Flow[SichuanRules]):
         latest = records[-1]["kong"]
         return [x for x in records if x["kong"] == latest], list(records)
 
-    def extra_win_deltas(
-        self, view: TableView, seat: int, discarder: int | None, robbing: bool, first: bool
-    ) -> list[int]:
+    def extra_win_deltas(self, view: TableView, claim: WinClaim, first: bool) -> list[int]:
         """The kong money a win on the discard right after a kong moves (槓上炮, §6.1)."""
-        this_kong, income = self._moved_kongs(view, discarder, robbing, first)
-        if not this_kong or discarder is None:
+        this_kong, income = self._moved_kongs(view, claim, first)
+        if not this_kong or claim.discarder is None:
             return [0] * self.players
         lines = payments.kong_discard_payments(
-            discarder,
-            [seat],
+            claim.discarder,
+            [claim.seat],
             [self._line(x) for x in this_kong],
             self.rules,
             all_kongs=[self._line(x) for x in income],
         )
         return _deltas(lines, self.players)
 
-    def settled_kongs(
-        self, view: TableView, seat: int, discarder: int | None, robbing: bool, first: bool
-    ) -> list[int]:
+    def settled_kongs(self, view: TableView, claim: WinClaim, first: bool) -> list[int]:
         """Kong money handed to the winner or refunded is gone from the konger's income."""
-        this_kong, income = self._moved_kongs(view, discarder, robbing, first)
+        this_kong, income = self._moved_kongs(view, claim, first)
         moved = income if self.rules.call_transfer == "all_kongs" else this_kong
         return sorted({x["kong"] for x in moved})
 
