@@ -40,6 +40,7 @@ from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.table.events import JsonEvent, as_json
 from mahjongkit.table.state import TableMeld
 from mahjongkit.table.wall import deal
+from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.yaku import BY_ID
 
 _DRAW_KINDS = {
@@ -58,12 +59,14 @@ _CALLS = {"chi": CallType.CHI, "pon": CallType.PON, "daiminkan": CallType.DAIMIN
 def game_type_of(game: Game) -> GameType:
     """The Tenhou game type matching the rules: red fives, open tanyao, East-South or East."""
     rules = game.flow.rules
+    if not isinstance(rules, RiichiRules):
+        raise NotationError(f"tenhou.net/6 records Riichi games, not {game.variant}")
     code = 0x01
-    if not getattr(rules, "red_fives", True):
+    if not rules.red_fives:
         code |= 0x02
-    if not getattr(rules, "open_tanyao", True):
+    if not rules.open_tanyao:
         code |= 0x04
-    if int(getattr(rules, "game_length", 2)) >= 2:
+    if rules.game_length >= 2:
         code |= 0x08
     return GameType.from_code(code)
 
