@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjongkit.bots.policy import play_random
-from mahjongkit.errors import IllegalActionError
+from mahjongkit.errors import IllegalActionError, MahjongError
 from mahjongkit.game.engine import Game
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
@@ -350,3 +350,22 @@ def test_tenpai_yame_ends_the_game_when_the_last_dealer_is_ready_and_alone_in_fi
     assert (following is None) == ends
     if not ends and rules.game_length == 2 and not rules.extension:
         assert following is not None
+
+
+@pytest.mark.parametrize(
+    ("arguments", "fragment"),
+    [
+        ({"variant": 5}, "unknown variant 5"),
+        ({"variant": "chess"}, "unknown variant 'chess'"),
+        ({"rules": 5}, "played under RiichiRules, not int"),
+        ({"rules": HongKongRules()}, "not HongKongRules"),
+        ({"seed": 1.5}, "seed is an integer"),
+        ({"seed": 2**70}, "seed is an integer"),
+        ({"names": 5}, "one string per seat"),
+        ({"names": ["a", "b", "c", 4]}, "one string per seat"),
+        ({"max_rounds": 0}, "max_rounds is a positive integer"),
+    ],
+)
+def test_a_game_built_from_garbage_is_a_typed_error(arguments, fragment):
+    with pytest.raises(MahjongError, match=fragment):
+        Game(**arguments)

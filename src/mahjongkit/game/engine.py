@@ -105,7 +105,7 @@ class Game:
         self.wall_source = wall_source
         self.players = self.flow.players
         if names is not None and (
-            isinstance(names, str)
+            not isinstance(names, list | tuple)
             or len(names) != self.players
             or not all(isinstance(n, str) for n in names)
         ):

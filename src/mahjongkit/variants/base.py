@@ -52,4 +52,10 @@ class Variant:
         """The family's table hooks under ``rules`` (the default preset when None)."""
         if self.flow is None:
             raise NotationError(f"{self.name} cannot be played at the table")
-        return self.flow(self.rules() if rules is None else rules)
+        default = self.rules()
+        if rules is not None and type(rules) is not type(default):
+            raise NotationError(
+                f"{self.name} is played under {type(default).__name__}, "
+                f"not {type(rules).__name__} (a preset: {', '.join(self.presets)})"
+            )
+        return self.flow(default if rules is None else rules)
