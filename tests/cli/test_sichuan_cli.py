@@ -148,8 +148,8 @@ def test_bad_arguments_exit_2(capsys, argv, words):
     [
         ("zh", "牌值：1 × 2^4 = 16（封頂 4 番）", "七對"),
         ("en", "Hand value: 1 × 2^4 = 16 (cap 4 fan)", "Seven pairs not counted"),
-        ("fr", "Valeur de la main : 1 × 2^4 = 16 (plafond 4 fan)", "Sept paires non compté"),
-        ("es", "Valor de la mano: 1 × 2^4 = 16 (tope 4 fan)", "Siete parejas no cuenta"),
+        ("fr", "Valeur de la main : 1 × 2^4 = 16 (plafond 4 fan)", "contient déjà Sept paires"),
+        ("es", "Valor de la mano: 1 × 2^4 = 16 (tope 4 fan)", "ya incluye Siete parejas"),
     ],
 )
 def test_explanation_states_value_and_cap_and_names_what_was_included(

@@ -4,6 +4,7 @@ in the page's language (codes only in the JSON), yakuman without han and fu."""
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import pickle
 import re
 
@@ -149,3 +150,56 @@ def test_a_sentence_is_its_english_text_and_survives_pickling() -> None:
     copy = pickle.loads(pickle.dumps(sentence))
     assert copy.say("fr") == "la place Nord n’existe pas à 3 joueurs"
     assert copy.key == "riichi.no_seat"
+
+
+# The same pattern, one name per language across the three families (seeds 001-003 words).
+SAME_PATTERN = [
+    ("es", ("riichi", "chinitsu"), ("hongkong", "pure_one_suit"), ("sichuan", "pure_suit")),
+    ("es", ("riichi", "honitsu"), ("hongkong", "mixed_one_suit")),
+    ("es", ("riichi", "daisangen"), ("hongkong", "big_three_dragons")),
+    ("es", ("riichi", "daisuushii"), ("hongkong", "big_four_winds")),
+    ("fr", ("riichi", "daisuushii"), ("hongkong", "big_four_winds")),
+    ("fr", ("hongkong", "concealed_hand"), ("sichuan", "men_qing")),
+]
+
+
+@pytest.mark.parametrize("case", SAME_PATTERN)
+def test_one_pattern_has_one_name_in_each_language(case: tuple[object, ...]) -> None:
+    lang, *rows = case
+    # Capitals follow each seed (seed 003 capitalises every word of the EMA names).
+    names = {
+        names_of(str(variant))[str(lang)][str(pattern)].casefold()
+        for variant, pattern in rows
+    }
+    assert len(names) == 1, names
+
+
+def names_of(variant: str) -> dict[str, dict[str, str]]:
+    module = importlib.import_module(f"mahjongkit.variants.{variant}.names")
+    return module.NAMES  # type: ignore[no-any-return]
+
+
+def test_seed_terms_in_french_and_spanish_names() -> None:
+    assert names_of("hongkong")["fr"]["concealed_hand"] == "Main cachée"  # seeds 002/003
+    assert names_of("hongkong")["fr"]["seat_wind"] == "Pung du vent du joueur"  # seed 003
+    assert names_of("riichi")["es"]["tanyao"] == "Solo simples"
+    assert names_of("hongkong")["es"]["round_wind"] == "Pung del viento dominante"
+
+
+def test_a_replaced_pattern_line_agrees_with_any_name() -> None:
+    win = Win(
+        hand=Hand.parse("1111m2222m3333m44m"), win_tile=Tile.parse("4m"), self_draw=True, seat=1
+    )
+    result = sichuan_score(win, SichuanRules())
+    assert "  (Sept paires du dragon contient déjà Sept paires)" in result.explain("fr")
+    assert "  (Siete parejas del dragón ya incluye Siete parejas)" in result.explain("es")
+
+
+def test_an_unrounded_fu_sum_is_not_said_to_be_rounded() -> None:
+    win = riichi("234m345p406s678s22p", "8s", self_draw=True, seat=1, riichi=True)
+    text = riichi_score(win, RiichiRules.ema2012()).explain("fr")
+    assert "arrondi" not in text and "Total : 5 han 20 fu" in text
+    rounded = riichi_score(
+        riichi("234m456p678s33555z", "5z", from_seat=0, seat=1), RiichiRules.ema2012()
+    ).explain("fr")
+    assert "  arrondi à la dizaine supérieure : 40" in rounded  # 20 + 10 + 4 = 34

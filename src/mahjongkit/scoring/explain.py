@@ -163,7 +163,9 @@ def explain(score: Explainable, lang: str = "en") -> str:
         lines.append(t("score.fu_header", lang))
         for item in score.fu_breakdown:
             lines.append(t("score.fu_item", lang, reason=item.name(lang), fu=item.fu))
-        lines.append(t("score.fu_rounded", lang, fu=score.fu))
+        if sum(item.fu for item in score.fu_breakdown) != score.fu:
+            # Only a sum that was rounded says so (20 stays 20, 25 for seven pairs stays 25).
+            lines.append(t("score.fu_rounded", lang, fu=score.fu))
         lines.append(t("score.total_han_fu", lang, han=score.value, fu=score.fu))
     elif score.cap is not None and score.raw_value > score.value:
         # The sum of the lines first, then the cap that brings it down.

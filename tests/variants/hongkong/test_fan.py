@@ -455,8 +455,8 @@ def test_no_flower_fan_at_a_table_without_flowers():
     ("lang", "fragments"),
     [
         ("en", ("Win on a kong replacement: 2 fan", "Self-draw not counted", "Base amount: 16")),
-        ("fr", ("Victoire après un kong : 2 fan", "Auto-pioche non compté", "Montant de base")),
-        ("es", ("Victoria tras un kong: 2 fan", "Robo propio no cuenta", "Importe base: 16")),
+        ("fr", ("Victoire après un kong : 2 fan", "contient déjà Auto-pioche", "Montant de base")),
+        ("es", ("Victoria tras un kong: 2 fan", "ya incluye Robo propio", "Importe base: 16")),
         ("zh", ("槓上開花", "自摸不另計：已計入槓上開花", "底數：16", "合計：4 番")),
     ],
 )
