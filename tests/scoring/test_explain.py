@@ -16,6 +16,7 @@ from mahjongkit.scoring import Win
 from mahjongkit.tiles import Tile
 from mahjongkit.variants.hongkong import HongKongRules
 from mahjongkit.variants.hongkong import score as hongkong_score
+from mahjongkit.variants.hongkong.fan import rules_page
 from mahjongkit.variants.riichi import RiichiRules
 from mahjongkit.variants.riichi import score as riichi_score
 from mahjongkit.variants.sichuan import SichuanRules
@@ -39,7 +40,7 @@ def test_a_self_draw_lists_each_transfer_once_and_no_per_seat_totals() -> None:
     ]
 
 
-def test_r10_counters_and_deposits_are_listed_and_add_up_to_the_winners_gain() -> None:
+def test_r05_counters_and_deposits_are_listed_and_add_up_to_the_winners_gain() -> None:
     win = riichi(
         "234m345p406s678s22p", "8s", self_draw=True, seat=1, riichi=True, honba=2, deposits=1
     )
@@ -135,7 +136,7 @@ def test_french_text_has_a_space_before_every_colon() -> None:
     assert re.search(r"\S:", words) is None, text
 
 
-def test_r28_a_yakuman_json_has_no_han_and_no_fu() -> None:
+def test_a_yakuman_json_has_no_han_and_no_fu() -> None:
     result = riichi_score(riichi("11112345678999m", "1m", from_seat=3), RiichiRules.ema2012())
     data = result.to_json()
     assert data["yakuman"] == 1 and data["limit_id"] == "yakuman"
@@ -203,3 +204,11 @@ def test_an_unrounded_fu_sum_is_not_said_to_be_rounded() -> None:
         riichi("234m456p678s33555z", "5z", from_seat=0, seat=1), RiichiRules.ema2012()
     ).explain("fr")
     assert "  arrondi à la dizaine supérieure : 40" in rounded  # 20 + 10 + 4 = 34
+
+
+@pytest.mark.parametrize(
+    ("lang", "cell"), [("fr", "13 (limite)"), ("es", "13 (límite)"), ("zh", "13（爆棚）")]
+)
+def test_h12_the_hong_kong_page_names_the_limit_in_its_language(lang: str, cell: str) -> None:
+    page = rules_page(HongKongRules(), lang)
+    assert f"| {cell} |" in page and "(limit)" not in page
