@@ -47,7 +47,7 @@ def test_s03_explanation_shows_the_cap_and_every_payment_line(capsys):
         capsys, "1111m22m44m66m88m99m", "--win", "9m", "--seat", "S", "--from", "E", "--lang", "en"
     )
     assert code == 0
-    assert "Capped at 4 fan (raw 5)" in out
+    assert "Total: 5 fan, capped at 4 fan" in out
     assert "East → South: 16 (win on a discard: the discarder pays)" in out
 
 
@@ -148,8 +148,8 @@ def test_bad_arguments_exit_2(capsys, argv, words):
     [
         ("zh", "牌值：1 × 2^4 = 16（封頂 4 番）", "七對"),
         ("en", "Hand value: 1 × 2^4 = 16 (cap 4 fan)", "Seven pairs not counted"),
-        ("fr", "Valeur de la main : 1 × 2^4 = 16 (plafond 4 fan)", "Sept paires non compté"),
-        ("es", "Valor de la mano: 1 × 2^4 = 16 (tope 4 fan)", "Siete parejas no cuenta"),
+        ("fr", "Valeur de la main : 1 × 2^4 = 16 (plafond 4 fan)", "contient déjà Sept paires"),
+        ("es", "Valor de la mano: 1 × 2^4 = 16 (tope 4 fan)", "ya incluye Siete parejas"),
     ],
 )
 def test_explanation_states_value_and_cap_and_names_what_was_included(
@@ -160,8 +160,8 @@ def test_explanation_states_value_and_cap_and_names_what_was_included(
     lines = out.splitlines()
     assert value_line in lines
     assert dropped in out and "seven_pairs" not in out
-    # The value line follows the total (and the capped line).
-    assert lines.index(value_line) == 6
+    # The value line follows the total, which names the cap.
+    assert lines.index(value_line) == 5
 
 
 def test_value_line_is_there_below_the_cap_too(capsys):

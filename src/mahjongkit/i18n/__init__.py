@@ -9,6 +9,9 @@ A missing translation falls back to English, never to a key.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from mahjongkit.i18n.messages import MESSAGES
 
 LANGUAGES = ("en", "fr", "es", "ja", "zh")
@@ -27,6 +30,73 @@ def t_or(key: str, lang: str, default: str, /, **values: object) -> str:
     table = MESSAGES.get(lang, MESSAGES["en"])
     template = table.get(key) or MESSAGES["en"].get(key)
     return template.format(**values) if template else default
+
+
+class Sentence(str):
+    """A sentence that can be said in every language: its English text, plus the catalog key and
+    values it was made from.
+
+    It is a ``str`` (the English text), so code that reads a reason as a string keeps working;
+    :meth:`say` gives it in another language. A value may itself be a :class:`Sentence`, a
+    mapping of language to name, or a tuple of such parts (said one after another, separated by
+    the language's ``list.separator``).
+
+    >>> reason = Sentence("riichi.no_yaku", readings="123m 456p", note="", open="")
+    >>> reason.say("fr")
+    'la main est complète mais sans yaku : 123m 456p'
+    """
+
+    key: str
+    values: Mapping[str, Any]
+
+    def __new__(cls, key: str, /, **values: Any) -> Sentence:
+        self = super().__new__(cls, _fill(key, "en", values))
+        self.key = key
+        self.values = values
+        return self
+
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:
+        # Pickling rebuilds from the key and values, not from the English text.
+        return (self.key,), dict(self.values)
+
+    def say(self, lang: str) -> str:
+        """The sentence in ``lang`` (English where ``lang`` has no translation)."""
+        return str(self) if lang == "en" else _fill(self.key, lang, self.values)
+
+
+def _fill(key: str, lang: str, values: Mapping[str, Any]) -> str:
+    return t(key, lang, **{name: _part(value, lang) for name, value in values.items()})
+
+
+def _part(value: object, lang: str) -> object:
+    if isinstance(value, Sentence):
+        return value.say(lang)
+    if isinstance(value, Mapping):
+        return value.get(lang) or value["en"]
+    if isinstance(value, tuple):
+        return t("list.separator", lang).join(str(_part(item, lang)) for item in value)
+    return value
+
+
+def say(text: str, lang: str) -> str:
+    """``text`` in ``lang`` if it is a :class:`Sentence`, else as it is."""
+    return text.say(lang) if isinstance(text, Sentence) else text
+
+
+def reason_of(error: BaseException) -> str:
+    """The reason an error was raised with: its :class:`Sentence` if it was given one (so that it
+    can be said in every language), else its text."""
+    reason = error.args[0] if len(error.args) == 1 else None
+    return reason if isinstance(reason, Sentence) else str(error)
+
+
+def seat_name(seat: object) -> object:
+    """A seat (0..3, East first) named in every language, for a :class:`Sentence`; a value that
+    is no seat is given as it is, so that the sentence shows what was wrong."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4:
+        letter = "ESWN"[seat]
+        return {lang: t(f"seat.{letter}", lang) for lang in MESSAGES}
+    return seat
 
 
 def check_language(lang: str, allowed: tuple[str, ...] = LANGUAGES) -> str:

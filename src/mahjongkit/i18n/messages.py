@@ -14,7 +14,6 @@ _EN = {
     "score.replaced": "  ({replaced} not counted: included in {name})",
     "score.total_han_fu": "Total: {han} han {fu} fu",
     "score.total_fan": "Total: {fan} fan",
-    "score.capped": "Capped at {cap} fan (raw {raw})",
     "score.limit": "Limit: {limit}",
     "score.points": "Points: {points}",
     "score.payment_in": "{seat} receives {amount}",
@@ -38,6 +37,91 @@ _EN = {
     "code.below_minimum_fan": "below the minimum fan",
     "code.below_minimum_han": "below the two-han minimum",
     "score.total_yakuman": "Total: {count} yakuman",
+    "score.total_capped": "Total: {raw} fan, capped at {fan} fan",
+    "score.part": "{amount} {reason}",
+    "score.deposits": "Riichi deposits → {seat}: {amount}",
+    "score.deposits_reason": "riichi deposits",
+    "score.receives": "{seat} receives {amount} in all: {parts}",
+    "code.unknown": "unusable input",
+    "list.separator": "; ",
+    # Why a hand is not a win (the scorers' reasons)
+    "riichi.wait.0": "two-sided wait",
+    "riichi.wait.1": "closed wait",
+    "riichi.wait.2": "edge wait",
+    "riichi.wait.3": "pair wait",
+    "riichi.wait.4": "double pung wait",
+    "riichi.wait.5": "pair wait",
+    "riichi.wait.6": "thirteen orphans wait",
+    "riichi.reading": "{groups} ({wait})",
+    "riichi.seven_pairs": "seven pairs",
+    "riichi.thirteen_orphans": "thirteen orphans",
+    "riichi.nothing": "nothing",
+    "riichi.not_complete": (
+        "{hand} is not a complete hand: it needs four sets and a pair (or seven pairs, or "
+        "thirteen orphans); at best it makes {shown} and leaves {left} over, {exchanges} tile "
+        "exchange(s) from complete"
+    ),
+    "riichi.below_two_han": (
+        "with {honba} counters a win needs 2 han of yaku (dora excluded); {readings} has only 1"
+    ),
+    "riichi.no_yaku": "the hand is complete but has no yaku{note}: {readings}{open}",
+    "riichi.dora_not_yaku": " (dora and red fives add han but are not yaku)",
+    "riichi.not_concealed": " and not concealed",
+    "riichi.win_tile_not_held": (
+        "the winning tile {tile} is not among the concealed tiles "
+        "(the hand includes the winning tile)"
+    ),
+    "riichi.size": (
+        "{concealed} concealed tiles with {melds} meld(s) make {size} tiles: a winning hand has "
+        "14 (each meld counting three), the winning tile included"
+    ),
+    "riichi.no_seat": "seat {seat} does not exist with {players} players",
+    "riichi.own_discard": "a win on a discard comes from another seat than the winner's",
+    "riichi.own_meld": "the meld {meld} claims a tile from the winner's own seat",
+    "riichi.bonus_win": "{tile} is a bonus tile: it cannot win a Riichi hand",
+    "riichi.nukidora_players": (
+        "{north} North tile(s) set aside: only three-player Riichi sets North aside"
+    ),
+    "riichi.nukidora_too_many": (
+        "{north} North tile(s) set aside and {held} held: there are four North tiles"
+    ),
+    "riichi.riichi_open": "riichi needs a concealed hand, but {meld} is an open meld",
+    "riichi.ippatsu_alone": "ippatsu needs a riichi (R-06)",
+    "riichi.double_riichi_alone": "a double riichi is a riichi: set riichi too",
+    "riichi.after_kong_ron": "a win on a kong's replacement tile is a self-draw (R-18)",
+    "riichi.after_kong_no_kong": "a win after a kong needs a kong among the melds",
+    "riichi.robbing_tsumo": (
+        "robbing a kong is a win on another player's tile, not a self-draw (R-19)"
+    ),
+    "hongkong.not_complete": (
+        "{hand} is not complete: no four sets and a pair, nor thirteen orphans"
+    ),
+    "hongkong.no_seven_pairs": (
+        "{reason}; seven pairs is not a Hong Kong old-style hand (option seven_pairs)"
+    ),
+    "hongkong.below_minimum": "a complete hand below the {minimum}-fan minimum is not a win",
+    "hongkong.size": (
+        "a winning hand holds 14 tiles (a kong counting three), this one {size}: {hand}"
+    ),
+    "hongkong.win_tile_not_held": (
+        "the winning tile {tile} is not among the concealed tiles of {hand} "
+        "(the hand includes the winning tile)"
+    ),
+    "hongkong.chow_from": (
+        "{meld}: a chow is claimed only from the player on the left, {left} for {seat} (H-04)"
+    ),
+    "sichuan.size": "the hand counts {size} tiles (melds counting three): a win holds 14",
+    "sichuan.win_tile_not_held": "the winning tile {tile} is not among the concealed tiles",
+    "sichuan.no_flowers": "Sichuan is played without flowers or seasons",
+    "sichuan.no_chow": "Sichuan has no chow: {meld} cannot be called",
+    "sichuan.honours": "holds {tile}: Sichuan is played with the three suits only, no honours",
+    "sichuan.three_suits": "holds all three suits m, p and s: a Sichuan hand wins with at most two",
+    "sichuan.missing_held": "holds {tile} of the missing suit {suit}",
+    "sichuan.winner_left": "the winner {seat} has already won and left the hand (in game: {seats})",
+    "sichuan.payer_left": (
+        "the paying seat {seat} is the winner or has already won (in game: {seats})"
+    ),
+    "sichuan.not_complete": "the tiles form neither four sets and a pair nor seven pairs",
     # Hong Kong
     "hongkong.minimum": "Fan toward the {minimum}-fan minimum: {fan}",
     "hongkong.minimum_bonus": (
@@ -94,10 +178,9 @@ _FR = {
     "score.hand": "Main : {hand}",
     "score.pattern": "{name} : {value} {unit}",
     "score.pattern_count": "{name} ×{count} : {value} {unit}",
-    "score.replaced": "  ({replaced} non compté : inclus dans {name})",
+    "score.replaced": "  ({name} contient déjà {replaced})",
     "score.total_han_fu": "Total : {han} han {fu} fu",
     "score.total_fan": "Total : {fan} fan",
-    "score.capped": "Plafonné à {cap} fan ({raw} avant plafond)",
     "score.limit": "Limite : {limit}",
     "score.points": "Points : {points}",
     "score.payment_in": "{seat} reçoit {amount}",
@@ -105,7 +188,7 @@ _FR = {
     "score.line": "{payer} → {payee} : {amount} ({reason})",
     "score.fu_header": "Fu :",
     "score.fu_item": "  {reason} : {fu}",
-    "score.fu_rounded": "  arrondi au-dessus : {fu}",
+    "score.fu_rounded": "  arrondi à la dizaine supérieure : {fu}",
     "score.invalid": "Pas de victoire ({code}) : {message}",
     "seat.E": "Est",
     "seat.S": "Sud",
@@ -117,14 +200,122 @@ _FR = {
     "code.below_minimum_fan": "sous le minimum de fan",
     "code.below_minimum_han": "sous le minimum de deux han",
     "score.total_yakuman": "Total : {count} yakuman",
+    "score.total_capped": "Total : {raw} fan, plafonné à {fan} fan",
+    "score.part": "{amount} {reason}",
+    "score.deposits": "Mises de riichi → {seat} : {amount}",
+    "score.deposits_reason": "mises de riichi",
+    "score.receives": "{seat} reçoit {amount} en tout : {parts}",
+    "code.unknown": "entrée inutilisable",
+    "list.separator": " ; ",
+    # Why a hand is not a win (the scorers' reasons)
+    "riichi.wait.0": "attente des deux côtés",
+    "riichi.wait.1": "attente fermée (kanchan)",
+    "riichi.wait.2": "attente sur le bord (penchan)",
+    "riichi.wait.3": "attente sur la paire (tanki)",
+    "riichi.wait.4": "attente sur deux paires (shanpon)",
+    "riichi.wait.5": "attente sur la paire (tanki)",
+    "riichi.wait.6": "attente des treize orphelins",
+    "riichi.reading": "{groups} ({wait})",
+    "riichi.seven_pairs": "sept paires",
+    "riichi.thirteen_orphans": "treize orphelins",
+    "riichi.nothing": "rien",
+    "riichi.not_complete": (
+        "{hand} n’est pas une main complète : il faut quatre combinaisons et une paire (ou sept "
+        "paires, ou les treize orphelins) ; au mieux elle forme {shown} et laisse {left}, à "
+        "{exchanges} échange(s) de tuile d’une main complète"
+    ),
+    "riichi.below_two_han": (
+        "avec {honba} compteurs, une victoire demande 2 han de yaku (dora exclus) ; {readings} "
+        "n’en a qu’un"
+    ),
+    "riichi.no_yaku": "la main est complète mais sans yaku{note} : {readings}{open}",
+    "riichi.dora_not_yaku": (
+        "(les dora et les cinq rouges ajoutent des han mais ne sont pas des yaku)"
+    ),
+    "riichi.not_concealed": ", et elle n’est pas cachée",
+    "riichi.win_tile_not_held": (
+        "la tuile gagnante {tile} n’est pas parmi les tuiles cachées (la main comprend la tuile "
+        "gagnante)"
+    ),
+    "riichi.size": (
+        "{concealed} tuiles cachées et {melds} combinaison(s) exposée(s) font {size} tuiles : une "
+        "main gagnante en a 14 (une combinaison comptant trois), tuile gagnante comprise"
+    ),
+    "riichi.no_seat": "la place {seat} n’existe pas à {players} joueurs",
+    "riichi.own_discard": "une victoire sur un écart vient d’un autre joueur que le gagnant",
+    "riichi.own_meld": "la combinaison {meld} prend une tuile à la place du gagnant lui-même",
+    "riichi.bonus_win": "{tile} est une tuile bonus : elle ne peut pas gagner une main de riichi",
+    "riichi.nukidora_players": (
+        "{north} tuile(s) Nord mise(s) de côté : seul le riichi à trois joueurs met le Nord de côté"
+    ),
+    "riichi.nukidora_too_many": (
+        "{north} tuile(s) Nord mise(s) de côté et {held} en main : il n’y a que quatre tuiles Nord"
+    ),
+    "riichi.riichi_open": (
+        "le riichi demande une main cachée, mais {meld} est une combinaison exposée"
+    ),
+    "riichi.ippatsu_alone": "l’ippatsu demande un riichi (R-06)",
+    "riichi.double_riichi_alone": "un double riichi est un riichi : indiquez aussi le riichi",
+    "riichi.after_kong_ron": (
+        "une victoire sur la tuile de remplacement d’un kong est une pioche du mur (R-18)"
+    ),
+    "riichi.after_kong_no_kong": (
+        "une victoire après un kong demande un kong parmi les combinaisons"
+    ),
+    "riichi.robbing_tsumo": (
+        "voler un kong, c’est gagner sur la tuile d’un autre joueur, pas sur une pioche du "
+        "mur (R-19)"
+    ),
+    "hongkong.not_complete": (
+        "{hand} n’est pas complète : ni quatre combinaisons et une paire, ni les treize orphelins"
+    ),
+    "hongkong.no_seven_pairs": (
+        "{reason} ; les sept paires ne sont pas une main du Hong Kong ancien style "
+        "(option seven_pairs)"
+    ),
+    "hongkong.below_minimum": (
+        "une main complète sous le minimum de {minimum} fan n’est pas une victoire"
+    ),
+    "hongkong.size": (
+        "une main gagnante a 14 tuiles (un kong comptant trois), celle-ci {size} : {hand}"
+    ),
+    "hongkong.win_tile_not_held": (
+        "la tuile gagnante {tile} n’est pas parmi les tuiles cachées de {hand} (la main comprend "
+        "la tuile gagnante)"
+    ),
+    "hongkong.chow_from": (
+        "{meld} : un chow se prend seulement au joueur de gauche, {left} pour {seat} (H-04)"
+    ),
+    "sichuan.size": "la main compte {size} tuiles (une combinaison comptant trois) : il en faut 14",
+    "sichuan.win_tile_not_held": "la tuile gagnante {tile} n’est pas parmi les tuiles cachées",
+    "sichuan.no_flowers": "le Sichuan se joue sans fleurs ni saisons",
+    "sichuan.no_chow": "le Sichuan n’a pas de chow : {meld} ne peut pas être pris",
+    "sichuan.honours": (
+        "la main contient {tile} : le Sichuan se joue avec les trois couleurs seulement, sans "
+        "honneurs"
+    ),
+    "sichuan.three_suits": (
+        "la main contient les trois couleurs m, p et s : une main du Sichuan gagne avec deux "
+        "au plus"
+    ),
+    "sichuan.missing_held": "la main contient {tile} de la couleur manquante {suit}",
+    "sichuan.winner_left": (
+        "le gagnant {seat} a déjà gagné et quitté la donne (encore en jeu : {seats})"
+    ),
+    "sichuan.payer_left": (
+        "le joueur qui paie, {seat}, est le gagnant ou a déjà gagné (encore en jeu : {seats})"
+    ),
+    "sichuan.not_complete": (
+        "les tuiles ne forment ni quatre combinaisons et une paire, ni sept paires"
+    ),
     # Hong Kong
     "hongkong.minimum": "Fan comptant pour le minimum de {minimum} fan : {fan}",
     "hongkong.minimum_bonus": (
         "Fan comptant pour le minimum de {minimum} fan : {fan} (fleurs et saisons non comptées)"
     ),
     "hongkong.base": "Montant de base : {base}",
-    "hongkong.found": "Combinaisons trouvées :",
-    "hongkong.replaced": "  ({replaced} non compté : inclus dans {name})",
+    "hongkong.found": "Motifs trouvés :",
+    "hongkong.replaced": "  ({name} contient déjà {replaced})",
     "hongkong.limit_hand": "main limite ({fan} fan)",
     "hongkong.limit": "la limite de {fan} fan",
     # Sichuan
@@ -135,9 +326,10 @@ _FR = {
     "page.rule": "Règle",
     "page.example": "Exemple",
     "page.cap": "plafond",
+    "page.limit": "{fan} (limite)",
     "page.replaces": "Remplace",
     "page.option": "option",
-    "page.riichi.pattern": "Combinaison",
+    "page.riichi.pattern": "Yaku",
     "page.riichi.japanese": "Japonais",
     "page.riichi.concealed": "Cachée",
     "page.riichi.open": "Ouverte",
@@ -172,10 +364,9 @@ _ES = {
     "score.hand": "Mano: {hand}",
     "score.pattern": "{name}: {value} {unit}",
     "score.pattern_count": "{name} ×{count}: {value} {unit}",
-    "score.replaced": "  ({replaced} no cuenta: incluido en {name})",
+    "score.replaced": "  ({name} ya incluye {replaced})",
     "score.total_han_fu": "Total: {han} han {fu} fu",
     "score.total_fan": "Total: {fan} fan",
-    "score.capped": "Limitado a {cap} fan ({raw} sin límite)",
     "score.limit": "Límite: {limit}",
     "score.points": "Puntos: {points}",
     "score.payment_in": "{seat} recibe {amount}",
@@ -183,7 +374,7 @@ _ES = {
     "score.line": "{payer} → {payee}: {amount} ({reason})",
     "score.fu_header": "Fu:",
     "score.fu_item": "  {reason}: {fu}",
-    "score.fu_rounded": "  redondeado: {fu}",
+    "score.fu_rounded": "  redondeo a la decena: {fu}",
     "score.invalid": "No es una victoria ({code}): {message}",
     "seat.E": "Este",
     "seat.S": "Sur",
@@ -195,6 +386,108 @@ _ES = {
     "code.below_minimum_fan": "por debajo del mínimo de fan",
     "code.below_minimum_han": "por debajo del mínimo de dos han",
     "score.total_yakuman": "Total: {count} yakuman",
+    "score.total_capped": "Total: {raw} fan, con tope de {fan} fan",
+    "score.part": "{amount} {reason}",
+    "score.deposits": "Depósitos de riichi → {seat}: {amount}",
+    "score.deposits_reason": "depósitos de riichi",
+    "score.receives": "{seat} recibe {amount} en total: {parts}",
+    "code.unknown": "entrada no válida",
+    "list.separator": "; ",
+    # Why a hand is not a win (the scorers' reasons)
+    "riichi.wait.0": "espera de dos lados",
+    "riichi.wait.1": "espera cerrada (kanchan)",
+    "riichi.wait.2": "espera de borde (penchan)",
+    "riichi.wait.3": "espera de pareja (tanki)",
+    "riichi.wait.4": "espera doble de pungs (shanpon)",
+    "riichi.wait.5": "espera de pareja (tanki)",
+    "riichi.wait.6": "espera de trece huérfanos",
+    "riichi.reading": "{groups} ({wait})",
+    "riichi.seven_pairs": "siete parejas",
+    "riichi.thirteen_orphans": "trece huérfanos",
+    "riichi.nothing": "nada",
+    "riichi.not_complete": (
+        "{hand} no es una mano completa: necesita cuatro combinaciones y una pareja (o siete "
+        "parejas, o trece huérfanos); como mucho forma {shown} y le sobran {left}, a "
+        "{exchanges} cambio(s) de ficha de completarse"
+    ),
+    "riichi.below_two_han": (
+        "con {honba} contadores una victoria necesita 2 han de yaku (sin contar dora); "
+        "{readings} solo tiene 1"
+    ),
+    "riichi.no_yaku": "la mano está completa pero no tiene yaku{note}: {readings}{open}",
+    "riichi.dora_not_yaku": " (los dora y los cincos rojos suman han pero no son yaku)",
+    "riichi.not_concealed": ", y no está cerrada",
+    "riichi.win_tile_not_held": (
+        "la ficha ganadora {tile} no está entre las fichas ocultas (la mano incluye la ficha "
+        "ganadora)"
+    ),
+    "riichi.size": (
+        "{concealed} fichas ocultas y {melds} combinación(es) cantada(s) hacen {size} fichas: una "
+        "mano ganadora tiene 14 (cada combinación cuenta tres), con la ficha ganadora"
+    ),
+    "riichi.no_seat": "el asiento {seat} no existe con {players} jugadores",
+    "riichi.own_discard": "una victoria con un descarte viene de otro jugador, no del ganador",
+    "riichi.own_meld": "la combinación {meld} toma una ficha del propio asiento del ganador",
+    "riichi.bonus_win": "{tile} es una ficha de bonificación: no puede ganar una mano de riichi",
+    "riichi.nukidora_players": (
+        "{north} ficha(s) Norte apartada(s): solo el riichi de tres jugadores aparta el Norte"
+    ),
+    "riichi.nukidora_too_many": (
+        "{north} ficha(s) Norte apartada(s) y {held} en la mano: solo hay cuatro fichas Norte"
+    ),
+    "riichi.riichi_open": (
+        "el riichi necesita una mano cerrada, pero {meld} es una combinación cantada"
+    ),
+    "riichi.ippatsu_alone": "el ippatsu necesita un riichi (R-06)",
+    "riichi.double_riichi_alone": "un doble riichi es un riichi: indique también el riichi",
+    "riichi.after_kong_ron": (
+        "una victoria con la ficha de reposición de un kong es un autorrobo (R-18)"
+    ),
+    "riichi.after_kong_no_kong": (
+        "una victoria tras un kong necesita un kong entre las combinaciones"
+    ),
+    "riichi.robbing_tsumo": (
+        "robar un kong es ganar con la ficha de otro jugador, no con un autorrobo (R-19)"
+    ),
+    "hongkong.not_complete": (
+        "{hand} no está completa: ni cuatro combinaciones y una pareja, ni trece huérfanos"
+    ),
+    "hongkong.no_seven_pairs": (
+        "{reason}; las siete parejas no son una mano del Hong Kong clásico (opción seven_pairs)"
+    ),
+    "hongkong.below_minimum": (
+        "una mano completa por debajo del mínimo de {minimum} fan no es una victoria"
+    ),
+    "hongkong.size": (
+        "una mano ganadora tiene 14 fichas (un kong cuenta tres), esta {size}: {hand}"
+    ),
+    "hongkong.win_tile_not_held": (
+        "la ficha ganadora {tile} no está entre las fichas ocultas de {hand} (la mano incluye la "
+        "ficha ganadora)"
+    ),
+    "hongkong.chow_from": (
+        "{meld}: un chow solo se toma del jugador de la izquierda, {left} para {seat} (H-04)"
+    ),
+    "sichuan.size": "la mano cuenta {size} fichas (cada combinación cuenta tres): se gana con 14",
+    "sichuan.win_tile_not_held": "la ficha ganadora {tile} no está entre las fichas ocultas",
+    "sichuan.no_flowers": "el Sichuan se juega sin flores ni estaciones",
+    "sichuan.no_chow": "el Sichuan no tiene chow: no se puede cantar {meld}",
+    "sichuan.honours": (
+        "la mano tiene {tile}: el Sichuan se juega solo con los tres palos, sin honores"
+    ),
+    "sichuan.three_suits": (
+        "la mano tiene los tres palos m, p y s: una mano de Sichuan gana con dos como máximo"
+    ),
+    "sichuan.missing_held": "la mano tiene {tile} del palo que falta, {suit}",
+    "sichuan.winner_left": (
+        "el ganador {seat} ya ha ganado y ha dejado la mano (siguen en juego: {seats})"
+    ),
+    "sichuan.payer_left": (
+        "el asiento que paga, {seat}, es el ganador o ya ha ganado (siguen en juego: {seats})"
+    ),
+    "sichuan.not_complete": (
+        "las fichas no forman ni cuatro combinaciones y una pareja ni siete parejas"
+    ),
     # Hong Kong
     "hongkong.minimum": "Fan que cuentan para el mínimo de {minimum} fan: {fan}",
     "hongkong.minimum_bonus": (
@@ -202,7 +495,7 @@ _ES = {
     ),
     "hongkong.base": "Importe base: {base}",
     "hongkong.found": "Patrones encontrados:",
-    "hongkong.replaced": "  ({replaced} no cuenta: incluido en {name})",
+    "hongkong.replaced": "  ({name} ya incluye {replaced})",
     "hongkong.limit_hand": "mano límite ({fan} fan)",
     "hongkong.limit": "el límite de {fan} fan",
     # Sichuan
@@ -213,9 +506,10 @@ _ES = {
     "page.rule": "Regla",
     "page.example": "Ejemplo",
     "page.cap": "tope",
+    "page.limit": "{fan} (límite)",
     "page.replaces": "Reemplaza",
     "page.option": "opción",
-    "page.riichi.pattern": "Combinación",
+    "page.riichi.pattern": "Yaku",
     "page.riichi.japanese": "Japonés",
     "page.riichi.concealed": "Cerrada",
     "page.riichi.open": "Abierta",
@@ -308,8 +602,10 @@ _JA = {
 
 _ZH = {
     "score.hand": "手牌：{hand}",
+    "score.pattern": "{name}：{value} {unit}",
+    "score.pattern_count": "{name} ×{count}：{value} {unit}",
+    "score.line": "{payer} → {payee}：{amount}（{reason}）",
     "score.total_fan": "合計：{fan} 番",
-    "score.capped": "封頂 {cap} 番（原 {raw} 番）",
     "score.limit": "爆棚：{limit}",
     "score.points": "分數：{points}",
     "score.payment_in": "{seat} 收 {amount}",
@@ -325,6 +621,15 @@ _ZH = {
     "code.invalid_hand": "手牌不合法",
     "code.below_minimum_fan": "未夠番",
     "code.no_yaku": "無役",
+    "score.total_capped": "合計：{raw} 番，封頂 {fan} 番",
+    "score.part": "{amount}（{reason}）",
+    "score.receives": "{seat} 共收 {amount}：{parts}",
+    "list.separator": "；",
+    "hongkong.below_minimum": "未夠 {minimum} 番起糊：不能和牌",
+    "sichuan.three_suits": "手牌有萬、筒、條三門：四川麻將最多只能有兩門",
+    "sichuan.missing_held": "手牌有缺門（{suit}）的 {tile}",
+    "sichuan.honours": "手牌有 {tile}：四川麻將只用三門數牌，沒有字牌",
+    "sichuan.not_complete": "牌不成四組一對，也不成七對",
     # Hong Kong
     "hongkong.minimum": "計入 {minimum} 番起糊的番數：{fan}",
     "hongkong.minimum_bonus": "計入 {minimum} 番起糊的番數：{fan}（花不計）",
@@ -341,6 +646,7 @@ _ZH = {
     "page.rule": "規則",
     "page.example": "例",
     "page.cap": "封頂",
+    "page.limit": "{fan}（爆棚）",
     "page.replaces": "取代",
     "page.option": "選項",
     # The command line: hand analysis pages, the situation under a score, records

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, Protocol
 
-from mahjongkit.i18n import t, t_or
+from mahjongkit.i18n import say, t, t_or
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.scoring.names import Names, name_in
 
@@ -148,10 +148,9 @@ def explain(score: Explainable, lang: str = "en") -> str:
     """The whole result as text in ``lang``: patterns, fu, limit, payments."""
     lines = [t("score.hand", lang, hand=score.hand)] if score.hand else []
     if score.error is not None:
-        # The reason in words, with its stable code for scripts that read the text.
-        name = t_or(f"code.{score.error.code}", lang, score.error.code)
-        code = name if name == score.error.code else f"{name}: {score.error.code}"
-        lines.append(t("score.invalid", lang, code=code, message=score.error.message))
+        # The reason in words of the page's language; the stable code is in the JSON.
+        reason = t_or(f"code.{score.error.code}", lang, t("code.unknown", lang))
+        lines.append(t("score.invalid", lang, code=reason, message=say(score.error.message, lang)))
         lines.extend(score.detail_lines(lang, "failure"))
         return "\n".join(lines)
     lines.extend(pattern_lines(score, lang))
@@ -164,35 +163,82 @@ def explain(score: Explainable, lang: str = "en") -> str:
         lines.append(t("score.fu_header", lang))
         for item in score.fu_breakdown:
             lines.append(t("score.fu_item", lang, reason=item.name(lang), fu=item.fu))
-        lines.append(t("score.fu_rounded", lang, fu=score.fu))
+        if sum(item.fu for item in score.fu_breakdown) != score.fu:
+            # Only a sum that was rounded says so (20 stays 20, 25 for seven pairs stays 25).
+            lines.append(t("score.fu_rounded", lang, fu=score.fu))
         lines.append(t("score.total_han_fu", lang, han=score.value, fu=score.fu))
+    elif score.cap is not None and score.raw_value > score.value:
+        # The sum of the lines first, then the cap that brings it down.
+        lines.append(t("score.total_capped", lang, raw=score.raw_value, fan=score.value))
     else:
         lines.append(t("score.total_fan", lang, fan=score.value))
-        if score.cap is not None and score.raw_value > score.value:
-            lines.append(t("score.capped", lang, cap=score.cap, raw=score.raw_value))
     lines.extend(score.detail_lines(lang, "value"))
     if score.limit is not None:
         lines.append(t("score.limit", lang, limit=_limit(score, lang)))
     lines.extend(score.detail_lines(lang, "settlement"))
     lines.append(t("score.points", lang, points=score.points))
+    lines.extend(money_lines(score, lang))
+    return "\n".join(lines)
+
+
+def _seat(seat: int, lang: str) -> str:
+    return t(f"seat.{SEAT_LETTERS[seat]}", lang)
+
+
+def money_lines(score: Explainable, lang: str) -> list[str]:
+    """Who pays whom, each amount said once.
+
+    One line per payer and payee (its parts named when it has several: a share and counters);
+    then the riichi deposits a seat collects from the table; then, only when the winner's gain
+    is more than the points (counters, deposits), the winner's total with what makes it up.
+    """
+    pairs: dict[tuple[int, int], list[tuple[int, str]]] = {}
     for line in score.lines:
         reason = name_in(line.names, lang) if line.names else line.reason
-        lines.append(
+        pairs.setdefault((line.payer, line.payee), []).append((line.amount, reason))
+    out = []
+    received: dict[int, dict[str, int]] = {}
+    for (payer, payee), parts in pairs.items():
+        total = sum(amount for amount, _ in parts)
+        if len(parts) == 1:
+            reason = parts[0][1]
+        else:
+            reason = " + ".join(
+                t("score.part", lang, amount=amount, reason=why) for amount, why in parts
+            )
+        out.append(
             t(
                 "score.line",
                 lang,
-                payer=t(f"seat.{SEAT_LETTERS[line.payer]}", lang),
-                payee=t(f"seat.{SEAT_LETTERS[line.payee]}", lang),
-                amount=line.amount,
+                payer=_seat(payer, lang),
+                payee=_seat(payee, lang),
+                amount=total,
                 reason=reason,
             )
         )
+        by_reason = received.setdefault(payee, {})
+        for amount, why in parts:
+            by_reason[why] = by_reason.get(why, 0) + amount
+    deposits = t("score.deposits_reason", lang)
     for seat, delta in sorted(score.payments.items()):
-        if not delta:
-            continue  # a seat that neither pays nor collects
-        key = "score.payment_in" if delta > 0 else "score.payment_out"
-        lines.append(t(key, lang, seat=t(f"seat.{SEAT_LETTERS[seat]}", lang), amount=abs(delta)))
-    return "\n".join(lines)
+        # What a seat gains beyond its transfers comes from the table: the riichi deposits.
+        from_lines = sum(line.amount for line in score.lines if line.payee == seat) - sum(
+            line.amount for line in score.lines if line.payer == seat
+        )
+        if delta > from_lines:
+            out.append(t("score.deposits", lang, seat=_seat(seat, lang), amount=delta - from_lines))
+            received.setdefault(seat, {})[deposits] = delta - from_lines
+    for seat, by_reason in received.items():
+        gain = score.payments.get(seat, 0)
+        if len(by_reason) > 1 and gain > 0:
+            parts_text = " + ".join(
+                t("score.part", lang, amount=amount, reason=why)
+                for why, amount in by_reason.items()
+            )
+            out.append(
+                t("score.receives", lang, seat=_seat(seat, lang), amount=gain, parts=parts_text)
+            )
+    return out
 
 
 def to_json(score: Explainable, lang: str = "en") -> dict[str, Any]:
@@ -203,7 +249,7 @@ def to_json(score: Explainable, lang: str = "en") -> dict[str, Any]:
         "error": (
             None
             if score.error is None
-            else {"code": score.error.code, "message": score.error.message}
+            else {"code": score.error.code, "message": say(score.error.message, lang)}
         ),
         "hand": score.hand,
         "patterns": [
@@ -217,16 +263,25 @@ def to_json(score: Explainable, lang: str = "en") -> dict[str, Any]:
             for p in score.patterns
         ],
     }
-    if score.unit == "han":
+    yakuman = sum(p.value for p in score.patterns if p.unit == "yakuman")
+    if yakuman:
+        # A yakuman is counted in yakuman (the "yakuman" field), not in han and fu: 13 han and
+        # 40 fu beside it would teach a wrong value.
+        out["han"] = None
+        out["fu"] = None
+        out["fu_breakdown"] = []
+    elif score.unit == "han":
         out["han"] = score.value
         out["fu"] = score.fu
         out["fu_breakdown"] = [
             {"id": f.id, "fu": f.fu, "name": f.name(lang)} for f in score.fu_breakdown
         ]
+
     else:
         out["fan"] = score.value
         out["raw_fan"] = score.raw_value
         out["cap"] = score.cap
+
     out["limit"] = None if score.limit is None else _limit(score, lang)
     out["limit_id"] = score.limit
     out["points"] = score.points

@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from mahjongkit.errors import InvalidHandError, MahjongError
-from mahjongkit.i18n import t
+from mahjongkit.i18n import Sentence, reason_of, seat_name, t
 from mahjongkit.i18n.messages import MESSAGES
 from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.scoring import Names, PatternHit, Score, ScoreError, Win
@@ -133,14 +133,10 @@ def _check(win: Win, rules: HongKongRules) -> None:
             )
     else:
         if hand.size != 14:
-            raise InvalidHandError(
-                f"a winning hand holds 14 tiles (a kong counting three), this one "
-                f"{hand.size}: {hand}"
-            )
+            raise InvalidHandError(Sentence("hongkong.size", size=hand.size, hand=str(hand)))
         if win.win_tile.kind not in (tile.kind for tile in hand.concealed):
             raise InvalidHandError(
-                f"the winning tile {win.win_tile} is not among the concealed tiles of {hand} "
-                "(the hand includes the winning tile)"
+                Sentence("hongkong.win_tile_not_held", tile=str(win.win_tile), hand=str(hand))
             )
     _check_how(win)
     for meld in hand.melds:
@@ -151,8 +147,12 @@ def _check(win: Win, rules: HongKongRules) -> None:
         left = (win.seat - 1) % 4
         if meld.kind is MeldKind.CHOW and meld.from_seat not in (None, left):
             raise InvalidHandError(
-                f"{meld}: a chow is claimed only from the player on the left, "
-                f"{SEAT_LETTERS[left]} for {SEAT_LETTERS[win.seat]} (H-04)"
+                Sentence(
+                    "hongkong.chow_from",
+                    meld=str(meld),
+                    left=seat_name(left),
+                    seat=seat_name(win.seat),
+                )
             )
     if win.liable_seat is not None and (
         not 0 <= win.liable_seat < 4 or win.liable_seat == win.seat
@@ -303,12 +303,12 @@ def score(win: Win, rules: HongKongRules) -> Score:
     try:
         _check(win, rules)
     except MahjongError as error:
-        return HongKongScore.failure(VARIANT_NAME, "invalid_hand", str(error), hand_text)
+        return HongKongScore.failure(VARIANT_NAME, "invalid_hand", reason_of(error), hand_text)
     readings = [_read(ctx) for ctx in _readings(win, rules)]
     if not readings:
-        message = f"{hand_text} is not complete: no four sets and a pair, nor thirteen orphans"
+        message = Sentence("hongkong.not_complete", hand=hand_text)
         if not win.hand.melds and seven_pairs(win.hand.counts) is not None:
-            message += "; seven pairs is not a Hong Kong old-style hand (option seven_pairs)"
+            message = Sentence("hongkong.no_seven_pairs", reason=message)
         return HongKongScore.failure(VARIANT_NAME, "not_complete", message, hand_text)
     best = best_reading(readings, key=lambda r: (r.total, r.toward_minimum))
     assert best is not None
@@ -320,12 +320,9 @@ def score(win: Win, rules: HongKongRules) -> Score:
         "flowers": [str(tile) for tile in win.flowers],
     }
     if best.toward_minimum < rules.min_fan:
-        found = ", ".join(f"{p.name('en')} {p.value}" for p in best.patterns) or "none"
-        bonus = "" if rules.bonus_counts_toward_minimum else " (bonus-tile fan do not count)"
-        message = (
-            f"{best.toward_minimum} fan toward the {rules.min_fan}-fan minimum{bonus}: "
-            f"a complete hand below it is not a win (H-11). Patterns found: {found}"
-        )
+        # The patterns found and the fan toward the minimum are the result's own lines, in the
+        # page's language: the reason does not repeat them.
+        message = Sentence("hongkong.below_minimum", minimum=rules.min_fan)
         return HongKongScore(
             variant=VARIANT_NAME,
             error=ScoreError("below_minimum_fan", message),

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from mahjongkit.hand import Hand
+from mahjongkit.i18n import Sentence
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.scoring import FuItem, Names, PatternHit, Score, Win
 from mahjongkit.shapes import shanten
@@ -461,35 +462,42 @@ def no_win_answer(win: Win, rules: RiichiRules, tried: Tried) -> Score:
         shown = " ".join([*groups, *(str(m) for m in hand.melds)])
         return failure(
             "not_complete",
-            f"{hand} is not a complete hand: it needs four sets and a pair (or seven pairs, or "
-            f"thirteen orphans); at best it makes {shown or 'nothing'} and leaves "
-            f"{format_kinds(left)} over, {exchanges} tile exchange(s) from complete",
+            Sentence(
+                "riichi.not_complete",
+                hand=str(hand),
+                shown=shown or Sentence("riichi.nothing"),
+                left=format_kinds(left),
+                exchanges=exchanges,
+            ),
             win,
         )
-    readings = []
+    readings: list[Sentence] = []
     for shape, hot_parts, wait, _han in tried:
         if shape == REGULAR:
             parts = parts_of(hand, hot_parts)
-            readings.append(f"{_describe(parts, hand.melds)} ({WAIT_NAMES[wait]} wait)")
+            sets_text = _describe(parts, hand.melds)
+            wait_name = Sentence(f"riichi.wait.{wait}")
+            readings.append(Sentence("riichi.reading", groups=sets_text, wait=wait_name))
         else:
-            readings.append("seven pairs" if shape == SEVEN_PAIRS else "thirteen orphans")
-    unique = list(dict.fromkeys(readings))
+            shape_key = "seven_pairs" if shape == SEVEN_PAIRS else "thirteen_orphans"
+            readings.append(Sentence(f"riichi.{shape_key}"))
+    unique = tuple(dict.fromkeys(readings))
     threshold = rules.two_han_minimum_counters
     if threshold is not None and win.honba >= threshold and any(h for *_, h in tried):
         return failure(
             "below_minimum_han",
-            f"with {win.honba} counters a win needs 2 han of yaku (dora excluded); "
-            f"{'; '.join(unique)} has only 1",
+            Sentence("riichi.below_two_han", honba=win.honba, readings=unique),
             win,
         )
-    note = ""
-    if win.dora_indicators or any(t.red for t in hand.concealed):
-        note = " (dora and red fives add han but are not yaku)"
+    dora = win.dora_indicators or any(t.red for t in hand.concealed)
     return failure(
         "no_yaku",
-        f"the hand is complete but has no yaku{note}: "
-        + "; ".join(unique)
-        + (" and not concealed" if not hand.is_concealed else ""),
+        Sentence(
+            "riichi.no_yaku",
+            note=Sentence("riichi.dora_not_yaku") if dora else "",
+            readings=unique,
+            open="" if hand.is_concealed else Sentence("riichi.not_concealed"),
+        ),
         win,
     )
 

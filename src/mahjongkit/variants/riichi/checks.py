@@ -7,6 +7,7 @@ at only when one is set.
 
 from __future__ import annotations
 
+from mahjongkit.i18n import Sentence, seat_name
 from mahjongkit.scoring import Win
 from mahjongkit.tiles import NORTH
 from mahjongkit.variants.riichi.rules import RiichiRules
@@ -19,27 +20,24 @@ def why_impossible(win: Win, rules: RiichiRules) -> str | None:
     players = rules.players
     size = hand.size
     if size != 14:
-        return (
-            f"{len(hand.concealed)} concealed tiles with {len(melds)} meld(s) make {size} "
-            "tiles: a winning hand has 14 (each meld counting three), the winning tile included"
-        )
+        return Sentence("riichi.size", concealed=len(hand.concealed), melds=len(melds), size=size)
     seat = win.seat
     if not 0 <= seat < players:
-        return f"seat {seat} does not exist with {players} players"
+        return Sentence("riichi.no_seat", seat=seat_name(seat), players=players)
     if not 0 <= win.round_wind < 4:
         return f"prevalent wind {win.round_wind} is not a wind (0..3)"
     if win.win_tile.kind >= 34:
-        return f"{win.win_tile} is a bonus tile: it cannot win a Riichi hand"
+        return Sentence("riichi.bonus_win", tile=str(win.win_tile))
     from_seat = win.from_seat
     if from_seat is not None and not win.self_draw:
         if not 0 <= from_seat < players:
-            return f"seat {from_seat} does not exist with {players} players"
+            return Sentence("riichi.no_seat", seat=seat_name(from_seat), players=players)
         if from_seat == seat:
-            return "a win on a discard comes from another seat than the winner's"
+            return Sentence("riichi.own_discard")
     if melds:
         for meld in melds:
             if meld.from_seat == seat:
-                return f"the meld {meld} claims a tile from the winner's own seat"
+                return Sentence("riichi.own_meld", meld=str(meld))
     if win.nukidora:
         return _check_nukidora(win, players)
     if (
@@ -60,12 +58,12 @@ def _check_nukidora(win: Win, players: int) -> str | None:
     """The checks of North tiles set aside (then the situation's)."""
     north = win.nukidora
     if players != 3:
-        return f"{north} North tile(s) set aside: only three-player Riichi sets North aside"
+        return Sentence("riichi.nukidora_players", north=north)
     if not isinstance(north, int) or north < 0:
         return f"{north!r} North tiles set aside: a count of tiles is a whole number, 0 or more"
     held = win.hand.held_counts[NORTH]
     if north + held > 4:
-        return f"{north} North tile(s) set aside and {held} held: there are four North tiles"
+        return Sentence("riichi.nukidora_too_many", north=north, held=held)
     return _check_situation(win, players)
 
 
@@ -76,26 +74,26 @@ def _check_situation(win: Win, players: int) -> str | None:
     if win.riichi:
         if hand.melds and not hand.is_concealed:
             open_meld = next(m for m in hand.melds if not m.is_concealed)
-            return f"riichi needs a concealed hand, but {open_meld} is an open meld"
+            return Sentence("riichi.riichi_open", meld=str(open_meld))
         if win.first_turn:
             return (
                 "a first-turn win (R-36…R-38) comes before the winner's first discard, so before "
                 "any riichi"
             )
     elif win.ippatsu:
-        return "ippatsu needs a riichi (R-06)"
+        return Sentence("riichi.ippatsu_alone")
     elif win.double_riichi:
-        return "a double riichi is a riichi: set riichi too"
+        return Sentence("riichi.double_riichi_alone")
     if win.robbing_kong:
         if win.self_draw:
-            return "robbing a kong is a win on another player's tile, not a self-draw (R-19)"
+            return Sentence("riichi.robbing_tsumo")
         if win.last_tile:
             return "a robbed kong tile is never the discard after the last wall tile"
     if win.after_kong:
         if not win.self_draw:
-            return "a win on a kong's replacement tile is a self-draw (R-18)"
+            return Sentence("riichi.after_kong_ron")
         if not any(meld.is_kong for meld in hand.melds):
-            return "a win after a kong needs a kong among the melds"
+            return Sentence("riichi.after_kong_no_kong")
         if win.last_tile:
             return "a kong's replacement tile is never the last wall tile"
     if win.first_turn and hand.melds:

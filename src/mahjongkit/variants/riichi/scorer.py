@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from mahjongkit.hand import Hand
+from mahjongkit.i18n import Sentence
 from mahjongkit.scoring import Score, Win
 from mahjongkit.shapes import waits
 from mahjongkit.tiles import NORTH, Tile
@@ -97,10 +98,7 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
     if best is None:
         if not any(tile.kind == win.win_tile.kind for tile in win.hand.concealed):
             return failure(
-                "invalid_hand",
-                f"the winning tile {win.win_tile} is not among the concealed tiles "
-                "(the hand includes the winning tile)",
-                win,
+                "invalid_hand", Sentence("riichi.win_tile_not_held", tile=str(win.win_tile)), win
             )
         # Search again, keeping what was tried, for the message (non-wins are rare).
         tried: Tried = []

@@ -68,7 +68,7 @@ FR: dict[str, str] = {
     "self_draw_fan": "Bonus de pioche",
     "heavenly": "Main céleste",
     "earthly": "Main terrestre",
-    "men_qing": "Main fermée",
+    "men_qing": "Main cachée",
     "zhong_zhang": "Sans terminales",
 }
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mahjongkit.errors import InvalidHandError, MahjongError
-from mahjongkit.i18n import t
+from mahjongkit.i18n import Sentence, reason_of, seat_name, t
 from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.scoring import Score, Win
 from mahjongkit.scoring.explain import Section
@@ -49,40 +49,31 @@ def _check_tiles(win: Win) -> int:
     """Validate the tiles against Sichuan's rules; return the missing suit (0 m, 1 p, 2 s)."""
     hand = win.hand
     if hand.size != 14:
-        raise InvalidHandError(
-            f"the hand counts {hand.size} tiles (melds counting three): a win holds 14",
-        )
+        raise InvalidHandError(Sentence("sichuan.size", size=hand.size))
     if win.win_tile.kind not in {tile.kind for tile in hand.concealed}:
-        raise InvalidHandError(
-            f"the winning tile {win.win_tile} is not among the concealed tiles",
-        )
+        raise InvalidHandError(Sentence("sichuan.win_tile_not_held", tile=str(win.win_tile)))
     if win.flowers:
-        raise InvalidHandError("Sichuan is played without flowers or seasons")
+        raise InvalidHandError(Sentence("sichuan.no_flowers"))
     for meld in hand.melds:
         if meld.kind is MeldKind.CHOW:
-            raise InvalidHandError(f"Sichuan has no chow: {meld} cannot be called")
+            raise InvalidHandError(Sentence("sichuan.no_chow", meld=str(meld)))
     kinds = [tile.kind for tile in hand.concealed] + [k for m in hand.melds for k in m.kinds]
     honours = sorted({k for k in kinds if k >= 27})
     if honours:
-        raise InvalidHandError(
-            f"holds {format_kind(honours[0])}: Sichuan is played with the three suits only, "
-            "no honours",
-        )
+        raise InvalidHandError(Sentence("sichuan.honours", tile=format_kind(honours[0])))
     suits = {kind // 9 for kind in kinds}
     missing = win.missing_suit
     if missing is None:
         absent = [suit for suit in range(3) if suit not in suits]
         if not absent:
-            raise IncompleteHandError(
-                "holds all three suits m, p and s: a Sichuan hand wins with at most two",
-            )
+            raise IncompleteHandError(Sentence("sichuan.three_suits"))
         return absent[0]
     if missing not in (0, 1, 2):
         raise InvalidHandError(f"missing suit {missing!r} is not 0 (m), 1 (p) or 2 (s)")
     held = sorted(k for k in set(kinds) if k // 9 == missing)
     if held:
         raise IncompleteHandError(
-            f"holds {format_kind(held[0])} of the missing suit {SUIT_LETTERS[missing]}",
+            Sentence("sichuan.missing_held", tile=format_kind(held[0]), suit=SUIT_LETTERS[missing])
         )
     return missing
 
@@ -177,23 +168,25 @@ def score(win: Win, rules: SichuanRules) -> Score:
             raise InvalidHandError(f"in-game seats {sorted(win.in_game)} are not 0..3")
         if win.seat not in win.in_game:
             raise InvalidHandError(
-                f"the winner {SEAT_LETTERS[win.seat]} has already won and left the hand "
-                f"(in game: {_seats(win.in_game)})",
+                Sentence(
+                    "sichuan.winner_left",
+                    seat=seat_name(win.seat),
+                    seats=_seats(win.in_game),
+                )
             )
         how, payer, reason = _how(win, rules)
         if payer is not None and (payer == win.seat or payer not in win.in_game):
             raise InvalidHandError(
-                f"the paying seat {SEAT_LETTERS[payer]} is the winner or has already won "
-                f"(in game: {_seats(win.in_game)})",
+                Sentence("sichuan.payer_left", seat=seat_name(payer), seats=_seats(win.in_game))
             )
     except MahjongError as error:
-        return SichuanScore.failure(VARIANT_NAME, error.code, str(error), text)
+        return SichuanScore.failure(VARIANT_NAME, error.code, reason_of(error), text)
     result = best_fan(win.hand, win.win_tile.kind, rules, how)
     if result is None:
         return SichuanScore.failure(
             VARIANT_NAME,
             "not_complete",
-            "the tiles form neither four sets and a pair nor seven pairs",
+            Sentence("sichuan.not_complete"),
             text,
         )
     value = rules.hand_value(result.fan)
