@@ -1,7 +1,8 @@
 """Soak the table: full-length seeded games per rule family, every invariant checked at every step.
 
     PYTHONPATH=src .venv/bin/python bench/soak.py [--games 1000] [--seed 0] [--jobs 2]
-        [--variants ema2012,ema2016,tenhou,sanma,hongkong,sichuan,sichuan-exchange] [--json]
+        [--variants ema2012,ema2016,tenhou,sanma,hongkong,sichuan,sichuan-exchange]
+        [--max-rounds R] [--json]
 
 Seeded random players choose among the legal actions (a win most of the time, a discard that
 lowers the shanten often, calls, kongs and riichi now and then) so that every path of the table
@@ -20,7 +21,9 @@ is walked. After every action the script checks, reading the game only through `
 - a rejected random illegal action raises the library's typed error and changes nothing.
 
 It prints, per family, games, rounds, actions checked and failures (variant, seed, action index
-and message), and exits 1 on any failure.
+and message), and exits 1 on any failure. A full Hong Kong game of random players lasts hundreds
+of hands (the dealer keeps the deal after a draw, and the 3-fan minimum makes wins rare):
+``--max-rounds`` ends each game after that many hands.
 """
 
 from __future__ import annotations
