@@ -55,7 +55,7 @@ from mahjongkit.table.wall import (
     shuffled_wall,
     ura_indices,
 )
-from mahjongkit.tiles import to_mjai
+from mahjongkit.tiles import NUM_BONUS, NUM_PHYSICAL, to_mjai
 from mahjongkit.variants import find_variant
 
 __all__ = ["Event", "Game", "WallSource", "rebuild_rules"]
@@ -115,8 +115,13 @@ class Game:
         self.names = list(names) if names else [f"player{i}" for i in range(self.players)]
         self.state = TableState()
         self._folds = folds_for(self.flow)
-        self._legal_cache: dict[tuple[int, int], list[Action]] = {}
-        self._claim_cache: dict[tuple[int, ...], list[Action]] = {}
+        # Legal actions per seat, valid while the state version is the one they were computed
+        # at: every fold moves the version on, except an answer to a claim, which changes only
+        # the answering seat's options (see ``_fold``).
+        self._version = 0
+        self._legal_at = [-1] * self.players
+        self._legal_of: list[list[Action]] = [[] for _ in range(self.players)]
+        self._mjai_names = [to_mjai(self.flow.tile(t)) for t in range(NUM_PHYSICAL + NUM_BONUS)]
         self._views: dict[int, tuple[int, list[Event]]] = {}
         self.stop_after_round = False
         """Set by :meth:`start_at` for a one-round check: nothing follows the round's end."""
@@ -200,53 +205,36 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, including declining a claim (``pass``)."""
-        # The state changes only by folding an event, which lengthens the log: the log's length
-        # is therefore a version number for caching.
-        key = (len(self.log), seat)
-        cached = self._legal_cache.get(key)
-        if cached is None:
-            if len(self._legal_cache) > 64:
-                self._legal_cache.clear()
-            cached = self._legal_cache[key] = self._compute_legal(seat)
-        return list(cached)
+        if type(seat) is not int or not 0 <= seat < self.players:
+            return []
+        return list(self._legal(seat))
+
+    def _legal(self, seat: int) -> list[Action]:
+        """The cached legal actions of a valid seat (not to be changed by the caller)."""
+        if self._legal_at[seat] != self._version:
+            self._legal_of[seat] = self._compute_legal(seat)
+            self._legal_at[seat] = self._version
+        return self._legal_of[seat]
 
     def _compute_legal(self, seat: int) -> list[Action]:
-        rnd = self.round
-        if self.over or type(seat) is not int or not 0 <= seat < len(rnd.seats):
+        state = self.state
+        rnd = state.round
+        if state.over or not rnd.seats or rnd.seats[seat].won:
             return []  # also before the first deal
-        if rnd.seats[seat].won:
-            return []
-        if rnd.phase is Phase.TURN:
+        phase = rnd.phase
+        if phase is Phase.TURN:
             return legal.turn_actions(self, self.flow, seat) if seat == rnd.turn else []
-        if rnd.phase is Phase.CLAIM:
-            if seat in rnd.responses:
-                return []
-            # A seat's options on one discard do not change while the others answer.
-            key = (
-                self.rounds_played,
-                rnd.live_next,
-                rnd.replacements,
-                rnd.last_discarder or 0,
-                len(rnd.seats[rnd.last_discarder or 0].discards),
-                seat,
-            )
-            cached = self._claim_cache.get(key)
-            if cached is None:
-                if len(self._claim_cache) > 16:
-                    self._claim_cache.clear()
-                cached = self._claim_cache[key] = legal.claim_actions(self, self.flow, seat)
-            return cached
-        if rnd.phase is Phase.ROB:
-            if seat in rnd.responses:
-                return []
-            return legal.rob_actions(self, self.flow, seat)
-        if rnd.phase in (Phase.EXCHANGE, Phase.DECLARE):
+        if phase is Phase.CLAIM:
+            return [] if seat in rnd.responses else legal.claim_actions(self, self.flow, seat)
+        if phase is Phase.ROB:
+            return [] if seat in rnd.responses else legal.rob_actions(self, self.flow, seat)
+        if phase in (Phase.EXCHANGE, Phase.DECLARE):
             return self.flow.setup_actions(self, seat)
         return []
 
     def waiting_for(self) -> list[int]:
         """The seats whose action is expected now."""
-        return [s for s in range(self.players) if self.legal_actions(s)]
+        return [s for s in range(self.players) if self._legal(s)]
 
     def apply(self, action: Action) -> list[Event]:
         """Play ``action``; return the events it caused. An illegal action changes nothing.
@@ -256,7 +244,7 @@ class Game:
         wrong type: a float, a bool, a NumPy integer) is refused the same way.
         """
         check_action(action, self.players)
-        actions = self.legal_actions(action.seat)
+        actions = self._legal(action.seat)
         hand = self.round.seats[action.seat].hand if self.round.seats else []
         if action not in actions and not legal.equivalent_legal(
             self.flow, list(hand), action, actions
@@ -277,8 +265,7 @@ class Game:
 
     def _restore(self, events: list[Event]) -> None:
         self._views.clear()
-        self._legal_cache.clear()
-        self._claim_cache.clear()
+        self._version += 1
         self.log = []
         self.state = TableState()
         for event in events:
@@ -406,6 +393,14 @@ class Game:
             raise IllegalActionError(f"{self.variant} has no event {event['type']!r}")
         fold(self.state, event)
         self.log.append(event)
+        if event["type"] == "mjk:respond" and self.state.round.phase in (Phase.CLAIM, Phase.ROB):
+            # An answer to a claim settles the answering seat only: the others' options on
+            # the same discard (or kong) stay what they were.
+            actor = event["actor"]
+            self._legal_of[actor] = []
+            self._legal_at[actor] = self._version
+        else:
+            self._version += 1
 
     def _emit(self, out: list[Event], event: Event) -> None:
         frozen = frozen_event(event)
@@ -444,7 +439,7 @@ class Game:
         ]
 
     def _mjai(self, tile: int) -> str:
-        return to_mjai(self.flow.tile(tile))
+        return self._mjai_names[tile]
 
     # --- the course of a round -------------------------------------------------------------------
 
@@ -524,7 +519,7 @@ class Game:
             return
         if rnd.phase in (Phase.CLAIM, Phase.ROB):
             missed = kind == A.PASS and any(
-                a.type == A.RON for a in self.legal_actions(action.seat)
+                a.type == A.RON for a in self._legal(action.seat)
             )
             event: Respond = {
                 "type": "mjk:respond",
@@ -534,7 +529,7 @@ class Game:
             if missed:
                 event["mjk_missed_win"] = True
             self._emit(out, event)
-            if not any(self.legal_actions(s) for s in range(self.players)):
+            if not any(self._legal(s) for s in range(self.players)):
                 if rnd.phase is Phase.CLAIM:
                     self._resolve_claims(out)
                 else:
@@ -581,7 +576,7 @@ class Game:
         self._emit(out, discard)
         while rnd.pending_indicators:
             self._reveal_indicator(out)
-        if not any(self.legal_actions(s) for s in range(self.players)):
+        if not any(self._legal(s) for s in range(self.players)):
             self._resolve_claims(out)
 
     def _reveal_indicator(self, out: list[Event]) -> None:

@@ -25,28 +25,40 @@ def turn_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
     """The actions of the seat whose turn it is: win, discard, declare, kong."""
     rnd = view.round
     state = rnd.seats[seat]
+    drawn = state.drawn
     found: list[Action] = []
-    if state.drawn is not None and flow.win_score(view, WinClaim(seat, state.drawn)):
-        found.append(Action(A.TSUMO, seat, state.drawn))
-    if state.drawn is not None and state.drawn >= NUM_PHYSICAL:
+    if drawn is not None and flow.win_score(view, WinClaim(seat, drawn)):
+        found.append(Action(A.TSUMO, seat, drawn))
+    if drawn is not None and drawn >= NUM_PHYSICAL:
         # A bonus tile that could win: win on it, or set it aside as usual.
-        return [*found, Action(A.FLOWER, seat, state.drawn)]
-    for tile in sorted(set(flow.allowed_discards(view, seat))):
-        found.append(Action(A.DISCARD, seat, tile))
+        return [*found, Action(A.FLOWER, seat, drawn)]
+    discards = _DISCARDS.get(seat) or _discards_of(seat)
+    found.extend(discards[tile] for tile in sorted(set(flow.allowed_discards(view, seat))))
     found.extend(flow.turn_declarations(view, seat))
-    if state.drawn is not None and kong_possible(view, flow):
-        by_kind: dict[int, list[int]] = {}
-        for t in state.hand:
-            by_kind.setdefault(t // 4, []).append(t)
-        for kind, tiles in sorted(by_kind.items()):
-            if len(tiles) == 4 and flow.concealed_kong_allowed(view, seat, kind):
-                found.append(Action(A.ANKAN, seat, None, tuple(sorted(tiles))))
+    if drawn is not None and kong_possible(view, flow):
+        counts = flow.hand_facts(view, seat).counts
+        if 4 in counts:
+            for kind, held in enumerate(counts):
+                if held == 4 and flow.concealed_kong_allowed(view, seat, kind):
+                    tiles = tuple(sorted(t for t in state.hand if t // 4 == kind))
+                    found.append(Action(A.ANKAN, seat, None, tiles))
         if not state.riichi:
             for meld in state.melds:
-                if meld.kind is MeldKind.PUNG:
-                    for t in by_kind.get(meld.kind_id(), []):
+                if meld.kind is MeldKind.PUNG and counts[meld.kind_id()]:
+                    kind = meld.kind_id()
+                    for t in [t for t in state.hand if t // 4 == kind]:
                         if flow.may_add_kong(view, seat, t):
                             found.append(Action(A.KAKAN, seat, t))
+    return found
+
+
+_DISCARDS: dict[int, tuple[Action, ...]] = {}
+"""Every discard action of a seat, made once: an action is an immutable value, and each turn
+lists a dozen of them."""
+
+
+def _discards_of(seat: int) -> tuple[Action, ...]:
+    found = _DISCARDS[seat] = tuple(Action(A.DISCARD, seat, t) for t in range(NUM_PHYSICAL))
     return found
 
 
@@ -74,13 +86,18 @@ def claim_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
     if tile is None or discarder is None or seat == discarder:
         return []
     state = rnd.seats[seat]
+    kind = tile // 4
+    facts = flow.hand_facts(view, seat)
+    # Most seats can do nothing with most discards: a tile that is neither a wait nor a pair's
+    # match nor a chow's missing tile is settled without asking the rules anything.
+    if kind not in facts.waits and not _may_call(view, flow, seat, discarder, kind, facts.counts):
+        return []
     found: list[Action] = []
     if flow.win_score(view, WinClaim(seat, tile, discarder)) and not flow.furiten(view, seat):
         found.append(Action(A.RON, seat, tile))
     last = view.live_remaining() == 0
     allowed = flow.calls_on_last_discard if last else (A.PON, A.KAN, A.CHI)
     if allowed and not state.riichi and flow.may_claim(view, seat, tile):
-        kind = tile // 4
         same = sorted(t for t in state.hand if t // 4 == kind)
         if len(same) >= 2 and A.PON in allowed:
             for pair in distinct_combinations(flow, same, 2):
@@ -97,6 +114,27 @@ def claim_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
     if found:
         found.append(Action(A.PASS, seat))
     return found
+
+
+def _may_call(
+    view: TableView, flow: Flow[Any], seat: int, discarder: int, kind: int, counts: list[int]
+) -> bool:
+    """Whether the hand's tiles could make any call with a tile of ``kind`` (the rules that
+    may still forbid it are asked afterwards)."""
+    if view.round.seats[seat].riichi:
+        return False
+    if counts[kind] >= 2:
+        return True
+    if not flow.chow_allowed or kind >= 27 or seat != next_seat(view, discarder):
+        return False
+    number = kind % 9
+    below = number >= 1 and counts[kind - 1] > 0
+    above = number <= 7 and counts[kind + 1] > 0
+    return (
+        (below and above)
+        or (below and number >= 2 and counts[kind - 2] > 0)
+        or (above and number <= 6 and counts[kind + 2] > 0)
+    )
 
 
 def distinct_combinations(flow: Flow[Any], tiles: list[int], size: int) -> list[tuple[int, ...]]:

@@ -518,8 +518,23 @@ class FrozenList(list[Any]):
         return self
 
 
+_PLAIN = frozenset({str, int, bool, float, type(None), FrozenDict, FrozenList})
+"""Types ``freeze`` hands back as they are: scalars, and what is frozen already."""
+
+
 def freeze(value: Any) -> Any:
     """A frozen deep copy of JSON-like data (tuples become frozen lists, as JSON has them)."""
+    # Exact types first: events are made of plain scalars, dicts and lists, and every event
+    # of the game passes here.
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is dict:
+        return FrozenDict(
+            {key: item if type(item) in _PLAIN else freeze(item) for key, item in value.items()}
+        )
+    if kind is list or kind is tuple:
+        return FrozenList([item if type(item) in _PLAIN else freeze(item) for item in value])
     if isinstance(value, FrozenDict | FrozenList):
         return value
     if isinstance(value, dict):

@@ -65,6 +65,27 @@ class WinClaim:
         return self.discarder is None
 
 
+@dataclass(frozen=True, slots=True)
+class HandFacts:
+    """What the claim and win checks read of one seat's hand, kept until the hand changes."""
+
+    tiles: list[int]
+    """The hand the facts are of (a copy, compared with the hand to see whether it changed)."""
+    melds: int
+    shape: HandShape
+    counts: list[int]
+    """Tiles held per kind (34 entries; bonus tiles are not counted)."""
+    size: int
+    """Tiles held, bonus tiles not counted."""
+    waits: frozenset[int]
+    """The kinds that complete the hand (empty unless it is a ready hand of 13 - 3n tiles)."""
+
+
+_WAITS_MEMO_SIZE = 4096
+"""Hands whose waits are remembered across seats and games (a replay meets the same hands
+again); the memo is emptied when full, so it never holds more."""
+
+
 class Flow(ABC, Generic[R]):
     """Default hooks; each variant overrides what its rules change (and must give its tiles,
     its scorer and the course of its game)."""
@@ -91,6 +112,7 @@ class Flow(ABC, Generic[R]):
     def __init__(self, rules: R) -> None:
         self.rules = rules
         self._waits: dict[tuple[bytes, int, HandShape], frozenset[int]] = {}
+        self._facts: dict[int, HandFacts] = {}
 
     # --- the set and the seats ---
 
@@ -142,26 +164,52 @@ class Flow(ABC, Generic[R]):
     def is_complete_with(self, view: TableView, seat: int, tile: int | None) -> bool:
         """A cheap shape test before scoring: the hand as it is (a self-draw), or with a
         claimed ``tile`` (one of its waits)."""
-        state = view.round.seats[seat]
         if tile is not None:
-            return tile // 4 in self.waits_of(view, seat)
-        counts = count_kinds(state.hand)
-        return shanten(counts, len(state.melds), self.shape(view, seat)) == -1
+            return tile // 4 in self.hand_facts(view, seat).waits
+        facts = self.hand_facts(view, seat)
+        drawn = view.round.seats[seat].drawn
+        if drawn is not None and drawn < 136 and facts.size % 3 == 2:
+            # Complete with the drawn tile exactly when it is a wait of the hand before the draw:
+            # those waits were already needed to check claims on the other seats' discards.
+            before = list(facts.counts)
+            before[drawn // 4] -= 1
+            return drawn // 4 in self.waits_of_counts(before, facts.melds, facts.shape)
+        return shanten(facts.counts, facts.melds, facts.shape) == -1
 
     def waits_of(self, view: TableView, seat: int) -> frozenset[int]:
-        """The kinds that would complete this seat's waiting hand (memoised by hand)."""
+        """The kinds that would complete this seat's waiting hand."""
+        return self.hand_facts(view, seat).waits
+
+    def hand_facts(self, view: TableView, seat: int) -> HandFacts:
+        """Counts and waits of this seat's hand, computed once for each hand the seat holds."""
         state = view.round.seats[seat]
-        counts = count_kinds(state.hand)
         shape = self.shape(view, seat)
-        key = (bytes(counts), len(state.melds), shape)
+        melds = len(state.melds)
+        facts = self._facts.get(seat)
+        if (
+            facts is not None
+            and facts.tiles == state.hand
+            and facts.melds == melds
+            and (facts.shape is shape or facts.shape == shape)
+        ):
+            return facts
+        counts = count_kinds(state.hand)
+        size = sum(counts)
+        found = self.waits_of_counts(counts, melds, shape) if size % 3 == 1 else frozenset()
+        facts = HandFacts(list(state.hand), melds, shape, counts, size, found)
+        self._facts[seat] = facts
+        return facts
+
+    def waits_of_counts(self, counts: list[int], melds: int, shape: HandShape) -> frozenset[int]:
+        """The waits of a hand given by its kind counts (memoised: claim checks, self-draws and
+        riichi declarations meet the same hands again)."""
+        key = (bytes(counts), melds, shape)
         found = self._waits.get(key)
         if found is None:
-            if len(self._waits) > 4096:
+            if len(self._waits) >= _WAITS_MEMO_SIZE:
                 self._waits.clear()
-            ready = shanten(counts, len(state.melds), shape) == 0
-            found = self._waits[key] = frozenset(
-                waits(counts, len(state.melds), shape) if ready else ()
-            )
+            ready = shanten(counts, melds, shape) == 0
+            found = self._waits[key] = frozenset(waits(counts, melds, shape) if ready else ())
         return found
 
     # --- wins ---

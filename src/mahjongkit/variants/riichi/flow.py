@@ -161,7 +161,7 @@ class RiichiFlow(Flow[RiichiRules]):
             and view.scores[seat] >= self.riichi_deposit
             and view.live_remaining() >= self.players
         ):
-            counts = _counts(state.hand)
+            counts = list(self.hand_facts(view, seat).counts)
             melds = len(state.melds)
             # One discard away from ready at best: no discard can leave it ready.
             if shanten(counts, melds, RIICHI) <= 0:
@@ -170,9 +170,7 @@ class RiichiFlow(Flow[RiichiRules]):
                     kind = tile // 4
                     if kind not in ready_after:
                         counts[kind] -= 1
-                        ready_after[kind] = shanten(counts, melds, RIICHI) == 0 and bool(
-                            waits(counts, melds, RIICHI)
-                        )
+                        ready_after[kind] = bool(self.waits_of_counts(counts, melds, RIICHI))
                         counts[kind] += 1
                     if ready_after[kind]:
                         found.append(Action(A.RIICHI, seat, tile))
@@ -280,12 +278,12 @@ class RiichiFlow(Flow[RiichiRules]):
     def tenpai(self, view: TableView, seat: int) -> bool:
         """Ready with a wait that is not wholly in one's own hand and melds."""
         state = view.round.seats[seat]
-        counts = _counts(state.hand)
-        held = list(counts)
+        facts = self.hand_facts(view, seat)
+        held = list(facts.counts)
         for meld in state.melds:
             for t in meld.tiles:
                 held[t // 4] += 1
-        return any(held[k] < 4 for k in waits(counts, len(state.melds), RIICHI))
+        return any(held[k] < 4 for k in facts.waits)
 
     def nagashi(self, view: TableView, seat: int) -> bool:
         """Only terminals and honours discarded, none of them claimed; where the rules say so,
