@@ -67,6 +67,26 @@ _CLAIM_PRIORITY = {A.RON: 3, A.KAN: 2, A.PON: 2, A.CHI: 1, A.PASS: 0}
 _MAX_SEED = 2**63
 
 
+_MJAI_NAMES: dict[tuple[type, Any], list[str]] = {}
+_MJAI_NAMES_KEPT = 32
+"""Rule sets whose tile names are kept (a process seldom plays more than a few)."""
+
+
+def _mjai_names(flow: Flow[Any]) -> list[str]:
+    """The mjai name of every physical id under a flow's rules (red fives depend on them)."""
+    key = (type(flow), flow.rules)
+    try:
+        names = _MJAI_NAMES.get(key)
+    except TypeError:  # rules that cannot be hashed are named afresh each time
+        return [to_mjai(flow.tile(t)) for t in range(NUM_PHYSICAL + NUM_BONUS)]
+    if names is None:
+        if len(_MJAI_NAMES) >= _MJAI_NAMES_KEPT:
+            _MJAI_NAMES.clear()
+        names = [to_mjai(flow.tile(t)) for t in range(NUM_PHYSICAL + NUM_BONUS)]
+        _MJAI_NAMES[key] = names
+    return names
+
+
 def rebuild_rules(variant: str, recorded: Any) -> Any:
     """The rules object a log's ``start_game`` recorded (lists back to tuples)."""
     kind = type(find_variant(variant).rules())
@@ -121,7 +141,7 @@ class Game:
         self._version = 0
         self._legal_at = [-1] * self.players
         self._legal_of: list[list[Action]] = [[] for _ in range(self.players)]
-        self._mjai_names = [to_mjai(self.flow.tile(t)) for t in range(NUM_PHYSICAL + NUM_BONUS)]
+        self._mjai_names = _mjai_names(self.flow)
         self._views: dict[int, tuple[int, list[Event]]] = {}
         self.stop_after_round = False
         """Set by :meth:`start_at` for a one-round check: nothing follows the round's end."""
@@ -234,6 +254,9 @@ class Game:
 
     def waiting_for(self) -> list[int]:
         """The seats whose action is expected now."""
+        rnd = self.state.round
+        if rnd.phase is Phase.TURN and rnd.seats and not self.state.over:
+            return [rnd.turn] if self._legal(rnd.turn) else []  # no one else acts in a turn
         return [s for s in range(self.players) if self._legal(s)]
 
     def apply(self, action: Action) -> list[Event]:
@@ -245,7 +268,7 @@ class Game:
         """
         check_action(action, self.players)
         actions = self._legal(action.seat)
-        hand = self.round.seats[action.seat].hand if self.round.seats else []
+        hand = self.state.round.seats[action.seat].hand if self.state.round.seats else []
         if action not in actions and not legal.equivalent_legal(
             self.flow, list(hand), action, actions
         ):
@@ -281,7 +304,7 @@ class Game:
                 f"seat {seat!r:.20} does not exist at a {self.players}-player table"
             )
         events = tuple(self.visible_log(seat)) if with_events else ()
-        shape = self.flow.shape(self, seat) if self.round.seats else RIICHI
+        shape = self.flow.shape(self, seat) if self.state.round.seats else RIICHI
         return observe(self, self.variant, seat, self.legal_actions(seat), events, shape)
 
     def visible_log(self, seat: int) -> list[Event]:
@@ -382,7 +405,7 @@ class Game:
 
     def live_remaining(self) -> int:
         """Live-wall tiles left to draw."""
-        return self._live_end() - self.round.live_next
+        return self._live_end() - self.state.round.live_next
 
     # --- the fold: the only place state changes ----------------------------------------------
 
@@ -416,16 +439,16 @@ class Game:
 
     def replacement_tile(self) -> int:
         """The next replacement tile (after a kong or a bonus tile)."""
-        rnd = self.round
+        rnd = self.state.round
         return rnd.wall[replacement_index(len(rnd.wall), self.flow.dead_wall, rnd.replacements)]
 
     def _live_end(self) -> int:
-        rnd = self.round
+        rnd = self.state.round
         return live_end(len(rnd.wall), self.flow.dead_wall, rnd.kongs, rnd.replacements)
 
     def indicator_tiles(self) -> list[int]:
         """Physical ids of the dora indicators shown."""
-        rnd = self.round
+        rnd = self.state.round
         return [
             rnd.wall[i]
             for i in indicator_indices(len(rnd.wall), self.flow.dead_wall, rnd.indicators)
@@ -433,7 +456,7 @@ class Game:
 
     def ura_tiles(self) -> list[int]:
         """Physical ids under the indicators shown (ura dora)."""
-        rnd = self.round
+        rnd = self.state.round
         return [
             rnd.wall[i] for i in ura_indices(len(rnd.wall), self.flow.dead_wall, rnd.indicators)
         ]
@@ -476,13 +499,13 @@ class Game:
             )
         self._emit(out, event)
         self._emit_all(out, self.flow.after_deal(self))
-        if self.round.phase is Phase.TURN:
+        if self.state.round.phase is Phase.TURN:
             self._draw(out, dealer)
 
     def _draw(
         self, out: list[Event], seat: int, replacement: bool = False, after_kong: bool = True
     ) -> None:
-        rnd = self.round
+        rnd = self.state.round
         tile = self.replacement_tile() if replacement else rnd.wall[rnd.live_next]
         event: Tsumo = {"type": "tsumo", "actor": seat, "pai": self._mjai(tile), "mjk_id": tile}
         if replacement:
@@ -510,12 +533,12 @@ class Game:
     # --- playing an action ----------------------------------------------------------------------
 
     def _play(self, out: list[Event], action: Action) -> None:
-        rnd = self.round
+        rnd = self.state.round
         kind = action.type
         if rnd.phase in (Phase.EXCHANGE, Phase.DECLARE):
             self._emit_all(out, self.flow.play_setup(self, action))
-            if self.round.phase is Phase.TURN:
-                self._draw(out, self.round.dealer)
+            if self.state.round.phase is Phase.TURN:
+                self._draw(out, self.state.round.dealer)
             return
         if rnd.phase in (Phase.CLAIM, Phase.ROB):
             missed = kind == A.PASS and any(
@@ -547,12 +570,12 @@ class Game:
         elif kind == A.ABORT:
             self._abort(out, "kyushukyuhai", actor=action.seat)
         elif kind == A.FLOWER and action.tile is not None:
-            self._set_aside(out, action.seat, action.tile, self.round.after_kong)
+            self._set_aside(out, action.seat, action.tile, self.state.round.after_kong)
         else:
             raise IllegalActionError(f"{kind} cannot be played now")
 
     def _discard(self, out: list[Event], action: Action) -> None:
-        rnd = self.round
+        rnd = self.state.round
         seat = action.seat
         tile = action.tile
         assert tile is not None
@@ -580,7 +603,7 @@ class Game:
             self._resolve_claims(out)
 
     def _reveal_indicator(self, out: list[Event]) -> None:
-        rnd = self.round
+        rnd = self.state.round
         index = indicator_indices(len(rnd.wall), self.flow.dead_wall, rnd.indicators + 1)[-1]
         tile = rnd.wall[index]
         self._emit(out, {"type": "dora", "dora_marker": self._mjai(tile), "mjk_id": tile})
@@ -594,12 +617,13 @@ class Game:
             self._emit(out, {"type": "mjk:pending_dora"})
 
     def _resolve_claims(self, out: list[Event]) -> None:
-        rnd = self.round
+        rnd = self.state.round
         discarder = rnd.last_discarder
         tile = rnd.last_discard
         assert discarder is not None and tile is not None
-        order = self._after(discarder)
-        rons = self._answered(order, A.RON)
+        answered = bool(rnd.responses)  # most discards are claimed by no one
+        order = self._after(discarder) if answered else []
+        rons = self._answered(order, A.RON) if answered else []
         if rons:
             winners = self.flow.ron_winners(self, rons, discarder)
             if winners is None:
@@ -620,7 +644,8 @@ class Game:
             for s in order
             if rnd.responses.get(s, {}).get("type") in (A.PON, A.KAN, A.CHI)
         ]
-        calls.sort(key=lambda c: -_CLAIM_PRIORITY[c[0]["type"]])
+        if len(calls) > 1:
+            calls.sort(key=lambda c: -_CLAIM_PRIORITY[c[0]["type"]])
         abort = self.flow.abort_after_discard(self)
         if abort and not calls:
             self._abort(out, abort)
@@ -681,7 +706,7 @@ class Game:
         seat = action.seat
         tile = action.tile
         assert tile is not None
-        state = self.round.seats[seat]
+        state = self.state.round.seats[seat]
         pung = next(m for m in state.melds if m.kind is MeldKind.PUNG and m.kind_id() == tile // 4)
         robbable = any(
             legal.may_rob(self, self.flow, other, seat, tile, concealed=False)
@@ -708,10 +733,10 @@ class Game:
 
     def _answered(self, seats: list[int], kind: str) -> list[int]:
         """The seats (in the order given) that answered the window with ``kind``."""
-        return [s for s in seats if self.round.responses.get(s, {}).get("type") == kind]
+        return [s for s in seats if self.state.round.responses.get(s, {}).get("type") == kind]
 
     def _resolve_rob(self, out: list[Event]) -> None:
-        rnd = self.round
+        rnd = self.state.round
         seat = rnd.rob_seat
         tile = rnd.rob_tile
         assert seat is not None and tile is not None
@@ -747,7 +772,7 @@ class Game:
         discarder: int | None,
         robbing: bool = False,
     ) -> None:
-        rnd = self.round
+        rnd = self.state.round
         for index, seat in enumerate(winners):
             first = index == 0
             claim = WinClaim(seat, tile, discarder, robbing)
@@ -828,7 +853,7 @@ class Game:
             hand_number=hand_number,
             dealer=dealer,
             honba=honba,
-            deposits=self.round.deposits,
+            deposits=self.state.round.deposits,
         )
 
 
