@@ -74,16 +74,17 @@ _MJAI_NAMES_KEPT = 32
 
 def _mjai_names(flow: Flow[Any]) -> list[str]:
     """The mjai name of every physical id under a flow's rules (red fives depend on them)."""
-    key = (type(flow), flow.rules)
+    key: tuple[type, Any] | None = (type(flow), flow.rules)
     try:
-        names = _MJAI_NAMES.get(key)
+        names = _MJAI_NAMES.get(key) if key is not None else None
     except TypeError:  # rules that cannot be hashed are named afresh each time
-        return [to_mjai(flow.tile(t)) for t in range(NUM_PHYSICAL + NUM_BONUS)]
+        key, names = None, None
     if names is None:
-        if len(_MJAI_NAMES) >= _MJAI_NAMES_KEPT:
-            _MJAI_NAMES.clear()
         names = [to_mjai(flow.tile(t)) for t in range(NUM_PHYSICAL + NUM_BONUS)]
-        _MJAI_NAMES[key] = names
+        if key is not None:
+            if len(_MJAI_NAMES) >= _MJAI_NAMES_KEPT:
+                _MJAI_NAMES.clear()
+            _MJAI_NAMES[key] = names
     return names
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from mahjongkit.melds import MeldKind
 from mahjongkit.table import actions as A
@@ -38,7 +38,11 @@ from mahjongkit.table.flow import Flow
 from mahjongkit.table.state import Phase, RoundState, SeatState, TableMeld, TableState
 from mahjongkit.table.wall import DEAL_SIZE, deal
 
-CoreFold = Callable[[TableState, Any, Flow[Any]], None]
+
+class CoreFold(Protocol):
+    """A shared event's fold: it reads the variant's hooks through its keyword ``flow``."""
+
+    def __call__(self, state: TableState, event: Any, flow: Flow[Any]) -> None: ...
 
 WINDS = "ESWN"
 """mjai's prevalent winds (``bakaze``)."""
@@ -343,12 +347,9 @@ CORE_FOLDS: dict[str, CoreFold] = {
 
 def folds_for(flow: Flow[Any]) -> dict[str, Callable[[TableState, Any], None]]:
     """Every fold of a game under ``flow``, by event type: the shared ones and the variant's."""
+    # Every core fold takes the flow as its keyword ``flow``: a partial binds it at C speed.
     table: dict[str, Callable[[TableState, Any], None]] = {
-        kind: partial(_with_flow, fold, flow) for kind, fold in CORE_FOLDS.items()
+        kind: partial(fold, flow=flow) for kind, fold in CORE_FOLDS.items()
     }
     table.update(flow.folds)
     return table
-
-
-def _with_flow(fold: CoreFold, flow: Flow[Any], state: TableState, event: Any) -> None:
-    fold(state, event, flow)

@@ -20,7 +20,10 @@ from mahjongkit.variants.hongkong.scorer import score as hong_kong_score
 
 def hand_shape(rules: HongKongRules, missing_suit: int | None = None) -> HandShape:
     """Regular hands and thirteen orphans; seven pairs where the rules allow it."""
-    return HandShape(seven_pairs=True) if rules.seven_pairs else HONG_KONG
+    return _WITH_SEVEN_PAIRS if rules.seven_pairs else HONG_KONG
+
+
+_WITH_SEVEN_PAIRS = HandShape(seven_pairs=True)
 
 
 class HongKongFlow(Flow[HongKongRules]):

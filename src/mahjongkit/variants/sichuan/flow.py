@@ -138,9 +138,13 @@ def next_dealer(dealer: int, first_winners: Sequence[int], discarder: int | None
     return discarder
 
 
+_SHAPES = {suit: sichuan(suit) for suit in (None, 0, 1, 2)}
+"""The four shapes a Sichuan hand may have, made once (every claim check asks for one)."""
+
+
 def hand_shape(rules: SichuanRules, missing_suit: int | None = None) -> HandShape:
     """Three suits, the declared missing suit never in a complete hand."""
-    return sichuan(missing_suit)
+    return _SHAPES.get(missing_suit) or sichuan(missing_suit)
 
 
 # --- the table ---------------------------------------------------------------------------------

@@ -1,0 +1,138 @@
+"""What the engine keeps between decisions: legal actions computed once per seat per state
+change, claim checks settled from each seat's kept hand facts, and every cache bounded
+(issue 12, items 1 and 3)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+import pytest
+
+from mahjongkit.bots.policy import random_policy
+from mahjongkit.game import engine
+from mahjongkit.game.engine import Game
+from mahjongkit.shapes import RIICHI
+from mahjongkit.table import actions as A
+from mahjongkit.tiles import counts_of, parse_kinds
+from mahjongkit.variants.riichi.rules import RiichiRules
+
+
+def _play_counting(variant: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> Counter:
+    """Play one seeded game; count each (state version, seat) the legal actions were made for."""
+    computed: Counter = Counter()
+    original = Game._compute_legal
+
+    def counting(self: Game, seat: int) -> list:
+        computed[(id(self), self._version, seat)] += 1
+        return original(self, seat)
+
+    monkeypatch.setattr(Game, "_compute_legal", counting)
+    game = Game(variant, seed=seed, max_rounds=2)
+    game.start()
+    rng = random.Random(seed)
+    while seats := game.waiting_for():
+        game.apply(random_policy(game, seats[0], rng))
+        # Asking again, as a bot or a surface does, costs nothing new.
+        for seat in range(game.players):
+            game.legal_actions(seat)
+            game.observation(seat, with_events=False)
+    return computed
+
+
+@pytest.mark.parametrize("variant", ["riichi", "hongkong", "sichuan"])
+def test_legal_actions_are_computed_once_per_seat_per_state(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    computed = _play_counting(variant, 4, monkeypatch)
+    assert computed, "the game made no decision"
+    repeated = {key: n for key, n in computed.items() if n > 1}
+    assert not repeated
+
+
+def test_an_answer_to_a_claim_leaves_the_other_seats_options_as_they_were() -> None:
+    # Find a discard that two seats may claim, answer with one, and check that the other's
+    # options are the same list object: they were not made again.
+    for seed in range(200):
+        game = Game("riichi", RiichiRules.tenhou(), seed=seed)
+        game.start()
+        rng = random.Random(seed)
+        while seats := game.waiting_for():
+            if len(seats) >= 2:
+                kept = game._legal(seats[1])
+                game.apply(next(a for a in game.legal_actions(seats[0]) if a.type == A.PASS))
+                assert game._legal(seats[1]) is kept
+                assert game.legal_actions(seats[0]) == []
+                return
+            game.apply(random_policy(game, seats[0], rng))
+    pytest.fail("no discard with two claimants in 200 games")
+
+
+def test_a_claim_check_skips_a_seat_that_can_do_nothing_with_the_tile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The win check runs only for seats whose kept waits hold the discarded kind.
+    asked: list[int] = []
+    game = Game("riichi", RiichiRules.tenhou(), seed=3)
+    game.start()
+    original = game.flow.win_score
+
+    def counting(view, claim):  # type: ignore[no-untyped-def]
+        if not claim.self_draw:
+            asked.append(claim.seat)
+        return original(view, claim)
+
+    monkeypatch.setattr(game.flow, "win_score", counting)
+    rng = random.Random(3)
+    discards = 0
+    for _ in range(60):
+        seats = game.waiting_for()
+        if not seats:
+            break
+        action = random_policy(game, seats[0], rng)
+        discards += action.type == A.DISCARD
+        game.apply(action)
+    assert discards > 10
+    # Three other seats per discard would be asked without the kept waits.
+    assert len(asked) < discards
+
+
+def test_the_waits_memo_is_bounded() -> None:
+    game = Game("riichi", seed=1)
+    flow = game.flow
+    # Every hand of four tiles of one suit plus nine fixed tiles: thousands of distinct hands.
+    base = counts_of(parse_kinds("123p456s789s"))
+    seen = 0
+    for a in range(9):
+        for b in range(9):
+            for c in range(9):
+                for d in range(27, 34):
+                    counts = list(base)
+                    for kind in (a, b, c, d):
+                        counts[kind] += 1
+                    if max(counts) <= 4:
+                        flow.waits_of_counts(counts, 0, RIICHI)
+                        seen += 1
+    assert seen > engine_memo_size()
+    assert len(flow._waits) <= engine_memo_size()
+
+
+def engine_memo_size() -> int:
+    from mahjongkit.table import flow
+
+    return flow._WAITS_MEMO_SIZE
+
+
+def test_the_tile_names_kept_per_rule_set_are_bounded() -> None:
+    for n in range(engine._MJAI_NAMES_KEPT + 8):
+        Game("riichi", dataclasses.replace(RiichiRules.tenhou(), uma=(n, 0, 0, -n)), seed=0)
+    assert len(engine._MJAI_NAMES) <= engine._MJAI_NAMES_KEPT
+
+
+def test_tile_names_follow_the_rules_red_fives() -> None:
+    red = Game("riichi", RiichiRules.tenhou(), seed=0)
+    plain = Game("riichi", dataclasses.replace(RiichiRules.tenhou(), red_fives=False), seed=0)
+    # Physical id 16 is copy 0 of the 5m: red where the rules have red fives, else plain.
+    assert red._mjai(16) == "5mr"
+    assert plain._mjai(16) == "5m"
