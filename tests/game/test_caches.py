@@ -136,3 +136,36 @@ def test_tile_names_follow_the_rules_red_fives() -> None:
     # Physical id 16 is copy 0 of the 5m: red where the rules have red fives, else plain.
     assert red._mjai(16) == "5mr"
     assert plain._mjai(16) == "5m"
+
+
+def test_a_flow_that_overrides_its_shape_is_asked_for_it_by_seat() -> None:
+    from mahjongkit.variants.hongkong.flow import HongKongFlow
+    from mahjongkit.variants.riichi.flow import RiichiFlow
+    from mahjongkit.variants.sichuan.flow import SichuanFlow
+
+    class PerSeat(RiichiFlow):
+        def shape(self, view, seat):  # type: ignore[no-untyped-def]
+            return RIICHI
+
+    assert PerSeat.shape_by_seat
+    assert SichuanFlow.shape_by_seat
+    assert not RiichiFlow.shape_by_seat and not HongKongFlow.shape_by_seat
+
+
+def test_sichuan_facts_follow_the_declared_missing_suit() -> None:
+    # The same tiles wait differently once a missing suit is declared: facts kept from before
+    # the declaration are made again for the new shape.
+    game = Game("sichuan", seed=2)
+    game.start()
+    rng = random.Random(2)
+    while game.round.phase.value == "exchange":
+        game.apply(random_policy(game, game.waiting_for()[0], rng))
+    assert game.round.phase.value == "declare"
+    seat = (game.round.dealer + 1) % 4
+    before = game.flow.hand_facts(game, seat)
+    assert before.shape.missing_suit is None
+    while game.round.phase.value == "declare":
+        game.apply(random_policy(game, game.waiting_for()[0], rng))
+    after = game.flow.hand_facts(game, seat)
+    assert after.tiles == before.tiles  # the seat has not drawn yet
+    assert after.shape.missing_suit == game.round.seats[seat].missing_suit is not None

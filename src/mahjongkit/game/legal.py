@@ -27,7 +27,12 @@ def turn_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
     state = rnd.seats[seat]
     drawn = state.drawn
     found: list[Action] = []
-    if drawn is not None and flow.win_score(view, WinClaim(seat, drawn)):
+    if (
+        drawn is not None
+        # The shape test first: most draws complete nothing, and scoring is dear.
+        and (drawn >= NUM_PHYSICAL or flow.is_complete_with(view, seat, None))
+        and flow.win_score(view, WinClaim(seat, drawn))
+    ):
         found.append(Action(A.TSUMO, seat, drawn))
     if drawn is not None and drawn >= NUM_PHYSICAL:
         # A bonus tile that could win: win on it, or set it aside as usual.
@@ -90,10 +95,18 @@ def claim_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
     facts = flow.hand_facts(view, seat)
     # Most seats can do nothing with most discards: a tile that is neither a wait nor a pair's
     # match nor a chow's missing tile is settled without asking the rules anything.
-    if kind not in facts.waits and not _may_call(view, flow, seat, discarder, kind, facts.counts):
+    if (
+        tile < NUM_PHYSICAL
+        and kind not in facts.waits
+        and not _may_call(view, flow, seat, discarder, kind, facts.counts)
+    ):
         return []
     found: list[Action] = []
-    if flow.win_score(view, WinClaim(seat, tile, discarder)) and not flow.furiten(view, seat):
+    if (
+        (tile >= NUM_PHYSICAL or kind in facts.waits)
+        and flow.win_score(view, WinClaim(seat, tile, discarder))
+        and not flow.furiten(view, seat)
+    ):
         found.append(Action(A.RON, seat, tile))
     last = view.live_remaining() == 0
     allowed = flow.calls_on_last_discard if last else (A.PON, A.KAN, A.CHI)

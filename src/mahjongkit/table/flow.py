@@ -108,11 +108,21 @@ class Flow(ABC, Generic[R]):
 
     folds: ClassVar[Mapping[str, Fold]] = {}
     """The variant's own events and how each changes the state."""
+    shape_by_seat: ClassVar[bool] = False
+    """Whether :meth:`shape` depends on the seat and the moment (Sichuan's missing suit), or
+    only on the rules, so that it can be asked once. A subclass that overrides :meth:`shape`
+    is taken to depend on the seat unless it says otherwise."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "shape" in cls.__dict__ and "shape_by_seat" not in cls.__dict__:
+            cls.shape_by_seat = True
 
     def __init__(self, rules: R) -> None:
         self.rules = rules
         self._waits: dict[tuple[bytes, int, HandShape], frozenset[int]] = {}
         self._facts: dict[int, HandFacts] = {}
+        self._shape: HandShape | None = None
 
     # --- the set and the seats ---
 
@@ -183,7 +193,11 @@ class Flow(ABC, Generic[R]):
     def hand_facts(self, view: TableView, seat: int) -> HandFacts:
         """Counts and waits of this seat's hand, computed once for each hand the seat holds."""
         state = view.round.seats[seat]
-        shape = self.shape(view, seat)
+        shape = self._shape
+        if shape is None:
+            shape = self.shape(view, seat)
+            if not self.shape_by_seat:
+                self._shape = shape
         melds = len(state.melds)
         facts = self._facts.get(seat)
         if (

@@ -30,6 +30,7 @@ class HongKongFlow(Flow[HongKongRules]):
     """The hooks of a Hong Kong table."""
 
     variant = "hongkong"
+    shape_by_seat = False  # the shape follows the rules alone
     max_kongs = 4
 
     def __init__(self, rules: HongKongRules) -> None:

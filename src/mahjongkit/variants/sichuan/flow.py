@@ -201,6 +201,7 @@ class SichuanFlow(Flow[SichuanRules]):
     """The hooks of a Sichuan table."""
 
     variant = "sichuan"
+    shape_by_seat = True
     chow_allowed = False
     calls_on_last_discard = (A.PON,)
     """RULES-sichuan §4: on the last discard only a win or a pung (no kong: no replacement)."""
