@@ -89,7 +89,24 @@ class _Parser(argparse.ArgumentParser):
         _fail(message)
 
 
-_COMMANDS = ("shanten", "waits", "score", "rules", "selfplay", "replay-check")
+class _RaisingParser(_Parser):
+    """The same parser for callers inside the program (the site's examples): a refusal is a
+    :class:`NotationError` to catch, not an exit, and nothing is printed."""
+
+    def error(self, message: str) -> NoReturn:
+        raise NotationError(message)
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        raise NotationError(message or "--help and --version have no JSON answer")
+
+    def print_help(self, file: Any = None) -> None:
+        return None
+
+    def print_version(self, file: Any = None) -> None:
+        return None
+
+
+_COMMANDS = ("shanten", "waits", "score", "rules", "selfplay", "replay-check", "serve")
 
 
 # --- hands as typed ----------------------------------------------------------------------------
@@ -418,7 +435,8 @@ def _check_printable(score: Any) -> None:
         )
 
 
-def _cmd_score(args: argparse.Namespace) -> int:
+def _score(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
+    """The score of ``score``'s arguments and the context it assumed (seat, round, rules)."""
     from mahjongkit.scoring import Win
     from mahjongkit.variants.analysis import previous_seat, seats_in_hand
 
@@ -495,12 +513,48 @@ def _cmd_score(args: argparse.Namespace) -> int:
         "options": list(args.option),
         "lang": lang,
     }
+    return score, context
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    score, context = _score(args)
     if args.json:
-        print(json.dumps({**score.to_json(lang), "context": context}, ensure_ascii=False))
+        print(json.dumps(_score_json(score, context), ensure_ascii=False))
     else:
-        print(score.explain(lang))
-        print(_situation(context, lang))
+        print(score.explain(context["lang"]))
+        print(_situation(context, context["lang"]))
     return 0 if score.valid else 1
+
+
+def _score_json(score: Any, context: dict[str, Any]) -> dict[str, Any]:
+    return {**score.to_json(context["lang"]), "context": context}
+
+
+def answer(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
+    """What ``mahjongkit shanten|waits|score ARGS --json`` prints, as an object, with the exit
+    code it would return (0, or 1 for a hand that is not a win or not ready).
+
+    Unusable input raises a :class:`~mahjongkit.errors.MahjongError` naming the bad word (exit
+    code 2 on the command line).
+
+    >>> code, result = answer(["score", "11223344556677m", "--variant", "sichuan", "--win", "7m",
+    ...                        "--tsumo"])
+    >>> code, result["fan"], result["points"]
+    (0, 4, 48)
+    """
+    if isinstance(argv, str) or not all(isinstance(word, str) for word in argv):
+        raise NotationError("a command is a list of words")
+    if not argv or argv[0] not in ("shanten", "waits", "score"):
+        first = argv[0] if argv else ""
+        raise NotationError(f"unknown command {first!r}: expected shanten, waits or score")
+    args = build_parser(_RaisingParser).parse_args(list(argv))
+    if args.command == "score":
+        score, context = _score(args)
+        return (0 if score.valid else 1), _score_json(score, context)
+    result = _analyse(args)
+    return (0 if result["ready"] or args.command == "shanten" else 1), result
+
+
 
 
 def _situation(context: dict[str, Any], lang: str) -> str:
@@ -670,6 +724,35 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _port(text: str) -> int:
+    value = _whole_number(text, 1)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, not {value}")
+    return value
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    # The web extra is imported here only: the command line stays light without it.
+    try:
+        import uvicorn
+
+        from mahjongkit.web import create_app, default_db_path
+    except ImportError as missing:
+        raise MahjongError(
+            f"serve needs the web extra ({missing.name or missing} is not installed): "
+            "pip install 'mahjongkit[web]'"
+        ) from None
+    from pathlib import Path
+
+    db = Path(args.db) if args.db else default_db_path()
+    app = create_app(db)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"mahjongkit site: http://{host}:{args.port}/  (progress kept in {db}; Ctrl-C stops)")
+    sys.stdout.flush()
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
 def _variant_rules_language(args: argparse.Namespace) -> tuple[Any, Any, str]:
     """The variant, its rules (``--rules`` preset, ``--option`` overrides) and the language."""
     from mahjongkit.options import override
@@ -789,9 +872,9 @@ class _JoinTiles(argparse.Action):
         setattr(namespace, self.dest, f"{before} {values}".strip() if before else str(values))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(parser_class: type[_Parser] = _Parser) -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    parser = _Parser(
+    parser = parser_class(
         prog="mahjongkit",
         description="Mahjong hands for Riichi, Hong Kong and Sichuan: shanten, waits, scores, "
         "rule pages, self-play and Tenhou replay checks.",
@@ -799,7 +882,7 @@ def build_parser() -> argparse.ArgumentParser:
         "2 unusable input.",
     )
     parser.add_argument("--version", action="version", version=f"mahjongkit {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=parser_class)
     defaults = argparse.ArgumentDefaultsHelpFormatter
 
     def hand_command(name: str, help_text: str) -> argparse.ArgumentParser:
@@ -1018,6 +1101,22 @@ def build_parser() -> argparse.ArgumentParser:
     pages.add_argument("--lang", help="language of the names (default en)")
     pages.set_defaults(run=_cmd_rules)
 
+    serve = commands.add_parser(
+        "serve",
+        help="Start the learning site (lessons, pattern tables, glossary) in English, French "
+        "and Spanish; needs the web extra: pip install 'mahjongkit[web]'.",
+        formatter_class=defaults,
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve.add_argument("--port", type=_port, default=8000, help="the port to listen on")
+    serve.add_argument(
+        "--db",
+        metavar="PATH",
+        help="the SQLite file keeping which chapters each browser has read (default: "
+        "mahjongkit/site.sqlite3 in the user's data folder)",
+    )
+    serve.set_defaults(run=_cmd_serve, variant="serve")
+
     replay = commands.add_parser(
         "replay-check",
         help="Replay Tenhou mjlog files through the engine and list every mismatch.",
@@ -1061,4 +1160,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code
 
 
-__all__ = ["EXAMPLE_HAND", "build_parser", "format_kinds", "main"]
+__all__ = ["EXAMPLE_HAND", "answer", "build_parser", "format_kinds", "main"]
