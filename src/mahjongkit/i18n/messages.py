@@ -175,6 +175,10 @@ _EN = {
 }
 
 _FR = {
+    "unit.han": "han",
+    "unit.fan": "fan",
+    "unit.yakuman": "yakuman",
+    "unit.fu": "fu",
     "score.hand": "Main : {hand}",
     "score.pattern": "{name} : {value} {unit}",
     "score.pattern_count": "{name} ×{count} : {value} {unit}",
@@ -361,6 +365,10 @@ _FR = {
 }
 
 _ES = {
+    "unit.han": "han",
+    "unit.fan": "fan",
+    "unit.yakuman": "yakuman",
+    "unit.fu": "fu",
     "score.hand": "Mano: {hand}",
     "score.pattern": "{name}: {value} {unit}",
     "score.pattern_count": "{name} ×{count}: {value} {unit}",

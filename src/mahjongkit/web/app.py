@@ -260,7 +260,9 @@ def create_app(db_path: Path | None = None) -> FastAPI:
         answer_html, error, status = "", "", 200
         if q.strip():
             try:
-                answer_html = example_html(parse_command(q), lang, t("web.calc.title", lang))
+                words = parse_command(q)
+                run(words, lang)  # refused input is a 400, not an answer
+                answer_html = example_html(words, lang, t("web.calc.title", lang))
             except MahjongError as refused:
                 error, status = say(reason_of(refused), lang), 400
         return _page(
