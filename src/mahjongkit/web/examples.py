@@ -113,7 +113,8 @@ def mismatches(example: Example, result: dict[str, Any]) -> list[str]:
             have = actual
             ok = _scalar(wanted) == actual or (isinstance(actual, str) and wanted == actual)
         if not ok:
-            found.append(f"{key}: expected {wanted}, the engine gives {json.dumps(have)}")
+            shown = sorted(have) if isinstance(have, set) else have
+            found.append(f"{key}: expected {wanted}, the engine gives {json.dumps(shown)}")
     return found
 
 
