@@ -31,8 +31,12 @@ def test_answer_is_what_json_prints(words: list[str], capsys: pytest.CaptureFixt
 
 def test_answer_exit_codes() -> None:
     assert answer(["waits", "123m456m789m2p3s55p", "--variant", "sichuan"])[0] == 1
-    assert answer(["score", "123m456m789p123s55m", "--variant", "sichuan", "--win", "5m",
-                   "--tsumo"])[0] == 1
+    assert (
+        answer(["score", "123m456m789p123s55m", "--variant", "sichuan", "--win", "5m", "--tsumo"])[
+            0
+        ]
+        == 1
+    )
 
 
 @pytest.mark.parametrize(

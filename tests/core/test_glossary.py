@@ -9,15 +9,77 @@ from mahjongkit.errors import NotationError
 from mahjongkit.i18n.glossary import GLOSSARY_LANGUAGES, glossary, term_name
 from mahjongkit.variants import VARIANT_NAMES, find_variant
 
-CONCEPTS = (
-    "tile suit honour wind dragon bonus_tile flower season pung chow kong exposed_kong "
-    "concealed_kong added_kong pair set meld concealed wall dead_wall replacement_tile dealer "
-    "round_wind seat_wind turn draw discard claim claim_priority self_draw discard_win ready "
-    "shanten wait ukeire furiten riichi ippatsu dora ura_dora red_five han fu fan yaku yakuman "
-    "limit mangan minimum_fan fan_limit payment_table honba riichi_deposit uma exhaustive_draw "
-    "abortive_draw robbing_a_kong win_on_replacement missing_suit exchange_three blood_battle "
-    "root bonus_fan fan_cap kong_money flower_pig ready_check tax_refund base_points"
-).split()
+CONCEPTS = [
+    "tile",
+    "suit",
+    "honour",
+    "wind",
+    "dragon",
+    "bonus_tile",
+    "flower",
+    "season",
+    "pung",
+    "chow",
+    "kong",
+    "exposed_kong",
+    "concealed_kong",
+    "added_kong",
+    "pair",
+    "set",
+    "meld",
+    "concealed",
+    "wall",
+    "dead_wall",
+    "replacement_tile",
+    "dealer",
+    "round_wind",
+    "seat_wind",
+    "turn",
+    "draw",
+    "discard",
+    "claim",
+    "claim_priority",
+    "self_draw",
+    "discard_win",
+    "ready",
+    "shanten",
+    "wait",
+    "ukeire",
+    "furiten",
+    "riichi",
+    "ippatsu",
+    "dora",
+    "ura_dora",
+    "red_five",
+    "han",
+    "fu",
+    "fan",
+    "yaku",
+    "yakuman",
+    "limit",
+    "mangan",
+    "minimum_fan",
+    "fan_limit",
+    "payment_table",
+    "honba",
+    "riichi_deposit",
+    "uma",
+    "exhaustive_draw",
+    "abortive_draw",
+    "robbing_a_kong",
+    "win_on_replacement",
+    "missing_suit",
+    "exchange_three",
+    "blood_battle",
+    "root",
+    "bonus_fan",
+    "fan_cap",
+    "kong_money",
+    "flower_pig",
+    "ready_check",
+    "tax_refund",
+    "base_points",
+]
 
 
 def test_every_concept_of_the_contract_has_an_entry() -> None:
@@ -52,7 +114,11 @@ def test_every_entry_is_complete() -> None:
 
 def test_seed_names_are_defaults_and_other_names_are_aliases() -> None:
     hook = glossary()["golden_hook"]
-    assert (hook.term, hook.name("fr"), hook.name("es")) == ("金鉤釣", "Hameçon d’or", "Anzuelo de oro")
+    assert (hook.term, hook.name("fr"), hook.name("es")) == (
+        "金鉤釣",
+        "Hameçon d’or",
+        "Anzuelo de oro",
+    )
     assert "Attente dorée" in [alias.name for alias in hook.aliases("fr")]
     assert glossary()["pure_suit"].name("fr") == "Couleur pure"
     assert glossary()["pure_suit"].name("es") == "Palo puro"

@@ -8,9 +8,9 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra is not installed (pip install -e '.[web]')")
 
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from mahjongkit.web import create_app  # noqa: E402
+from mahjongkit.web import create_app
 
 
 @pytest.fixture(scope="module")

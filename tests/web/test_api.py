@@ -141,7 +141,9 @@ def test_api_run_gives_the_command_lines_json(client: TestClient) -> None:
     ],
 )
 def test_api_run_refuses_garbage_with_a_code(client: TestClient, payload: bytes, code: str) -> None:
-    response = client.post("/api/run", content=payload, headers={"content-type": "application/json"})
+    response = client.post(
+        "/api/run", content=payload, headers={"content-type": "application/json"}
+    )
     assert response.status_code == 400
     error = response.json()["error"]
     assert error["code"] == code

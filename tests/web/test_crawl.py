@@ -33,7 +33,7 @@ class _Links(HTMLParser):
         if found.get("id"):
             self.ids.add(str(found["id"]))
         for name in ("href", "src"):
-            if found.get(name) and tag != "link" or (tag == "link" and name == "href"):
+            if (found.get(name) and tag != "link") or (tag == "link" and name == "href"):
                 value = found.get(name)
                 if value:
                     self.links.append(value)

@@ -76,8 +76,13 @@ def test_a_wrong_expect_line_is_reported() -> None:
     )
     _, result = run(example.words, "en")
     found = mismatches(example, result)
-    assert [line.split(":")[0] for line in found] == ["fan", "patterns", "payments", "waits",
-                                                      "nothing"]
+    assert [line.split(":")[0] for line in found] == [
+        "fan",
+        "patterns",
+        "payments",
+        "waits",
+        "nothing",
+    ]
     assert "expected 3, the engine gives 4" in found[0]
 
 
@@ -121,8 +126,13 @@ def test_broken_links_and_tiles_are_problems() -> None:
     assert 'href="/fr/sichuan/tiles"' in page.html
 
 
-def _chapter(root: Path, family: str, folder: str, langs: tuple[str, ...] = SITE_LANGUAGES,
-             title: str = "# Title") -> None:
+def _chapter(
+    root: Path,
+    family: str,
+    folder: str,
+    langs: tuple[str, ...] = SITE_LANGUAGES,
+    title: str = "# Title",
+) -> None:
     target = root / family / folder
     target.mkdir(parents=True)
     for lang in langs:

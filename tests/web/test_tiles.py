@@ -10,9 +10,11 @@ import pytest
 from mahjongkit.errors import MahjongError
 from mahjongkit.web.tiles import tile_svg, tiles_html
 
-CODES = [f"{n}{s}" for s in "mps" for n in range(10)] + [f"{n}z" for n in range(1, 8)] + [
-    f"{n}{s}" for s in "fg" for n in range(1, 5)
-]
+CODES = (
+    [f"{n}{s}" for s in "mps" for n in range(10)]
+    + [f"{n}z" for n in range(1, 8)]
+    + [f"{n}{s}" for s in "fg" for n in range(1, 5)]
+)
 
 
 def test_every_tile_has_its_own_picture() -> None:

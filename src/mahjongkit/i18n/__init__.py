@@ -119,11 +119,12 @@ def tile_name(code: str, lang: str = "en") -> str:
         from mahjongkit.errors import NotationError
 
         raise NotationError(f"{code!r} is not one tile in mpsz (such as 5s, 0p, 3z)")
-    digit, suit = code
+    digit, suit = code[0], code[1]
     if suit in "mps":
         if digit == "0":
             return t("tile.red", lang, n=t("tile.n.5", lang), suit=t(f"tile.suit.{suit}", lang))
-        return t("tile.suited", lang, n=t(f"tile.n.{digit}", lang), suit=t(f"tile.suit.{suit}", lang))
+        number = t(f"tile.n.{digit}", lang)
+        return t("tile.suited", lang, n=number, suit=t(f"tile.suit.{suit}", lang))
     key = f"tile.{code}"
     if key not in MESSAGES["en"]:
         from mahjongkit.errors import NotationError

@@ -65,7 +65,9 @@ class Entry:
 def _entry(key: str, data: dict[str, Any]) -> Entry:
     try:
         names = {
-            lang: tuple(Name(str(item["name"]), str(item["source"])) for item in data["names"][lang])
+            lang: tuple(
+                Name(str(item["name"]), str(item["source"])) for item in data["names"][lang]
+            )
             for lang in GLOSSARY_LANGUAGES
         }
         definitions = {lang: str(data["definition"][lang]) for lang in GLOSSARY_LANGUAGES}

@@ -290,9 +290,7 @@ _FR = {
     "web.calc.examples": "Essayez",
     "web.error.title": "Erreur {status}",
     "web.error.not_found": "Il n’y a pas de page à l’adresse {path}.",
-    "web.error.language": (
-        "La langue {lang} n’est pas proposée : ce site parle {languages}."
-    ),
+    "web.error.language": ("La langue {lang} n’est pas proposée : ce site parle {languages}."),
     "web.error.too_long": "La requête est trop longue : {limit} caractères au plus sont lus.",
     "web.error.bad_request": "La requête est inutilisable : {message}",
     "web.error.back": "Aller à la liste des cours",
@@ -355,8 +353,7 @@ _ES = {
         "tras una victoria hasta que tres jugadores han salido."
     ),
     "web.family.hongkong.about": (
-        "144 fichas con flores y estaciones: una mano necesita 3 fan para ganar, y el límite "
-        "es 13."
+        "144 fichas con flores y estaciones: una mano necesita 3 fan para ganar, y el límite es 13."
     ),
     "web.family.riichi.about": (
         "El juego japonés con las reglas de la EMA y las diferencias de Tenhou: riichi, "
@@ -374,9 +371,7 @@ _ES = {
     "web.home.glossary_about": (
         "Cada término con su original chino o japonés y todos los nombres que recibe."
     ),
-    "web.home.calculator_about": (
-        "Puntuar una mano o ver sus esperas, como la línea de órdenes."
-    ),
+    "web.home.calculator_about": ("Puntuar una mano o ver sus esperas, como la línea de órdenes."),
     "web.course.title": "Curso: {family}",
     "web.course.chapters": "Capítulos",
     "web.course.empty": (

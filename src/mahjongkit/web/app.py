@@ -78,8 +78,10 @@ def preferred_language(header: str | None) -> str:
 
 def _page_language(request: Request) -> str:
     first = request.url.path.strip("/").split("/")[0]
-    return first if first in SITE_LANGUAGES else preferred_language(
-        request.headers.get("accept-language")
+    return (
+        first
+        if first in SITE_LANGUAGES
+        else preferred_language(request.headers.get("accept-language"))
     )
 
 
@@ -121,7 +123,9 @@ def _switch_links(request: Request, lang: str) -> list[dict[str, Any]]:
     ]
 
 
-def _page(request: Request, template: str, lang: str, status: int = 200, **values: Any) -> HTMLResponse:
+def _page(
+    request: Request, template: str, lang: str, status: int = 200, **values: Any
+) -> HTMLResponse:
     def tr(key: str, **fill: object) -> str:
         return t(key, lang, **fill)
 
@@ -216,11 +220,18 @@ def create_app(db_path: Path | None = None) -> FastAPI:
         except (ValueError, UnicodeDecodeError):
             data = None
         if not isinstance(data, dict) or not isinstance(data.get("command"), str):
-            message = t("web.error.bad_request", lang, message='{"command": "score ...", "lang": "fr"}')
+            message = t(
+                "web.error.bad_request", lang, message='{"command": "score ...", "lang": "fr"}'
+            )
             return _refusal(request, 400, message, "invalid")
         if data.get("lang") is not None:
             if data["lang"] not in SITE_LANGUAGES:
-                message = t("web.error.language", lang, lang=data["lang"], languages=", ".join(SITE_LANGUAGES))
+                message = t(
+                    "web.error.language",
+                    lang,
+                    lang=data["lang"],
+                    languages=", ".join(SITE_LANGUAGES),
+                )
                 return _refusal(request, 400, message, "language")
             lang = data["lang"]
         try:
@@ -238,9 +249,12 @@ def create_app(db_path: Path | None = None) -> FastAPI:
             picture = tile_svg(code)
         except MahjongError:
             lang = _page_language(request)
-            raise HTTPException(404, t("web.error.not_found", lang, path=request.url.path)) from None
-        return Response(picture, media_type="image/svg+xml",
-                        headers={"Cache-Control": "public, max-age=86400"})
+            raise HTTPException(
+                404, t("web.error.not_found", lang, path=request.url.path)
+            ) from None
+        return Response(
+            picture, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"}
+        )
 
     @app.get("/{lang}/", response_class=HTMLResponse)
     async def home(request: Request, lang: str) -> HTMLResponse:
@@ -282,8 +296,14 @@ def create_app(db_path: Path | None = None) -> FastAPI:
         known_language(request, lang)
         found = course_of(request, family)
         who, _ = visitor(request)
-        return _page(request, "course.html", lang, family=family, course=found,
-                     read=progress.read(who, family))
+        return _page(
+            request,
+            "course.html",
+            lang,
+            family=family,
+            course=found,
+            read=progress.read(who, family),
+        )
 
     @app.get("/{lang}/{family}/patterns", response_class=HTMLResponse)
     async def patterns(request: Request, lang: str, family: str, rules: str = "") -> HTMLResponse:
@@ -292,10 +312,19 @@ def create_app(db_path: Path | None = None) -> FastAPI:
         variant = find_variant(family)
         preset = rules or next(iter(variant.presets))
         if preset not in variant.presets:
-            raise HTTPException(404, t("web.error.not_found", lang, path=f"{request.url.path}?rules={preset}"))
+            raise HTTPException(
+                404, t("web.error.not_found", lang, path=f"{request.url.path}?rules={preset}")
+            )
         table = render_plain(rules_page(family, variant.rules(preset), lang))
-        return _page(request, "patterns.html", lang, family=family, table=table,
-                     presets=list(variant.presets), preset=preset)
+        return _page(
+            request,
+            "patterns.html",
+            lang,
+            family=family,
+            table=table,
+            presets=list(variant.presets),
+            preset=preset,
+        )
 
     @app.get("/{lang}/{family}/{slug}", response_class=HTMLResponse)
     async def chapter(request: Request, lang: str, family: str, slug: str) -> HTMLResponse:
@@ -321,8 +350,9 @@ def create_app(db_path: Path | None = None) -> FastAPI:
             next=found.chapters[index + 1] if index + 1 < len(found.chapters) else None,
         )
         if new:
-            response.set_cookie(VISITOR_COOKIE, who, max_age=3600 * 24 * 365, samesite="lax",
-                                httponly=True)
+            response.set_cookie(
+                VISITOR_COOKIE, who, max_age=3600 * 24 * 365, samesite="lax", httponly=True
+            )
         return response
 
     return app

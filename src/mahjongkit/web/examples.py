@@ -95,6 +95,8 @@ def mismatches(example: Example, result: dict[str, Any]) -> list[str]:
             found.append(f"{key}: not in the answer (keys: {', '.join(sorted(result))})")
             continue
         actual = result[key]
+        want: object
+        have: object
         if key == "patterns":
             want = {p for p in wanted.split(",") if p}
             have = {p["id"] for p in actual}
@@ -103,11 +105,11 @@ def mismatches(example: Example, result: dict[str, Any]) -> list[str]:
             want, have = {w for w in wanted.split(",") if w}, set(actual)
             ok = want == have
         elif key == "payments":
-            want = {}
+            payments: dict[str, object] = {}
             for part in wanted.split(","):
                 seat, _, amount = part.partition(":")
-                want[seat] = int(amount) if amount.lstrip("-").isdigit() else amount
-            have = dict(actual)
+                payments[seat] = int(amount) if amount.lstrip("-").isdigit() else amount
+            want, have = payments, dict(actual)
             ok = want == have
         else:
             have = actual
@@ -151,7 +153,7 @@ def _hand_html(words: tuple[str, ...], lang: str) -> str:
         )
     for win in _flag(words, "--win"):
         rows.append(f"<dt>{t('web.example.win', lang)}</dt><dd>{tiles_html(win, lang)}</dd>")
-    return "<dl class=\"hand\">" + "".join(rows) + "</dl>"
+    return '<dl class="hand">' + "".join(rows) + "</dl>"
 
 
 def _state(shanten: int, lang: str) -> str:
@@ -191,7 +193,7 @@ def _answer_html(command: str, code: int, result: dict[str, Any], lang: str) -> 
             ron=_outcome(detail["ron"], lang),
             tsumo=_outcome(detail["tsumo"], lang),
         )
-        parts.append(f"<p class=\"wait-value\">{escape(line)}</p>")
+        parts.append(f'<p class="wait-value">{escape(line)}</p>')
     for option in result.get("discards", [])[:6]:
         if option["shanten"] == result["discards"][0]["shanten"]:
             line = t(
@@ -226,7 +228,7 @@ def example_html(words: tuple[str, ...], lang: str, label: str | None = None) ->
             f"{escape(t('web.example.refused', lang, message=message))}</p></figure>"
         )
     return (
-        head + drawn + f"<div class=\"answer\"><h3 class=\"answer-title\">"
+        head + drawn + f'<div class="answer"><h3 class="answer-title">'
         f"{t('web.example.answer', lang)}</h3>"
         f"{_answer_html(words[0], code, result, lang)}</div></figure>"
     )

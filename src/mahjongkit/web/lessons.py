@@ -13,6 +13,7 @@ from functools import cache
 from html import escape
 from importlib.resources import files
 from importlib.resources.abc import Traversable
+from itertools import pairwise
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -96,7 +97,7 @@ def read_courses(root: Traversable) -> dict[str, Course]:
                 if item.is_dir() and not item.name.startswith(("_", ".")):
                     chapters.append(_read_chapter(family, item))
         chapters.sort(key=lambda c: c.number)
-        for before, after in zip(chapters, chapters[1:], strict=False):
+        for before, after in pairwise(chapters):
             if before.number == after.number or before.slug == after.slug:
                 raise LessonError(
                     f"lessons/{family}: {before.number:02d}-{before.slug} and "
@@ -138,7 +139,7 @@ def _tiles_rule(state: StateInline, silent: bool) -> bool:
     return True
 
 
-def _link_target(href: str, env: dict[str, Any]) -> str | None:
+def _link_target(href: str, env: EnvType) -> str | None:
     """The site address of a lesson link, or None if it points nowhere."""
     lang, family, known = env["lang"], env["family"], env["courses"]
     if href.startswith(("https://", "http://", "mailto:")):
@@ -212,13 +213,14 @@ def render(text: str, lang: str, family: str, known: dict[str, Course] | None = 
         "courses": courses() if known is None else known,
         "problems": [],
     }
-    html = _MD.render(text, env)
+    html: str = _MD.render(text, env)
     return Page(html, env["problems"])
 
 
 def render_plain(text: str) -> str:
     """Markdown with no lesson links (a generated page such as a pattern table)."""
-    return MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    html: str = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    return html
 
 
 def chapter_title(chapter: Chapter, lang: str) -> str:

@@ -26,7 +26,9 @@ class Progress:
     def __init__(self, path: Path | None) -> None:
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(":memory:" if path is None else str(path), check_same_thread=False)
+        self._db = sqlite3.connect(
+            ":memory:" if path is None else str(path), check_same_thread=False
+        )
         self._lock = threading.Lock()
         with self._lock, self._db:
             self._db.execute(SCHEMA)

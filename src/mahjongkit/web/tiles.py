@@ -16,7 +16,14 @@ from mahjongkit.i18n import t, tile_name
 from mahjongkit.melds import Meld
 from mahjongkit.tiles import Tile, parse_tiles
 
-_INK = {"m": "#8a1c1c", "p": "#1d3f8a", "s": "#1f6b32", "z": "#222222", "f": "#8a4b0f", "g": "#5b2a86"}
+_INK = {
+    "m": "#8a1c1c",
+    "p": "#1d3f8a",
+    "s": "#1f6b32",
+    "z": "#222222",
+    "f": "#8a4b0f",
+    "g": "#5b2a86",
+}
 _SPOTS = {
     1: [(30, 48)],
     2: [(30, 32), (30, 64)],
@@ -34,7 +41,9 @@ def _code(code: str) -> tuple[int, str]:
     if len(code) != 2 or not code[0].isdigit() or code[1] not in _INK:
         raise NotationError(f"{code!r} is not one tile in mpsz (such as 5s, 0p, 3z, 2f)")
     number, suit = int(code[0]), code[1]
-    valid = {"m": range(10), "p": range(10), "s": range(10), "z": range(1, 8)}.get(suit, range(1, 5))
+    valid = {"m": range(10), "p": range(10), "s": range(10), "z": range(1, 8)}.get(
+        suit, range(1, 5)
+    )
     if number not in valid:
         raise NotationError(f"{code!r} is not a tile")
     return number, suit
@@ -102,8 +111,16 @@ def tile_svg(code: str) -> str:
         parts.append('<circle cx="30" cy="48" r="4" fill="#fbf7ea"/>')
     else:
         parts.append(f'<circle cx="30" cy="48" r="9" fill="{ink}"/>')
-        for dx, dy in ((0, -16), (0, 16), (-16, 0), (16, 0), (11, 11), (-11, -11), (11, -11),
-                       (-11, 11)):
+        for dx, dy in (
+            (0, -16),
+            (0, 16),
+            (-16, 0),
+            (16, 0),
+            (11, 11),
+            (-11, -11),
+            (11, -11),
+            (-11, 11),
+        ):
             parts.append(
                 f'<line x1="{30 + dx * 0.75:.1f}" y1="{48 + dy * 0.75:.1f}" x2="{30 + dx}" '
                 f'y2="{48 + dy}" stroke="{ink}" stroke-width="3" stroke-linecap="round"/>'
@@ -135,7 +152,9 @@ def tiles_html(notation: str, lang: str) -> str:
             meld = Meld.parse(word)
             label = t(f"meld.{meld.kind.value}", lang)
             if meld.from_seat is not None:
-                label = t("meld.from", lang, meld=label, seat=t(f"seat.{'ESWN'[meld.from_seat]}", lang))
+                label = t(
+                    "meld.from", lang, meld=label, seat=t(f"seat.{'ESWN'[meld.from_seat]}", lang)
+                )
             groups.append(
                 f'<span class="meld"><span class="meld-kind">{escape(label)}</span> '
                 f"{tile_images([str(tile) for tile in meld.tiles], lang)}</span>"
