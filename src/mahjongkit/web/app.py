@@ -18,7 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.exceptions import HTTPException
 from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 
@@ -100,7 +100,7 @@ class _Limits(BaseHTTPMiddleware):
 
 
 _TEMPLATES = Environment(
-    loader=PackageLoader("mahjongkit.web", "templates"),
+    loader=FileSystemLoader(Path(__file__).parent / "templates"),
     autoescape=select_autoescape(("html",)),
     trim_blocks=True,
     lstrip_blocks=True,

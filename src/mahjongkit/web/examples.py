@@ -1,7 +1,7 @@
 """Worked examples (the ``mjk`` blocks of the lessons): a command line and the values it must
 give, checked against the engine and drawn in the page's language.
 
-The answer is the command line's own (:func:`mahjongkit.cli.answer`, what ``--json`` prints):
+The answer is the command line's own (:func:`mahjongkit.commands.answer`, what ``--json`` prints):
 the site computes nothing itself.
 """
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from mahjongkit.cli import answer
+from mahjongkit.commands import answer
 from mahjongkit.errors import MahjongError, NotationError
 from mahjongkit.i18n import reason_of, say, t
 from mahjongkit.web.tiles import tile_images, tiles_html

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from html import escape
-from importlib.resources import files
 from importlib.resources.abc import Traversable
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -110,7 +110,7 @@ def read_courses(root: Traversable) -> dict[str, Course]:
 @cache
 def courses() -> dict[str, Course]:
     """The package's courses, read once."""
-    return read_courses(files("mahjongkit.web").joinpath("lessons"))
+    return read_courses(Path(__file__).parent / "lessons")
 
 
 # --- Markdown ----------------------------------------------------------------------------------
