@@ -106,3 +106,28 @@ def check_language(lang: str, allowed: tuple[str, ...] = LANGUAGES) -> str:
 
         raise NotationError(f"unknown language {lang!r}: expected one of {', '.join(allowed)}")
     return lang
+
+
+def tile_name(code: str, lang: str = "en") -> str:
+    """The spoken name of one tile written in mpsz (``5s``, ``0p`` a red five, ``3z``, ``2f``),
+    as a text alternative for its picture.
+
+    >>> tile_name("5s", "fr"), tile_name("0p", "es"), tile_name("6z")
+    ('cinq de bambou', 'cinco rojo de círculos', 'Green dragon')
+    """
+    if len(code) != 2 or not code[0].isdigit() or code[1] not in "mpszfg":
+        from mahjongkit.errors import NotationError
+
+        raise NotationError(f"{code!r} is not one tile in mpsz (such as 5s, 0p, 3z)")
+    digit, suit = code[0], code[1]
+    if suit in "mps":
+        if digit == "0":
+            return t("tile.red", lang, n=t("tile.n.5", lang), suit=t(f"tile.suit.{suit}", lang))
+        number = t(f"tile.n.{digit}", lang)
+        return t("tile.suited", lang, n=number, suit=t(f"tile.suit.{suit}", lang))
+    key = f"tile.{code}"
+    if key not in MESSAGES["en"]:
+        from mahjongkit.errors import NotationError
+
+        raise NotationError(f"{code!r} is not a tile: honours are 1z-7z, bonus tiles 1f-4f, 1g-4g")
+    return t(key, lang)

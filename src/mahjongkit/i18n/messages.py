@@ -175,6 +175,10 @@ _EN = {
 }
 
 _FR = {
+    "unit.han": "han",
+    "unit.fan": "fan",
+    "unit.yakuman": "yakuman",
+    "unit.fu": "fu",
     "score.hand": "Main : {hand}",
     "score.pattern": "{name} : {value} {unit}",
     "score.pattern_count": "{name} ×{count} : {value} {unit}",
@@ -361,6 +365,10 @@ _FR = {
 }
 
 _ES = {
+    "unit.han": "han",
+    "unit.fan": "fan",
+    "unit.yakuman": "yakuman",
+    "unit.fu": "fu",
     "score.hand": "Mano: {hand}",
     "score.pattern": "{name}: {value} {unit}",
     "score.pattern_count": "{name} ×{count}: {value} {unit}",
@@ -676,3 +684,15 @@ _ZH = {
 }
 
 MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES, "ja": _JA, "zh": _ZH}
+
+
+def _add_site() -> None:
+    # The site's sentences and the tiles' spoken names are kept in their own module (they are
+    # many) but answer through the same tables as every other sentence.
+    from mahjongkit.i18n.site import SITE
+
+    for lang, table in SITE.items():
+        MESSAGES[lang].update(table)
+
+
+_add_site()

@@ -1,0 +1,1123 @@
+"""The commands of the command line (parser, shanten, waits, score, rules, selfplay,
+replay-check) and :func:`answer`, the object ``--json`` prints, for callers inside the program.
+
+:mod:`mahjongkit.cli` runs them (and ``serve``, the only command that needs the web extra).
+
+Exit codes: 0 success (a win, for ``score``), 1 a valid question whose answer is "no" (a hand that
+is not a win, a hand that is not ready, a replay with mismatches), 2 unusable input (one line on
+stderr, no traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import re
+import sys
+import unicodedata
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from mahjongkit import __version__
+from mahjongkit.errors import InvalidHandError, MahjongError, NotationError
+from mahjongkit.hand import Hand
+from mahjongkit.i18n import t, t_or
+from mahjongkit.melds import parse_seat
+from mahjongkit.tiles import (
+    NUM_KINDS,
+    Tile,
+    counts_of,
+    format_kind,
+    format_kinds,
+    format_tiles,
+    from_mjai,
+    from_unicode,
+    parse_kinds,
+    parse_tiles,
+)
+
+EXAMPLE_HAND = "234m456p678s3355z"
+VARIANTS = ("riichi", "hongkong", "sichuan")
+SEATS = "ESWN"
+
+MAX_COUNT = 100_000
+"""The largest value of a counting flag (``--honba``, ``--games``, ...): far above any real table,
+small enough for every total to print."""
+MAX_OPTION_DIGITS = 9
+"""The longest number an ``--option`` value may hold: limits and points stay printable."""
+MAX_MESSAGE = 600
+"""The longest error line printed; a longer one keeps its start and its end."""
+MAX_RESULT_BITS = 200
+"""A score past 2**200 comes from an out-of-range option, not from a hand: it is refused."""
+
+
+def _one_line(text: str) -> str:
+    """``text`` with line breaks, other control characters and undecodable bytes escaped.
+
+    An error message quotes the user's input, which may hold newlines, NUL or bytes that are not
+    UTF-8 (kept by Python as lone surrogates): escaped, the message stays one printable line.
+    """
+    out = []
+    for char in text:
+        code = ord(char)
+        if 0xDC80 <= code <= 0xDCFF:  # a byte the terminal's encoding could not decode
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif 0xD800 <= code <= 0xDFFF or unicodedata.category(char) in ("Cc", "Zl", "Zp"):
+            out.append(char.encode("unicode_escape").decode("ascii"))
+        else:
+            out.append(char)
+    line = "".join(out)
+    if len(line) > MAX_MESSAGE:
+        # A pasted file or a 5,000-digit number: its start and the explanation's end suffice.
+        head, tail = line[: MAX_MESSAGE // 2], line[-MAX_MESSAGE // 4 :]
+        line = f"{head}... ({len(line)} characters) ...{tail}"
+    return line
+
+
+def _fail(message: str) -> NoReturn:
+    print(f"mahjongkit: error: {_one_line(message)}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        if "required: command" in message:
+            message = (
+                "a command is required: " + ", ".join(_COMMANDS) + " (mahjongkit --help lists them)"
+            )
+        _fail(message)
+
+
+class _RaisingParser(_Parser):
+    """The same parser for callers inside the program (the site's examples): a refusal is a
+    :class:`NotationError` to catch, not an exit, and nothing is printed."""
+
+    def error(self, message: str) -> NoReturn:
+        raise NotationError(message)
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        raise NotationError(message or "--help and --version have no JSON answer")
+
+    def print_help(self, file: Any = None) -> None:
+        return None
+
+    def print_version(self, file: Any = None) -> None:
+        return None
+
+
+_COMMANDS = ("shanten", "waits", "score", "rules", "selfplay", "replay-check", "serve")
+
+
+# --- hands as typed ----------------------------------------------------------------------------
+
+
+def _parse_hand(text: str, melds: Sequence[str]) -> Hand:
+    """The hand of HAND and ``--meld``: mpsz, mjai or Unicode glyphs, melds inline or as flags.
+
+    ``"23m456p11z pung:777z@W"`` is read as ``23m456p11z --meld pung:777z@W``.
+    """
+    words = text.split()
+    inline = [w for w in words if ":" in w]
+    typed = " ".join(w for w in words if ":" not in w)
+    concealed = _mpsz(typed)
+    if any(0x1F000 <= ord(c) <= 0x1F02B for c in concealed):
+        concealed = format_tiles(from_unicode(concealed))
+    elif _MJAI_HAND.fullmatch(typed.replace(" ", "")) and any(c in "ESWNPFC" for c in typed):
+        # mjai tiles written one after another, e.g. 2m3m4p5p6pEEPPP7s8s9s.
+        tiles = [from_mjai(t) for t in _MJAI_TILE.findall(typed.replace(" ", ""))]
+        concealed = format_tiles(tiles)
+    return Hand.parse(concealed, [*inline, *melds])
+
+
+_MJAI_TILE = re.compile(r"5[mps]r|[1-9][mps]|[ESWNPFC]")
+_MJAI_HAND = re.compile(r"(?:5[mps]r|[1-9][mps]|[ESWNPFC])+")
+
+
+def _language(args: argparse.Namespace, languages: Sequence[str]) -> str:
+    """``--lang`` as one of ``languages``; English unless the user asks for another.
+
+    ``FR``, ``fr_FR`` and ``fr_FR.UTF-8`` are French: case and region are forgiven.
+    """
+    asked = getattr(args, "lang", None)
+    if asked is not None and not asked.strip():
+        raise NotationError(f"--lang is empty: {args.variant} speaks {', '.join(languages)}")
+    if not asked:
+        return "en" if "en" in languages else languages[0]
+    wanted = asked.split(".")[0].replace("_", "-").lower()
+    by_lower = {lang.lower(): lang for lang in languages}
+    if wanted in by_lower:
+        return by_lower[wanted]
+    base = wanted.split("-")[0]
+    if base in by_lower:
+        return by_lower[base]
+    raise NotationError(f"--lang {asked}: {args.variant} speaks {', '.join(languages)}")
+
+
+_SEAT_NAMES = {
+    name: seat
+    for seat, names in enumerate(
+        (
+            ("east", "est", "este"),
+            ("south", "sud", "sur"),
+            ("west", "ouest", "oeste", "o"),
+            ("north", "nord", "norte"),
+        )
+    )
+    for name in names
+}
+"""Seat names a player may type for a seat flag, in English, French and Spanish; ``O`` is
+Ouest/Oeste (the letters ``E S W N`` are the notation's own)."""
+
+
+def _seat(text: str) -> int:
+    """A seat flag's value: a letter ``E S W N`` or a seat's name (``Sud``, ``Oeste``, ``O``)."""
+    name = text.strip().lower()
+    if name in _SEAT_NAMES:
+        return _SEAT_NAMES[name]
+    return parse_seat(text)
+
+
+def _seat_option(text: str | None, flag: str) -> int | None:
+    if text is None:
+        return None
+    try:
+        return _seat(text)
+    except NotationError as error:
+        raise NotationError(f"{flag} {text}: {error}") from None
+
+
+def _mpsz(text: str) -> str:
+    """Tiles typed with capital suit letters (``234M456P``) read as mpsz; anything else as is."""
+    if text.strip() and all(c.isdigit() or c in "MPSZFG ," for c in text):
+        return text.lower()
+    return text
+
+
+# --- shanten and waits -------------------------------------------------------------------------
+
+
+
+def _say(key: str, lang: str, **values: object) -> str:
+    """A sentence of the command line's own pages (the ``cli.`` keys of the catalogs)."""
+    from mahjongkit.i18n import t
+
+    return t(f"cli.{key}", lang, **values)
+
+
+def _analyse(args: argparse.Namespace) -> dict[str, Any]:
+    from mahjongkit.variants.analysis import (
+        analyse_hand,
+        default_seat,
+        previous_seat,
+        score_waits,
+        seats_in_hand,
+    )
+
+    if args.missing and args.variant != "sichuan":
+        raise NotationError(f"--missing is a sichuan flag: {args.variant} has no missing suit")
+    variant, rules, lang = _variant_rules_language(args)
+    hand = _parse_hand(args.hand, args.meld)
+    missing = "mps".index(args.missing) if args.missing else None
+    visible = counts_of(parse_kinds(args.visible), what="visible tiles") if args.visible else None
+    found = analyse_hand(hand, args.variant, missing_suit=missing, visible=visible)
+    seats = seats_in_hand(rules)
+    seat = _seat_option(args.seat, "--seat")
+    if seat is None:
+        seat = default_seat(hand, seats)
+    elif any(m.from_seat == seat for m in hand.melds):
+        raise InvalidHandError(
+            f"--seat {SEATS[seat]}: a meld of the hand was claimed from {SEATS[seat]}, "
+            "the hand's own seat"
+        )
+    round_wind = _seat_option(args.round, "--round") or 0
+    discarder = previous_seat(seat, seats)
+    result: dict[str, Any] = {
+        "hand": str(hand),
+        "tiles": hand.size,
+        "shanten": found.shanten,
+        "regular": found.regular,
+        "seven_pairs": found.seven_pairs,
+        "thirteen_orphans": found.thirteen_orphans,
+        "ready": found.ready,
+        "seat": SEATS[seat],
+        "round": SEATS[round_wind],
+        "from": SEATS[discarder],
+        "lang": lang,
+    }
+    if hand.size == 13:
+        values = score_waits(
+            hand,
+            found.waits,
+            variant,
+            rules,
+            seat=seat,
+            round_wind=round_wind,
+            discarder=discarder,
+            missing_suit=missing,
+        )
+        result["waits"] = [format_kind(k) for k in found.waits]
+        result["wait_details"] = [_wait_json(value, lang) for value in values]
+        result["ukeire"] = found.ukeire
+        result["ukeire_tiles"] = [format_kind(k) for k in found.ukeire_kinds]
+        return result
+    result["waits"] = []
+    result["ukeire"] = found.ukeire
+    result["discards"] = [
+        {
+            "discard": format_kind(option.discard),
+            "shanten": option.shanten,
+            "waits": [format_kind(k) for k in option.waits],
+            "ukeire": option.ukeire,
+            "ukeire_tiles": [format_kind(k) for k in option.ukeire_kinds],
+        }
+        for option in found.discards
+    ]
+    return result
+
+
+def _wait_json(value: Any, lang: str) -> dict[str, Any]:
+    entry: dict[str, Any] = {"tile": value.tile}
+    for how, outcome in (("ron", value.ron), ("tsumo", value.tsumo)):
+        if outcome.valid:
+            entry[how] = {
+                "valid": True,
+                "value": outcome.value,
+                "unit": outcome.unit,
+                "fu": outcome.fu,
+                "points": outcome.points,
+                "patterns": outcome.score.pattern_ids(),
+                "limit": outcome.score.limit,
+            }
+        else:
+            entry[how] = {
+                "valid": False,
+                "code": outcome.reason,
+                "reason": t_or(f"code.{outcome.reason}", lang, outcome.reason),
+                "message": outcome.message,
+            }
+    return entry
+
+
+def _state(value: int, lang: str) -> str:
+    if value == -1:
+        return _say("complete", lang)
+    return _say("ready", lang) if value == 0 else _say("shanten", lang, n=value)
+
+
+def _print_shape_line(result: dict[str, Any], lang: str) -> None:
+    parts = [_say("regular", lang, n=result["regular"])]
+    if result["seven_pairs"] is not None:
+        parts.append(_say("seven_pairs", lang, n=result["seven_pairs"]))
+    if result["thirteen_orphans"] is not None:
+        parts.append(_say("thirteen_orphans", lang, n=result["thirteen_orphans"]))
+    print(_say("by_shape", lang, parts=", ".join(parts)))
+
+
+def _print_waits(result: dict[str, Any], lang: str) -> None:
+    print(_say("waits", lang, tiles=" ".join(result["waits"])))
+    names = {key: t(f"seat.{result[key]}", lang) for key in ("seat", "round", "from")}
+    print("  " + _say("context", lang, discarder=names.pop("from"), **names))
+    for detail in result.get("wait_details", []):
+        parts = []
+        for how in ("ron", "tsumo"):
+            outcome = detail[how]
+            if outcome["valid"]:
+                unit = t(f"unit.{outcome['unit']}", lang)
+                fu = f" {outcome['fu']} fu" if outcome["fu"] else ""
+                parts.append(f"{how} {outcome['value']} {unit}{fu} = {outcome['points']}")
+            else:
+                parts.append(_say("no_win", lang, how=how, reason=outcome["reason"]))
+        print(f"  {detail['tile']}: " + "; ".join(parts))
+
+
+def _print_analysis(result: dict[str, Any]) -> None:
+    lang = result["lang"]
+    print(f"{result['hand']}: {_state(result['shanten'], lang)}")
+    _print_shape_line(result, lang)
+    if "discards" in result:
+        for option in result["discards"]:
+            if option["shanten"] == result["discards"][0]["shanten"]:
+                print(
+                    _say(
+                        "discard",
+                        lang,
+                        tile=option["discard"],
+                        n=option["shanten"],
+                        count=option["ukeire"],
+                        tiles=" ".join(option["ukeire_tiles"]),
+                    )
+                )
+        return
+    if result["waits"]:
+        _print_waits(result, lang)
+    print(_say("ukeire", lang, count=result["ukeire"], tiles=" ".join(result["ukeire_tiles"])))
+
+
+def _print_wait_page(result: dict[str, Any]) -> None:
+    """What ``waits`` prints: the waits and their values, or why the hand has none."""
+    lang = result["lang"]
+    if not result["ready"]:
+        state = _state(result["shanten"], lang)
+        if result["tiles"] == 14:
+            best = result["discards"][0]["shanten"] if result["discards"] else result["shanten"]
+            state = _state(best, lang)
+        print(f"{result['hand']}: " + _say("not_ready", lang, state=state))
+        return
+    if "discards" in result:
+        print(f"{result['hand']}: {_state(result['shanten'], lang)}")
+        for option in result["discards"]:
+            if option["shanten"] == 0 and option["waits"]:
+                tiles = " ".join(option["waits"])
+                print(_say("discard_waits", lang, tile=option["discard"], tiles=tiles))
+        return
+    print(f"{result['hand']}: {_state(result['shanten'], lang)}")
+    _print_waits(result, lang)
+    print(_say("ukeire", lang, count=result["ukeire"], tiles=" ".join(result["ukeire_tiles"])))
+
+
+def _cmd_shanten(args: argparse.Namespace) -> int:
+    result = _analyse(args)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        _print_analysis(result)
+    return 0
+
+
+def _cmd_waits(args: argparse.Namespace) -> int:
+    result = _analyse(args)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        _print_wait_page(result)
+    return 0 if result["ready"] else 1
+
+
+# --- score -------------------------------------------------------------------------------------
+
+
+def _win_hint(hand: Hand, win_tile: Tile, text: str) -> str | None:
+    """Why HAND and ``--win`` do not pose a question, with what to type instead; None if they do."""
+    if win_tile.kind >= NUM_KINDS:
+        # A win on a bonus tile (Hong Kong's seven or eight flowers): the tile is set aside,
+        # so HAND is the 13 tiles held.
+        if hand.size == 13:
+            return None
+        return f"--win {win_tile} is a bonus tile: HAND is then the 13 tiles held, not {hand.size}"
+    if hand.size == 13:
+        return (
+            f"HAND has 13 tiles: it includes the winning tile, so 14 are expected "
+            f"(did you leave out {win_tile}? try {text.strip()}{win_tile})"
+        )
+    if hand.size != 14:
+        return (
+            f"HAND has {hand.size} tiles counting each meld as three: a winning hand has 14, "
+            "the winning tile included"
+        )
+    if win_tile not in hand.concealed and Tile(win_tile.kind) not in hand.concealed:
+        return (
+            f"--win {win_tile} is not among the concealed tiles of HAND "
+            f"({format_tiles(hand.concealed)}): HAND includes the winning tile, so add it to "
+            "HAND or correct --win"
+        )
+    return None
+
+
+def _check_printable(score: Any) -> None:
+    """Refuse a result too large to print: only an out-of-range option produces one."""
+    amounts = [score.points, score.value, score.raw_value, *score.payments.values()]
+    amounts += [line.amount for line in score.lines]
+    if any(abs(int(a)).bit_length() > MAX_RESULT_BITS for a in amounts):
+        raise NotationError(
+            "the result is too large to print: an --option value (such as limit) is far out of "
+            "the range of a real table"
+        )
+
+
+def _score(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
+    """The score of ``score``'s arguments and the context it assumed (seat, round, rules)."""
+    from mahjongkit.scoring import Win
+    from mahjongkit.variants.analysis import previous_seat, seats_in_hand
+
+    variant, rules, lang = _variant_rules_language(args)
+    _refuse_foreign_flags(args)
+    win_tile = Tile.parse(_mpsz(args.win))
+    seat = _seat(args.seat)
+    table = seats_in_hand(rules)
+    if seat not in table:
+        raise NotationError(
+            f"--seat {args.seat}: a table of {len(table)} has the seats "
+            f"{', '.join(SEATS[s] for s in table)}"
+        )
+    in_game = frozenset(parse_seat(s) for s in args.in_game.split(",") if s.strip())
+    if args.tsumo and args.from_seat is not None:
+        raise NotationError("--tsumo and --from exclude each other: a self-draw has no discarder")
+    if args.tsumo:
+        from_seat = None
+    elif args.from_seat is not None:
+        from_seat = _seat(args.from_seat)
+    else:
+        # The discarder by default: the nearest seat before the winner still playing the hand.
+        from_seat = previous_seat(seat, seats_in_hand(rules, in_game | {seat}))
+    if from_seat == seat:
+        raise NotationError("--from names the winner's own seat: use --tsumo for a self-draw")
+    if win_tile.kind >= NUM_KINDS and args.variant != "hongkong":
+        raise NotationError(f"--win {win_tile}: {args.variant} has no bonus tiles to win on")
+    hand = _parse_hand(args.hand, args.meld)
+    hint = _win_hint(hand, win_tile, args.hand)
+    if hint is not None:
+        raise InvalidHandError(hint)
+    win = Win(
+        hand=hand,
+        win_tile=win_tile,
+        self_draw=args.tsumo,
+        seat=seat,
+        from_seat=from_seat,
+        round_wind=_seat(args.round),
+        after_kong=args.after_kong or args.second_kong,
+        second_kong=args.second_kong,
+        robbing_kong=args.robbing_kong,
+        kong_discard=args.kong_discard,
+        last_tile=args.last_tile,
+        first_turn=args.first_turn,
+        riichi=args.riichi or args.double_riichi,
+        double_riichi=args.double_riichi,
+        ippatsu=args.ippatsu,
+        dora_indicators=tuple(parse_tiles(args.dora)),
+        ura_indicators=tuple(parse_tiles(args.ura)),
+        honba=args.honba,
+        deposits=args.deposits,
+        nukidora=args.nukidora,
+        flowers=tuple(parse_tiles(args.flowers.replace(",", " "))),
+        missing_suit="mps".index(args.missing) if args.missing else None,
+        in_game=in_game,
+    )
+    try:
+        score = variant.score(win, rules)
+    except OverflowError:
+        raise NotationError(
+            "the result is too large to compute: an --option value (such as limit) is far out "
+            "of the range of a real table"
+        ) from None
+    _check_printable(score)
+    if score.error is not None and score.error.code == "invalid_hand":
+        # Not a hand at all (or flags that contradict it): the question cannot be posed.
+        raise InvalidHandError(score.error.message)
+    preset = args.rules or next(iter(variant.presets))
+    context = {
+        "seat": SEATS[seat],
+        "round": SEATS[win.round_wind],
+        "from": None if from_seat is None else SEATS[from_seat],
+        "rules": preset,
+        "options": list(args.option),
+        "lang": lang,
+    }
+    return score, context
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    score, context = _score(args)
+    if args.json:
+        print(json.dumps(_score_json(score, context), ensure_ascii=False))
+    else:
+        print(score.explain(context["lang"]))
+        print(_situation(context, context["lang"]))
+    return 0 if score.valid else 1
+
+
+def _score_json(score: Any, context: dict[str, Any]) -> dict[str, Any]:
+    return {**score.to_json(context["lang"]), "context": context}
+
+
+def answer(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
+    """What ``mahjongkit shanten|waits|score ARGS --json`` prints, as an object, with the exit
+    code it would return (0, or 1 for a hand that is not a win or not ready).
+
+    Unusable input raises a :class:`~mahjongkit.errors.MahjongError` naming the bad word (exit
+    code 2 on the command line).
+
+    >>> code, result = answer(["score", "11223344556677m", "--variant", "sichuan", "--win", "7m",
+    ...                        "--tsumo"])
+    >>> code, result["fan"], result["points"]
+    (0, 4, 48)
+    """
+    if isinstance(argv, str) or not all(isinstance(word, str) for word in argv):
+        raise NotationError("a command is a list of words")
+    if not argv or argv[0] not in ("shanten", "waits", "score"):
+        first = argv[0] if argv else ""
+        raise NotationError(f"unknown command {first!r}: expected shanten, waits or score")
+    args = build_parser(_RaisingParser).parse_args(list(argv))
+    if args.command == "score":
+        score, context = _score(args)
+        return (0 if score.valid else 1), _score_json(score, context)
+    result = _analyse(args)
+    return (0 if result["ready"] or args.command == "shanten" else 1), result
+
+
+
+
+def _situation(context: dict[str, Any], lang: str) -> str:
+    """The line under a score naming what was assumed: seat, round, who discarded, the rules."""
+    names = {key: t(f"seat.{context[key]}", lang) for key in ("seat", "round")}
+    how = (
+        _say("self_draw", lang)
+        if context["from"] is None
+        else _say("ron_from", lang, discarder=t(f"seat.{context['from']}", lang))
+    )
+    rules = " ".join([context["rules"], *context["options"]])
+    return _say("score_context", lang, how=how, rules=rules, **names)
+
+
+# --- the other commands ------------------------------------------------------------------------
+
+
+def _cmd_selfplay(args: argparse.Namespace) -> int:
+    import random
+
+    from mahjongkit.bots import EfficientAgent, play
+    from mahjongkit.bots.policy import play_random
+    from mahjongkit.game.engine import Game
+
+    _, rules, lang = _variant_rules_language(args)
+    for number in range(args.games):
+        seed = args.seed + number
+        game = Game(args.variant, rules, seed=seed, max_rounds=args.max_rounds)
+        if args.bot == "efficient":
+            play(game, [EfficientAgent() for _ in range(game.players)])
+        else:
+            play_random(game, random.Random(seed))
+        if args.tenhou6:
+            from pathlib import Path
+
+            from mahjongkit.formats.tenhou.export import game_to_tenhou6_json
+
+            folder = Path(args.tenhou6)
+            folder.mkdir(parents=True, exist_ok=True)
+            target = folder / f"game-{seed}.json"
+            target.write_text(json.dumps(game_to_tenhou6_json(game), ensure_ascii=False))
+        if args.json:
+            for event in game.log:
+                print(json.dumps(event, ensure_ascii=False))
+        else:
+            scores = " ".join(f"{SEATS[s]}={v}" for s, v in enumerate(game.scores))
+            print(
+                _say(
+                    "game",
+                    lang,
+                    number=number + 1,
+                    seed=seed,
+                    rounds=game.rounds_played,
+                    scores=scores,
+                )
+            )
+    return 0
+
+
+def _replay_paths(paths: Sequence[str]) -> list[tuple[str, str | None]]:
+    """Each path to check, or the reason it cannot be opened; a folder gives its Tenhou logs."""
+    from pathlib import Path
+
+    found: list[tuple[str, str | None]] = []
+    for path in paths:
+        if "\0" in path:
+            found.append((path, "the path holds a NUL character"))
+            continue
+        if not path.strip():
+            found.append((path, "the path is empty"))
+            continue
+        folder = Path(path)
+        try:
+            is_folder = folder.is_dir()
+        except OSError as error:  # a name too long for the file system, say
+            found.append((path, error.strerror or str(error)))
+            continue
+        if is_folder:
+            logs = sorted(p for p in folder.iterdir() if p.suffix in (".mjlog", ".xml"))
+            if not logs:
+                found.append((path, "the folder holds no .mjlog or .xml file"))
+            found.extend((str(p), None) for p in logs)
+        else:
+            found.append((path, None))
+    return found
+
+
+def _cmd_replay_check(args: argparse.Namespace) -> int:
+    from mahjongkit.formats.tenhou.replay import check_file
+
+    lang = _language(args, _REPLAY_LANGUAGES)
+    paths = _replay_paths(args.files)
+    rounds = mismatched = skipped = unreadable = 0
+    for path, problem in paths:
+        try:
+            if problem is not None:
+                raise NotationError(problem)
+            report = check_file(path)
+        except (MahjongError, OSError) as error:
+            # One damaged file is reported and the others are still checked.
+            reason = _one_line(str(error))
+            print(_say("unreadable", lang, path=_one_line(path), reason=reason), file=sys.stderr)
+            unreadable += 1
+            continue
+        except _READER_FAILURES as error:
+            # A reader that fails without its typed error still costs only this file.
+            reason = f"{type(error).__name__}: {_one_line(str(error))}"
+            print(_say("unreadable", lang, path=_one_line(path), reason=reason), file=sys.stderr)
+            unreadable += 1
+            continue
+        if report.skipped:
+            print(_say("skipped", lang, path=_one_line(path), reason=report.skipped))
+            skipped += 1
+            continue
+        mismatches = report.mismatches
+        rounds += report.checked
+        mismatched += len(mismatches)
+        print(
+            _say(
+                "checked",
+                lang,
+                path=_one_line(path),
+                rounds=report.checked,
+                mismatches=len(mismatches),
+            )
+        )
+        for line in mismatches:
+            print(f"  {line}")
+    if len(paths) > 1:
+        print(
+            _say(
+                "summary",
+                lang,
+                files=len(paths),
+                rounds=rounds,
+                mismatches=mismatched,
+                skipped=skipped,
+                unreadable=unreadable,
+            )
+        )
+    return 2 if unreadable else 1 if mismatched else 0
+
+
+_REPLAY_LANGUAGES = ("en", "fr", "es", "ja", "zh")
+"""The languages of replay-check's own words (a reader's reasons stay as it gives them)."""
+
+_READER_FAILURES = (
+    ArithmeticError,
+    AttributeError,
+    EOFError,
+    IndexError,
+    KeyError,
+    RecursionError,
+    StopIteration,
+    TypeError,
+    UnicodeError,
+    ValueError,
+)
+"""What a log reader may raise on a damaged file when it misses a case: reported per file."""
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    from mahjongkit.variants import rules_page
+
+    _, rules, lang = _variant_rules_language(args)
+    print(rules_page(args.variant, rules, lang))
+    return 0
+
+
+def _port(text: str) -> int:
+    value = _whole_number(text, 1)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, not {value}")
+    return value
+
+
+def _variant_rules_language(args: argparse.Namespace) -> tuple[Any, Any, str]:
+    """The variant, its rules (``--rules`` preset, ``--option`` overrides) and the language."""
+    from mahjongkit.options import override
+    from mahjongkit.variants import find_variant
+
+    variant = find_variant(args.variant)
+    lang = _language(args, variant.languages)
+    if args.rules is not None and not args.rules.strip():
+        raise NotationError(f"--rules is empty: {args.variant} has {', '.join(variant.presets)}")
+    for assignment in args.option:
+        _check_option_size(assignment)
+    return variant, override(variant.rules(args.rules), args.option), lang
+
+
+def _check_option_size(assignment: str) -> None:
+    digits = longest = 0
+    for char in assignment.partition("=")[2]:
+        digits = digits + 1 if char.isdigit() else 0
+        longest = max(longest, digits)
+    if longest > MAX_OPTION_DIGITS:
+        name = assignment.partition("=")[0].strip()
+        raise NotationError(
+            f"--option {name}=...: a number of {longest} digits is out of range "
+            f"(at most {MAX_OPTION_DIGITS} digits)"
+        )
+
+
+_VARIANT_FLAGS = {
+    "riichi": (
+        "dora",
+        "ura",
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "honba",
+        "deposits",
+        "nukidora",
+    ),
+    "hongkong": ("flowers", "second_kong"),
+    "sichuan": ("missing", "in_game", "kong_discard"),
+}
+"""``score`` flags that only one variant reads; given to another, they are an error."""
+_FLAG_DEFAULTS: dict[str, Any] = {"in_game": "E,S,W,N", "honba": 0, "deposits": 0, "nukidora": 0}
+
+
+def _refuse_foreign_flags(args: argparse.Namespace) -> None:
+    for variant, flags in _VARIANT_FLAGS.items():
+        if variant == args.variant:
+            continue
+        for flag in flags:
+            if getattr(args, flag) not in (_FLAG_DEFAULTS.get(flag), None, False, ""):
+                option = "--" + flag.replace("_", "-")
+                raise NotationError(f"{option} is a {variant} flag: {args.variant} does not use it")
+
+
+def _whole_number(text: str, low: int) -> int:
+    if len(text.strip()) > len(str(MAX_COUNT)) + 1:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from {low} to {MAX_COUNT}, not {len(text)} characters"
+        )
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < low:
+        raise argparse.ArgumentTypeError(f"expected a number >= {low}, not {value}")
+    if value > MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"expected a number <= {MAX_COUNT}, not {value}")
+    return value
+
+
+def _check_nonnegative(text: str) -> int:
+    return _whole_number(text, 0)
+
+
+def _positive(text: str) -> int:
+    return _whole_number(text, 1)
+
+
+def _seed(text: str) -> int:
+    if len(text.strip()) > 20:
+        raise argparse.ArgumentTypeError(f"expected a seed of at most 20 digits, not {len(text)}")
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, not {value}")
+    return value
+
+
+class _JoinWords(argparse.Action):
+    """HAND typed unquoted, ``234m 456p 678s``, is one hand: the words are joined by spaces."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, " ".join(values))
+
+
+class _JoinTiles(argparse.Action):
+    """A repeatable tile flag: ``--dora 1m --dora 3m`` means ``--dora 1m3m`` (a kan dora adds an
+    indicator, it never replaces one)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        before = getattr(namespace, self.dest) or ""
+        setattr(namespace, self.dest, f"{before} {values}".strip() if before else str(values))
+
+
+def build_parser(parser_class: type[_Parser] = _Parser) -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = parser_class(
+        prog="mahjongkit",
+        description="Mahjong hands for Riichi, Hong Kong and Sichuan: shanten, waits, scores, "
+        "rule pages, self-play and Tenhou replay checks.",
+        epilog="Exit codes: 0 success, 1 a well-formed question whose answer is no, "
+        "2 unusable input.",
+    )
+    parser.add_argument("--version", action="version", version=f"mahjongkit {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=parser_class)
+    defaults = argparse.ArgumentDefaultsHelpFormatter
+
+    def hand_command(name: str, help_text: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(
+            name, help=help_text, description=help_text, formatter_class=defaults
+        )
+        sub.add_argument(
+            "hand",
+            nargs="+",
+            action=_JoinWords,
+            help="concealed tiles in mpsz or Unicode glyphs, melds may follow, e.g. "
+            "'23m456p11z pung:777z@W'",
+        )
+        sub.add_argument(
+            "--meld",
+            action="append",
+            default=[],
+            metavar="KIND:TILES[@SEAT]",
+            help="a declared meld, e.g. pung:777z@W (repeatable)",
+        )
+        sub.add_argument(
+            "--variant", choices=VARIANTS, default="riichi", help="which complete shapes count"
+        )
+        sub.add_argument(
+            "--missing", choices=("m", "p", "s"), help="Sichuan: the declared missing suit"
+        )
+        sub.add_argument(
+            "--visible",
+            default="",
+            help="tiles seen elsewhere (discards, melds, indicators), for ukeire",
+        )
+        sub.add_argument(
+            "--seat",
+            help="the hand's seat for the waits' values, E S W N (default: East, or the first "
+            "seat no meld was claimed from)",
+        )
+        sub.add_argument("--round", default="E", help="the prevalent wind, E S W N")
+        sub.add_argument("--rules", help="a rules preset of the variant, for the waits' values")
+        sub.add_argument(
+            "--option",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="override one rule option (repeatable)",
+        )
+        sub.add_argument("--lang", help="language of the text (default en)")
+        sub.add_argument("--json", action="store_true", help="print one JSON object")
+        return sub
+
+    shanten_command = hand_command(
+        "shanten", "Shanten of a hand, by shape, with its waits and ukeire."
+    )
+    shanten_command.set_defaults(run=_cmd_shanten)
+    waits_command = hand_command(
+        "waits",
+        "Waits of a ready hand, what a win on each is worth or why it is none "
+        "(exit 1 when the hand is not ready).",
+    )
+    waits_command.set_defaults(run=_cmd_waits)
+
+    score = commands.add_parser(
+        "score",
+        help="Score a winning hand and explain the result.",
+        description="Score a winning hand and explain the result (exit 1 when it is not a win).",
+        formatter_class=defaults,
+    )
+    score.add_argument(
+        "hand",
+        nargs="+",
+        action=_JoinWords,
+        help="concealed tiles in mpsz, including the winning tile (groups may be apart)",
+    )
+    score.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
+    score.add_argument(
+        "--rules",
+        help="a rules preset (riichi: ema2012, ema2016, tenhou; hongkong: old_style, ...; "
+        "sichuan: blood_battle, ...); default: the variant's first",
+    )
+    score.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override one rule option (repeatable)",
+    )
+    score.add_argument("--win", required=True, metavar="TILE", help="the winning tile")
+    how = score.add_mutually_exclusive_group()
+    how.add_argument("--tsumo", action="store_true", help="won by self-draw")
+    how.add_argument(
+        "--from",
+        dest="from_seat",
+        metavar="SEAT",
+        help="the seat that discarded the winning tile (default: the previous seat still "
+        "in the hand)",
+    )
+    score.add_argument(
+        "--meld",
+        action="append",
+        default=[],
+        metavar="KIND:TILES[@SEAT]",
+        help="a declared meld, e.g. pung:777z@W or concealed-kong:1111m (repeatable)",
+    )
+    score.add_argument("--seat", default="E", help="the winner's seat, E S W N (E deals)")
+    score.add_argument("--round", default="E", help="the prevalent wind, E S W N")
+    score.add_argument(
+        "--dora", default="", action=_JoinTiles, help="dora indicators (Riichi), mpsz, repeatable"
+    )
+    score.add_argument(
+        "--ura",
+        default="",
+        action=_JoinTiles,
+        help="ura dora indicators (Riichi), mpsz, repeatable",
+    )
+    riichi = score.add_mutually_exclusive_group()
+    riichi.add_argument("--riichi", action="store_true", help="the winner declared riichi")
+    riichi.add_argument(
+        "--double-riichi", action="store_true", help="riichi on the first uninterrupted discard"
+    )
+    score.add_argument("--ippatsu", action="store_true", help="won within a go-around of riichi")
+    score.add_argument("--after-kong", action="store_true", help="won on a kong replacement")
+    score.add_argument(
+        "--second-kong",
+        action="store_true",
+        help="won on the replacement of a second consecutive kong (Hong Kong)",
+    )
+    score.add_argument("--robbing-kong", action="store_true", help="won by robbing a kong")
+    score.add_argument(
+        "--kong-discard",
+        action="store_true",
+        help="won on the discard right after a kong (Sichuan)",
+    )
+    score.add_argument(
+        "--last-tile",
+        action="store_true",
+        help="won on the last wall tile, or the discard after it",
+    )
+    score.add_argument(
+        "--first-turn", action="store_true", help="won in the first uninterrupted go-around"
+    )
+    score.add_argument("--honba", type=_check_nonnegative, default=0, help="counters")
+    score.add_argument(
+        "--deposits", type=_check_nonnegative, default=0, help="riichi sticks on the table"
+    )
+    score.add_argument(
+        "--nukidora",
+        type=_check_nonnegative,
+        default=0,
+        help="North tiles set aside (three-player Riichi: --option players=3 --option uma=...)",
+    )
+    score.add_argument(
+        "--flowers",
+        default="",
+        action=_JoinTiles,
+        help="the winner's bonus tiles, e.g. 1f,3g (repeatable)",
+    )
+    score.add_argument("--missing", choices=("m", "p", "s"), help="Sichuan: the missing suit")
+    score.add_argument(
+        "--in-game", default="E,S,W,N", help="Sichuan: the seats still playing, e.g. E,S,W"
+    )
+    score.add_argument(
+        "--lang",
+        help="language of the explanation, default en (riichi: fr es ja ja-Latn; "
+        "hongkong and sichuan: zh fr es)",
+    )
+    score.add_argument("--json", action="store_true", help="print one JSON object")
+    score.set_defaults(run=_cmd_score)
+
+    selfplay = commands.add_parser(
+        "selfplay",
+        help="Play seeded games with random legal or tile-efficiency players; print the scores.",
+        formatter_class=defaults,
+    )
+    selfplay.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
+    selfplay.add_argument("--rules", help="a rules preset of the variant")
+    selfplay.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override one rule option (repeatable)",
+    )
+    selfplay.add_argument("--seed", type=_seed, default=0, help="the first game's seed")
+    selfplay.add_argument("--games", type=_positive, default=1, help="how many games to play")
+    selfplay.add_argument(
+        "--json", action="store_true", help="print each game's event log as JSON lines"
+    )
+    selfplay.add_argument(
+        "--tenhou6", metavar="DIR", help="also write each Riichi game as tenhou.net/6 JSON in DIR"
+    )
+    selfplay.add_argument(
+        "--bot",
+        choices=("random", "efficient"),
+        default="random",
+        help="random legal players or tile-efficiency players",
+    )
+    selfplay.add_argument(
+        "--max-rounds", type=_positive, default=None, help="stop each game after this many rounds"
+    )
+    selfplay.add_argument("--lang", help="language of the game lines (default en)")
+    selfplay.set_defaults(run=_cmd_selfplay)
+
+    pages = commands.add_parser(
+        "rules",
+        help="Print a variant's pattern table (names, values, examples) as Markdown.",
+        formatter_class=defaults,
+    )
+    pages.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
+    pages.add_argument("--rules", help="a rules preset of the variant")
+    pages.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override one rule option (repeatable)",
+    )
+    pages.add_argument("--lang", help="language of the names (default en)")
+    pages.set_defaults(run=_cmd_rules)
+
+    serve = commands.add_parser(
+        "serve",
+        help="Start the learning site (lessons, pattern tables, glossary) in English, French "
+        "and Spanish; needs the web extra: pip install 'mahjongkit[web]'.",
+        formatter_class=defaults,
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve.add_argument("--port", type=_port, default=8000, help="the port to listen on")
+    serve.add_argument(
+        "--db",
+        metavar="PATH",
+        help="the SQLite file keeping which chapters each browser has read (default: "
+        "mahjongkit/site.sqlite3 in the user's data folder)",
+    )
+    # Run by mahjongkit.cli, which alone imports the web extra.
+    serve.set_defaults(run=None, variant="serve")
+
+    replay = commands.add_parser(
+        "replay-check",
+        help="Replay Tenhou mjlog files through the engine and list every mismatch.",
+    )
+    replay.add_argument(
+        "files", nargs="+", help="mjlog files (.xml, or gzip .mjlog), or folders holding them"
+    )
+    replay.add_argument("--lang", help="language of the report (en, fr, es, ja, zh; default en)")
+    replay.set_defaults(run=_cmd_replay_check, variant="replay-check")
+    return parser
+
+
+def _tolerant_streams() -> None:
+    """Let a terminal that cannot show a character get an escape instead of a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            # A closed or detached stream has nothing to print to anyway.
+            with contextlib.suppress(ValueError, io.UnsupportedOperation):
+                stream.reconfigure(errors="backslashreplace")
+
+
+__all__ = ["EXAMPLE_HAND", "answer", "build_parser", "format_kinds"]

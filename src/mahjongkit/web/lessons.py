@@ -1,0 +1,237 @@
+"""The courses: chapters read from the package's ``lessons/<family>/NN-slug/<lang>.md`` files,
+and their Markdown drawn as HTML (links between chapters, glossary links, tiles, examples).
+
+The file layout and the Markdown conventions are described in ``docs/lessons.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from html import escape
+from importlib.resources.abc import Traversable
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
+
+from mahjongkit.errors import MahjongError, NotationError
+from mahjongkit.i18n import t
+from mahjongkit.i18n.glossary import glossary
+from mahjongkit.web.examples import example_html, parse_block
+from mahjongkit.web.tiles import tiles_html
+
+FAMILIES = ("sichuan", "hongkong", "riichi")
+"""The courses, in the order the site lists them."""
+SITE_LANGUAGES = ("en", "fr", "es")
+"""Every page of the site exists in each of these."""
+
+_FOLDER = re.compile(r"(\d\d)-([a-z0-9]+(?:-[a-z0-9]+)*)")
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+class LessonError(MahjongError):
+    """A lesson file that breaks the layout of ``docs/lessons.md``."""
+
+    code = "lesson"
+
+
+@dataclass(frozen=True, slots=True)
+class Chapter:
+    """One chapter of a course, in every language."""
+
+    family: str
+    number: int
+    slug: str
+    titles: dict[str, str]
+    bodies: dict[str, str]
+    """The Markdown of each language, without its title line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Course:
+    """A family's chapters in order."""
+
+    family: str
+    chapters: tuple[Chapter, ...]
+
+    def find(self, slug: str) -> Chapter | None:
+        """The chapter called ``slug``, or None."""
+        return next((c for c in self.chapters if c.slug == slug), None)
+
+
+def _read_chapter(family: str, folder: Traversable) -> Chapter:
+    match = _FOLDER.fullmatch(folder.name)
+    if match is None:
+        raise LessonError(f"lessons/{family}/{folder.name}: a chapter folder is NN-slug")
+    titles, bodies = {}, {}
+    for lang in SITE_LANGUAGES:
+        source = folder.joinpath(f"{lang}.md")
+        if not source.is_file():
+            raise LessonError(f"lessons/{family}/{folder.name}: {lang}.md is missing")
+        text = source.read_text(encoding="utf-8")
+        first, _, body = text.partition("\n")
+        if not first.startswith("# ") or not first[2:].strip():
+            raise LessonError(
+                f"lessons/{family}/{folder.name}/{lang}.md: the first line is '# Title'"
+            )
+        titles[lang], bodies[lang] = first[2:].strip(), body
+    return Chapter(family, int(match.group(1)), match.group(2), titles, bodies)
+
+
+def read_courses(root: Traversable) -> dict[str, Course]:
+    """Every course under ``root`` (one folder per family), chapters in their NN order."""
+    courses = {}
+    for family in FAMILIES:
+        folder = root.joinpath(family)
+        chapters = []
+        if folder.is_dir():
+            for item in folder.iterdir():
+                if item.is_dir() and not item.name.startswith(("_", ".")):
+                    chapters.append(_read_chapter(family, item))
+        chapters.sort(key=lambda c: c.number)
+        for before, after in pairwise(chapters):
+            if before.number == after.number or before.slug == after.slug:
+                raise LessonError(
+                    f"lessons/{family}: {before.number:02d}-{before.slug} and "
+                    f"{after.number:02d}-{after.slug} share a number or a slug"
+                )
+        courses[family] = Course(family, tuple(chapters))
+    return courses
+
+
+@cache
+def courses() -> dict[str, Course]:
+    """The package's courses, read once."""
+    return read_courses(Path(__file__).parent / "lessons")
+
+
+# --- Markdown ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Page:
+    """What drawing one Markdown text gave: its HTML and whatever in it could not be used."""
+
+    html: str
+    problems: list[str] = field(default_factory=list)
+
+
+def _tiles_rule(state: StateInline, silent: bool) -> bool:
+    # [[123m]] or [[pung:555z]]: tiles, not a link.
+    start = state.pos
+    if not state.src.startswith("[[", start):
+        return False
+    end = state.src.find("]]", start + 2)
+    if end < 0:
+        return False
+    if not silent:
+        token = state.push("mjk_tiles", "", 0)
+        token.content = state.src[start + 2 : end].strip()
+    state.pos = end + 2
+    return True
+
+
+def _link_target(href: str, env: EnvType) -> str | None:
+    """The site address of a lesson link, or None if it points nowhere."""
+    lang, family, known = env["lang"], env["family"], env["courses"]
+    if href.startswith(("https://", "http://", "mailto:")):
+        return href
+    if href.startswith("glossary:"):
+        term = href.partition(":")[2]
+        return f"/{lang}/glossary#{term}" if term in glossary() else None
+    other = family
+    if href.startswith("../"):
+        parts = href[3:].split("/")
+        if len(parts) != 2 or parts[0] not in known:
+            return None
+        other, href = parts
+    if href == "patterns":
+        return f"/{lang}/{other}/patterns"
+    if _SLUG.fullmatch(href) and known[other].find(href) is not None:
+        return f"/{lang}/{other}/{href}"
+    return None
+
+
+class _Renderer(RendererHTML):
+    def mjk_tiles(
+        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        notation = tokens[idx].content
+        try:
+            return f'<span class="inline-tiles">{tiles_html(notation, env["lang"])}</span>'
+        except MahjongError as error:
+            env["problems"].append(f"tiles [[{notation}]]: {error}")
+            return f"<code>{escape(notation)}</code>"
+
+    def fence(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        token = tokens[idx]
+        if token.info.strip() != "mjk":
+            return super().fence(tokens, idx, options, env)
+        try:
+            example = parse_block(token.content)
+        except MahjongError as error:
+            env["problems"].append(f"example block: {error}")
+            return f"<pre>{escape(token.content)}</pre>"
+        return example_html(example.words, env["lang"])
+
+    def link_open(
+        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        token = tokens[idx]
+        href = str(token.attrGet("href") or "")
+        target = _link_target(href, env)
+        if target is None:
+            env["problems"].append(f"link ({href}) points to no page")
+            target = "#"
+        token.attrSet("href", target)
+        return self.renderToken(tokens, idx, options, env)
+
+
+def _markdown() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False}, renderer_cls=_Renderer).enable("table")
+    md.inline.ruler.before("link", "mjk_tiles", _tiles_rule)
+    # Headings inside a chapter sit under the page's h1.
+    return md
+
+
+_MD = _markdown()
+
+
+def render(text: str, lang: str, family: str, known: dict[str, Course] | None = None) -> Page:
+    """A lesson's Markdown as HTML in ``lang``, with its links resolved against the courses."""
+    env: dict[str, Any] = {
+        "lang": lang,
+        "family": family,
+        "courses": courses() if known is None else known,
+        "problems": [],
+    }
+    html: str = _MD.render(text, env)
+    return Page(html, env["problems"])
+
+
+def render_plain(text: str) -> str:
+    """Markdown with no lesson links (a generated page such as a pattern table)."""
+    html: str = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    return html
+
+
+def chapter_title(chapter: Chapter, lang: str) -> str:
+    """The chapter's title in ``lang``."""
+    return chapter.titles[lang]
+
+
+def check_language(lang: str) -> str:
+    """``lang`` if the site speaks it, else a clear error."""
+    if lang not in SITE_LANGUAGES:
+        raise NotationError(
+            t("web.error.language", "en", lang=lang, languages=", ".join(SITE_LANGUAGES))
+        )
+    return lang

@@ -1,0 +1,126 @@
+"""Real-browser tests: Playwright drives Debian's Chromium (``/usr/bin/chromium``, installed by
+``./dev test``; no browser is ever downloaded) against the site served by uvicorn."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed (./dev test installs it)"
+)
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    from mahjongkit.web import create_app
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the site did not start within 20 s")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with playwright_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, timeout=30_000)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: object, site: str) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 375, "height": 740})  # type: ignore[attr-defined]
+    context.set_default_timeout(10_000)
+    tab = context.new_page()
+    yield tab
+    context.close()
+
+
+def _focused(page: object) -> dict[str, str]:
+    return page.evaluate(  # type: ignore[attr-defined,no-any-return]
+        "() => ({tag: document.activeElement.tagName, text: document.activeElement.innerText,"
+        " href: document.activeElement.getAttribute('href') || ''})"
+    )
+
+
+def test_a_lesson_can_be_read_by_keyboard_alone(page: object, site: str) -> None:
+    page.goto(f"{site}/fr/sichuan/roots")  # type: ignore[attr-defined]
+    page.keyboard.press("Tab")  # type: ignore[attr-defined]
+    first = _focused(page)
+    assert first["href"] == "#content" and first["text"] == "Aller au contenu"
+    page.keyboard.press("Enter")  # type: ignore[attr-defined]
+    assert page.evaluate("() => document.activeElement.id") == "content"  # type: ignore[attr-defined]
+    for _ in range(200):
+        page.keyboard.press("Tab")  # type: ignore[attr-defined]
+        if _focused(page)["href"] == "/fr/sichuan/bonus-fan":
+            break
+    else:
+        raise AssertionError("Tab never reached the next-chapter link")
+    page.keyboard.press("Enter")  # type: ignore[attr-defined]
+    page.wait_for_url(f"{site}/fr/sichuan/bonus-fan")  # type: ignore[attr-defined]
+    assert page.locator("h1").inner_text() == "Les fan bonus"  # type: ignore[attr-defined]
+    assert page.evaluate("() => document.documentElement.lang") == "fr"  # type: ignore[attr-defined]
+
+
+def test_focus_is_visible(page: object, site: str) -> None:
+    page.goto(f"{site}/en/sichuan/")  # type: ignore[attr-defined]
+    page.keyboard.press("Tab")  # type: ignore[attr-defined]
+    page.keyboard.press("Tab")  # type: ignore[attr-defined]
+    outline = page.evaluate(  # type: ignore[attr-defined]
+        "() => getComputedStyle(document.activeElement).outlineStyle"
+    )
+    assert outline == "solid"
+
+
+def test_the_language_switch_keeps_the_page(page: object, site: str) -> None:
+    page.goto(f"{site}/en/sichuan/missing-suit")  # type: ignore[attr-defined]
+    page.get_by_role("link", name="Español").click()  # type: ignore[attr-defined]
+    page.wait_for_url(f"{site}/es/sichuan/missing-suit")  # type: ignore[attr-defined]
+    assert page.locator("h1").inner_text() == "El palo ausente"  # type: ignore[attr-defined]
+    assert page.locator("img[alt='cuatro de círculos']").count() > 0  # type: ignore[attr-defined]
+    page.get_by_role("link", name="Français").click()  # type: ignore[attr-defined]
+    page.wait_for_url(f"{site}/fr/sichuan/missing-suit")  # type: ignore[attr-defined]
+    assert page.locator("h1").inner_text() == "La couleur manquante"  # type: ignore[attr-defined]
+
+
+def test_tiles_are_drawn_and_the_page_fits_a_phone(page: object, site: str) -> None:
+    page.goto(f"{site}/fr/sichuan/fan-table")  # type: ignore[attr-defined]
+    widths = page.evaluate(  # type: ignore[attr-defined]
+        "() => [document.documentElement.scrollWidth, window.innerWidth]"
+    )
+    assert widths[0] <= widths[1], widths
+    tile = page.locator("img.tile").first  # type: ignore[attr-defined]
+    assert tile.evaluate("img => img.complete && img.naturalWidth > 0")
+    assert tile.get_attribute("alt")
