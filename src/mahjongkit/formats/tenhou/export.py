@@ -9,6 +9,7 @@ games can be written.
 >>> import random
 >>> from mahjongkit.bots.policy import play_random
 >>> from mahjongkit.game.engine import Game
+from mahjongkit.game.fold import folds_for
 >>> game = Game("riichi", seed=3, max_rounds=2)
 >>> _ = play_random(game, random.Random(3))
 >>> [len(r.actions) > 0 for r in game_record(game).rounds]
@@ -36,10 +37,11 @@ from mahjongkit.formats.tenhou.records import (
 )
 from mahjongkit.formats.tenhou.tenhou6 import game_to_tenhou6
 from mahjongkit.game.engine import Game
+from mahjongkit.game.fold import folds_for
 from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.table.events import JsonEvent, as_json
-from mahjongkit.table.state import TableMeld
-from mahjongkit.table.wall import deal
+from mahjongkit.table.state import TableMeld, TableState
+from mahjongkit.table.wall import deal, indicator_indices, ura_indices
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.yaku import BY_ID
 
@@ -77,9 +79,10 @@ def game_record(game: Game) -> MjlogGame:
         raise NotationError("only four-player Riichi games can be written as Tenhou records")
     starts = [i for i, e in enumerate(as_json(game.log)) if e["type"] == "start_kyoku"]
     rounds = []
+    states = _States(game)
     for number, start in enumerate(starts):
         end = starts[number + 1] if number + 1 < len(starts) else len(game.log)
-        rounds.append(_round(game, start, end))
+        rounds.append(_round(game, start, end, states))
     players = tuple(Player(name, None, None, None) for name in game.names)
     return MjlogGame(game_type=game_type_of(game), players=players, rounds=tuple(rounds))
 
@@ -91,9 +94,27 @@ def game_to_tenhou6_json(
     return game_to_tenhou6(game_record(game), title)
 
 
-def _state_before(game: Game, index: int) -> Game:
-    """The game as it was just before event ``index`` (a replay of the log up to it)."""
-    return Game.replay(game.log[:index], rules=game.flow.rules)
+class _States:
+    """The table as it was at each point of a game's own log, folded once from its start.
+
+    The log is the engine's own, so its events are folded without being played again; the
+    points asked for only ever move forward, so the whole export folds each event once.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self._log = game.log
+        self._folds = folds_for(game.flow)
+        self._state = TableState()
+        self._folded = 0
+
+    def at(self, index: int) -> TableState:
+        """The state just before event ``index``."""
+        assert index >= self._folded, "the export reads the log forwards"
+        while self._folded < index:
+            event = self._log[self._folded]
+            self._folds[event["type"]](self._state, event)
+            self._folded += 1
+        return self._state
 
 
 def _tenhou_meld(meld: TableMeld, owner: int) -> TenhouMeld:
@@ -111,7 +132,7 @@ def _tenhou_meld(meld: TableMeld, owner: int) -> TenhouMeld:
     return encode_meld(kind, sorted(meld.tiles), meld.called, relative)
 
 
-def _round(game: Game, start: int, end: int) -> MjlogRound:
+def _round(game: Game, start: int, end: int, states: _States) -> MjlogRound:
     events = as_json(game.log[start:end])
     opening = events[0]
     dealer = opening["oya"]
@@ -133,7 +154,7 @@ def _round(game: Game, start: int, end: int) -> MjlogRound:
         elif kind == "dora":
             actions.append(NewDora(event["mjk_id"]))
         elif kind in _CALLS or kind in ("ankan", "kakan"):
-            after = _state_before(game, index + 1)
+            after = states.at(index + 1)
             seat = event["actor"]
             meld = next(
                 m
@@ -143,9 +164,9 @@ def _round(game: Game, start: int, end: int) -> MjlogRound:
             )
             actions.append(Call(seat, _tenhou_meld(meld, seat)))
         elif kind == "hora":
-            actions.append(_agari(game, index, event))
+            actions.append(_agari(states.at(index), game.flow.dead_wall, event))
         elif kind == "ryukyoku":
-            actions.append(_ryuukyoku(game, index, event))
+            actions.append(_ryuukyoku(states.at(index), event))
     return MjlogRound(
         round_index=4 * SEAT_LETTERS.index(opening["bakaze"]) + opening["kyoku"] - 1,
         honba=opening["honba"],
@@ -159,8 +180,7 @@ def _round(game: Game, start: int, end: int) -> MjlogRound:
     )
 
 
-def _agari(game: Game, index: int, event: JsonEvent) -> Agari:
-    before = _state_before(game, index)
+def _agari(before: TableState, dead_wall: int, event: JsonEvent) -> Agari:
     rnd = before.round
     seat = event["actor"]
     target = event["target"]
@@ -199,8 +219,14 @@ def _agari(game: Game, index: int, event: JsonEvent) -> Agari:
         limit=limit,
         yaku=tuple(yaku),
         yakuman=tuple(yakuman),
-        dora_indicators=tuple(before.indicator_tiles()),
-        ura_indicators=tuple(before.ura_tiles()) if state.riichi else (),
+        dora_indicators=tuple(
+            rnd.wall[i] for i in indicator_indices(len(rnd.wall), dead_wall, rnd.indicators)
+        ),
+        ura_indicators=tuple(
+            rnd.wall[i] for i in ura_indices(len(rnd.wall), dead_wall, rnd.indicators)
+        )
+        if state.riichi
+        else (),
         scores=tuple(event["scores"]),
         deltas=tuple(event["deltas"]),
         honba=rnd.honba,
@@ -209,8 +235,7 @@ def _agari(game: Game, index: int, event: JsonEvent) -> Agari:
     )
 
 
-def _ryuukyoku(game: Game, index: int, event: JsonEvent) -> Ryuukyoku:
-    before = _state_before(game, index)
+def _ryuukyoku(before: TableState, event: JsonEvent) -> Ryuukyoku:
     shown = {seat: tuple(sorted(before.round.seats[seat].hand)) for seat in event.get("tenpai", [])}
     return Ryuukyoku(
         kind=_DRAW_KINDS.get(event["reason"], str(event["reason"])),
