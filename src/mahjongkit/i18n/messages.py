@@ -676,3 +676,9 @@ _ZH = {
 }
 
 MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES, "ja": _JA, "zh": _ZH}
+
+# The terminal game's sentences live in their own table (one file per surface's words).
+from mahjongkit.i18n.play import TABLES as _PLAY  # noqa: E402
+
+for _lang, _table in _PLAY.items():
+    MESSAGES[_lang].update(_table)
