@@ -332,7 +332,7 @@ def hand_of(obs: Observation) -> Hand:
     return Hand(tuple(sorted(tile_of_id(i) for i in obs.hand)), melds)
 
 
-def _visible(obs: Observation, hand: Hand) -> list[int]:
+def visible_counts(obs: Observation, hand: Hand) -> list[int]:
     """Tiles in sight outside the hand and its melds, capped so no kind passes four."""
     ids: list[int] = list(obs.dora_indicators)
     for seat, info in enumerate(obs.seats):
@@ -365,7 +365,9 @@ def hint_lines(obs: Observation, rules: Any, lang: str, glyphs: bool, limit: int
         return []
     missing = obs.own.missing_suit
     try:
-        found = analyse_hand(hand, obs.variant, missing_suit=missing, visible=_visible(obs, hand))
+        found = analyse_hand(
+            hand, obs.variant, missing_suit=missing, visible=visible_counts(obs, hand)
+        )
     except MahjongError:
         return []
     lines = [t("play.hint.state", lang, state=_state(found.shanten, lang))]
