@@ -109,7 +109,9 @@ class _RaisingParser(_Parser):
         return None
 
 
-_COMMANDS = ("shanten", "waits", "score", "rules", "selfplay", "replay-check", "serve")
+_COMMANDS = (
+    "shanten", "waits", "score", "rules", "selfplay", "replay-check", "serve", "play", "history"
+)
 
 
 # --- hands as typed ----------------------------------------------------------------------------
@@ -719,6 +721,124 @@ _READER_FAILURES = (
 """What a log reader may raise on a damaged file when it misses a case: reported per file."""
 
 
+_PLAY_LANGUAGES = ("en", "fr", "es")
+"""The languages of the terminal game."""
+_TUI_MISSING = "mahjongkit play needs the terminal extra: pip install 'mahjongkit[tui]'"
+
+
+def _player_seat(text: str) -> int:
+    """``--seat``: 0 to 3, or a seat letter or name (E S W N, Sud, Oeste...)."""
+    if text.strip().isdigit():
+        value = int(text)
+        if not 0 <= value <= 3:
+            raise argparse.ArgumentTypeError(f"expected a seat 0 to 3 (or E S W N), not {value}")
+        return value
+    try:
+        return _seat(text)
+    except NotationError:
+        raise argparse.ArgumentTypeError(
+            f"expected a seat 0 to 3 or E S W N, not {text!r}"
+        ) from None
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    try:
+        import textual  # noqa: F401
+    except ImportError:
+        _fail(_TUI_MISSING)
+    from mahjongkit.records import Records
+    from mahjongkit.tui.session import Session
+
+    resuming = args.resume is not None
+    variant_given = args.variant
+    args.variant = args.variant or "riichi"
+    lang = _language(args, _PLAY_LANGUAGES)
+    if resuming:
+        given = [
+            flag
+            for flag, value in (
+                ("--variant", variant_given),
+                ("--rules", args.rules),
+                ("--option", args.option),
+                ("--seed", args.seed),
+                ("--seat", args.seat),
+                ("--bots", args.bots),
+                ("--max-rounds", args.max_rounds),
+            )
+            if value not in (None, [])
+        ]
+        if given:
+            raise NotationError(
+                f"--resume continues a stored game with its own table: {', '.join(given)} "
+                "cannot change it"
+            )
+        records = Records(args.db, create=False)
+        session = Session.resume_record(records, args.resume)
+    else:
+        from mahjongkit.game.engine import Game
+
+        _, rules, _ = _variant_rules_language(argparse.Namespace(**{**vars(args), "lang": None}))
+        seat = 0 if args.seat is None else args.seat
+        game = Game(args.variant, rules, seed=args.seed or 0, max_rounds=args.max_rounds)
+        if seat >= game.players:
+            raise NotationError(f"--seat {seat}: the table has seats 0 to {game.players - 1}")
+        records = Records(args.db)
+        session = Session.start(game, seat, args.bots or "efficient", records, rules)
+    from mahjongkit.tui.app import PlayApp
+
+    try:
+        PlayApp(session, lang, glyphs=not args.plain).run()
+    finally:
+        session.save()
+        records.close()
+    return 0
+
+
+def _cmd_history(args: argparse.Namespace) -> int:
+    from mahjongkit.records import Records
+
+    lang = _language(args, _PLAY_LANGUAGES)
+    with Records(args.db, create=False) as records:
+        games = records.list_games(status=args.status, limit=args.limit)
+        path = str(records.path)
+    if not games:
+        print(t("play.history.empty", lang, path=path))
+        return 0
+    columns = ("id", "variant", "status", "seats", "result", "updated")
+    rows = []
+    for game in games:
+        seats = ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in game.seats)
+        scores = (game.result or {}).get("scores")
+        rows.append(
+            (
+                str(game.id),
+                t_or(f"play.variant.{game.variant}", lang, game.variant),
+                t_or(f"play.status.{game.status}", lang, game.status),
+                seats,
+                " ".join(str(x) for x in scores) if scores else "",
+                game.updated,
+            )
+        )
+    if args.json:
+        listed = [dict(zip(columns, row, strict=True)) for row in rows]
+        print(json.dumps(listed, ensure_ascii=False))
+        return 0
+    try:
+        from rich.console import Console
+        from rich.table import Table
+    except ImportError:
+        for row in rows:
+            print("\t".join(row))
+        return 0
+    table = Table(title=t("play.history.title", lang, path=path))
+    for column in columns:
+        table.add_column(t(f"play.history.{column}", lang))
+    for row in rows:
+        table.add_row(*row)
+    Console().print(table)
+    return 0
+
+
 def _cmd_rules(args: argparse.Namespace) -> int:
     from mahjongkit.variants import rules_page
 
@@ -1108,6 +1228,47 @@ def build_parser(parser_class: type[_Parser] = _Parser) -> argparse.ArgumentPars
     )
     replay.add_argument("--lang", help="language of the report (en, fr, es, ja, zh; default en)")
     replay.set_defaults(run=_cmd_replay_check, variant="replay-check")
+
+    play = commands.add_parser(
+        "play",
+        help="Play in the terminal against bots (needs mahjongkit[tui]); games are stored.",
+        description="Play Riichi, Hong Kong or Sichuan in the terminal against bots. Every game "
+        "is stored in the records database; --resume ID continues an unfinished one.",
+    )
+    play.add_argument("--variant", choices=VARIANTS, help="the rule family (default riichi)")
+    play.add_argument("--rules", help="a rules preset of the variant")
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override one rule option (repeatable)",
+    )
+    play.add_argument(
+        "--seat", type=_player_seat, help="your seat, 0 to 3 or E S W N (default 0, East)"
+    )
+    play.add_argument(
+        "--bots", choices=("efficient", "random"), help="the other seats' bot (default efficient)"
+    )
+    play.add_argument("--seed", type=_seed, help="the game's seed (default 0)")
+    play.add_argument("--lang", help="language of the game: en, fr, es (default en)")
+    play.add_argument("--db", help="the records database (default: the user's data folder)")
+    play.add_argument("--resume", type=_positive, metavar="ID", help="continue a stored game")
+    play.add_argument(
+        "--max-rounds", type=_positive, help="end the game after this many rounds"
+    )
+    play.add_argument(
+        "--plain", action="store_true", help="tiles as text (5m) instead of Unicode glyphs"
+    )
+    play.set_defaults(run=_cmd_play)
+
+    history = commands.add_parser("history", help="List the games stored in the records.")
+    history.add_argument("--db", help="the records database (default: the user's data folder)")
+    history.add_argument("--status", choices=("playing", "finished"), help="only these games")
+    history.add_argument("--limit", type=_positive, help="at most this many games")
+    history.add_argument("--lang", help="language of the table: en, fr, es (default en)")
+    history.add_argument("--json", action="store_true", help="print one JSON array")
+    history.set_defaults(run=_cmd_history, variant="history")
     return parser
 
 

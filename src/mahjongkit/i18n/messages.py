@@ -686,13 +686,16 @@ _ZH = {
 MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES, "ja": _JA, "zh": _ZH}
 
 
-def _add_site() -> None:
-    # The site's sentences and the tiles' spoken names are kept in their own module (they are
-    # many) but answer through the same tables as every other sentence.
+
+def _add_surface_tables() -> None:
+    # The site's and the terminal game's sentences (and the tiles' spoken names) are kept in
+    # their own modules, one per surface, but answer through the same tables as every other.
+    from mahjongkit.i18n.play import TABLES as PLAY
     from mahjongkit.i18n.site import SITE
 
-    for lang, table in SITE.items():
-        MESSAGES[lang].update(table)
+    for tables in (SITE, PLAY):
+        for lang, table in tables.items():
+            MESSAGES[lang].update(table)
 
 
-_add_site()
+_add_surface_tables()

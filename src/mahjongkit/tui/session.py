@@ -1,0 +1,170 @@
+"""One person's seat at a table of bots, kept in the records: what the terminal game drives.
+
+The session holds the :class:`~mahjongkit.game.engine.Game` only to pass it actions: everything
+shown is read from ``game.observation(seat)`` and the person's choices are among
+``game.legal_actions(seat)``. Bots answer for the other seats until the person has something
+to decide, or a hand has just ended (its result is shown first). After every pause the new
+events are stored, so quitting at any point keeps the game up to its last decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mahjongkit.bots.agents import Agent, EfficientAgent, RandomAgent
+from mahjongkit.errors import IllegalActionError, NotationError
+from mahjongkit.game.engine import Game
+from mahjongkit.game.observation import Observation
+from mahjongkit.records import Records, Seat
+from mahjongkit.table.actions import Action
+from mahjongkit.table.events import Event
+
+BOTS = ("efficient", "random")
+"""The bots a seat may be given."""
+
+RESULT_EVENTS = frozenset({"hora", "ryukyoku", "end_game"})
+"""Events after which play pauses so that the person can read them."""
+
+
+def make_bot(name: str, seed: int) -> Agent:
+    """The bot called ``name`` (one of :data:`BOTS`), seeded for a random one."""
+    if name == "efficient":
+        return EfficientAgent()
+    if name == "random":
+        return RandomAgent(seed)
+    raise NotationError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)}")
+
+
+@dataclass
+class Session:
+    """A game, the person's seat, the bots of the other seats and the record it is kept in."""
+
+    game: Game
+    human: int
+    bots: dict[int, Agent]
+    records: Records | None = None
+    record_id: int | None = None
+    rules: Any = None
+    seen: int = 0
+    """How many of the person's visible events have been handed out by :meth:`new_events`."""
+    paused: bool = False
+    """A hand's result is waiting to be read: bots wait for :meth:`resume`."""
+    _fresh: list[Event] = field(default_factory=list)
+
+    @classmethod
+    def start(
+        cls,
+        game: Game,
+        human: int,
+        bot: str,
+        records: Records | None = None,
+        rules: Any = None,
+    ) -> Session:
+        """A new session: the game started, stored, and played up to the person's first choice."""
+        if type(human) is not int or not 0 <= human < game.players:
+            raise NotationError(f"seat {human!r} does not exist at a {game.players}-seat table")
+        bots = {s: make_bot(bot, game.seed * 8 + s) for s in range(game.players) if s != human}
+        if not game.log:
+            game.start()
+        session = cls(game, human, bots, records, rules=rules)
+        if records is not None:
+            seats = [Seat(game.names[s], None if s == human else bot) for s in range(game.players)]
+            session.record_id = records.create_game(game, seats, surface="terminal")
+        session.advance()
+        return session
+
+    @classmethod
+    def resume_record(cls, records: Records, record_id: int, rules: Any = None) -> Session:
+        """The stored unfinished game ``record_id``, replayed and checked by the engine."""
+        from mahjongkit.records import RecordsError, resume
+
+        record = records.load(record_id)
+        if record.finished:
+            raise RecordsError(f"game {record_id} is finished: there is nothing to continue")
+        people = [s for s, seat in enumerate(record.seats) if seat.bot is None]
+        if len(people) != 1:
+            raise RecordsError(
+                f"game {record_id} has {len(people)} seats played by a person: the terminal "
+                "game continues a game of one person and bots"
+            )
+        game = resume(record)
+        human = people[0]
+        bots = {
+            s: make_bot(seat.bot or "efficient", game.seed * 8 + s)
+            for s, seat in enumerate(record.seats)
+            if s != human
+        }
+        if rules is None:
+            rules = game.flow.rules
+        session = cls(game, human, bots, records, record_id, rules)
+        session.advance()
+        return session
+
+    # --- what the person sees and may do -------------------------------------------------------
+
+    def observation(self) -> Observation:
+        """What the person's seat sees now (without the log: see :meth:`new_events`)."""
+        return self.game.observation(self.human, with_events=False)
+
+    def legal(self) -> list[Action]:
+        """What the person may do now (nothing while paused, or while bots play)."""
+        return [] if self.paused else self.game.legal_actions(self.human)
+
+    def new_events(self) -> list[Event]:
+        """The person's visible events not handed out yet."""
+        fresh, self._fresh = self._fresh, []
+        return fresh
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game.over
+
+    # --- playing --------------------------------------------------------------------------------
+
+    def play(self, action: Action) -> None:
+        """Apply the person's ``action`` (refused, with nothing changed, unless legal now)."""
+        if self.paused:
+            raise IllegalActionError("a hand's result is shown: continue before playing")
+        if action.seat != self.human:
+            raise IllegalActionError(f"the person plays seat {self.human}, not {action.seat}")
+        self.game.apply(action)
+        self.advance()
+
+    def resume(self) -> None:
+        """The result has been read: the bots play on."""
+        self.paused = False
+        self.advance()
+
+    def advance(self, max_actions: int = 100_000) -> None:
+        """Let the bots play until the person must decide, a hand ends, or the game is over."""
+        played = 0
+        while not self.paused and not self.game.over and played < max_actions:
+            if self._collect():
+                break
+            waiting = self.game.waiting_for()
+            others = [s for s in waiting if s != self.human]
+            if not others:
+                break  # the person decides (or, at a round's end, nobody is asked)
+            seat = others[0]
+            self.game.apply(self.bots[seat].act(self.game.observation(seat, with_events=False)))
+            played += 1
+        self._collect()
+        self.save()
+
+    def _collect(self) -> bool:
+        """Gather newly visible events; pause (True) when one of them ends a hand."""
+        log = self.game.observation(self.human).events
+        fresh = list(log[self.seen :])
+        self.seen = len(log)
+        self._fresh.extend(fresh)
+        if any(e["type"] in RESULT_EVENTS for e in fresh):
+            # At the game's end the final table is shown instead: nothing is left to wait for.
+            self.paused = not self.game.over
+        return self.paused
+
+    def save(self) -> None:
+        """Store the events not stored yet (and the result once the game is over)."""
+        if self.records is not None and self.record_id is not None:
+            self.records.save(self.record_id, self.game)

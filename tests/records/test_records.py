@@ -1,0 +1,227 @@
+"""The shared game records: round trip, bad files, two writers, the schema version."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+import threading
+
+import pytest
+
+from mahjongkit import records as R
+from mahjongkit.bots.policy import play_random, random_policy
+from mahjongkit.game.engine import Game
+from mahjongkit.records import Records, RecordsError, Seat, resume
+
+SEATS = [Seat("ana"), Seat("bot1", "random"), Seat("bot2", "random"), Seat("bot3", "efficient")]
+
+
+def _played(variant: str, seed: int, actions: int | None = None) -> Game:
+    game = Game(variant, seed=seed, max_rounds=1)
+    game.start()
+    if actions is None:
+        play_random(game, random.Random(seed))
+        return game
+    rng = random.Random(seed)
+    for _ in range(actions):
+        game.apply(random_policy(game, game.waiting_for()[0], rng))
+    return game
+
+
+@pytest.mark.parametrize("variant", ["riichi", "hongkong", "sichuan"])
+def test_a_finished_game_round_trips_and_replays_equal(tmp_path, variant):
+    game = _played(variant, 3)
+    with Records(tmp_path / "r.sqlite3") as records:
+        number = records.create_game(game, SEATS, surface="test")
+        records.save(number, game)
+        record = records.load(number)
+    assert record.status == "finished" and record.finished
+    assert record.variant == variant and record.seed == 3 and record.surface == "test"
+    assert record.seats == tuple(SEATS)
+    assert record.rules == json.loads(json.dumps(game.log[0]["mjk_rules"]))
+    assert record.result is not None and record.result["scores"] == list(game.scores)
+    assert list(record.events) == json.loads(json.dumps(game.log))
+    again = resume(record)
+    assert again.snapshot() == game.snapshot()
+    assert again.log == game.log
+
+
+def test_an_unfinished_game_is_stored_in_steps_and_resumes_where_it_stopped(tmp_path):
+    game = _played("riichi", 5, actions=10)
+    with Records(tmp_path / "r.sqlite3") as records:
+        number = records.create_game(game, SEATS)
+        assert records.event_count(number) == len(game.log)
+        rng = random.Random(9)
+        for _ in range(15):
+            game.apply(random_policy(game, game.waiting_for()[0], rng))
+        records.save(number, game)
+        record = records.load(number)
+        assert record.status == "playing" and record.result is None
+        assert len(record.events) == len(game.log)
+        again = resume(record)
+        assert again.snapshot() == game.snapshot()
+        listed = records.list_games(status="playing")
+        assert [g.id for g in listed] == [number]
+        assert records.list_games(status="finished") == []
+
+
+def test_a_stale_writer_is_refused_and_writes_nothing(tmp_path):
+    game = _played("sichuan", 1, actions=4)
+    with Records(tmp_path / "r.sqlite3") as records:
+        number = records.create_game(game, SEATS)
+        count = records.event_count(number)
+        with pytest.raises(RecordsError, match="another writer"):
+            records.append_events(number, [{"type": "x"}], count - 1)
+        assert records.event_count(number) == count
+
+
+def test_missing_folder_missing_file_folder_and_unknown_game_give_clear_errors(tmp_path):
+    with pytest.raises(RecordsError, match="does not exist"):
+        Records(tmp_path / "nope" / "r.sqlite3")
+    with pytest.raises(RecordsError, match="no records database"):
+        Records(tmp_path / "r.sqlite3", create=False)
+    with pytest.raises(RecordsError, match="is a folder"):
+        Records(tmp_path)
+    with Records(tmp_path / "r.sqlite3") as records:
+        with pytest.raises(RecordsError, match="no game 42"):
+            records.load(42)
+        with pytest.raises(RecordsError, match="whole number"):
+            records.load("1")  # type: ignore[arg-type]
+        with pytest.raises(RecordsError, match="unknown status"):
+            records.list_games(status="lost")
+
+
+@pytest.mark.parametrize(
+    "content", [b"not a database at all\n" * 40, b"SQLite format 3\x00" + b"\xff" * 200]
+)
+def test_a_corrupt_file_is_refused_clearly(tmp_path, content):
+    path = tmp_path / "r.sqlite3"
+    path.write_bytes(content)
+    with pytest.raises(RecordsError, match="not a usable records database"):
+        Records(path)
+    assert path.read_bytes() == content
+
+
+def test_another_programs_database_is_refused_and_left_alone(tmp_path):
+    path = tmp_path / "other.sqlite3"
+    other = sqlite3.connect(path)
+    other.execute("CREATE TABLE notes (text TEXT)")
+    other.commit()
+    other.close()
+    with pytest.raises(RecordsError, match="another program"):
+        Records(path)
+    check = sqlite3.connect(path)
+    assert [r[0] for r in check.execute("SELECT name FROM sqlite_master")] == ["notes"]
+    check.close()
+
+
+def test_a_newer_schema_is_refused_and_an_older_one_migrated(tmp_path, monkeypatch):
+    path = tmp_path / "r.sqlite3"
+    with Records(path) as records:
+        assert records.schema_version() == R.SCHEMA_VERSION == 1
+        number = records.create_game(_played("riichi", 2, actions=3), SEATS)
+    raw = sqlite3.connect(path)
+    raw.execute("UPDATE schema_version SET version = 7")
+    raw.commit()
+    raw.close()
+    with pytest.raises(RecordsError, match=r"newer mahjongkit \(schema 7"):
+        Records(path)
+    raw = sqlite3.connect(path)
+    raw.execute("UPDATE schema_version SET version = 1")
+    raw.commit()
+    raw.close()
+
+    def to_version_2(connection: sqlite3.Connection) -> None:
+        connection.execute("ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT 'old'")
+
+    monkeypatch.setattr(R, "MIGRATIONS", [*R.MIGRATIONS, to_version_2])
+    monkeypatch.setattr(R, "SCHEMA_VERSION", 2)
+    with Records(path) as records:
+        assert records.schema_version() == 2
+        assert records.load(number).variant == "riichi"
+    raw = sqlite3.connect(path)
+    assert raw.execute("SELECT note FROM games").fetchall() == [("old",)]
+    raw.close()
+
+
+def test_a_damaged_event_row_is_reported_by_game_and_event(tmp_path):
+    path = tmp_path / "r.sqlite3"
+    with Records(path) as records:
+        number = records.create_game(_played("riichi", 2, actions=3), SEATS)
+    raw = sqlite3.connect(path)
+    raw.execute("UPDATE events SET event = '{oops' WHERE number = 2")
+    raw.commit()
+    raw.close()
+    with Records(path) as records, pytest.raises(RecordsError, match="event 2 is not valid"):
+        records.load(number)
+
+
+def test_a_tampered_log_does_not_resume(tmp_path):
+    path = tmp_path / "r.sqlite3"
+    with Records(path) as records:
+        number = records.create_game(_played("riichi", 2, actions=6), SEATS)
+    raw = sqlite3.connect(path)
+    row = raw.execute("SELECT event FROM events WHERE number = 3").fetchone()[0]
+    event = json.loads(row)
+    event["pai"] = "9z" if "pai" in event else "?"
+    raw.execute("UPDATE events SET event = ? WHERE number = 3", (json.dumps(event),))
+    raw.commit()
+    raw.close()
+    with Records(path) as records:
+        record = records.load(number)
+    with pytest.raises(RecordsError, match="cannot be replayed: event"):
+        resume(record)
+
+
+def test_two_connections_writing_at_once_keep_every_game_whole(tmp_path):
+    path = tmp_path / "r.sqlite3"
+    Records(path).close()
+    games = [_played("sichuan", seed, actions=30) for seed in (1, 2)]
+    errors: list[BaseException] = []
+
+    def writer(game: Game) -> None:
+        try:
+            with Records(path) as records:
+                for _ in range(5):
+                    number = records.create_game(game, SEATS)
+                    records.save(number, game)
+        except BaseException as error:  # reported to the test thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=writer, args=(g,)) for g in games]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    with Records(path, create=False) as records:
+        listed = records.list_games()
+        assert len(listed) == 10
+        for summary in listed:
+            record = records.load(summary.id)
+            game = games[0] if record.seed == 1 else games[1]
+            assert list(record.events) == json.loads(json.dumps(game.log))
+        raw = records._db.execute("PRAGMA integrity_check").fetchone()[0]
+    assert raw == "ok"
+
+
+def test_default_path_follows_xdg_data_home(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert R.default_path() == tmp_path / "mahjongkit" / "records.sqlite3"
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/path")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert R.default_path() == tmp_path / ".local" / "share" / "mahjongkit" / "records.sqlite3"
+    with Records() as records:  # the default folder is made on first use
+        assert records.path.exists()
+
+
+def test_a_game_not_started_or_with_wrong_seats_is_not_stored(tmp_path):
+    with Records(tmp_path / "r.sqlite3") as records:
+        with pytest.raises(RecordsError, match="once started"):
+            records.create_game(Game("riichi"), SEATS)
+        game = Game("riichi")
+        game.start()
+        with pytest.raises(RecordsError, match="3 seats given"):
+            records.create_game(game, SEATS[:3])
+        assert records.list_games() == []

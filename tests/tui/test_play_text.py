@@ -1,0 +1,142 @@
+"""The terminal game's words and tiles, and its commands: every key in three languages, glyphs
+in the order of the Unicode block, one clear line for a bad flag."""
+
+from __future__ import annotations
+
+import json
+import string
+import sys
+
+import pytest
+
+from mahjongkit.cli import main
+from mahjongkit.i18n import messages
+from mahjongkit.i18n.play import TABLES
+from mahjongkit.tiles import Tile
+from mahjongkit.tui.view import tile_text
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_play_key_is_in_english_french_and_spanish_with_the_same_fields():
+    assert set(TABLES["en"]) == set(TABLES["fr"]) == set(TABLES["es"])
+    for key, english in TABLES["en"].items():
+        assert key.startswith("play.")
+        for lang in ("fr", "es"):
+            assert _fields(TABLES[lang][key]) == _fields(english), (lang, key)
+        # Merged into the shared tables, so t() finds them.
+        assert messages.MESSAGES["fr"][key] == TABLES["fr"][key]
+
+
+def test_french_and_spanish_use_the_words_of_the_rule_documents():
+    assert "en attente (tenpai)" in TABLES["fr"]["play.hint.ready"]
+    assert "tuiles utiles" in TABLES["fr"]["play.hint.discard"]
+    assert "lista (tenpai)" in TABLES["es"]["play.hint.ready"]
+    assert "fichas útiles" in TABLES["es"]["play.hint.discard"]
+    assert "palo" in TABLES["es"]["play.missing"]
+
+
+@pytest.mark.parametrize(
+    ("mpsz", "code"),
+    [
+        ("1m", 0x1F007),
+        ("9m", 0x1F00F),
+        ("1s", 0x1F010),
+        ("1p", 0x1F019),
+        ("1z", 0x1F000),
+        ("4z", 0x1F003),
+        ("5z", 0x1F006),  # white dragon
+        ("6z", 0x1F005),  # green dragon
+        ("1f", 0x1F022),
+        ("3f", 0x1F025),
+        ("4f", 0x1F024),
+    ],
+)
+def test_tiles_are_the_glyphs_of_the_mahjong_block_or_mpsz(mpsz, code):
+    tile = Tile.parse(mpsz)
+    assert tile_text(tile, glyphs=True) == chr(code)
+    assert tile_text(tile, glyphs=False) == mpsz
+
+
+def test_the_red_dragon_is_asked_to_render_as_text():
+    assert tile_text(Tile.parse("7z"), glyphs=True) == "\U0001f004\ufe0e"
+    assert tile_text(Tile.parse("0p"), glyphs=False) == "0p"
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["play", "--bots", "genius"], "invalid choice: 'genius'"),
+        (["play", "--seat", "5"], "expected a seat 0 to 3"),
+        (["play", "--variant", "american"], "invalid choice"),
+        (["play", "--lang", "de"], "en, fr, es"),
+        (["play", "--seed", "-1"], "expected a number >= 0"),
+        (["play", "--resume", "x"], "expected a whole number"),
+        (["play", "--rules", "nosuch"], "unknown rules preset"),
+        (["play", "--option", "nonsense=1"], "nonsense"),
+        (["play", "--resume", "1", "--seed", "3"], "--seed cannot change it"),
+    ],
+)
+def test_bad_play_flags_exit_2_with_one_line(tmp_path, capsys, argv, expected):
+    argv = [*argv, "--db", str(tmp_path / "r.sqlite3")]
+    with pytest.raises(SystemExit) as stop:
+        code = main(argv)
+        raise SystemExit(code)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert expected in err and err.count("\n") == 1
+
+
+def test_a_missing_database_folder_or_game_is_one_line(tmp_path, capsys):
+    assert main(["play", "--db", str(tmp_path / "no" / "r.sqlite3")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+    assert main(["play", "--resume", "4", "--db", str(tmp_path / "r.sqlite3")]) == 2
+    assert "no records database" in capsys.readouterr().err
+
+
+def test_play_without_the_extra_says_how_to_install_it(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "textual", None)
+    with pytest.raises(SystemExit) as stop:
+        main(["play"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "pip install 'mahjongkit[tui]'" in err and err.count("\n") == 1
+
+
+def test_the_command_line_imports_no_terminal_library():
+    import subprocess
+
+    code = "import sys, mahjongkit.cli; print('textual' in sys.modules, 'rich' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "False False"
+
+
+def test_history_lists_the_stored_games(tmp_path, capsys):
+    import random
+
+    from mahjongkit.bots.policy import play_random
+    from mahjongkit.game.engine import Game
+    from mahjongkit.records import Records, Seat
+
+    path = tmp_path / "r.sqlite3"
+    with Records(path) as records:
+        finished = Game("sichuan", seed=1, max_rounds=1)
+        play_random(finished, random.Random(1))
+        first = records.create_game(finished, [Seat("ana"), *[Seat("b", "random")] * 3])
+        records.save(first, finished)
+        playing = Game("riichi", seed=2)
+        playing.start()
+        second = records.create_game(playing, [Seat("bo"), *[Seat("c", "efficient")] * 3])
+    assert main(["history", "--db", str(path), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    by_id = {int(r["id"]): r for r in rows}
+    assert by_id[first]["status"] == "finished" and by_id[second]["status"] == "playing"
+    assert by_id[first]["result"] == " ".join(str(s) for s in finished.scores)
+    assert main(["history", "--db", str(path), "--status", "playing", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "en cours" in out and "Riichi" in out and "finie" not in out
+    assert main(["history", "--db", str(tmp_path / "none.sqlite3")]) == 2
