@@ -689,10 +689,13 @@ MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES, "ja": _J
 def _add_site() -> None:
     # The site's sentences and the tiles' spoken names are kept in their own module (they are
     # many) but answer through the same tables as every other sentence.
+    from mahjongkit.i18n.practice import PRACTICE
+    from mahjongkit.i18n.refusals import REFUSALS
     from mahjongkit.i18n.site import SITE
 
-    for lang, table in SITE.items():
-        MESSAGES[lang].update(table)
+    for catalog in (SITE, REFUSALS, PRACTICE):
+        for lang, table in catalog.items():
+            MESSAGES[lang].update(table)
 
 
 _add_site()

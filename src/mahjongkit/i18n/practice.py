@@ -1,0 +1,1 @@
+PRACTICE: dict[str, dict[str, str]] = {"en": {}, "fr": {}, "es": {}}
