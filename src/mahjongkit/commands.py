@@ -557,6 +557,16 @@ def answer(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
 
 
 
+def parse_words(argv: Sequence[str]) -> argparse.Namespace:
+    """The arguments of ``shanten|waits|score ARGS`` as the command line reads them (for callers
+    that fill a form from a command); unusable input raises a
+    :class:`~mahjongkit.errors.NotationError`."""
+    if not argv or argv[0] not in ("shanten", "waits", "score"):
+        first = argv[0] if argv else ""
+        raise NotationError(f"unknown command {first!r}: expected shanten, waits or score")
+    return build_parser(_RaisingParser).parse_args(list(argv))
+
+
 def _situation(context: dict[str, Any], lang: str) -> str:
     """The line under a score naming what was assumed: seat, round, who discarded, the rules."""
     names = {key: t(f"seat.{context[key]}", lang) for key in ("seat", "round")}
@@ -1122,4 +1132,4 @@ def _tolerant_streams() -> None:
                 stream.reconfigure(errors="backslashreplace")
 
 
-__all__ = ["EXAMPLE_HAND", "answer", "build_parser", "format_kinds"]
+__all__ = ["EXAMPLE_HAND", "answer", "build_parser", "format_kinds", "parse_words"]
