@@ -133,8 +133,9 @@ def make_drill(family: str, kind: str, number: int) -> Drill:
     """Question ``number`` of ``kind`` for ``family``, from the first seeded game that offers
     one (the same question every time)."""
     if family not in FAMILIES or kind not in KINDS or not 0 <= number <= MAX_NUMBER:
-        raise NotationError(Sentence("refusal.drill_id", id=repr(f"{family}-{kind}-{number}"),
-                                     most=MAX_NUMBER))
+        raise NotationError(
+            Sentence("refusal.drill_id", id=repr(f"{family}-{kind}-{number}"), most=MAX_NUMBER)
+        )
     for attempt in range(_SEEDS_PER_QUESTION):
         seed = (number * _SEEDS_PER_QUESTION + attempt) * 7919 + KINDS.index(kind)
         found = _first_position(family, kind, number, seed)
@@ -255,12 +256,17 @@ def _position(
         argv = ("shanten", hand, *_base(family, seen))
         result = answer(list(argv))[1]
         options = result["discards"]
-        if not 1 <= result["shanten"] <= 2 or len({(o["shanten"], o["ukeire"]) for o in options}) < 3:
+        if (
+            not 1 <= result["shanten"] <= 2
+            or len({(o["shanten"], o["ukeire"]) for o in options}) < 3
+        ):
             return None
         return Drill(argv=argv, hand=hand, missing=missing, turn=turn, **common)
     # A ready hand: the 13 tiles left after a discard that keeps the hand ready (found by the
     # shape analysis first: scoring each wait is kept for the hands that are ready).
-    found = analyse_hand(Hand.parse(format_kinds(kinds)), family, missing_suit=seen.own.missing_suit)
+    found = analyse_hand(
+        Hand.parse(format_kinds(kinds)), family, missing_suit=seen.own.missing_suit
+    )
     for option in found.discards:
         if option.shanten != 0 or not option.waits:
             continue

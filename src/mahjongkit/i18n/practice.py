@@ -6,15 +6,25 @@ from __future__ import annotations
 _EN = {
     "practice.nav": "Practice",
     "practice.hub.title": "Practise",
-    "practice.hub.intro": "Try what the lessons teach: score any hand, see what it waits on, compare the three families, and answer questions drawn from seeded games.",
+    "practice.hub.intro": (
+        "Try what the lessons teach: score any hand, see what it waits on, compare the three "
+        "families, and answer questions drawn from seeded games."
+    ),
     "practice.hub.calculator": "Score calculator",
-    "practice.hub.calculator_about": "Pick tiles or type them, choose the rules and see the full explanation.",
+    "practice.hub.calculator_about": (
+        "Pick tiles or type them, choose the rules and see the full explanation."
+    ),
     "practice.hub.drills": "Drills",
     "practice.hub.drills_about": "What would you discard? What does it wait on? What is it worth?",
     "practice.hub.progress": "Your progress",
-    "practice.hub.progress_about": "Answers per concept and family, kept on this site; export or reset them.",
+    "practice.hub.progress_about": (
+        "Answers per concept and family, kept on this site; export or reset them."
+    ),
     "practice.calc.title": "Score calculator",
-    "practice.calc.intro": "Click the tiles to build the hand (or type it in mpsz notation: both stay in sync), then score it, list its waits, or compare the three families.",
+    "practice.calc.intro": (
+        "Click the tiles to build the hand (or type it in mpsz notation: both stay in sync), "
+        "then score it, list its waits, or compare the three families."
+    ),
     "practice.calc.picker": "Pick tiles",
     "practice.calc.notation": "Hand (mpsz notation)",
     "practice.calc.hand": "Hand",
@@ -105,7 +115,10 @@ _EN = {
     "practice.drill.answered": "Answered: {answered}, right: {right}",
     "practice.drill.command": "The same question on the command line",
     "practice.drills.title": "Drills: {family}",
-    "practice.drills.intro": "Each question comes from a seeded game played by the engine; the answer stays hidden until you answer.",
+    "practice.drills.intro": (
+        "Each question comes from a seeded game played by the engine; the answer stays hidden "
+        "until you answer."
+    ),
     "practice.drills.kind.discard": "What would you discard?",
     "practice.drills.kind.waits": "What does it wait on?",
     "practice.drills.kind.worth": "What is it worth?",
@@ -135,7 +148,10 @@ _EN = {
     "practice.error.unknown": "unknown field {field}: the fields are {fields}",
     "practice.error.required": "the field {field} is required",
     "practice.error.count": "the field {field} must be a whole number from 0 to {most}",
-    "practice.error.body": 'the body must be one JSON object of fields, such as {{"hand": "234m456p678s33555z", "win": "5z"}}',
+    "practice.error.body": (
+        'the body must be one JSON object of fields, such as {{"hand": "234m456p678s33555z", '
+        '"win": "5z"}}'
+    ),
     "practice.error.untranslated": "{kind} ({detail})",
     "practice.compare.win": "{value} {unit} = {points} points",
     "practice.compare.no_win": "no win ({kind}): {message}",
@@ -149,15 +165,27 @@ _EN = {
 _FR = {
     "practice.nav": "S’entraîner",
     "practice.hub.title": "S’entraîner",
-    "practice.hub.intro": "Essayez ce qu’enseignent les leçons : comptez n’importe quelle main, voyez ce qu’elle attend, comparez les trois familles et répondez à des questions tirées de parties à graine.",
+    "practice.hub.intro": (
+        "Essayez ce qu’enseignent les leçons : comptez n’importe quelle main, voyez ce "
+        "qu’elle attend, comparez les trois familles et répondez à des questions tirées de "
+        "parties à graine."
+    ),
     "practice.hub.calculator": "Calculateur de points",
-    "practice.hub.calculator_about": "Choisissez les tuiles ou tapez-les, choisissez les règles et lisez l’explication complète.",
+    "practice.hub.calculator_about": (
+        "Choisissez les tuiles ou tapez-les, choisissez les règles et lisez l’explication complète."
+    ),
     "practice.hub.drills": "Exercices",
     "practice.hub.drills_about": "Que défausseriez-vous ? Qu’attend la main ? Combien vaut-elle ?",
     "practice.hub.progress": "Vos progrès",
-    "practice.hub.progress_about": "Réponses par notion et par famille, gardées sur ce site ; exportez-les ou effacez-les.",
+    "practice.hub.progress_about": (
+        "Réponses par notion et par famille, gardées sur ce site ; exportez-les ou effacez-les."
+    ),
     "practice.calc.title": "Calculateur de points",
-    "practice.calc.intro": "Cliquez sur les tuiles pour composer la main (ou tapez-la en notation mpsz : les deux restent accordées), puis comptez-la, listez ses attentes ou comparez les trois familles.",
+    "practice.calc.intro": (
+        "Cliquez sur les tuiles pour composer la main (ou tapez-la en notation mpsz : les "
+        "deux restent accordées), puis comptez-la, listez ses attentes ou comparez les trois "
+        "familles."
+    ),
     "practice.calc.picker": "Choisir les tuiles",
     "practice.calc.notation": "Main (notation mpsz)",
     "practice.calc.hand": "Main",
@@ -184,7 +212,9 @@ _FR = {
     "practice.calc.tsumo_short": "sur pioche",
     "practice.calc.not_ready": "La main n’est pas prête : {state}",
     "practice.calc.discards": "Défausses",
-    "practice.calc.discard_line": "défausser {tile} : shanten {shanten}, {ukeire} tuiles améliorent",
+    "practice.calc.discard_line": (
+        "défausser {tile} : shanten {shanten}, {ukeire} tuiles améliorent"
+    ),
     "practice.calc.refused": "Le moteur refuse cette entrée",
     "practice.calc.context": "Place {seat}, vent du tour {round}, règles {rules}",
     "practice.calc.compare_title": "La même main dans les trois familles",
@@ -248,16 +278,23 @@ _FR = {
     "practice.drill.answered": "Réponses : {answered}, justes : {right}",
     "practice.drill.command": "La même question en ligne de commande",
     "practice.drills.title": "Exercices : {family}",
-    "practice.drills.intro": "Chaque question vient d’une partie à graine jouée par le moteur ; la réponse reste cachée tant que vous n’avez pas répondu.",
+    "practice.drills.intro": (
+        "Chaque question vient d’une partie à graine jouée par le moteur ; la réponse reste "
+        "cachée tant que vous n’avez pas répondu."
+    ),
     "practice.drills.kind.discard": "Que défausser ?",
     "practice.drills.kind.waits": "Qu’attend la main ?",
     "practice.drills.kind.worth": "Combien vaut-elle ?",
     "practice.drills.kinds": "Type de question",
     "practice.drills.families": "Autres familles",
     "practice.chapter.drills": "S’entraîner sur ce chapitre",
-    "practice.chapter.intro": "Des questions tirées de parties à graine sur ce que ce chapitre enseigne.",
+    "practice.chapter.intro": (
+        "Des questions tirées de parties à graine sur ce que ce chapitre enseigne."
+    ),
     "practice.progress.title": "Vos progrès",
-    "practice.progress.intro": "Gardés sur ce site pour ce navigateur seulement (un identifiant aléatoire dans un cookie).",
+    "practice.progress.intro": (
+        "Gardés sur ce site pour ce navigateur seulement (un identifiant aléatoire dans un cookie)."
+    ),
     "practice.progress.family": "Famille",
     "practice.progress.concept": "Notion",
     "practice.progress.answered": "Répondues",
@@ -273,12 +310,17 @@ _FR = {
     "practice.concept.scoring": "Décompte",
     "practice.error.type": "le champ {field} doit être {expected}",
     "practice.error.long": "le champ {field} est trop long (au plus {most} caractères)",
-    "practice.error.choice": "le champ {field} ne peut pas valoir {value} : une valeur parmi {choices} est attendue",
+    "practice.error.choice": (
+        "le champ {field} ne peut pas valoir {value} : une valeur parmi {choices} est attendue"
+    ),
     "practice.error.many": "le champ {field} contient trop d’éléments (au plus {most})",
     "practice.error.unknown": "champ inconnu {field} : les champs sont {fields}",
     "practice.error.required": "le champ {field} est obligatoire",
     "practice.error.count": "le champ {field} doit être un nombre entier de 0 à {most}",
-    "practice.error.body": 'le corps doit être un objet JSON de champs, par ex. {{"hand": "234m456p678s33555z", "win": "5z"}}',
+    "practice.error.body": (
+        'le corps doit être un objet JSON de champs, par ex. {{"hand": "234m456p678s33555z", '
+        '"win": "5z"}}'
+    ),
     "practice.error.untranslated": "{kind} ({detail})",
     "practice.compare.win": "{value} {unit} = {points} points",
     "practice.compare.no_win": "pas de victoire ({kind}) : {message}",
@@ -292,15 +334,25 @@ _FR = {
 _ES = {
     "practice.nav": "Practicar",
     "practice.hub.title": "Practicar",
-    "practice.hub.intro": "Pruebe lo que enseñan las lecciones: calcule cualquier mano, vea qué espera, compare las tres familias y responda preguntas sacadas de partidas con semilla.",
+    "practice.hub.intro": (
+        "Pruebe lo que enseñan las lecciones: calcule cualquier mano, vea qué espera, compare "
+        "las tres familias y responda preguntas sacadas de partidas con semilla."
+    ),
     "practice.hub.calculator": "Calculadora de puntos",
-    "practice.hub.calculator_about": "Elija las fichas o escríbalas, elija las reglas y lea la explicación completa.",
+    "practice.hub.calculator_about": (
+        "Elija las fichas o escríbalas, elija las reglas y lea la explicación completa."
+    ),
     "practice.hub.drills": "Ejercicios",
     "practice.hub.drills_about": "¿Qué descartaría? ¿Qué espera la mano? ¿Cuánto vale?",
     "practice.hub.progress": "Su progreso",
-    "practice.hub.progress_about": "Respuestas por concepto y familia, guardadas en este sitio; expórtelas o bórrelas.",
+    "practice.hub.progress_about": (
+        "Respuestas por concepto y familia, guardadas en este sitio; expórtelas o bórrelas."
+    ),
     "practice.calc.title": "Calculadora de puntos",
-    "practice.calc.intro": "Pulse las fichas para formar la mano (o escríbala en notación mpsz: ambas siguen iguales), luego calcúlela, vea sus esperas o compare las tres familias.",
+    "practice.calc.intro": (
+        "Pulse las fichas para formar la mano (o escríbala en notación mpsz: ambas siguen "
+        "iguales), luego calcúlela, vea sus esperas o compare las tres familias."
+    ),
     "practice.calc.picker": "Elegir fichas",
     "practice.calc.notation": "Mano (notación mpsz)",
     "practice.calc.hand": "Mano",
@@ -391,16 +443,24 @@ _ES = {
     "practice.drill.answered": "Respuestas: {answered}, correctas: {right}",
     "practice.drill.command": "La misma pregunta en la línea de órdenes",
     "practice.drills.title": "Ejercicios: {family}",
-    "practice.drills.intro": "Cada pregunta sale de una partida con semilla jugada por el motor; la respuesta queda oculta hasta que responda.",
+    "practice.drills.intro": (
+        "Cada pregunta sale de una partida con semilla jugada por el motor; la respuesta "
+        "queda oculta hasta que responda."
+    ),
     "practice.drills.kind.discard": "¿Qué descartar?",
     "practice.drills.kind.waits": "¿Qué espera?",
     "practice.drills.kind.worth": "¿Cuánto vale?",
     "practice.drills.kinds": "Tipo de pregunta",
     "practice.drills.families": "Otras familias",
     "practice.chapter.drills": "Practicar este capítulo",
-    "practice.chapter.intro": "Preguntas de partidas con semilla sobre lo que enseña este capítulo.",
+    "practice.chapter.intro": (
+        "Preguntas de partidas con semilla sobre lo que enseña este capítulo."
+    ),
     "practice.progress.title": "Su progreso",
-    "practice.progress.intro": "Guardado en este sitio solo para este navegador (un identificador aleatorio en una cookie).",
+    "practice.progress.intro": (
+        "Guardado en este sitio solo para este navegador (un identificador aleatorio en una "
+        "cookie)."
+    ),
     "practice.progress.family": "Familia",
     "practice.progress.concept": "Concepto",
     "practice.progress.answered": "Respondidas",
@@ -409,7 +469,9 @@ _ES = {
     "practice.progress.chapters": "{read} de {total} capítulos leídos",
     "practice.progress.export": "Exportar en JSON",
     "practice.progress.reset": "Borrar mi progreso",
-    "practice.progress.reset_confirm": "¿Olvidar todas las respuestas y todos los capítulos leídos?",
+    "practice.progress.reset_confirm": (
+        "¿Olvidar todas las respuestas y todos los capítulos leídos?"
+    ),
     "practice.progress.practise": "Practicar",
     "practice.concept.efficiency": "Descartes (eficiencia)",
     "practice.concept.waits": "Esperas",
@@ -421,7 +483,10 @@ _ES = {
     "practice.error.unknown": "campo desconocido {field}: los campos son {fields}",
     "practice.error.required": "el campo {field} es obligatorio",
     "practice.error.count": "el campo {field} debe ser un número entero de 0 a {most}",
-    "practice.error.body": 'el cuerpo debe ser un objeto JSON de campos, p. ej. {{"hand": "234m456p678s33555z", "win": "5z"}}',
+    "practice.error.body": (
+        'el cuerpo debe ser un objeto JSON de campos, p. ej. {{"hand": "234m456p678s33555z", '
+        '"win": "5z"}}'
+    ),
     "practice.error.untranslated": "{kind} ({detail})",
     "practice.compare.win": "{value} {unit} = {points} puntos",
     "practice.compare.no_win": "no es victoria ({kind}): {message}",

@@ -23,7 +23,9 @@ _EN = {
         "letter among {letters}"
     ),
     "refusal.ends_digits": "{text} ends with digits but no suit letter (expected one of {letters})",
-    "refusal.red_suit": "{tile} at position {position} of {text}: only m, p and s have a red five (0)",
+    "refusal.red_suit": (
+        "{tile} at position {position} of {text}: only m, p and s have a red five (0)"
+    ),
     "refusal.suit_range": (
         "{tile} at position {position} of {text}: the {letter} suit has tiles 1-{size} only"
     ),
@@ -132,7 +134,9 @@ _FR = {
     ),
     "refusal.one_tile": "une seule tuile est attendue, {text} en contient {count}",
     "refusal.bonus_in": "{tile} est une tuile bonus : elle ne peut pas faire partie de : {what}",
-    "refusal.fifth_in": "{what} : un cinquième {tile} ; il n’y a que quatre exemplaires de chaque tuile",
+    "refusal.fifth_in": (
+        "{what} : un cinquième {tile} ; il n’y a que quatre exemplaires de chaque tuile"
+    ),
     "refusal.bonus_held": (
         "{tile} est une tuile bonus : fleurs et saisons sont posées à part, pas gardées en main"
     ),
@@ -145,7 +149,9 @@ _FR = {
         "la main contient un cinquième {tile} : il n’y a que quatre exemplaires de chaque tuile"
     ),
     "refusal.two_red": "la main contient deux {tile} rouges",
-    "refusal.melds_type": "les combinaisons sont une liste de textes TYPE:TUILES[@PLACE], pas {type}",
+    "refusal.melds_type": (
+        "les combinaisons sont une liste de textes TYPE:TUILES[@PLACE], pas {type}"
+    ),
     "refusal.hand_size": (
         "{count} tuiles cachées avec {melds} combinaison(s) ne font pas une main : {wanted} "
         "tuiles cachées sont attendues (13 ou 14 en tout, une combinaison comptant pour trois)"

@@ -27,8 +27,8 @@ from mahjongkit.i18n import reason_of, say, t
 from mahjongkit.i18n.glossary import Entry, glossary
 from mahjongkit.variants import find_variant, rules_page
 from mahjongkit.web.examples import MAX_COMMAND, example_html, parse_command, run
-from mahjongkit.web.practice import practice_router
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES, Course, courses, render, render_plain
+from mahjongkit.web.practice import page_text, practice_router
 from mahjongkit.web.progress import Progress
 from mahjongkit.web.tiles import tile_svg
 
@@ -106,6 +106,7 @@ _TEMPLATES = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+_TEMPLATES.globals["practice_text"] = page_text
 
 
 def _switch_links(request: Request, lang: str) -> list[dict[str, Any]]:

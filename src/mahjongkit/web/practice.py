@@ -87,17 +87,59 @@ _CHAPTER_BASE = 500
 """Chapter questions are numbered from here, so that they differ from the drills page's first."""
 
 _PAGE_TEXT = (
-    "calc.hand", "calc.win", "calc.melds", "calc.add_meld", "calc.remove", "calc.clear",
-    "calc.undo", "calc.score", "calc.waits", "calc.compare", "calc.patterns", "calc.fu",
-    "calc.limit", "calc.payments", "calc.points", "calc.explanation", "calc.total",
-    "calc.no_win", "calc.win_label", "calc.wait_on", "calc.ron", "calc.tsumo_short",
-    "calc.not_ready", "calc.discards", "calc.discard_line", "calc.refused", "calc.context",
-    "calc.compare_title", "calc.family", "calc.result", "calc.why", "calc.value",
-    "drill.check", "drill.next", "drill.right", "drill.wrong", "drill.expected",
-    "drill.best", "drill.choose", "drill.discard_q", "drill.waits_q", "drill.worth_q",
-    "drill.how_tsumo", "drill.how_ron", "drill.seat", "drill.missing", "drill.riichi",
-    "drill.flowers", "drill.option_line", "drill.explanation", "drill.loading",
-    "drill.answered", "drill.command",
+    "calc.hand",
+    "calc.win",
+    "calc.melds",
+    "calc.add_meld",
+    "calc.remove",
+    "calc.clear",
+    "calc.undo",
+    "calc.score",
+    "calc.waits",
+    "calc.compare",
+    "calc.patterns",
+    "calc.fu",
+    "calc.limit",
+    "calc.payments",
+    "calc.points",
+    "calc.explanation",
+    "calc.total",
+    "calc.no_win",
+    "calc.win_label",
+    "calc.wait_on",
+    "calc.ron",
+    "calc.tsumo_short",
+    "calc.not_ready",
+    "calc.discards",
+    "calc.discard_line",
+    "calc.refused",
+    "calc.context",
+    "calc.compare_title",
+    "calc.family",
+    "calc.result",
+    "calc.why",
+    "calc.value",
+    "drill.check",
+    "drill.next",
+    "drill.right",
+    "drill.wrong",
+    "drill.expected",
+    "drill.best",
+    "drill.choose",
+    "drill.discard_q",
+    "drill.waits_q",
+    "drill.worth_q",
+    "drill.how_tsumo",
+    "drill.how_ron",
+    "drill.seat",
+    "drill.missing",
+    "drill.riichi",
+    "drill.flowers",
+    "drill.option_line",
+    "drill.explanation",
+    "drill.loading",
+    "drill.answered",
+    "drill.command",
 )
 
 
@@ -184,16 +226,16 @@ def request_words(command: str, data: Mapping[str, Any]) -> list[str]:
         if value is None or value is False:
             continue
         if value is not True:
-            raise FieldError(name, Sentence("practice.error.type", field=name, expected=_kind("boolean")))
+            raise FieldError(
+                name, Sentence("practice.error.type", field=name, expected=_kind("boolean"))
+            )
         words.append("--" + name.replace("_", "-"))
     for name in _COUNTS if command == "score" else ():
         value = data.get(name)
         if value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
-            raise FieldError(
-                name, Sentence("practice.error.count", field=name, most=MAX_COUNT)
-            )
+            raise FieldError(name, Sentence("practice.error.count", field=name, most=MAX_COUNT))
         words.append(f"--{name}={value}")
     for name in (*_TILE_LISTS, "visible"):
         if name in allowed:
@@ -216,7 +258,8 @@ def request_words(command: str, data: Mapping[str, Any]) -> list[str]:
                 value = "true" if value else "false"
             if not isinstance(value, str | int | float) or len(str(key) + str(value)) > MAX_FIELD:
                 raise FieldError(
-                    "option", Sentence("practice.error.type", field="option", expected=_kind("object"))
+                    "option",
+                    Sentence("practice.error.type", field="option", expected=_kind("object")),
                 )
             words.append(f"--option={key}={value}")
     return [*words, "--", *hand.split()]
@@ -274,8 +317,16 @@ def _refused(error: MahjongError, data: Mapping[str, Any], lang: str) -> Respons
     message = say(reason, lang)
     if key is None and lang != "en":
         # A refusal the library still words only in English: say its kind in the language.
-        message = t("practice.error.untranslated", lang, kind=t(f"code.{error.code}", lang),
-                    detail=message) if f"code.{error.code}" in _codes() else message
+        message = (
+            t(
+                "practice.error.untranslated",
+                lang,
+                kind=t(f"code.{error.code}", lang),
+                detail=message,
+            )
+            if f"code.{error.code}" in _codes()
+            else message
+        )
     return _error(400, error.code, message, blame(error, data), key)
 
 
@@ -293,7 +344,7 @@ def compare(data: Mapping[str, Any], lang: str) -> dict[str, Any]:
     for family in FAMILIES:
         body = {**{k: v for k, v in data.items() if k != "lang"}, "variant": family, "lang": lang}
         try:
-            code, result = answer(request_words("score", body))
+            _, result = answer(request_words("score", body))
         except FieldError:
             raise
         except MahjongError as error:
@@ -310,16 +361,39 @@ def compare(data: Mapping[str, Any], lang: str) -> dict[str, Any]:
         if result["valid"]:
             unit = "han" if family == "riichi" else "fan"
             value = result[unit]
-            reason = t("practice.compare.win", lang, value=value, unit=t(f"unit.{unit}", lang),
-                       points=result["points"])
-            rows.append({"family": family, "status": "win", "code": None, "reason": reason,
-                         "answer": result})
+            reason = t(
+                "practice.compare.win",
+                lang,
+                value=value,
+                unit=t(f"unit.{unit}", lang),
+                points=result["points"],
+            )
+            rows.append(
+                {
+                    "family": family,
+                    "status": "win",
+                    "code": None,
+                    "reason": reason,
+                    "answer": result,
+                }
+            )
         else:
             error_code = result["error"]["code"]
-            reason = t("practice.compare.no_win", lang, kind=t(f"code.{error_code}", lang),
-                       message=result["error"]["message"])
-            rows.append({"family": family, "status": "no_win", "code": error_code,
-                         "reason": reason, "answer": result})
+            reason = t(
+                "practice.compare.no_win",
+                lang,
+                kind=t(f"code.{error_code}", lang),
+                message=result["error"]["message"],
+            )
+            rows.append(
+                {
+                    "family": family,
+                    "status": "no_win",
+                    "code": error_code,
+                    "reason": reason,
+                    "answer": result,
+                }
+            )
     return {"hand": data.get("hand"), "families": rows}
 
 
@@ -409,8 +483,12 @@ def practice_router(
             return None, _error(400, "invalid", message, None, "practice.error.body")
         asked = data.get("lang")
         if asked is not None and (not isinstance(asked, str) or asked not in SITE_LANGUAGES):
-            message = t("web.error.language", lang, lang=str(asked)[:10],
-                        languages=", ".join(SITE_LANGUAGES))
+            message = t(
+                "web.error.language",
+                lang,
+                lang=str(asked)[:10],
+                languages=", ".join(SITE_LANGUAGES),
+            )
             return None, _error(400, "language", message, "lang", "web.error.language")
         return data, None
 
@@ -459,8 +537,9 @@ def practice_router(
     ) -> Response:
         lang = preferred(request.headers.get("accept-language"))
         if family not in FAMILIES or kind not in KINDS or not 0 <= number <= MAX_NUMBER:
-            reason = Sentence("refusal.drill_id", id=repr(f"{family}-{kind}-{number}"[:40]),
-                              most=MAX_NUMBER)
+            reason = Sentence(
+                "refusal.drill_id", id=repr(f"{family}-{kind}-{number}"[:40]), most=MAX_NUMBER
+            )
             return _error(404, "notation", reason.say(lang), "id", reason.key)
         try:
             if chapter:
@@ -496,8 +575,13 @@ def practice_router(
             if isinstance(error, FieldError):
                 field = error.field or field
             reason = reason_of(error)
-            return _error(400, error.code, say(reason, lang), field,
-                          reason.key if isinstance(reason, Sentence) else None)
+            return _error(
+                400,
+                error.code,
+                say(reason, lang),
+                field,
+                reason.key if isinstance(reason, Sentence) else None,
+            )
         who, new = visitor(request)
         progress.answer(who, drill.family, drill.concept, drill.id, verdict.correct)
         result = answer_in(drill, lang)
@@ -511,8 +595,9 @@ def practice_router(
             body["best"] = best_discards(result)
         response = JSONResponse(body)
         if new:
-            response.set_cookie("mjk_visitor", who, max_age=3600 * 24 * 365, samesite="lax",
-                                httponly=True)
+            response.set_cookie(
+                "mjk_visitor", who, max_age=3600 * 24 * 365, samesite="lax", httponly=True
+            )
         return response
 
     @router.get("/api/progress")
@@ -542,8 +627,10 @@ def practice_router(
         if lang not in SITE_LANGUAGES:
             from starlette.exceptions import HTTPException
 
-            raise HTTPException(404, t("web.error.language", "en", lang=lang[:10],
-                                       languages=", ".join(SITE_LANGUAGES)))
+            raise HTTPException(
+                404,
+                t("web.error.language", "en", lang=lang[:10], languages=", ".join(SITE_LANGUAGES)),
+            )
 
     @router.get("/{lang}/practice/", response_class=HTMLResponse)
     async def hub(request: Request, lang: str) -> HTMLResponse:
@@ -578,8 +665,14 @@ def practice_router(
             from starlette.exceptions import HTTPException
 
             raise HTTPException(404, t("web.error.not_found", lang, path=request.url.path))
-        return page(request, "practice_drills.html", lang, family=family, kinds=KINDS,
-                    page_text=page_text(lang))
+        return page(
+            request,
+            "practice_drills.html",
+            lang,
+            family=family,
+            kinds=KINDS,
+            page_text=page_text(lang),
+        )
 
     @router.get("/{lang}/practice/progress", response_class=HTMLResponse)
     async def progress_page(request: Request, lang: str) -> HTMLResponse:
@@ -591,8 +684,16 @@ def practice_router(
         read = {family: len(progress.read(who, family)) for family in FAMILIES}
         chapters = {family: len(courses()[family].chapters) for family in FAMILIES}
         concepts = ("efficiency", "waits", "scoring")
-        return page(request, "practice_progress.html", lang, scores=scores, concepts=concepts,
-                    read=read, chapters=chapters, practice_families=FAMILIES)
+        return page(
+            request,
+            "practice_progress.html",
+            lang,
+            scores=scores,
+            concepts=concepts,
+            read=read,
+            chapters=chapters,
+            practice_families=FAMILIES,
+        )
 
     @router.post("/{lang}/practice/progress/reset")
     async def reset_page(request: Request, lang: str) -> Response:
