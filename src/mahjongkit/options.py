@@ -108,11 +108,15 @@ def override(rules: R, assignments: Iterable[str]) -> R:
         name, equals, value = assignment.partition("=")
         name = name.strip().replace("-", "_")
         if not equals:
-            raise NotationError(f"{assignment!r} is not an option: expected NAME=VALUE")
+            raise NotationError(Sentence("refusal.option_form", text=repr(assignment)))
         if name not in known:
             raise NotationError(
-                f"unknown option {name!r} for {type(rules).__name__}: "
-                f"known options are {', '.join(sorted(known))}"
+                Sentence(
+                    "refusal.option_unknown",
+                    name=repr(name),
+                    rules=type(rules).__name__,
+                    known=", ".join(sorted(known)),
+                )
             )
         changes[name] = _convert(name, value.strip(), hints[name])
     return dataclasses.replace(rules, **changes)

@@ -89,6 +89,8 @@ _EN = {
     ),
     # Options
     "refusal.option_bool": "option {name} takes true or false, not {text}",
+    "refusal.option_form": "{text} is not an option: expected NAME=VALUE",
+    "refusal.option_unknown": "unknown option {name} for {rules}: known options are {known}",
     "refusal.option_int": "option {name} takes an integer, not {text}",
     "refusal.option_number": "option {name} takes a number, not {text}",
     "refusal.option_digits": (
@@ -204,6 +206,8 @@ _FR = {
         "--seat {seat} : une combinaison de la main a été prise à {seat}, la place de la main"
     ),
     "refusal.option_bool": "l’option {name} prend true ou false, pas {text}",
+    "refusal.option_form": "{text} n’est pas une option : NOM=VALEUR est attendu",
+    "refusal.option_unknown": "option inconnue {name} pour {rules} : les options sont {known}",
     "refusal.option_int": "l’option {name} prend un nombre entier, pas {text}",
     "refusal.option_number": "l’option {name} prend un nombre, pas {text}",
     "refusal.option_digits": (
@@ -314,6 +318,8 @@ _ES = {
         "--seat {seat}: una combinación de la mano se tomó de {seat}, el puesto de la mano"
     ),
     "refusal.option_bool": "la opción {name} admite true o false, no {text}",
+    "refusal.option_form": "{text} no es una opción: se esperaba NOMBRE=VALOR",
+    "refusal.option_unknown": "opción desconocida {name} para {rules}: las opciones son {known}",
     "refusal.option_int": "la opción {name} admite un número entero, no {text}",
     "refusal.option_number": "la opción {name} admite un número, no {text}",
     "refusal.option_digits": (

@@ -33,6 +33,7 @@ from mahjongkit.errors import MahjongError
 from mahjongkit.i18n import Sentence, reason_of, say, t, tile_name
 from mahjongkit.melds import Meld
 from mahjongkit.tiles import Tile, parse_tiles
+from mahjongkit.web.examples import parse_command
 from mahjongkit.web.lessons import SITE_LANGUAGES
 from mahjongkit.web.progress import Progress
 
@@ -221,6 +222,8 @@ def request_words(command: str, data: Mapping[str, Any]) -> list[str]:
         value = _text(data, name) if name in allowed else None
         if value is not None and value.strip():
             words.append(f"--{name}={value.strip()}")
+    if command == "score" and data.get("tsumo") is True and (_text(data, "from") or "").strip():
+        raise FieldError("from", Sentence("refusal.tsumo_and_from"))
     for name in _BOOLS if command == "score" else ():
         value = data.get(name)
         if value is None or value is False:
@@ -278,6 +281,8 @@ _FIELD_OF_KEY = {
     "refusal.option_int": "option",
     "refusal.option_number": "option",
     "refusal.option_digits": "option",
+    "refusal.option_form": "option",
+    "refusal.option_unknown": "option",
 }
 
 
@@ -289,6 +294,10 @@ def blame(error: MahjongError, data: Mapping[str, Any]) -> str:
     key = reason.key if isinstance(reason, Sentence) else ""
     if key in _FIELD_OF_KEY:
         return _FIELD_OF_KEY[key]
+    if key == "refusal.seat":
+        for name in ("seat", "from", "round"):
+            if repr(data.get(name)) == reason.values.get("text"):
+                return name
     if key == "refusal.flag_value":
         return str(reason.values["flag"]).lstrip("-").replace("-", "_")
     if key == "refusal.foreign_flag":
@@ -400,8 +409,6 @@ def compare(data: Mapping[str, Any], lang: str) -> dict[str, Any]:
 def fields_of(command: str) -> dict[str, Any]:
     """The request body that asks what a command line asks (the calculator is filled from a
     lesson's example this way); the inverse of :func:`request_words`."""
-    from mahjongkit.web.examples import parse_command
-
     args = parse_words(list(parse_command(command)))
     fields: dict[str, Any] = {"command": args.command, "hand": args.hand, "variant": args.variant}
     inline = [w for w in args.hand.split() if ":" in w]
@@ -443,7 +450,11 @@ def _tile_names(lang: str) -> dict[str, str]:
 
 def page_text(lang: str) -> str:
     """The sentences and tile names the page's script needs, as JSON for a script element."""
-    text = {key: t(f"practice.{key}", lang) for key in _PAGE_TEXT}
+    from mahjongkit.i18n.messages import MESSAGES
+
+    # The templates themselves: the script fills in their values.
+    table, english = MESSAGES.get(lang, MESSAGES["en"]), MESSAGES["en"]
+    text = {key: table.get(f"practice.{key}") or english[f"practice.{key}"] for key in _PAGE_TEXT}
     text.update({f"family.{f}": t(f"web.family.{f}", lang) for f in FAMILIES})
     text.update({f"seat.{s}": t(f"seat.{s}", lang) for s in "ESWN"})
     text.update({f"unit.{u}": t(f"unit.{u}", lang) for u in ("han", "fan")})
@@ -645,6 +656,7 @@ def practice_router(
         if q.strip():
             try:
                 prefill = fields_of(q)
+                answer(list(parse_command(q)))  # refused input is a 400 beside the form
             except MahjongError as refused:
                 error = say(reason_of(refused), lang)
         return page(
