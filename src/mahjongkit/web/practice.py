@@ -455,6 +455,7 @@ def page_text(lang: str) -> str:
     # The templates themselves: the script fills in their values.
     table, english = MESSAGES.get(lang, MESSAGES["en"]), MESSAGES["en"]
     text = {key: table.get(f"practice.{key}") or english[f"practice.{key}"] for key in _PAGE_TEXT}
+    text["refused"] = table.get("web.example.refused") or english["web.example.refused"]
     text.update({f"family.{f}": t(f"web.family.{f}", lang) for f in FAMILIES})
     text.update({f"seat.{s}": t(f"seat.{s}", lang) for s in "ESWN"})
     text.update({f"unit.{u}": t(f"unit.{u}", lang) for u in ("han", "fan")})

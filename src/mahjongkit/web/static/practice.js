@@ -259,7 +259,7 @@
            "kong_discard", "last_tile", "first_turn"].includes(field)) field = "flags";
       if (field === "meld" || field === "in_game") field = "melds";
       const slot = $("err-" + field) || $("err-hand");
-      slot.textContent = T("calc.refused") + ": " + error.message;
+      slot.textContent = T("refused", {message: error.message});
       slot.hidden = false;
       const input = $("f-" + field);
       if (input) { input.setAttribute("aria-invalid", "true"); }
