@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.test_browser import CHROMIUM, browser, page, site  # noqa: F401 (fixtures)
+from tests.web import test_browser
+
+CHROMIUM = test_browser.CHROMIUM
+# The same server, browser and tab as the site's other browser tests.
+site = test_browser.site
+browser = test_browser.browser
+page = test_browser.page
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (./dev test installs it)"

@@ -250,7 +250,13 @@ def _position(
 ) -> Drill | None:
     seat = SEATS[seen.seat]
     missing = None if seen.own.missing_suit is None else "mps"[seen.own.missing_suit]
-    common = {"family": family, "kind": kind, "number": number, "seed": seed, "seat": seat}
+    common: dict[str, Any] = {
+        "family": family,
+        "kind": kind,
+        "number": number,
+        "seed": seed,
+        "seat": seat,
+    }
     if kind == "discard":
         hand = format_kinds(kinds)
         argv = ("shanten", hand, *_base(family, seen))

@@ -60,8 +60,18 @@ _TILE_LISTS = ("dora", "ura", "flowers")
 _TEXTS = ("hand", "variant", "rules", "win", "from", "seat", "round", "missing", "lang")
 SCORE_FIELDS = (*_TEXTS, *_BOOLS, *_COUNTS, *_TILE_LISTS, "melds", "option", "in_game")
 """The fields of ``POST /api/score``: the flags of ``mahjongkit score`` by name."""
-WAITS_FIELDS = ("hand", "variant", "rules", "seat", "round", "missing", "lang", "melds")
-WAITS_FIELDS += ("option", "visible")
+WAITS_FIELDS = (
+    "hand",
+    "variant",
+    "rules",
+    "seat",
+    "round",
+    "missing",
+    "lang",
+    "melds",
+    "option",
+    "visible",
+)
 """The fields of ``POST /api/waits``: the flags of ``mahjongkit waits``."""
 COMPARE_FIELDS = ("hand", "win", "tsumo", "from", "seat", "round", "melds", "lang")
 """The fields of ``POST /api/compare``: a hand and how it was won, without a family."""
@@ -292,16 +302,17 @@ def blame(error: MahjongError, data: Mapping[str, Any]) -> str:
         return error.field
     reason = reason_of(error)
     key = reason.key if isinstance(reason, Sentence) else ""
+    values = reason.values if isinstance(reason, Sentence) else {}
     if key in _FIELD_OF_KEY:
         return _FIELD_OF_KEY[key]
     if key == "refusal.seat":
         for name in ("seat", "from", "round"):
-            if repr(data.get(name)) == reason.values.get("text"):
+            if repr(data.get(name)) == values.get("text"):
                 return name
     if key == "refusal.flag_value":
-        return str(reason.values["flag"]).lstrip("-").replace("-", "_")
+        return str(values["flag"]).lstrip("-").replace("-", "_")
     if key == "refusal.foreign_flag":
-        return str(reason.values["flag"]).lstrip("-").replace("-", "_")
+        return str(values["flag"]).lstrip("-").replace("-", "_")
     checks: list[tuple[str, Callable[[str], object]]] = [
         ("win", Tile.parse),
         ("dora", parse_tiles),
@@ -349,7 +360,7 @@ def compare(data: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """One hand scored under each family, with the reason each result differs: the command's
     answer for a win or a non-win, the refusal for a hand a family cannot hold."""
     _check_fields(data, COMPARE_FIELDS)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for family in FAMILIES:
         body = {**{k: v for k, v in data.items() if k != "lang"}, "variant": family, "lang": lang}
         try:
