@@ -23,7 +23,7 @@ from typing import Any, NoReturn
 from mahjongkit import __version__
 from mahjongkit.errors import InvalidHandError, MahjongError, NotationError
 from mahjongkit.hand import Hand
-from mahjongkit.i18n import t, t_or
+from mahjongkit.i18n import Sentence, reason_of, say, t, t_or
 from mahjongkit.melds import parse_seat
 from mahjongkit.tiles import (
     NUM_KINDS,
@@ -189,7 +189,9 @@ def _seat_option(text: str | None, flag: str) -> int | None:
     try:
         return _seat(text)
     except NotationError as error:
-        raise NotationError(f"{flag} {text}: {error}") from None
+        raise NotationError(
+            Sentence("refusal.flag_value", flag=flag, value=text, reason=reason_of(error))
+        ) from None
 
 
 def _mpsz(text: str) -> str:
@@ -220,7 +222,7 @@ def _analyse(args: argparse.Namespace) -> dict[str, Any]:
     )
 
     if args.missing and args.variant != "sichuan":
-        raise NotationError(f"--missing is a sichuan flag: {args.variant} has no missing suit")
+        raise NotationError(Sentence("refusal.missing_flag", variant=args.variant))
     variant, rules, lang = _variant_rules_language(args)
     hand = _parse_hand(args.hand, args.meld)
     missing = "mps".index(args.missing) if args.missing else None
@@ -231,10 +233,7 @@ def _analyse(args: argparse.Namespace) -> dict[str, Any]:
     if seat is None:
         seat = default_seat(hand, seats)
     elif any(m.from_seat == seat for m in hand.melds):
-        raise InvalidHandError(
-            f"--seat {SEATS[seat]}: a meld of the hand was claimed from {SEATS[seat]}, "
-            "the hand's own seat"
-        )
+        raise InvalidHandError(Sentence("refusal.meld_own_seat", seat=SEATS[seat]))
     round_wind = _seat_option(args.round, "--round") or 0
     discarder = previous_seat(seat, seats)
     result: dict[str, Any] = {
@@ -299,7 +298,7 @@ def _wait_json(value: Any, lang: str) -> dict[str, Any]:
                 "valid": False,
                 "code": outcome.reason,
                 "reason": t_or(f"code.{outcome.reason}", lang, outcome.reason),
-                "message": outcome.message,
+                "message": say(outcome.message, lang) if outcome.message else outcome.message,
             }
     return entry
 
@@ -402,29 +401,21 @@ def _cmd_waits(args: argparse.Namespace) -> int:
 # --- score -------------------------------------------------------------------------------------
 
 
-def _win_hint(hand: Hand, win_tile: Tile, text: str) -> str | None:
+def _win_hint(hand: Hand, win_tile: Tile, text: str) -> Sentence | None:
     """Why HAND and ``--win`` do not pose a question, with what to type instead; None if they do."""
     if win_tile.kind >= NUM_KINDS:
         # A win on a bonus tile (Hong Kong's seven or eight flowers): the tile is set aside,
         # so HAND is the 13 tiles held.
         if hand.size == 13:
             return None
-        return f"--win {win_tile} is a bonus tile: HAND is then the 13 tiles held, not {hand.size}"
+        return Sentence("refusal.bonus_win_size", tile=str(win_tile), count=hand.size)
     if hand.size == 13:
-        return (
-            f"HAND has 13 tiles: it includes the winning tile, so 14 are expected "
-            f"(did you leave out {win_tile}? try {text.strip()}{win_tile})"
-        )
+        return Sentence("refusal.thirteen", tile=str(win_tile), hand=text.strip())
     if hand.size != 14:
-        return (
-            f"HAND has {hand.size} tiles counting each meld as three: a winning hand has 14, "
-            "the winning tile included"
-        )
+        return Sentence("refusal.win_size", count=hand.size)
     if win_tile not in hand.concealed and Tile(win_tile.kind) not in hand.concealed:
-        return (
-            f"--win {win_tile} is not among the concealed tiles of HAND "
-            f"({format_tiles(hand.concealed)}): HAND includes the winning tile, so add it to "
-            "HAND or correct --win"
+        return Sentence(
+            "refusal.win_not_held", tile=str(win_tile), hand=format_tiles(hand.concealed)
         )
     return None
 
@@ -452,12 +443,16 @@ def _score(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     table = seats_in_hand(rules)
     if seat not in table:
         raise NotationError(
-            f"--seat {args.seat}: a table of {len(table)} has the seats "
-            f"{', '.join(SEATS[s] for s in table)}"
+            Sentence(
+                "refusal.seat_not_at_table",
+                seat=args.seat,
+                count=len(table),
+                seats=", ".join(SEATS[s] for s in table),
+            )
         )
     in_game = frozenset(parse_seat(s) for s in args.in_game.split(",") if s.strip())
     if args.tsumo and args.from_seat is not None:
-        raise NotationError("--tsumo and --from exclude each other: a self-draw has no discarder")
+        raise NotationError(Sentence("refusal.tsumo_and_from"))
     if args.tsumo:
         from_seat = None
     elif args.from_seat is not None:
@@ -466,9 +461,11 @@ def _score(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
         # The discarder by default: the nearest seat before the winner still playing the hand.
         from_seat = previous_seat(seat, seats_in_hand(rules, in_game | {seat}))
     if from_seat == seat:
-        raise NotationError("--from names the winner's own seat: use --tsumo for a self-draw")
+        raise NotationError(Sentence("refusal.from_self"))
     if win_tile.kind >= NUM_KINDS and args.variant != "hongkong":
-        raise NotationError(f"--win {win_tile}: {args.variant} has no bonus tiles to win on")
+        raise NotationError(
+            Sentence("refusal.no_bonus_win", tile=str(win_tile), variant=args.variant)
+        )
     hand = _parse_hand(args.hand, args.meld)
     hint = _win_hint(hand, win_tile, args.hand)
     if hint is not None:
@@ -560,6 +557,16 @@ def answer(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
     return (0 if result["ready"] or args.command == "shanten" else 1), result
 
 
+
+
+def parse_words(argv: Sequence[str]) -> argparse.Namespace:
+    """The arguments of ``shanten|waits|score ARGS`` as the command line reads them (for callers
+    that fill a form from a command); unusable input raises a
+    :class:`~mahjongkit.errors.NotationError`."""
+    if not argv or argv[0] not in ("shanten", "waits", "score"):
+        first = argv[0] if argv else ""
+        raise NotationError(f"unknown command {first!r}: expected shanten, waits or score")
+    return build_parser(_RaisingParser).parse_args(list(argv))
 
 
 def _situation(context: dict[str, Any], lang: str) -> str:
@@ -876,8 +883,9 @@ def _check_option_size(assignment: str) -> None:
     if longest > MAX_OPTION_DIGITS:
         name = assignment.partition("=")[0].strip()
         raise NotationError(
-            f"--option {name}=...: a number of {longest} digits is out of range "
-            f"(at most {MAX_OPTION_DIGITS} digits)"
+            Sentence(
+                "refusal.option_digits", name=name, digits=longest, most=MAX_OPTION_DIGITS
+            )
         )
 
 
@@ -906,7 +914,11 @@ def _refuse_foreign_flags(args: argparse.Namespace) -> None:
         for flag in flags:
             if getattr(args, flag) not in (_FLAG_DEFAULTS.get(flag), None, False, ""):
                 option = "--" + flag.replace("_", "-")
-                raise NotationError(f"{option} is a {variant} flag: {args.variant} does not use it")
+                raise NotationError(
+                    Sentence(
+                        "refusal.foreign_flag", flag=option, owner=variant, variant=args.variant
+                    )
+                )
 
 
 def _whole_number(text: str, low: int) -> int:
@@ -1281,4 +1293,4 @@ def _tolerant_streams() -> None:
                 stream.reconfigure(errors="backslashreplace")
 
 
-__all__ = ["EXAMPLE_HAND", "answer", "build_parser", "format_kinds"]
+__all__ = ["EXAMPLE_HAND", "answer", "build_parser", "format_kinds", "parse_words"]

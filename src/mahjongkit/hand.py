@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from mahjongkit.errors import InvalidHandError, NotationError
+from mahjongkit.i18n import Sentence
 from mahjongkit.melds import Meld
 from mahjongkit.tiles import COPIES, NUM_KINDS, Tile, format_hand, format_kind, parse_tiles
 
@@ -49,9 +50,7 @@ class Hand:
         for tile in self.concealed:
             kind = tile.kind
             if kind >= NUM_KINDS:
-                raise InvalidHandError(
-                    f"{tile} is a bonus tile: flowers and seasons are set aside, not held"
-                )
+                raise InvalidHandError(Sentence("refusal.bonus_held", tile=str(tile)))
             packed += PACKED_ONE[kind]
             if tile.red:
                 red_kinds |= 1 << kind
@@ -68,26 +67,27 @@ class Hand:
         )
         object.__setattr__(self, "red_kinds", red_kinds)
         if len(self.melds) > 4:
-            raise InvalidHandError(f"a hand has at most four melds, not {len(self.melds)}")
+            raise InvalidHandError(Sentence("refusal.too_many_melds", count=len(self.melds)))
         limit = 14 - 3 * len(self.melds)
         if len(self.concealed) > limit:
             raise InvalidHandError(
-                f"{len(self.concealed)} concealed tiles with {len(self.melds)} meld(s): "
-                f"a hand holds at most {limit} (14 tiles, each meld counting as three)"
+                Sentence(
+                    "refusal.too_many_tiles",
+                    count=len(self.concealed),
+                    melds=len(self.melds),
+                    limit=limit,
+                )
             )
         counts = [0] * NUM_KINDS
         reds: dict[int, int] = {}
         for tile in (*self.concealed, *(t for m in self.melds for t in m.tiles)):
             counts[tile.kind] += 1
             if counts[tile.kind] > COPIES:
-                raise InvalidHandError(
-                    f"the hand holds a fifth {format_kind(tile.kind)}: "
-                    "there are only four of each tile"
-                )
+                raise InvalidHandError(Sentence("refusal.fifth", tile=format_kind(tile.kind)))
             if tile.red:
                 reds[tile.kind] = reds.get(tile.kind, 0) + 1
                 if reds[tile.kind] > 1:
-                    raise InvalidHandError(f"the hand holds two red {format_kind(tile.kind)}")
+                    raise InvalidHandError(Sentence("refusal.two_red", tile=format_kind(tile.kind)))
         object.__setattr__(self, "held_counts", bytes(counts))
         object.__setattr__(self, "red_count", sum(reds.values()))
         object.__setattr__(self, "size", len(self.concealed) + 3 * len(self.melds))
@@ -97,9 +97,7 @@ class Hand:
         """Parse mpsz concealed tiles and melds written ``KIND:TILES[@SEAT]``."""
         # A lone string would be read letter by letter as melds: it must come in a list.
         if isinstance(melds, str | bytes) or not isinstance(melds, Iterable):
-            raise NotationError(
-                f"melds are a list of KIND:TILES[@SEAT] strings, not {type(melds).__name__}"
-            )
+            raise NotationError(Sentence("refusal.melds_type", type=type(melds).__name__))
         return cls(
             tuple(parse_tiles(concealed)),
             tuple(m if isinstance(m, Meld) else Meld.parse(m) for m in melds),
@@ -125,8 +123,12 @@ class Hand:
                 str(s - 3 * len(self.melds)) for s in sizes if s - 3 * len(self.melds) >= 0
             )
             raise InvalidHandError(
-                f"{len(self.concealed)} concealed tiles with {len(self.melds)} meld(s) is not a "
-                f"hand: expected {wanted} concealed tiles (13 or 14 in all, a meld counting three)"
+                Sentence(
+                    "refusal.hand_size",
+                    count=len(self.concealed),
+                    melds=len(self.melds),
+                    wanted=wanted,
+                )
             )
 
     def with_tile(self, tile: Tile) -> Hand:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from mahjongkit.errors import InvalidHandError, NotationError
+from mahjongkit.i18n import Sentence
 from mahjongkit.tiles import Tile, format_tiles, parse_tiles
 
 SEAT_LETTERS = "ESWN"
@@ -25,10 +26,10 @@ SEAT_LETTERS = "ESWN"
 def parse_seat(text: str) -> int:
     """A seat letter (``E S W N``) as 0..3; East is the dealer."""
     if not isinstance(text, str):
-        raise NotationError(f"a seat is one of the letters E, S, W, N, not {type(text).__name__}")
+        raise NotationError(Sentence("refusal.seat_type", type=type(text).__name__))
     letter = text.strip().upper()
     if len(letter) != 1 or letter not in SEAT_LETTERS:
-        raise NotationError(f"{text!r} is not a seat: expected one of E, S, W, N")
+        raise NotationError(Sentence("refusal.seat", text=repr(text)))
     return SEAT_LETTERS.index(letter)
 
 
@@ -86,38 +87,37 @@ class Meld:
         shown = format_tiles(self.tiles)
         size = 4 if self.kind.is_kong else 3
         if len(kinds) != size:
-            raise InvalidHandError(f"a {name} has {size} tiles, {shown} has {len(kinds)}")
+            raise InvalidHandError(
+                Sentence("refusal.meld_size", name=name, size=size, shown=shown, count=len(kinds))
+            )
         if any(k >= 34 for k in kinds):
-            raise InvalidHandError(f"a {name} cannot contain a bonus tile ({shown})")
+            raise InvalidHandError(Sentence("refusal.meld_bonus", name=name, shown=shown))
         if self.kind is MeldKind.CHOW:
             if kinds[0] >= 27:
-                raise InvalidHandError(f"a chow cannot be made of honours ({shown})")
+                raise InvalidHandError(Sentence("refusal.chow_honours", shown=shown))
             if kinds[0] // 9 != kinds[2] // 9:
-                raise InvalidHandError(f"a chow must be of one suit, {shown} is not")
+                raise InvalidHandError(Sentence("refusal.chow_suit", shown=shown))
             if kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]:
-                raise InvalidHandError(f"a chow is three consecutive tiles, {shown} is not")
+                raise InvalidHandError(Sentence("refusal.chow_run", shown=shown))
         elif len(set(kinds)) != 1:
-            raise InvalidHandError(f"a {name} is {size} identical tiles, {shown} is not")
+            raise InvalidHandError(
+                Sentence("refusal.meld_same", name=name, size=size, shown=shown)
+            )
         if self.from_seat is not None and not 0 <= self.from_seat < 4:
             raise InvalidHandError(f"seat {self.from_seat} is out of range 0..3")
         if self.kind is MeldKind.CONCEALED_KONG and self.from_seat is not None:
-            raise InvalidHandError("a concealed kong takes no tile from another seat")
+            raise InvalidHandError(Sentence("refusal.concealed_kong_seat"))
         object.__setattr__(self, "code", MELD_KIND_INDEX[self.kind] * 64 + kinds[0])
 
     @classmethod
     def parse(cls, text: str) -> Meld:
         """Parse ``KIND:TILES[@SEAT]`` (see the module's documentation)."""
         if not isinstance(text, str) or ":" not in text:
-            raise NotationError(
-                f"{text!r} is not a meld: expected KIND:TILES[@SEAT], e.g. pung:777z@W"
-            )
+            raise NotationError(Sentence("refusal.meld_form", text=repr(text)))
         name, _, rest = text.strip().partition(":")
         kind = _KIND_NAMES.get(name.strip().lower())
         if kind is None:
-            raise NotationError(
-                f"unknown meld kind {name!r} in {text!r}: expected chow, pung, kong, "
-                "concealed-kong or added-kong (or chi, pon, kan, ankan, kakan)"
-            )
+            raise NotationError(Sentence("refusal.meld_kind", name=repr(name), text=repr(text)))
         tiles_text, at, seat_text = rest.partition("@")
         seat = parse_seat(seat_text) if at else None
         return cls(kind, tuple(parse_tiles(tiles_text)), seat)

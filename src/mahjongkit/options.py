@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import Any, TypeVar
 
 from mahjongkit.errors import NotationError
+from mahjongkit.i18n import Sentence
 
 R = TypeVar("R")
 
@@ -41,7 +42,7 @@ def _convert(name: str, text: str, kind: Any) -> Any:
             return True
         if lowered in _FALSE:
             return False
-        raise NotationError(f"option {name} takes true or false, not {text!r}")
+        raise NotationError(Sentence("refusal.option_bool", name=name, text=repr(text)))
     if kind is int:
         # At most 9 digits: a longer number is no rule, and Python refuses to print 4,300 digits.
         digits = text.strip().lstrip("+-")
@@ -53,12 +54,16 @@ def _convert(name: str, text: str, kind: Any) -> Any:
         try:
             return int(text)
         except ValueError:
-            raise NotationError(f"option {name} takes an integer, not {_shown(text)}") from None
+            raise NotationError(
+                Sentence("refusal.option_int", name=name, text=_shown(text))
+            ) from None
     if kind is float:
         try:
             value = float(text)
         except ValueError:
-            raise NotationError(f"option {name} takes a number, not {_shown(text)}") from None
+            raise NotationError(
+                Sentence("refusal.option_number", name=name, text=_shown(text))
+            ) from None
         if not math.isfinite(value) or abs(value) >= 10**OPTION_DIGITS:
             raise NotationError(
                 f"option {name} takes a finite number below 10^{OPTION_DIGITS}, not {_shown(text)}"
@@ -103,11 +108,15 @@ def override(rules: R, assignments: Iterable[str]) -> R:
         name, equals, value = assignment.partition("=")
         name = name.strip().replace("-", "_")
         if not equals:
-            raise NotationError(f"{assignment!r} is not an option: expected NAME=VALUE")
+            raise NotationError(Sentence("refusal.option_form", text=repr(assignment)))
         if name not in known:
             raise NotationError(
-                f"unknown option {name!r} for {type(rules).__name__}: "
-                f"known options are {', '.join(sorted(known))}"
+                Sentence(
+                    "refusal.option_unknown",
+                    name=repr(name),
+                    rules=type(rules).__name__,
+                    known=", ".join(sorted(known)),
+                )
             )
         changes[name] = _convert(name, value.strip(), hints[name])
     return dataclasses.replace(rules, **changes)

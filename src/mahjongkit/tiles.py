@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from mahjongkit.errors import InvalidHandError, NotationError
+from mahjongkit.i18n import Sentence
 
 NUM_KINDS = 34
 """Kinds of playing tile (three suits of nine and seven honours)."""
@@ -129,7 +130,7 @@ class Tile:
         """
         tiles = parse_tiles(text)
         if len(tiles) != 1:
-            raise NotationError(f"expected exactly one tile, got {len(tiles)} in {text!r}")
+            raise NotationError(Sentence("refusal.one_tile", count=len(tiles), text=repr(text)))
         return tiles[0]
 
     @classmethod
@@ -181,7 +182,7 @@ def parse_tiles(text: str) -> list[Tile]:
     ['1m', '9m', '0p', '7z', '2f']
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected an mpsz string, got {type(text).__name__}")
+        raise NotationError(Sentence("refusal.mpsz_type", type=type(text).__name__))
     tiles: list[Tile] = []
     digits: list[tuple[int, str]] = []
     for position, char in enumerate(text):
@@ -190,8 +191,9 @@ def parse_tiles(text: str) -> list[Tile]:
         elif char in SUIT_LETTERS:
             if not digits:
                 raise NotationError(
-                    f"suit letter {char!r} at position {position} of {text!r} has no digits "
-                    "before it (mpsz writes the numbers first, e.g. 123m)"
+                    Sentence(
+                        "refusal.suit_first", char=repr(char), position=position, text=repr(text)
+                    )
                 )
             suit = SUIT_LETTERS.index(char)
             for digit_position, digit in digits:
@@ -200,17 +202,26 @@ def parse_tiles(text: str) -> list[Tile]:
         elif char.isspace():
             if digits:
                 raise NotationError(
-                    f"digits before position {position} of {text!r} have no suit letter "
-                    f"(expected one of {SUIT_LETTERS!r})"
+                    Sentence(
+                        "refusal.digits_no_suit",
+                        position=position,
+                        text=repr(text),
+                        letters=repr(SUIT_LETTERS),
+                    )
                 )
         else:
             raise NotationError(
-                f"unknown character {char!r} at position {position} of {text!r}: "
-                f"expected digits and a suit letter among {SUIT_LETTERS!r}"
+                Sentence(
+                    "refusal.unknown_char",
+                    char=repr(char),
+                    position=position,
+                    text=repr(text),
+                    letters=repr(SUIT_LETTERS),
+                )
             )
     if digits:
         raise NotationError(
-            f"{text!r} ends with digits but no suit letter (expected one of {SUIT_LETTERS!r})"
+            Sentence("refusal.ends_digits", text=repr(text), letters=repr(SUIT_LETTERS))
         )
     return tiles
 
@@ -221,13 +232,19 @@ def _tile_of(number: int, suit: int, position: int, text: str) -> Tile:
     if number == 0:
         if suit > SOU:
             raise NotationError(
-                f"0{letter} at position {position} of {text!r}: only m, p and s have a red five (0)"
+                Sentence("refusal.red_suit", tile=f"0{letter}", position=position, text=repr(text))
             )
         return Tile(_SUIT_STARTS[suit] + 4, red=True)
     if number > size:
         raise NotationError(
-            f"{number}{letter} at position {position} of {text!r}: "
-            f"the {letter} suit has tiles 1-{size} only"
+            Sentence(
+                "refusal.suit_range",
+                tile=f"{number}{letter}",
+                position=position,
+                text=repr(text),
+                letter=letter,
+                size=size,
+            )
         )
     return Tile(_SUIT_STARTS[suit] + number - 1)
 
@@ -276,14 +293,10 @@ def counts_of(kinds: Iterable[int], *, what: str = "hand") -> list[int]:
     counts = [0] * NUM_KINDS
     for kind in kinds:
         if not 0 <= kind < NUM_KINDS:
-            raise InvalidHandError(
-                f"{format_kind(kind)} is a bonus tile: it cannot be part of a {what}'s tiles"
-            )
+            raise InvalidHandError(Sentence("refusal.bonus_in", tile=format_kind(kind), what=what))
         counts[kind] += 1
         if counts[kind] > COPIES:
-            raise InvalidHandError(
-                f"the {what} holds a fifth {format_kind(kind)}: there are only four of each tile"
-            )
+            raise InvalidHandError(Sentence("refusal.fifth_in", tile=format_kind(kind), what=what))
     return counts
 
 

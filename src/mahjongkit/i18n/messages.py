@@ -686,15 +686,17 @@ _ZH = {
 MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES, "ja": _JA, "zh": _ZH}
 
 
-
 def _add_surface_tables() -> None:
-    # The site's and the terminal game's sentences (and the tiles' spoken names) are kept in
-    # their own modules, one per surface, but answer through the same tables as every other.
+    # The sentences of the surfaces (the site, the refusals, practice, the terminal game) and
+    # the tiles' spoken names are kept in their own modules, one per surface, but answer through
+    # the same tables as every other sentence.
     from mahjongkit.i18n.play import TABLES as PLAY
+    from mahjongkit.i18n.practice import PRACTICE
+    from mahjongkit.i18n.refusals import REFUSALS
     from mahjongkit.i18n.site import SITE
 
-    for tables in (SITE, PLAY):
-        for lang, table in tables.items():
+    for catalog in (SITE, REFUSALS, PRACTICE, PLAY):
+        for lang, table in catalog.items():
             MESSAGES[lang].update(table)
 
 

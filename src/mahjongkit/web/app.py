@@ -28,6 +28,7 @@ from mahjongkit.i18n.glossary import Entry, glossary
 from mahjongkit.variants import find_variant, rules_page
 from mahjongkit.web.examples import MAX_COMMAND, example_html, parse_command, run
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES, Course, courses, render, render_plain
+from mahjongkit.web.practice import page_text, practice_router
 from mahjongkit.web.progress import Progress
 from mahjongkit.web.tiles import tile_svg
 
@@ -105,6 +106,7 @@ _TEMPLATES = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+_TEMPLATES.globals["practice_text"] = page_text
 
 
 def _switch_links(request: Request, lang: str) -> list[dict[str, Any]]:
@@ -183,6 +185,9 @@ def create_app(db_path: Path | None = None) -> FastAPI:
         if len(known) == 32 and all(c in "0123456789abcdef" for c in known):
             return known, False
         return secrets.token_hex(16), True
+
+    # Before the pages below: their /{lang}/{family}/... patterns would take practice's paths.
+    app.include_router(practice_router(progress, _page, visitor, preferred_language))
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> Response:

@@ -12,6 +12,7 @@ import shlex
 from dataclasses import dataclass
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 from mahjongkit.commands import answer
 from mahjongkit.errors import MahjongError, NotationError
@@ -227,8 +228,12 @@ def example_html(words: tuple[str, ...], lang: str, label: str | None = None) ->
             head + f'<p class="refused" role="alert">'
             f"{escape(t('web.example.refused', lang, message=message))}</p></figure>"
         )
+    opener = (
+        f'<p class="open-calc"><a href="/{lang}/practice/calculator?q={quote(command)}">'
+        f"{escape(t('practice.open', lang))}</a></p>"
+    )
     return (
         head + drawn + f'<div class="answer"><h3 class="answer-title">'
         f"{t('web.example.answer', lang)}</h3>"
-        f"{_answer_html(words[0], code, result, lang)}</div></figure>"
+        f"{_answer_html(words[0], code, result, lang)}</div>{opener}</figure>"
     )

@@ -18,6 +18,16 @@ create table if not exists chapter_read (
     primary key (visitor, family, slug)
 )
 """
+ANSWERS = """
+create table if not exists drill_answer (
+    visitor text not null,
+    family text not null,
+    concept text not null,
+    drill text not null,
+    correct integer not null,
+    answered text not null default (datetime('now'))
+)
+"""
 
 
 class Progress:
@@ -32,6 +42,7 @@ class Progress:
         self._lock = threading.Lock()
         with self._lock, self._db:
             self._db.execute(SCHEMA)
+            self._db.execute(ANSWERS)
 
     def mark(self, visitor: str, family: str, slug: str) -> None:
         """Record that ``visitor`` read the chapter."""
@@ -49,3 +60,49 @@ class Progress:
                 (visitor, family),
             ).fetchall()
         return {row[0] for row in rows}
+
+    def answer(self, visitor: str, family: str, concept: str, drill: str, correct: bool) -> None:
+        """Record one answer to a practice question."""
+        with self._lock, self._db:
+            self._db.execute(
+                "insert into drill_answer (visitor, family, concept, drill, correct) "
+                "values (?, ?, ?, ?, ?)",
+                (visitor, family, concept, drill, int(correct)),
+            )
+
+    def scores(self, visitor: str) -> dict[tuple[str, str], tuple[int, int]]:
+        """Answers and right answers of ``visitor``, per (family, concept)."""
+        with self._lock:
+            rows = self._db.execute(
+                "select family, concept, count(*), sum(correct) from drill_answer "
+                "where visitor = ? group by family, concept",
+                (visitor,),
+            ).fetchall()
+        return {(row[0], row[1]): (int(row[2]), int(row[3])) for row in rows}
+
+    def export(self, visitor: str) -> dict[str, list[dict[str, object]]]:
+        """Everything kept about ``visitor``: the chapters read and every answer, in order."""
+        with self._lock:
+            read = self._db.execute(
+                "select family, slug, first_read from chapter_read where visitor = ? "
+                "order by first_read, family, slug",
+                (visitor,),
+            ).fetchall()
+            answers = self._db.execute(
+                "select family, concept, drill, correct, answered from drill_answer "
+                "where visitor = ? order by rowid",
+                (visitor,),
+            ).fetchall()
+        return {
+            "chapters": [{"family": f, "slug": s, "read": r} for f, s, r in read],
+            "answers": [
+                {"family": f, "concept": c, "drill": d, "correct": bool(ok), "answered": when}
+                for f, c, d, ok, when in answers
+            ],
+        }
+
+    def reset(self, visitor: str) -> None:
+        """Forget everything kept about ``visitor``."""
+        with self._lock, self._db:
+            self._db.execute("delete from chapter_read where visitor = ?", (visitor,))
+            self._db.execute("delete from drill_answer where visitor = ?", (visitor,))

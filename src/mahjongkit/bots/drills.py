@@ -1,0 +1,339 @@
+"""Practice questions drawn from seeded games: efficient players play a seeded deal and the first
+position that fits a question is kept.
+
+Three kinds, for each family:
+
+* ``discard``: a 14-tile concealed hand on its turn, "what would you discard?";
+* ``waits``: a ready 13-tile concealed hand, "what does it wait on?";
+* ``worth``: a ready hand and one tile it wins on, "what is it worth?".
+
+A question is a command of the command line (``shanten``, ``waits`` or ``score``): its answer is
+:func:`mahjongkit.commands.answer`'s, the object ``--json`` prints, and :func:`grade` judges a
+learner's reply against it. Nothing here decides a rule.
+
+>>> drill = make_drill("sichuan", "waits", 0)
+>>> drill.argv[0], drill.kind, drill.concept
+('waits', 'waits', 'waits')
+>>> grade(drill, list(drill_answer(drill)["waits"])).correct
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from mahjongkit.bots.agents import EfficientAgent
+from mahjongkit.commands import SEATS, answer
+from mahjongkit.errors import MahjongError, NotationError
+from mahjongkit.game.engine import Game
+from mahjongkit.game.observation import Observation
+from mahjongkit.hand import Hand
+from mahjongkit.i18n import Sentence
+from mahjongkit.tiles import Tile, format_kinds, kind_of_id
+from mahjongkit.variants.analysis import analyse_hand
+
+FAMILIES = ("riichi", "hongkong", "sichuan")
+KINDS = ("discard", "waits", "worth")
+CONCEPTS = {"discard": "efficiency", "waits": "waits", "worth": "scoring"}
+"""The concept each kind of question trains (progress is kept per concept and family)."""
+MAX_NUMBER = 10_000
+"""The highest question number served (each is a seed; far more than anyone answers)."""
+_SEEDS_PER_QUESTION = 25
+"""Seeded games tried for one question before giving up (a game nearly always offers one)."""
+_MAX_ACTIONS = 600
+
+
+@dataclass(frozen=True, slots=True)
+class Drill:
+    """One question: the family, the kind, the seed of the game it comes from, and the command
+    whose answer is the question's answer."""
+
+    family: str
+    kind: str
+    number: int
+    seed: int
+    argv: tuple[str, ...]
+    hand: str
+    seat: str
+    win: str | None = None
+    tsumo: bool = False
+    discarder: str | None = None
+    missing: str | None = None
+    riichi: bool = False
+    flowers: str = ""
+    turn: int = 0
+    choices: tuple[int, ...] = field(default=())
+
+    @property
+    def id(self) -> str:
+        """A stable name of the question: ``family-kind-number``."""
+        return f"{self.family}-{self.kind}-{self.number}"
+
+    @property
+    def concept(self) -> str:
+        """What the question trains."""
+        return CONCEPTS[self.kind]
+
+    def question(self) -> dict[str, Any]:
+        """The question as JSON, without its answer."""
+        return {
+            "id": self.id,
+            "family": self.family,
+            "kind": self.kind,
+            "concept": self.concept,
+            "seed": self.seed,
+            "hand": self.hand,
+            "seat": self.seat,
+            "win": self.win,
+            "tsumo": self.tsumo,
+            "from": self.discarder,
+            "missing": self.missing,
+            "riichi": self.riichi,
+            "flowers": self.flowers,
+            "turn": self.turn,
+            "choices": list(self.choices),
+            "command": " ".join(self.argv),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A reply judged: right or not, and the expected reply."""
+
+    correct: bool
+    expected: Any
+
+
+def parse_id(text: str) -> tuple[str, str, int]:
+    """``family-kind-number`` read back, or a :class:`NotationError` saying what is wrong."""
+    parts = text.split("-") if isinstance(text, str) else []
+    if (
+        len(parts) != 3
+        or parts[0] not in FAMILIES
+        or parts[1] not in KINDS
+        or not parts[2].isdigit()
+        or len(parts[2]) > len(str(MAX_NUMBER))
+        or int(parts[2]) > MAX_NUMBER
+    ):
+        shown = text[:40] if isinstance(text, str) else type(text).__name__
+        raise NotationError(Sentence("refusal.drill_id", id=repr(shown), most=MAX_NUMBER))
+    return parts[0], parts[1], int(parts[2])
+
+
+def drill_of(text: str) -> Drill:
+    """The question named ``family-kind-number``."""
+    return make_drill(*parse_id(text))
+
+
+@lru_cache(maxsize=512)
+def make_drill(family: str, kind: str, number: int) -> Drill:
+    """Question ``number`` of ``kind`` for ``family``, from the first seeded game that offers
+    one (the same question every time)."""
+    if family not in FAMILIES or kind not in KINDS or not 0 <= number <= MAX_NUMBER:
+        raise NotationError(
+            Sentence("refusal.drill_id", id=repr(f"{family}-{kind}-{number}"), most=MAX_NUMBER)
+        )
+    for attempt in range(_SEEDS_PER_QUESTION):
+        seed = (number * _SEEDS_PER_QUESTION + attempt) * 7919 + KINDS.index(kind)
+        found = _first_position(family, kind, number, seed)
+        if found is not None:
+            return found
+    raise NotationError(Sentence("refusal.drill_none", id=f"{family}-{kind}-{number}"))
+
+
+@lru_cache(maxsize=512)
+def drill_answer(drill: Drill) -> dict[str, Any]:
+    """The command's own answer (English); :func:`answer_in` gives it in another language."""
+    return answer_in(drill, "en")
+
+
+def answer_in(drill: Drill, lang: str) -> dict[str, Any]:
+    """The answer to ``drill`` as ``mahjongkit ... --json --lang LANG`` prints it."""
+    return answer([*drill.argv, "--lang", lang])[1]
+
+
+def grade(drill: Drill, reply: Any) -> Verdict:
+    """Judge a reply: a tile to discard (``"5m"``), the list of waits, or the value (han for
+    Riichi, fan otherwise). A reply of the wrong form is a :class:`NotationError`."""
+    result = drill_answer(drill)
+    if drill.kind == "discard":
+        tile = _one_kind(reply)
+        options = {o["discard"]: o for o in result["discards"]}
+        if tile not in options:
+            raise NotationError(Sentence("refusal.drill_not_held", tile=tile, hand=drill.hand))
+        best = best_discards(result)
+        return Verdict(tile in best, best)
+    if drill.kind == "waits":
+        if not isinstance(reply, list) or len(reply) > 34:
+            raise NotationError(Sentence("refusal.drill_reply", kind=drill.kind))
+        chosen = {_one_kind(item) for item in reply}
+        waits = list(result["waits"])
+        return Verdict(chosen == set(waits), waits)
+    if isinstance(reply, bool) or not isinstance(reply, int):
+        raise NotationError(Sentence("refusal.drill_reply", kind=drill.kind))
+    value = value_of(result)
+    return Verdict(reply == value, value)
+
+
+def best_discards(result: dict[str, Any]) -> list[str]:
+    """The discards of a ``shanten`` answer that leave the fewest steps and, among those, the
+    most tiles that improve."""
+    options = result["discards"]
+    low = min(o["shanten"] for o in options)
+    most = max(o["ukeire"] for o in options if o["shanten"] == low)
+    return [o["discard"] for o in options if o["shanten"] == low and o["ukeire"] == most]
+
+
+def value_of(result: dict[str, Any]) -> int:
+    """The value a ``score`` answer gives: han in Riichi, fan in the other families."""
+    return int(result["han"] if result["variant"] == "riichi" else result["fan"])
+
+
+def _one_kind(reply: Any) -> str:
+    if not isinstance(reply, str) or len(reply) > 8:
+        raise NotationError(Sentence("refusal.drill_tile", reply=repr(reply)[:20]))
+    tile = Tile.parse(reply.strip())
+    return format_kinds([tile.kind])
+
+
+# --- finding a position ------------------------------------------------------------------------
+
+
+def _observations(game: Game) -> Iterator[Observation]:
+    agents = [EfficientAgent() for _ in range(game.players)]
+    game.start()
+    for _ in range(_MAX_ACTIONS):
+        if game.over:
+            return
+        waiting = game.waiting_for()
+        if not waiting:
+            return
+        seat = waiting[0]
+        seen = game.observation(seat, with_events=False)
+        yield seen
+        game.apply(agents[seat].act(seen))
+
+
+def _first_position(family: str, kind: str, number: int, seed: int) -> Drill | None:
+    game = Game(family, seed=seed, max_rounds=1)
+    for turn, seen in enumerate(_observations(game)):
+        own = seen.own
+        if seen.phase != "turn" or own.melds or len(seen.hand) != 14 or seen.dealer != 0:
+            continue
+        if family == "sichuan" and own.missing_suit is None:
+            continue
+        kinds = [kind_of_id(t) for t in seen.hand]
+        found = _position(family, kind, number, seed, seen, kinds, turn)
+        if found is not None:
+            return found
+    return None
+
+
+def _base(family: str, seen: Observation) -> list[str]:
+    words = ["--variant", family]
+    if family == "sichuan" and seen.own.missing_suit is not None:
+        words += ["--missing", "mps"[seen.own.missing_suit]]
+    return words
+
+
+def _position(
+    family: str,
+    kind: str,
+    number: int,
+    seed: int,
+    seen: Observation,
+    kinds: list[int],
+    turn: int,
+) -> Drill | None:
+    seat = SEATS[seen.seat]
+    missing = None if seen.own.missing_suit is None else "mps"[seen.own.missing_suit]
+    common: dict[str, Any] = {
+        "family": family,
+        "kind": kind,
+        "number": number,
+        "seed": seed,
+        "seat": seat,
+    }
+    if kind == "discard":
+        hand = format_kinds(kinds)
+        argv = ("shanten", hand, *_base(family, seen))
+        result = answer(list(argv))[1]
+        options = result["discards"]
+        if (
+            not 1 <= result["shanten"] <= 2
+            or len({(o["shanten"], o["ukeire"]) for o in options}) < 3
+        ):
+            return None
+        return Drill(argv=argv, hand=hand, missing=missing, turn=turn, **common)
+    # A ready hand: the 13 tiles left after a discard that keeps the hand ready (found by the
+    # shape analysis first: scoring each wait is kept for the hands that are ready).
+    found = analyse_hand(
+        Hand.parse(format_kinds(kinds)), family, missing_suit=seen.own.missing_suit
+    )
+    for option in found.discards:
+        if option.shanten != 0 or not option.waits:
+            continue
+        rest = list(kinds)
+        rest.remove(option.discard)
+        hand = format_kinds(rest)
+        argv = ("waits", hand, *_base(family, seen), "--seat", seat)
+        try:
+            code, result = answer(list(argv))
+        except MahjongError:
+            continue
+        if code != 0 or not result["waits"]:
+            continue
+        if kind == "waits":
+            return Drill(argv=argv, hand=hand, missing=missing, turn=turn, **common)
+        return _worth(family, seen, hand, result, common, missing, turn)
+    return None
+
+
+def _worth(
+    family: str,
+    seen: Observation,
+    hand: str,
+    waits: dict[str, Any],
+    common: dict[str, Any],
+    missing: str | None,
+    turn: int,
+) -> Drill | None:
+    flowers = format_kinds(kind_of_id(t) for t in seen.own.flowers)
+    for detail in waits["wait_details"]:
+        for how in ("tsumo", "ron"):
+            if not detail[how]["valid"] and family != "riichi":
+                continue
+            tile = detail["tile"]
+            words = ["score", hand + tile, *_base(family, seen), "--win", tile]
+            words += ["--seat", common["seat"]]
+            words += ["--tsumo"] if how == "tsumo" else ["--from", waits["from"]]
+            if family == "riichi":
+                words.append("--riichi")
+            if flowers and family == "hongkong":
+                words += ["--flowers", flowers]
+            try:
+                code, result = answer(words)
+            except MahjongError:
+                continue
+            if code != 0:
+                continue
+            value = value_of(result)
+            low = max(0, value - 2)
+            choices = tuple(range(low, low + 5))
+            return Drill(
+                argv=tuple(words),
+                hand=hand,
+                win=tile,
+                tsumo=how == "tsumo",
+                discarder=None if how == "tsumo" else waits["from"],
+                missing=missing,
+                riichi=family == "riichi",
+                flowers=flowers if family == "hongkong" else "",
+                turn=turn,
+                choices=choices,
+                **common,
+            )
+    return None

@@ -1,0 +1,342 @@
+"""Why the library refuses an input, in English, French and Spanish (keys ``refusal.*``).
+
+The library raises its errors with a :class:`~mahjongkit.i18n.Sentence` of these keys, so that a
+surface says the refusal in its reader's language from the key and the values (the English text
+stays the error's ``str``). They join the common tables the way the site's sentences do.
+"""
+
+from __future__ import annotations
+
+_EN = {
+    # Tiles in mpsz
+    "refusal.mpsz_type": "expected an mpsz string, got {type}",
+    "refusal.suit_first": (
+        "suit letter {char} at position {position} of {text} has no digits before it (mpsz "
+        "writes the numbers first, e.g. 123m)"
+    ),
+    "refusal.digits_no_suit": (
+        "digits before position {position} of {text} have no suit letter (expected one of "
+        "{letters})"
+    ),
+    "refusal.unknown_char": (
+        "unknown character {char} at position {position} of {text}: expected digits and a suit "
+        "letter among {letters}"
+    ),
+    "refusal.ends_digits": "{text} ends with digits but no suit letter (expected one of {letters})",
+    "refusal.red_suit": (
+        "{tile} at position {position} of {text}: only m, p and s have a red five (0)"
+    ),
+    "refusal.suit_range": (
+        "{tile} at position {position} of {text}: the {letter} suit has tiles 1-{size} only"
+    ),
+    "refusal.one_tile": "expected exactly one tile, got {count} in {text}",
+    "refusal.bonus_in": "{tile} is a bonus tile: it cannot be part of a {what}'s tiles",
+    "refusal.fifth_in": "the {what} holds a fifth {tile}: there are only four of each tile",
+    # Hands
+    "refusal.bonus_held": "{tile} is a bonus tile: flowers and seasons are set aside, not held",
+    "refusal.too_many_melds": "a hand has at most four melds, not {count}",
+    "refusal.too_many_tiles": (
+        "{count} concealed tiles with {melds} meld(s): a hand holds at most {limit} (14 tiles, "
+        "each meld counting as three)"
+    ),
+    "refusal.fifth": "the hand holds a fifth {tile}: there are only four of each tile",
+    "refusal.two_red": "the hand holds two red {tile}",
+    "refusal.melds_type": "melds are a list of KIND:TILES[@SEAT] strings, not {type}",
+    "refusal.hand_size": (
+        "{count} concealed tiles with {melds} meld(s) is not a hand: expected {wanted} concealed "
+        "tiles (13 or 14 in all, a meld counting three)"
+    ),
+    # Seats and melds
+    "refusal.seat_type": "a seat is one of the letters E, S, W, N, not {type}",
+    "refusal.seat": "{text} is not a seat: expected one of E, S, W, N",
+    "refusal.meld_size": "a {name} has {size} tiles, {shown} has {count}",
+    "refusal.meld_bonus": "a {name} cannot contain a bonus tile ({shown})",
+    "refusal.chow_honours": "a chow cannot be made of honours ({shown})",
+    "refusal.chow_suit": "a chow must be of one suit, {shown} is not",
+    "refusal.chow_run": "a chow is three consecutive tiles, {shown} is not",
+    "refusal.meld_same": "a {name} is {size} identical tiles, {shown} is not",
+    "refusal.concealed_kong_seat": "a concealed kong takes no tile from another seat",
+    "refusal.meld_form": "{text} is not a meld: expected KIND:TILES[@SEAT], e.g. pung:777z@W",
+    "refusal.meld_kind": (
+        "unknown meld kind {name} in {text}: expected chow, pung, kong, concealed-kong or "
+        "added-kong (or chi, pon, kan, ankan, kakan)"
+    ),
+    # The score command's question
+    "refusal.flag_value": "{flag} {value}: {reason}",
+    "refusal.bonus_win_size": (
+        "--win {tile} is a bonus tile: HAND is then the 13 tiles held, not {count}"
+    ),
+    "refusal.thirteen": (
+        "HAND has 13 tiles: it includes the winning tile, so 14 are expected (did you leave "
+        "out {tile}? try {hand}{tile})"
+    ),
+    "refusal.win_size": (
+        "HAND has {count} tiles counting each meld as three: a winning hand has 14, the "
+        "winning tile included"
+    ),
+    "refusal.win_not_held": (
+        "--win {tile} is not among the concealed tiles of HAND ({hand}): HAND includes the "
+        "winning tile, so add it to HAND or correct --win"
+    ),
+    "refusal.seat_not_at_table": "--seat {seat}: a table of {count} has the seats {seats}",
+    "refusal.tsumo_and_from": "--tsumo and --from exclude each other: a self-draw has no discarder",
+    "refusal.from_self": "--from names the winner's own seat: use --tsumo for a self-draw",
+    "refusal.no_bonus_win": "--win {tile}: {variant} has no bonus tiles to win on",
+    "refusal.foreign_flag": "{flag} is a {owner} flag: {variant} does not use it",
+    "refusal.missing_flag": "--missing is a sichuan flag: {variant} has no missing suit",
+    "refusal.meld_own_seat": (
+        "--seat {seat}: a meld of the hand was claimed from {seat}, the hand's own seat"
+    ),
+    # Options
+    "refusal.option_bool": "option {name} takes true or false, not {text}",
+    "refusal.option_form": "{text} is not an option: expected NAME=VALUE",
+    "refusal.option_unknown": "unknown option {name} for {rules}: known options are {known}",
+    "refusal.option_int": "option {name} takes an integer, not {text}",
+    "refusal.option_number": "option {name} takes a number, not {text}",
+    "refusal.option_digits": (
+        "--option {name}=...: a number of {digits} digits is out of range (at most {most} digits)"
+    ),
+    # Practice questions
+    "refusal.drill_id": (
+        "{id} is not a practice question: expected FAMILY-KIND-NUMBER, e.g. riichi-waits-3 "
+        "(kinds discard, waits, worth; numbers 0 to {most})"
+    ),
+    "refusal.drill_none": "no seeded game offers the question {id}: try another number",
+    "refusal.drill_not_held": "{tile} is not in the hand {hand}: discard one of its tiles",
+    "refusal.drill_reply": (
+        "the reply to a {kind} question has the wrong form: a tile for discard, a list of "
+        "tiles for waits, a whole number for worth"
+    ),
+    "refusal.drill_tile": "{reply} is not one tile in mpsz (such as 5m, 7z)",
+}
+
+_FR = {
+    "refusal.mpsz_type": "une chaîne mpsz est attendue, pas {type}",
+    "refusal.suit_first": (
+        "la lettre de couleur {char} en position {position} de {text} n’a aucun chiffre avant "
+        "elle (en mpsz les chiffres viennent d’abord, par ex. 123m)"
+    ),
+    "refusal.digits_no_suit": (
+        "les chiffres avant la position {position} de {text} n’ont pas de lettre de couleur "
+        "(une de {letters} est attendue)"
+    ),
+    "refusal.unknown_char": (
+        "caractère inconnu {char} en position {position} de {text} : des chiffres et une lettre "
+        "de couleur parmi {letters} sont attendus"
+    ),
+    "refusal.ends_digits": (
+        "{text} finit par des chiffres sans lettre de couleur (une de {letters} est attendue)"
+    ),
+    "refusal.red_suit": (
+        "{tile} en position {position} de {text} : seules m, p et s ont un cinq rouge (0)"
+    ),
+    "refusal.suit_range": (
+        "{tile} en position {position} de {text} : la couleur {letter} n’a que les tuiles "
+        "1 à {size}"
+    ),
+    "refusal.one_tile": "une seule tuile est attendue, {text} en contient {count}",
+    "refusal.bonus_in": "{tile} est une tuile bonus : elle ne peut pas faire partie de : {what}",
+    "refusal.fifth_in": (
+        "{what} : un cinquième {tile} ; il n’y a que quatre exemplaires de chaque tuile"
+    ),
+    "refusal.bonus_held": (
+        "{tile} est une tuile bonus : fleurs et saisons sont posées à part, pas gardées en main"
+    ),
+    "refusal.too_many_melds": "une main a au plus quatre combinaisons, pas {count}",
+    "refusal.too_many_tiles": (
+        "{count} tuiles cachées avec {melds} combinaison(s) : une main en a au plus {limit} "
+        "(14 tuiles, chaque combinaison comptant pour trois)"
+    ),
+    "refusal.fifth": (
+        "la main contient un cinquième {tile} : il n’y a que quatre exemplaires de chaque tuile"
+    ),
+    "refusal.two_red": "la main contient deux {tile} rouges",
+    "refusal.melds_type": (
+        "les combinaisons sont une liste de textes TYPE:TUILES[@PLACE], pas {type}"
+    ),
+    "refusal.hand_size": (
+        "{count} tuiles cachées avec {melds} combinaison(s) ne font pas une main : {wanted} "
+        "tuiles cachées sont attendues (13 ou 14 en tout, une combinaison comptant pour trois)"
+    ),
+    "refusal.seat_type": "une place est une des lettres E, S, W, N, pas {type}",
+    "refusal.seat": "{text} n’est pas une place : une de E, S, W, N est attendue",
+    "refusal.meld_size": "un {name} a {size} tuiles, {shown} en a {count}",
+    "refusal.meld_bonus": "un {name} ne peut pas contenir de tuile bonus ({shown})",
+    "refusal.chow_honours": "un chow ne peut pas être fait d’honneurs ({shown})",
+    "refusal.chow_suit": "un chow est d’une seule couleur, pas {shown}",
+    "refusal.chow_run": "un chow est fait de trois tuiles qui se suivent, pas {shown}",
+    "refusal.meld_same": "un {name} est fait de {size} tuiles identiques, pas {shown}",
+    "refusal.concealed_kong_seat": "un kong caché ne prend aucune tuile à une autre place",
+    "refusal.meld_form": (
+        "{text} n’est pas une combinaison : TYPE:TUILES[@PLACE] est attendu, par ex. pung:777z@W"
+    ),
+    "refusal.meld_kind": (
+        "type de combinaison inconnu {name} dans {text} : chow, pung, kong, concealed-kong ou "
+        "added-kong est attendu (ou chi, pon, kan, ankan, kakan)"
+    ),
+    "refusal.flag_value": "{flag} {value} : {reason}",
+    "refusal.bonus_win_size": (
+        "--win {tile} est une tuile bonus : la main est alors les 13 tuiles gardées, pas {count}"
+    ),
+    "refusal.thirteen": (
+        "la main a 13 tuiles : elle comprend la tuile gagnante, 14 sont donc attendues "
+        "(avez-vous oublié {tile} ? essayez {hand}{tile})"
+    ),
+    "refusal.win_size": (
+        "la main a {count} tuiles (chaque combinaison comptant pour trois) : une main gagnante "
+        "en a 14, tuile gagnante comprise"
+    ),
+    "refusal.win_not_held": (
+        "--win {tile} n’est pas parmi les tuiles cachées de la main ({hand}) : la main comprend "
+        "la tuile gagnante, ajoutez-la à la main ou corrigez --win"
+    ),
+    "refusal.seat_not_at_table": "--seat {seat} : une table de {count} a les places {seats}",
+    "refusal.tsumo_and_from": (
+        "--tsumo et --from s’excluent : une victoire sur pioche n’a pas de joueur qui a défaussé"
+    ),
+    "refusal.from_self": (
+        "--from nomme la place du gagnant : utilisez --tsumo pour une victoire sur pioche"
+    ),
+    "refusal.no_bonus_win": "--win {tile} : {variant} n’a pas de tuile bonus sur laquelle gagner",
+    "refusal.foreign_flag": "{flag} est une option de {owner} : {variant} ne s’en sert pas",
+    "refusal.missing_flag": (
+        "--missing est une option du sichuan : {variant} n’a pas de couleur manquante"
+    ),
+    "refusal.meld_own_seat": (
+        "--seat {seat} : une combinaison de la main a été prise à {seat}, la place de la main"
+    ),
+    "refusal.option_bool": "l’option {name} prend true ou false, pas {text}",
+    "refusal.option_form": "{text} n’est pas une option : NOM=VALEUR est attendu",
+    "refusal.option_unknown": "option inconnue {name} pour {rules} : les options sont {known}",
+    "refusal.option_int": "l’option {name} prend un nombre entier, pas {text}",
+    "refusal.option_number": "l’option {name} prend un nombre, pas {text}",
+    "refusal.option_digits": (
+        "--option {name}=... : un nombre de {digits} chiffres est hors limites (au plus {most})"
+    ),
+    "refusal.drill_id": (
+        "{id} n’est pas une question d’entraînement : FAMILLE-TYPE-NUMÉRO est attendu, par ex. "
+        "riichi-waits-3 (types discard, waits, worth ; numéros de 0 à {most})"
+    ),
+    "refusal.drill_none": "aucune partie tirée n’offre la question {id} : essayez un autre numéro",
+    "refusal.drill_not_held": "{tile} n’est pas dans la main {hand} : défaussez une de ses tuiles",
+    "refusal.drill_reply": (
+        "la réponse à une question {kind} n’a pas la bonne forme : une tuile pour la défausse, "
+        "une liste de tuiles pour les attentes, un nombre entier pour la valeur"
+    ),
+    "refusal.drill_tile": "{reply} n’est pas une tuile en mpsz (comme 5m, 7z)",
+}
+
+_ES = {
+    "refusal.mpsz_type": "se esperaba un texto mpsz, no {type}",
+    "refusal.suit_first": (
+        "la letra de palo {char} en la posición {position} de {text} no tiene cifras delante "
+        "(en mpsz van primero las cifras, p. ej. 123m)"
+    ),
+    "refusal.digits_no_suit": (
+        "las cifras antes de la posición {position} de {text} no tienen letra de palo (se "
+        "esperaba una de {letters})"
+    ),
+    "refusal.unknown_char": (
+        "carácter desconocido {char} en la posición {position} de {text}: se esperaban cifras "
+        "y una letra de palo entre {letters}"
+    ),
+    "refusal.ends_digits": (
+        "{text} termina en cifras sin letra de palo (se esperaba una de {letters})"
+    ),
+    "refusal.red_suit": (
+        "{tile} en la posición {position} de {text}: solo m, p y s tienen un cinco rojo (0)"
+    ),
+    "refusal.suit_range": (
+        "{tile} en la posición {position} de {text}: el palo {letter} solo tiene fichas del 1 "
+        "al {size}"
+    ),
+    "refusal.one_tile": "se esperaba una sola ficha, {text} tiene {count}",
+    "refusal.bonus_in": "{tile} es una ficha de bonificación: no puede formar parte de: {what}",
+    "refusal.fifth_in": "{what}: un quinto {tile}; solo hay cuatro de cada ficha",
+    "refusal.bonus_held": (
+        "{tile} es una ficha de bonificación: flores y estaciones se apartan, no se guardan en "
+        "la mano"
+    ),
+    "refusal.too_many_melds": "una mano tiene como mucho cuatro combinaciones, no {count}",
+    "refusal.too_many_tiles": (
+        "{count} fichas ocultas con {melds} combinación(es): una mano tiene como mucho {limit} "
+        "(14 fichas, cada combinación cuenta por tres)"
+    ),
+    "refusal.fifth": "la mano tiene un quinto {tile}: solo hay cuatro de cada ficha",
+    "refusal.two_red": "la mano tiene dos {tile} rojos",
+    "refusal.melds_type": (
+        "las combinaciones son una lista de textos TIPO:FICHAS[@PUESTO], no {type}"
+    ),
+    "refusal.hand_size": (
+        "{count} fichas ocultas con {melds} combinación(es) no son una mano: se esperaban "
+        "{wanted} fichas ocultas (13 o 14 en total, cada combinación cuenta por tres)"
+    ),
+    "refusal.seat_type": "un puesto es una de las letras E, S, W, N, no {type}",
+    "refusal.seat": "{text} no es un puesto: se esperaba uno de E, S, W, N",
+    "refusal.meld_size": "un {name} tiene {size} fichas, {shown} tiene {count}",
+    "refusal.meld_bonus": "un {name} no puede contener una ficha de bonificación ({shown})",
+    "refusal.chow_honours": "un chow no puede hacerse con honores ({shown})",
+    "refusal.chow_suit": "un chow es de un solo palo, {shown} no lo es",
+    "refusal.chow_run": "un chow son tres fichas seguidas, {shown} no lo es",
+    "refusal.meld_same": "un {name} son {size} fichas iguales, {shown} no lo es",
+    "refusal.concealed_kong_seat": "un kong oculto no toma ninguna ficha de otro puesto",
+    "refusal.meld_form": (
+        "{text} no es una combinación: se esperaba TIPO:FICHAS[@PUESTO], p. ej. pung:777z@W"
+    ),
+    "refusal.meld_kind": (
+        "tipo de combinación desconocido {name} en {text}: se esperaba chow, pung, kong, "
+        "concealed-kong o added-kong (o chi, pon, kan, ankan, kakan)"
+    ),
+    "refusal.flag_value": "{flag} {value}: {reason}",
+    "refusal.bonus_win_size": (
+        "--win {tile} es una ficha de bonificación: la mano son entonces las 13 fichas "
+        "guardadas, no {count}"
+    ),
+    "refusal.thirteen": (
+        "la mano tiene 13 fichas: incluye la ficha ganadora, así que se esperan 14 (¿olvidó "
+        "{tile}? pruebe {hand}{tile})"
+    ),
+    "refusal.win_size": (
+        "la mano tiene {count} fichas (cada combinación cuenta por tres): una mano ganadora "
+        "tiene 14, la ficha ganadora incluida"
+    ),
+    "refusal.win_not_held": (
+        "--win {tile} no está entre las fichas ocultas de la mano ({hand}): la mano incluye la "
+        "ficha ganadora, añádala a la mano o corrija --win"
+    ),
+    "refusal.seat_not_at_table": "--seat {seat}: una mesa de {count} tiene los puestos {seats}",
+    "refusal.tsumo_and_from": (
+        "--tsumo y --from se excluyen: una victoria por robo no tiene quien descarte"
+    ),
+    "refusal.from_self": (
+        "--from nombra el puesto del ganador: use --tsumo para una victoria por robo"
+    ),
+    "refusal.no_bonus_win": "--win {tile}: {variant} no tiene fichas de bonificación con que ganar",
+    "refusal.foreign_flag": "{flag} es una opción de {owner}: {variant} no la usa",
+    "refusal.missing_flag": "--missing es una opción de sichuan: {variant} no tiene palo ausente",
+    "refusal.meld_own_seat": (
+        "--seat {seat}: una combinación de la mano se tomó de {seat}, el puesto de la mano"
+    ),
+    "refusal.option_bool": "la opción {name} admite true o false, no {text}",
+    "refusal.option_form": "{text} no es una opción: se esperaba NOMBRE=VALOR",
+    "refusal.option_unknown": "opción desconocida {name} para {rules}: las opciones son {known}",
+    "refusal.option_int": "la opción {name} admite un número entero, no {text}",
+    "refusal.option_number": "la opción {name} admite un número, no {text}",
+    "refusal.option_digits": (
+        "--option {name}=...: un número de {digits} cifras está fuera de rango (como mucho {most})"
+    ),
+    "refusal.drill_id": (
+        "{id} no es una pregunta de práctica: se esperaba FAMILIA-TIPO-NÚMERO, p. ej. "
+        "riichi-waits-3 (tipos discard, waits, worth; números del 0 al {most})"
+    ),
+    "refusal.drill_none": "ninguna partida sorteada ofrece la pregunta {id}: pruebe otro número",
+    "refusal.drill_not_held": "{tile} no está en la mano {hand}: descarte una de sus fichas",
+    "refusal.drill_reply": (
+        "la respuesta a una pregunta {kind} no tiene la forma correcta: una ficha para el "
+        "descarte, una lista de fichas para las esperas, un número entero para el valor"
+    ),
+    "refusal.drill_tile": "{reply} no es una ficha en mpsz (como 5m, 7z)",
+}
+
+REFUSALS: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES}
+"""Why the library refuses an input, by language."""

@@ -1,0 +1,426 @@
+/* The practice pages: the calculator and the drills. Every answer comes from the site's API
+   (the engine's own JSON); this script only draws it and sends what the learner picks. */
+(function () {
+  "use strict";
+  const source = document.getElementById("practice-text");
+  if (!source) return;
+  const page = JSON.parse(source.textContent);
+  const lang = page.lang;
+
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, (whole, key) =>
+      values && Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole);
+  }
+  function T(key, values) { return fill(page.text[key] || key, values); }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (name === "text") node.textContent = value;
+      else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+      else node.setAttribute(name, value === true ? "" : value);
+    }
+    for (const child of children) {
+      if (child === null || child === undefined) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function tileImg(code) {
+    const name = page.tiles[code] || page.tiles[code.replace("0", "5")] || code;
+    return el("img", {class: "tile", src: "/tiles/" + code + ".svg", alt: name, title: name,
+                      width: 30, height: 40});
+  }
+
+  // Reading mpsz for drawing only (digits, then their suit letter); the engine reads the hand.
+  function splitTiles(text) {
+    const out = [];
+    let digits = [];
+    for (const char of (text || "").replace(/\s+/g, "")) {
+      if (/[0-9]/.test(char)) digits.push(char);
+      else if ("mpszfg".includes(char)) { for (const d of digits) out.push(d + char); digits = []; }
+      else return out;
+    }
+    return out;
+  }
+  function joinTiles(codes) {
+    let text = "", run = "", suit = "";
+    for (const code of codes) {
+      if (suit && code[1] !== suit) { text += run + suit; run = ""; }
+      run += code[0]; suit = code[1];
+    }
+    return run ? text + run + suit : text;
+  }
+  function tilesRow(codes, cls) {
+    const row = el("span", {class: cls || "tiles"});
+    for (const code of codes) row.append(tileImg(code));
+    return row;
+  }
+
+  async function post(url, body) {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: {"Content-Type": "application/json", "Accept-Language": lang},
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+    let json = null;
+    try { json = await response.json(); } catch (error) { json = null; }
+    return {ok: response.ok, status: response.status, json: json};
+  }
+
+  // --- drawing the engine's answers ---------------------------------------------------------
+
+  function scoreView(result) {
+    const box = el("div", {class: "score-view"});
+    const unit = result.variant === "riichi" ? "han" : "fan";
+    box.append(el("p", {class: "verdict " + (result.valid ? "win" : "no-win"),
+                        text: result.valid ? T("calc.win_label") : T("calc.no_win")}));
+    if (!result.valid && result.error) box.append(el("p", {class: "reason", text: result.error.message}));
+    if (result.patterns && result.patterns.length) {
+      const table = el("table", {class: "patterns"},
+        el("caption", {text: T("calc.patterns")}));
+      for (const pattern of result.patterns) {
+        const count = pattern.count > 1 ? " ×" + pattern.count : "";
+        table.append(el("tr", {"data-pattern": pattern.id},
+          el("th", {scope: "row", text: pattern.name + count}),
+          el("td", {text: pattern.value + " " + T("unit." + pattern.unit)})));
+      }
+      if (result.valid) {
+        table.append(el("tr", {class: "total"}, el("th", {scope: "row", text: T("calc.total")}),
+          el("td", {text: result[unit] + " " + T("unit." + unit) + (result.fu ? " " + result.fu + " fu" : "")})));
+      }
+      box.append(table);
+    }
+    if (result.fu_breakdown && result.fu_breakdown.length) {
+      const list = el("ul", {class: "fu"});
+      for (const line of result.fu_breakdown) list.append(el("li", {text: line.name + ": " + line.fu}));
+      box.append(el("h3", {text: T("calc.fu")}), list);
+    }
+    if (result.limit) box.append(el("p", {class: "limit", text: T("calc.limit") + ": " + result.limit}));
+    if (result.valid) {
+      box.append(el("p", {class: "points", text: T("calc.points") + ": " + result.points}));
+      const pay = el("table", {class: "payments"}, el("caption", {text: T("calc.payments")}));
+      for (const [seat, amount] of Object.entries(result.payments || {})) {
+        pay.append(el("tr", {"data-seat": seat}, el("th", {scope: "row", text: T("seat." + seat)}),
+          el("td", {text: amount > 0 ? "+" + amount : String(amount)})));
+      }
+      box.append(pay);
+    }
+    if (result.explanation) {
+      box.append(el("h3", {text: T("calc.explanation")}),
+        el("pre", {class: "explanation", text: result.explanation}));
+    }
+    return box;
+  }
+
+  function outcomeText(outcome) {
+    if (!outcome.valid) return T("calc.no_win") + " (" + outcome.reason + ")";
+    const fu = outcome.fu ? " " + outcome.fu + " fu" : "";
+    return outcome.value + " " + T("unit." + outcome.unit) + fu + " = " + outcome.points;
+  }
+
+  function waitsView(result) {
+    const box = el("div", {class: "waits-view"});
+    if (result.discards) {
+      box.append(el("h3", {text: T("calc.discards")}));
+      const list = el("ul", {class: "discards"});
+      for (const option of result.discards) {
+        list.append(el("li", {"data-tile": option.discard}, tileImg(option.discard), " ",
+          T("calc.discard_line", {tile: option.discard, shanten: option.shanten, ukeire: option.ukeire})));
+      }
+      box.append(list);
+      return box;
+    }
+    if (!result.ready) {
+      box.append(el("p", {class: "reason", text: T("calc.not_ready", {state: "shanten " + result.shanten})}));
+      return box;
+    }
+    const list = el("ul", {class: "wait-values"});
+    for (const detail of result.wait_details || []) {
+      list.append(el("li", {"data-tile": detail.tile}, tileImg(detail.tile), " ",
+        T("calc.wait_on", {tile: detail.tile}) + ": " + T("calc.ron") + " " + outcomeText(detail.ron) +
+        "; " + T("calc.tsumo_short") + " " + outcomeText(detail.tsumo)));
+    }
+    box.append(list);
+    return box;
+  }
+
+  function compareView(result) {
+    const table = el("table", {class: "compare"}, el("caption", {text: T("calc.compare_title")}),
+      el("tr", {}, el("th", {scope: "col", text: T("calc.family")}),
+        el("th", {scope: "col", text: T("calc.result")}), el("th", {scope: "col", text: T("calc.why")})));
+    for (const row of result.families) {
+      const verdict = row.status === "win" ? T("calc.win_label") : T("calc.no_win");
+      table.append(el("tr", {"data-family": row.family, "data-status": row.status},
+        el("th", {scope: "row", text: T("family." + row.family)}), el("td", {text: verdict}),
+        el("td", {text: row.reason})));
+    }
+    return table;
+  }
+
+  // --- the calculator -----------------------------------------------------------------------
+
+  function calculator(form) {
+    const $ = (id) => document.getElementById(id);
+    const result = $("calc-result");
+    const melds = [];
+    const picker = $("picker");
+    const codes = [];
+    for (const suit of "mps") for (let n = 1; n <= 9; n++) codes.push(n + suit);
+    for (let n = 1; n <= 7; n++) codes.push(n + "z");
+    for (const suit of "fg") for (let n = 1; n <= 4; n++) codes.push(n + suit);
+    for (const code of codes) {
+      picker.append(el("button", {type: "button", class: "pick", "data-tile": code,
+        "aria-label": page.tiles[code], onclick: () => pick(code)}, tileImg(code)));
+    }
+    function pick(code) {
+      const target = $("calc-target").value;
+      const input = $("f-" + target);
+      if (target === "win") input.value = code;
+      else input.value = joinTiles(splitTiles(input.value).concat([code]));
+      if (target === "hand") $("f-win").value = $("f-win").value || "";
+      sync();
+    }
+    function sync() {
+      const preview = $("hand-preview");
+      preview.replaceChildren();
+      splitTiles($("f-hand").value).forEach((code, index) => {
+        preview.append(el("button", {type: "button", class: "held", "data-index": index,
+          "aria-label": T("calc.remove") + " " + (page.tiles[code] || code),
+          onclick: () => {
+            const tiles = splitTiles($("f-hand").value);
+            tiles.splice(index, 1);
+            $("f-hand").value = joinTiles(tiles);
+            sync();
+          }}, tileImg(code)));
+      });
+    }
+    function drawMelds() {
+      const list = $("meld-list");
+      list.replaceChildren();
+      melds.forEach((meld, index) => {
+        list.append(el("li", {}, el("code", {text: meld}), " ",
+          el("button", {type: "button", onclick: () => { melds.splice(index, 1); drawMelds(); },
+                        text: T("calc.remove")})));
+      });
+    }
+    $("f-hand").addEventListener("input", sync);
+    $("calc-undo").addEventListener("click", () => {
+      const tiles = splitTiles($("f-hand").value); tiles.pop();
+      $("f-hand").value = joinTiles(tiles); sync();
+    });
+    $("calc-clear").addEventListener("click", () => { $("f-hand").value = ""; sync(); });
+    $("meld-add").addEventListener("click", () => {
+      const tiles = $("f-meld_tiles").value.trim();
+      if (!tiles) return;
+      const from = $("meld-from").value;
+      melds.push($("meld-kind").value + ":" + tiles + (from ? "@" + from : ""));
+      $("f-meld_tiles").value = "";
+      drawMelds();
+    });
+
+    function body(command) {
+      const data = {hand: $("f-hand").value, variant: $("f-variant").value, seat: $("f-seat").value,
+                    round: $("f-round").value, lang: lang};
+      if ($("f-rules").value.trim()) data.rules = $("f-rules").value.trim();
+      if (melds.length) data.melds = melds.slice();
+      if ($("f-missing").value) data.missing = $("f-missing").value;
+      if (command === "waits") return data;
+      data.win = $("f-win").value;
+      if ($("f-tsumo").checked) data.tsumo = true;
+      else if ($("f-from").value) data.from = $("f-from").value;
+      if (command === "compare") {
+        delete data.variant; delete data.rules; delete data.missing;
+        return data;
+      }
+      for (const flag of ["riichi", "double_riichi", "ippatsu", "after_kong", "second_kong",
+                          "robbing_kong", "kong_discard", "last_tile", "first_turn"]) {
+        if ($("f-" + flag).checked) data[flag] = true;
+      }
+      for (const name of ["dora", "ura", "flowers"]) {
+        if ($("f-" + name).value.trim()) data[name] = $("f-" + name).value.trim();
+      }
+      for (const name of ["honba", "deposits"]) {
+        const value = parseInt($("f-" + name).value || "0", 10);
+        if (value) data[name] = value;
+      }
+      return data;
+    }
+    function clearErrors() {
+      for (const node of form.querySelectorAll(".field-error")) { node.hidden = true; node.textContent = ""; }
+      for (const node of form.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
+    }
+    function showError(error) {
+      let field = error.field || "hand";
+      if (["riichi", "double_riichi", "ippatsu", "after_kong", "second_kong", "robbing_kong",
+           "kong_discard", "last_tile", "first_turn"].includes(field)) field = "flags";
+      if (field === "meld" || field === "in_game") field = "melds";
+      const slot = $("err-" + field) || $("err-hand");
+      slot.textContent = T("refused", {message: error.message});
+      slot.hidden = false;
+      const input = $("f-" + field);
+      if (input) { input.setAttribute("aria-invalid", "true"); }
+      result.replaceChildren();
+    }
+    async function ask(command) {
+      clearErrors();
+      const url = "/api/" + command;
+      const reply = await post(url, body(command));
+      if (!reply.ok) { showError((reply.json && reply.json.error) || {message: String(reply.status)}); return; }
+      const view = command === "score" ? scoreView(reply.json)
+        : command === "waits" ? waitsView(reply.json) : compareView(reply.json);
+      result.replaceChildren(view);
+    }
+    form.addEventListener("submit", (event) => { event.preventDefault(); ask("score"); });
+    $("calc-waits").addEventListener("click", () => ask("waits"));
+    $("calc-compare").addEventListener("click", () => ask("compare"));
+
+    const prefill = JSON.parse(($("calc-prefill") || {textContent: "{}"}).textContent || "{}");
+    if (prefill.hand) {
+      $("f-hand").value = prefill.hand;
+      for (const name of ["win", "variant", "rules", "seat", "round", "missing", "from"]) {
+        if (prefill[name] && $("f-" + name)) $("f-" + name).value = prefill[name];
+      }
+      for (const name of ["dora", "ura", "flowers"]) if (prefill[name]) $("f-" + name).value = prefill[name].join(" ");
+      for (const name of ["honba", "deposits"]) if (prefill[name]) $("f-" + name).value = prefill[name];
+      for (const [name, value] of Object.entries(prefill)) {
+        const box = $("f-" + name);
+        if (value === true && box && box.type === "checkbox") box.checked = true;
+      }
+      if (prefill.tsumo) $("f-tsumo").checked = true;
+      for (const meld of prefill.melds || []) melds.push(meld);
+      drawMelds();
+      sync();
+      ask(prefill.command === "score" ? "score" : "waits");
+    }
+    sync();
+  }
+
+  // --- drills ------------------------------------------------------------------------------
+
+  const SUITS = {riichi: "mpsz", hongkong: "mpsz", sichuan: "mps"};
+
+  function drillView(question, onAnswered) {
+    const box = el("article", {class: "drill", "data-drill": question.id, "data-kind": question.kind});
+    const unit = question.family === "riichi" ? T("unit.han") : T("unit.fan");
+    const prompt = question.kind === "discard" ? T("drill.discard_q")
+      : question.kind === "waits" ? T("drill.waits_q") : T("drill.worth_q", {unit: unit});
+    box.append(el("p", {class: "prompt", text: prompt}));
+    const facts = [T("drill.seat", {seat: T("seat." + question.seat)})];
+    if (question.missing) facts.push(T("drill.missing", {suit: question.missing}));
+    if (question.riichi) facts.push(T("drill.riichi"));
+    if (question.flowers) facts.push(T("drill.flowers", {tiles: question.flowers}));
+    if (question.win) {
+      facts.push(question.tsumo ? T("drill.how_tsumo", {tile: question.win})
+        : T("drill.how_ron", {tile: question.win, seat: T("seat." + question.from)}));
+    }
+    box.append(el("p", {class: "facts", text: facts.join(" ")}));
+    let chosen = null;
+    const picked = new Set();
+    const hand = el("div", {class: "drill-hand"});
+    for (const code of question.hand_tiles) {
+      if (question.kind === "discard") {
+        hand.append(el("button", {type: "button", class: "held", "data-tile": code, "aria-pressed": "false",
+          onclick: (event) => {
+            chosen = code;
+            for (const b of hand.querySelectorAll("button")) b.setAttribute("aria-pressed", "false");
+            event.currentTarget.setAttribute("aria-pressed", "true");
+          }}, tileImg(code)));
+      } else hand.append(tileImg(code));
+    }
+    if (question.win) { hand.append(" + "); hand.append(tileImg(question.win)); }
+    box.append(hand);
+    const choices = el("div", {class: "drill-choices"});
+    if (question.kind === "waits") {
+      for (const suit of SUITS[question.family]) {
+        const row = el("div", {class: "pick-row"});
+        for (let n = 1; n <= (suit === "z" ? 7 : 9); n++) {
+          const code = n + suit;
+          row.append(el("button", {type: "button", class: "pick", "data-tile": code, "aria-pressed": "false",
+            onclick: (event) => {
+              if (picked.has(code)) picked.delete(code); else picked.add(code);
+              event.currentTarget.setAttribute("aria-pressed", String(picked.has(code)));
+            }}, tileImg(code)));
+        }
+        choices.append(row);
+      }
+    } else if (question.kind === "worth") {
+      const group = "worth-" + question.id;
+      for (const value of question.choices) {
+        choices.append(el("label", {class: "choice"},
+          el("input", {type: "radio", name: group, value: value, onchange: () => { chosen = value; }}),
+          " " + value + " " + unit));
+      }
+    }
+    box.append(choices);
+    const outcome = el("div", {class: "drill-outcome", "aria-live": "polite"});
+    const check = el("button", {type: "button", class: "drill-check", text: T("drill.check")});
+    check.addEventListener("click", async () => {
+      const reply = question.kind === "waits" ? Array.from(picked) : chosen;
+      if (reply === null) return;
+      const answered = await post("/api/drills/answer", {id: question.id, reply: reply, lang: lang});
+      if (!answered.ok) {
+        outcome.replaceChildren(el("p", {class: "field-error", role: "alert",
+          text: (answered.json && answered.json.error && answered.json.error.message) || String(answered.status)}));
+        return;
+      }
+      check.disabled = true;
+      const json = answered.json;
+      const verdict = el("p", {class: "drill-verdict " + (json.correct ? "right" : "wrong"),
+                               text: json.correct ? T("drill.right") : T("drill.wrong")});
+      const shown = Array.isArray(json.expected) ? json.expected.join(" ") : String(json.expected);
+      const parts = [verdict, el("p", {class: "drill-expected",
+        text: question.kind === "discard" ? T("drill.best", {tiles: shown}) : T("drill.expected", {answer: shown})})];
+      if (question.kind === "worth") parts.push(scoreView(json.answer));
+      else parts.push(waitsView(json.answer));
+      parts.push(el("p", {class: "command"}, T("drill.command") + ": ",
+        el("code", {text: "mahjongkit " + question.command})));
+      outcome.replaceChildren(...parts);
+      if (onAnswered) onAnswered(question, outcome);
+    });
+    box.append(check, outcome);
+    return box;
+  }
+
+  async function showProgress(question, where) {
+    const response = await fetch("/api/progress", {credentials: "same-origin"});
+    const json = await response.json();
+    const row = json.progress.find((r) => r.family === question.family && r.concept === question.concept);
+    if (row) where.append(el("p", {class: "drill-progress", text: T("drill.answered", {answered: row.answered, right: row.right})}));
+  }
+
+  async function loadDrills(section) {
+    const family = section.dataset.drillsFamily;
+    const chapter = section.dataset.drillsChapter;
+    const list = section.querySelector(".drill-list");
+    let number = 0;
+    async function load() {
+      const kind = (section.querySelector("input[name=drill-kind]:checked") || {value: "discard"}).value;
+      const query = chapter ? "?chapter=" + encodeURIComponent(chapter) : "?kind=" + kind + "&number=" + number;
+      const response = await fetch("/api/drills/" + family + query, {headers: {"Accept-Language": lang}});
+      const json = await response.json();
+      list.replaceChildren();
+      if (!response.ok) { list.append(el("p", {class: "field-error", role: "alert", text: json.error.message})); return; }
+      for (const question of json.questions) {
+        list.append(drillView(question, async (q, where) => {
+          await showProgress(q, where);
+          if (!chapter) {
+            where.append(el("button", {type: "button", class: "drill-next", text: T("drill.next"),
+              onclick: () => { number += 1; load(); }}));
+          }
+        }));
+      }
+    }
+    for (const radio of section.querySelectorAll("input[name=drill-kind]")) {
+      radio.addEventListener("change", () => { number = 0; load(); });
+    }
+    load();
+  }
+
+  const form = document.getElementById("calc");
+  if (form) calculator(form);
+  for (const section of document.querySelectorAll("[data-drills-family]")) loadDrills(section);
+})();

@@ -1,0 +1,416 @@
+"""Practice on the site (issue 14): ``POST /api/score`` answers what ``mahjongkit score --json``
+prints on the shared worked examples of the three families, the three-family view, waits, drills
+judged by the engine, progress kept in SQLite, and every refusal a 4xx in the request's language
+naming the field at fault."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from mahjongkit.bots.drills import FAMILIES, KINDS, best_discards, drill_answer, grade, make_drill
+from mahjongkit.cli import main
+from mahjongkit.commands import answer
+from mahjongkit.hand import Hand
+from mahjongkit.variants.analysis import analyse_hand
+from mahjongkit.web import create_app
+from mahjongkit.web.practice import fields_of, request_words
+from tests.helpers.paths import DATA
+
+_MELD_KINDS = {
+    "chow": "chow",
+    "pung": "pung",
+    "exposed_kong": "kong",
+    "added_kong": "added-kong",
+    "concealed_kong": "concealed-kong",
+}
+_HK_HOW = {
+    "discard": {},
+    "self_draw": {"tsumo": True},
+    "kong_replacement": {"tsumo": True, "after_kong": True},
+    "double_kong_replacement": {"tsumo": True, "second_kong": True},
+    "last_tile_draw": {"tsumo": True, "last_tile": True},
+}
+
+
+def _melds(example: dict[str, Any]) -> list[str]:
+    out = []
+    for meld in example["melds"]:
+        seat = f"@{meld['from']}" if meld.get("from") else ""
+        out.append(f"{_MELD_KINDS[meld['type']]}:{meld['tiles']}{seat}")
+    return out
+
+
+def _hongkong(example: dict[str, Any]) -> dict[str, Any] | None:
+    if example["how_won"] not in _HK_HOW:
+        return None
+    body: dict[str, Any] = {
+        "hand": example["concealed"] + example["winning_tile"],
+        "variant": "hongkong",
+        "win": example["winning_tile"],
+        "seat": example["winner"],
+        "round": example["round_wind"],
+        "melds": _melds(example),
+        **_HK_HOW[example["how_won"]],
+    }
+    if not body.get("tsumo") and example.get("discarder"):
+        body["from"] = example["discarder"]
+    letters = {"F": "f", "S": "g"}
+    flowers = [w[1] + letters[w[0]] for w in example.get("bonus_tiles", "").split()]
+    if flowers:
+        body["flowers"] = flowers
+    return body
+
+
+def _sichuan(example: dict[str, Any]) -> dict[str, Any] | None:
+    if example["how_won"] not in ("discard", "self_draw"):
+        return None
+    body: dict[str, Any] = {
+        "hand": example["concealed"] + example["winning_tile"],
+        "variant": "sichuan",
+        "win": example["winning_tile"],
+        "seat": example["winner"],
+        "melds": _melds(example),
+        "in_game": example.get("players_in_game", ["E", "S", "W", "N"]),
+    }
+    if example["how_won"] == "self_draw":
+        body["tsumo"] = True
+    elif example.get("discarder"):
+        body["from"] = example["discarder"]
+    return body
+
+
+def _riichi(record: dict[str, Any]) -> dict[str, Any] | None:
+    if record["melds"] or record["double_riichi"] or any(record["situational"].values()):
+        return None
+    body: dict[str, Any] = {
+        "hand": record["concealed"],
+        "variant": "riichi",
+        "rules": "tenhou",
+        "win": record["win_tile"],
+        "seat": record["seat_wind"],
+        "round": record["round_wind"],
+        "dora": record["dora_indicators"],
+        "honba": record["honba"],
+        "deposits": record["riichi_sticks"],
+    }
+    if record["riichi"]:
+        body["riichi"] = True
+        body["ura"] = record["ura_indicators"]
+    if record["ippatsu"]:
+        body["ippatsu"] = True
+    if record["is_tsumo"]:
+        body["tsumo"] = True
+    else:
+        body["from"] = "ESWN"[(record["from_who"] - record["dealer"]) % 4]
+    return body
+
+
+def _lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def _examples() -> list[tuple[str, dict[str, Any]]]:
+    found: list[tuple[str, dict[str, Any]]] = []
+    for example in _lines(DATA / "hongkong" / "examples.jsonl"):
+        body = _hongkong(example)
+        if body:
+            found.append((example["id"], body))
+    for example in _lines(DATA / "sichuan" / "examples.jsonl"):
+        body = _sichuan(example)
+        if body:
+            found.append((example["id"], body))
+    riichi = 0
+    with (DATA / "riichi" / "agari.jsonl").open() as records:
+        for line in records:
+            record = json.loads(line)
+            body = _riichi(record)
+            if body:
+                found.append((f"riichi-{riichi}", body))
+                riichi += 1
+            if riichi == 8:
+                break
+    return found
+
+
+EXAMPLES = _examples()
+
+
+def test_the_worked_examples_cover_the_three_families() -> None:
+    families = {body["variant"] for _, body in EXAMPLES}
+    assert families == {"riichi", "hongkong", "sichuan"}
+    assert len(EXAMPLES) >= 25
+
+
+@pytest.mark.parametrize(("name", "body"), EXAMPLES, ids=[name for name, _ in EXAMPLES])
+def test_api_score_is_the_command_lines_json(
+    client: TestClient, capsys: pytest.CaptureFixture[str], name: str, body: dict[str, Any]
+) -> None:
+    response = client.post("/api/score", json=body)
+    assert response.status_code == 200, response.text
+    # The same question typed on the command line, printed with --json.
+    words = request_words("score", body)
+    code = main([*words[: words.index("--")], "--json", *words[words.index("--") :]])
+    printed = json.loads(capsys.readouterr().out)
+    assert response.json() == printed
+    assert code == (0 if printed["valid"] else 1)
+
+
+def test_a_worked_example_gives_its_documented_value(client: TestClient) -> None:
+    hk01 = dict(next(body for name, body in EXAMPLES if name == "hk01"))
+    result = client.post("/api/score", json=hk01).json()
+    assert result["fan"] == 3 and result["payments"] == {"E": -16, "S": 16, "W": 0, "N": 0}
+    assert [p["id"] for p in result["patterns"]] == ["mixed_one_suit"]
+
+
+def test_api_score_speaks_the_language_asked(client: TestClient) -> None:
+    body = {"hand": "234m456p678s33555z", "win": "5z", "tsumo": True, "seat": "S", "lang": "fr"}
+    result = client.post("/api/score", json=body).json()
+    assert result["context"]["lang"] == "fr"
+    assert result["explanation"].startswith("Main : 234m456p678s33555z")
+    assert result["payments"] == {"E": -1000, "S": 2000, "W": -500, "N": -500}
+
+
+def test_waits_give_each_wait_its_value_or_the_reason_it_is_none(client: TestClient) -> None:
+    body = {"hand": "123m456p789s2345s", "lang": "fr"}
+    result = client.post("/api/waits", json=body).json()
+    assert result == answer(["waits", "123m456p789s2345s", "--lang", "fr"])[1]
+    assert result["waits"] == ["2s", "5s"]
+    ron = result["wait_details"][0]["ron"]
+    assert ron["valid"] is False and ron["reason"] == "aucun yaku"
+    assert ron["message"].startswith("la main est complète mais sans yaku")
+
+
+def test_same_hand_three_families_says_why_they_differ(client: TestClient) -> None:
+    body = {"hand": "123m456p789s23455s", "win": "5s", "lang": "fr"}
+    rows = {r["family"]: r for r in client.post("/api/compare", json=body).json()["families"]}
+    assert rows["riichi"]["status"] == "no_win" and rows["riichi"]["code"] == "no_yaku"
+    assert rows["hongkong"]["code"] == "below_minimum_fan"
+    assert rows["sichuan"]["code"] == "not_complete"
+    assert "trois couleurs" in rows["sichuan"]["reason"]
+    win = client.post("/api/compare", json={"hand": "11223344556677m", "win": "7m", "tsumo": True})
+    rows = {r["family"]: r for r in win.json()["families"]}
+    assert all(r["status"] == "win" for r in rows.values())
+    assert rows["sichuan"]["answer"]["fan"] == 4 and rows["sichuan"]["answer"]["points"] == 48
+    honours = client.post("/api/compare", json={"hand": "234m456p678s33555z", "win": "5z"})
+    rows = {r["family"]: r for r in honours.json()["families"]}
+    assert rows["sichuan"]["status"] == "refused" and "Sichuan" in rows["sichuan"]["reason"]
+
+
+# --- refusals ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "lang", "field", "start"),
+    [
+        ({"hand": "234m456p678s3355z", "win": "9m"}, "fr", "hand", "la main a 13 tuiles"),
+        ({"hand": "234m456p678s33555z", "win": "9m"}, "fr", "win", "--win 9m n’est pas parmi"),
+        ({"hand": "234m456p678s33555z", "win": "9m"}, "es", "win", "--win 9m no está entre"),
+        ({"hand": "234m4x6p678s33555z", "win": "5z"}, "es", "hand", "carácter desconocido 'x'"),
+        ({"hand": "234m456p678s33555z", "win": "5z", "tsumo": "yes"}, "es", "tsumo", "el campo"),
+        ({"hand": "234m456p678s33555z"}, "fr", "win", "le champ win est obligatoire"),
+        ({"win": "5z"}, "fr", "hand", "le champ hand est obligatoire"),
+        ({"hand": "234m456p678s33555z", "win": "5z", "colour": 1}, "fr", "colour", "champ inconnu"),
+        ({"hand": "234m456p678s33555z", "win": "5z", "variant": "mcr"}, "fr", "variant", "le"),
+        ({"hand": "234m456p33555z", "win": "5z", "melds": ["pong:678s"]}, "fr", "melds", "type"),
+        ({"hand": "234m456p678s33555z", "win": "5z", "dora": ["3x"]}, "fr", "dora", "caractère"),
+        ({"hand": "234m456p678s33555z", "win": "5z", "seat": "Q"}, "fr", "seat", "'Q' n’est pas"),
+        ({"hand": "234m456p678s33555z", "win": "5z", "honba": -1}, "fr", "honba", "le champ"),
+        (
+            {
+                "hand": "11223344556677m",
+                "win": "7m",
+                "variant": "hongkong",
+                "option": {"limit": "x"},
+            },
+            "fr",
+            "option",
+            "l’option limit",
+        ),
+        ({"hand": "11111m678s333555z", "win": "5z"}, "es", "hand", "la mano tiene un quinto"),
+        (
+            {"hand": "234m456p678s33555z", "win": "5z", "tsumo": True, "from": "N"},
+            "fr",
+            "from",
+            "--",
+        ),
+    ],
+)
+def test_bad_input_is_refused_in_the_request_language_naming_the_field(
+    client: TestClient, body: dict[str, Any], lang: str, field: str, start: str
+) -> None:
+    response = client.post("/api/score", json={**body, "lang": lang})
+    assert response.status_code == 400, response.text
+    error = response.json()["error"]
+    assert error["field"] == field, error
+    assert error["message"].startswith(start), error
+    assert error["code"] in ("notation", "invalid_hand", "field")
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [b"", b"[]", b"null", b"not json", b'{"hand": 5}', b"\xff\xfe", b'"text"', b"[" * 2000],
+)
+def test_garbage_bodies_are_400s_never_500s(client: TestClient, raw: bytes) -> None:
+    for path in ("/api/score", "/api/waits", "/api/compare", "/api/drills/answer"):
+        response = client.post(path, content=raw, headers={"accept-language": "fr"})
+        assert response.status_code == 400, (path, raw[:20], response.text)
+        message = response.json()["error"]["message"]
+        assert message.startswith(("le ", "champ inconnu")), message
+
+
+def test_an_oversized_body_is_a_413(client: TestClient) -> None:
+    response = client.post("/api/score", json={"hand": "1m" * 4000, "win": "1m"})
+    assert response.status_code == 413
+    assert response.json()["error"]["code"] == "too_long"
+
+
+def test_an_unknown_language_is_refused(client: TestClient) -> None:
+    response = client.post(
+        "/api/score", json={"hand": "11223344556677m", "win": "7m", "lang": "de"}
+    )
+    assert response.status_code == 400 and response.json()["error"]["field"] == "lang"
+
+
+def test_the_html_calculator_refuses_garbage_in_the_page_language(client: TestClient) -> None:
+    response = client.get("/es/practice/calculator", params={"q": "score 12x --win 1m"})
+    assert response.status_code == 400
+    assert "carácter desconocido" in response.text
+    assert client.get("/de/practice/calculator").status_code == 404
+
+
+def test_the_library_refusal_is_said_in_french_in_the_lesson_calculator(client: TestClient) -> None:
+    q = "score 234m456p678s33555z --win 9m"
+    response = client.get("/fr/calculator", params={"q": q})
+    assert response.status_code == 400
+    assert "n’est pas parmi les tuiles cachées" in response.text
+
+
+# --- pre-filling from a lesson -----------------------------------------------------------------
+
+
+def test_a_command_fills_the_calculator_fields() -> None:
+    fields = fields_of(
+        "score 234m456p678s33555z --win 5z --tsumo --seat S --dora 3s --meld pung:777z@W"
+    )
+    assert fields["hand"] == "234m456p678s33555z" and fields["win"] == "5z"
+    assert fields["tsumo"] is True and fields["seat"] == "S" and fields["dora"] == ["3s"]
+    assert fields["melds"] == ["pung:777z@W"] and fields["command"] == "score"
+
+
+def test_every_lesson_example_links_to_the_calculator(client: TestClient) -> None:
+    page = client.get("/fr/sichuan/fan-table").text
+    assert 'href="/fr/practice/calculator?q=score%20' in page
+    link = page.split('href="/fr/practice/calculator?q=')[1].split('"')[0]
+    opened = client.get(f"/fr/practice/calculator?q={link}")
+    assert opened.status_code == 200 and "calc-prefill" in opened.text
+    assert '"hand": "' in opened.text
+
+
+# --- drills ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_drills_are_answered_by_the_engine(family: str) -> None:
+    discard = make_drill(family, "discard", 3)
+    result = drill_answer(discard)
+    missing = None if discard.missing is None else "mps".index(discard.missing)
+    found = analyse_hand(Hand.parse(discard.hand), family, missing_suit=missing)
+    low = min(o.shanten for o in found.discards)
+    most = max(o.ukeire for o in found.discards if o.shanten == low)
+    engine_best = {str(o.discard) for o in found.discards if (o.shanten, o.ukeire) == (low, most)}
+    assert len(engine_best) >= 1
+    best = best_discards(result)
+    assert grade(discard, best[0]).correct
+    worse = next(o["discard"] for o in result["discards"] if o["discard"] not in best)
+    assert not grade(discard, worse).correct
+
+    waits = make_drill(family, "waits", 3)
+    ready = analyse_hand(
+        Hand.parse(waits.hand),
+        family,
+        missing_suit=None if waits.missing is None else "mps".index(waits.missing),
+    )
+    assert ready.shanten == 0
+    expected = [answer(["waits", waits.hand, "--variant", family])[1]["waits"]][0]
+    if waits.missing is None:
+        assert grade(waits, expected).correct
+    assert grade(waits, list(drill_answer(waits)["waits"])).correct
+    assert not grade(waits, ["1m"]).correct or drill_answer(waits)["waits"] == ["1m"]
+
+    worth = make_drill(family, "worth", 3)
+    scored = answer(list(worth.argv))[1]
+    unit = "han" if family == "riichi" else "fan"
+    assert scored["valid"] and scored[unit] in worth.choices
+    assert grade(worth, scored[unit]).correct
+    assert not grade(worth, scored[unit] + 1).correct
+
+
+def test_a_drill_is_the_same_every_time_and_hides_its_answer(client: TestClient) -> None:
+    first = client.get("/api/drills/riichi", params={"kind": "worth", "number": 4}).json()
+    again = client.get("/api/drills/riichi", params={"kind": "worth", "number": 4}).json()
+    assert first == again
+    question = first["questions"][0]
+    for key in ("han", "fan", "points", "waits", "discards", "explanation", "answer"):
+        assert key not in question
+
+
+def test_answers_are_kept_per_concept_and_family_exported_and_reset(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "p.sqlite3")) as client:
+        drill = make_drill("hongkong", "waits", 1)
+        waits = list(drill_answer(drill)["waits"])
+        right = client.post("/api/drills/answer", json={"id": drill.id, "reply": waits})
+        assert right.status_code == 200 and right.json()["correct"] is True
+        wrong = client.post("/api/drills/answer", json={"id": drill.id, "reply": []})
+        assert wrong.json()["correct"] is False and wrong.json()["expected"] == waits
+        progress = client.get("/api/progress").json()["progress"]
+        assert progress == [{"family": "hongkong", "concept": "waits", "answered": 2, "right": 1}]
+        page = client.get("/es/practice/progress").text
+        assert "Esperas" in page
+        exported = client.get("/api/progress/export")
+        assert "attachment" in exported.headers["content-disposition"]
+        assert [a["correct"] for a in exported.json()["answers"]] == [True, False]
+        reset = client.post("/fr/practice/progress/reset", follow_redirects=False)
+        assert reset.status_code == 303
+        assert client.get("/api/progress").json()["progress"] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"id": "riichi-waits-x", "reply": []}, "id"),
+        ({"id": "chess-waits-1", "reply": []}, "id"),
+        ({"id": 5, "reply": []}, "id"),
+        ({"id": "riichi-discard-1", "reply": "9z"}, "reply"),
+        ({"id": "riichi-discard-1", "reply": 5}, "reply"),
+        ({"id": "riichi-worth-1", "reply": "two"}, "reply"),
+        ({"id": "riichi-waits-1"}, "reply"),
+        ({"id": "riichi-waits-1", "reply": [], "extra": 1}, "extra"),
+    ],
+)
+def test_bad_drill_replies_are_refused(
+    client: TestClient, body: dict[str, Any], field: str
+) -> None:
+    response = client.post("/api/drills/answer", json={**body, "lang": "fr"})
+    assert response.status_code == 400, response.text
+    assert response.json()["error"]["field"] == field
+
+
+def test_chapters_end_with_questions_of_what_they_teach(client: TestClient) -> None:
+    page = client.get("/fr/sichuan/missing-suit").text
+    assert 'data-drills-chapter="missing-suit"' in page
+    questions = client.get("/api/drills/sichuan", params={"chapter": "missing-suit"}).json()
+    assert [q["kind"] for q in questions["questions"]] == ["discard", "discard"]
+    scoring = client.get("/api/drills/riichi", params={"chapter": "fu"}).json()
+    assert {q["kind"] for q in scoring["questions"]} == {"worth"}
+    assert client.get("/api/drills/riichi", params={"chapter": "nope"}).status_code == 404
+
+
+def test_every_kind_of_drill_exists_for_every_family() -> None:
+    for family in FAMILIES:
+        for kind in KINDS:
+            assert make_drill(family, kind, 0).kind == kind
