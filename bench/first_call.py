@@ -9,6 +9,10 @@ indicator 3s) and printing its han, fu, cost and yaku. Each pair runs A then B o
 order turning from pair to pair, so that both see the same load on a shared machine; the
 figures are medians of wall times, and their ratio.
 
+Both run from bytecode, as installed packages do: the `mahjong` library's is compiled at its
+installation, and this checkout's is written by the warm-up run (``PYTHONDONTWRITEBYTECODE`` is
+lifted for the children; without it, every start would compile mahjongkit's sources anew).
+
 Then ``python -X importtime`` of the same command, run ``--importtime`` times (the smallest time
 of each module kept): the mahjongkit modules it imports, by cumulative time, and their total.
 """
@@ -44,9 +48,10 @@ CONSOLE = "import sys; from mahjongkit.cli import main; sys.exit(main())"
 """What the ``mahjongkit`` console script runs (used when the script is not installed)."""
 
 
-def _environment() -> dict[str, str]:
+def _environment(src: Path) -> dict[str, str]:
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SRC), env.get("PYTHONPATH")]))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(src), env.get("PYTHONPATH")]))
     return env
 
 
@@ -106,8 +111,11 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=30, help="paired runs of A and B")
     parser.add_argument("--importtime", type=int, default=5, help="runs of -X importtime")
     parser.add_argument("--top", type=int, default=15, help="mahjongkit modules listed")
+    parser.add_argument(
+        "--src", type=Path, default=SRC, help="the mahjongkit sources to run (another checkout's)"
+    )
     args = parser.parse_args()
-    env = _environment()
+    env = _environment(args.src)
     ours, theirs = ours_command(), theirs_command()
     _, printed = wall(ours, env)  # also warms the file cache and the bytecode of both
     _, their_printed = wall(theirs, env)

@@ -211,10 +211,10 @@ def first_pass_child(engine: str, limit: int | None) -> None:
     print(json.dumps({"seconds": elapsed, "hands": len(records), "agree": agree}))
 
 
-def fresh(runs: int, limit: int | None) -> None:
-    """Both engines' first passes, each run in a new interpreter, side by side."""
+def fresh(runs: int, limit: int | None, src: Path) -> None:
+    """Both engines' first passes, each run in a new interpreter, side by side (``src``: the
+    mahjongkit sources the children import)."""
     env = dict(os.environ)
-    src = str(Path(__file__).resolve().parents[1] / "src")
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [src, env.get("PYTHONPATH")]))
     seconds: dict[str, list[float]] = {"ours": [], "theirs": []}
     last: dict[str, dict[str, Any]] = {}
@@ -249,13 +249,19 @@ def main() -> None:
         "--fresh", action="store_true", help="first passes only, each in a new process"
     )
     parser.add_argument("--runs", type=int, default=3, help="--fresh: processes per engine")
+    parser.add_argument(
+        "--src",
+        type=Path,
+        default=Path(__file__).resolve().parents[1] / "src",
+        help="--fresh: the mahjongkit sources to run (another checkout's, to compare)",
+    )
     parser.add_argument("--child", choices=("ours", "theirs"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child is not None:
         first_pass_child(args.child, args.limit)
         return
     if args.fresh:
-        fresh(args.runs, args.limit)
+        fresh(args.runs, args.limit, args.src)
         return
     records, expected = load(args.limit)
     n = len(records)

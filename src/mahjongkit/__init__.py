@@ -1,14 +1,47 @@
 """mahjongkit: one engine for Japanese Riichi, Hong Kong old style and Sichuan blood battle.
 
-The core (tiles, melds, hands, shapes) depends on nothing outside the standard library.
+The core (tiles, melds, hands, shapes) depends on nothing outside the standard library. The
+names below are imported from their modules on first use, so ``import mahjongkit`` (and the
+command line, which needs only some of them) costs almost nothing.
 """
 
-from mahjongkit.errors import IllegalActionError, InvalidHandError, MahjongError, NotationError
-from mahjongkit.hand import Hand
-from mahjongkit.melds import Meld, MeldKind
-from mahjongkit.tiles import Tile, parse_tiles
+from __future__ import annotations
+
+from importlib import import_module
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a tenth of a start-up)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from mahjongkit.errors import IllegalActionError, InvalidHandError, MahjongError, NotationError
+    from mahjongkit.hand import Hand
+    from mahjongkit.melds import Meld, MeldKind
+    from mahjongkit.tiles import Tile, parse_tiles
 
 __version__ = "0.1.0"
+
+_EXPORTS = {
+    "IllegalActionError": "mahjongkit.errors",
+    "InvalidHandError": "mahjongkit.errors",
+    "MahjongError": "mahjongkit.errors",
+    "NotationError": "mahjongkit.errors",
+    "Hand": "mahjongkit.hand",
+    "Meld": "mahjongkit.melds",
+    "MeldKind": "mahjongkit.melds",
+    "Tile": "mahjongkit.tiles",
+    "parse_tiles": "mahjongkit.tiles",
+}
+"""Where each public name lives."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Hand",

@@ -10,30 +10,19 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import json
-import re
 import sys
-import unicodedata
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from mahjongkit import __version__
 from mahjongkit.errors import InvalidHandError, MahjongError, NotationError
-from mahjongkit.hand import Hand
-from mahjongkit.i18n import t, t_or
-from mahjongkit.melds import parse_seat
-from mahjongkit.tiles import (
-    NUM_KINDS,
-    Tile,
-    counts_of,
-    format_kind,
-    format_kinds,
-    format_tiles,
-    from_mjai,
-    from_unicode,
-    parse_kinds,
-    parse_tiles,
-)
+
+if TYPE_CHECKING:
+    from mahjongkit.hand import Hand
+    from mahjongkit.tiles import Tile
+
+# Start-up: building the parser imports nothing of the library beyond the errors; each command
+# imports what it uses (tiles, hands, the catalogs, one variant's scorer), inside its function.
 
 EXAMPLE_HAND = "234m456p678s3355z"
 VARIANTS = ("riichi", "hongkong", "sichuan")
@@ -56,6 +45,8 @@ def _one_line(text: str) -> str:
     An error message quotes the user's input, which may hold newlines, NUL or bytes that are not
     UTF-8 (kept by Python as lone surrogates): escaped, the message stays one printable line.
     """
+    import unicodedata
+
     out = []
     for char in text:
         code = ord(char)
@@ -100,21 +91,26 @@ def _parse_hand(text: str, melds: Sequence[str]) -> Hand:
 
     ``"23m456p11z pung:777z@W"`` is read as ``23m456p11z --meld pung:777z@W``.
     """
+    import re
+
+    from mahjongkit.hand import Hand
+    from mahjongkit.tiles import format_tiles, from_mjai, from_unicode
+
     words = text.split()
     inline = [w for w in words if ":" in w]
     typed = " ".join(w for w in words if ":" not in w)
     concealed = _mpsz(typed)
     if any(0x1F000 <= ord(c) <= 0x1F02B for c in concealed):
         concealed = format_tiles(from_unicode(concealed))
-    elif _MJAI_HAND.fullmatch(typed.replace(" ", "")) and any(c in "ESWNPFC" for c in typed):
+    elif re.fullmatch(_MJAI_HAND, typed.replace(" ", "")) and any(c in "ESWNPFC" for c in typed):
         # mjai tiles written one after another, e.g. 2m3m4p5p6pEEPPP7s8s9s.
-        tiles = [from_mjai(t) for t in _MJAI_TILE.findall(typed.replace(" ", ""))]
+        tiles = [from_mjai(t) for t in re.findall(_MJAI_TILE, typed.replace(" ", ""))]
         concealed = format_tiles(tiles)
     return Hand.parse(concealed, [*inline, *melds])
 
 
-_MJAI_TILE = re.compile(r"5[mps]r|[1-9][mps]|[ESWNPFC]")
-_MJAI_HAND = re.compile(r"(?:5[mps]r|[1-9][mps]|[ESWNPFC])+")
+_MJAI_TILE = r"5[mps]r|[1-9][mps]|[ESWNPFC]"
+_MJAI_HAND = r"(?:5[mps]r|[1-9][mps]|[ESWNPFC])+"
 
 
 def _language(args: argparse.Namespace, languages: Sequence[str]) -> str:
@@ -155,6 +151,8 @@ Ouest/Oeste (the letters ``E S W N`` are the notation's own)."""
 
 def _seat(text: str) -> int:
     """A seat flag's value: a letter ``E S W N`` or a seat's name (``Sud``, ``Oeste``, ``O``)."""
+    from mahjongkit.melds import parse_seat
+
     name = text.strip().lower()
     if name in _SEAT_NAMES:
         return _SEAT_NAMES[name]
@@ -180,7 +178,6 @@ def _mpsz(text: str) -> str:
 # --- shanten and waits -------------------------------------------------------------------------
 
 
-
 def _say(key: str, lang: str, **values: object) -> str:
     """A sentence of the command line's own pages (the ``cli.`` keys of the catalogs)."""
     from mahjongkit.i18n import t
@@ -189,6 +186,7 @@ def _say(key: str, lang: str, **values: object) -> str:
 
 
 def _analyse(args: argparse.Namespace) -> dict[str, Any]:
+    from mahjongkit.tiles import counts_of, format_kind, parse_kinds
     from mahjongkit.variants.analysis import (
         analyse_hand,
         default_seat,
@@ -260,6 +258,8 @@ def _analyse(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _wait_json(value: Any, lang: str) -> dict[str, Any]:
+    from mahjongkit.i18n import t_or
+
     entry: dict[str, Any] = {"tile": value.tile}
     for how, outcome in (("ron", value.ron), ("tsumo", value.tsumo)):
         if outcome.valid:
@@ -298,6 +298,8 @@ def _print_shape_line(result: dict[str, Any], lang: str) -> None:
 
 
 def _print_waits(result: dict[str, Any], lang: str) -> None:
+    from mahjongkit.i18n import t
+
     print(_say("waits", lang, tiles=" ".join(result["waits"])))
     names = {key: t(f"seat.{result[key]}", lang) for key in ("seat", "round", "from")}
     print("  " + _say("context", lang, discarder=names.pop("from"), **names))
@@ -360,6 +362,8 @@ def _print_wait_page(result: dict[str, Any]) -> None:
 
 
 def _cmd_shanten(args: argparse.Namespace) -> int:
+    import json
+
     result = _analyse(args)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
@@ -369,6 +373,8 @@ def _cmd_shanten(args: argparse.Namespace) -> int:
 
 
 def _cmd_waits(args: argparse.Namespace) -> int:
+    import json
+
     result = _analyse(args)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
@@ -382,6 +388,8 @@ def _cmd_waits(args: argparse.Namespace) -> int:
 
 def _win_hint(hand: Hand, win_tile: Tile, text: str) -> str | None:
     """Why HAND and ``--win`` do not pose a question, with what to type instead; None if they do."""
+    from mahjongkit.tiles import NUM_KINDS, Tile, format_tiles
+
     if win_tile.kind >= NUM_KINDS:
         # A win on a bonus tile (Hong Kong's seven or eight flowers): the tile is set aside,
         # so HAND is the 13 tiles held.
@@ -419,8 +427,12 @@ def _check_printable(score: Any) -> None:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
+    import json
+
+    from mahjongkit.melds import parse_seat
     from mahjongkit.scoring import Win
-    from mahjongkit.variants.analysis import previous_seat, seats_in_hand
+    from mahjongkit.tiles import NUM_KINDS, Tile, parse_tiles
+    from mahjongkit.variants.seats import previous_seat, seats_in_hand
 
     variant, rules, lang = _variant_rules_language(args)
     _refuse_foreign_flags(args)
@@ -505,6 +517,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
 def _situation(context: dict[str, Any], lang: str) -> str:
     """The line under a score naming what was assumed: seat, round, who discarded, the rules."""
+    from mahjongkit.i18n import t
+
     names = {key: t(f"seat.{context[key]}", lang) for key in ("seat", "round")}
     how = (
         _say("self_draw", lang)
@@ -519,6 +533,7 @@ def _situation(context: dict[str, Any], lang: str) -> str:
 
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
+    import json
     import random
 
     from mahjongkit.bots import EfficientAgent, play
@@ -1061,4 +1076,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code
 
 
-__all__ = ["EXAMPLE_HAND", "build_parser", "format_kinds", "main"]
+__all__ = ["EXAMPLE_HAND", "build_parser", "main"]

@@ -68,7 +68,6 @@ def _situations(open_pinfu_fu: bool) -> tuple[Situation, ...]:
     return tuple(found)
 
 
-
 # --- the rules, compiled ------------------------------------------------------------------------
 
 Candidate = tuple[int, int, int, Predicate]
@@ -132,6 +131,9 @@ class SearchTables(NamedTuple):
     """:attr:`Compiled.points`."""
 
 
+_ValuedRow = tuple[int, int, int, int, int, Predicate | None]
+
+
 @dataclass(slots=True)
 class Compiled:
     """The pattern table resolved for one set of rules, with the per-feature candidate lists."""
@@ -159,6 +161,13 @@ class Compiled:
     hot: tuple[Any, ...] = ()
     """:attr:`tables` as a plain tuple, which the search unpacks in one step (a named tuple
     unpacks through its iterator, a plain one at C speed)."""
+    valued_rows: tuple[tuple[_ValuedRow, ...], tuple[_ValuedRow, ...]] = ((), ())
+    """By concealment (open, concealed): the rows worth something, in table order, as
+    (needs, forbids, bit, han, yakuman, predicate) (:meth:`for_features` reads only these)."""
+    replacing: tuple[tuple[int, int, tuple[tuple[int, int], tuple[int, int]]], ...] = ()
+    """Every (replacing bit, replaced bit, the replaced row's (han, yakuman) open and
+    concealed) of the rules, in table order: a handful, where a loop over row pairs would
+    visit thousands."""
 
     def basic(self, key: int) -> tuple[int, str | None, tuple[int, ...]]:
         """Basic points, limit and the winner's gain (by ``2 * dealer + self-draw``) of
@@ -186,34 +195,29 @@ class Compiled:
         concealed = bool(features & F_CONCEALED)
         mask = han = yakuman = 0
         tests: list[Candidate] = []
-        for resolved in self.rows:
-            row = resolved.row
-            if row.needs & ~features or row.forbids & features:
+        for needs, forbids, bit, value, units, test in self.valued_rows[concealed]:
+            if needs & ~features or forbids & features:
                 continue
-            value = resolved.han_closed if concealed else resolved.han_open
-            if not value and not resolved.yakuman:
-                continue
-            if row.test is None:
-                mask |= resolved.bit
+            if test is None:
+                mask |= bit
                 han += value
-                yakuman += resolved.yakuman
+                yakuman += units
             else:
-                tests.append((resolved.bit, value, resolved.yakuman, row.test))
+                tests.append((bit, value, units, test))
         present = raw_mask = mask
         for bit, _, _, _ in tests:
             present |= bit
         replacements = []
-        for resolved in self.rows:
-            for other in self.rows:
-                if resolved.bit & present and resolved.replaces & other.bit & present:
-                    pair = (resolved.bit, other.bit, *self._values(other, concealed))
-                    if resolved.bit & raw_mask and other.bit & raw_mask:
-                        # Both decided by the features: replaced once here.
-                        mask ^= other.bit
-                        han -= pair[2]
-                        yakuman -= pair[3]
-                    else:
-                        replacements.append(pair)
+        for replacer, replaced, values in self.replacing:
+            if replacer & present and replaced & present:
+                pair = (replacer, replaced, *values[concealed])
+                if replacer & raw_mask and replaced & raw_mask:
+                    # Both decided by the features: replaced once here.
+                    mask ^= replaced
+                    han -= pair[2]
+                    yakuman -= pair[3]
+                else:
+                    replacements.append(pair)
         found = self.candidates[features] = Candidates(
             raw_mask, mask, han, yakuman, tuple(tests), tuple(replacements)
         )
@@ -279,6 +283,17 @@ def _compile(rules: RiichiRules) -> Compiled:
         if resolved.yakuman:
             yakuman_bits |= resolved.bit
     compiled = Compiled(rules, rows, {r.bit: r for r in rows}, yakuman_bits)
+    compiled.valued_rows = (_valued(rows, concealed=False), _valued(rows, concealed=True))
+    compiled.replacing = tuple(
+        (
+            resolved.bit,
+            other.bit,
+            (Compiled._values(other, False), Compiled._values(other, True)),
+        )
+        for resolved in rows
+        for other in rows
+        if resolved.replaces & other.bit
+    )
     threshold = rules.two_han_minimum_counters
     compiled.tables = SearchTables(
         red_fives=rules.red_fives,
@@ -293,6 +308,17 @@ def _compile(rules: RiichiRules) -> Compiled:
     )
     compiled.hot = tuple(compiled.tables)
     return compiled
+
+
+def _valued(rows: list[_Resolved], concealed: bool) -> tuple[_ValuedRow, ...]:
+    """The rows worth han or yakuman to a hand so concealed (see ``Compiled.valued_rows``)."""
+    found = []
+    for resolved in rows:
+        value = resolved.han_closed if concealed else resolved.han_open
+        if value or resolved.yakuman:
+            row = resolved.row
+            found.append((row.needs, row.forbids, resolved.bit, value, resolved.yakuman, row.test))
+    return tuple(found)
 
 
 def _seat_tables(seat: int, prevalent: int, double: int) -> tuple[tuple[int, ...], ...]:
