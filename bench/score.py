@@ -215,7 +215,7 @@ def fresh(runs: int, limit: int | None, src: Path) -> None:
     """Both engines' first passes, each run in a new interpreter, side by side (``src``: the
     mahjongkit sources the children import)."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [src, env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(src), env.get("PYTHONPATH")]))
     seconds: dict[str, list[float]] = {"ours": [], "theirs": []}
     last: dict[str, dict[str, Any]] = {}
     for number in range(runs):

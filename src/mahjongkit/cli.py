@@ -427,8 +427,6 @@ def _check_printable(score: Any) -> None:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    import json
-
     from mahjongkit.melds import parse_seat
     from mahjongkit.scoring import Win
     from mahjongkit.tiles import NUM_KINDS, Tile, parse_tiles
@@ -508,6 +506,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
         "lang": lang,
     }
     if args.json:
+        import json
+
         print(json.dumps({**score.to_json(lang), "context": context}, ensure_ascii=False))
     else:
         print(score.explain(lang))
@@ -804,83 +804,53 @@ class _JoinTiles(argparse.Action):
         setattr(namespace, self.dest, f"{before} {values}".strip() if before else str(values))
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every subcommand."""
-    parser = _Parser(
-        prog="mahjongkit",
-        description="Mahjong hands for Riichi, Hong Kong and Sichuan: shanten, waits, scores, "
-        "rule pages, self-play and Tenhou replay checks.",
-        epilog="Exit codes: 0 success, 1 a well-formed question whose answer is no, "
-        "2 unusable input.",
+def _hand_arguments(sub: argparse.ArgumentParser) -> None:
+    """The arguments of ``shanten`` and ``waits``."""
+    sub.add_argument(
+        "hand",
+        nargs="+",
+        action=_JoinWords,
+        help="concealed tiles in mpsz or Unicode glyphs, melds may follow, e.g. "
+        "'23m456p11z pung:777z@W'",
     )
-    parser.add_argument("--version", action="version", version=f"mahjongkit {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    defaults = argparse.ArgumentDefaultsHelpFormatter
+    sub.add_argument(
+        "--meld",
+        action="append",
+        default=[],
+        metavar="KIND:TILES[@SEAT]",
+        help="a declared meld, e.g. pung:777z@W (repeatable)",
+    )
+    sub.add_argument(
+        "--variant", choices=VARIANTS, default="riichi", help="which complete shapes count"
+    )
+    sub.add_argument(
+        "--missing", choices=("m", "p", "s"), help="Sichuan: the declared missing suit"
+    )
+    sub.add_argument(
+        "--visible",
+        default="",
+        help="tiles seen elsewhere (discards, melds, indicators), for ukeire",
+    )
+    sub.add_argument(
+        "--seat",
+        help="the hand's seat for the waits' values, E S W N (default: East, or the first "
+        "seat no meld was claimed from)",
+    )
+    sub.add_argument("--round", default="E", help="the prevalent wind, E S W N")
+    sub.add_argument("--rules", help="a rules preset of the variant, for the waits' values")
+    sub.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override one rule option (repeatable)",
+    )
+    sub.add_argument("--lang", help="language of the text (default en)")
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
 
-    def hand_command(name: str, help_text: str) -> argparse.ArgumentParser:
-        sub = commands.add_parser(
-            name, help=help_text, description=help_text, formatter_class=defaults
-        )
-        sub.add_argument(
-            "hand",
-            nargs="+",
-            action=_JoinWords,
-            help="concealed tiles in mpsz or Unicode glyphs, melds may follow, e.g. "
-            "'23m456p11z pung:777z@W'",
-        )
-        sub.add_argument(
-            "--meld",
-            action="append",
-            default=[],
-            metavar="KIND:TILES[@SEAT]",
-            help="a declared meld, e.g. pung:777z@W (repeatable)",
-        )
-        sub.add_argument(
-            "--variant", choices=VARIANTS, default="riichi", help="which complete shapes count"
-        )
-        sub.add_argument(
-            "--missing", choices=("m", "p", "s"), help="Sichuan: the declared missing suit"
-        )
-        sub.add_argument(
-            "--visible",
-            default="",
-            help="tiles seen elsewhere (discards, melds, indicators), for ukeire",
-        )
-        sub.add_argument(
-            "--seat",
-            help="the hand's seat for the waits' values, E S W N (default: East, or the first "
-            "seat no meld was claimed from)",
-        )
-        sub.add_argument("--round", default="E", help="the prevalent wind, E S W N")
-        sub.add_argument("--rules", help="a rules preset of the variant, for the waits' values")
-        sub.add_argument(
-            "--option",
-            action="append",
-            default=[],
-            metavar="NAME=VALUE",
-            help="override one rule option (repeatable)",
-        )
-        sub.add_argument("--lang", help="language of the text (default en)")
-        sub.add_argument("--json", action="store_true", help="print one JSON object")
-        return sub
 
-    shanten_command = hand_command(
-        "shanten", "Shanten of a hand, by shape, with its waits and ukeire."
-    )
-    shanten_command.set_defaults(run=_cmd_shanten)
-    waits_command = hand_command(
-        "waits",
-        "Waits of a ready hand, what a win on each is worth or why it is none "
-        "(exit 1 when the hand is not ready).",
-    )
-    waits_command.set_defaults(run=_cmd_waits)
-
-    score = commands.add_parser(
-        "score",
-        help="Score a winning hand and explain the result.",
-        description="Score a winning hand and explain the result (exit 1 when it is not a win).",
-        formatter_class=defaults,
-    )
+def _score_arguments(score: argparse.ArgumentParser) -> None:
+    """The arguments of ``score``."""
     score.add_argument(
         "hand",
         nargs="+",
@@ -980,13 +950,10 @@ def build_parser() -> argparse.ArgumentParser:
         "hongkong and sichuan: zh fr es)",
     )
     score.add_argument("--json", action="store_true", help="print one JSON object")
-    score.set_defaults(run=_cmd_score)
 
-    selfplay = commands.add_parser(
-        "selfplay",
-        help="Play seeded games with random legal or tile-efficiency players; print the scores.",
-        formatter_class=defaults,
-    )
+
+def _selfplay_arguments(selfplay: argparse.ArgumentParser) -> None:
+    """The arguments of ``selfplay``."""
     selfplay.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
     selfplay.add_argument("--rules", help="a rules preset of the variant")
     selfplay.add_argument(
@@ -1014,13 +981,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-rounds", type=_positive, default=None, help="stop each game after this many rounds"
     )
     selfplay.add_argument("--lang", help="language of the game lines (default en)")
-    selfplay.set_defaults(run=_cmd_selfplay)
 
-    pages = commands.add_parser(
-        "rules",
-        help="Print a variant's pattern table (names, values, examples) as Markdown.",
-        formatter_class=defaults,
-    )
+
+def _rules_arguments(pages: argparse.ArgumentParser) -> None:
+    """The arguments of ``rules``."""
     pages.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
     pages.add_argument("--rules", help="a rules preset of the variant")
     pages.add_argument(
@@ -1031,18 +995,131 @@ def build_parser() -> argparse.ArgumentParser:
         help="override one rule option (repeatable)",
     )
     pages.add_argument("--lang", help="language of the names (default en)")
+
+
+def _replay_arguments(replay: argparse.ArgumentParser) -> None:
+    """The arguments of ``replay-check``."""
+    replay.add_argument(
+        "files", nargs="+", help="mjlog files (.xml, or gzip .mjlog), or folders holding them"
+    )
+    replay.add_argument("--lang", help="language of the report (en, fr, es, ja, zh; default en)")
+
+
+class _Help(argparse.HelpFormatter):
+    """argparse's help layout, its width read without importing :mod:`shutil` (a tenth of the
+    start-up of a command that never prints its help)."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        super().__init__(
+            prog, indent_increment, max_help_position, _help_width() if width is None else width
+        )
+
+
+class _DefaultsHelp(_Help, argparse.ArgumentDefaultsHelpFormatter):
+    """:class:`_Help` that also shows each flag's default."""
+
+
+def _help_width() -> int:
+    """The width argparse would take: ``COLUMNS``, else the terminal's, else 80; less 2."""
+    import os
+
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+        columns = columns or 80
+    return columns - 2
+
+
+_HAND_HELP = {
+    "shanten": "Shanten of a hand, by shape, with its waits and ukeire.",
+    "waits": "Waits of a ready hand, what a win on each is worth or why it is none "
+    "(exit 1 when the hand is not ready).",
+}
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of every subcommand.
+
+    With ``only``, the other subcommands are listed (in the help, as choices) but their flags are
+    not built: the command line builds only the parser of the command it runs.
+    """
+    parser = _Parser(
+        prog="mahjongkit",
+        description="Mahjong hands for Riichi, Hong Kong and Sichuan: shanten, waits, scores, "
+        "rule pages, self-play and Tenhou replay checks.",
+        epilog="Exit codes: 0 success, 1 a well-formed question whose answer is no, "
+        "2 unusable input.",
+        formatter_class=_Help,
+    )
+    parser.add_argument("--version", action="version", version=f"mahjongkit {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    hand_commands = {"shanten": _cmd_shanten, "waits": _cmd_waits}
+    for name, run in hand_commands.items():
+        help_text = _HAND_HELP[name]
+        sub = commands.add_parser(
+            name, help=help_text, description=help_text, formatter_class=_DefaultsHelp
+        )
+        if only in (None, name):
+            _hand_arguments(sub)
+        sub.set_defaults(run=run)
+
+    score = commands.add_parser(
+        "score",
+        help="Score a winning hand and explain the result.",
+        description="Score a winning hand and explain the result (exit 1 when it is not a win).",
+        formatter_class=_DefaultsHelp,
+    )
+    if only in (None, "score"):
+        _score_arguments(score)
+    score.set_defaults(run=_cmd_score)
+
+    selfplay = commands.add_parser(
+        "selfplay",
+        help="Play seeded games with random legal or tile-efficiency players; print the scores.",
+        formatter_class=_DefaultsHelp,
+    )
+    if only in (None, "selfplay"):
+        _selfplay_arguments(selfplay)
+    selfplay.set_defaults(run=_cmd_selfplay)
+
+    pages = commands.add_parser(
+        "rules",
+        help="Print a variant's pattern table (names, values, examples) as Markdown.",
+        formatter_class=_DefaultsHelp,
+    )
+    if only in (None, "rules"):
+        _rules_arguments(pages)
     pages.set_defaults(run=_cmd_rules)
 
     replay = commands.add_parser(
         "replay-check",
         help="Replay Tenhou mjlog files through the engine and list every mismatch.",
+        formatter_class=_Help,
     )
-    replay.add_argument(
-        "files", nargs="+", help="mjlog files (.xml, or gzip .mjlog), or folders holding them"
-    )
-    replay.add_argument("--lang", help="language of the report (en, fr, es, ja, zh; default en)")
+    if only in (None, "replay-check"):
+        _replay_arguments(replay)
     replay.set_defaults(run=_cmd_replay_check, variant="replay-check")
     return parser
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` runs (its first word that is not a flag), if it names one."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in _COMMANDS else None
+    return None
 
 
 def _tolerant_streams() -> None:
@@ -1057,8 +1134,9 @@ def _tolerant_streams() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     _tolerant_streams()
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    parser = build_parser(only=_command_of(words))
+    args = parser.parse_args(words)
     try:
         code: int = args.run(args)
     except MahjongError as error:

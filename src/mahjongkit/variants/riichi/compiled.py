@@ -31,6 +31,14 @@ from mahjongkit.variants.riichi.points import basic_points, total_points
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.yaku import TABLE, Predicate, Yaku
 
+MEMO_LIMIT = 100_000
+"""Entries a per-rules memo keeps before it is emptied (candidate rows by feature int, pattern
+ids by mask): a scoring run meets a few thousand of each; the bound holds memory flat in a
+process fed arbitrary hands for ever."""
+RULES_MEMO_LIMIT = 64
+"""Rules values whose compiled tables are kept: a program uses a handful of rule sets; one
+that builds rules on the fly (a server honouring every option) recompiles after this many."""
+
 _ORPHAN_KINDS = TERMINALS_AND_HONORS
 _PUNG_FU = tuple(8 if kind in _ORPHAN_KINDS else 4 for kind in range(34))
 """Fu of a concealed pung of each kind."""
@@ -192,6 +200,8 @@ class Compiled:
         found = self.candidates.get(features)
         if found is not None:
             return found
+        if len(self.candidates) >= MEMO_LIMIT:
+            self.candidates.clear()  # the same dict: the search tables hold it
         concealed = bool(features & F_CONCEALED)
         mask = han = yakuman = 0
         tests: list[Candidate] = []
@@ -252,6 +262,8 @@ def compile_rules(rules: RiichiRules) -> Compiled:
         return last[1]
     found = _COMPILED.get(rules)
     if found is None:
+        if len(_COMPILED) >= RULES_MEMO_LIMIT:
+            _COMPILED.clear()
         found = _COMPILED[rules] = _compile(rules)
     _last = (rules, found)
     return found
@@ -299,7 +311,7 @@ def _compile(rules: RiichiRules) -> Compiled:
         red_fives=rules.red_fives,
         dora_of=_DORA_OF if rules.players == 4 else _DORA_OF_THREE_PLAYERS,
         ura_dora=rules.ura_dora,
-        seat_tables=_SEAT_TABLES[rules.double_wind_pair_fu],
+        seat_tables=_seat_tables_for(rules.double_wind_pair_fu),
         situations=_situations(rules.open_pinfu_fu),
         # No two-han minimum: a number of counters no hand reaches.
         threshold=sys.maxsize if threshold is None else threshold,
@@ -329,14 +341,21 @@ def _seat_tables(seat: int, prevalent: int, double: int) -> tuple[tuple[int, ...
     )
 
 
-_SEAT_TABLES = {
-    double: tuple(
-        _seat_tables(seat, prevalent, double) for seat in range(4) for prevalent in range(4)
-    )
-    for double in (2, 4)
-}
+_SEAT_TABLES: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
 """By double-wind pair fu, then ``seat * 4 + prevalent wind``: the fu and the feature bits of a
-pair of each kind, and the feature bits of the honour pungs (see ``HONOUR_FEATURES``)."""
+pair of each kind, and the feature bits of the honour pungs (see ``HONOUR_FEATURES``). Built
+when rules with that double-wind fu are first compiled; the domain is the two values the rules
+allow (2 and 4), so it never grows past two entries."""
+
+
+def _seat_tables_for(double: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    found = _SEAT_TABLES.get(double)
+    if found is None:
+        found = _SEAT_TABLES[double] = tuple(
+            _seat_tables(seat, prevalent, double) for seat in range(4) for prevalent in range(4)
+        )
+    return found
+
 
 _DORA_OF = tuple(dora_after(kind) for kind in range(34))
 """The dora's kind by its indicator's kind."""
