@@ -16,8 +16,8 @@ from mahjongkit.variants.riichi import RiichiRules, features, score, suit_table
 @pytest.fixture
 def computed(monkeypatch: pytest.MonkeyPatch) -> None:
     """suit_facts computes every suit (never reads the shipped table), from empty memos."""
-    monkeypatch.setattr(features, "SHIPPED_AFTER", 10**9)
-    monkeypatch.setattr(features, "_computed", 0)
+    monkeypatch.setattr(suit_table, "SHIPPED_AFTER", 10**9)
+    monkeypatch.setattr(suit_table, "_computed", 0)
     for table in (*features.SUIT_FACTS, *features.SUIT_INFOS, *features.SUIT_TABLES):
         table.clear()
 
@@ -36,6 +36,7 @@ def test_the_table_holds_every_shape_that_can_be_cut() -> None:
 
 
 def test_shipped_facts_equal_the_computed_ones(computed: None) -> None:
+    """What the table gives equals what :func:`features.suit_facts` computes from scratch."""
     tables = suit_table._load()
     assert tables is not None
     numbered_keys, honour_keys = tables[0][0], tables[1][0]
@@ -48,6 +49,7 @@ def test_shipped_facts_equal_the_computed_ones(computed: None) -> None:
             shipped = suit_table.shipped_facts(suit, key)
             assert shipped is not None
             assert shipped == features.suit_facts(suit, key), (suit, key)
+            assert suit_table.suit_facts(suit, key) == shipped
             checked += 1
     assert checked == 3 * 1_500 + 498
 
@@ -69,7 +71,7 @@ def test_a_missing_or_foreign_file_falls_back_to_computing(
     monkeypatch.setattr(suit_table, "_loaded", None)
     monkeypatch.setattr(suit_table, "_missing", False)
     assert suit_table.shipped_facts(0, 1 | 1 << 3 | 1 << 6) is None
-    monkeypatch.setattr(features, "_computed", features.SHIPPED_AFTER)  # would read the table
+    monkeypatch.setattr(suit_table, "_computed", suit_table.SHIPPED_AFTER)  # reads the table
     for table in features.SUIT_FACTS:
         table.clear()
     win = Win(Hand.parse("234m456p678s44555z"), Tile.parse("5z"), self_draw=True, seat=1)
@@ -80,3 +82,19 @@ def test_a_missing_or_foreign_file_falls_back_to_computing(
         30,
         2000,
     )
+
+
+def test_the_scorer_reads_the_table_after_a_few_computed_suits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(suit_table, "_computed", 0)
+    for table in features.SUIT_FACTS:
+        table.clear()
+    keys = [suit_table._key((1, 1, 1, *([0] * 6))) << (3 * n) for n in range(7)]  # 123..789
+    for key in keys[:3]:
+        suit_table.suit_facts(0, key)
+    assert suit_table._computed == 3
+    monkeypatch.setattr(suit_table, "_computed", suit_table.SHIPPED_AFTER)
+    for key in keys[3:]:
+        assert suit_table.suit_facts(1, key) == suit_table.shipped_facts(1, key)
+    assert suit_table._computed == suit_table.SHIPPED_AFTER

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from mahjongkit.scoring import PatternHit, PaymentLine
+from mahjongkit.scoring.patterns import TableError
 from mahjongkit.tiles import TERMINALS_AND_HONORS, dora_after
 from mahjongkit.variants.riichi.features import (
     F_CONCEALED,
@@ -172,6 +173,11 @@ class Compiled:
     valued_rows: tuple[tuple[_ValuedRow, ...], tuple[_ValuedRow, ...]] = ((), ())
     """By concealment (open, concealed): the rows worth something, in table order, as
     (needs, forbids, bit, han, yakuman, predicate) (:meth:`for_features` reads only these)."""
+    chunk_rows: tuple[list[list[int | None]], list[list[int | None]]] = ([], [])
+    """By concealment, by byte of the feature int (:data:`_CHUNKS` of them), by that byte's
+    value: the :attr:`valued_rows` (a bit each) whose needs and forbids that byte satisfies,
+    filled on first sight (a fixed domain of 2 x 7 x 256 ints). A feature int's rows are the
+    ``&`` of its bytes' entries: seven look-ups, where testing every row costs forty."""
     replacing: tuple[tuple[int, int, tuple[tuple[int, int], tuple[int, int]]], ...] = ()
     """Every (replacing bit, replaced bit, the replaced row's (han, yakuman) open and
     concealed) of the rules, in table order: a handful, where a loop over row pairs would
@@ -205,9 +211,19 @@ class Compiled:
         concealed = bool(features & F_CONCEALED)
         mask = han = yakuman = 0
         tests: list[Candidate] = []
-        for needs, forbids, bit, value, units, test in self.valued_rows[concealed]:
-            if needs & ~features or forbids & features:
-                continue
+        rows = self.valued_rows[concealed]
+        chunks = self.chunk_rows[concealed]
+        alive = -1
+        for chunk in range(_CHUNKS):
+            byte = features >> (8 * chunk) & 0xFF
+            allowed = chunks[chunk][byte]
+            if allowed is None:
+                allowed = chunks[chunk][byte] = _allowed(rows, chunk, byte)
+            alive &= allowed
+        while alive:
+            low = alive & -alive
+            alive ^= low
+            _, _, bit, value, units, test = rows[low.bit_length() - 1]
             if test is None:
                 mask |= bit
                 han += value
@@ -295,7 +311,13 @@ def _compile(rules: RiichiRules) -> Compiled:
         if resolved.yakuman:
             yakuman_bits |= resolved.bit
     compiled = Compiled(rules, rows, {r.bit: r for r in rows}, yakuman_bits)
+    if any((r.row.needs | r.row.forbids) >> (8 * _CHUNKS) for r in rows):
+        raise TableError(f"a feature bit past {8 * _CHUNKS}: widen the byte tables (_CHUNKS)")
     compiled.valued_rows = (_valued(rows, concealed=False), _valued(rows, concealed=True))
+    compiled.chunk_rows = (
+        [[None] * 256 for _ in range(_CHUNKS)],
+        [[None] * 256 for _ in range(_CHUNKS)],
+    )
     compiled.replacing = tuple(
         (
             resolved.bit,
@@ -320,6 +342,21 @@ def _compile(rules: RiichiRules) -> Compiled:
     )
     compiled.hot = tuple(compiled.tables)
     return compiled
+
+
+_CHUNKS = 7
+"""Bytes of a feature int: every feature bit is below 56."""
+
+
+def _allowed(rows: tuple[_ValuedRow, ...], chunk: int, byte: int) -> int:
+    """The rows (bit ``i`` for ``rows[i]``) whose needs and forbids, within byte ``chunk`` of
+    the feature int, a byte of value ``byte`` satisfies."""
+    shift = 8 * chunk
+    found = 0
+    for index, (needs, forbids, *_) in enumerate(rows):
+        if not (needs >> shift & 0xFF & ~byte or forbids >> shift & 0xFF & byte):
+            found |= 1 << index
+    return found
 
 
 def _valued(rows: list[_Resolved], concealed: bool) -> tuple[_ValuedRow, ...]:

@@ -642,30 +642,15 @@ SUIT_FACTS: tuple[dict[int, SuitFacts], ...] = ({}, {}, {}, {})
 """Memo tables: suit (0 m, 1 p, 2 s, 3 honours) -> suit key -> :data:`SuitFacts`."""
 
 
-SHIPPED_AFTER = 64
-"""Suits computed before the shipped table (:mod:`~.suit_table`) is read: reading it costs about
-as much as cutting this many suits, so a single score (the command line) never reads it, and
-a process scoring many hands reads it once."""
-_computed = 0
-
-
 def suit_facts(suit: int, key: int) -> SuitFacts:
-    """The hot facts of one suit's concealed tiles, from its key (memoised)."""
-    global _computed
+    """The hot facts of one suit's concealed tiles, from its key (memoised; computed: the
+    scorer reads suits through :func:`~.suit_table.suit_facts`, which also knows the shipped
+    table)."""
     table = SUIT_FACTS[suit]
     found = table.get(key)
     if found is None:
         if len(table) > SUIT_TABLE_LIMIT:
             table.clear()
-        if _computed >= SHIPPED_AFTER:
-            from mahjongkit.variants.riichi.suit_table import shipped_facts
-
-            found = shipped_facts(suit, key)
-            if found is not None:
-                table[key] = found
-                return found
-        else:
-            _computed += 1
         info = suit_info(suit, key)
         readings = tuple(
             (

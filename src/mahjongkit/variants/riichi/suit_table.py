@@ -1,6 +1,6 @@
 """The facts of every suit shape that can be cut into sets and a pair, shipped with the package.
 
-The scorer reads each suit of a hand through a memo table (:func:`~.features.suit_facts`). Cutting
+The scorer reads each suit of a hand through a memo table (:func:`suit_facts`). Cutting
 a suit it has never seen costs tens of microseconds, and a process scoring many hands meets
 thousands of suits: the first pass over a workload used to pay mostly for that. So every shape
 that can be cut (21,743 for a numbered suit, 498 for the honours, up to 14 tiles) is cut once,
@@ -23,18 +23,18 @@ makes, and that what it gives equals the computed facts.
 
 from __future__ import annotations
 
-import marshal
-import zlib
 from array import array
 from bisect import bisect_left
 from itertools import product
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mahjongkit.variants.riichi import features
 from mahjongkit.variants.riichi.features import (
     KEY_BITS,
     PACK_PAIR,
     SPECIAL_PAIRS,
+    SUIT_FACTS,
     SuitFacts,
     _waits,
     suit_info,
@@ -98,6 +98,9 @@ def _columns(suit: int) -> _Columns:
 
 def build() -> bytes:
     """The file's bytes, from the code that cuts suits (deterministic: a test compares them)."""
+    import marshal
+    import zlib
+
     tables = tuple(tuple(column.tobytes() for column in _columns(suit)) for suit in (0, 3))
     return zlib.compress(marshal.dumps((FORMAT, tables), 2), 9)
 
@@ -118,6 +121,9 @@ def _load() -> tuple[_Columns, ...] | None:
     """The shipped tables (read once), or None if the file is absent or of another format."""
     global _loaded, _missing
     if _loaded is None and not _missing:
+        import marshal
+        import zlib
+
         try:
             version, tables = marshal.loads(zlib.decompress(PATH.read_bytes()))
         except (OSError, ValueError, EOFError, TypeError, zlib.error):
@@ -192,6 +198,34 @@ def shipped_facts(suit: int, key: int) -> SuitFacts | None:
         )
     pair_bit = (1 << suit) if pairs[first] >= 0 else 0
     return tuple(readings), tile_flags(kinds[index] << offset), specials[index] | pair_bit
+
+
+SHIPPED_AFTER = 64
+"""Suits computed before the shipped table is read: reading it costs about as much as cutting
+this many suits, so a single score (the command line) never reads it, and a process scoring
+many hands reads it once."""
+_computed = 0
+
+
+def suit_facts(suit: int, key: int) -> SuitFacts:
+    """The hot facts of one suit's concealed tiles (:data:`~.features.SuitFacts`), memoised in
+    :data:`~.features.SUIT_FACTS`: computed for the first :data:`SHIPPED_AFTER` suits, then
+    read from the shipped table (computed still for the shapes it does not hold)."""
+    global _computed
+    table = SUIT_FACTS[suit]
+    found = table.get(key)
+    if found is not None:
+        return found
+    if _computed < SHIPPED_AFTER:
+        _computed += 1
+        return features.suit_facts(suit, key)
+    found = shipped_facts(suit, key)
+    if found is None:
+        return features.suit_facts(suit, key)
+    if len(table) > features.SUIT_TABLE_LIMIT:
+        table.clear()
+    table[key] = found
+    return found
 
 
 if __name__ == "__main__":
