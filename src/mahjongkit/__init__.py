@@ -7,12 +7,10 @@ command line, which needs only some of them) costs almost nothing.
 
 from __future__ import annotations
 
-from importlib import import_module
+from mahjongkit.lazy import lazy_exports
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a tenth of a start-up)
 if TYPE_CHECKING:
-    from typing import Any
-
     from mahjongkit.errors import IllegalActionError, InvalidHandError, MahjongError, NotationError
     from mahjongkit.hand import Hand
     from mahjongkit.melds import Meld, MeldKind
@@ -33,14 +31,7 @@ _EXPORTS = {
 }
 """Where each public name lives."""
 
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _EXPORTS)
 
 
 __all__ = [

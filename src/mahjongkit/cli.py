@@ -11,7 +11,7 @@ import argparse
 import contextlib
 import io
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from mahjongkit import __version__
@@ -804,6 +804,17 @@ class _JoinTiles(argparse.Action):
         setattr(namespace, self.dest, f"{before} {values}".strip() if before else str(values))
 
 
+def _option_argument(parser: argparse.ArgumentParser) -> None:
+    """``--option NAME=VALUE``, which every command that takes rules has."""
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override one rule option (repeatable)",
+    )
+
+
 def _hand_arguments(sub: argparse.ArgumentParser) -> None:
     """The arguments of ``shanten`` and ``waits``."""
     sub.add_argument(
@@ -838,13 +849,7 @@ def _hand_arguments(sub: argparse.ArgumentParser) -> None:
     )
     sub.add_argument("--round", default="E", help="the prevalent wind, E S W N")
     sub.add_argument("--rules", help="a rules preset of the variant, for the waits' values")
-    sub.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override one rule option (repeatable)",
-    )
+    _option_argument(sub)
     sub.add_argument("--lang", help="language of the text (default en)")
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -863,13 +868,7 @@ def _score_arguments(score: argparse.ArgumentParser) -> None:
         help="a rules preset (riichi: ema2012, ema2016, tenhou; hongkong: old_style, ...; "
         "sichuan: blood_battle, ...); default: the variant's first",
     )
-    score.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override one rule option (repeatable)",
-    )
+    _option_argument(score)
     score.add_argument("--win", required=True, metavar="TILE", help="the winning tile")
     how = score.add_mutually_exclusive_group()
     how.add_argument("--tsumo", action="store_true", help="won by self-draw")
@@ -956,13 +955,7 @@ def _selfplay_arguments(selfplay: argparse.ArgumentParser) -> None:
     """The arguments of ``selfplay``."""
     selfplay.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
     selfplay.add_argument("--rules", help="a rules preset of the variant")
-    selfplay.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override one rule option (repeatable)",
-    )
+    _option_argument(selfplay)
     selfplay.add_argument("--seed", type=_seed, default=0, help="the first game's seed")
     selfplay.add_argument("--games", type=_positive, default=1, help="how many games to play")
     selfplay.add_argument(
@@ -987,13 +980,7 @@ def _rules_arguments(pages: argparse.ArgumentParser) -> None:
     """The arguments of ``rules``."""
     pages.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
     pages.add_argument("--rules", help="a rules preset of the variant")
-    pages.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override one rule option (repeatable)",
-    )
+    _option_argument(pages)
     pages.add_argument("--lang", help="language of the names (default en)")
 
 
@@ -1049,6 +1036,16 @@ _HAND_HELP = {
 }
 
 
+_Subcommand = tuple[
+    str,
+    str,
+    "str | None",
+    Callable[[argparse.ArgumentParser], None],
+    Callable[[argparse.Namespace], int],
+]
+"""A subcommand: name, help line, description, what adds its arguments, what runs it."""
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser of every subcommand.
 
@@ -1065,52 +1062,51 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"mahjongkit {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    hand_commands = {"shanten": _cmd_shanten, "waits": _cmd_waits}
-    for name, run in hand_commands.items():
-        help_text = _HAND_HELP[name]
+    score_help = "Score a winning hand and explain the result"
+    subcommands: tuple[_Subcommand, ...] = (
+        ("shanten", _HAND_HELP["shanten"], _HAND_HELP["shanten"], _hand_arguments, _cmd_shanten),
+        ("waits", _HAND_HELP["waits"], _HAND_HELP["waits"], _hand_arguments, _cmd_waits),
+        (
+            "score",
+            f"{score_help}.",
+            f"{score_help} (exit 1 when it is not a win).",
+            _score_arguments,
+            _cmd_score,
+        ),
+        (
+            "selfplay",
+            "Play seeded games with random legal or tile-efficiency players; print the scores.",
+            None,
+            _selfplay_arguments,
+            _cmd_selfplay,
+        ),
+        (
+            "rules",
+            "Print a variant's pattern table (names, values, examples) as Markdown.",
+            None,
+            _rules_arguments,
+            _cmd_rules,
+        ),
+        (
+            "replay-check",
+            "Replay Tenhou mjlog files through the engine and list every mismatch.",
+            None,
+            _replay_arguments,
+            _cmd_replay_check,
+        ),
+    )
+    for name, help_text, description, arguments, run in subcommands:
         sub = commands.add_parser(
-            name, help=help_text, description=help_text, formatter_class=_DefaultsHelp
+            name,
+            help=help_text,
+            description=description,
+            # replay-check has no defaults worth showing.
+            formatter_class=_Help if name == "replay-check" else _DefaultsHelp,
         )
         if only in (None, name):
-            _hand_arguments(sub)
+            arguments(sub)
         sub.set_defaults(run=run)
-
-    score = commands.add_parser(
-        "score",
-        help="Score a winning hand and explain the result.",
-        description="Score a winning hand and explain the result (exit 1 when it is not a win).",
-        formatter_class=_DefaultsHelp,
-    )
-    if only in (None, "score"):
-        _score_arguments(score)
-    score.set_defaults(run=_cmd_score)
-
-    selfplay = commands.add_parser(
-        "selfplay",
-        help="Play seeded games with random legal or tile-efficiency players; print the scores.",
-        formatter_class=_DefaultsHelp,
-    )
-    if only in (None, "selfplay"):
-        _selfplay_arguments(selfplay)
-    selfplay.set_defaults(run=_cmd_selfplay)
-
-    pages = commands.add_parser(
-        "rules",
-        help="Print a variant's pattern table (names, values, examples) as Markdown.",
-        formatter_class=_DefaultsHelp,
-    )
-    if only in (None, "rules"):
-        _rules_arguments(pages)
-    pages.set_defaults(run=_cmd_rules)
-
-    replay = commands.add_parser(
-        "replay-check",
-        help="Replay Tenhou mjlog files through the engine and list every mismatch.",
-        formatter_class=_Help,
-    )
-    if only in (None, "replay-check"):
-        _replay_arguments(replay)
-    replay.set_defaults(run=_cmd_replay_check, variant="replay-check")
+    commands.choices["replay-check"].set_defaults(variant="replay-check")
     return parser
 
 

@@ -9,9 +9,9 @@ the table hooks are imported on first use.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from mahjongkit.lazy import lazy_exports
 from mahjongkit.variants.base import Lazy, Variant
 from mahjongkit.variants.hongkong.context import WinContext
 from mahjongkit.variants.hongkong.fan import (
@@ -37,14 +37,7 @@ _EXPORTS = {
     "score": "mahjongkit.variants.hongkong.scorer",
 }
 
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _EXPORTS)
 
 
 VARIANT = Variant(

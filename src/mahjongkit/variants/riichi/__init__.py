@@ -14,9 +14,9 @@ asking for its rules) does not import the scorer, the table hooks or the rules p
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from mahjongkit.lazy import lazy_exports
 from mahjongkit.variants.base import Lazy, LazyMapping, Variant
 from mahjongkit.variants.riichi.rules import PRESETS, RiichiRules
 
@@ -65,14 +65,7 @@ _EXPORTS = {
 }
 """Where each public name lives."""
 
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _EXPORTS)
 
 
 VARIANT = Variant(
