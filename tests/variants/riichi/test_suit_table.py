@@ -24,7 +24,7 @@ def computed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_shipped_file_is_what_build_makes() -> None:
     """Regenerate with ``python -m mahjongkit.variants.riichi.suit_table`` when this fails."""
-    assert suit_table.PATH.read_bytes() == suit_table.build()
+    assert Path(suit_table.PATH).read_bytes() == suit_table.build()
 
 
 def test_the_table_holds_every_shape_that_can_be_cut() -> None:
@@ -67,7 +67,7 @@ def test_a_missing_or_foreign_file_falls_back_to_computing(
 ) -> None:
     foreign = tmp_path / "suit_table.bin"
     foreign.write_bytes(b"not a table")
-    monkeypatch.setattr(suit_table, "PATH", foreign)
+    monkeypatch.setattr(suit_table, "PATH", str(foreign))
     monkeypatch.setattr(suit_table, "_loaded", None)
     monkeypatch.setattr(suit_table, "_missing", False)
     assert suit_table.shipped_facts(0, 1 | 1 << 3 | 1 << 6) is None

@@ -23,10 +23,10 @@ makes, and that what it gives equals the computed facts.
 
 from __future__ import annotations
 
+import os
 from array import array
 from bisect import bisect_left
 from itertools import product
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mahjongkit.variants.riichi import features
@@ -41,8 +41,9 @@ from mahjongkit.variants.riichi.features import (
     tile_flags,
 )
 
-PATH = Path(__file__).with_name("suit_table.bin")
-"""Where the table ships, next to this module."""
+PATH = os.path.join(os.path.dirname(__file__), "suit_table.bin")
+"""Where the table ships, next to this module (a plain path: :mod:`pathlib` costs a command's
+start-up more than the table does)."""
 FORMAT = 1
 """Bumped when the layout changes: a file of another format is ignored (facts are computed)."""
 MAX_TILES = 14
@@ -105,10 +106,11 @@ def build() -> bytes:
     return zlib.compress(marshal.dumps((FORMAT, tables), 2), 9)
 
 
-def write(path: Path = PATH) -> int:
+def write(path: str = PATH) -> int:
     """Write the table to ``path``; its size in bytes."""
     data = build()
-    path.write_bytes(data)
+    with open(path, "wb") as file:
+        file.write(data)
     return len(data)
 
 
@@ -125,7 +127,8 @@ def _load() -> tuple[_Columns, ...] | None:
         import zlib
 
         try:
-            version, tables = marshal.loads(zlib.decompress(PATH.read_bytes()))
+            with open(PATH, "rb") as file:
+                version, tables = marshal.loads(zlib.decompress(file.read()))
         except (OSError, ValueError, EOFError, TypeError, zlib.error):
             version, tables = None, None
         if version != FORMAT:
