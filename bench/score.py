@@ -1,6 +1,7 @@
 """Riichi scoring throughput on the fixed workload, side by side with the `mahjong` library.
 
     .venv/bin/python bench/score.py [--repeats 9] [--limit N]
+    .venv/bin/python bench/score.py --fresh [--runs 3] [--limit N]
 
 Both engines get the same 20,000 winning hands (``score_hands.jsonl.gz``), converted beforehand
 to their own input objects (``Win`` for mahjongkit; tile ids, ``Meld`` and ``HandConfig`` for
@@ -14,6 +15,11 @@ mahjongkit's first pass also fills its per-suit tables (suit shapes and their fa
 across calls: a few thousand entries, not whole hands) and is shown separately; the figure
 compared is the median of the repeats. No whole-hand result is cached across repeats.
 Answers are checked against the reference figures of ``score_ref_mahjong.jsonl.gz``.
+
+``--fresh`` measures first passes only: each engine scores the hands once in a process of its
+own (a new interpreter per run, inputs converted and modules imported before the clock starts,
+so the pass pays every table its engine builds on first use), the engines taking turns for
+``--runs`` rounds; the figures are the medians, side by side.
 """
 
 from __future__ import annotations
@@ -22,7 +28,10 @@ import argparse
 import gc
 import gzip
 import json
+import os
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import fields
@@ -178,11 +187,82 @@ def their_engine() -> Callable[[tuple[Any, ...]], Any] | None:
     return theirs
 
 
+def first_pass_child(engine: str, limit: int | None) -> None:
+    """One engine's first pass in this (fresh) process, printed as one JSON line."""
+    records, expected = load(limit)
+    if engine == "ours":
+        wins = [to_win(record) for record in records]
+        elapsed, results = timed(ours, wins)
+        agree = agreement(results, expected)
+    else:
+        theirs = their_engine()
+        if theirs is None:
+            raise SystemExit("mahjong (PyPI) is not installed")
+        inputs = [theirs_input(record) for record in records]
+        elapsed, answers = timed(theirs, inputs)
+        agree = sum(
+            (
+                answer.han or 0,
+                (answer.cost["main"] + 2 * answer.cost["additional"]) if answer.cost else 0,
+            )
+            == (reference["han"], reference["points"])
+            for answer, reference in zip(answers, expected, strict=True)
+        )
+    print(json.dumps({"seconds": elapsed, "hands": len(records), "agree": agree}))
+
+
+def fresh(runs: int, limit: int | None, src: Path) -> None:
+    """Both engines' first passes, each run in a new interpreter, side by side (``src``: the
+    mahjongkit sources the children import)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(src), env.get("PYTHONPATH")]))
+    seconds: dict[str, list[float]] = {"ours": [], "theirs": []}
+    last: dict[str, dict[str, Any]] = {}
+    for number in range(runs):
+        order = ["ours", "theirs"] if number % 2 == 0 else ["theirs", "ours"]
+        for engine in order:
+            command = [sys.executable, __file__, "--child", engine]
+            if limit is not None:
+                command += ["--limit", str(limit)]
+            done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+            if done.returncode != 0:
+                raise SystemExit(f"{engine} first pass failed: {done.stderr.strip()}")
+            last[engine] = json.loads(done.stdout.strip().splitlines()[-1])
+            seconds[engine].append(last[engine]["seconds"])
+    n = last["ours"]["hands"]
+    rates = {engine: n / statistics.median(values) for engine, values in seconds.items()}
+    print(f"hands: {n}; first pass in a fresh process, median of {runs} runs each")
+    for engine, label in (("ours", "mahjongkit score()"), ("theirs", "mahjong HandCalculator")):
+        spread = ", ".join(f"{n / s:,.0f}" for s in seconds[engine])
+        print(
+            f"{label:24} {rates[engine]:10,.0f} hands/s   agreement with reference "
+            f"{last[engine]['agree']}/{n}   (runs: {spread})"
+        )
+    print(f"ratio first pass mahjongkit / mahjong: {rates['ours'] / rates['theirs']:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--repeats", type=int, default=9)
     parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument(
+        "--fresh", action="store_true", help="first passes only, each in a new process"
+    )
+    parser.add_argument("--runs", type=int, default=3, help="--fresh: processes per engine")
+    parser.add_argument(
+        "--src",
+        type=Path,
+        default=Path(__file__).resolve().parents[1] / "src",
+        help="--fresh: the mahjongkit sources to run (another checkout's, to compare)",
+    )
+    parser.add_argument("--child", choices=("ours", "theirs"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child is not None:
+        first_pass_child(args.child, args.limit)
+        return
+    if args.fresh:
+        fresh(args.runs, args.limit, args.src)
+        return
     records, expected = load(args.limit)
     n = len(records)
     wins = [to_win(record) for record in records]

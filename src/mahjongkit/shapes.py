@@ -7,6 +7,9 @@ ten numbers is computed once (a small dynamic programme, memoised on the suit's 
 to an int, and suits are combined by a memoised min-plus table on those ints, so a warm call costs
 a few dictionary look-ups. Shanten is the replacement number of the whole hand minus one.
 
+Every memo is bounded (see :data:`MEMO_LIMIT`): a long-lived process (self-play, a server) meets
+ever more suits, and its memory must not grow with them.
+
 >>> from mahjongkit.tiles import counts_of, parse_kinds
 >>> hand = counts_of(parse_kinds("123m456p789s1122z"))
 >>> shanten(hand), [format_kind(k) for k in waits(hand)]
@@ -19,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import product
 from operator import itemgetter
 from typing import NamedTuple
@@ -48,6 +51,17 @@ __all__ = [
     "waits",
 ]
 
+MEMO_LIMIT = 1 << 16
+"""Entries a shape memo keeps (per table) before it starts afresh. A hand is four suit keys and
+three combinations, and self-play meets tens of thousands of distinct suits over thousands of
+rounds: the bound keeps the working set of a long run (a few megabytes) while a pathological
+stream of distinct hands costs a recomputation now and then, never unbounded memory."""
+SUFFIX_MEMO_SIZE = 1 << 14
+"""Entries of the suffix memo of :func:`_suffix_vector` (least recently used dropped first).
+It only speeds up the first sight of a suit (a suit's suffixes times the chows pending at
+each), which is then kept in the suit memo; a suit touches at most 9 x 15 entries. The same
+bound holds the memo of one suit's decompositions."""
+
 _INF = 99
 _SIZE = 10  # vector index: sets * 2 + pairs, sets 0..4, pairs 0..1
 _ORPHANS = itemgetter(*TERMINALS_AND_HONORS)
@@ -56,7 +70,7 @@ _ORPHANS = itemgetter(*TERMINALS_AND_HONORS)
 # --- per-suit replacement vectors ---------------------------------------------------------------
 
 
-@cache
+@lru_cache(maxsize=SUFFIX_MEMO_SIZE)
 def _suffix_vector(counts: tuple[int, ...], pending_old: int, pending_new: int) -> tuple[int, ...]:
     """Replacement vector of the suit suffix ``counts``.
 
@@ -126,9 +140,14 @@ def _honor_vector(counts: tuple[int, ...]) -> tuple[int, ...]:
 
 _VECTORS: list[tuple[int, ...]] = []
 _VECTOR_IDS: dict[tuple[int, ...], int] = {}
+"""Interned replacement vectors. Never emptied, so an id held by a caller stays valid when the
+memos below start afresh: a fixed domain, the distinct vectors the programme can produce, not
+the hands seen (the 405,350 suits of at most 14 tiles have 126 distinct vectors, the honours 4
+more; their combinations add a few hundred)."""
 _SUIT_IDS: dict[bytes, int] = {}
 _HONOR_IDS: dict[bytes, int] = {}
 _COMBINED: dict[int, int] = {}
+"""Memos by suit counts and by pairs of vector ids, each kept under :data:`MEMO_LIMIT`."""
 
 
 def _intern(vector: tuple[int, ...]) -> int:
@@ -164,18 +183,24 @@ def _pack(counts: Sequence[int], orphans: Sequence[int]) -> int:
 
 
 def _suit_id(key: bytes) -> int:
+    if len(_SUIT_IDS) >= MEMO_LIMIT:
+        _SUIT_IDS.clear()
     vector = _intern(_suffix_vector(tuple(key), 0, 0))
     found = _SUIT_IDS[key] = vector | _pack(key, (0, 8))
     return found
 
 
 def _honor_id(key: bytes) -> int:
+    if len(_HONOR_IDS) >= MEMO_LIMIT:
+        _HONOR_IDS.clear()
     vector = _intern(_honor_vector(tuple(sorted(key))))
     found = _HONOR_IDS[key] = vector | _pack(key, range(7))
     return found
 
 
 def _combine(first: int, second: int) -> int:
+    if len(_COMBINED) >= MEMO_LIMIT:
+        _COMBINED.clear()
     a, b = _VECTORS[first], _VECTORS[second]
     best = [_INF] * _SIZE
     for i in range(_SIZE):
@@ -438,7 +463,7 @@ class Decomposition(NamedTuple):
     pair: int
 
 
-@cache
+@lru_cache(maxsize=SUFFIX_MEMO_SIZE)
 def _suit_decompositions(
     counts: tuple[int, ...], offset: int, chows: bool
 ) -> tuple[Decomposition, ...]:

@@ -40,9 +40,7 @@ from mahjongkit.shapes import (
 )
 from mahjongkit.tiles import NUM_KINDS, Tile, format_kind
 from mahjongkit.variants import Variant
-
-SEAT_LETTERS = "ESWN"
-"""Seat letters in play order; East deals."""
+from mahjongkit.variants.seats import SEAT_LETTERS, previous_seat, seats_in_hand
 
 
 def hand_shape(variant: str, missing_suit: int | None = None) -> HandShape:
@@ -70,31 +68,6 @@ def check_tiles(variant: str, hand: Hand) -> None:
             f"{format_kind(honours[0])} is an honour tile: Sichuan is played with the 108 suited "
             "tiles only (m, p, s)"
         )
-
-
-def seats_in_hand(rules: Any, in_game: Iterable[int] | None = None) -> tuple[int, ...]:
-    """The seats still playing the hand, in play order.
-
-    The table size is the rules' ``players`` (Riichi: 3 or 4); ``in_game``, when given, keeps
-    only those seats (Sichuan: the players who have not yet won).
-    """
-    size = rules.players
-    keep = None if in_game is None else set(in_game)
-    return tuple(s for s in range(int(size)) if keep is None or s in keep)
-
-
-def previous_seat(seat: int, seats: Sequence[int]) -> int:
-    """The nearest seat before ``seat`` in play order among ``seats``: who discards to it.
-
-    >>> previous_seat(0, (0, 1, 2)), previous_seat(1, (1, 3)), previous_seat(2, (0, 1, 2, 3))
-    (2, 3, 1)
-    """
-    others = [s for s in seats if s != seat]
-    if not others:
-        raise NotationError(
-            f"no seat but {SEAT_LETTERS[seat]} is in the hand: nobody can discard to it"
-        )
-    return max(others, key=lambda s: (s - seat) % 4)
 
 
 def default_seat(hand: Hand, seats: Sequence[int]) -> int:

@@ -1,23 +1,82 @@
 """The record a rule family registers: everything the engine and the surfaces ask of it.
 
 A surface never switches on a variant's name: it asks the record (its presets, its scorer, its
-table hooks, the shapes a hand may take, its languages).
+table hooks, the shapes a hand may take, its languages). The record names its scorer, hooks and
+pages by module (:class:`Lazy`): a command imports only the parts of a variant it calls.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from mahjongkit.errors import NotationError
-from mahjongkit.scoring import Score, Win
-from mahjongkit.shapes import RIICHI, HandShape
-from mahjongkit.table.flow import Flow
+
+if TYPE_CHECKING:
+    from mahjongkit.scoring import Score, Win
+    from mahjongkit.shapes import HandShape
+    from mahjongkit.table.flow import Flow
 
 
 def _regular(rules: Any, missing_suit: int | None = None) -> HandShape:
+    from mahjongkit.shapes import RIICHI
+
     return RIICHI
+
+
+class Lazy:
+    """A function (or class) named by its module and attribute, imported on its first call.
+
+    >>> hypot = Lazy("math", "hypot")
+    >>> hypot(3, 4)
+    5.0
+    """
+
+    __slots__ = ("_target", "module", "name")
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module = module
+        self.name = name
+        self._target: Any = None
+
+    def resolve(self) -> Any:
+        """The named object (imported on first use)."""
+        if self._target is None:
+            self._target = getattr(import_module(self.module), self.name)
+        return self._target
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.resolve()(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"Lazy({self.module!r}, {self.name!r})"
+
+
+class LazyMapping(Mapping[str, Any]):
+    """A mapping named by its module: a function that builds it on first read (a variant's
+    pattern names), or the mapping itself (its payment reasons)."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self._build = Lazy(module, name)
+        self._found: Mapping[str, Any] | None = None
+
+    def _mapping(self) -> Mapping[str, Any]:
+        if self._found is None:
+            found = self._build.resolve()
+            self._found = found() if callable(found) else found
+        assert self._found is not None
+        return self._found
+
+    def __getitem__(self, key: str) -> Any:
+        return self._mapping()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._mapping())
+
+    def __len__(self) -> int:
+        return len(self._mapping())
 
 
 @dataclass(frozen=True)

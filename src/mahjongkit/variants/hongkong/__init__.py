@@ -3,12 +3,16 @@
 ``VARIANT`` registers the family: presets (``old_style`` first, the default), the scorer and the
 languages of its explanations. ``score(win, rules)`` is the scorer the CLI and the table engine
 call; :mod:`~mahjongkit.variants.hongkong.payments` holds ``base_amount`` and ``settle``;
-``rules_page(rules, lang)`` is the fan table as a Markdown page.
+``rules_page(rules, lang)`` is the fan table as a Markdown page. The scorer, the payments and
+the table hooks are imported on first use.
 """
 
 from __future__ import annotations
 
-from mahjongkit.variants.base import Variant
+from typing import TYPE_CHECKING
+
+from mahjongkit.lazy import lazy_exports
+from mahjongkit.variants.base import Lazy, LazyMapping, Variant
 from mahjongkit.variants.hongkong.context import WinContext
 from mahjongkit.variants.hongkong.fan import (
     FAN_TABLE,
@@ -17,23 +21,34 @@ from mahjongkit.variants.hongkong.fan import (
     FanRow,
     rules_page,
 )
-from mahjongkit.variants.hongkong.flow import HongKongFlow, hand_shape
-from mahjongkit.variants.hongkong.payments import REASONS, base_amount, settle
 from mahjongkit.variants.hongkong.rules import PRESETS, HongKongRules
-from mahjongkit.variants.hongkong.scorer import HongKongScore, score
+
+if TYPE_CHECKING:
+    from mahjongkit.variants.hongkong.payments import base_amount, settle
+    from mahjongkit.variants.hongkong.scorer import HongKongScore, score
 
 PATTERN_NAMES = {row.id: row.names for row in FAN_TABLE}
 """Every pattern's names by stable id."""
 
+_EXPORTS = {
+    "base_amount": "mahjongkit.variants.hongkong.payments",
+    "settle": "mahjongkit.variants.hongkong.payments",
+    "HongKongScore": "mahjongkit.variants.hongkong.scorer",
+    "score": "mahjongkit.variants.hongkong.scorer",
+}
+
+__getattr__ = lazy_exports(__name__, _EXPORTS)
+
+
 VARIANT = Variant(
     name="hongkong",
     presets=PRESETS,
-    score=score,
+    score=Lazy("mahjongkit.variants.hongkong.scorer", "score"),
     languages=LANGUAGES,
     pattern_names=PATTERN_NAMES,
-    payment_reasons=REASONS,
-    flow=HongKongFlow,
-    shape=hand_shape,
+    payment_reasons=LazyMapping("mahjongkit.variants.hongkong.payments", "REASONS"),
+    flow=Lazy("mahjongkit.variants.hongkong.flow", "HongKongFlow"),
+    shape=Lazy("mahjongkit.variants.hongkong.flow", "hand_shape"),
     rules_page=rules_page,
 )
 

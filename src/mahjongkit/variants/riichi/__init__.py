@@ -2,46 +2,81 @@
 
 >>> from mahjongkit.hand import Hand
 >>> from mahjongkit.tiles import Tile
+>>> from mahjongkit.variants.riichi import RiichiRules, Win, score
 >>> result = score(Win(Hand.parse("234m456p678s44555z"), Tile.parse("5z"), self_draw=True,
 ...                    seat=1), RiichiRules.tenhou())
 >>> result.pattern_ids(), result.value, result.fu, result.points
 (['menzen_tsumo', 'haku'], 2, 30, 2000)
+
+The names below are imported from their modules on first use: registering the variant (and
+asking for its rules) does not import the scorer, the table hooks or the rules page.
 """
 
 from __future__ import annotations
 
-from mahjongkit.scoring import Win
-from mahjongkit.variants.base import Variant
-from mahjongkit.variants.riichi.docs import rules_page
-from mahjongkit.variants.riichi.flow import RiichiFlow
-from mahjongkit.variants.riichi.points import (
-    _REASONS,
-    MANGAN,
-    Payments,
-    basic_points,
-    nagashi_mangan_payments,
-    payments_for,
-    total_points,
-)
+from typing import TYPE_CHECKING
+
+from mahjongkit.lazy import lazy_exports
+from mahjongkit.variants.base import Lazy, LazyMapping, Variant
 from mahjongkit.variants.riichi.rules import PRESETS, RiichiRules
-from mahjongkit.variants.riichi.scorer import HandValue, hand_value, has_yaku, score, wait_values
-from mahjongkit.variants.riichi.yaku import BY_ID, TABLE, Yaku
+
+if TYPE_CHECKING:
+    from mahjongkit.scoring import Win
+    from mahjongkit.variants.riichi.docs import rules_page
+    from mahjongkit.variants.riichi.points import (
+        MANGAN,
+        Payments,
+        basic_points,
+        nagashi_mangan_payments,
+        payments_for,
+        total_points,
+    )
+    from mahjongkit.variants.riichi.scorer import (
+        HandValue,
+        hand_value,
+        has_yaku,
+        score,
+        wait_values,
+    )
+    from mahjongkit.variants.riichi.yaku import BY_ID, PATTERN_NAMES, TABLE, Yaku
 
 LANGUAGES = ("en", "fr", "es", "ja", "ja-Latn")
 """Languages of the explanation; ``ja-Latn`` gives the Japanese names in romaji."""
 
-PATTERN_NAMES = {row.id: row.names for row in TABLE}
-"""Every pattern's names by stable id."""
+_EXPORTS = {
+    "Win": "mahjongkit.scoring",
+    "rules_page": "mahjongkit.variants.riichi.docs",
+    **dict.fromkeys(
+        (
+            "MANGAN",
+            "Payments",
+            "basic_points",
+            "nagashi_mangan_payments",
+            "payments_for",
+            "total_points",
+        ),
+        "mahjongkit.variants.riichi.points",
+    ),
+    **dict.fromkeys(
+        ("HandValue", "hand_value", "has_yaku", "score", "wait_values"),
+        "mahjongkit.variants.riichi.scorer",
+    ),
+    **dict.fromkeys(("BY_ID", "PATTERN_NAMES", "TABLE", "Yaku"), "mahjongkit.variants.riichi.yaku"),
+}
+"""Where each public name lives."""
+
+__getattr__ = lazy_exports(__name__, _EXPORTS)
+
 
 VARIANT = Variant(
     name="riichi",
     presets=PRESETS,
-    score=score,
+    score=Lazy("mahjongkit.variants.riichi.scorer", "score"),
     languages=LANGUAGES,
-    pattern_names=PATTERN_NAMES,
-    payment_reasons=_REASONS,
-    flow=RiichiFlow,
-    rules_page=rules_page,
+    payment_reasons=LazyMapping("mahjongkit.variants.riichi.points", "_REASONS"),
+    pattern_names=LazyMapping("mahjongkit.variants.riichi.yaku", "pattern_names"),
+    flow=Lazy("mahjongkit.variants.riichi.flow", "RiichiFlow"),
+    rules_page=Lazy("mahjongkit.variants.riichi.docs", "rules_page"),
 )
 
 __all__ = [

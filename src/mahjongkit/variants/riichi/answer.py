@@ -18,7 +18,6 @@ from mahjongkit.hand import Hand
 from mahjongkit.i18n import Sentence
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.scoring import FuItem, Names, PatternHit, Score, Win
-from mahjongkit.shapes import shanten
 from mahjongkit.tiles import format_kinds
 from mahjongkit.variants.riichi.compiled import Compiled, Settlement, bits_of, compile_rules
 from mahjongkit.variants.riichi.features import (
@@ -56,7 +55,6 @@ def failure(code: str, message: str, win: Win) -> Score:
     return Score.failure(VARIANT_NAME, code, message, str(win.hand))
 
 
-
 # --- the answer ---------------------------------------------------------------------------------
 
 
@@ -90,6 +88,8 @@ def _meld_text(meld: Meld) -> str:
     """``str(meld)`` (memoised: melds are few values)."""
     text = _MELD_TEXT.get(meld)
     if text is None:
+        if len(_MELD_TEXT) >= _MEMO_LIMIT:  # melds are a finite set; the bound is a guard
+            _MELD_TEXT.clear()
         text = _MELD_TEXT[meld] = str(meld)
     return text
 
@@ -281,9 +281,7 @@ def _replaced(win: Win, rules: RiichiRules, best: Reading) -> tuple[tuple[str, s
     )
 
 
-def _replaced_names(
-    win: Win, rules: RiichiRules, best: Reading
-) -> tuple[tuple[str, Names], ...]:
+def _replaced_names(win: Win, rules: RiichiRules, best: Reading) -> tuple[tuple[str, Names], ...]:
     """The names of the rows :func:`_replaced` lists as dropped."""
     rows = {entry.row.id: entry.row for entry in compile_rules(rules).by_bit.values()}
     return tuple((dropped, rows[dropped].names) for dropped, _ in _replaced(win, rules, best))
@@ -454,6 +452,8 @@ def _fu_breakdown(win: Win, rules: RiichiRules, best: Reading, concealed: bool) 
 
 def no_win_answer(win: Win, rules: RiichiRules, tried: Tried) -> Score:
     """The answer for a hand that does not win: not complete, or complete without a yaku."""
+    from mahjongkit.shapes import shanten  # only a hand that does not win needs the shapes
+
     hand = win.hand
     if not tried:
         counts = hand.counts
@@ -540,4 +540,3 @@ def _closest_split(counts: list[int]) -> tuple[list[str], list[int]]:
 
     search(0, [], [], False)
     return [format_kinds(group) for group in best[1]], best[2]
-

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from mahjongkit.scoring import PatternHit, PaymentLine
+from mahjongkit.scoring.patterns import TableError
 from mahjongkit.tiles import TERMINALS_AND_HONORS, dora_after
 from mahjongkit.variants.riichi.features import (
     F_CONCEALED,
@@ -30,6 +31,14 @@ from mahjongkit.variants.riichi.features import (
 from mahjongkit.variants.riichi.points import basic_points, total_points
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.yaku import TABLE, Predicate, Yaku
+
+MEMO_LIMIT = 100_000
+"""Entries a per-rules memo keeps before it is emptied (candidate rows by feature int, pattern
+ids by mask): a scoring run meets a few thousand of each; the bound holds memory flat in a
+process fed arbitrary hands for ever."""
+RULES_MEMO_LIMIT = 64
+"""Rules values whose compiled tables are kept: a program uses a handful of rule sets; one
+that builds rules on the fly (a server honouring every option) recompiles after this many."""
 
 _ORPHAN_KINDS = TERMINALS_AND_HONORS
 _PUNG_FU = tuple(8 if kind in _ORPHAN_KINDS else 4 for kind in range(34))
@@ -66,7 +75,6 @@ def _situations(open_pinfu_fu: bool) -> tuple[Situation, ...]:
                     )
                 )
     return tuple(found)
-
 
 
 # --- the rules, compiled ------------------------------------------------------------------------
@@ -132,6 +140,9 @@ class SearchTables(NamedTuple):
     """:attr:`Compiled.points`."""
 
 
+_ValuedRow = tuple[int, int, int, int, int, Predicate | None]
+
+
 @dataclass(slots=True)
 class Compiled:
     """The pattern table resolved for one set of rules, with the per-feature candidate lists."""
@@ -159,6 +170,18 @@ class Compiled:
     hot: tuple[Any, ...] = ()
     """:attr:`tables` as a plain tuple, which the search unpacks in one step (a named tuple
     unpacks through its iterator, a plain one at C speed)."""
+    valued_rows: tuple[tuple[_ValuedRow, ...], tuple[_ValuedRow, ...]] = ((), ())
+    """By concealment (open, concealed): the rows worth something, in table order, as
+    (needs, forbids, bit, han, yakuman, predicate) (:meth:`for_features` reads only these)."""
+    chunk_rows: tuple[list[list[int | None]], list[list[int | None]]] = ([], [])
+    """By concealment, by byte of the feature int (:data:`_CHUNKS` of them), by that byte's
+    value: the :attr:`valued_rows` (a bit each) whose needs and forbids that byte satisfies,
+    filled on first sight (a fixed domain of 2 x 7 x 256 ints). A feature int's rows are the
+    ``&`` of its bytes' entries: seven look-ups, where testing every row costs forty."""
+    replacing: tuple[tuple[int, int, tuple[tuple[int, int], tuple[int, int]]], ...] = ()
+    """Every (replacing bit, replaced bit, the replaced row's (han, yakuman) open and
+    concealed) of the rules, in table order: a handful, where a loop over row pairs would
+    visit thousands."""
 
     def basic(self, key: int) -> tuple[int, str | None, tuple[int, ...]]:
         """Basic points, limit and the winner's gain (by ``2 * dealer + self-draw``) of
@@ -183,37 +206,44 @@ class Compiled:
         found = self.candidates.get(features)
         if found is not None:
             return found
+        if len(self.candidates) >= MEMO_LIMIT:
+            self.candidates.clear()  # the same dict: the search tables hold it
         concealed = bool(features & F_CONCEALED)
         mask = han = yakuman = 0
         tests: list[Candidate] = []
-        for resolved in self.rows:
-            row = resolved.row
-            if row.needs & ~features or row.forbids & features:
-                continue
-            value = resolved.han_closed if concealed else resolved.han_open
-            if not value and not resolved.yakuman:
-                continue
-            if row.test is None:
-                mask |= resolved.bit
+        rows = self.valued_rows[concealed]
+        chunks = self.chunk_rows[concealed]
+        alive = -1
+        for chunk in range(_CHUNKS):
+            byte = features >> (8 * chunk) & 0xFF
+            allowed = chunks[chunk][byte]
+            if allowed is None:
+                allowed = chunks[chunk][byte] = _allowed(rows, chunk, byte)
+            alive &= allowed
+        while alive:
+            low = alive & -alive
+            alive ^= low
+            _, _, bit, value, units, test = rows[low.bit_length() - 1]
+            if test is None:
+                mask |= bit
                 han += value
-                yakuman += resolved.yakuman
+                yakuman += units
             else:
-                tests.append((resolved.bit, value, resolved.yakuman, row.test))
+                tests.append((bit, value, units, test))
         present = raw_mask = mask
         for bit, _, _, _ in tests:
             present |= bit
         replacements = []
-        for resolved in self.rows:
-            for other in self.rows:
-                if resolved.bit & present and resolved.replaces & other.bit & present:
-                    pair = (resolved.bit, other.bit, *self._values(other, concealed))
-                    if resolved.bit & raw_mask and other.bit & raw_mask:
-                        # Both decided by the features: replaced once here.
-                        mask ^= other.bit
-                        han -= pair[2]
-                        yakuman -= pair[3]
-                    else:
-                        replacements.append(pair)
+        for replacer, replaced, values in self.replacing:
+            if replacer & present and replaced & present:
+                pair = (replacer, replaced, *values[concealed])
+                if replacer & raw_mask and replaced & raw_mask:
+                    # Both decided by the features: replaced once here.
+                    mask ^= replaced
+                    han -= pair[2]
+                    yakuman -= pair[3]
+                else:
+                    replacements.append(pair)
         found = self.candidates[features] = Candidates(
             raw_mask, mask, han, yakuman, tuple(tests), tuple(replacements)
         )
@@ -248,6 +278,8 @@ def compile_rules(rules: RiichiRules) -> Compiled:
         return last[1]
     found = _COMPILED.get(rules)
     if found is None:
+        if len(_COMPILED) >= RULES_MEMO_LIMIT:
+            _COMPILED.clear()
         found = _COMPILED[rules] = _compile(rules)
     _last = (rules, found)
     return found
@@ -279,12 +311,29 @@ def _compile(rules: RiichiRules) -> Compiled:
         if resolved.yakuman:
             yakuman_bits |= resolved.bit
     compiled = Compiled(rules, rows, {r.bit: r for r in rows}, yakuman_bits)
+    if any((r.row.needs | r.row.forbids) >> (8 * _CHUNKS) for r in rows):
+        raise TableError(f"a feature bit past {8 * _CHUNKS}: widen the byte tables (_CHUNKS)")
+    compiled.valued_rows = (_valued(rows, concealed=False), _valued(rows, concealed=True))
+    compiled.chunk_rows = (
+        [[None] * 256 for _ in range(_CHUNKS)],
+        [[None] * 256 for _ in range(_CHUNKS)],
+    )
+    compiled.replacing = tuple(
+        (
+            resolved.bit,
+            other.bit,
+            (Compiled._values(other, False), Compiled._values(other, True)),
+        )
+        for resolved in rows
+        for other in rows
+        if resolved.replaces & other.bit
+    )
     threshold = rules.two_han_minimum_counters
     compiled.tables = SearchTables(
         red_fives=rules.red_fives,
         dora_of=_DORA_OF if rules.players == 4 else _DORA_OF_THREE_PLAYERS,
         ura_dora=rules.ura_dora,
-        seat_tables=_SEAT_TABLES[rules.double_wind_pair_fu],
+        seat_tables=_seat_tables_for(rules.double_wind_pair_fu),
         situations=_situations(rules.open_pinfu_fu),
         # No two-han minimum: a number of counters no hand reaches.
         threshold=sys.maxsize if threshold is None else threshold,
@@ -295,6 +344,32 @@ def _compile(rules: RiichiRules) -> Compiled:
     return compiled
 
 
+_CHUNKS = 7
+"""Bytes of a feature int: every feature bit is below 56."""
+
+
+def _allowed(rows: tuple[_ValuedRow, ...], chunk: int, byte: int) -> int:
+    """The rows (bit ``i`` for ``rows[i]``) whose needs and forbids, within byte ``chunk`` of
+    the feature int, a byte of value ``byte`` satisfies."""
+    shift = 8 * chunk
+    found = 0
+    for index, (needs, forbids, *_) in enumerate(rows):
+        if not (needs >> shift & 0xFF & ~byte or forbids >> shift & 0xFF & byte):
+            found |= 1 << index
+    return found
+
+
+def _valued(rows: list[_Resolved], concealed: bool) -> tuple[_ValuedRow, ...]:
+    """The rows worth han or yakuman to a hand so concealed (see ``Compiled.valued_rows``)."""
+    found = []
+    for resolved in rows:
+        value = resolved.han_closed if concealed else resolved.han_open
+        if value or resolved.yakuman:
+            row = resolved.row
+            found.append((row.needs, row.forbids, resolved.bit, value, resolved.yakuman, row.test))
+    return tuple(found)
+
+
 def _seat_tables(seat: int, prevalent: int, double: int) -> tuple[tuple[int, ...], ...]:
     return (
         pair_fu_table(27 + seat, 27 + prevalent, double),
@@ -303,14 +378,21 @@ def _seat_tables(seat: int, prevalent: int, double: int) -> tuple[tuple[int, ...
     )
 
 
-_SEAT_TABLES = {
-    double: tuple(
-        _seat_tables(seat, prevalent, double) for seat in range(4) for prevalent in range(4)
-    )
-    for double in (2, 4)
-}
+_SEAT_TABLES: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
 """By double-wind pair fu, then ``seat * 4 + prevalent wind``: the fu and the feature bits of a
-pair of each kind, and the feature bits of the honour pungs (see ``HONOUR_FEATURES``)."""
+pair of each kind, and the feature bits of the honour pungs (see ``HONOUR_FEATURES``). Built
+when rules with that double-wind fu are first compiled; the domain is the two values the rules
+allow (2 and 4), so it never grows past two entries."""
+
+
+def _seat_tables_for(double: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    found = _SEAT_TABLES.get(double)
+    if found is None:
+        found = _SEAT_TABLES[double] = tuple(
+            _seat_tables(seat, prevalent, double) for seat in range(4) for prevalent in range(4)
+        )
+    return found
+
 
 _DORA_OF = tuple(dora_after(kind) for kind in range(34))
 """The dora's kind by its indicator's kind."""

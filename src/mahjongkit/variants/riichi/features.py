@@ -304,7 +304,24 @@ def _count_features(counts: int) -> int:
     return features
 
 
-COUNT_FEATURES = tuple(_count_features(counts) for counts in range(PACK_COUNTS + 1))
+def _count_features_table() -> tuple[int, ...]:
+    """:func:`_count_features` of every packed count, built field by field: each field's bits
+    are computed for its eight values once, and the table is their ``|`` (an import-time
+    table of 4,096 entries for the price of 32 calls)."""
+    chows = [_count_features(n | 1 << PACK_INSIDE) for n in range(8)]
+    pungs = [_count_features(n << PACK_PUNGS | 1 << PACK_INSIDE) & ~chows[0] for n in range(8)]
+    peikou = [_count_features(n << PACK_PEIKOU | 1 << PACK_INSIDE) & ~chows[0] for n in range(8)]
+    outside = [F_OUTSIDE if not n else 0 for n in range(8)]
+    return tuple(
+        inside | pair | pung | chow
+        for inside in outside
+        for pair in peikou
+        for pung in pungs
+        for chow in chows
+    )
+
+
+COUNT_FEATURES = _count_features_table()
 """Feature bits of a regular reading by its packed chow, pung, peikou and inside counts."""
 
 
@@ -323,13 +340,23 @@ def _honour_features(pungs: int, seat_wind: int, round_wind: int) -> int:
     return features
 
 
-HONOUR_FEATURES = {
-    (seat, prevalent): tuple(
-        _honour_features(pungs, 27 + seat, 27 + prevalent) for pungs in range(128)
-    )
-    for seat in range(4)
-    for prevalent in range(4)
-}
+def _honour_features_tables() -> dict[tuple[int, int], tuple[int, ...]]:
+    """:func:`_honour_features` of every honour pung mask for each seat and prevalent wind: the
+    bits that do not hang on the winds are computed once per mask, the two wind pungs added."""
+    plain = [_honour_features(pungs, 64, 64) for pungs in range(128)]  # bit 64: no wind
+    return {
+        (seat, prevalent): tuple(
+            plain[pungs]
+            | (F_SEAT_WIND_PUNG if pungs >> seat & 1 else 0)
+            | (F_ROUND_WIND_PUNG if pungs >> prevalent & 1 else 0)
+            for pungs in range(128)
+        )
+        for seat in range(4)
+        for prevalent in range(4)
+    }
+
+
+HONOUR_FEATURES = _honour_features_tables()
 """Feature bits of the honour pungs (pung mask >> 27), by (seat wind, prevalent wind)."""
 
 
@@ -616,7 +643,9 @@ SUIT_FACTS: tuple[dict[int, SuitFacts], ...] = ({}, {}, {}, {})
 
 
 def suit_facts(suit: int, key: int) -> SuitFacts:
-    """The hot facts of one suit's concealed tiles, from its key (memoised)."""
+    """The hot facts of one suit's concealed tiles, from its key (memoised; computed: the
+    scorer reads suits through :func:`~.suit_table.suit_facts`, which also knows the shipped
+    table)."""
     table = SUIT_FACTS[suit]
     found = table.get(key)
     if found is None:

@@ -162,6 +162,9 @@ class Payments:
 
 
 _LINES: dict[tuple[int, int, int, str], PaymentLine] = {}
+LINES_LIMIT = 10_000
+"""Transfer lines kept before the memo is emptied: a table sees a few hundred (amounts grow only
+with counters and deposits)."""
 
 
 def _line(payer: int, payee: int, amount: int, reason: str) -> PaymentLine:
@@ -169,6 +172,8 @@ def _line(payer: int, payee: int, amount: int, reason: str) -> PaymentLine:
     key = (payer, payee, amount, reason)
     found = _LINES.get(key)
     if found is None:
+        if len(_LINES) >= LINES_LIMIT:
+            _LINES.clear()
         found = _LINES[key] = PaymentLine(payer, payee, amount, reason, _REASONS[reason])
     return found
 

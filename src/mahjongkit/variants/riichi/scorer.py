@@ -21,11 +21,10 @@ from typing import Any, NamedTuple
 from mahjongkit.hand import Hand
 from mahjongkit.i18n import Sentence
 from mahjongkit.scoring import Score, Win
-from mahjongkit.shapes import waits
 from mahjongkit.tiles import NORTH, Tile
 from mahjongkit.variants.riichi.answer import build_answer, failure, no_win_answer
 from mahjongkit.variants.riichi.checks import why_impossible
-from mahjongkit.variants.riichi.compiled import Compiled, bits_of
+from mahjongkit.variants.riichi.compiled import MEMO_LIMIT, Compiled, bits_of
 from mahjongkit.variants.riichi.compiled import compile_rules as compile_rules
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.search import (
@@ -136,6 +135,8 @@ def wait_values(
     >>> {format_kind(kind): value.points for kind, value in found.items() if value}
     {'1m': 1300, '4m': 1300}
     """
+    from mahjongkit.shapes import waits  # the shapes are not needed to score a win
+
     if rules is None:
         rules = RiichiRules.ema2012()
     counts = hand.counts
@@ -187,6 +188,8 @@ def hand_value(win: Win, rules: RiichiRules | None = None) -> HandValue | None:
     try:
         ids = compiled.ids[mask]
     except KeyError:
+        if len(compiled.ids) >= MEMO_LIMIT:
+            compiled.ids.clear()
         ids = compiled.ids[mask] = tuple(compiled.by_bit[bit].row.id for bit in bits_of(mask))
     # The winner's gain, memoised beside the basic points by the search.
     gains = compiled.points[han << 16 | fu << 8 | yakuman][2]

@@ -75,11 +75,11 @@ from mahjongkit.variants.riichi.features import (
     chow_features,
     pung_features,
     remember_set_features,
-    suit_facts,
     suit_info,
     tile_flags,
 )
 from mahjongkit.variants.riichi.fu import SEVEN_PAIRS_FU, set_fu
+from mahjongkit.variants.riichi.suit_table import suit_facts
 
 # --- readings -----------------------------------------------------------------------------------
 
@@ -197,7 +197,6 @@ _MELD_FACTS: tuple[MeldFact | None, ...] = tuple(
     for code in range(64)
 )
 """The facts of every meld, by :attr:`~mahjongkit.melds.Meld.code`."""
-
 
 
 _WAIT_FU = tuple(2 if wait in (KANCHAN, PENCHAN, TANKI) else 0 for wait in range(7))
@@ -493,4 +492,3 @@ def _yakuman_rows(compiled: Compiled, mask: int, yakuman: int) -> tuple[int, int
     by_bit = compiled.by_bit
     best = max(by_bit[bit].yakuman for bit in bits_of(mask))
     return next(bit for bit in bits_of(mask) if by_bit[bit].yakuman == best), best
-

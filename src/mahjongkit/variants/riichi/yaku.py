@@ -658,6 +658,13 @@ TABLE: tuple[Yaku, ...] = with_names(
 
 BY_ID: Mapping[str, Yaku] = {row.id: row for row in TABLE}
 """The rows by id."""
+PATTERN_NAMES: Mapping[str, Mapping[str, str]] = {row.id: row.names for row in TABLE}
+"""Every pattern's names by stable id."""
+
+
+def pattern_names() -> Mapping[str, Mapping[str, str]]:
+    """:data:`PATTERN_NAMES` (the registry reads it through this, on first use)."""
+    return PATTERN_NAMES
 
 
 def _check_table() -> None:

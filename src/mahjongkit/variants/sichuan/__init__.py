@@ -3,17 +3,21 @@
 :func:`score` (:mod:`.scorer`) turns one :class:`~mahjongkit.scoring.Win` into a
 :class:`~mahjongkit.scoring.Score`; :mod:`.fan` holds the table, :mod:`.payments` the kong money
 and the end-of-wall settlement, :mod:`.flow` the table rules (exchange three, discard obligation,
-several winners). ``rules_page(rules, lang)`` is the fan table as a Markdown page.
+several winners). ``rules_page(rules, lang)`` is the fan table as a Markdown page. The scorer and
+the table hooks are imported on first use.
 """
 
 from __future__ import annotations
 
-from mahjongkit.variants.base import Variant
+from typing import TYPE_CHECKING
+
+from mahjongkit.lazy import lazy_exports
+from mahjongkit.variants.base import Lazy, LazyMapping, Variant
 from mahjongkit.variants.sichuan.fan import LANGUAGES, TABLE, rules_page
-from mahjongkit.variants.sichuan.flow import SichuanFlow, hand_shape
-from mahjongkit.variants.sichuan.payments import REASONS
 from mahjongkit.variants.sichuan.rules import SichuanRules
-from mahjongkit.variants.sichuan.scorer import SichuanScore, score
+
+if TYPE_CHECKING:
+    from mahjongkit.variants.sichuan.scorer import SichuanScore, score
 
 PATTERN_NAMES = {row.id: row.names for row in TABLE}
 """Every pattern's names by stable id."""
@@ -29,14 +33,22 @@ __all__ = [
     "score",
 ]
 
+_EXPORTS = {
+    "SichuanScore": "mahjongkit.variants.sichuan.scorer",
+    "score": "mahjongkit.variants.sichuan.scorer",
+}
+
+__getattr__ = lazy_exports(__name__, _EXPORTS)
+
+
 VARIANT = Variant(
     name="sichuan",
     presets={"blood_battle": SichuanRules.blood_battle, "mil_sbr": SichuanRules.mil_sbr},
-    score=score,
+    score=Lazy("mahjongkit.variants.sichuan.scorer", "score"),
     languages=LANGUAGES,
     pattern_names=PATTERN_NAMES,
-    payment_reasons=REASONS,
-    flow=SichuanFlow,
-    shape=hand_shape,
+    payment_reasons=LazyMapping("mahjongkit.variants.sichuan.payments", "REASONS"),
+    flow=Lazy("mahjongkit.variants.sichuan.flow", "SichuanFlow"),
+    shape=Lazy("mahjongkit.variants.sichuan.flow", "hand_shape"),
     rules_page=rules_page,
 )
