@@ -43,37 +43,6 @@ def test_the_public_names_still_import_on_first_use() -> None:
     assert not any(m.startswith(("mahjongkit.scoring", "mahjongkit.variants")) for m in found)
 
 
-def test_building_the_parser_imports_no_scoring_table_or_engine() -> None:
-    found = _modules_after("from mahjongkit.cli import build_parser; build_parser()")
-    assert found == {"mahjongkit", "mahjongkit.lazy", "mahjongkit.cli", "mahjongkit.errors"}
-
-
-def test_score_imports_one_variant_scorer_and_nothing_of_the_table() -> None:
-    code = (
-        "import sys, contextlib, io\n"
-        "from mahjongkit.cli import main\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        "    assert main(sys.argv[1:]) == 0\n"
-        "from mahjongkit.variants.riichi import suit_table\n"
-        "assert suit_table._loaded is None  # one hand: its suits are cut, the table not read\n"
-    )
-    found = _modules_after(code, *SCORE)
-    assert "mahjongkit.variants.riichi.scorer" in found
-    unwanted = (
-        "mahjongkit.table",
-        "mahjongkit.game",
-        "mahjongkit.bots",
-        "mahjongkit.formats",
-        "mahjongkit.variants.analysis",
-        "mahjongkit.variants.hongkong",
-        "mahjongkit.variants.sichuan",
-        "mahjongkit.variants.riichi.flow",
-        "mahjongkit.variants.riichi.docs",
-        "mahjongkit.shapes",  # a win needs no shanten
-    )
-    assert sorted(m for m in found if m.startswith(unwanted)) == []
-
-
 def test_the_registry_imports_a_variant_only_when_asked_and_its_parts_when_called() -> None:
     code = (
         "from mahjongkit.variants import find_variant\n"
