@@ -696,3 +696,10 @@ def _add_site() -> None:
 
 
 _add_site()
+
+
+# The terminal game's sentences live in their own table (one file per surface's words).
+from mahjongkit.i18n.play import TABLES as _PLAY  # noqa: E402
+
+for _lang, _table in _PLAY.items():
+    MESSAGES[_lang].update(_table)

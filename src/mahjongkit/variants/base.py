@@ -35,6 +35,8 @@ class Variant:
     where it has one)."""
     pattern_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """Every pattern's names by stable id (to name a pattern a result left out)."""
+    payment_reasons: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """The names of the reasons of payment lines by id (to name a line kept as JSON)."""
     rules_page: Callable[[Any, str], str] | None = None
     """The pattern table under some rules as a Markdown page, in a language."""
 

@@ -18,7 +18,7 @@ from mahjongkit.variants.hongkong.fan import (
     rules_page,
 )
 from mahjongkit.variants.hongkong.flow import HongKongFlow, hand_shape
-from mahjongkit.variants.hongkong.payments import base_amount, settle
+from mahjongkit.variants.hongkong.payments import REASONS, base_amount, settle
 from mahjongkit.variants.hongkong.rules import PRESETS, HongKongRules
 from mahjongkit.variants.hongkong.scorer import HongKongScore, score
 
@@ -31,6 +31,7 @@ VARIANT = Variant(
     score=score,
     languages=LANGUAGES,
     pattern_names=PATTERN_NAMES,
+    payment_reasons=REASONS,
     flow=HongKongFlow,
     shape=hand_shape,
     rules_page=rules_page,

@@ -15,6 +15,7 @@ from mahjongkit.variants.base import Variant
 from mahjongkit.variants.riichi.docs import rules_page
 from mahjongkit.variants.riichi.flow import RiichiFlow
 from mahjongkit.variants.riichi.points import (
+    _REASONS,
     MANGAN,
     Payments,
     basic_points,
@@ -38,6 +39,7 @@ VARIANT = Variant(
     score=score,
     languages=LANGUAGES,
     pattern_names=PATTERN_NAMES,
+    payment_reasons=_REASONS,
     flow=RiichiFlow,
     rules_page=rules_page,
 )

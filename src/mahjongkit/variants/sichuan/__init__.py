@@ -11,6 +11,7 @@ from __future__ import annotations
 from mahjongkit.variants.base import Variant
 from mahjongkit.variants.sichuan.fan import LANGUAGES, TABLE, rules_page
 from mahjongkit.variants.sichuan.flow import SichuanFlow, hand_shape
+from mahjongkit.variants.sichuan.payments import REASONS
 from mahjongkit.variants.sichuan.rules import SichuanRules
 from mahjongkit.variants.sichuan.scorer import SichuanScore, score
 
@@ -34,6 +35,7 @@ VARIANT = Variant(
     score=score,
     languages=LANGUAGES,
     pattern_names=PATTERN_NAMES,
+    payment_reasons=REASONS,
     flow=SichuanFlow,
     shape=hand_shape,
     rules_page=rules_page,

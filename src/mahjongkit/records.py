@@ -1,0 +1,450 @@
+"""Game records: the one SQLite database every surface stores its games in.
+
+The terminal game, the web table and batch simulation all write here, through this module only,
+so a game begun on one surface can be listed, shown or resumed from another. The schema is
+described in ``docs/records.md``; it carries a version, and a database written by an older
+version is brought up to date on opening (``MIGRATIONS``). A stored game is continued by
+``Game.replay(record.events)``: the engine checks every event again on the way.
+
+>>> import tempfile, pathlib
+>>> from mahjongkit.game.engine import Game
+>>> folder = tempfile.mkdtemp()
+>>> with Records(pathlib.Path(folder) / "games.sqlite3") as records:
+...     game = Game("sichuan", seed=2)
+...     _ = game.start()
+...     number = records.create_game(game, [Seat("me"), Seat("bot1", "random")] * 2)
+...     records.save(number, game)
+...     records.load(number).status
+'playing'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mahjongkit.errors import MahjongError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from mahjongkit.game.engine import Game
+
+__all__ = [
+    "APPLICATION_ID",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "GameRecord",
+    "Records",
+    "RecordsError",
+    "Seat",
+    "default_path",
+]
+
+APPLICATION_ID = 0x4D4A4B52
+"""Written in the SQLite header (``PRAGMA application_id``, "MJKR"): tells a mahjongkit
+database from any other SQLite file."""
+
+STATUSES = ("playing", "finished")
+
+
+class RecordsError(MahjongError):
+    """The records database cannot be used: missing, damaged, foreign, too new, or a game that
+    is not in it."""
+
+    code = "records"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits at a seat: a name, and the bot that plays it (None: a person)."""
+
+    name: str
+    bot: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"name", "bot"}``."""
+        return {"name": self.name, "bot": self.bot}
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One stored game: its table, its whole event log and where it stands."""
+
+    id: int
+    variant: str
+    rules: dict[str, Any]
+    seed: int
+    seats: tuple[Seat, ...]
+    status: str
+    result: dict[str, Any] | None
+    created: str
+    updated: str
+    surface: str
+    events: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game has ended."""
+        return self.status == "finished"
+
+
+def default_path() -> Path:
+    """``$XDG_DATA_HOME/mahjongkit/records.sqlite3``, else ``~/.local/share/mahjongkit/...``."""
+    base = os.environ.get("XDG_DATA_HOME", "").strip()
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "share"
+    return root / "mahjongkit" / "records.sqlite3"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+# --- the schema and its migrations -------------------------------------------------------------
+
+
+def _to_version_1(connection: sqlite3.Connection) -> None:
+    """The first schema: games, their events one row each, and the version table."""
+    script = """
+        CREATE TABLE schema_version (version INTEGER NOT NULL);
+        INSERT INTO schema_version (version) VALUES (0);
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            variant TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            seats TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('playing', 'finished')),
+            result TEXT,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL,
+            surface TEXT NOT NULL DEFAULT ''
+        );
+        CREATE TABLE events (
+            game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 0),
+            event TEXT NOT NULL,
+            PRIMARY KEY (game, number)
+        ) WITHOUT ROWID;
+        CREATE INDEX games_by_status ON games (status, updated)
+        """
+    # One statement at a time: ``executescript`` would commit the migration's transaction.
+    for statement in script.split(";"):
+        connection.execute(statement)
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_to_version_1]
+"""``MIGRATIONS[n]`` takes a database from schema version ``n`` to ``n + 1`` (version 0 is an
+empty file). A new schema is one more function here, never an edit of an old one."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+"""The schema this version of mahjongkit writes."""
+
+
+class Records:
+    """A connection to a records database (a context manager: closed on leaving).
+
+    ``create``: make the file (and, for the default path, its folder) if it does not exist;
+    otherwise a missing file is an error. Every write is one transaction, so two processes may
+    write to the same file: SQLite serialises them and neither sees half of the other's.
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, create: bool = True) -> None:
+        chosen = default_path() if path is None else Path(path)
+        self.path = chosen
+        if not chosen.exists():
+            if not create:
+                raise RecordsError(f"no records database at {chosen}: no game was stored there")
+            if path is None:
+                try:
+                    chosen.parent.mkdir(parents=True, exist_ok=True)
+                except OSError as error:
+                    raise RecordsError(
+                        f"cannot make the records folder {chosen.parent}: {error.strerror}"
+                    ) from None
+            elif not chosen.parent.is_dir():
+                raise RecordsError(
+                    f"the folder of the records database {chosen} does not exist: "
+                    f"make {chosen.parent} first, or choose another --db"
+                )
+        elif chosen.is_dir():
+            raise RecordsError(f"{chosen} is a folder, not a records database file")
+        try:
+            self._db = sqlite3.connect(chosen, timeout=30, isolation_level=None)
+        except sqlite3.Error as error:
+            raise RecordsError(f"cannot open the records database {chosen}: {error}") from None
+        try:
+            self._db.execute("PRAGMA foreign_keys = ON")
+            self._db.execute("PRAGMA busy_timeout = 30000")
+            self._upgrade()
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise RecordsError(
+                f"{chosen} is not a usable records database ({error}): "
+                "it is damaged or not an SQLite file"
+            ) from None
+        except RecordsError:
+            self._db.close()
+            raise
+
+    # --- opening --------------------------------------------------------------------------------
+
+    def _upgrade(self) -> None:
+        with self._write():
+            application = self._db.execute("PRAGMA application_id").fetchone()[0]
+            tables = {
+                row[0]
+                for row in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
+            if application not in (0, APPLICATION_ID) or (
+                tables and "schema_version" not in tables
+            ):
+                raise RecordsError(
+                    f"{self.path} is an SQLite database of another program, not mahjongkit "
+                    "records: choose another --db"
+                )
+            if not tables:
+                self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                version = 0
+            else:
+                row = self._db.execute("SELECT version FROM schema_version").fetchone()
+                if row is None or type(row[0]) is not int:
+                    raise RecordsError(f"{self.path}: the schema version table is empty or bad")
+                version = row[0]
+            if version > SCHEMA_VERSION:
+                raise RecordsError(
+                    f"{self.path} was written by a newer mahjongkit (schema {version}; this "
+                    f"version reads up to {SCHEMA_VERSION}): upgrade mahjongkit"
+                )
+            for step in range(version, SCHEMA_VERSION):
+                MIGRATIONS[step](self._db)
+                self._db.execute("UPDATE schema_version SET version = ?", (step + 1,))
+        if version == 0:
+            # Write-ahead logging lets readers go on while a game is being written.
+            self._db.execute("PRAGMA journal_mode = WAL")
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        """One transaction that takes the write lock at once (no upgrade deadlock)."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def schema_version(self) -> int:
+        """The schema version of the open database."""
+        version: int = self._db.execute("SELECT version FROM schema_version").fetchone()[0]
+        return version
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._db.close()
+
+    def __enter__(self) -> Records:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- writing --------------------------------------------------------------------------------
+
+    def create_game(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        *,
+        surface: str = "",
+    ) -> int:
+        """Store a new game (started, so that its log holds its rules); return its id."""
+        if not game.log or game.log[0]["type"] != "start_game":
+            raise RecordsError("a game is stored once started: call game.start() first")
+        if len(seats) != game.players:
+            raise RecordsError(f"{len(seats)} seats given for a {game.players}-seat game")
+        start = game.log[0]
+        now = _now()
+        with self._write():
+            cursor = self._db.execute(
+                "INSERT INTO games (variant, rules, seed, seats, status, created, updated, "
+                "surface) VALUES (?, ?, ?, ?, 'playing', ?, ?, ?)",
+                (
+                    game.variant,
+                    json.dumps(start["mjk_rules"], ensure_ascii=False),
+                    game.seed,
+                    json.dumps([s.to_json() for s in seats], ensure_ascii=False),
+                    now,
+                    now,
+                    surface,
+                ),
+            )
+            number = cursor.lastrowid
+            assert number is not None
+            self._append(number, list(game.log), 0)
+        return number
+
+    def append_events(self, game_id: int, events: Sequence[Any], start: int) -> None:
+        """Store ``events`` as the game's events from index ``start`` on.
+
+        ``start`` must be the number of events stored: a writer that is behind (another
+        connection wrote meanwhile) gets an error and nothing is written.
+        """
+        with self._write():
+            self._status(game_id, writable=True)
+            self._append(game_id, list(events), start)
+            self._db.execute("UPDATE games SET updated = ? WHERE id = ?", (_now(), game_id))
+
+    def _append(self, game_id: int, events: list[Any], start: int) -> None:
+        stored = self._db.execute(
+            "SELECT COUNT(*) FROM events WHERE game = ?", (game_id,)
+        ).fetchone()[0]
+        if stored != start:
+            raise RecordsError(
+                f"game {game_id} has {stored} events stored, not {start}: "
+                "another writer changed it; load it again"
+            )
+        rows = [
+            (game_id, start + index, json.dumps(event, ensure_ascii=False))
+            for index, event in enumerate(events)
+        ]
+        self._db.executemany("INSERT INTO events (game, number, event) VALUES (?, ?, ?)", rows)
+
+    def save(self, game_id: int, game: Game) -> None:
+        """Store the events of ``game`` not stored yet; finish the record when the game is over."""
+        stored = self.event_count(game_id)
+        if stored > len(game.log):
+            raise RecordsError(
+                f"game {game_id} has {stored} events stored, more than the {len(game.log)} "
+                "of the game being saved"
+            )
+        if stored < len(game.log):
+            self.append_events(game_id, game.log[stored:], stored)
+        if game.over and not self.load(game_id, events=False).finished:
+            end = game.log[-1]
+            result: dict[str, Any] = {"scores": list(game.scores)}
+            if end["type"] == "end_game" and "mjk_ranking" in end:
+                result["ranking"] = end["mjk_ranking"]
+            result["rounds"] = game.rounds_played
+            self.finish(game_id, result)
+
+    def finish(self, game_id: int, result: dict[str, Any]) -> None:
+        """Mark the game finished with its ``result`` (final scores, ranking...)."""
+        with self._write():
+            self._status(game_id, writable=True)
+            self._db.execute(
+                "UPDATE games SET status = 'finished', result = ?, updated = ? WHERE id = ?",
+                (json.dumps(result, ensure_ascii=False), _now(), game_id),
+            )
+
+    def _status(self, game_id: int, writable: bool = False) -> str:
+        if type(game_id) is not int:
+            raise RecordsError(f"a game id is a whole number, not {game_id!r:.30}")
+        row = self._db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise RecordsError(f"no game {game_id} in {self.path}")
+        status: str = row[0]
+        if writable and status == "finished":
+            raise RecordsError(f"game {game_id} is finished: nothing more can be stored")
+        return status
+
+    # --- reading --------------------------------------------------------------------------------
+
+    def event_count(self, game_id: int) -> int:
+        """How many events of the game are stored."""
+        self._status(game_id)
+        count: int = self._db.execute(
+            "SELECT COUNT(*) FROM events WHERE game = ?", (game_id,)
+        ).fetchone()[0]
+        return count
+
+    def load(self, game_id: int, *, events: bool = True) -> GameRecord:
+        """The stored game ``game_id`` (with its events unless ``events=False``)."""
+        self._status(game_id)
+        # One read transaction: the game's row and its events are seen at the same moment.
+        self._db.execute("BEGIN")
+        try:
+            row = self._db.execute(
+                "SELECT id, variant, rules, seed, seats, status, result, created, updated, "
+                "surface FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
+            log: list[dict[str, Any]] = []
+            if events:
+                for number, text in self._db.execute(
+                    "SELECT number, event FROM events WHERE game = ? ORDER BY number", (game_id,)
+                ):
+                    if number != len(log):
+                        raise RecordsError(f"game {game_id}: event {len(log)} is missing")
+                    log.append(self._json(text, f"game {game_id}, event {number}"))
+        finally:
+            self._db.execute("COMMIT")
+        return self._record(row, tuple(log))
+
+    def list_games(self, status: str | None = None, limit: int | None = None) -> list[GameRecord]:
+        """Stored games, the most recently changed first (without their events)."""
+        if status is not None and status not in STATUSES:
+            raise RecordsError(f"unknown status {status!r}: expected one of {', '.join(STATUSES)}")
+        query = (
+            "SELECT id, variant, rules, seed, seats, status, result, created, updated, surface "
+            "FROM games"
+        )
+        parameters: list[Any] = []
+        if status is not None:
+            query += " WHERE status = ?"
+            parameters.append(status)
+        query += " ORDER BY updated DESC, id DESC"
+        if limit is not None:
+            query += " LIMIT ?"
+            parameters.append(limit)
+        return [self._record(row, ()) for row in self._db.execute(query, parameters)]
+
+    def _record(self, row: Any, events: tuple[dict[str, Any], ...]) -> GameRecord:
+        number = row[0]
+        where = f"game {number}"
+        seats = self._json(row[4], f"{where}, seats")
+        if not isinstance(seats, list) or not all(
+            isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats
+        ):
+            raise RecordsError(f"{where}: the seats are not a list of {{name, bot}}")
+        return GameRecord(
+            id=number,
+            variant=row[1],
+            rules=self._json(row[2], f"{where}, rules"),
+            seed=row[3],
+            seats=tuple(Seat(s["name"], s.get("bot")) for s in seats),
+            status=row[5],
+            result=None if row[6] is None else self._json(row[6], f"{where}, result"),
+            created=row[7],
+            updated=row[8],
+            surface=row[9],
+            events=events,
+        )
+
+    def _json(self, text: Any, where: str) -> Any:
+        try:
+            return json.loads(text)
+        except (TypeError, ValueError):
+            raise RecordsError(f"{self.path}: {where} is not valid JSON") from None
+
+
+def resume(record: GameRecord) -> Game:
+    """The game of a stored record, every event checked again by the engine."""
+    from mahjongkit.game.engine import Game
+
+    if not record.events:
+        raise RecordsError(f"game {record.id} has no events stored")
+    try:
+        return Game.replay(list(record.events))
+    except MahjongError as error:
+        raise RecordsError(f"game {record.id} cannot be replayed: {error}") from None
+
+
+__all__ += ["resume"]
