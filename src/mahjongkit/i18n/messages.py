@@ -703,3 +703,9 @@ from mahjongkit.i18n.play import TABLES as _PLAY  # noqa: E402
 
 for _lang, _table in _PLAY.items():
     MESSAGES[_lang].update(_table)
+
+# The web table's sentences, likewise in their own file.
+from mahjongkit.i18n.table import TABLE as _TABLE  # noqa: E402
+
+for _lang, _table in _TABLE.items():
+    MESSAGES[_lang].update(_table)
