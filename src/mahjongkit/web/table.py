@@ -209,6 +209,7 @@ def table_facts(game: Game, events: Sequence[Any], lang: str) -> dict[str, Any]:
         "has_dora": bool(game.flow.first_indicators),
         "suits": [t(f"play.suit.{s}", lang) for s in range(3)],
         "presets": list(record.presets),
+        "red": [x for x in range(136) if game.flow.red(x)],
     }
 
 
@@ -576,7 +577,14 @@ def table_router(tables: Tables, render: Render) -> APIRouter:
         variants = {
             name: list(find_variant(name).presets) for name in FAMILIES
         }
-        return render(request, "table.html", lang, variants=variants, bots=list(BOTS))
+        return render(
+            request,
+            "table.html",
+            lang,
+            variants=variants,
+            bots=list(BOTS),
+            strings=page_strings(lang),
+        )
 
     @router.get("/{lang}/records", response_class=HTMLResponse)
     async def records_page(request: Request, lang: str) -> HTMLResponse:
@@ -604,7 +612,7 @@ def table_router(tables: Tables, render: Render) -> APIRouter:
             return _api_error(422, "replay", say(reason_of(error), lang))
         return JSONResponse({"game": record_id, "variant": found.variant, "steps": steps})
 
-    @router.get("/api/records/{record_id}.jsonl")
+    @router.get("/api/records/{record_id}/events.jsonl")
     async def download_jsonl(record_id: int) -> Response:
         found = finished_record(record_id, "en")
         text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in found.events)
@@ -614,7 +622,7 @@ def table_router(tables: Tables, render: Render) -> APIRouter:
             headers={"Content-Disposition": f'attachment; filename="game-{record_id}.jsonl"'},
         )
 
-    @router.get("/api/records/{record_id}.tenhou6.json")
+    @router.get("/api/records/{record_id}/tenhou6.json")
     async def download_tenhou(record_id: int) -> Response:
         found = finished_record(record_id, "en")
         from mahjongkit.formats.tenhou.export import game_to_tenhou6_json
@@ -632,6 +640,17 @@ def table_router(tables: Tables, render: Render) -> APIRouter:
         )
 
     return router
+
+
+def page_strings(lang: str) -> dict[str, str]:
+    """The sentences the table's script shows, in ``lang``, as templates (``{name}`` is
+    filled in by the script)."""
+    from mahjongkit.i18n.messages import MESSAGES
+    from mahjongkit.i18n.table import TABLE
+
+    keys = [*TABLE["en"], *(f"seat.{x}" for x in "ESWN"), *(f"play.suit.{s}" for s in range(3))]
+    keys += [f"play.variant.{name}" for name in FAMILIES]
+    return {key: MESSAGES[lang].get(key) or MESSAGES["en"][key] for key in keys}
 
 
 def _api_error(status: int, code: str, message: str) -> JSONResponse:
