@@ -55,8 +55,12 @@ class LoadReport:
     @property
     def lost(self) -> list[str]:
         """Anything not answered, not ended or not recorded."""
-        problems = [f"table {i} ({r.variant}): {e}" for i, r in enumerate(self.runs) for e in r.errors]
-        problems += [f"table {i} ({r.variant}): no game_over" for i, r in enumerate(self.runs) if not r.over]
+        problems = [
+            f"table {i} ({r.variant}): {e}" for i, r in enumerate(self.runs) for e in r.errors
+        ]
+        problems += [
+            f"table {i} ({r.variant}): no game_over" for i, r in enumerate(self.runs) if not r.over
+        ]
         if self.finished_in_records != len(self.runs):
             problems.append(
                 f"{self.finished_in_records} of {len(self.runs)} games finished in the records"
@@ -71,7 +75,9 @@ class LoadReport:
             "seconds": round(self.seconds, 2),
             "lost": self.lost,
         }
-        groups = {name: [t for r in self.runs if r.variant == name for t in r.times] for name in FAMILIES}
+        groups = {
+            name: [t for r in self.runs if r.variant == name for t in r.times] for name in FAMILIES
+        }
         groups["all"] = [t for r in self.runs for t in r.times]
         for name, times in groups.items():
             if times:
@@ -148,7 +154,9 @@ def _serve(records: Path) -> tuple[Any, threading.Thread, int]:
         port = probe.getsockname()[1]
     app = create_app(records_path=records, table_limits=Limits(live_games=256))
     server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio")
+        uvicorn.Config(
+            app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+        )
     )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -171,7 +179,9 @@ def run_load(tables: int = 20, rounds: int = 1, seed: int = 0) -> LoadReport:
             url = f"ws://127.0.0.1:{port}/ws/play"
 
             async def everything() -> list[TableRun]:
-                return list(await asyncio.gather(*(_table(url, i, rounds, seed) for i in range(tables))))
+                return list(
+                    await asyncio.gather(*(_table(url, i, rounds, seed) for i in range(tables)))
+                )
 
             began = time.perf_counter()
             runs = asyncio.run(everything())

@@ -38,7 +38,9 @@ def _next(ws: Any) -> dict[str, Any]:
     return message
 
 
-def _play(ws: Any, first: dict[str, Any], rng: random.Random) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def _play(
+    ws: Any, first: dict[str, Any], rng: random.Random
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Play to the end choosing random legal actions; every state and the game_over."""
     states = [first]
     message = first
@@ -47,7 +49,10 @@ def _play(ws: Any, first: dict[str, Any], rng: random.Random) -> tuple[list[dict
             return states, message
         assert message["type"] == "state", message
         if message["legal"]:
-            _send(ws, {"type": "act", "id": rng.randrange(len(message["legal"])), "seq": message["seq"]})
+            _send(
+                ws,
+                {"type": "act", "id": rng.randrange(len(message["legal"])), "seq": message["seq"]},
+            )
         message = _next(ws)
         if message["type"] == "state":
             states.append(message)
@@ -232,9 +237,10 @@ def test_a_dropped_connection_resumes_from_the_record(app_client: TestClient) ->
         # The whole visible log comes again, so that a reloaded page can draw everything.
         assert resumed["events"][0]["type"] == "start_game"
     # A game cannot be held by two connections at once.
-    with app_client.websocket_connect("/ws/play") as one, app_client.websocket_connect(
-        "/ws/play"
-    ) as two:
+    with (
+        app_client.websocket_connect("/ws/play") as one,
+        app_client.websocket_connect("/ws/play") as two,
+    ):
         _send(one, {"type": "resume", "game": game, "token": token})
         assert _next(one)["type"] == "state"
         _send(two, {"type": "resume", "game": game, "token": token})

@@ -157,6 +157,8 @@ def test_a_reload_resumes_the_game(browser: Any, site: str) -> None:
         page.reload()
         page.click("#resume")
         page.wait_for_selector("#table:not([hidden])")
-        page.wait_for_function(f"() => document.querySelectorAll('#seats .pond img').length >= {ponds}")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('#seats .pond img').length >= {ponds}"
+        )
     finally:
         context.close()

@@ -159,7 +159,11 @@ def _wait_values(
             "tsumo": _outcome(tsumo, lang),
         }
         if furiten:
-            entry["ron"] = {"valid": False, "reason": "furiten", "text": t("table.hint.furiten", lang)}
+            entry["ron"] = {
+                "valid": False,
+                "reason": "furiten",
+                "text": t("table.hint.furiten", lang),
+            }
         out.append(entry)
     return out
 
@@ -175,8 +179,13 @@ def _outcome(outcome: Any, lang: str) -> dict[str, Any]:
     text = f"{outcome.value} {unit}"
     if outcome.fu:
         text += f" {outcome.fu} fu"
-    return {"valid": True, "value": outcome.value, "unit": outcome.unit, "points": outcome.points,
-            "text": t("table.hint.points", lang, value=text, points=outcome.points)}
+    return {
+        "valid": True,
+        "value": outcome.value,
+        "unit": outcome.unit,
+        "points": outcome.points,
+        "text": t("table.hint.points", lang, value=text, points=outcome.points),
+    }
 
 
 def t_reason(code: str | None, message: str | None, lang: str) -> str:
@@ -256,7 +265,11 @@ def outcome_lines(event: Mapping[str, Any], variant: str, lang: str) -> dict[str
             if pattern.get("count", 1) > 1:
                 name = f"{name} ×{pattern['count']}"
             patterns.append(
-                {"name": name, "value": pattern["value"], "unit": t(f"unit.{pattern['unit']}", lang)}
+                {
+                    "name": name,
+                    "value": pattern["value"],
+                    "unit": t(f"unit.{pattern['unit']}", lang),
+                }
             )
         if score.get("yakuman"):
             total = t("play.total_yakuman", lang, count=score["yakuman"], points=score["points"])
@@ -274,7 +287,11 @@ def outcome_lines(event: Mapping[str, Any], variant: str, lang: str) -> dict[str
             "kind": "win",
             "seat": actor,
             "title": t(
-                "play.win", lang, seat=_seat(actor, lang), tile=_tile_text(event["pai"], lang), how=how
+                "play.win",
+                lang,
+                seat=_seat(actor, lang),
+                tile=_tile_text(event["pai"], lang),
+                how=how,
             ),
             "hand": score.get("hand", ""),
             "reading": score.get("reading", ""),

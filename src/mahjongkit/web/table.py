@@ -11,12 +11,13 @@ The messages are described in ``docs/protocol.md``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
 import secrets
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -150,7 +151,7 @@ class Seating:
 
     def game_over(self) -> dict[str, Any]:
         """The ``game_over`` message: the final scores and ranking, names by seat."""
-        end = self.game.log[-1]
+        end: dict[str, Any] = dict(self.game.log[-1])
         ranking = end.get("mjk_ranking") or _ranked(list(self.game.scores))
         return {
             "type": "game_over",
@@ -216,9 +217,7 @@ def table_facts(game: Game, events: Sequence[Any], lang: str) -> dict[str, Any]:
 class Tables:
     """Every game held by the server: the records database, the token secret and the bounds."""
 
-    def __init__(
-        self, records_path: Path | None = None, limits: Limits | None = None
-    ) -> None:
+    def __init__(self, records_path: Path | None = None, limits: Limits | None = None) -> None:
         if records_path is None:
             self._folder: tempfile.TemporaryDirectory[str] | None = tempfile.TemporaryDirectory(
                 prefix="mahjongkit-table-"
@@ -256,9 +255,7 @@ class Tables:
         record = find_variant(variant_name)
         preset = message.get("rules")
         if preset is not None and preset not in record.presets:
-            raise _refuse(
-                "rules", lang, value=_short(preset), known=", ".join(record.presets)
-            )
+            raise _refuse("rules", lang, value=_short(preset), known=", ".join(record.presets))
         rules = record.rules(preset)
         options = message.get("options", {})
         if options is None:
@@ -293,15 +290,11 @@ class Tables:
         seat = message.get("seat", 0)
         if type(seat) is not int or not 0 <= seat < game.players:
             raise _refuse("seat", lang, value=_short(seat), players=game.players)
-        game.names = [
-            "player" if s == seat else f"bot-{bot}-{s}" for s in range(game.players)
-        ]
+        game.names = ["player" if s == seat else f"bot-{bot}-{s}" for s in range(game.players)]
         game.start()
         records = self.open_records()
         try:
-            seats = [
-                Seat(name, None if s == seat else bot) for s, name in enumerate(game.names)
-            ]
+            seats = [Seat(name, None if s == seat else bot) for s, name in enumerate(game.names)]
             record_id = records.create_game(game, seats, surface=SURFACE)
         except BaseException:
             records.close()
@@ -373,10 +366,9 @@ class Tables:
         """Forget a game held in memory (its record keeps it); close its records connection."""
         if seating is None:
             return
-        try:
+        # A record that cannot take more (finished elsewhere) keeps what it has.
+        with contextlib.suppress(MahjongError):
             seating.save()
-        except MahjongError:
-            pass  # a record that cannot take more (finished elsewhere) keeps what it has
         self.live.pop(seating.record_id, None)
         seating.records.close()
 
@@ -438,7 +430,9 @@ async def serve_connection(websocket: WebSocket, tables: Tables) -> None:
             try:
                 frame = await asyncio.wait_for(websocket.receive(), limits.idle_seconds)
             except TimeoutError:
-                await _send(websocket, _error(_refuse("idle", lang, seconds=int(limits.idle_seconds))))
+                await _send(
+                    websocket, _error(_refuse("idle", lang, seconds=int(limits.idle_seconds)))
+                )
                 await websocket.close(code=1000)
                 return
             if frame["type"] == "websocket.disconnect":
@@ -454,8 +448,12 @@ async def serve_connection(websocket: WebSocket, tables: Tables) -> None:
                     if games >= limits.games_per_connection:
                         raise _refuse("games", lang, limit=limits.games_per_connection)
                     if "lang" in message and message["lang"] not in SITE_LANGUAGES:
-                        raise _refuse("lang", lang, value=_short(message["lang"]),
-                                      known=", ".join(SITE_LANGUAGES))
+                        raise _refuse(
+                            "lang",
+                            lang,
+                            value=_short(message["lang"]),
+                            known=", ".join(SITE_LANGUAGES),
+                        )
                     tables.release(seating)
                     seating = None
                     seating = (
@@ -516,11 +514,11 @@ async def _act(websocket: WebSocket, seating: Seating, message: dict[str, Any], 
     seating.play_bots()
     seating.save()
     await _send(websocket, seating.state())
-    if game.over:
+    if seating.game.over:  # the action may have ended the game
         await _send(websocket, seating.game_over())
 
 
-def _parse(frame: dict[str, Any], limits: Limits, lang: str) -> dict[str, Any]:
+def _parse(frame: Mapping[str, Any], limits: Limits, lang: str) -> dict[str, Any]:
     text = frame.get("text")
     if text is None:
         raise _refuse("binary", lang)
@@ -553,8 +551,9 @@ def table_router(tables: Tables, render: Render) -> APIRouter:
 
     def language(request: Request, lang: str) -> None:
         if lang not in SITE_LANGUAGES:
-            raise HTTPException(404, t("web.error.language", "en", lang=lang,
-                                       languages=", ".join(SITE_LANGUAGES)))
+            raise HTTPException(
+                404, t("web.error.language", "en", lang=lang, languages=", ".join(SITE_LANGUAGES))
+            )
 
     def finished_record(record_id: int, lang: str) -> GameRecord:
         try:
@@ -574,9 +573,7 @@ def table_router(tables: Tables, render: Render) -> APIRouter:
     @router.get("/{lang}/play", response_class=HTMLResponse)
     async def table_page(request: Request, lang: str) -> HTMLResponse:
         language(request, lang)
-        variants = {
-            name: list(find_variant(name).presets) for name in FAMILIES
-        }
+        variants = {name: list(find_variant(name).presets) for name in FAMILIES}
         return render(
             request,
             "table.html",
