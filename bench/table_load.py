@@ -19,11 +19,9 @@ import argparse
 import asyncio
 import json
 import random
-import socket
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -143,40 +141,18 @@ async def _table(url: str, index: int, rounds: int, seed: int) -> TableRun:
             message = json.loads(await ws.recv())
 
 
-def _serve(records: Path) -> tuple[Any, threading.Thread, int]:
-    import uvicorn
-
-    from mahjongkit.web import create_app
-    from mahjongkit.web.table import Limits
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    app = create_app(records_path=records, table_limits=Limits(live_games=256))
-    server = uvicorn.Server(
-        uvicorn.Config(
-            app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
-        )
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the site did not start within 20 s")
-        time.sleep(0.05)
-    return server, thread, port
-
-
 def run_load(tables: int = 20, rounds: int = 1, seed: int = 0) -> LoadReport:
     """Serve the site on loopback and play ``tables`` games at once; stop the server after."""
     from mahjongkit.records import Records
+    from mahjongkit.web import create_app
+    from mahjongkit.web.local import serving
+    from mahjongkit.web.table import Limits
 
     with tempfile.TemporaryDirectory(prefix="mahjongkit-load-") as folder:
         path = Path(folder) / "records.sqlite3"
-        server, thread, port = _serve(path)
-        try:
-            url = f"ws://127.0.0.1:{port}/ws/play"
+        app = create_app(records_path=path, table_limits=Limits(live_games=256))
+        with serving(app, ws="websockets-sansio") as address:
+            url = address.replace("http://", "ws://") + "/ws/play"
 
             async def everything() -> list[TableRun]:
                 return list(
@@ -186,9 +162,6 @@ def run_load(tables: int = 20, rounds: int = 1, seed: int = 0) -> LoadReport:
             began = time.perf_counter()
             runs = asyncio.run(everything())
             seconds = time.perf_counter() - began
-        finally:
-            server.should_exit = True
-            thread.join(timeout=20)
         with Records(path, create=False) as records:
             ids = {r.game for r in runs}
             finished = sum(1 for g in records.list_games("finished") if g.id in ids)

@@ -7,7 +7,7 @@ _EN = {
     "table.nav": "Play",
     "table.title": "Play against bots",
     "table.intro": "One person against three bots. Choose the rules, then play a whole game; it is "
-        "kept in the records.",
+    "kept in the records.",
     "table.setup.variant": "Rules family",
     "table.setup.rules": "Preset",
     "table.setup.seat": "Your seat",
@@ -136,7 +136,7 @@ _FR = {
     "table.nav": "Jouer",
     "table.title": "Jouer contre des robots",
     "table.intro": "Une personne contre trois robots. Choisissez les règles, puis jouez une partie "
-        "entière ; elle est gardée dans les parties enregistrées.",
+    "entière ; elle est gardée dans les parties enregistrées.",
     "table.setup.variant": "Famille de règles",
     "table.setup.rules": "Préréglage",
     "table.setup.seat": "Votre place",
@@ -243,7 +243,7 @@ _FR = {
     "table.error.records": "les parties enregistrées ne peuvent être lues",
     "table.error.full": "le serveur tient déjà {limit} parties : réessayez plus tard",
     "table.error.idle": "aucun message depuis {seconds} s : la connexion est fermée (la partie est "
-        "gardée)",
+    "gardée)",
     "table.error.games": "une connexion peut jouer au plus {limit} parties",
     "table.error.no_game": "pas encore de partie : envoyez d'abord un message start",
     "table.error.field": "champ {field} : attendu {expected}",
@@ -267,7 +267,7 @@ _ES = {
     "table.nav": "Jugar",
     "table.title": "Jugar contra bots",
     "table.intro": "Una persona contra tres bots. Elija las reglas y juegue una partida entera; "
-        "queda guardada en el registro.",
+    "queda guardada en el registro.",
     "table.setup.variant": "Familia de reglas",
     "table.setup.rules": "Preajuste",
     "table.setup.seat": "Su asiento",

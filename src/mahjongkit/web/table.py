@@ -299,19 +299,7 @@ class Tables:
         except BaseException:
             records.close()
             raise
-        seating = Seating(
-            game=game,
-            seat=seat,
-            bot_name=bot,
-            record_id=record_id,
-            token=self.token(record_id),
-            lang=lang,
-            records=records,
-            hints=message.get("hints") is True,
-            bots=[None if s == seat else BOTS[bot](seed + s) for s in range(game.players)],
-        )
-        self.live[record_id] = seating
-        return seating
+        return self._hold(game, seat, bot, record_id, records, message, lang, seed)
 
     def resume(self, message: dict[str, Any], lang: str) -> Seating:
         """The game a ``resume`` message names, replayed from its record."""
@@ -341,6 +329,21 @@ class Tables:
         bot = next(s.bot for s in stored.seats if s.bot is not None) or "efficient"
         if bot not in BOTS:
             bot = "efficient"
+        bot_seed = stored.seed + len(stored.events)
+        return self._hold(game, seat, bot, record_id, records, message, lang, bot_seed)
+
+    def _hold(
+        self,
+        game: Game,
+        seat: int,
+        bot: str,
+        record_id: int,
+        records: Records,
+        message: dict[str, Any],
+        lang: str,
+        bot_seed: int,
+    ) -> Seating:
+        """Keep the game in memory for its connection, bots seeded from ``bot_seed``."""
         seating = Seating(
             game=game,
             seat=seat,
@@ -350,10 +353,7 @@ class Tables:
             lang=lang,
             records=records,
             hints=message.get("hints") is True,
-            bots=[
-                None if s == seat else BOTS[bot](stored.seed + s + len(stored.events))
-                for s in range(game.players)
-            ],
+            bots=[None if s == seat else BOTS[bot](bot_seed + s) for s in range(game.players)],
         )
         self.live[record_id] = seating
         return seating
