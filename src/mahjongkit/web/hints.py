@@ -19,12 +19,13 @@ from mahjongkit.hand import Hand
 from mahjongkit.i18n import t, tile_name
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.scoring.names import name_in
+from mahjongkit.table.actions import Action
 from mahjongkit.table.flow import Flow
 from mahjongkit.tiles import NUM_KINDS, counts_of_ids, format_kind, is_honor
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.analysis import analyse_hand, score_waits
 
-__all__ = ["danger_marks", "hints_for", "mpsz", "outcome_lines"]
+__all__ = ["action_label", "danger_marks", "hints_for", "mpsz", "outcome_lines"]
 
 _LETTERS = "ESWN"
 
@@ -232,6 +233,16 @@ def danger_marks(observation: Observation) -> list[dict[str, Any]]:
             {"tile": format_kind(kind), "level": ("safe", "low", "high")[level], "against": threats}
         )
     return marks
+
+
+def action_label(action: Action, lang: str) -> str:
+    """A legal action in words, in ``lang`` (``chow 3m4m``, ``pass``...)."""
+    tile = mpsz(action.tile) if action.tile is not None else ""
+    tiles = " ".join(mpsz(x) for x in action.consumed)
+    suit = t(f"play.suit.{action.suit}", lang) if action.suit is not None else ""
+    if action.type in ("discard", "riichi"):
+        return t(f"table.action.{action.type}", lang, tile=tile)
+    return t(f"play.action.{action.type}", lang, tile=tile, tiles=tiles, suit=suit)
 
 
 # --- a win or a draw in words ---------------------------------------------------------------------

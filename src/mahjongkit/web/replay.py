@@ -15,7 +15,7 @@ from mahjongkit.i18n import t
 from mahjongkit.records import GameRecord, RecordsError
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Event, as_json
-from mahjongkit.web.hints import outcome_lines
+from mahjongkit.web.hints import action_label, outcome_lines
 
 __all__ = ["MAX_STEPS", "steps_of"]
 
@@ -74,8 +74,6 @@ class _Stepper(Game):
 
 def steps_of(record: GameRecord, lang: str) -> list[dict[str, Any]]:
     """The steps of a stored game: what was decided, by whom, and the table after it."""
-    from mahjongkit.web.table import action_label
-
     if not record.events:
         raise RecordsError(f"game {record.id} has no events stored")
     game = _Stepper.replay(list(record.events))

@@ -34,8 +34,9 @@ from mahjongkit.options import override
 from mahjongkit.records import GameRecord, Records, RecordsError, Seat, resume
 from mahjongkit.table.actions import Action
 from mahjongkit.variants import find_variant
-from mahjongkit.web.hints import hints_for, mpsz, outcome_lines
+from mahjongkit.web.hints import action_label, hints_for, outcome_lines
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES
+from mahjongkit.web.replay import steps_of
 
 __all__ = ["BOTS", "Limits", "Tables", "table_router"]
 
@@ -169,16 +170,6 @@ def _ranked(scores: list[int]) -> list[dict[str, int]]:
         {"seat": s, "rank": 1 + sum(1 for o in scores if o > scores[s]), "points": scores[s]}
         for s in order
     ]
-
-
-def action_label(action: Action, lang: str) -> str:
-    """A legal action in words, in ``lang`` (``chow 3m4m``, ``pass``...)."""
-    tile = mpsz(action.tile) if action.tile is not None else ""
-    tiles = " ".join(mpsz(x) for x in action.consumed)
-    suit = t(f"play.suit.{action.suit}", lang) if action.suit is not None else ""
-    if action.type in ("discard", "riichi"):
-        return t(f"table.action.{action.type}", lang, tile=tile)
-    return t(f"play.action.{action.type}", lang, tile=tile, tiles=tiles, suit=suit)
 
 
 def table_facts(game: Game, events: Sequence[Any], lang: str) -> dict[str, Any]:
@@ -601,8 +592,6 @@ def table_router(tables: Tables, render: Render) -> APIRouter:
         if lang not in SITE_LANGUAGES:
             lang = "en"
         found = finished_record(record_id, lang)
-        from mahjongkit.web.replay import steps_of
-
         try:
             steps = steps_of(found, lang)
         except MahjongError as error:
