@@ -687,15 +687,16 @@ MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES, "ja": _J
 
 
 def _add_surface_tables() -> None:
-    # The sentences of the surfaces (the site, the refusals, practice, the terminal game) and
-    # the tiles' spoken names are kept in their own modules, one per surface, but answer through
-    # the same tables as every other sentence.
+    # The sentences of the surfaces (the site, refusals, practice, the terminal game, the web
+    # table) and the tiles' spoken names are kept in their own modules, one per surface, but
+    # answer through the same tables as every other sentence.
     from mahjongkit.i18n.play import TABLES as PLAY
     from mahjongkit.i18n.practice import PRACTICE
     from mahjongkit.i18n.refusals import REFUSALS
     from mahjongkit.i18n.site import SITE
+    from mahjongkit.i18n.table import TABLE
 
-    for catalog in (SITE, REFUSALS, PRACTICE, PLAY):
+    for catalog in (SITE, REFUSALS, PRACTICE, PLAY, TABLE):
         for lang, table in catalog.items():
             MESSAGES[lang].update(table)
 
