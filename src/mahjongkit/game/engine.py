@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any, cast
 
 from mahjongkit.errors import IllegalActionError, MahjongError
@@ -267,15 +269,16 @@ class Game:
         what is allowed; a value that is not a well-formed :class:`Action` (a field of the
         wrong type: a float, a bool, a NumPy integer) is refused the same way.
         """
-        check_action(action, self.players)
-        actions = self._legal(action.seat)
-        hand = self.state.round.seats[action.seat].hand if self.state.round.seats else []
-        if action not in actions and not legal.equivalent_legal(
-            self.flow, list(hand), action, actions
-        ):
-            raise IllegalActionError(
-                legal.why_illegal(self, self.flow, action, actions), legal.rule_of(action)
-            )
+        if not self._offered(action):
+            check_action(action, self.players)
+            actions = self._legal(action.seat)
+            hand = self.state.round.seats[action.seat].hand if self.state.round.seats else []
+            if action not in actions and not legal.equivalent_legal(
+                self.flow, list(hand), action, actions
+            ):
+                raise IllegalActionError(
+                    legal.why_illegal(self, self.flow, action, actions), legal.rule_of(action)
+                )
         out: list[Event] = []
         logged = len(self.log)
         try:
@@ -286,6 +289,14 @@ class Game:
             self._restore(self.log[:logged])
             raise
         return out
+
+    def _offered(self, action: object) -> bool:
+        """Whether ``action`` is one of the very objects :meth:`legal_actions` offered now (a
+        bot's usual answer): then it is well formed and legal without being checked again."""
+        seat = action.seat if type(action) is Action else None
+        if type(seat) is not int or not 0 <= seat < self.players:
+            return False
+        return any(map(is_, repeat(action), self._legal(seat)))
 
     def _restore(self, events: list[Event]) -> None:
         self._views.clear()

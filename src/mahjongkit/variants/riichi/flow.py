@@ -256,7 +256,7 @@ class RiichiFlow(Flow[RiichiRules]):
     def abort_after_discard(self, view: TableView) -> str | None:
         """Four winds, four riichi and four kongs, where the rules have them."""
         rnd = view.round
-        aborts = set(self.rules.abortive_draws)
+        aborts = self.rules.abortive_draws
         if (
             "four_winds" in aborts
             and rnd.first_go_around
