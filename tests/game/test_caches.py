@@ -115,7 +115,9 @@ def test_the_waits_memo_is_bounded() -> None:
                         flow.waits_of_counts(counts, 0, RIICHI)
                         seen += 1
     assert seen > engine_memo_size()
-    assert len(flow._waits) <= engine_memo_size()
+    from mahjongkit.table import flow as flows
+
+    assert len(flows._WAITS_MEMO) <= engine_memo_size()
 
 
 def engine_memo_size() -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.hand import Hand
@@ -65,9 +65,10 @@ class WinClaim:
         return self.discarder is None
 
 
-@dataclass(frozen=True, slots=True)
-class HandFacts:
-    """What the claim and win checks read of one seat's hand, kept until the hand changes."""
+class HandFacts(NamedTuple):
+    """What the claim and win checks read of one seat's hand, kept until the hand changes.
+
+    A named tuple: made at every change of a hand, so it must be cheap to make."""
 
     tiles: list[int]
     """The hand the facts are of (a copy, compared with the hand to see whether it changed)."""
@@ -84,6 +85,9 @@ class HandFacts:
 _WAITS_MEMO_SIZE = 4096
 """Hands whose waits are remembered across seats and games (a replay meets the same hands
 again); the memo is emptied when full, so it never holds more."""
+_WAITS_MEMO: dict[tuple[bytes, int, HandShape], frozenset[int]] = {}
+"""The waits of a hand by its counts, melds and shape: a pure function, shared by every flow
+(a new game starts with what earlier games worked out)."""
 
 
 class Flow(ABC, Generic[R]):
@@ -120,7 +124,6 @@ class Flow(ABC, Generic[R]):
 
     def __init__(self, rules: R) -> None:
         self.rules = rules
-        self._waits: dict[tuple[bytes, int, HandShape], frozenset[int]] = {}
         self._facts: dict[int, HandFacts] = {}
         self._shape: HandShape | None = None
 
@@ -193,13 +196,21 @@ class Flow(ABC, Generic[R]):
     def hand_facts(self, view: TableView, seat: int) -> HandFacts:
         """Counts and waits of this seat's hand, computed once for each hand the seat holds."""
         state = view.round.seats[seat]
+        facts = self._facts.get(seat)
         shape = self._shape
+        if (
+            facts is not None
+            and shape is not None
+            and facts.shape is shape
+            and facts.tiles == state.hand
+            and facts.melds == len(state.melds)
+        ):
+            return facts  # the usual case: a fixed shape, an unchanged hand
         if shape is None:
             shape = self.shape(view, seat)
             if not self.shape_by_seat:
                 self._shape = shape
         melds = len(state.melds)
-        facts = self._facts.get(seat)
         if (
             facts is not None
             and facts.tiles == state.hand
@@ -218,12 +229,12 @@ class Flow(ABC, Generic[R]):
         """The waits of a hand given by its kind counts (memoised: claim checks, self-draws and
         riichi declarations meet the same hands again)."""
         key = (bytes(counts), melds, shape)
-        found = self._waits.get(key)
+        found = _WAITS_MEMO.get(key)
         if found is None:
-            if len(self._waits) >= _WAITS_MEMO_SIZE:
-                self._waits.clear()
+            if len(_WAITS_MEMO) >= _WAITS_MEMO_SIZE:
+                _WAITS_MEMO.clear()
             ready = shanten(counts, melds, shape) == 0
-            found = self._waits[key] = frozenset(waits(counts, melds, shape) if ready else ())
+            found = _WAITS_MEMO[key] = frozenset(waits(counts, melds, shape) if ready else ())
         return found
 
     # --- wins ---
