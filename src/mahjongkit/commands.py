@@ -15,7 +15,7 @@ import contextlib
 import io
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from mahjongkit import __version__
 from mahjongkit.errors import InvalidHandError, MahjongError, NotationError
@@ -1293,26 +1293,27 @@ _HAND_HELP = {
 }
 
 
-class _Subcommand(NamedTuple):
-    """A subcommand: its name, help line and description, what adds its arguments, what runs it
-    (None for ``serve``, run by :mod:`mahjongkit.cli`) and whether its help shows defaults."""
+_Subcommand = tuple[
+    str,
+    str,
+    "str | None",
+    Callable[[argparse.ArgumentParser], None],
+    "Callable[[argparse.Namespace], int] | None",
+    bool,
+]
+"""A subcommand: its name, help line and description, what adds its arguments, what runs it
+(None for ``serve``, run by :mod:`mahjongkit.cli`) and whether its help shows defaults. A plain
+tuple: a named tuple class would cost the start-up its creation."""
 
-    name: str
-    help: str
-    description: str | None
-    arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], int] | None
-    defaults: bool
 
-
-_SUBCOMMANDS = (
-    _Subcommand(
+_SUBCOMMANDS: tuple[_Subcommand, ...] = (
+    (
         "shanten", _HAND_HELP["shanten"], _HAND_HELP["shanten"], _hand_arguments, _cmd_shanten, True
     ),
-    _Subcommand(
+    (
         "waits", _HAND_HELP["waits"], _HAND_HELP["waits"], _hand_arguments, _cmd_waits, True
     ),
-    _Subcommand(
+    (
         "score",
         "Score a winning hand and explain the result.",
         "Score a winning hand and explain the result (exit 1 when it is not a win).",
@@ -1320,7 +1321,7 @@ _SUBCOMMANDS = (
         _cmd_score,
         True,
     ),
-    _Subcommand(
+    (
         "selfplay",
         "Play seeded games with random legal or tile-efficiency players; print the scores.",
         None,
@@ -1328,7 +1329,7 @@ _SUBCOMMANDS = (
         _cmd_selfplay,
         True,
     ),
-    _Subcommand(
+    (
         "rules",
         "Print a variant's pattern table (names, values, examples) as Markdown.",
         None,
@@ -1336,7 +1337,7 @@ _SUBCOMMANDS = (
         _cmd_rules,
         True,
     ),
-    _Subcommand(
+    (
         "serve",
         "Start the learning site (lessons, pattern tables, glossary) in English, French "
         "and Spanish; needs the web extra: pip install 'mahjongkit[web]'.",
@@ -1345,7 +1346,7 @@ _SUBCOMMANDS = (
         None,
         True,
     ),
-    _Subcommand(
+    (
         "replay-check",
         "Replay Tenhou mjlog files through the engine and list every mismatch.",
         None,
@@ -1353,7 +1354,7 @@ _SUBCOMMANDS = (
         _cmd_replay_check,
         False,
     ),
-    _Subcommand(
+    (
         "play",
         "Play in the terminal against bots (needs mahjongkit[tui]); games are stored.",
         "Play Riichi, Hong Kong or Sichuan in the terminal against bots. Every game "
@@ -1362,7 +1363,7 @@ _SUBCOMMANDS = (
         _cmd_play,
         False,
     ),
-    _Subcommand(
+    (
         "history",
         "List the games stored in the records.",
         None,
@@ -1395,18 +1396,18 @@ def build_parser(
     )
     parser.add_argument("--version", action="version", version=f"mahjongkit {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=parser_class)
-    for command in _SUBCOMMANDS:
+    for name, help_text, description, arguments, run, defaults in _SUBCOMMANDS:
         sub = commands.add_parser(
-            command.name,
-            help=command.help,
-            description=command.description,
-            formatter_class=_DefaultsHelp if command.defaults else _Help,
+            name,
+            help=help_text,
+            description=description,
+            formatter_class=_DefaultsHelp if defaults else _Help,
         )
-        if only in (None, command.name):
-            command.arguments(sub)
-        sub.set_defaults(run=command.run)
-        if command.name in _VARIANT_OF:
-            sub.set_defaults(variant=_VARIANT_OF[command.name])
+        if only in (None, name):
+            arguments(sub)
+        sub.set_defaults(run=run)
+        if name in _VARIANT_OF:
+            sub.set_defaults(variant=_VARIANT_OF[name])
     return parser
 
 
