@@ -20,6 +20,7 @@ ever more suits, and its memory must not grow with them.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -185,9 +186,78 @@ def _pack(counts: Sequence[int], orphans: Sequence[int]) -> int:
 def _suit_id(key: bytes) -> int:
     if len(_SUIT_IDS) >= MEMO_LIMIT:
         _SUIT_IDS.clear()
-    vector = _intern(_suffix_vector(tuple(key), 0, 0))
+    vector = _shipped_vector(key)
+    if vector is None:
+        vector = _intern(_suffix_vector(tuple(key), 0, 0))
     found = _SUIT_IDS[key] = vector | _pack(key, (0, 8))
     return found
+
+
+def suit_vector(counts: Sequence[int]) -> tuple[int, ...]:
+    """The replacement vector of one suit's nine counts, worked out (not read from the table)."""
+    return _suffix_vector(tuple(counts), 0, 0)
+
+
+SHIPPED_AFTER = 64
+"""Suits worked out before the shipped table is read: a single question (one command) never
+pays for reading it, a long run reads it once."""
+_shipped: tuple[list[int], bytes] | bool | None = None
+"""The shipped table as (vector ids, index); None before it is read, False if unreadable."""
+_worked_out = 0
+
+
+def _shipped_vector(key: bytes) -> int | None:
+    """The vector id of a suit from the shipped table (None: not read yet, or not there)."""
+    global _shipped, _worked_out
+    if _shipped is None:
+        _worked_out += 1
+        if _worked_out <= SHIPPED_AFTER:
+            return None
+        loaded = read_shape_table()
+        _shipped = False if loaded is None else ([_intern(v) for v in loaded[0]], loaded[1])
+    if _shipped is False or len(key) != 9:
+        return None
+    assert not isinstance(_shipped, bool)
+    ids, index = _shipped
+    number = index[_base5(key)]
+    return None if number == SHAPE_TABLE_NONE else ids[number]
+
+
+SHAPE_TABLE_PATH = os.path.join(os.path.dirname(__file__), "shape_table.bin")
+"""The shipped suit vectors, built by :mod:`mahjongkit.shape_table` (which documents them)."""
+SHAPE_TABLE_MAGIC = b"MJKS"
+SHAPE_TABLE_FORMAT = 1
+"""Bumped when the layout changes: a file of another format is ignored (vectors are computed)."""
+SHAPE_TABLE_NONE = 255
+"""The index entry of a suit of more than 14 tiles."""
+
+
+def read_shape_table(
+    path: str = SHAPE_TABLE_PATH,
+) -> tuple[list[tuple[int, ...]], bytes] | None:
+    """The shipped vectors and index, or None when the file is missing, cut or not ours."""
+    import zlib
+
+    try:
+        with open(path, "rb") as file:
+            data = file.read()
+    except OSError:
+        return None
+    if len(data) < 6 or data[:4] != SHAPE_TABLE_MAGIC or data[4] != SHAPE_TABLE_FORMAT:
+        return None
+    count = data[5]
+    start = 6 + count * _SIZE
+    vectors = [tuple(data[6 + i * _SIZE : 6 + (i + 1) * _SIZE]) for i in range(count)]
+    try:
+        index = zlib.decompress(data[start:])
+    except zlib.error:
+        return None
+    return (vectors, index) if len(index) == 5**9 else None
+
+
+def _base5(key: bytes) -> int:
+    c0, c1, c2, c3, c4, c5, c6, c7, c8 = key
+    return c0 + 5 * (c1 + 5 * (c2 + 5 * (c3 + 5 * (c4 + 5 * (c5 + 5 * (c6 + 5 * (c7 + 5 * c8)))))))
 
 
 def _honor_id(key: bytes) -> int:

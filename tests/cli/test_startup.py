@@ -80,6 +80,7 @@ def test_score_imports_one_variant_scorer_and_nothing_of_the_table() -> None:
         "mahjongkit.i18n.practice",
         "mahjongkit.i18n.play",
         "mahjongkit.i18n.refusals",  # a win is refused nothing
+        "mahjongkit.i18n.table",
     )
     assert sorted(m for m in found if m.startswith(unwanted)) == []
 

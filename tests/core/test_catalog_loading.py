@@ -15,9 +15,16 @@ from mahjongkit.i18n.play import TABLES as PLAY
 from mahjongkit.i18n.practice import PRACTICE
 from mahjongkit.i18n.refusals import REFUSALS
 from mahjongkit.i18n.site import SITE
+from mahjongkit.i18n.table import TABLE
 from tests.helpers.paths import REPO
 
-SURFACES = {"site": SITE, "refusals": REFUSALS, "practice": PRACTICE, "play": PLAY}
+SURFACES = {
+    "site": SITE,
+    "refusals": REFUSALS,
+    "practice": PRACTICE,
+    "play": PLAY,
+    "table": TABLE,
+}
 
 
 def _run(code: str) -> dict[str, object]:
@@ -93,7 +100,7 @@ def test_sentences_tile_names_and_unknown_keys_behave_as_with_every_table_loaded
     assert found["error"] == "web.no_such_key"
     assert "'8z' is not a tile" in str(found["bad_tile"])
     # An unknown prefix looked everywhere: every table is loaded by then.
-    assert len(found["modules"]) == 5  # type: ignore[arg-type]
+    assert len(found["modules"]) == 1 + len(SURFACES)  # type: ignore[arg-type]
 
 
 def test_messages_is_every_table_at_once() -> None:

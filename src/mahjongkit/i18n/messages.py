@@ -685,8 +685,8 @@ _ZH = {
 
 TABLES: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES, "ja": _JA, "zh": _ZH}
 """The sentence tables by language. The surfaces' sentences (the site, the refusals, practice,
-the terminal game) join them when a key of theirs is first looked up (:func:`load_for`); read
-:data:`MESSAGES` for every sentence at once."""
+the terminal game, the web table) join them when a key of theirs is first looked up
+(:func:`load_for`); read :data:`MESSAGES` for every sentence at once."""
 
 _SURFACES = {
     "web": "site",
@@ -695,6 +695,7 @@ _SURFACES = {
     "refusal": "refusals",
     "practice": "practice",
     "play": "play",
+    "table": "table",
 }
 """Which module of :mod:`mahjongkit.i18n` holds the keys of each prefix outside the core tables.
 A command that only scores a hand never reads the site's sentences: it does not load them."""
@@ -715,6 +716,10 @@ def _catalog(surface: str) -> dict[str, dict[str, str]]:
         from mahjongkit.i18n.practice import PRACTICE
 
         return PRACTICE
+    if surface == "table":
+        from mahjongkit.i18n.table import TABLE
+
+        return TABLE
     from mahjongkit.i18n.play import TABLES as PLAY
 
     return PLAY

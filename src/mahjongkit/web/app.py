@@ -30,6 +30,7 @@ from mahjongkit.web.examples import MAX_COMMAND, example_html, parse_command, ru
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES, Course, courses, render, render_plain
 from mahjongkit.web.practice import page_text, practice_router
 from mahjongkit.web.progress import Progress
+from mahjongkit.web.table import Limits, Tables, table_router
 from mahjongkit.web.tiles import tile_svg
 
 MAX_QUERY = 1000
@@ -154,14 +155,24 @@ def _sort_key(text: str) -> str:
     )
 
 
-def create_app(db_path: Path | None = None) -> FastAPI:
+def create_app(
+    db_path: Path | None = None,
+    records_path: Path | None = None,
+    table_limits: Limits | None = None,
+) -> FastAPI:
     """The site as an ASGI application; ``db_path`` is the SQLite file of learners' progress
-    (None: kept in memory while the application runs)."""
+    (None: kept in memory while the application runs). The table's games go to
+    ``records_path`` (by default ``records.sqlite3`` beside ``db_path``; with neither, a
+    temporary file)."""
     app = FastAPI(title="mahjongkit", docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(_Limits)
     progress = Progress(db_path)
     static = Path(__file__).parent / "static"
     app.mount("/static", StaticFiles(directory=static), name="static")
+    if records_path is None and db_path is not None:
+        records_path = db_path.with_name("records.sqlite3")
+    app.state.tables = Tables(records_path, table_limits)
+    app.include_router(table_router(app.state.tables, _page))
 
     def known_language(request: Request, lang: str) -> str:
         if lang not in SITE_LANGUAGES:

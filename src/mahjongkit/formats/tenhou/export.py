@@ -9,7 +9,6 @@ games can be written.
 >>> import random
 >>> from mahjongkit.bots.policy import play_random
 >>> from mahjongkit.game.engine import Game
-from mahjongkit.game.fold import folds_for
 >>> game = Game("riichi", seed=3, max_rounds=2)
 >>> _ = play_random(game, random.Random(3))
 >>> [len(r.actions) > 0 for r in game_record(game).rounds]

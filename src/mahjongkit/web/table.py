@@ -1,0 +1,643 @@
+"""The web table: one person against bots, over a WebSocket at ``/ws/play``.
+
+The server is an adapter: it applies the person's chosen action with ``Game.apply``, lets the
+bots of :mod:`mahjongkit.bots` play the other seats, and sends the person's connection only
+``game.observation(seat)`` (never the wall, another hand or the seed), the events it may see and
+its legal actions. Every game is kept in the records database (:mod:`mahjongkit.records`) as it
+is played; a dropped connection or a reload resumes it with ``Game.replay`` from the record.
+The messages are described in ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import secrets
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from starlette.exceptions import HTTPException
+
+from mahjongkit.bots import Agent, EfficientAgent, RandomAgent
+from mahjongkit.errors import MahjongError
+from mahjongkit.game.engine import Game
+from mahjongkit.i18n import reason_of, say, t
+from mahjongkit.options import override
+from mahjongkit.records import GameRecord, Records, RecordsError, Seat, resume
+from mahjongkit.table.actions import Action
+from mahjongkit.variants import find_variant
+from mahjongkit.web.hints import action_label, hints_for, outcome_lines
+from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES
+from mahjongkit.web.replay import steps_of
+
+__all__ = ["BOTS", "Limits", "Tables", "table_router"]
+
+BOTS: dict[str, Callable[[int], Agent]] = {
+    "efficient": lambda seed: EfficientAgent(),
+    "random": lambda seed: RandomAgent(seed),
+}
+"""The bot strengths a table offers, strongest first."""
+
+SURFACE = "web"
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one connection and the whole server may hold."""
+
+    message_bytes: int = 4096
+    """The largest message read; anything longer is refused unread."""
+    games_per_connection: int = 20
+    """Games one connection may start or resume."""
+    live_games: int = 64
+    """Games held in memory at once, over all connections."""
+    idle_seconds: float = 900.0
+    """A connection silent this long is closed; its game stays in the records, resumable."""
+    max_options: int = 32
+    """Rule options one start message may set."""
+
+
+class Refusal(Exception):
+    """A message the table does not accept: a stable code and a sentence in the page's
+    language (the game is unchanged)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _refuse(code: str, lang: str, **values: object) -> Refusal:
+    return Refusal(code, t(f"table.error.{code}", lang, **values))
+
+
+@dataclass
+class Seating:
+    """One game being played by one connection: the game, the person's seat and the bots."""
+
+    game: Game
+    seat: int
+    bot_name: str
+    record_id: int
+    token: str
+    lang: str
+    records: Records
+    hints: bool = False
+    bots: list[Agent | None] = field(default_factory=list)
+    sent: int = 0
+    """How many of the person's visible events were already sent."""
+    seq: int = 0
+    """The number of the last state sent; an ``act`` may name it to refuse a stale click."""
+    legal: list[Action] = field(default_factory=list)
+    stored: int = 0
+
+    def play_bots(self) -> None:
+        """Let the bots act until the person must decide or the game ends."""
+        game = self.game
+        for _ in range(100_000):
+            if game.over:
+                return
+            waiting = [s for s in game.waiting_for() if s != self.seat]
+            if not waiting:
+                return
+            seat = waiting[0]
+            agent = self.bots[seat]
+            assert agent is not None
+            game.apply(agent.act(game.observation(seat, with_events=False)))
+
+    def save(self) -> None:
+        """Store the events not stored yet (and the result when the game is over)."""
+        self.records.save(self.record_id, self.game)
+
+    def state(self) -> dict[str, Any]:
+        """The ``state`` message: the seat's observation, new events, legal actions, hints."""
+        game = self.game
+        observation = game.observation(self.seat)
+        self.legal = list(observation.legal_actions)
+        self.seq += 1
+        visible = observation.events
+        new = list(visible[self.sent :])
+        self.sent = len(visible)
+        body = observation.to_json()
+        body.pop("events")
+        message: dict[str, Any] = {
+            "type": "state",
+            "seq": self.seq,
+            "game": self.record_id,
+            "token": self.token,
+            "observation": body,
+            "events": new,
+            "legal": [
+                {"id": index, "label": action_label(action, self.lang), **action.to_json()}
+                for index, action in enumerate(self.legal)
+            ],
+            "table": table_facts(game, visible, self.lang),
+            "outcomes": [
+                outcome_lines(event, game.variant, self.lang)
+                for event in new
+                if event["type"] in ("hora", "ryukyoku")
+            ],
+        }
+        if self.hints:
+            message["hints"] = hints_for(game, observation, self.lang)
+        return message
+
+    def game_over(self) -> dict[str, Any]:
+        """The ``game_over`` message: the final scores and ranking, names by seat."""
+        end: dict[str, Any] = dict(self.game.log[-1])
+        ranking = end.get("mjk_ranking") or _ranked(list(self.game.scores))
+        return {
+            "type": "game_over",
+            "game": self.record_id,
+            "scores": list(end.get("scores", self.game.scores)),
+            "ranking": [dict(row) for row in ranking],
+            "seat": self.seat,
+            "rounds": self.game.rounds_played,
+        }
+
+
+def _ranked(scores: list[int]) -> list[dict[str, int]]:
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    return [
+        {"seat": s, "rank": 1 + sum(1 for o in scores if o > scores[s]), "points": scores[s]}
+        for s in order
+    ]
+
+
+def table_facts(game: Game, events: Sequence[Any], lang: str) -> dict[str, Any]:
+    """What the page draws besides the observation: discards taken by a call, the tiles
+    discarded sideways for a riichi, the seats' names, the rules' labels."""
+    called: list[int] = []
+    sideways: list[int] = []
+    riichi_pending: set[int] = set()
+    exchange: list[int] = []
+    for event in events:
+        kind = event["type"]
+        if kind in ("chi", "pon", "daiminkan"):
+            called.append(event["mjk_id"])
+        elif kind == "reach":
+            riichi_pending.add(event["actor"])
+        elif kind == "dahai" and event["actor"] in riichi_pending:
+            riichi_pending.discard(event["actor"])
+            sideways.append(event["mjk_id"])
+        elif kind == "mjk:exchange":
+            exchange = list(event["receivers"])
+    record = find_variant(game.variant)
+    return {
+        "called": called,
+        "riichi_tiles": sideways,
+        "exchange_receivers": exchange,
+        "variant_name": t(f"play.variant.{game.variant}", lang),
+        "players": game.players,
+        "rounds_played": game.rounds_played,
+        "has_dora": bool(game.flow.first_indicators),
+        "suits": [t(f"play.suit.{s}", lang) for s in range(3)],
+        "presets": list(record.presets),
+        "red": [x for x in range(136) if game.flow.red(x)],
+    }
+
+
+class Tables:
+    """Every game held by the server: the records database, the token secret and the bounds."""
+
+    def __init__(self, records_path: Path | None = None, limits: Limits | None = None) -> None:
+        if records_path is None:
+            self._folder: tempfile.TemporaryDirectory[str] | None = tempfile.TemporaryDirectory(
+                prefix="mahjongkit-table-"
+            )
+            records_path = Path(self._folder.name) / "records.sqlite3"
+            self.secret = secrets.token_bytes(32)
+        else:
+            self._folder = None
+            records_path.parent.mkdir(parents=True, exist_ok=True)
+            self.secret = _secret_beside(records_path)
+        self.path = records_path
+        self.limits = limits or Limits()
+        self.live: dict[int, Seating] = {}
+        self.pending = 0
+        Records(self.path).close()  # made (or migrated) once, before any connection
+
+    def token(self, record_id: int) -> str:
+        """The resume token of a game: only the connection that started it learns it."""
+        digest = hmac.new(self.secret, f"game:{record_id}".encode(), hashlib.sha256)
+        return digest.hexdigest()[:32]
+
+    def open_records(self) -> Records:
+        """A connection to the records database (one per table: SQLite connections are not
+        shared between threads)."""
+        return Records(self.path, create=False)
+
+    # --- starting and resuming -----------------------------------------------------------------
+
+    def start(self, message: dict[str, Any], lang: str) -> Seating:
+        """A new game from a ``start`` message (refused with a :class:`Refusal`)."""
+        self._room(lang)
+        variant_name = message.get("variant", "riichi")
+        if variant_name not in FAMILIES:
+            raise _refuse("variant", lang, value=_short(variant_name), known=", ".join(FAMILIES))
+        record = find_variant(variant_name)
+        preset = message.get("rules")
+        if preset is not None and preset not in record.presets:
+            raise _refuse("rules", lang, value=_short(preset), known=", ".join(record.presets))
+        rules = record.rules(preset)
+        options = message.get("options", {})
+        if options is None:
+            options = {}
+        if not isinstance(options, dict) or len(options) > self.limits.max_options:
+            raise _refuse("options", lang, limit=self.limits.max_options)
+        try:
+            rules = override(rules, [f"{k}={_option_text(v)}" for k, v in options.items()])
+        except MahjongError as error:
+            raise Refusal("options", say(reason_of(error), lang)) from None
+        bot = message.get("bots", "efficient")
+        if bot not in BOTS:
+            raise _refuse("bots", lang, value=_short(bot), known=", ".join(BOTS))
+        seed = message.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2**62)
+        if type(seed) is not int or not 0 <= seed < 2**62:
+            raise _refuse("seed", lang, value=_short(seed))
+        max_rounds = message.get("max_rounds")
+        if max_rounds is not None and (type(max_rounds) is not int or not 1 <= max_rounds <= 64):
+            raise _refuse("max_rounds", lang, value=_short(max_rounds))
+        try:
+            game = Game(
+                variant_name,
+                rules,
+                seed=seed,
+                max_rounds=max_rounds,
+                names=None,
+            )
+        except MahjongError as error:
+            raise Refusal("options", say(reason_of(error), lang)) from None
+        seat = message.get("seat", 0)
+        if type(seat) is not int or not 0 <= seat < game.players:
+            raise _refuse("seat", lang, value=_short(seat), players=game.players)
+        game.names = ["player" if s == seat else f"bot-{bot}-{s}" for s in range(game.players)]
+        game.start()
+        records = self.open_records()
+        try:
+            seats = [Seat(name, None if s == seat else bot) for s, name in enumerate(game.names)]
+            record_id = records.create_game(game, seats, surface=SURFACE)
+        except BaseException:
+            records.close()
+            raise
+        return self._hold(game, seat, bot, record_id, records, message, lang, seed)
+
+    def resume(self, message: dict[str, Any], lang: str) -> Seating:
+        """The game a ``resume`` message names, replayed from its record."""
+        record_id = message.get("game")
+        token = message.get("token")
+        if type(record_id) is not int or not isinstance(token, str):
+            raise _refuse("resume", lang)
+        if not hmac.compare_digest(token.encode()[:64], self.token(record_id).encode()):
+            raise _refuse("token", lang)
+        if record_id in self.live:
+            raise _refuse("busy", lang, game=record_id)
+        self._room(lang)
+        records = self.open_records()
+        try:
+            stored = records.load(record_id)
+            person = [i for i, s in enumerate(stored.seats) if s.bot is None]
+            if stored.finished or len(person) != 1:
+                raise _refuse("finished", lang, game=record_id)
+            game = resume(stored)
+        except RecordsError as error:
+            records.close()
+            raise Refusal("records", say(reason_of(error), lang)) from None
+        except BaseException:
+            records.close()
+            raise
+        seat = person[0]
+        bot = next(s.bot for s in stored.seats if s.bot is not None) or "efficient"
+        if bot not in BOTS:
+            bot = "efficient"
+        bot_seed = stored.seed + len(stored.events)
+        return self._hold(game, seat, bot, record_id, records, message, lang, bot_seed)
+
+    def _hold(
+        self,
+        game: Game,
+        seat: int,
+        bot: str,
+        record_id: int,
+        records: Records,
+        message: dict[str, Any],
+        lang: str,
+        bot_seed: int,
+    ) -> Seating:
+        """Keep the game in memory for its connection, bots seeded from ``bot_seed``."""
+        seating = Seating(
+            game=game,
+            seat=seat,
+            bot_name=bot,
+            record_id=record_id,
+            token=self.token(record_id),
+            lang=lang,
+            records=records,
+            hints=message.get("hints") is True,
+            bots=[None if s == seat else BOTS[bot](bot_seed + s) for s in range(game.players)],
+        )
+        self.live[record_id] = seating
+        return seating
+
+    def _room(self, lang: str) -> None:
+        if len(self.live) >= self.limits.live_games:
+            raise _refuse("full", lang, limit=self.limits.live_games)
+
+    def release(self, seating: Seating | None) -> None:
+        """Forget a game held in memory (its record keeps it); close its records connection."""
+        if seating is None:
+            return
+        # A record that cannot take more (finished elsewhere) keeps what it has.
+        with contextlib.suppress(MahjongError):
+            seating.save()
+        self.live.pop(seating.record_id, None)
+        seating.records.close()
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _option_text(value: Any) -> str:
+    if value is True or value is False:
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if isinstance(value, int | float | str):
+        return str(value)
+    raise OptionError(f"an option's value is a number, a string or true/false: {value!r:.40}")
+
+
+class OptionError(MahjongError):
+    """An option value that is not a number, a string or a boolean."""
+
+    code = "options"
+
+
+def _secret_beside(path: Path) -> bytes:
+    """The resume-token secret kept beside the records file, so tokens outlive a restart."""
+    secret_path = path.with_name(path.name + ".secret")
+    try:
+        data = secret_path.read_bytes()
+        if len(data) >= 32:
+            return data[:32]
+    except OSError:
+        pass
+    data = secrets.token_bytes(32)
+    secret_path.touch(mode=0o600, exist_ok=True)
+    secret_path.write_bytes(data)
+    return data
+
+
+# --- the connection ------------------------------------------------------------------------------
+
+
+async def _send(websocket: WebSocket, message: dict[str, Any]) -> None:
+    await websocket.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+
+
+async def serve_connection(websocket: WebSocket, tables: Tables) -> None:
+    """Read messages until the connection ends; answer each with a state or an error."""
+    await websocket.accept()
+    limits = tables.limits
+    lang = websocket.query_params.get("lang", "en")
+    if lang not in SITE_LANGUAGES:
+        lang = "en"
+    seating: Seating | None = None
+    games = 0
+    try:
+        while True:
+            try:
+                frame = await asyncio.wait_for(websocket.receive(), limits.idle_seconds)
+            except TimeoutError:
+                await _send(
+                    websocket, _error(_refuse("idle", lang, seconds=int(limits.idle_seconds)))
+                )
+                await websocket.close(code=1000)
+                return
+            if frame["type"] == "websocket.disconnect":
+                return
+            try:
+                message = _parse(frame, limits, lang)
+                if isinstance(message.get("lang"), str) and message["lang"] in SITE_LANGUAGES:
+                    lang = message["lang"]
+                    if seating is not None:
+                        seating.lang = lang
+                kind = message["type"]
+                if kind in ("start", "resume"):
+                    if games >= limits.games_per_connection:
+                        raise _refuse("games", lang, limit=limits.games_per_connection)
+                    if "lang" in message and message["lang"] not in SITE_LANGUAGES:
+                        raise _refuse(
+                            "lang",
+                            lang,
+                            value=_short(message["lang"]),
+                            known=", ".join(SITE_LANGUAGES),
+                        )
+                    tables.release(seating)
+                    seating = None
+                    seating = (
+                        tables.start(message, lang)
+                        if kind == "start"
+                        else tables.resume(message, lang)
+                    )
+                    games += 1
+                    seating.play_bots()
+                    seating.save()
+                    await _send(websocket, seating.state())
+                    if seating.game.over:
+                        await _send(websocket, seating.game_over())
+                elif kind == "act":
+                    if seating is None:
+                        raise _refuse("no_game", lang)
+                    await _act(websocket, seating, message, lang)
+                elif kind == "hints":
+                    if seating is None:
+                        raise _refuse("no_game", lang)
+                    if type(message.get("on")) is not bool:
+                        raise _refuse("field", lang, field="on", expected="true/false")
+                    seating.hints = message["on"]
+                    seating.sent = seating.sent  # nothing new: the state is sent again
+                    await _send(websocket, seating.state())
+                elif kind == "ping":
+                    await _send(websocket, {"type": "pong"})
+                else:
+                    raise _refuse(
+                        "type", lang, value=_short(kind), known="start, resume, act, hints, ping"
+                    )
+            except Refusal as refusal:
+                await _send(websocket, _error(refusal))
+    except WebSocketDisconnect:
+        return
+    finally:
+        tables.release(seating)
+
+
+async def _act(websocket: WebSocket, seating: Seating, message: dict[str, Any], lang: str) -> None:
+    game = seating.game
+    if game.over:
+        raise _refuse("over", lang)
+    if "seat" in message and message["seat"] != seating.seat:
+        raise _refuse("foreign_seat", lang, seat=_short(message["seat"]), own=seating.seat)
+    if "seq" in message and message["seq"] != seating.seq:
+        raise _refuse("stale", lang, seq=_short(message["seq"]), current=seating.seq)
+    index = message.get("id")
+    if not seating.legal:
+        raise _refuse("not_your_turn", lang)
+    if type(index) is not int or not 0 <= index < len(seating.legal):
+        raise _refuse("action", lang, value=_short(index), count=len(seating.legal))
+    action = seating.legal[index]
+    try:
+        game.apply(action)
+    except MahjongError as error:  # the listed actions are the game's own: not expected
+        raise Refusal("illegal", say(reason_of(error), lang)) from None
+    seating.play_bots()
+    seating.save()
+    await _send(websocket, seating.state())
+    if seating.game.over:  # the action may have ended the game
+        await _send(websocket, seating.game_over())
+
+
+def _parse(frame: Mapping[str, Any], limits: Limits, lang: str) -> dict[str, Any]:
+    text = frame.get("text")
+    if text is None:
+        raise _refuse("binary", lang)
+    if len(text) > limits.message_bytes or len(text.encode()) > limits.message_bytes:
+        raise _refuse("too_large", lang, limit=limits.message_bytes)
+    try:
+        message = json.loads(text)
+    except ValueError:
+        raise _refuse("json", lang) from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise _refuse("shape", lang)
+    return message
+
+
+def _error(refusal: Refusal) -> dict[str, Any]:
+    return {"type": "error", "code": refusal.code, "message": refusal.message}
+
+
+# --- the routes ----------------------------------------------------------------------------------
+
+Render = Callable[..., HTMLResponse]
+
+
+def table_router(tables: Tables, render: Render) -> APIRouter:
+    """The table's routes: the WebSocket, the table page, the records, replays and downloads.
+
+    ``render(request, template, lang, status=200, **values)`` draws a page of the site.
+    """
+    router = APIRouter()
+
+    def language(request: Request, lang: str) -> None:
+        if lang not in SITE_LANGUAGES:
+            raise HTTPException(
+                404, t("web.error.language", "en", lang=lang, languages=", ".join(SITE_LANGUAGES))
+            )
+
+    def finished_record(record_id: int, lang: str) -> GameRecord:
+        try:
+            with tables.open_records() as records:
+                found = records.load(record_id)
+        except RecordsError:
+            raise HTTPException(404, t("table.error.no_record", lang, game=record_id)) from None
+        if not found.finished:
+            # The wall and every hand are in the record: shown only once the game is over.
+            raise HTTPException(403, t("table.error.unfinished", lang, game=record_id))
+        return found
+
+    @router.websocket("/ws/play")
+    async def play_socket(websocket: WebSocket) -> None:
+        await serve_connection(websocket, tables)
+
+    @router.get("/{lang}/play", response_class=HTMLResponse)
+    async def table_page(request: Request, lang: str) -> HTMLResponse:
+        language(request, lang)
+        variants = {name: list(find_variant(name).presets) for name in FAMILIES}
+        return render(
+            request,
+            "table.html",
+            lang,
+            variants=variants,
+            bots=list(BOTS),
+            strings=page_strings(lang),
+        )
+
+    @router.get("/{lang}/records", response_class=HTMLResponse)
+    async def records_page(request: Request, lang: str) -> HTMLResponse:
+        language(request, lang)
+        with tables.open_records() as records:
+            games = records.list_games(limit=200)
+        return render(request, "table_records.html", lang, games=games)
+
+    @router.get("/{lang}/records/{record_id}", response_class=HTMLResponse)
+    async def replay_page(request: Request, lang: str, record_id: int) -> HTMLResponse:
+        language(request, lang)
+        found = finished_record(record_id, lang)
+        return render(request, "table_replay.html", lang, record=found)
+
+    @router.get("/api/records/{record_id}/steps")
+    async def replay_steps(record_id: int, lang: str = "en") -> Response:
+        if lang not in SITE_LANGUAGES:
+            lang = "en"
+        found = finished_record(record_id, lang)
+        try:
+            steps = steps_of(found, lang)
+        except MahjongError as error:
+            return _api_error(422, "replay", say(reason_of(error), lang))
+        return JSONResponse({"game": record_id, "variant": found.variant, "steps": steps})
+
+    @router.get("/api/records/{record_id}/events.jsonl")
+    async def download_jsonl(record_id: int) -> Response:
+        found = finished_record(record_id, "en")
+        text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in found.events)
+        return Response(
+            text,
+            media_type="application/x-ndjson",
+            headers={"Content-Disposition": f'attachment; filename="game-{record_id}.jsonl"'},
+        )
+
+    @router.get("/api/records/{record_id}/tenhou6.json")
+    async def download_tenhou(record_id: int) -> Response:
+        found = finished_record(record_id, "en")
+        from mahjongkit.formats.tenhou.export import game_to_tenhou6_json
+
+        try:
+            data = game_to_tenhou6_json(resume(found))
+        except MahjongError as error:
+            return _api_error(422, "tenhou6", say(reason_of(error), "en"))
+        return Response(
+            json.dumps(data, ensure_ascii=False),
+            media_type="application/json",
+            headers={
+                "Content-Disposition": f'attachment; filename="game-{record_id}.tenhou6.json"'
+            },
+        )
+
+    return router
+
+
+def page_strings(lang: str) -> dict[str, str]:
+    """The sentences the table's script shows, in ``lang``, as templates (``{name}`` is
+    filled in by the script)."""
+    from mahjongkit.i18n.messages import MESSAGES
+    from mahjongkit.i18n.table import TABLE
+
+    keys = [*TABLE["en"], *(f"seat.{x}" for x in "ESWN"), *(f"play.suit.{s}" for s in range(3))]
+    keys += [f"play.variant.{name}" for name in FAMILIES]
+    return {key: MESSAGES[lang].get(key) or MESSAGES["en"][key] for key in keys}
+
+
+def _api_error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)

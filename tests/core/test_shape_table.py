@@ -1,0 +1,88 @@
+"""The shipped suit vectors (``shape_table.bin``) are what the code works out (issue 12, item 4).
+
+Rebuilding the whole table takes half a minute; the tests check a spread of it, every suit of a
+few tiles, and what happens when the file is missing or not ours.
+"""
+
+from __future__ import annotations
+
+from itertools import islice, product
+from pathlib import Path
+
+import pytest
+
+from mahjongkit import shape_table, shapes
+from mahjongkit.tiles import counts_of, parse_kinds
+
+
+@pytest.fixture(scope="module")
+def shipped() -> tuple[list[tuple[int, ...]], bytes]:
+    loaded = shapes.read_shape_table()
+    assert loaded is not None, "shape_table.bin is missing: python -m mahjongkit.shape_table"
+    return loaded
+
+
+def _suits():
+    for reversed_counts in product(range(5), repeat=9):
+        counts = reversed_counts[::-1]
+        if sum(counts) <= shape_table.MAX_TILES:
+            yield counts
+
+
+def test_the_file_holds_every_suit_and_only_those(shipped) -> None:
+    vectors, index = shipped
+    assert len(vectors) == 126  # the distinct vectors of the 405,350 suits
+    assert len(index) == 5**9
+    assert sum(1 for entry in index if entry != shape_table.NONE) == 405_350
+
+
+def test_a_spread_of_suits_has_the_vector_the_code_works_out(shipped) -> None:
+    vectors, index = shipped
+    checked = 0
+    for number, counts in enumerate(_suits()):
+        if number % 97 and sum(counts) > 4:
+            continue
+        assert vectors[index[shape_table.key_of(counts)]] == shapes.suit_vector(counts), counts
+        checked += 1
+    assert checked > 4000
+
+
+def test_suits_of_more_than_fourteen_tiles_have_no_entry(shipped) -> None:
+    _, index = shipped
+    assert index[shape_table.key_of((4, 4, 4, 3, 0, 0, 0, 0, 0))] == shape_table.NONE
+
+
+def test_a_missing_or_foreign_file_is_refused(tmp_path) -> None:
+    assert shapes.read_shape_table(str(tmp_path / "absent.bin")) is None
+    foreign = tmp_path / "foreign.bin"
+    foreign.write_bytes(b"SQLite format 3\x00" + bytes(100))
+    assert shapes.read_shape_table(str(foreign)) is None
+    cut = tmp_path / "cut.bin"
+    cut.write_bytes(Path(shapes.SHAPE_TABLE_PATH).read_bytes()[:500])
+    assert shapes.read_shape_table(str(cut)) is None
+
+
+def test_shanten_read_from_the_table_equals_shanten_worked_out(monkeypatch) -> None:
+    hands = [
+        "123456789m1122z",
+        "1133557799m11p2s",
+        "19m19p19s1234567z",
+        "2223334445556m",
+        "1112345678999p",
+        "147m258p369s1234z",
+    ]
+    worked_out = [shapes.shanten(counts_of(parse_kinds(h))) for h in hands]
+    # Forget every suit and read them all from the table.
+    monkeypatch.setattr(shapes, "_SUIT_IDS", {})
+    monkeypatch.setattr(shapes, "_COMBINED", {})
+    monkeypatch.setattr(shapes, "_worked_out", shapes.SHIPPED_AFTER + 1)
+    monkeypatch.setattr(shapes, "_shipped", None)
+    assert [shapes.shanten(counts_of(parse_kinds(h))) for h in hands] == worked_out == [
+        0, 0, 0, 0, 0, 6,
+    ]
+    assert shapes._shipped not in (None, False)
+
+
+def test_the_counting_order_is_the_keys_order() -> None:
+    first = list(islice(_suits(), 3))
+    assert [shape_table.key_of(c) for c in first] == [0, 1, 2]
