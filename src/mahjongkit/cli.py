@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from mahjongkit.commands import (
     EXAMPLE_HAND,
@@ -18,9 +19,16 @@ from mahjongkit.commands import (
     _tolerant_streams,
     answer,
     build_parser,
-    format_kinds,
+    command_of,
 )
 from mahjongkit.errors import MahjongError
+from mahjongkit.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from mahjongkit.tiles import format_kinds
+
+# Start-up: the command line imports only what the command it runs uses (see commands.py).
+__getattr__ = lazy_exports(__name__, {"format_kinds": "mahjongkit.tiles"})
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -47,8 +55,10 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     _tolerant_streams()
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    # Only the invoked command's flags are built: the others cost a start-up nothing.
+    parser = build_parser(only=command_of(words))
+    args = parser.parse_args(words)
     try:
         code: int = _cmd_serve(args) if args.command == "serve" else args.run(args)
     except MahjongError as error:

@@ -13,30 +13,22 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import json
-import re
 import sys
-import unicodedata
-from collections.abc import Sequence
-from typing import Any, NoReturn
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from mahjongkit import __version__
 from mahjongkit.errors import InvalidHandError, MahjongError, NotationError
-from mahjongkit.hand import Hand
-from mahjongkit.i18n import Sentence, reason_of, say, t, t_or
-from mahjongkit.melds import parse_seat
-from mahjongkit.tiles import (
-    NUM_KINDS,
-    Tile,
-    counts_of,
-    format_kind,
-    format_kinds,
-    format_tiles,
-    from_mjai,
-    from_unicode,
-    parse_kinds,
-    parse_tiles,
-)
+from mahjongkit.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from mahjongkit.hand import Hand
+    from mahjongkit.i18n import Sentence
+    from mahjongkit.tiles import Tile, format_kinds
+
+# Start-up: building the parser imports nothing of the library beyond the errors; each command
+# imports what it uses (tiles, hands, the catalogs, one variant's scorer), inside its function.
+__getattr__ = lazy_exports(__name__, {"format_kinds": "mahjongkit.tiles"})
 
 EXAMPLE_HAND = "234m456p678s3355z"
 VARIANTS = ("riichi", "hongkong", "sichuan")
@@ -59,6 +51,8 @@ def _one_line(text: str) -> str:
     An error message quotes the user's input, which may hold newlines, NUL or bytes that are not
     UTF-8 (kept by Python as lone surrogates): escaped, the message stays one printable line.
     """
+    import unicodedata
+
     out = []
     for char in text:
         code = ord(char)
@@ -122,21 +116,26 @@ def _parse_hand(text: str, melds: Sequence[str]) -> Hand:
 
     ``"23m456p11z pung:777z@W"`` is read as ``23m456p11z --meld pung:777z@W``.
     """
+    import re
+
+    from mahjongkit.hand import Hand
+    from mahjongkit.tiles import format_tiles, from_mjai, from_unicode
+
     words = text.split()
     inline = [w for w in words if ":" in w]
     typed = " ".join(w for w in words if ":" not in w)
     concealed = _mpsz(typed)
     if any(0x1F000 <= ord(c) <= 0x1F02B for c in concealed):
         concealed = format_tiles(from_unicode(concealed))
-    elif _MJAI_HAND.fullmatch(typed.replace(" ", "")) and any(c in "ESWNPFC" for c in typed):
+    elif re.fullmatch(_MJAI_HAND, typed.replace(" ", "")) and any(c in "ESWNPFC" for c in typed):
         # mjai tiles written one after another, e.g. 2m3m4p5p6pEEPPP7s8s9s.
-        tiles = [from_mjai(t) for t in _MJAI_TILE.findall(typed.replace(" ", ""))]
+        tiles = [from_mjai(t) for t in re.findall(_MJAI_TILE, typed.replace(" ", ""))]
         concealed = format_tiles(tiles)
     return Hand.parse(concealed, [*inline, *melds])
 
 
-_MJAI_TILE = re.compile(r"5[mps]r|[1-9][mps]|[ESWNPFC]")
-_MJAI_HAND = re.compile(r"(?:5[mps]r|[1-9][mps]|[ESWNPFC])+")
+_MJAI_TILE = r"5[mps]r|[1-9][mps]|[ESWNPFC]"
+_MJAI_HAND = r"(?:5[mps]r|[1-9][mps]|[ESWNPFC])+"
 
 
 def _language(args: argparse.Namespace, languages: Sequence[str]) -> str:
@@ -177,6 +176,8 @@ Ouest/Oeste (the letters ``E S W N`` are the notation's own)."""
 
 def _seat(text: str) -> int:
     """A seat flag's value: a letter ``E S W N`` or a seat's name (``Sud``, ``Oeste``, ``O``)."""
+    from mahjongkit.melds import parse_seat
+
     name = text.strip().lower()
     if name in _SEAT_NAMES:
         return _SEAT_NAMES[name]
@@ -184,6 +185,8 @@ def _seat(text: str) -> int:
 
 
 def _seat_option(text: str | None, flag: str) -> int | None:
+    from mahjongkit.i18n import Sentence, reason_of
+
     if text is None:
         return None
     try:
@@ -213,6 +216,8 @@ def _say(key: str, lang: str, **values: object) -> str:
 
 
 def _analyse(args: argparse.Namespace) -> dict[str, Any]:
+    from mahjongkit.i18n import Sentence
+    from mahjongkit.tiles import counts_of, format_kind, parse_kinds
     from mahjongkit.variants.analysis import (
         analyse_hand,
         default_seat,
@@ -281,6 +286,8 @@ def _analyse(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _wait_json(value: Any, lang: str) -> dict[str, Any]:
+    from mahjongkit.i18n import say, t_or
+
     entry: dict[str, Any] = {"tile": value.tile}
     for how, outcome in (("ron", value.ron), ("tsumo", value.tsumo)):
         if outcome.valid:
@@ -319,6 +326,8 @@ def _print_shape_line(result: dict[str, Any], lang: str) -> None:
 
 
 def _print_waits(result: dict[str, Any], lang: str) -> None:
+    from mahjongkit.i18n import t
+
     print(_say("waits", lang, tiles=" ".join(result["waits"])))
     names = {key: t(f"seat.{result[key]}", lang) for key in ("seat", "round", "from")}
     print("  " + _say("context", lang, discarder=names.pop("from"), **names))
@@ -383,6 +392,8 @@ def _print_wait_page(result: dict[str, Any]) -> None:
 def _cmd_shanten(args: argparse.Namespace) -> int:
     result = _analyse(args)
     if args.json:
+        import json
+
         print(json.dumps(result, ensure_ascii=False))
     else:
         _print_analysis(result)
@@ -392,6 +403,8 @@ def _cmd_shanten(args: argparse.Namespace) -> int:
 def _cmd_waits(args: argparse.Namespace) -> int:
     result = _analyse(args)
     if args.json:
+        import json
+
         print(json.dumps(result, ensure_ascii=False))
     else:
         _print_wait_page(result)
@@ -403,6 +416,9 @@ def _cmd_waits(args: argparse.Namespace) -> int:
 
 def _win_hint(hand: Hand, win_tile: Tile, text: str) -> Sentence | None:
     """Why HAND and ``--win`` do not pose a question, with what to type instead; None if they do."""
+    from mahjongkit.i18n import Sentence
+    from mahjongkit.tiles import NUM_KINDS, Tile, format_tiles
+
     if win_tile.kind >= NUM_KINDS:
         # A win on a bonus tile (Hong Kong's seven or eight flowers): the tile is set aside,
         # so HAND is the 13 tiles held.
@@ -433,8 +449,11 @@ def _check_printable(score: Any) -> None:
 
 def _score(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     """The score of ``score``'s arguments and the context it assumed (seat, round, rules)."""
+    from mahjongkit.i18n import Sentence
+    from mahjongkit.melds import parse_seat
     from mahjongkit.scoring import Win
-    from mahjongkit.variants.analysis import previous_seat, seats_in_hand
+    from mahjongkit.tiles import NUM_KINDS, Tile, parse_tiles
+    from mahjongkit.variants.seats import previous_seat, seats_in_hand
 
     variant, rules, lang = _variant_rules_language(args)
     _refuse_foreign_flags(args)
@@ -521,6 +540,8 @@ def _score(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
 def _cmd_score(args: argparse.Namespace) -> int:
     score, context = _score(args)
     if args.json:
+        import json
+
         print(json.dumps(_score_json(score, context), ensure_ascii=False))
     else:
         print(score.explain(context["lang"]))
@@ -549,7 +570,7 @@ def answer(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
     if not argv or argv[0] not in ("shanten", "waits", "score"):
         first = argv[0] if argv else ""
         raise NotationError(f"unknown command {first!r}: expected shanten, waits or score")
-    args = build_parser(_RaisingParser).parse_args(list(argv))
+    args = build_parser(_RaisingParser, only=argv[0]).parse_args(list(argv))
     if args.command == "score":
         score, context = _score(args)
         return (0 if score.valid else 1), _score_json(score, context)
@@ -566,11 +587,13 @@ def parse_words(argv: Sequence[str]) -> argparse.Namespace:
     if not argv or argv[0] not in ("shanten", "waits", "score"):
         first = argv[0] if argv else ""
         raise NotationError(f"unknown command {first!r}: expected shanten, waits or score")
-    return build_parser(_RaisingParser).parse_args(list(argv))
+    return build_parser(_RaisingParser, only=argv[0]).parse_args(list(argv))
 
 
 def _situation(context: dict[str, Any], lang: str) -> str:
     """The line under a score naming what was assumed: seat, round, who discarded, the rules."""
+    from mahjongkit.i18n import t
+
     names = {key: t(f"seat.{context[key]}", lang) for key in ("seat", "round")}
     how = (
         _say("self_draw", lang)
@@ -585,6 +608,7 @@ def _situation(context: dict[str, Any], lang: str) -> str:
 
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
+    import json
     import random
 
     from mahjongkit.bots import EfficientAgent, play
@@ -802,6 +826,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_history(args: argparse.Namespace) -> int:
+    import json
+
+    from mahjongkit.i18n import t, t_or
     from mahjongkit.records import Records
 
     lang = _language(args, _PLAY_LANGUAGES)
@@ -876,6 +903,8 @@ def _variant_rules_language(args: argparse.Namespace) -> tuple[Any, Any, str]:
 
 
 def _check_option_size(assignment: str) -> None:
+    from mahjongkit.i18n import Sentence
+
     digits = longest = 0
     for char in assignment.partition("=")[2]:
         digits = digits + 1 if char.isdigit() else 0
@@ -908,6 +937,8 @@ _FLAG_DEFAULTS: dict[str, Any] = {"in_game": "E,S,W,N", "honba": 0, "deposits": 
 
 
 def _refuse_foreign_flags(args: argparse.Namespace) -> None:
+    from mahjongkit.i18n import Sentence
+
     for variant, flags in _VARIANT_FLAGS.items():
         if variant == args.variant:
             continue
@@ -985,83 +1016,58 @@ class _JoinTiles(argparse.Action):
         setattr(namespace, self.dest, f"{before} {values}".strip() if before else str(values))
 
 
-def build_parser(parser_class: type[_Parser] = _Parser) -> argparse.ArgumentParser:
-    """The argument parser of every subcommand."""
-    parser = parser_class(
-        prog="mahjongkit",
-        description="Mahjong hands for Riichi, Hong Kong and Sichuan: shanten, waits, scores, "
-        "rule pages, self-play and Tenhou replay checks.",
-        epilog="Exit codes: 0 success, 1 a well-formed question whose answer is no, "
-        "2 unusable input.",
+def _option_argument(parser: argparse.ArgumentParser) -> None:
+    """``--option NAME=VALUE``, which every command that takes rules has."""
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override one rule option (repeatable)",
     )
-    parser.add_argument("--version", action="version", version=f"mahjongkit {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=parser_class)
-    defaults = argparse.ArgumentDefaultsHelpFormatter
 
-    def hand_command(name: str, help_text: str) -> argparse.ArgumentParser:
-        sub = commands.add_parser(
-            name, help=help_text, description=help_text, formatter_class=defaults
-        )
-        sub.add_argument(
-            "hand",
-            nargs="+",
-            action=_JoinWords,
-            help="concealed tiles in mpsz or Unicode glyphs, melds may follow, e.g. "
-            "'23m456p11z pung:777z@W'",
-        )
-        sub.add_argument(
-            "--meld",
-            action="append",
-            default=[],
-            metavar="KIND:TILES[@SEAT]",
-            help="a declared meld, e.g. pung:777z@W (repeatable)",
-        )
-        sub.add_argument(
-            "--variant", choices=VARIANTS, default="riichi", help="which complete shapes count"
-        )
-        sub.add_argument(
-            "--missing", choices=("m", "p", "s"), help="Sichuan: the declared missing suit"
-        )
-        sub.add_argument(
-            "--visible",
-            default="",
-            help="tiles seen elsewhere (discards, melds, indicators), for ukeire",
-        )
-        sub.add_argument(
-            "--seat",
-            help="the hand's seat for the waits' values, E S W N (default: East, or the first "
-            "seat no meld was claimed from)",
-        )
-        sub.add_argument("--round", default="E", help="the prevalent wind, E S W N")
-        sub.add_argument("--rules", help="a rules preset of the variant, for the waits' values")
-        sub.add_argument(
-            "--option",
-            action="append",
-            default=[],
-            metavar="NAME=VALUE",
-            help="override one rule option (repeatable)",
-        )
-        sub.add_argument("--lang", help="language of the text (default en)")
-        sub.add_argument("--json", action="store_true", help="print one JSON object")
-        return sub
 
-    shanten_command = hand_command(
-        "shanten", "Shanten of a hand, by shape, with its waits and ukeire."
+def _hand_arguments(sub: argparse.ArgumentParser) -> None:
+    """The arguments of ``shanten`` and ``waits``."""
+    sub.add_argument(
+        "hand",
+        nargs="+",
+        action=_JoinWords,
+        help="concealed tiles in mpsz or Unicode glyphs, melds may follow, e.g. "
+        "'23m456p11z pung:777z@W'",
     )
-    shanten_command.set_defaults(run=_cmd_shanten)
-    waits_command = hand_command(
-        "waits",
-        "Waits of a ready hand, what a win on each is worth or why it is none "
-        "(exit 1 when the hand is not ready).",
+    sub.add_argument(
+        "--meld",
+        action="append",
+        default=[],
+        metavar="KIND:TILES[@SEAT]",
+        help="a declared meld, e.g. pung:777z@W (repeatable)",
     )
-    waits_command.set_defaults(run=_cmd_waits)
+    sub.add_argument(
+        "--variant", choices=VARIANTS, default="riichi", help="which complete shapes count"
+    )
+    sub.add_argument(
+        "--missing", choices=("m", "p", "s"), help="Sichuan: the declared missing suit"
+    )
+    sub.add_argument(
+        "--visible",
+        default="",
+        help="tiles seen elsewhere (discards, melds, indicators), for ukeire",
+    )
+    sub.add_argument(
+        "--seat",
+        help="the hand's seat for the waits' values, E S W N (default: East, or the first "
+        "seat no meld was claimed from)",
+    )
+    sub.add_argument("--round", default="E", help="the prevalent wind, E S W N")
+    sub.add_argument("--rules", help="a rules preset of the variant, for the waits' values")
+    _option_argument(sub)
+    sub.add_argument("--lang", help="language of the text (default en)")
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
 
-    score = commands.add_parser(
-        "score",
-        help="Score a winning hand and explain the result.",
-        description="Score a winning hand and explain the result (exit 1 when it is not a win).",
-        formatter_class=defaults,
-    )
+
+def _score_arguments(score: argparse.ArgumentParser) -> None:
+    """The arguments of ``score``."""
     score.add_argument(
         "hand",
         nargs="+",
@@ -1074,13 +1080,7 @@ def build_parser(parser_class: type[_Parser] = _Parser) -> argparse.ArgumentPars
         help="a rules preset (riichi: ema2012, ema2016, tenhou; hongkong: old_style, ...; "
         "sichuan: blood_battle, ...); default: the variant's first",
     )
-    score.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override one rule option (repeatable)",
-    )
+    _option_argument(score)
     score.add_argument("--win", required=True, metavar="TILE", help="the winning tile")
     how = score.add_mutually_exclusive_group()
     how.add_argument("--tsumo", action="store_true", help="won by self-draw")
@@ -1161,22 +1161,13 @@ def build_parser(parser_class: type[_Parser] = _Parser) -> argparse.ArgumentPars
         "hongkong and sichuan: zh fr es)",
     )
     score.add_argument("--json", action="store_true", help="print one JSON object")
-    score.set_defaults(run=_cmd_score)
 
-    selfplay = commands.add_parser(
-        "selfplay",
-        help="Play seeded games with random legal or tile-efficiency players; print the scores.",
-        formatter_class=defaults,
-    )
+
+def _selfplay_arguments(selfplay: argparse.ArgumentParser) -> None:
+    """The arguments of ``selfplay``."""
     selfplay.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
     selfplay.add_argument("--rules", help="a rules preset of the variant")
-    selfplay.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override one rule option (repeatable)",
-    )
+    _option_argument(selfplay)
     selfplay.add_argument("--seed", type=_seed, default=0, help="the first game's seed")
     selfplay.add_argument("--games", type=_positive, default=1, help="how many games to play")
     selfplay.add_argument(
@@ -1195,31 +1186,19 @@ def build_parser(parser_class: type[_Parser] = _Parser) -> argparse.ArgumentPars
         "--max-rounds", type=_positive, default=None, help="stop each game after this many rounds"
     )
     selfplay.add_argument("--lang", help="language of the game lines (default en)")
-    selfplay.set_defaults(run=_cmd_selfplay)
 
-    pages = commands.add_parser(
-        "rules",
-        help="Print a variant's pattern table (names, values, examples) as Markdown.",
-        formatter_class=defaults,
-    )
+
+def _rules_arguments(pages: argparse.ArgumentParser) -> None:
+    """The arguments of ``rules``."""
     pages.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
     pages.add_argument("--rules", help="a rules preset of the variant")
-    pages.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override one rule option (repeatable)",
-    )
+    _option_argument(pages)
     pages.add_argument("--lang", help="language of the names (default en)")
-    pages.set_defaults(run=_cmd_rules)
 
-    serve = commands.add_parser(
-        "serve",
-        help="Start the learning site (lessons, pattern tables, glossary) in English, French "
-        "and Spanish; needs the web extra: pip install 'mahjongkit[web]'.",
-        formatter_class=defaults,
-    )
+
+def _serve_arguments(serve: argparse.ArgumentParser) -> None:
+    """The arguments of ``serve`` (run by :mod:`mahjongkit.cli`, which alone imports the web
+    extra)."""
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     serve.add_argument("--port", type=_port, default=8000, help="the port to listen on")
     serve.add_argument(
@@ -1228,34 +1207,21 @@ def build_parser(parser_class: type[_Parser] = _Parser) -> argparse.ArgumentPars
         help="the SQLite file keeping which chapters each browser has read (default: "
         "mahjongkit/site.sqlite3 in the user's data folder)",
     )
-    # Run by mahjongkit.cli, which alone imports the web extra.
-    serve.set_defaults(run=None, variant="serve")
 
-    replay = commands.add_parser(
-        "replay-check",
-        help="Replay Tenhou mjlog files through the engine and list every mismatch.",
-    )
+
+def _replay_arguments(replay: argparse.ArgumentParser) -> None:
+    """The arguments of ``replay-check``."""
     replay.add_argument(
         "files", nargs="+", help="mjlog files (.xml, or gzip .mjlog), or folders holding them"
     )
     replay.add_argument("--lang", help="language of the report (en, fr, es, ja, zh; default en)")
-    replay.set_defaults(run=_cmd_replay_check, variant="replay-check")
 
-    play = commands.add_parser(
-        "play",
-        help="Play in the terminal against bots (needs mahjongkit[tui]); games are stored.",
-        description="Play Riichi, Hong Kong or Sichuan in the terminal against bots. Every game "
-        "is stored in the records database; --resume ID continues an unfinished one.",
-    )
+
+def _play_arguments(play: argparse.ArgumentParser) -> None:
+    """The arguments of ``play``."""
     play.add_argument("--variant", choices=VARIANTS, help="the rule family (default riichi)")
     play.add_argument("--rules", help="a rules preset of the variant")
-    play.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override one rule option (repeatable)",
-    )
+    _option_argument(play)
     play.add_argument(
         "--seat", type=_player_seat, help="your seat, 0 to 3 or E S W N (default 0, East)"
     )
@@ -1272,16 +1238,185 @@ def build_parser(parser_class: type[_Parser] = _Parser) -> argparse.ArgumentPars
     play.add_argument(
         "--plain", action="store_true", help="tiles as text (5m) instead of Unicode glyphs"
     )
-    play.set_defaults(run=_cmd_play)
 
-    history = commands.add_parser("history", help="List the games stored in the records.")
+
+def _history_arguments(history: argparse.ArgumentParser) -> None:
+    """The arguments of ``history``."""
     history.add_argument("--db", help="the records database (default: the user's data folder)")
     history.add_argument("--status", choices=("playing", "finished"), help="only these games")
     history.add_argument("--limit", type=_positive, help="at most this many games")
     history.add_argument("--lang", help="language of the table: en, fr, es (default en)")
     history.add_argument("--json", action="store_true", help="print one JSON array")
-    history.set_defaults(run=_cmd_history, variant="history")
+
+
+class _Help(argparse.HelpFormatter):
+    """argparse's help layout, its width read without importing :mod:`shutil` (a tenth of the
+    start-up of a command that never prints its help)."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        super().__init__(
+            prog, indent_increment, max_help_position, _help_width() if width is None else width
+        )
+
+
+class _DefaultsHelp(_Help, argparse.ArgumentDefaultsHelpFormatter):
+    """:class:`_Help` that also shows each flag's default."""
+
+
+def _help_width() -> int:
+    """The width argparse would take: ``COLUMNS``, else the terminal's, else 80; less 2."""
+    import os
+
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+        columns = columns or 80
+    return columns - 2
+
+
+_HAND_HELP = {
+    "shanten": "Shanten of a hand, by shape, with its waits and ukeire.",
+    "waits": "Waits of a ready hand, what a win on each is worth or why it is none "
+    "(exit 1 when the hand is not ready).",
+}
+
+
+_Subcommand = tuple[
+    str,
+    str,
+    "str | None",
+    Callable[[argparse.ArgumentParser], None],
+    "Callable[[argparse.Namespace], int] | None",
+    bool,
+]
+"""A subcommand: its name, help line and description, what adds its arguments, what runs it
+(None for ``serve``, run by :mod:`mahjongkit.cli`) and whether its help shows defaults. A plain
+tuple: a named tuple class would cost the start-up its creation."""
+
+
+_SUBCOMMANDS: tuple[_Subcommand, ...] = (
+    (
+        "shanten", _HAND_HELP["shanten"], _HAND_HELP["shanten"], _hand_arguments, _cmd_shanten, True
+    ),
+    (
+        "waits", _HAND_HELP["waits"], _HAND_HELP["waits"], _hand_arguments, _cmd_waits, True
+    ),
+    (
+        "score",
+        "Score a winning hand and explain the result.",
+        "Score a winning hand and explain the result (exit 1 when it is not a win).",
+        _score_arguments,
+        _cmd_score,
+        True,
+    ),
+    (
+        "selfplay",
+        "Play seeded games with random legal or tile-efficiency players; print the scores.",
+        None,
+        _selfplay_arguments,
+        _cmd_selfplay,
+        True,
+    ),
+    (
+        "rules",
+        "Print a variant's pattern table (names, values, examples) as Markdown.",
+        None,
+        _rules_arguments,
+        _cmd_rules,
+        True,
+    ),
+    (
+        "serve",
+        "Start the learning site (lessons, pattern tables, glossary) in English, French "
+        "and Spanish; needs the web extra: pip install 'mahjongkit[web]'.",
+        None,
+        _serve_arguments,
+        None,
+        True,
+    ),
+    (
+        "replay-check",
+        "Replay Tenhou mjlog files through the engine and list every mismatch.",
+        None,
+        _replay_arguments,
+        _cmd_replay_check,
+        False,
+    ),
+    (
+        "play",
+        "Play in the terminal against bots (needs mahjongkit[tui]); games are stored.",
+        "Play Riichi, Hong Kong or Sichuan in the terminal against bots. Every game "
+        "is stored in the records database; --resume ID continues an unfinished one.",
+        _play_arguments,
+        _cmd_play,
+        False,
+    ),
+    (
+        "history",
+        "List the games stored in the records.",
+        None,
+        _history_arguments,
+        _cmd_history,
+        False,
+    ),
+)
+"""The subcommands, in the order the help lists them."""
+
+_VARIANT_OF = {"serve": "serve", "replay-check": "replay-check", "history": "history"}
+"""The ``variant`` default of the commands that take no ``--variant`` (error messages name it)."""
+
+
+def build_parser(
+    parser_class: type[_Parser] = _Parser, only: str | None = None
+) -> argparse.ArgumentParser:
+    """The argument parser of every subcommand.
+
+    With ``only``, the other subcommands are listed (in the help, as choices) but their flags are
+    not built: the command line builds only the parser of the command it runs.
+    """
+    parser = parser_class(
+        prog="mahjongkit",
+        description="Mahjong hands for Riichi, Hong Kong and Sichuan: shanten, waits, scores, "
+        "rule pages, self-play and Tenhou replay checks.",
+        epilog="Exit codes: 0 success, 1 a well-formed question whose answer is no, "
+        "2 unusable input.",
+        formatter_class=_Help,
+    )
+    parser.add_argument("--version", action="version", version=f"mahjongkit {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=parser_class)
+    for name, help_text, description, arguments, run, defaults in _SUBCOMMANDS:
+        sub = commands.add_parser(
+            name,
+            help=help_text,
+            description=description,
+            formatter_class=_DefaultsHelp if defaults else _Help,
+        )
+        if only in (None, name):
+            arguments(sub)
+        sub.set_defaults(run=run)
+        if name in _VARIANT_OF:
+            sub.set_defaults(variant=_VARIANT_OF[name])
     return parser
+
+
+def command_of(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` runs (its first word that is not a flag), if it names one."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in _COMMANDS else None
+    return None
 
 
 def _tolerant_streams() -> None:

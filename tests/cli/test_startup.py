@@ -43,6 +43,48 @@ def test_the_public_names_still_import_on_first_use() -> None:
     assert not any(m.startswith(("mahjongkit.scoring", "mahjongkit.variants")) for m in found)
 
 
+def test_building_the_parser_imports_no_scoring_table_or_engine() -> None:
+    found = _modules_after("from mahjongkit.cli import build_parser; build_parser()")
+    assert found == {
+        "mahjongkit",
+        "mahjongkit.lazy",
+        "mahjongkit.cli",
+        "mahjongkit.commands",
+        "mahjongkit.errors",
+    }
+
+
+def test_score_imports_one_variant_scorer_and_nothing_of_the_table() -> None:
+    code = (
+        "import sys, contextlib, io\n"
+        "from mahjongkit.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main(sys.argv[1:]) == 0\n"
+        "from mahjongkit.variants.riichi import suit_table\n"
+        "assert suit_table._loaded is None  # one hand: its suits are cut, the table not read\n"
+    )
+    found = _modules_after(code, *SCORE)
+    assert "mahjongkit.variants.riichi.scorer" in found
+    unwanted = (
+        "mahjongkit.table",
+        "mahjongkit.game",
+        "mahjongkit.bots",
+        "mahjongkit.formats",
+        "mahjongkit.variants.analysis",
+        "mahjongkit.variants.hongkong",
+        "mahjongkit.variants.sichuan",
+        "mahjongkit.variants.riichi.flow",
+        "mahjongkit.variants.riichi.docs",
+        "mahjongkit.shapes",  # a win needs no shanten
+        "mahjongkit.i18n.site",  # nor the site's sentences
+        "mahjongkit.i18n.practice",
+        "mahjongkit.i18n.play",
+        "mahjongkit.i18n.refusals",  # a win is refused nothing
+        "mahjongkit.i18n.table",
+    )
+    assert sorted(m for m in found if m.startswith(unwanted)) == []
+
+
 def test_the_registry_imports_a_variant_only_when_asked_and_its_parts_when_called() -> None:
     code = (
         "from mahjongkit.variants import find_variant\n"
@@ -71,3 +113,32 @@ def test_a_lazy_name_that_does_not_exist_is_an_attribute_error() -> None:
             assert "no_such_name" in str(error)
         else:  # pragma: no cover - the check itself
             raise AssertionError(f"{module.__name__}.no_such_name did not fail")
+
+
+def test_a_parser_built_for_one_command_reads_and_helps_as_the_whole_parser() -> None:
+    from mahjongkit.commands import _COMMANDS, build_parser, command_of
+
+    whole = build_parser()
+    subparsers = whole._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    for name in _COMMANDS:
+        one = build_parser(only=name)
+        own = one._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+        assert list(own) == list(subparsers)
+        assert own[name].format_help() == subparsers[name].format_help(), name
+        assert one.format_help() == whole.format_help()
+    words = [*SCORE, "--dora", "1m"]
+    assert vars(build_parser(only="score").parse_args(words)) == vars(whole.parse_args(words))
+    assert command_of(["--version"]) is None
+    assert command_of(["-h", "waits", "11m"]) == "waits"
+    assert command_of(["nonsense", "score"]) is None
+
+
+def test_a_score_call_reads_the_help_width_without_shutil() -> None:
+    code = (
+        "import sys, contextlib, io\n"
+        "from mahjongkit.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main(sys.argv[1:]) == 0\n"
+        "assert 'shutil' not in sys.modules, 'shutil'\n"
+    )
+    assert "mahjongkit.variants.riichi.scorer" in _modules_after(code, *SCORE)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mahjongkit.i18n.messages import MESSAGES
+from mahjongkit.i18n.messages import TABLES, load_for
 
 LANGUAGES = ("en", "fr", "es", "ja", "zh")
 """Languages with sentence tables (pattern tables add their names per variant)."""
@@ -20,16 +20,25 @@ LANGUAGES = ("en", "fr", "es", "ja", "zh")
 
 def t(key: str, lang: str = "en", /, **values: object) -> str:
     """The sentence ``key`` in ``lang`` with ``values`` filled in."""
-    table = MESSAGES.get(lang, MESSAGES["en"])
-    template = table.get(key) or MESSAGES["en"][key]
+    template = _template(key, lang)
+    if template is None:
+        raise KeyError(key)
     return template.format(**values)
 
 
 def t_or(key: str, lang: str, default: str, /, **values: object) -> str:
     """The sentence ``key`` in ``lang`` (else English), or ``default`` if no table has it."""
-    table = MESSAGES.get(lang, MESSAGES["en"])
-    template = table.get(key) or MESSAGES["en"].get(key)
+    template = _template(key, lang)
     return template.format(**values) if template else default
+
+
+def _template(key: str, lang: str) -> str | None:
+    """The template of ``key`` in ``lang``, else in English; None if no table has it."""
+    table = TABLES.get(lang, TABLES["en"])
+    if key not in table:
+        # A surface's sentence (the site's, a refusal...): its table joins on first use.
+        load_for(key)
+    return table.get(key) or TABLES["en"].get(key)
 
 
 class Sentence(str):
@@ -95,7 +104,7 @@ def seat_name(seat: object) -> object:
     is no seat is given as it is, so that the sentence shows what was wrong."""
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4:
         letter = "ESWN"[seat]
-        return {lang: t(f"seat.{letter}", lang) for lang in MESSAGES}
+        return {lang: t(f"seat.{letter}", lang) for lang in TABLES}
     return seat
 
 
@@ -126,7 +135,7 @@ def tile_name(code: str, lang: str = "en") -> str:
         number = t(f"tile.n.{digit}", lang)
         return t("tile.suited", lang, n=number, suit=t(f"tile.suit.{suit}", lang))
     key = f"tile.{code}"
-    if key not in MESSAGES["en"]:
+    if _template(key, "en") is None:
         from mahjongkit.errors import NotationError
 
         raise NotationError(f"{code!r} is not a tile: honours are 1z-7z, bonus tiles 1f-4f, 1g-4g")

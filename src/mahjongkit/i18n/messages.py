@@ -683,22 +683,76 @@ _ZH = {
     "cli.ron_from": "{discarder}家放銃",
 }
 
-MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES, "ja": _JA, "zh": _ZH}
+TABLES: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES, "ja": _JA, "zh": _ZH}
+"""The sentence tables by language. The surfaces' sentences (the site, the refusals, practice,
+the terminal game, the web table) join them when a key of theirs is first looked up
+(:func:`load_for`); read :data:`MESSAGES` for every sentence at once."""
+
+_SURFACES = {
+    "web": "site",
+    "tile": "site",
+    "meld": "site",
+    "refusal": "refusals",
+    "practice": "practice",
+    "play": "play",
+    "table": "table",
+}
+"""Which module of :mod:`mahjongkit.i18n` holds the keys of each prefix outside the core tables.
+A command that only scores a hand never reads the site's sentences: it does not load them."""
+
+_loaded: set[str] = set()
 
 
-def _add_surface_tables() -> None:
-    # The sentences of the surfaces (the site, refusals, practice, the terminal game, the web
-    # table) and the tiles' spoken names are kept in their own modules, one per surface, but
-    # answer through the same tables as every other sentence.
+def _catalog(surface: str) -> dict[str, dict[str, str]]:
+    if surface == "site":
+        from mahjongkit.i18n.site import SITE
+
+        return SITE
+    if surface == "refusals":
+        from mahjongkit.i18n.refusals import REFUSALS
+
+        return REFUSALS
+    if surface == "practice":
+        from mahjongkit.i18n.practice import PRACTICE
+
+        return PRACTICE
+    if surface == "table":
+        from mahjongkit.i18n.table import TABLE
+
+        return TABLE
     from mahjongkit.i18n.play import TABLES as PLAY
-    from mahjongkit.i18n.practice import PRACTICE
-    from mahjongkit.i18n.refusals import REFUSALS
-    from mahjongkit.i18n.site import SITE
-    from mahjongkit.i18n.table import TABLE
 
-    for catalog in (SITE, REFUSALS, PRACTICE, PLAY, TABLE):
-        for lang, table in catalog.items():
-            MESSAGES[lang].update(table)
+    return PLAY
 
 
-_add_surface_tables()
+def _load(surface: str) -> None:
+    for lang, table in _catalog(surface).items():
+        TABLES[lang].update(table)
+    # Marked once merged: a lookup racing this one merges the same sentences again, harmlessly.
+    _loaded.add(surface)
+
+
+def load_for(key: str) -> bool:
+    """Merge the surface table that holds ``key`` into :data:`TABLES`, if it is not there yet;
+    a key of no known surface loads them all. True if anything was merged."""
+    surface = _SURFACES.get(key.partition(".")[0])
+    wanted = [surface] if surface is not None else sorted(set(_SURFACES.values()))
+    missing = [name for name in wanted if name not in _loaded]
+    for name in missing:
+        _load(name)
+    return bool(missing)
+
+
+def load_all() -> dict[str, dict[str, str]]:
+    """Every sentence table, the surfaces' merged in."""
+    for name in sorted(set(_SURFACES.values()) - _loaded):
+        _load(name)
+    globals()["MESSAGES"] = TABLES
+    return TABLES
+
+
+def __getattr__(name: str) -> dict[str, dict[str, str]]:
+    # MESSAGES is every table at once: reading it loads the surfaces' sentences first.
+    if name == "MESSAGES":
+        return load_all()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -25,7 +25,7 @@ from typing import ClassVar
 
 from mahjongkit.errors import InvalidHandError, MahjongError
 from mahjongkit.i18n import Sentence, reason_of, seat_name, t
-from mahjongkit.i18n.messages import MESSAGES
+from mahjongkit.i18n.messages import TABLES
 from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.scoring import Names, PatternHit, Score, ScoreError, Win
 from mahjongkit.scoring.explain import Section, pattern_lines, replaced_lines
@@ -46,7 +46,7 @@ from mahjongkit.variants.hongkong.rules import HongKongRules
 VARIANT_NAME = "hongkong"
 
 LIMIT_NAMES: dict[str, Names] = {
-    key: {lang: MESSAGES[lang][f"hongkong.{key}"] for lang in LANGUAGES}
+    key: {lang: TABLES[lang][f"hongkong.{key}"] for lang in LANGUAGES}
     for key in ("limit_hand", "limit")
 }
 """Names of the two ways to reach the limit, a limit hand or enough fan (``{fan}`` to fill)."""
