@@ -61,9 +61,12 @@ class SimulationError(MahjongError):
 
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a run seeded ``seed``: a stable hash, the same on every
-    machine and every process (Python's ``hash`` is salted per process, so it is not used)."""
+    machine and every process (Python's ``hash`` is salted per process, so it is not used).
+
+    48 bits: a stored log's integers are checked to stay below 10**15 when it is replayed.
+    """
     digest = hashlib.sha256(f"mahjongkit-simulate:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    return int.from_bytes(digest[:6], "big")
 
 
 def parse_bots(specs: Sequence[str], players: int) -> tuple[str, ...]:
