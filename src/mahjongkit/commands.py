@@ -852,7 +852,15 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     import time
 
     from mahjongkit.game.engine import Game
-    from mahjongkit.sim import JsonLinesSink, Plan, RecordsSink, parse_bots, simulate
+    from mahjongkit.sim import (
+        JsonLinesSink,
+        Plan,
+        Played,
+        RecordsSink,
+        parse_bots,
+        simulate,
+        stored_lines,
+    )
 
     _, rules, _ = _variant_rules_language(args)
     if args.jobs is not None and args.jobs < 1:
@@ -861,6 +869,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     players = Game(args.variant, rules, seed=0).players
     bots = parse_bots(args.bot, players)
     plan = Plan(args.variant, rules, args.seed, args.games, bots, args.max_rounds)
+    done: dict[int, Played] = {}
     with contextlib.ExitStack() as stack:
         sink: Any
         if args.out is not None:
@@ -869,21 +878,31 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             target = Path(args.out)
             if not target.parent.is_dir():
                 raise NotationError(f"--out {args.out}: the folder {target.parent} does not exist")
-            stream = stack.enter_context(target.open("w", encoding="utf-8"))
+            mode = "w"
+            if args.resume and target.is_file():
+                done, kept = stored_lines(target, plan, bots)
+                with target.open("r+b") as cut:
+                    cut.truncate(kept)  # a line cut short by the interruption is written again
+                mode = "a"
+            stream = stack.enter_context(target.open(mode, encoding="utf-8"))
             sink = JsonLinesSink(stream, plan)
         else:
             from mahjongkit.records import Records
 
             records = stack.enter_context(Records(args.db))
             sink = RecordsSink(records, plan)
+            if args.resume:
+                done = sink.stored(bots)
         began = time.monotonic()
-        progress = stack.enter_context(_simulation_progress(args.games))
-        summary = simulate(plan, jobs, sink, progress)
+        progress = stack.enter_context(_simulation_progress(args.games - len(done)))
+        summary = simulate(plan, jobs, sink, progress, done)
         elapsed = time.monotonic() - began
+        played = summary.games - len(done)
     found = summary.to_json()
-    found["jobs"] = min(jobs, args.games)
+    found["jobs"] = max(1, min(jobs, args.games - len(done)))
     found["elapsed_seconds"] = round(elapsed, 3)
-    found["games_per_second"] = round(summary.games / elapsed, 3) if elapsed > 0 else None
+    found["resumed"] = len(done)
+    found["games_per_second"] = round(played / elapsed, 3) if elapsed > 0 and played else None
     found["stored"] = str(args.out) if args.out is not None else str(sink.records.path)
     if args.json:
         print(json.dumps(found, ensure_ascii=False))
@@ -1440,6 +1459,12 @@ def build_parser(parser_class: type[_Parser] = _Parser) -> argparse.ArgumentPars
     where = simulate.add_mutually_exclusive_group()
     where.add_argument("--db", help="the records database (default: the user's data folder)")
     where.add_argument("--out", metavar="FILE.jsonl", help="write the games as JSON lines instead")
+    simulate.add_argument(
+        "--resume",
+        action="store_true",
+        help="an interrupted run: keep the games it stored (--db or --out) and play the rest; "
+        "give the same flags again",
+    )
     simulate.add_argument("--json", action="store_true", help="print the summary as one object")
     simulate.set_defaults(run=_cmd_simulate)
     return parser

@@ -20,9 +20,10 @@ import hashlib
 import json
 import math
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TextIO, cast
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from mahjongkit.errors import MahjongError
 
@@ -144,6 +145,28 @@ class Played:
         return found
 
 
+def _from_result(index: int, seed: int, bots: tuple[str, ...], result: Any) -> Played | None:
+    """A game already stored, from its result (None: a result this module did not write)."""
+    if not isinstance(result, dict):
+        return None
+    try:
+        played = Played(
+            index=index,
+            seed=seed,
+            bots=bots,
+            events=[],
+            scores=[int(x) for x in result["scores"]],
+            placements=[int(x) for x in result["placements"]],
+            wins=[int(x) for x in result["wins"]],
+            deal_ins=[int(x) for x in result["deal_ins"]],
+            rounds=int(result["rounds"]),
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+    sizes = {len(played.scores), len(played.placements), len(played.wins), len(played.deal_ins)}
+    return played if sizes == {len(bots)} else None
+
+
 def _placements(events: list[dict[str, Any]], scores: list[int]) -> list[int]:
     """Each seat's place, 1 the best: the engine's ranking, else by score (ties: seat order)."""
     end = events[-1] if events else {}
@@ -197,25 +220,24 @@ def _play_task(task: tuple[Plan, int]) -> Played:
     return play_game(*task)
 
 
-def run(plan: Plan, jobs: int | None = None) -> Iterator[Played]:
-    """The games of ``plan``, in index order, played on ``jobs`` processes (default: every core).
-
-    The order and every game are the same whatever ``jobs`` is.
-    """
+def run(plan: Plan, jobs: int | None = None, skip: Collection[int] = ()) -> Iterator[Played]:
+    """The games of ``plan`` but those of ``skip``, in index order, played on ``jobs`` processes
+    (default: every core). The order and every game are the same whatever ``jobs`` is."""
     if jobs is None:
         jobs = os.cpu_count() or 1
     if type(jobs) is not int or jobs < 1:
         raise SimulationError(f"--jobs is the number of processes, at least 1, not {jobs!r:.20}")
-    jobs = min(jobs, plan.games)
+    indices = [i for i in range(plan.games) if i not in skip]
+    jobs = min(jobs, len(indices))
     if jobs <= 1:
-        for index in range(plan.games):
+        for index in indices:
             yield play_game(plan, index)
         return
     import multiprocessing
 
     with multiprocessing.get_context().Pool(jobs) as pool:
         # imap keeps index order; one game per task keeps the processes evenly busy.
-        yield from pool.imap(_play_task, ((plan, i) for i in range(plan.games)), chunksize=1)
+        yield from pool.imap(_play_task, ((plan, i) for i in indices), chunksize=1)
 
 
 # --- where the games go ------------------------------------------------------------------------
@@ -229,11 +251,50 @@ class RecordsSink:
         self.records = records
         self.plan = plan
         self.ids: list[int] = []
+        self.unfinished: dict[int, int] = {}
+        """Game index -> id of its record left unfinished by an interrupted run."""
+
+    def stored(self, bots: Sequence[str]) -> dict[int, Played]:
+        """The games of this plan already finished in the database (by index), for ``--resume``;
+        those left half stored are noted, to be completed rather than stored twice."""
+        seeds = {game_seed(self.plan.seed, i): i for i in range(self.plan.games)}
+        rules = _opening_rules(self.plan)
+        done: dict[int, Played] = {}
+        for record in sorted(self.records.list_games(), key=lambda r: r.id):
+            index = seeds.get(record.seed)
+            if (
+                index is None
+                or record.surface != "simulate"
+                or record.variant != self.plan.variant
+                or [seat.bot for seat in record.seats] != list(bots)
+                or record.rules != rules
+                or index in done
+            ):
+                continue
+            if record.finished:
+                played = _from_result(index, record.seed, tuple(bots), record.result)
+                if played is not None:
+                    done[index] = played
+                    self.unfinished.pop(index, None)
+            else:
+                self.unfinished.setdefault(index, record.id)
+        return done
 
     def __call__(self, played: Played) -> None:
         from mahjongkit.game.engine import Game
         from mahjongkit.records import Seat
 
+        if played.index in self.unfinished:
+            number = self.unfinished.pop(played.index)
+            count = self.records.event_count(number)
+            if list(self.records.load(number).events) != played.events[:count]:
+                raise SimulationError(
+                    f"game {number} of the records is not game {played.index} of this run"
+                )
+            self.records.append_events(number, played.events[count:], count)
+            self.records.finish(number, played.result())
+            self.ids.append(number)
+            return
         opening = Game(
             self.plan.variant, self.plan.rules, seed=played.seed, max_rounds=self.plan.max_rounds
         )
@@ -248,10 +309,57 @@ class RecordsSink:
         self.ids.append(number)
 
 
+def _opening_rules(plan: Plan) -> Any:
+    """The rules a game of ``plan`` records in its first event."""
+    from mahjongkit.game.engine import Game
+
+    game = Game(plan.variant, plan.rules, seed=0, max_rounds=plan.max_rounds)
+    game.start()
+    start = cast("dict[str, Any]", game.log[0])
+    return json.loads(json.dumps(start["mjk_rules"]))
+
+
+def stored_lines(path: Path, plan: Plan, bots: Sequence[str]) -> tuple[dict[int, Played], int]:
+    """The games of ``plan`` already written to the JSON lines file ``path`` (for ``--resume``)
+    and the length in bytes of its whole lines: a line cut by an interruption is dropped."""
+    seeds = {game_seed(plan.seed, i): i for i in range(plan.games)}
+    rules = _opening_rules(plan)
+    done: dict[int, Played] = {}
+    kept = 0
+    with path.open("rb") as stream:
+        for raw in stream:
+            if not raw.endswith(b"\n"):
+                break
+            try:
+                line = json.loads(raw)
+            except ValueError:
+                break
+            if not isinstance(line, dict):
+                break
+            index = seeds.get(line.get("seed"))  # type: ignore[arg-type]
+            if (
+                index is None
+                or line.get("index") != index
+                or line.get("variant") != plan.variant
+                or line.get("bots") != list(bots)
+                or line.get("rules") != rules
+            ):
+                raise SimulationError(
+                    f"{path}: line {len(done) + 1} is not a game of this run (another seed, "
+                    "variant, rules or bots): --resume continues the same command"
+                )
+            played = _from_result(index, line["seed"], tuple(bots), line.get("result"))
+            if played is None:
+                break
+            done[index] = played
+            kept += len(raw)
+    return done, kept
+
+
 class JsonLinesSink:
     """Writes each game as one JSON object per line: rules, seed, bots, events and result."""
 
-    def __init__(self, stream: TextIO, plan: Plan) -> None:
+    def __init__(self, stream: IO[str], plan: Plan) -> None:
         self.stream = stream
         self.plan = plan
 
@@ -361,11 +469,18 @@ def simulate(
     jobs: int | None,
     sink: Callable[[Played], None] | None = None,
     progress: Callable[[Played], None] | None = None,
+    done: dict[int, Played] | None = None,
 ) -> Summary:
     """Run ``plan``: each game handed to ``sink`` (storage) then ``progress``, in index order;
-    the summary of the games played (a run interrupted keeps every game already handed on)."""
+    the summary of the games played (a run interrupted keeps every game already handed on).
+
+    ``done``: games already stored by an interrupted run, counted and not played again.
+    """
     summary = Summary(plan)
-    for played in run(plan, jobs):
+    done = done or {}
+    for index in sorted(done):
+        summary.add(done[index])
+    for played in run(plan, jobs, skip=done):
         if sink is not None:
             sink(played)
         summary.add(played)
@@ -374,4 +489,4 @@ def simulate(
     return summary
 
 
-__all__ += ["simulate"]
+__all__ += ["simulate", "stored_lines"]

@@ -26,6 +26,7 @@ TABLE = ["--bot", "efficient", "--bot", "random", "--bot", "efficient", "--bot",
 GAME_0_0 = 139262579855713
 """The seed of the first game of a run seeded 0."""
 TIMING = ("elapsed_seconds", "games_per_second", "jobs", "stored")
+"""What depends on the machine and the run, not on the games."""
 
 
 def simulate(capsys: Any, *flags: str) -> dict[str, Any]:
@@ -39,6 +40,8 @@ def simulate(capsys: Any, *flags: str) -> dict[str, Any]:
     found: dict[str, Any] = json.loads(lines[0])
     for key in TIMING:
         found.pop(key)
+    if found.get("resumed") == 0:
+        found.pop("resumed")
     return found
 
 
@@ -276,3 +279,60 @@ def test_the_interval_is_the_normal_one():
     assert found["high"] == pytest.approx(2.5 + half, abs=1e-6)
     assert _mean_interval([7]) == {"mean": 7.0, "low": None, "high": None}
     assert _mean_interval([]) == {"mean": None, "low": None, "high": None}
+
+
+def test_an_interrupted_run_keeps_its_games_and_resume_plays_the_rest(
+    capsys, tmp_path, monkeypatch
+):
+    whole = simulate(capsys, *riichi(), "--jobs", "1", "--db", str(tmp_path / "whole.sqlite3"))
+    cut = tmp_path / "cut.sqlite3"
+    finish = Records.finish
+    calls: list[int] = []
+
+    def interrupted(self: Records, game_id: int, result: dict[str, Any]) -> None:
+        calls.append(game_id)
+        if len(calls) == 3:  # the third game is created and its events stored, then Ctrl-C
+            raise KeyboardInterrupt
+        finish(self, game_id, result)
+
+    monkeypatch.setattr(Records, "finish", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        main(["simulate", *riichi(), "--jobs", "2", "--db", str(cut), "--json"])
+    monkeypatch.setattr(Records, "finish", finish)
+    capsys.readouterr()
+    with Records(cut, create=False) as records:
+        assert [g.status for g in sorted(records.list_games(), key=lambda g: g.id)] == [
+            "finished",
+            "finished",
+            "playing",
+        ]
+    code = main(["simulate", *riichi(), "--jobs", "2", "--db", str(cut), "--json", "--resume"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    resumed = json.loads(out)
+    assert resumed["resumed"] == 2
+    for key in (*TIMING, "resumed"):
+        resumed.pop(key)
+    assert resumed == whole
+    assert stored(cut) == stored(tmp_path / "whole.sqlite3"), "four games, none stored twice"
+
+
+def test_resume_of_a_json_lines_file_cut_mid_line_writes_the_same_file(capsys, tmp_path):
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    expected = simulate(capsys, *riichi(), "--jobs", "1", "--out", str(whole))
+    lines = whole.read_bytes().splitlines(keepends=True)
+    cut.write_bytes(b"".join(lines[:2]) + lines[2][:100])
+    again = simulate(capsys, *riichi(), "--jobs", "2", "--out", str(cut), "--resume")
+    assert again.pop("resumed") == 2
+    assert again == expected
+    assert cut.read_bytes() == whole.read_bytes()
+
+
+def test_resume_refuses_a_file_of_another_run(capsys, tmp_path):
+    out = tmp_path / "games.jsonl"
+    simulate(capsys, *riichi("7", "2"), "--jobs", "1", "--out", str(out))
+    before = out.read_bytes()
+    assert main(["simulate", *riichi("8", "2"), "--jobs", "1", "--out", str(out), "--resume"]) == 2
+    _, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "is not a game of this run" in err
+    assert out.read_bytes() == before
