@@ -104,7 +104,8 @@ class _RaisingParser(_Parser):
 
 
 _COMMANDS = (
-    "shanten", "waits", "score", "rules", "selfplay", "replay-check", "serve", "play", "history"
+    "shanten", "waits", "score", "rules", "selfplay", "replay-check", "serve", "play", "history",
+    "simulate",
 )
 
 
@@ -873,6 +874,146 @@ def _cmd_history(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    import os
+    import time
+
+    from mahjongkit.game.engine import Game
+    from mahjongkit.sim import (
+        JsonLinesSink,
+        Plan,
+        Played,
+        RecordsSink,
+        parse_bots,
+        simulate,
+        stored_lines,
+    )
+
+    _, rules, _ = _variant_rules_language(args)
+    if args.jobs is not None and args.jobs < 1:
+        raise NotationError(f"--jobs {args.jobs}: the number of processes is at least 1")
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    players = Game(args.variant, rules, seed=0).players
+    bots = parse_bots(args.bot, players)
+    plan = Plan(args.variant, rules, args.seed, args.games, bots, args.max_rounds)
+    done: dict[int, Played] = {}
+    with contextlib.ExitStack() as stack:
+        sink: Any
+        if args.out is not None:
+            from pathlib import Path
+
+            target = Path(args.out)
+            if not target.parent.is_dir():
+                raise NotationError(f"--out {args.out}: the folder {target.parent} does not exist")
+            mode = "w"
+            if args.resume and target.is_file():
+                done, kept = stored_lines(target, plan, bots)
+                with target.open("r+b") as cut:
+                    cut.truncate(kept)  # a line cut short by the interruption is written again
+                mode = "a"
+            stream = stack.enter_context(target.open(mode, encoding="utf-8"))
+            sink = JsonLinesSink(stream, plan)
+        else:
+            from mahjongkit.records import Records
+
+            records = stack.enter_context(Records(args.db))
+            sink = RecordsSink(records, plan)
+            if args.resume:
+                done = sink.stored(bots)
+        began = time.monotonic()
+        progress = stack.enter_context(_simulation_progress(args.games - len(done)))
+        summary = simulate(plan, jobs, sink, progress, done)
+        elapsed = time.monotonic() - began
+        played = summary.games - len(done)
+    found = summary.to_json()
+    found["jobs"] = max(1, min(jobs, args.games - len(done)))
+    found["elapsed_seconds"] = round(elapsed, 3)
+    found["resumed"] = len(done)
+    found["games_per_second"] = round(played / elapsed, 3) if elapsed > 0 and played else None
+    found["stored"] = str(args.out) if args.out is not None else str(sink.records.path)
+    if args.json:
+        print(json.dumps(found, ensure_ascii=False))
+    else:
+        _print_simulation(found)
+    return 0
+
+
+@contextlib.contextmanager
+def _simulation_progress(games: int) -> Any:
+    """A progress bar (games, games/s, time left) on a terminal; nothing on a pipe or a file."""
+    try:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+    except ImportError:
+        yield None
+        return
+    if not sys.stdout.isatty():
+        yield None
+        return
+    bar = Progress(
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]} games/s"),
+        TimeRemainingColumn(),
+    )
+    task = bar.add_task("games", total=games, rate="-")
+    with bar:
+
+        def advance(_: Any) -> None:
+            speed = bar.tasks[0].speed
+            bar.update(task, advance=1, rate=f"{speed:.2f}" if speed else "-")
+
+        yield advance
+
+
+def _print_simulation(found: dict[str, Any]) -> None:
+    def interval(value: dict[str, Any], digits: int) -> str:
+        if value["mean"] is None:
+            return "-"
+        if value["low"] is None:
+            return f"{value['mean']:.{digits}f}"
+        return f"{value['mean']:.{digits}f} [{value['low']:.{digits}f}, {value['high']:.{digits}f}]"
+
+    columns = ("seat", "bot", "wins", "deal-ins", "score (95% CI)", "placement (95% CI)")
+    rows = [
+        (
+            entry.get("seat", "all"),
+            entry["bot"],
+            str(entry["wins"]),
+            str(entry["deal_ins"]),
+            interval(entry["score"], 1),
+            interval(entry["placement"], 2),
+        )
+        for entry in [*found["seats"], *(found["bots"] if len(found["bots"]) > 1 else [])]
+    ]
+    title = (
+        f"{found['variant']}: {found['games']} games, {found['rounds']} rounds, seed "
+        f"{found['seed']}, {found['jobs']} processes, {found['games_per_second']} games/s; "
+        f"stored in {found['stored']}"
+    )
+    try:
+        from rich.console import Console
+        from rich.table import Table
+    except ImportError:
+        print(title)
+        print("\t".join(columns))
+        for row in rows:
+            print("\t".join(row))
+        return
+    table = Table(title=title)
+    for column in columns:
+        table.add_column(column)
+    for row in rows:
+        table.add_row(*row)
+    Console().print(table)
+
+
 def _cmd_rules(args: argparse.Namespace) -> int:
     from mahjongkit.variants import rules_page
 
@@ -1249,6 +1390,46 @@ def _history_arguments(history: argparse.ArgumentParser) -> None:
     history.add_argument("--json", action="store_true", help="print one JSON array")
 
 
+def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
+    """The arguments of ``simulate``."""
+    simulate.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
+    simulate.add_argument("--rules", help="a rules preset of the variant")
+    simulate.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override one rule option (repeatable)",
+    )
+    simulate.add_argument("--games", type=_positive, required=True, help="how many games")
+    simulate.add_argument("--seed", type=_seed, required=True, help="the run's seed")
+    simulate.add_argument(
+        "--jobs",
+        type=_check_nonnegative,
+        help="how many processes (default: every core); the results do not depend on it",
+    )
+    simulate.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="random or efficient: once for every seat, or once per seat (default random)",
+    )
+    simulate.add_argument(
+        "--max-rounds", type=_positive, default=None, help="end each game after this many rounds"
+    )
+    where = simulate.add_mutually_exclusive_group()
+    where.add_argument("--db", help="the records database (default: the user's data folder)")
+    where.add_argument("--out", metavar="FILE.jsonl", help="write the games as JSON lines instead")
+    simulate.add_argument(
+        "--resume",
+        action="store_true",
+        help="an interrupted run: keep the games it stored (--db or --out) and play the rest; "
+        "give the same flags again",
+    )
+    simulate.add_argument("--json", action="store_true", help="print the summary as one object")
+
+
 class _Help(argparse.HelpFormatter):
     """argparse's help layout, its width read without importing :mod:`shutil` (a tenth of the
     start-up of a command that never prints its help)."""
@@ -1369,6 +1550,17 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
         None,
         _history_arguments,
         _cmd_history,
+        False,
+    ),
+    (
+        "simulate",
+        "Play many seeded games between bots on every core; store them; sum them up.",
+        "Play many seeded games between bots on one or many processes (the same games "
+        "whatever the number), store every game in the records database or as JSON lines, and "
+        "print per seat and bot: wins, deal-ins, average score and placement with 95%% "
+        "confidence intervals.",
+        _simulate_arguments,
+        _cmd_simulate,
         False,
     ),
 )

@@ -1,0 +1,338 @@
+"""``mahjongkit simulate``: the same games whatever the processes, every game stored and
+replayable, a summary that adds up, and one clear line for every unusable flag."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjongkit.cli import main
+from mahjongkit.game.engine import Game
+from mahjongkit.records import Records, resume
+from mahjongkit.sim import (
+    Plan,
+    SimulationError,
+    _mean_interval,
+    game_seed,
+    parse_bots,
+    play_game,
+)
+
+TABLE = ["--bot", "efficient", "--bot", "random", "--bot", "efficient", "--bot", "random"]
+GAME_0_0 = 139262579855713
+"""The seed of the first game of a run seeded 0."""
+TIMING = ("elapsed_seconds", "games_per_second", "jobs", "stored")
+"""What depends on the machine and the run, not on the games."""
+
+
+def simulate(capsys: Any, *flags: str) -> dict[str, Any]:
+    """Run the command with ``--json``; its summary without the figures that vary run to run."""
+    code = main(["simulate", "--json", *flags])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert err == ""
+    lines = out.splitlines()
+    assert len(lines) == 1, "on a pipe only the summary is printed, no progress bar"
+    found: dict[str, Any] = json.loads(lines[0])
+    for key in TIMING:
+        found.pop(key)
+    if found.get("resumed") == 0:
+        found.pop("resumed")
+    return found
+
+
+def riichi(seed: str = "7", games: str = "4") -> list[str]:
+    return ["--variant", "riichi", "--games", games, "--seed", seed, "--max-rounds", "2", *TABLE]
+
+
+def stored(path: Path) -> list[tuple[int, list[str], dict[str, Any] | None, list[Any]]]:
+    with Records(path, create=False) as records:
+        games = sorted(records.list_games(), key=lambda g: g.id)
+        return [
+            (g.seed, [s.bot or "" for s in g.seats], g.result, list(records.load(g.id).events))
+            for g in games
+        ]
+
+
+def test_one_and_two_processes_give_the_same_summary_and_the_same_stored_games(capsys, tmp_path):
+    one = simulate(capsys, *riichi(), "--jobs", "1", "--db", str(tmp_path / "one.sqlite3"))
+    two = simulate(capsys, *riichi(), "--jobs", "2", "--db", str(tmp_path / "two.sqlite3"))
+    assert one == two
+    first, second = stored(tmp_path / "one.sqlite3"), stored(tmp_path / "two.sqlite3")
+    assert first == second
+    assert [seed for seed, *_ in first] == [game_seed(7, i) for i in range(4)]
+    assert first[0][1] == ["efficient", "random", "efficient", "random"]
+    # The games differ from one another: each index has its own seed and its own deal.
+    assert len({json.dumps(events[:3]) for *_, events in first}) == 4
+
+
+def test_one_and_two_processes_write_the_same_json_lines(capsys, tmp_path):
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    simulate(capsys, *riichi(), "--jobs", "1", "--out", str(one))
+    simulate(capsys, *riichi(), "--jobs", "2", "--out", str(two))
+    assert one.read_bytes() == two.read_bytes()
+    lines = [json.loads(line) for line in one.read_text().splitlines()]
+    assert [line["index"] for line in lines] == [0, 1, 2, 3]
+    assert set(lines[0]) == {"index", "variant", "rules", "seed", "bots", "events", "result"}
+    assert lines[0]["rules"] == lines[0]["events"][0]["mjk_rules"]
+
+
+def test_another_seed_gives_other_games(capsys, tmp_path):
+    simulate(capsys, *riichi("7", "2"), "--jobs", "1", "--out", str(tmp_path / "a.jsonl"))
+    simulate(capsys, *riichi("8", "2"), "--jobs", "1", "--out", str(tmp_path / "b.jsonl"))
+    a = [json.loads(x)["events"] for x in (tmp_path / "a.jsonl").read_text().splitlines()]
+    b = [json.loads(x)["events"] for x in (tmp_path / "b.jsonl").read_text().splitlines()]
+    assert a != b
+
+
+def test_a_stored_game_replays_to_its_final_scores(capsys, tmp_path):
+    db = tmp_path / "games.sqlite3"
+    simulate(
+        capsys,
+        "--variant",
+        "sichuan",
+        "--games",
+        "3",
+        "--seed",
+        "2",
+        "--jobs",
+        "1",
+        "--max-rounds",
+        "2",
+        "--bot",
+        "efficient",
+        "--db",
+        str(db),
+    )
+    with Records(db, create=False) as records:
+        games = records.list_games(status="finished")
+        assert len(games) == 3
+        for listed in games:
+            record = records.load(listed.id)
+            assert record.surface == "simulate"
+            assert record.variant == "sichuan"
+            game = Game.replay(list(record.events))
+            assert game.over
+            assert record.result is not None
+            assert list(game.scores) == record.result["scores"]
+            assert game.rounds_played == record.result["rounds"] == 2
+            assert list(resume(record).scores) == record.result["scores"]
+
+
+def test_a_json_line_replays_to_its_final_scores(capsys, tmp_path):
+    out = tmp_path / "games.jsonl"
+    simulate(
+        capsys,
+        "--variant",
+        "hongkong",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--jobs",
+        "2",
+        "--max-rounds",
+        "2",
+        "--out",
+        str(out),
+    )
+    for line in out.read_text().splitlines():
+        game_line = json.loads(line)
+        game = Game.replay(game_line["events"])
+        assert list(game.scores) == game_line["result"]["scores"]
+        assert game.seed == game_line["seed"]
+        assert game_line["bots"] == ["random"] * 4
+
+
+def test_the_summary_adds_up_to_the_stored_games(capsys, tmp_path):
+    out = tmp_path / "games.jsonl"
+    found = simulate(capsys, *riichi(games="4"), "--jobs", "1", "--out", str(out))
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert {"variant", "seed", "games", "rounds", "max_rounds", "seats", "bots"} <= set(found)
+    assert (found["variant"], found["seed"], found["games"], found["max_rounds"]) == (
+        "riichi",
+        7,
+        4,
+        2,
+    )
+    assert found["rounds"] == sum(line["result"]["rounds"] for line in lines)
+    assert [s["seat"] for s in found["seats"]] == list("ESWN")
+    assert [s["bot"] for s in found["seats"]] == ["efficient", "random", "efficient", "random"]
+    for seat, entry in enumerate(found["seats"]):
+        wins = sum(
+            1
+            for line in lines
+            for e in line["events"]
+            if e["type"] == "hora" and e["actor"] == seat
+        )
+        deal_ins = sum(
+            1
+            for line in lines
+            for e in line["events"]
+            if e["type"] == "hora" and e["target"] == seat and e["actor"] != seat
+        )
+        assert (entry["wins"], entry["deal_ins"]) == (wins, deal_ins)
+        assert entry["win_rate"] == pytest.approx(wins / found["rounds"])
+        scores = [line["result"]["scores"][seat] for line in lines]
+        assert entry["score"]["mean"] == pytest.approx(sum(scores) / 4)
+        assert entry["score"]["low"] <= entry["score"]["mean"] <= entry["score"]["high"]
+        places = [line["result"]["placements"][seat] for line in lines]
+        assert entry["placement"]["mean"] == pytest.approx(sum(places) / 4)
+    by_bot = {b["bot"]: b for b in found["bots"]}
+    assert set(by_bot) == {"efficient", "random"}
+    assert by_bot["efficient"]["games"] == 8
+    assert by_bot["efficient"]["wins"] == found["seats"][0]["wins"] + found["seats"][2]["wins"]
+
+
+def test_the_table_is_printed_without_json(capsys, tmp_path):
+    code = main(["simulate", *riichi(games="1"), "--jobs", "1", "--out", str(tmp_path / "g.jsonl")])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == ""
+    assert "placement" in out and "efficient" in out and "random" in out
+    assert "riichi: 1 games, 2 rounds" in out
+
+
+@pytest.mark.parametrize(
+    ("flags", "says"),
+    [
+        (["--bot", "clever"], "unknown bot 'clever': expected one of random, efficient"),
+        (["--bot", "random", "--bot", "efficient"], "2 --bot given for a 4-seat table"),
+        (["--jobs", "0"], "--jobs 0"),
+        (["--jobs", "-1"], "--jobs"),
+        (["--jobs", "two"], "--jobs"),
+        (["--games", "0"], "--games"),
+        (["--seed", "x"], "--seed"),
+        (["--db", "/no/such/folder/games.sqlite3"], "does not exist"),
+        (["--out", "/no/such/folder/games.jsonl"], "does not exist"),
+        (["--db", "a.sqlite3", "--out", "b.jsonl"], "not allowed with"),
+        (["--variant", "chess"], "--variant"),
+        (["--option", "nonsense=3"], "nonsense"),
+    ],
+)
+def test_unusable_flags_exit_2_with_one_line(capsys, tmp_path, monkeypatch, flags, says):
+    monkeypatch.chdir(tmp_path)
+    base = {"--games": "1", "--seed": "1"}
+    for flag in flags:
+        base.pop(flag, None)
+    argv = ["simulate", *[x for kv in base.items() for x in kv], *flags]
+    with pytest.raises(SystemExit) as exited:
+        raise SystemExit(main(argv))
+    assert exited.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("mahjongkit: error: ")
+    assert says in err
+    assert not list(tmp_path.iterdir()), "nothing is written by a refused run"
+
+
+def test_the_missing_database_folder_is_refused_before_any_game_is_played(capsys, tmp_path):
+    assert (
+        main(
+            [
+                "simulate",
+                "--games",
+                "1",
+                "--seed",
+                "1",
+                "--db",
+                str(tmp_path / "missing" / "g.sqlite3"),
+            ]
+        )
+        == 2
+    )
+    assert not (tmp_path / "missing").exists()
+
+
+def test_game_seeds_are_stable_and_distinct():
+    # A change of the derivation would change every stored run: this value is the contract.
+    assert game_seed(0, 0) == GAME_0_0
+    seeds = {game_seed(s, i) for s in range(5) for i in range(200)}
+    assert len(seeds) == 1000
+    assert all(0 <= x < 2**48 for x in seeds), "a replayed log holds integers below 10**15"
+    assert game_seed(1, 0) != game_seed(0, 1)
+
+
+def test_bots_are_one_for_every_seat_or_one_per_seat():
+    assert parse_bots(["efficient"], 4) == ("efficient",) * 4
+    assert parse_bots([], 3) == ("random",) * 3
+    assert parse_bots(["Random", "efficient", "random"], 3) == ("random", "efficient", "random")
+    with pytest.raises(SimulationError, match="3 --bot given for a 4-seat table"):
+        parse_bots(["random"] * 3, 4)
+
+
+def test_a_game_depends_only_on_the_run_seed_and_its_index():
+    plan = Plan("riichi", None, seed=3, games=5, bots=("random",), max_rounds=1)
+    again = Plan("riichi", None, seed=3, games=9, bots=("random",), max_rounds=1)
+    assert play_game(plan, 4).events == play_game(again, 4).events
+    assert play_game(plan, 4).events != play_game(plan, 3).events
+
+
+def test_the_interval_is_the_normal_one():
+    found = _mean_interval([1, 2, 3, 4])
+    half = 1.959963984540054 * math.sqrt((1.5**2 * 2 + 0.5**2 * 2) / 3 / 4)
+    assert found["mean"] == 2.5
+    assert found["low"] == pytest.approx(2.5 - half, abs=1e-6)
+    assert found["high"] == pytest.approx(2.5 + half, abs=1e-6)
+    assert _mean_interval([7]) == {"mean": 7.0, "low": None, "high": None}
+    assert _mean_interval([]) == {"mean": None, "low": None, "high": None}
+
+
+def test_an_interrupted_run_keeps_its_games_and_resume_plays_the_rest(
+    capsys, tmp_path, monkeypatch
+):
+    whole = simulate(capsys, *riichi(), "--jobs", "1", "--db", str(tmp_path / "whole.sqlite3"))
+    cut = tmp_path / "cut.sqlite3"
+    finish = Records.finish
+    calls: list[int] = []
+
+    def interrupted(self: Records, game_id: int, result: dict[str, Any]) -> None:
+        calls.append(game_id)
+        if len(calls) == 3:  # the third game is created and its events stored, then Ctrl-C
+            raise KeyboardInterrupt
+        finish(self, game_id, result)
+
+    monkeypatch.setattr(Records, "finish", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        main(["simulate", *riichi(), "--jobs", "2", "--db", str(cut), "--json"])
+    monkeypatch.setattr(Records, "finish", finish)
+    capsys.readouterr()
+    with Records(cut, create=False) as records:
+        assert [g.status for g in sorted(records.list_games(), key=lambda g: g.id)] == [
+            "finished",
+            "finished",
+            "playing",
+        ]
+    code = main(["simulate", *riichi(), "--jobs", "2", "--db", str(cut), "--json", "--resume"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    resumed = json.loads(out)
+    assert resumed["resumed"] == 2
+    for key in (*TIMING, "resumed"):
+        resumed.pop(key)
+    assert resumed == whole
+    assert stored(cut) == stored(tmp_path / "whole.sqlite3"), "four games, none stored twice"
+
+
+def test_resume_of_a_json_lines_file_cut_mid_line_writes_the_same_file(capsys, tmp_path):
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    expected = simulate(capsys, *riichi(), "--jobs", "1", "--out", str(whole))
+    lines = whole.read_bytes().splitlines(keepends=True)
+    cut.write_bytes(b"".join(lines[:2]) + lines[2][:100])
+    again = simulate(capsys, *riichi(), "--jobs", "2", "--out", str(cut), "--resume")
+    assert again.pop("resumed") == 2
+    assert again == expected
+    assert cut.read_bytes() == whole.read_bytes()
+
+
+def test_resume_refuses_a_file_of_another_run(capsys, tmp_path):
+    out = tmp_path / "games.jsonl"
+    simulate(capsys, *riichi("7", "2"), "--jobs", "1", "--out", str(out))
+    before = out.read_bytes()
+    assert main(["simulate", *riichi("8", "2"), "--jobs", "1", "--out", str(out), "--resume"]) == 2
+    _, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "is not a game of this run" in err
+    assert out.read_bytes() == before
