@@ -875,6 +875,7 @@ def _cmd_history(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    import json
     import os
     import time
 
@@ -1557,7 +1558,7 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
         "Play many seeded games between bots on every core; store them; sum them up.",
         "Play many seeded games between bots on one or many processes (the same games "
         "whatever the number), store every game in the records database or as JSON lines, and "
-        "print per seat and bot: wins, deal-ins, average score and placement with 95%% "
+        "print per seat and bot: wins, deal-ins, average score and placement with 95% "
         "confidence intervals.",
         _simulate_arguments,
         _cmd_simulate,
