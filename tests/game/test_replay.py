@@ -23,3 +23,15 @@ def test_replaying_garbage_logs_names_the_bad_event():
         with pytest.raises(IllegalActionError, match=fragment):
             Game.replay(log)
     assert Game.replay(good).snapshot() == game.snapshot()
+
+
+def test_a_game_with_the_largest_seed_replays() -> None:
+    import random as _random
+
+    from mahjongkit.bots.policy import play_random
+
+    seed = 2**63 - 1
+    game = Game("riichi", seed=seed, max_rounds=1)
+    play_random(game, _random.Random(1))
+    replayed = Game.replay(game.log)
+    assert replayed.snapshot() == game.snapshot() and replayed.seed == seed

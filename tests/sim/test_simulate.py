@@ -252,7 +252,7 @@ def test_game_seeds_are_stable_and_distinct():
     assert game_seed(0, 0) == GAME_0_0
     seeds = {game_seed(s, i) for s in range(5) for i in range(200)}
     assert len(seeds) == 1000
-    assert all(0 <= x < 2**48 for x in seeds), "a replayed log holds integers below 10**15"
+    assert all(0 <= x < 2**48 for x in seeds), "a game seed is cut to 48 bits"
     assert game_seed(1, 0) != game_seed(0, 1)
 
 

@@ -356,7 +356,8 @@ tile was just drawn."""
 # --- checking events from outside ---------------------------------------------------------------
 
 _MAX_DEPTH = 8
-_MAX_INT = 10**15
+_MAX_INT = 2**63
+"""The largest integer an event may hold: a game's seed runs up to it (points stay far below)."""
 
 
 def _what(value: Any) -> str:
