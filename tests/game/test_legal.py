@@ -111,3 +111,26 @@ def test_rules_hongkong_4_1_a_seventh_bonus_tile_may_win_at_the_table():
         else:
             assert len(game.round.seats[0].flowers) == 7
             assert A.DISCARD in claims(game, 0)
+
+
+@pytest.mark.parametrize("variant", ["riichi", "hongkong", "sichuan"])
+def test_a_win_offered_is_listed_first(variant: str) -> None:
+    """The engine lists a win before any other action (bots read the first one alone)."""
+    import random as _random
+
+    from mahjongkit.bots.policy import random_policy
+
+    wins_seen = 0
+    for seed in range(10):
+        game = Game(variant, seed=seed, max_rounds=3)
+        game.start()
+        rng = _random.Random(seed)
+        while seats := game.waiting_for():
+            for seat in seats:
+                legal = game.legal_actions(seat)
+                kinds = [a.type for a in legal]
+                if "tsumo" in kinds or "ron" in kinds:
+                    wins_seen += 1
+                    assert kinds[0] in ("tsumo", "ron"), kinds
+            game.apply(random_policy(game, seats[0], rng))
+    assert wins_seen >= (2 if variant == "hongkong" else 5)  # Hong Kong's 3-fan minimum

@@ -16,6 +16,8 @@ from mahjongkit.table.actions import Action
 from mahjongkit.table.state import Phase
 from mahjongkit.tiles import counts_of_ids
 
+_WINS = (A.TSUMO, A.RON)
+
 
 def random_policy(
     game: Game, seat: int, rng: random.Random, efficient: bool = True, win_rate: float = 1.0
@@ -27,7 +29,9 @@ def random_policy(
     A ``win_rate`` below 1 passes up some wins, which exercises furiten.
     """
     legal = game.legal_actions(seat)
-    wins = [a for a in legal if a.type in (A.TSUMO, A.RON)]
+    # The engine lists a win before anything else, so the first action tells whether one is
+    # offered (self-play asks this at every decision).
+    wins = [a for a in legal if a.type in _WINS] if legal and legal[0].type in _WINS else []
     if wins and (win_rate >= 1.0 or rng.random() < win_rate):
         return wins[0]
     if wins:

@@ -227,7 +227,10 @@ class Game:
         return out
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now, including declining a claim (``pass``)."""
+        """Every action ``seat`` may take now, including declining a claim (``pass``).
+
+        A win, when one is offered, comes first (bots may look at the first action alone).
+        """
         if type(seat) is not int or not 0 <= seat < self.players:
             return []
         return list(self._legal(seat))
@@ -289,6 +292,17 @@ class Game:
             self._restore(self.log[:logged])
             raise
         return out
+
+    def _anyone_may_claim(self) -> bool:
+        """Make every seat's options on the discard just made; whether any seat has one."""
+        version = self._version
+        found = False
+        for seat in range(self.players):
+            if self._legal_at[seat] != version:
+                self._legal_of[seat] = self._compute_legal(seat)
+                self._legal_at[seat] = version
+            found = found or bool(self._legal_of[seat])
+        return found
 
     def _offered(self, action: object) -> bool:
         """Whether ``action`` is one of the very objects :meth:`legal_actions` offered now (a
@@ -611,7 +625,7 @@ class Game:
         self._emit(out, discard)
         while rnd.pending_indicators:
             self._reveal_indicator(out)
-        if not any(self._legal(s) for s in range(self.players)):
+        if not self._anyone_may_claim():
             self._resolve_claims(out)
 
     def _reveal_indicator(self, out: list[Event]) -> None:
