@@ -24,6 +24,7 @@ from mahjongkit.lazy import lazy_exports
 if TYPE_CHECKING:
     from mahjongkit.hand import Hand
     from mahjongkit.i18n import Sentence
+    from mahjongkit.scoring import Win
     from mahjongkit.tiles import Tile, format_kinds
 
 # Start-up: building the parser imports nothing of the library beyond the errors; each command
@@ -448,12 +449,51 @@ def _check_printable(score: Any) -> None:
         )
 
 
+def win_of_arguments(
+    args: argparse.Namespace,
+    hand: Hand,
+    win_tile: Tile,
+    seat: int,
+    from_seat: int | None,
+    in_game: frozenset[int],
+) -> Win:
+    """The :class:`~mahjongkit.scoring.Win` that ``score``'s flags describe, once the hand, the
+    winning tile and the seats are read (the one place the flags become a win)."""
+    from mahjongkit.scoring import Win
+    from mahjongkit.tiles import parse_tiles
+
+    return Win(
+        hand=hand,
+        win_tile=win_tile,
+        self_draw=args.tsumo,
+        seat=seat,
+        from_seat=from_seat,
+        round_wind=_seat(args.round),
+        after_kong=args.after_kong or args.second_kong,
+        second_kong=args.second_kong,
+        robbing_kong=args.robbing_kong,
+        kong_discard=args.kong_discard,
+        last_tile=args.last_tile,
+        first_turn=args.first_turn,
+        riichi=args.riichi or args.double_riichi,
+        double_riichi=args.double_riichi,
+        ippatsu=args.ippatsu,
+        dora_indicators=tuple(parse_tiles(args.dora)),
+        ura_indicators=tuple(parse_tiles(args.ura)),
+        honba=args.honba,
+        deposits=args.deposits,
+        nukidora=args.nukidora,
+        flowers=tuple(parse_tiles(args.flowers.replace(",", " "))),
+        missing_suit="mps".index(args.missing) if args.missing else None,
+        in_game=in_game,
+    )
+
+
 def _score(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     """The score of ``score``'s arguments and the context it assumed (seat, round, rules)."""
     from mahjongkit.i18n import Sentence
     from mahjongkit.melds import parse_seat
-    from mahjongkit.scoring import Win
-    from mahjongkit.tiles import NUM_KINDS, Tile, parse_tiles
+    from mahjongkit.tiles import NUM_KINDS, Tile
     from mahjongkit.variants.seats import previous_seat, seats_in_hand
 
     variant, rules, lang = _variant_rules_language(args)
@@ -490,31 +530,7 @@ def _score(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     hint = _win_hint(hand, win_tile, args.hand)
     if hint is not None:
         raise InvalidHandError(hint)
-    win = Win(
-        hand=hand,
-        win_tile=win_tile,
-        self_draw=args.tsumo,
-        seat=seat,
-        from_seat=from_seat,
-        round_wind=_seat(args.round),
-        after_kong=args.after_kong or args.second_kong,
-        second_kong=args.second_kong,
-        robbing_kong=args.robbing_kong,
-        kong_discard=args.kong_discard,
-        last_tile=args.last_tile,
-        first_turn=args.first_turn,
-        riichi=args.riichi or args.double_riichi,
-        double_riichi=args.double_riichi,
-        ippatsu=args.ippatsu,
-        dora_indicators=tuple(parse_tiles(args.dora)),
-        ura_indicators=tuple(parse_tiles(args.ura)),
-        honba=args.honba,
-        deposits=args.deposits,
-        nukidora=args.nukidora,
-        flowers=tuple(parse_tiles(args.flowers.replace(",", " "))),
-        missing_suit="mps".index(args.missing) if args.missing else None,
-        in_game=in_game,
-    )
+    win = win_of_arguments(args, hand, win_tile, seat, from_seat, in_game)
     try:
         score = variant.score(win, rules)
     except OverflowError:

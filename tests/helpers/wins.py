@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from mahjongkit.cli import build_parser
+from mahjongkit.commands import build_parser, win_of_arguments
 from mahjongkit.hand import Hand
 from mahjongkit.melds import parse_seat
 from mahjongkit.options import override
 from mahjongkit.scoring import Score, Win
-from mahjongkit.tiles import Tile, parse_tiles
+from mahjongkit.tiles import Tile
 from mahjongkit.variants import find_variant
 
 
@@ -57,30 +57,13 @@ def win_from_cli(arguments: str, variant: str = "riichi", *extra_options: str) -
         from_seat = None
     else:
         from_seat = parse_seat(args.from_seat) if args.from_seat else (seat - 1) % 4
-    win = Win(
-        hand=Hand.parse(args.hand, args.meld),
-        win_tile=Tile.parse(args.win),
-        self_draw=args.tsumo,
-        seat=seat,
-        from_seat=from_seat,
-        round_wind=parse_seat(args.round),
-        after_kong=args.after_kong or args.second_kong,
-        second_kong=args.second_kong,
-        robbing_kong=args.robbing_kong,
-        kong_discard=args.kong_discard,
-        last_tile=args.last_tile,
-        first_turn=args.first_turn,
-        riichi=args.riichi or args.double_riichi,
-        double_riichi=args.double_riichi,
-        ippatsu=args.ippatsu,
-        dora_indicators=tuple(parse_tiles(args.dora)),
-        ura_indicators=tuple(parse_tiles(args.ura)),
-        honba=args.honba,
-        deposits=args.deposits,
-        nukidora=args.nukidora,
-        flowers=tuple(parse_tiles(args.flowers.replace(",", " "))),
-        missing_suit="mps".index(args.missing) if args.missing else None,
-        in_game=frozenset(parse_seat(s) for s in args.in_game.split(",") if s.strip()),
+    win = win_of_arguments(
+        args,
+        Hand.parse(args.hand, args.meld),
+        Tile.parse(args.win),
+        seat,
+        from_seat,
+        frozenset(parse_seat(s) for s in args.in_game.split(",") if s.strip()),
     )
     options = (*args.option, *extra_options)
     rules = override(find_variant(variant).rules(args.rules), options)
