@@ -72,13 +72,7 @@ class EfficientAgent:
 
     @staticmethod
     def _visible(observation: Observation) -> list[int]:
-        seen: list[int] = []
-        for seat in observation.seats:
-            seen.extend(seat.discards)
-            for meld in seat.melds:
-                seen.extend(meld.tiles)
-        seen.extend(observation.dora_indicators)
-        return _counts(seen)
+        return observation.visible_counts()
 
     def _turn(
         self,

@@ -26,6 +26,7 @@ from mahjongkit.table.events import (
 )
 from mahjongkit.table.state import Phase
 from mahjongkit.table.view import MeldView, SeatView, TableView
+from mahjongkit.tiles import counts_of_ids
 
 __all__ = [
     "PRIVATE_EVENTS",
@@ -154,6 +155,18 @@ class Observation:
     def hand(self) -> tuple[int, ...]:
         """The observer's concealed tiles."""
         return self.own.hand or ()
+
+    def visible_counts(self) -> list[int]:
+        """Tiles of each kind (34 entries) seen on the table: every pond, every meld and the
+        dora indicators. A claimed discard is in its pond and in its meld, so it counts twice:
+        cap at four where a count of copies left is wanted."""
+        seen: list[int] = []
+        for seat in self.seats:
+            seen.extend(seat.discards)
+            for meld in seat.melds:
+                seen.extend(meld.tiles)
+        seen.extend(self.dora_indicators)
+        return counts_of_ids(seen)
 
     def to_json(self) -> dict[str, Any]:
         """The observation as one JSON object (the form the web client and mjai bridge send).

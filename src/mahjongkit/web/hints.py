@@ -21,7 +21,7 @@ from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.scoring.names import name_in
 from mahjongkit.table.actions import Action
 from mahjongkit.table.flow import Flow
-from mahjongkit.tiles import NUM_KINDS, counts_of_ids, format_kind, is_honor
+from mahjongkit.tiles import format_kind, is_honor
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.analysis import analyse_hand, score_waits
 
@@ -42,16 +42,7 @@ def _bonus(tile_id: int) -> str:
 
 
 def _seen(observation: Observation) -> list[int]:
-    seen: list[int] = []
-    for seat in observation.seats:
-        seen.extend(seat.discards)
-        for meld in seat.melds:
-            seen.extend(meld.tiles)
-    seen.extend(observation.dora_indicators)
-    counts = counts_of_ids(t for t in seen if t < 136)
-    for kind in range(NUM_KINDS):
-        counts[kind] = min(counts[kind], 4)
-    return counts
+    return [min(count, 4) for count in observation.visible_counts()]
 
 
 def _hand_of(game: Game, observation: Observation, tiles: tuple[int, ...]) -> Hand:
