@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import resource
 import subprocess
 import sys
 
-from mahjongkit.bots.policy import random_policy
-from mahjongkit.game.engine import Game
-from mahjongkit.variants import find_variant
+from selfplay import default_rules, play_round  # the same rounds as bench/selfplay.py
 
 
 def _peak_mib() -> float:
@@ -30,24 +27,12 @@ def _peak_mib() -> float:
 
 def ours(variant: str, checkpoints: list[int]) -> list[float]:
     """Peak RSS (MiB) of mahjongkit after each checkpoint's number of rounds."""
-    record = find_variant(variant)
-    rules = record.rules("tenhou") if variant == "riichi" else record.rules()
+    rules = default_rules(variant)
     peaks = []
     played = 0
     for checkpoint in checkpoints:
         while played < checkpoint:
-            game = Game(variant, rules, seed=played)
-            game.start_at(
-                round_wind=0,
-                hand_number=0,
-                dealer=0,
-                honba=0,
-                deposits=0,
-                scores=game.flow.starting_scores(),
-            )
-            rng = random.Random(played)
-            while seats := game.waiting_for():
-                game.apply(random_policy(game, seats[0], rng, efficient=False))
+            play_round(variant, rules, played)
             played += 1
         peaks.append(_peak_mib())
     return peaks

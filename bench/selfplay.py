@@ -58,23 +58,33 @@ class Tally:
         }
 
 
+def default_rules(variant: str) -> Any:
+    """The rules self-play uses: Riichi's tenhou preset, else the family's default."""
+    record = find_variant(variant)
+    return record.rules("tenhou") if variant == "riichi" else record.rules()
+
+
+def play_round(variant: str, rules: Any, seed: int) -> int:
+    """One round (East 1) with random legal players; the decisions it took."""
+    game = Game(variant, rules, seed=seed)
+    game.start_at(
+        round_wind=0,
+        hand_number=0,
+        dealer=0,
+        honba=0,
+        deposits=0,
+        scores=game.flow.starting_scores(),
+    )
+    return _play(game, random.Random(seed))
+
+
 def ours_rounds(variant: str, seeds: range, tally: Tally) -> None:
     """Single rounds (East 1) of ``variant`` under its default preset (Riichi: tenhou)."""
-    record = find_variant(variant)
-    rules = record.rules("tenhou") if variant == "riichi" else record.rules()
+    rules = default_rules(variant)
     decisions = 0
     start = time.perf_counter()
     for seed in seeds:
-        game = Game(variant, rules, seed=seed)
-        game.start_at(
-            round_wind=0,
-            hand_number=0,
-            dealer=0,
-            honba=0,
-            deposits=0,
-            scores=game.flow.starting_scores(),
-        )
-        decisions += _play(game, random.Random(seed))
+        decisions += play_round(variant, rules, seed)
     tally.seconds += time.perf_counter() - start
     tally.count += len(seeds)
     tally.rounds += len(seeds)
