@@ -13,7 +13,7 @@ import pytest
 from mahjongkit.bots.policy import random_policy
 from mahjongkit.game import engine
 from mahjongkit.game.engine import Game
-from mahjongkit.shapes import RIICHI
+from mahjongkit.shapes import RIICHI, shanten
 from mahjongkit.table import actions as A
 from mahjongkit.tiles import counts_of, parse_kinds
 from mahjongkit.variants.riichi.rules import RiichiRules
@@ -171,3 +171,32 @@ def test_sichuan_facts_follow_the_declared_missing_suit() -> None:
     after = game.flow.hand_facts(game, seat)
     assert after.tiles == before.tiles  # the seat has not drawn yet
     assert after.shape.missing_suit == game.round.seats[seat].missing_suit is not None
+
+
+@pytest.mark.parametrize("variant", ["riichi", "hongkong", "sichuan"])
+def test_kept_hand_facts_equal_facts_worked_out_afresh(variant: str) -> None:
+    # Facts follow draws and discards without counting the hand again: at every step they
+    # must be what counting the hand gives.
+    from mahjongkit.table.flow import count_kinds
+
+    for seed in range(2):
+        game = Game(variant, seed=seed, max_rounds=2)
+        game.start()
+        rng = random.Random(seed)
+        steps = 0
+        while seats := game.waiting_for():
+            game.apply(random_policy(game, seats[0], rng))
+            steps += 1
+            if not game.round.seats:
+                continue
+            for seat in range(game.players):
+                facts = game.flow.hand_facts(game, seat)
+                hand = game.round.seats[seat].hand
+                assert facts.tiles == hand
+                assert facts.counts == count_kinds(hand)
+                assert facts.size == sum(count_kinds(hand))
+                if facts.drawn_completes is not None:
+                    shape = game.flow.shape(game, seat)
+                    melds = len(game.round.seats[seat].melds)
+                    assert facts.drawn_completes == (shanten(facts.counts, melds, shape) == -1)
+        assert steps > 50

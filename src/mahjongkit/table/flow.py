@@ -80,6 +80,8 @@ class HandFacts(NamedTuple):
     """Tiles held, bonus tiles not counted."""
     waits: frozenset[int]
     """The kinds that complete the hand (empty unless it is a ready hand of 13 - 3n tiles)."""
+    drawn_completes: bool | None = None
+    """For a hand that has just drawn: whether the drawn tile completes it (None: not known)."""
 
 
 _WAITS_MEMO_SIZE = 4096
@@ -181,6 +183,8 @@ class Flow(ABC, Generic[R]):
             return tile // 4 in self.hand_facts(view, seat).waits
         facts = self.hand_facts(view, seat)
         drawn = view.round.seats[seat].drawn
+        if facts.drawn_completes is not None and drawn == facts.tiles[-1]:
+            return facts.drawn_completes
         if drawn is not None and drawn < 136 and facts.size % 3 == 2:
             # Complete with the drawn tile exactly when it is a wait of the hand before the draw:
             # those waits were already needed to check claims on the other seats' discards.
@@ -218,10 +222,34 @@ class Flow(ABC, Generic[R]):
             and (facts.shape is shape or facts.shape == shape)
         ):
             return facts
-        counts = count_kinds(state.hand)
-        size = sum(counts)
+        hand = state.hand
+        counts = None
+        completes: bool | None = None
+        if facts is not None and facts.melds == melds:
+            # A draw adds one tile at the end of the hand, a discard takes one out: the counts
+            # follow from the facts kept, without counting the hand again.
+            kept = facts.tiles
+            if len(hand) == len(kept) + 1 and hand[-1] == state.drawn and hand[:-1] == kept:
+                counts, size, tile = list(facts.counts), facts.size, hand[-1]
+                if tile < 136:
+                    counts[tile >> 2] += 1
+                    size += 1
+                    if facts.size % 3 == 1 and (facts.shape is shape or facts.shape == shape):
+                        # Complete exactly when the drawn kind is a wait of the hand before.
+                        completes = tile >> 2 in facts.waits
+            elif len(hand) + 1 == len(kept) and state.discards:
+                tile = state.discards[-1]
+                if tile < 136 and tile in kept:
+                    rest = list(kept)
+                    rest.remove(tile)
+                    if rest == hand:
+                        counts, size = list(facts.counts), facts.size - 1
+                        counts[tile >> 2] -= 1
+        if counts is None:
+            counts = count_kinds(hand)
+            size = sum(counts)
         found = self.waits_of_counts(counts, melds, shape) if size % 3 == 1 else frozenset()
-        facts = HandFacts(list(state.hand), melds, shape, counts, size, found)
+        facts = HandFacts(list(hand), melds, shape, counts, size, found, completes)
         self._facts[seat] = facts
         return facts
 
