@@ -108,6 +108,7 @@ def test_a_hand_by_clicks(browser: Any, site: str, variant: str, options: str) -
         assert page.locator("#seats .seat").count() == 4
         assert page.locator("#hand button").count() >= 13
         seen = _play_hand(page)
+        assert not errors, errors  # a script error first: it would hide the outcome
         assert seen["discards"] > 0 and seen["outcomes"] >= 1
         rows = page.locator("#final-rows tr")
         assert rows.count() == 4
