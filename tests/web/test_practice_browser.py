@@ -61,6 +61,9 @@ def test_the_calculator_from_clicks_to_the_explanation_in_french(page: object, s
 
 
 def test_a_lesson_example_opens_in_the_calculator(page: object, site: str) -> None:
+    # Empty, the calculator opens on Riichi; a Sichuan example must switch it.
+    page.goto(f"{site}/fr/practice/calculator")  # type: ignore[attr-defined]
+    assert page.locator("#f-variant").input_value() == "riichi"  # type: ignore[attr-defined]
     page.goto(f"{site}/fr/sichuan/fan-table")  # type: ignore[attr-defined]
     link = page.get_by_role("link", name="Ouvrir dans le calculateur").first  # type: ignore[attr-defined]
     link.click()
