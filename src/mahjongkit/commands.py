@@ -106,7 +106,7 @@ class _RaisingParser(_Parser):
 
 _COMMANDS = (
     "shanten", "waits", "score", "rules", "selfplay", "replay-check", "serve", "play", "history",
-    "simulate",
+    "show", "export", "simulate",
 )
 
 
@@ -890,6 +890,53 @@ def _cmd_history(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_show(args: argparse.Namespace) -> int:
+    from mahjongkit.formats.text import record_text
+    from mahjongkit.records import Records
+
+    lang = _language(args, _PLAY_LANGUAGES)
+    with Records(args.db, create=False) as records:
+        record = records.load(args.id)
+    sys.stdout.write(record_text(record, lang))
+    return 0
+
+
+EXPORT_FORMATS = ("jsonl", "tenhou6")
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    import json
+
+    from mahjongkit.records import Records, RecordsError, resume
+
+    with Records(args.db, create=False) as records:
+        record = records.load(args.id)
+    if args.format == "jsonl":
+        text = "".join(json.dumps(event, ensure_ascii=False) + "\n" for event in record.events)
+    else:
+        if record.variant != "riichi":
+            raise RecordsError(
+                f"game {record.id} is a {record.variant} game: tenhou.net/6 records Riichi "
+                "games only; use --format jsonl"
+            )
+        from mahjongkit.formats.tenhou.export import game_to_tenhou6_json
+
+        exported = game_to_tenhou6_json(resume(record), ("mahjongkit", f"game {record.id}"))
+        text = json.dumps(exported, ensure_ascii=False) + "\n"
+    if args.out is None:
+        sys.stdout.write(text)
+        return 0
+    from pathlib import Path
+
+    out = Path(args.out)
+    if out.is_dir():
+        raise MahjongError(f"--out {out} is a folder: name a file")
+    if not out.parent.is_dir():
+        raise MahjongError(f"--out {out}: the folder {out.parent} does not exist")
+    out.write_text(text, encoding="utf-8")
+    return 0
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     import json
     import os
@@ -1407,6 +1454,27 @@ def _history_arguments(history: argparse.ArgumentParser) -> None:
     history.add_argument("--json", action="store_true", help="print one JSON array")
 
 
+def _show_arguments(show: argparse.ArgumentParser) -> None:
+    """The arguments of ``show``."""
+    show.add_argument("id", type=_positive, help="the game's id (mahjongkit history lists them)")
+    show.add_argument("--db", help="the records database (default: the user's data folder)")
+    show.add_argument("--lang", help="language of the text: en, fr, es (default en)")
+
+
+def _export_arguments(export: argparse.ArgumentParser) -> None:
+    """The arguments of ``export``."""
+    export.add_argument("id", type=_positive, help="the game's id (mahjongkit history lists them)")
+    export.add_argument(
+        "--format",
+        required=True,
+        choices=EXPORT_FORMATS,
+        help="jsonl: the engine's events, one JSON object a line; tenhou6: tenhou.net/6 JSON "
+        "(Riichi games)",
+    )
+    export.add_argument("--db", help="the records database (default: the user's data folder)")
+    export.add_argument("--out", help="write to this file (default: standard output)")
+
+
 def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
     """The arguments of ``simulate``."""
     simulate.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
@@ -1570,6 +1638,22 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
         False,
     ),
     (
+        "show",
+        "Print a stored game as text, round by round.",
+        None,
+        _show_arguments,
+        _cmd_show,
+        False,
+    ),
+    (
+        "export",
+        "Write a stored game as JSON lines of its events or as tenhou.net/6 JSON.",
+        None,
+        _export_arguments,
+        _cmd_export,
+        False,
+    ),
+    (
         "simulate",
         "Play many seeded games between bots on every core; store them; sum them up.",
         "Play many seeded games between bots on one or many processes (the same games "
@@ -1583,7 +1667,13 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
 )
 """The subcommands, in the order the help lists them."""
 
-_VARIANT_OF = {"serve": "serve", "replay-check": "replay-check", "history": "history"}
+_VARIANT_OF = {
+    "serve": "serve",
+    "replay-check": "replay-check",
+    "history": "history",
+    "show": "show",
+    "export": "export",
+}
 """The ``variant`` default of the commands that take no ``--variant`` (error messages name it)."""
 
 

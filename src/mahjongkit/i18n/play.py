@@ -1,4 +1,4 @@
-"""The sentences of the terminal game (``mahjongkit play``) and of ``mahjongkit history``.
+"""The sentences of the terminal game (``mahjongkit play``), of ``history`` and of ``show``.
 
 Kept apart from the other tables so that each surface's words are edited in one file; every key
 starts with ``play.`` and exists in English, French and Spanish (a test checks it). French and
@@ -120,6 +120,14 @@ EN = {
     "play.history.empty": "No game is stored in {path}",
     "play.status.playing": "playing",
     "play.status.finished": "finished",
+    "play.show.title": "Game {game} · {variant} · seed {seed} · {status}",
+    "play.show.created": "created {created} · updated {updated}",
+    "play.show.seats": "Seats: {seats}",
+    "play.show.round": "Round {number}: {round}",
+    "play.show.start_scores": "  scores at the start: {scores}",
+    "play.show.seat_score": "{seat} {score}",
+    "play.show.unfinished": "The game is not finished ({rounds} round(s) stored)",
+    "play.show.scores_now": "Scores now: {scores}",
 }
 
 FR = {
@@ -238,6 +246,14 @@ FR = {
     "play.history.empty": "Aucune partie n’est gardée dans {path}",
     "play.status.playing": "en cours",
     "play.status.finished": "finie",
+    "play.show.title": "Partie {game} · {variant} · graine {seed} · {status}",
+    "play.show.created": "créée {created} · modifiée {updated}",
+    "play.show.seats": "Places : {seats}",
+    "play.show.round": "Donne {number} : {round}",
+    "play.show.start_scores": "  scores au départ : {scores}",
+    "play.show.seat_score": "{seat} {score}",
+    "play.show.unfinished": "La partie n’est pas finie ({rounds} donne(s) gardée(s))",
+    "play.show.scores_now": "Scores actuels : {scores}",
 }
 
 ES = {
@@ -354,6 +370,14 @@ ES = {
     "play.history.empty": "No hay ninguna partida guardada en {path}",
     "play.status.playing": "en curso",
     "play.status.finished": "terminada",
+    "play.show.title": "Partida {game} · {variant} · semilla {seed} · {status}",
+    "play.show.created": "creada {created} · modificada {updated}",
+    "play.show.seats": "Puestos: {seats}",
+    "play.show.round": "Mano {number}: {round}",
+    "play.show.start_scores": "  puntos al empezar: {scores}",
+    "play.show.seat_score": "{seat} {score}",
+    "play.show.unfinished": "La partida no ha terminado ({rounds} mano(s) guardada(s))",
+    "play.show.scores_now": "Puntos ahora: {scores}",
 }
 
 TABLES = {"en": EN, "fr": FR, "es": ES}
