@@ -140,3 +140,32 @@ def test_history_lists_the_stored_games(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "en cours" in out and "Riichi" in out and "finie" not in out
     assert main(["history", "--db", str(tmp_path / "none.sqlite3")]) == 2
+
+
+def test_win_payments_name_the_table_seats_whatever_the_dealer() -> None:
+    """A score names seats by wind (East deals); the text names them as the table does."""
+    import random
+
+    from mahjongkit.bots.policy import play_random
+    from mahjongkit.game.engine import Game
+    from mahjongkit.tui import view
+
+    checked = 0
+    for seed in range(30):
+        game = Game("sichuan", seed=seed, max_rounds=4)
+        play_random(game, random.Random(seed))
+        dealer = 0
+        for event in game.log:
+            if event["type"] == "start_kyoku":
+                dealer = event["oya"]
+            if event["type"] != "hora" or dealer == 0 or event["actor"] == dealer:
+                continue
+            lines = view.win_lines(event, "en", False, dealer)
+            winner = view.seat_name(event["actor"], "en")
+            payments = [line for line in lines if "→" in line]
+            assert payments, lines
+            assert all(line.split("→")[1].strip().startswith(winner) for line in payments), lines
+            checked += 1
+        if checked >= 3:
+            return
+    raise AssertionError("no win by a seat other than a dealer other than East")

@@ -76,15 +76,17 @@ def record_lines(record: GameRecord, lang: str = "en") -> list[str]:
         t("play.show.seats", lang, seats=_seats(names, lang)),
     ]
     rounds = 0
+    dealer = 0
     ended: Mapping[str, Any] | None = None
     last_scores: Sequence[int] | None = None
     for event in record.events:
         kind = event.get("type")
         if kind == "start_kyoku":
             rounds += 1
+            dealer = int(event["oya"])
             lines.extend(_round_lines(rounds, event, names, record.variant, lang))
         elif kind == "hora":
-            lines.extend(win_lines(event, lang, glyphs=False))
+            lines.extend(win_lines(event, lang, glyphs=False, dealer=dealer))
         elif kind == "ryukyoku":
             lines.extend(draw_lines(event, lang, record.variant))
         elif kind == "mjk:payment":

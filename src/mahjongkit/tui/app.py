@@ -99,6 +99,7 @@ class PlayApp(App[None]):
         self.show_hints = False
         self.message = ""
         self.hand_number = 1
+        self.dealer = 0
         self.history: list[str] = []
         """Every line written to the log (kept for tests and for a redraw)."""
 
@@ -134,10 +135,11 @@ class PlayApp(App[None]):
         for event in self.session.new_events():
             if event["type"] == "start_kyoku":
                 self.hand_number = int(event["kyoku"])
+                self.dealer = int(event["oya"])
             if event["type"] == "end_game":
                 lines = view.final_lines(event, self.session.game.names, self.lang)
             else:
-                lines = view.event_lines(event, self.lang, self.glyphs)
+                lines = view.event_lines(event, self.lang, self.glyphs, self.dealer)
             for line in lines:
                 self.history.append(line)
                 log.write(line)

@@ -149,7 +149,9 @@ def action_label(action: Action, lang: str, glyphs: bool) -> str:
 # --- events ------------------------------------------------------------------------------------
 
 
-def event_lines(event: Mapping[str, Any], lang: str, glyphs: bool) -> list[str]:
+def event_lines(
+    event: Mapping[str, Any], lang: str, glyphs: bool, dealer: int = 0
+) -> list[str]:
     """What a visible event says to the player (nothing for bookkeeping events)."""
     kind = event["type"]
     actor = event.get("actor", -1)
@@ -181,7 +183,7 @@ def event_lines(event: Mapping[str, Any], lang: str, glyphs: bool) -> list[str]:
     if kind == "mjk:exchange":
         return [t("play.event.exchange", lang)]
     if kind == "hora":
-        return win_lines(event, lang, glyphs)
+        return win_lines(event, lang, glyphs, dealer)
     if kind == "ryukyoku":
         return draw_lines(event, lang)
     return []
@@ -191,8 +193,13 @@ def _variant_of_score(score: Mapping[str, Any]) -> Any:
     return find_variant(str(score.get("variant", "riichi")))
 
 
-def win_lines(event: Mapping[str, Any], lang: str, glyphs: bool) -> list[str]:
-    """A win: who, on what, the patterns and their values, the total and every payment."""
+def win_lines(
+    event: Mapping[str, Any], lang: str, glyphs: bool, dealer: int = 0
+) -> list[str]:
+    """A win: who, on what, the patterns and their values, the total and every payment.
+
+    ``dealer`` is the round's dealer: a score names seats by their wind (East deals), the table
+    by their number."""
     actor, target = event["actor"], event["target"]
     how = (
         t("play.win.tsumo", lang)
@@ -221,9 +228,30 @@ def win_lines(event: Mapping[str, Any], lang: str, glyphs: bool) -> list[str]:
     if score.get("limit_id"):
         names = variant.pattern_names.get(score["limit_id"])
         lines.append(t("play.limit", lang, limit=name_in(names, lang) if names else score["limit"]))
-    lines.extend(_payment_lines(score.get("payment_lines", ()), variant, lang))
+    players = len(event["deltas"])
+    lines.extend(
+        _payment_lines(
+            [
+                {
+                    **row,
+                    "payer": _at_table(row["payer"], dealer, players),
+                    "payee": _at_table(row["payee"], dealer, players),
+                }
+                for row in score.get("payment_lines", ())
+            ],
+            variant,
+            lang,
+        )
+    )
     lines.extend(_delta_lines(event["deltas"], lang))
     return lines
+
+
+def _at_table(wind: Any, dealer: int, players: int) -> Any:
+    """The table seat letter of a seat named by its wind in a score (East = the dealer)."""
+    if wind not in LETTERS[:players]:
+        return wind
+    return LETTERS[(LETTERS.index(wind) + dealer) % players]
 
 
 def _payment_lines(rows: Sequence[Mapping[str, Any]], variant: Any, lang: str) -> list[str]:
