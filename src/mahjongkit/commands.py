@@ -392,25 +392,26 @@ def _print_wait_page(result: dict[str, Any]) -> None:
 
 
 def _cmd_shanten(args: argparse.Namespace) -> int:
-    result = _analyse(args)
-    if args.json:
-        import json
-
-        print(json.dumps(result, ensure_ascii=False))
-    else:
-        _print_analysis(result)
+    _show_analysis(args, _print_analysis)
     return 0
 
 
 def _cmd_waits(args: argparse.Namespace) -> int:
+    return 0 if _show_analysis(args, _print_wait_page)["ready"] else 1
+
+
+def _show_analysis(
+    args: argparse.Namespace, page: Callable[[dict[str, Any]], None]
+) -> dict[str, Any]:
+    """Analyse the hand and print it as JSON (``--json``) or as ``page``; return the analysis."""
     result = _analyse(args)
     if args.json:
         import json
 
         print(json.dumps(result, ensure_ascii=False))
     else:
-        _print_wait_page(result)
-    return 0 if result["ready"] else 1
+        page(result)
+    return result
 
 
 # --- score -------------------------------------------------------------------------------------

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,8 +13,13 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+from tests.web import test_browser  # noqa: E402
+
+# Chromium is launched as the site's other browser tests launch it (Debian's, with every flag
+# that keeps it off the closed network).
+CHROMIUM = test_browser.CHROMIUM
+browser = test_browser.browser
+
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (./dev test installs it)"
 )
@@ -29,14 +33,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app = create_app(records_path=tmp_path_factory.mktemp("table") / "records.sqlite3")
     with serving(app, ws="websockets-sansio") as address:
         yield address
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, timeout=30_000)
-        yield chromium
-        chromium.close()
 
 
 def _exchange(page: Any) -> None:
