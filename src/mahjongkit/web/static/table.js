@@ -225,7 +225,9 @@
     if (s !== obs.seat) {
       const hidden = document.createElement("p");
       hidden.className = "backs";
-      hidden.textContent = "🀫".repeat(info.hand_size);
+      // Drawn by the style sheet: fonts rarely have the tile-back glyph.
+      for (let i = 0; i < info.hand_size; i++) hidden.append(Object.assign(document.createElement("span"), { className: "back" }));
+      hidden.setAttribute("role", "img");
       hidden.setAttribute("aria-label", String(info.hand_size));
       box.append(hidden);
     }
