@@ -36,6 +36,7 @@ from mahjongkit.table.events import (
     Dahai,
     EndGame,
     Event,
+    FrozenDict,
     Hora,
     JsonEvent,
     Respond,
@@ -456,6 +457,13 @@ class Game:
         self._fold(frozen)
         out.append(frozen)
 
+    def _emit_scalars(self, out: list[Event], event: Event) -> None:
+        """Emit an event whose values are all scalars: one copy freezes it (draws and
+        discards, most of a game's events, need no walk through nested values)."""
+        frozen: Event = FrozenDict(event)  # type: ignore[assignment]
+        self._fold(frozen)
+        out.append(frozen)
+
     def _emit_all(self, out: list[Event], events: Iterator[Event]) -> None:
         """Emit a hook's events one at a time: each is folded before the hook goes on."""
         for event in events:
@@ -537,7 +545,7 @@ class Game:
         if replacement:
             event["mjk_replacement"] = True
             event["mjk_after_kong"] = after_kong
-        self._emit(out, event)
+        self._emit_scalars(out, event)
         if self.flow.bonus_tiles and tile >= 136:
             if self.flow.bonus_win_possible(self, seat, tile):
                 return  # the seat chooses: win on it, or set it aside (A.FLOWER)
@@ -622,7 +630,7 @@ class Game:
             "tsumogiri": tile == state.drawn,
             "mjk_id": tile,
         }
-        self._emit(out, discard)
+        self._emit_scalars(out, discard)
         while rnd.pending_indicators:
             self._reveal_indicator(out)
         if not self._anyone_may_claim():

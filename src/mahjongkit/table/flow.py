@@ -210,8 +210,7 @@ class Flow(ABC, Generic[R]):
         shape = self._shape
         if (
             facts is not None
-            and shape is not None
-            and facts.shape is shape
+            and facts.shape is shape  # never when the shape is asked seat by seat (None)
             and facts.tiles == state.hand
             and facts.melds == len(state.melds)
         ):
