@@ -18,11 +18,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from mahjongkit.errors import MahjongError
+from mahjongkit.errors import IllegalActionError, MahjongError
 from mahjongkit.formats.tenhou.meldcode import CallType
 from mahjongkit.formats.tenhou.mjlog import read_mjlog
 from mahjongkit.formats.tenhou.records import (
@@ -366,6 +367,29 @@ def check_record(record: MjlogGame, path: str = "") -> FileReport:
         if following is not None or record.final_scores is not None:
             check_transition(replay.game, following, round_report)
     return report
+
+
+def round_games(record: MjlogGame) -> Iterator[tuple[MjlogRound, Game]]:
+    """Each finished round of a standard record, played through the engine (passes included):
+    the round and the one-round game whose log it gives. A round the engine cannot play as
+    Tenhou did raises :class:`~mahjongkit.errors.IllegalActionError` naming the round."""
+    reason = standard_skip_reason(record)
+    if reason:
+        raise IllegalActionError(f"this record cannot be replayed: {reason}")
+    for game_round in record.rounds:
+        if not game_round.ended:
+            continue
+        report = RoundReport(game_round.name)
+        try:
+            replay = _RoundReplay(record, game_round, report)
+            replay.run()
+        except _Stop:
+            pass
+        except MahjongError as error:
+            report.mismatches.append(f"error: {error}")
+        if report.mismatches:
+            raise IllegalActionError(f"round {game_round.name}: {report.mismatches[0]}")
+        yield game_round, replay.game
 
 
 def check_transition(game: Game, following: MjlogRound | None, report: RoundReport) -> None:
