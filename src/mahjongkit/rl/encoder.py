@@ -64,9 +64,6 @@ ENCODERS = ("v1",)
 SCORE_SCALES = {"riichi": 100_000.0, "hongkong": 500.0, "sichuan": 500.0}
 """The score that maps to 1.0 in the score planes (-scale to 0.0)."""
 
-_KIND_OF = np.concatenate([np.arange(NUM_PHYSICAL) // 4, np.full(8, 34)]).astype(np.int64)
-"""Kind of each physical id; bonus tiles go to a 35th bin that is dropped."""
-_THERMO = np.array([[c >= n for n in range(1, 5)] for c in range(5)], dtype=np.float32)
 _DORA_OF = np.array([dora_after(k) for k in range(34)], dtype=np.int64)
 _PHASES = {"turn": 51, "claim": 52, "rob": 53, "exchange": 54, "declare": 55}
 _SEAT_BASE = 6
@@ -74,73 +71,103 @@ _TABLE_BASE = _SEAT_BASE + 8 * 4
 _RED = {tile: tile // 4 for tile in RED_FIVE_IDS}
 
 
-def _counts(tiles: tuple[int, ...] | list[int]) -> npt.NDArray[np.int64]:
-    if not tiles:
-        return np.zeros(34, dtype=np.int64)
-    return np.bincount(_KIND_OF[list(tiles)], minlength=35)[:34]
+_SIZE = NUM_PLANES_V1 * 34
+_DORA_LIST = _DORA_OF.tolist()
 
 
 def encode_v1(
     observation: Observation, rob_tile: int | None, score_scale: float, red_fives: bool = True
 ) -> npt.NDArray[np.float32]:
-    """The ``v1`` planes of one observation (see :data:`PLANES_V1`)."""
-    out = np.zeros((NUM_PLANES_V1, 34), dtype=np.float32)
+    """The ``v1`` planes of one observation (see :data:`PLANES_V1`).
+
+    Tile planes are gathered as (flat cell, weight) pairs and summed by one ``bincount``; the
+    whole-row planes are filled after: a handful of NumPy calls per observation, whatever the
+    number of tiles on the table.
+    """
+    cells: list[int] = []
+    weights: list[float] = []
     me = observation.seat
     players = len(observation.seats)
     own = observation.own
     hand = observation.hand
-    counts = _counts(hand)
-    out[0:4] = _THERMO[np.minimum(counts, 4)].T
-    if own.drawn is not None and own.drawn < NUM_PHYSICAL:
-        out[4, own.drawn >> 2] = 1.0
+    counts = [0] * 35
+    for tile in hand:
+        counts[tile >> 2 if tile < NUM_PHYSICAL else 34] += 1
+    for kind in range(34):
+        for n in range(min(counts[kind], 4)):
+            cells.append(n * 34 + kind)
+            weights.append(1.0)
+    drawn = own.drawn
+    if drawn is not None and drawn < NUM_PHYSICAL:
+        cells.append(4 * 34 + (drawn >> 2))
+        weights.append(1.0)
     if red_fives:
         for tile in hand:
             if tile in _RED:
-                out[5, _RED[tile]] = 1.0
-    seen = np.zeros(34, dtype=np.int64)
+                cells.append(5 * 34 + _RED[tile])
+                weights.append(1.0)
+    seen = counts[:34]
+    rows: list[tuple[int, float]] = []
     for offset in range(players):
         index = (me + offset) % players
         seat = observation.seats[index]
-        base = _SEAT_BASE + 8 * offset
-        if seat.discards:
-            pond = _counts(seat.discards)
-            out[base] = pond * 0.25
-            seen += pond
-        if seat.melds:
-            melded = _counts([t for meld in seat.melds for t in meld.tiles])
-            out[base + 1] = melded * 0.25
-            seen += melded
+        base = (_SEAT_BASE + 8 * offset) * 34
+        for tile in seat.discards:
+            if tile < NUM_PHYSICAL:
+                kind = tile >> 2
+                cells.append(base + kind)
+                weights.append(0.25)
+                seen[kind] += 1
+        for meld in seat.melds:
+            for tile in meld.tiles:
+                if tile < NUM_PHYSICAL:
+                    kind = tile >> 2
+                    cells.append(base + 34 + kind)
+                    weights.append(0.25)
+                    seen[kind] += 1
+        row = _SEAT_BASE + 8 * offset
         if seat.riichi:
-            out[base + 2] = 1.0
+            rows.append((row + 2, 1.0))
         if seat.won:
-            out[base + 3] = 1.0
+            rows.append((row + 3, 1.0))
         if index == observation.dealer:
-            out[base + 4] = 1.0
+            rows.append((row + 4, 1.0))
         if seat.missing_suit is not None:
-            out[base + 5, seat.missing_suit * 9 : seat.missing_suit * 9 + 9] = 1.0
+            for kind in range(seat.missing_suit * 9, seat.missing_suit * 9 + 9):
+                cells.append(base + 5 * 34 + kind)
+                weights.append(1.0)
         if seat.flowers:
-            out[base + 6] = min(len(seat.flowers), 8) / 8
-        out[base + 7] = min(seat.hand_size, 14) / 14
+            rows.append((row + 6, min(len(seat.flowers), 8) / 8))
+        rows.append((row + 7, min(seat.hand_size, 14) / 14))
     t = _TABLE_BASE
-    if observation.dora_indicators:
-        indicators = _counts(observation.dora_indicators)
-        out[t] = indicators * 0.25
-        out[t + 1] = np.bincount(_DORA_OF, weights=indicators, minlength=34) * 0.25
-        seen += indicators
+    for tile in observation.dora_indicators:
+        kind = tile >> 2
+        cells.append(t * 34 + kind)
+        cells.append((t + 1) * 34 + _DORA_LIST[kind])
+        weights.extend((0.25, 0.25))
+        seen[kind] += 1
     # A claimed discard is both in its pond and in a meld: the cap keeps the count a count.
-    out[t + 2] = np.maximum(4 - np.minimum(seen + counts, 4), 0) * 0.25
+    for kind in range(34):
+        if seen[kind] < 4:
+            cells.append((t + 2) * 34 + kind)
+            weights.append((4 - seen[kind]) * 0.25)
     claim = rob_tile if observation.phase == "rob" else observation.last_discard
     if observation.phase in ("claim", "rob") and claim is not None and claim < NUM_PHYSICAL:
-        out[t + 3, claim >> 2] = 1.0
-    out[t + 4, 27 + observation.round_wind % 4] = 1.0
-    out[t + 5, 27 + (me - observation.dealer) % players] = 1.0
-    out[t + 6] = min(observation.wall_remaining, 136) / 136
-    out[t + 7] = min(observation.honba, 10) / 10
-    out[t + 8] = min(observation.deposits, 10) / 10
+        cells.append((t + 3) * 34 + (claim >> 2))
+        weights.append(1.0)
+    cells.append((t + 4) * 34 + 27 + observation.round_wind % 4)
+    cells.append((t + 5) * 34 + 27 + (me - observation.dealer) % players)
+    weights.extend((1.0, 1.0))
+    rows.append((t + 6, min(observation.wall_remaining, 136) / 136))
+    rows.append((t + 7, min(observation.honba, 10) / 10))
+    rows.append((t + 8, min(observation.deposits, 10) / 10))
     for offset in range(players):
         score = observation.scores[(me + offset) % players]
-        out[t + 9 + offset] = min(max(0.5 + score / (2 * score_scale), 0.0), 1.0)
+        rows.append((t + 9 + offset, min(max(0.5 + score / (2 * score_scale), 0.0), 1.0)))
     phase = _PHASES.get(observation.phase)
     if phase is not None:
-        out[phase] = 1.0
+        rows.append((phase, 1.0))
+    out = np.bincount(cells, weights, _SIZE).astype(np.float32).reshape(NUM_PLANES_V1, 34)
+    for row, value in rows:
+        out[row] = value
     return out
