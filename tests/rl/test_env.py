@@ -228,3 +228,13 @@ def test_single_agent_plays_the_default_for_an_illegal_index() -> None:
     _, reward, _, _, info = single.step(illegal)
     assert info["illegal_action"] is True and reward == -5.0
     assert single.table.game.round.seats[0].discards[0] == drawn  # the drawn tile went
+
+
+def test_docs_list_every_plane_of_v1_in_order() -> None:
+    from mahjongkit.rl import PLANES_V1
+    from tests.helpers.paths import REPO
+
+    text = (REPO / "docs" / "rl.md").read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| ") and line.count("|") == 3]
+    listed = [r.split("|")[2].strip() for r in rows if r.split("|")[1].strip().isdigit()]
+    assert listed == list(PLANES_V1)

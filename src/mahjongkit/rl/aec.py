@@ -46,7 +46,12 @@ def _rules_of(variant: str, rules: Any) -> Any:
 
 
 class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZoo is untyped
-    """The AEC environment of one family (see :func:`env`)."""
+    """The AEC environment of ``variant`` (``riichi``, ``hongkong`` or ``sichuan``).
+
+    ``rules``: a rules object, a preset name, or None (Riichi: ``tenhou``; else the family's
+    defaults). ``max_rounds`` ends each game after that many rounds. ``reward_scale``
+    multiplies the score changes paid as rewards. ``render_mode``: None, ``ansi`` or ``human``.
+    """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
         "render_modes": list(RENDER_MODES),
@@ -275,26 +280,6 @@ def encode(
     return {"observation": planes, "action_mask": mask}, chosen
 
 
-def env(
-    variant: str = "riichi",
-    rules: Any = None,
-    render_mode: str | None = None,
-    *,
-    encoder: str = "v1",
-    max_rounds: int | None = None,
-    reward_scale: float = 1.0,
-) -> MahjongEnv:
-    """A PettingZoo AEC environment of ``variant`` (``riichi``, ``hongkong`` or ``sichuan``).
-
-    ``rules``: a rules object, a preset name, or None (Riichi: ``tenhou``; else the family's
-    defaults). ``max_rounds`` ends each game after that many rounds. ``reward_scale``
-    multiplies the score changes paid as rewards.
-    """
-    return MahjongEnv(
-        variant,
-        rules,
-        render_mode,
-        encoder=encoder,
-        max_rounds=max_rounds,
-        reward_scale=reward_scale,
-    )
+env = MahjongEnv
+"""``env(variant, rules=None, render_mode=None, *, encoder="v1", max_rounds=None,
+reward_scale=1.0)``: the PettingZoo AEC environment of a family (see :class:`MahjongEnv`)."""
