@@ -298,8 +298,13 @@ class Game:
         """Make every seat's options on the discard just made; whether any seat has one."""
         version = self._version
         found = False
+        rnd = self.state.round
+        discarder = rnd.last_discarder if rnd.phase is Phase.CLAIM else None
         for seat in range(self.players):
-            if self._legal_at[seat] != version:
+            if seat == discarder:  # no seat claims its own discard
+                self._legal_of[seat] = []
+                self._legal_at[seat] = version
+            elif self._legal_at[seat] != version:
                 self._legal_of[seat] = self._compute_legal(seat)
                 self._legal_at[seat] = version
             found = found or bool(self._legal_of[seat])
