@@ -57,6 +57,10 @@ class DefensiveAgent(EfficientAgent):
         it leaves a ready hand and its danger."""
         if danger <= 0.05:
             return False
+        if reading.variant == "sichuan":
+            # Blood battle: most hands are ready soon and nobody announces it, and a hand given
+            # up still pays at the end (no ready hand). Only a far hand gives way to a danger.
+            return shanten_after >= FOLD_SHANTEN and danger > 0.5
         if shanten_after >= FOLD_SHANTEN:
             return True
         if shanten_after >= 1:

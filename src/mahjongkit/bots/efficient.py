@@ -70,11 +70,19 @@ def relevant_kinds(counts: Sequence[int], shape: HandShape) -> list[int]:
 
 
 def _improving(
-    counts: list[int], melds: int, shape: HandShape, unseen: Sequence[int], before: int
+    counts: list[int],
+    melds: int,
+    shape: HandShape,
+    unseen: Sequence[int],
+    before: int,
+    allowed: frozenset[int] | None = None,
 ) -> int:
-    """Unseen tiles that lower the shanten of the 13-tile ``counts`` below ``before``."""
+    """Unseen tiles that lower the shanten of the 13-tile ``counts`` below ``before`` (only
+    kinds of ``allowed``, when given: the kinds the hand's plan can use)."""
     total = 0
     for kind in relevant_kinds(counts, shape):
+        if allowed is not None and kind not in allowed:
+            continue
         left = unseen[kind] - counts[kind]
         if left <= 0:
             continue
@@ -121,6 +129,17 @@ class HandReading:
         self.meld_kinds = [m.tiles[0] // 4 for m in own.melds if m.tiles]
         self.meld_chows = sum(1 for m in own.melds if m.kind == MeldKind.CHOW.value)
         self.rules = rules
+        self.plan: frozenset[int] | None = None
+        """The kinds a one-suit plan can use (None: no such plan): draws of others do not
+        count as improving the hand."""
+        tally = self.suit_tally()
+        main = max(range(3), key=lambda s: tally[s])
+        total = sum(tally) + self.honour_count()
+        suited = range(main * 9, main * 9 + 9)
+        if self.variant == "hongkong" and total - tally[main] - self.honour_count() <= 3:
+            self.plan = frozenset((*suited, *range(27, NUM_KINDS)))
+        elif self.variant == "sichuan" and tally[main] >= 11:
+            self.plan = frozenset(suited)
 
     def suit_tally(self) -> list[int]:
         """Tiles of each suit (m, p, s) in the hand and its melds."""
@@ -247,10 +266,11 @@ class EfficientAgent:
         melds_suits = {k // 9 for k in reading.meld_kinds if k < 27}
         flush = off_suit <= 4 or (len(melds_suits) == 1 and off_suit <= 6)
         if flush:
+            # The flush is three fan on its own: off-suit tiles go even at a cost in tiles.
             if kind < 27 and kind // 9 != main:
-                value -= 4.0 if reading.open or off_suit <= 2 else 2.0
+                value -= 10.0 if off_suit <= 2 else 6.0 if reading.open else 3.0
             elif kind >= 27:
-                value += 1.0
+                value += 2.0
             else:
                 value += 0.5
         pairs = sum(1 for c in counts if c >= 2) + sum(
@@ -279,13 +299,19 @@ class EfficientAgent:
             return riichi
         return action
 
-    def wants_riichi(self, reading: HandReading, discard: Action, quiet_value: int) -> bool:
-        """Declare riichi unless the wait is dead or the hand is a mangan without it."""
+    def wants_riichi(self, reading: HandReading, discard: Action, worth: int) -> bool:
+        """Declare riichi on a live wait unless the hand already pays a mangan or more per
+        win without it (``worth``: the hand's value with riichi, 0 if not ready)."""
         assert discard.tile is not None
+        kind = discard.tile // 4
         counts = list(reading.counts)
-        counts[discard.tile // 4] -= 1
+        counts[kind] -= 1
         live = self._wait_tiles(counts, reading)
-        return live > 0 and quiet_value < 8000
+        if live <= 0 or worth <= 0:
+            return False
+        quiet = self.ready_value(reading, counts, kind, False)
+        mangan = 12000 if reading.seat_wind == 0 else 8000
+        return quiet / live < mangan
 
     def _wait_tiles(self, counts: list[int], reading: HandReading) -> int:
         total = 0
@@ -303,7 +329,8 @@ class EfficientAgent:
         self, reading: HandReading, legal: Sequence[Action]
     ) -> list[tuple[tuple[float, ...], Action, int]]:
         """Every discard kind, best first, with its sort key and (ready hands) its value: the
-        key is (effective shanten, minus the weighted improving tiles or wait value)."""
+        key is (effective shanten, the value of the tile given up less the improving tiles or
+        the wait's worth), smallest first."""
         counts = reading.counts
         melds, shape = reading.melds, reading.shape
         by_kind: dict[int, Action] = {}
@@ -330,8 +357,10 @@ class EfficientAgent:
         out: list[tuple[tuple[float, ...], Action, int]] = []
         for value, kind in first:
             keep = self.keep_value(reading, kind)
-            if value > best + (1 if keep < -50 else 0):
-                out.append(((value + 1.0, -keep), by_kind[kind], 0))
+            # A ready hand may be dead (no yaku): then the one-step-back options are weighed
+            # too. A tile the plan must shed (the missing suit) is weighed one step back.
+            if value > best + (1 if keep < -50 or best == 0 else 0):
+                out.append(((float(value), keep), by_kind[kind], 0))
                 continue
             counts[kind] -= 1
             worth = 0
@@ -339,13 +368,13 @@ class EfficientAgent:
                 worth = self.ready_value(reading, counts, kind, kind in riichi_kinds)
                 if worth <= 0:
                     # A dead wait (no yaku, under the minimum) is as good as one step back.
-                    out.append(((1.5, -keep), by_kind[kind], 0))
+                    out.append(((1.5, keep), by_kind[kind], 0))
                     counts[kind] += 1
                     continue
-                key: tuple[float, ...] = (0.0, -worth / 1000.0 - keep)
+                key: tuple[float, ...] = (0.0, keep - worth / 1000.0)
             else:
-                tiles = _improving(counts, melds, shape, reading.unseen, value)
-                key = (float(value), -(tiles + keep))
+                tiles = _improving(counts, melds, shape, reading.unseen, value, reading.plan)
+                key = (float(value), keep - tiles)
             counts[kind] += 1
             out.append((key, by_kind[kind], worth))
         out.sort(key=lambda entry: entry[0])
