@@ -29,7 +29,7 @@ from typing import Any
 
 from mahjongkit.bots import Agent, play
 from mahjongkit.game.engine import Game
-from mahjongkit.sim import BOTS, Z_95, game_seed, make_agents
+from mahjongkit.sim import BOTS, Z_95, Plan, game_seed, make_agents, play_game
 
 FAMILIES = ("riichi", "hongkong", "sichuan")
 
@@ -77,32 +77,19 @@ def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
 
 
 def play_deal(task: tuple[str, int, int, int | None, tuple[str, ...]]) -> dict[str, Any]:
-    """Play one rotation of one deal; per seat: wins, deal-ins, points, placement, rounds."""
+    """Play one rotation of one deal (the simulator's game ``index`` of the run seeded
+    ``seed``); per seat: wins, deal-ins, points won or lost, placement, and the rounds."""
     variant, seed, index, rounds, lineup = task
-    deal = game_seed(seed, index)
-    game = Game(variant, seed=deal, max_rounds=rounds)
-    start = game.flow.starting_scores()
-    play(game, make_agents(lineup, deal, game.flow.rules))
-    wins = [0] * game.players
-    deal_ins = [0] * game.players
-    for event in game.log:
-        if event["type"] == "hora":
-            wins[event["actor"]] += 1
-            target = event.get("target")
-            if target is not None and target != event["actor"]:
-                deal_ins[target] += 1
-    scores = list(game.scores)
-    order = sorted(range(game.players), key=lambda s: (-scores[s], s))
-    places = [0] * game.players
-    for place, seat in enumerate(order, start=1):
-        places[seat] = place
+    plan = Plan(variant, None, seed=seed, games=index + 1, bots=lineup, max_rounds=rounds)
+    played = play_game(plan, index)
+    start = Game(variant, seed=0).flow.starting_scores()
     return {
         "lineup": list(lineup),
-        "rounds": game.rounds_played,
-        "wins": wins,
-        "deal_ins": deal_ins,
-        "points": [scores[s] - start[s] for s in range(game.players)],
-        "placements": places,
+        "rounds": played.rounds,
+        "wins": played.wins,
+        "deal_ins": played.deal_ins,
+        "points": [score - first for score, first in zip(played.scores, start, strict=True)],
+        "placements": played.placements,
     }
 
 
