@@ -25,8 +25,10 @@ from typing import IO, Any
 from mahjongkit.errors import MahjongError
 from mahjongkit.formats.mjai import MjaiEvent, action_to_mjai, mirror_round
 from mahjongkit.game.engine import Game
+from mahjongkit.shapes import RIICHI, shanten
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
+from mahjongkit.tiles import from_mjai
 from mahjongkit.variants import find_variant
 
 __all__ = ["MjaiBot", "serve"]
@@ -111,7 +113,57 @@ class MjaiBot:
         mine = last.get("actor") == self.seat
         if kind in ("tsumo", "reach", "chi", "pon"):
             return mine
-        return kind in ("dahai", "kakan", "ankan") and not mine
+        if kind == "dahai" and not mine:
+            return self._may_claim(last)
+        return kind in ("kakan", "ankan") and not mine
+
+    def _hand(self) -> tuple[list[int], int]:
+        """The kinds of this seat's concealed tiles and its number of melds, from the events
+        (cheap: no mirror)."""
+        assert self.seat is not None
+        tehais = self.round[0].get("tehais") or []
+        names = list(tehais[self.seat]) if len(tehais) > self.seat else []
+        melds = 0
+        for event in self.round[1:]:
+            if event.get("actor") != self.seat:
+                continue
+            kind = event.get("type")
+            if kind == "tsumo":
+                names.append(event.get("pai"))
+            elif kind in ("dahai", "kakan"):
+                names.remove(event.get("pai"))
+            elif kind in ("chi", "pon", "daiminkan", "ankan"):
+                for name in event.get("consumed") or []:
+                    names.remove(name)
+                melds += 1
+        return [from_mjai(n).kind for n in names], melds
+
+    def _may_claim(self, discard: MjaiEvent) -> bool:
+        """Whether this seat could call or win on a discard (else it can only pass)."""
+        assert self.seat is not None
+        try:
+            kinds, melds = self._hand()
+            tile = from_mjai(discard.get("pai")).kind
+        except (MahjongError, ValueError, TypeError):
+            return True  # let the mirror find out (and report what it cannot follow)
+        counts = [0] * 34
+        for kind in kinds:
+            counts[kind] += 1
+        if counts[tile] >= 2:
+            return True
+        counts[tile] += 1
+        if shanten(counts, melds, RIICHI) < 0:
+            return True
+        counts[tile] -= 1
+        if discard.get("actor") == (self.seat + 3) % _SEATS and tile < 27:
+            number = tile % 9
+            near = [tile + d for d in (-2, -1, 1, 2) if 0 <= number + d < 9]
+            pairs = [(a, b) for a in near for b in near if a < b]
+            for low, high in pairs:
+                run = sorted((low, high, tile))
+                if run[2] - run[0] == 2 and counts[low] and counts[high]:
+                    return True
+        return False
 
     def mirror(self) -> Game:
         """The round so far, played through the engine from this seat's view."""
@@ -126,7 +178,9 @@ class MjaiBot:
         game = self.mirror()
         legal = game.legal_actions(self.seat)
         if not legal:
-            return {"type": "none"}
+            # The engine has ended the round (a referee may still deal one more draw): a draw
+            # is always answered with a discard.
+            return self.fallback()
         last = self.round[-1]
         if last.get("type") == "reach":
             return self._riichi_discard(game, legal)
