@@ -13,7 +13,6 @@ from mahjongkit.formats.mjai import action_to_mjai, seat_view, to_mjai
 from mahjongkit.game.engine import Game
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
-
 from tests.helpers.paths import REPO
 
 Answer = Callable[[str], str]
@@ -111,7 +110,11 @@ class Referee:
                 follow = self._send(seat, [{"type": "reach", "actor": seat}])
                 assert follow["type"] == "dahai", follow
                 action = next(
-                    (a for a in riichi if _same(follow, action_to_mjai(game, Action(A.DISCARD, seat, a.tile)))),
+                    (
+                        a
+                        for a in riichi
+                        if _same(follow, action_to_mjai(game, Action(A.DISCARD, seat, a.tile)))
+                    ),
                     None,
                 )
             assert action is not None, f"seat {seat} answered {message}: not legal here"

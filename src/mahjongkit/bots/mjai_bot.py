@@ -129,7 +129,7 @@ class MjaiBot:
                 continue
             kind = event.get("type")
             if kind == "tsumo":
-                names.append(event.get("pai"))
+                names.append(str(event.get("pai")))
             elif kind in ("dahai", "kakan"):
                 names.remove(event.get("pai"))
             elif kind in ("chi", "pon", "daiminkan", "ankan"):
@@ -143,7 +143,7 @@ class MjaiBot:
         assert self.seat is not None
         try:
             kinds, melds = self._hand()
-            tile = from_mjai(discard.get("pai")).kind
+            tile = from_mjai(str(discard.get("pai"))).kind
         except (MahjongError, ValueError, TypeError):
             return True  # let the mirror find out (and report what it cannot follow)
         counts = [0] * 34
@@ -198,8 +198,12 @@ class MjaiBot:
         """The discard that goes with the riichi this seat declared."""
         riichi = [a for a in legal if a.type == A.RIICHI]
         chosen = next(
-            (a for a in riichi if action_to_mjai(game, Action(A.DISCARD, a.seat, a.tile))["pai"]
-             == self.riichi_tile),
+            (
+                a
+                for a in riichi
+                if action_to_mjai(game, Action(A.DISCARD, a.seat, a.tile))["pai"]
+                == self.riichi_tile
+            ),
             None,
         )
         if chosen is None and riichi:

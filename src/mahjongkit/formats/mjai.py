@@ -181,7 +181,11 @@ def action_to_mjai(game: Game, action: Action) -> MjaiEvent:
             "consumed": [_name(game, t) for t in action.consumed],
         }
     if action.type == A.ANKAN:
-        return {"type": "ankan", "actor": seat, "consumed": [_name(game, t) for t in action.consumed]}
+        return {
+            "type": "ankan",
+            "actor": seat,
+            "consumed": [_name(game, t) for t in action.consumed],
+        }
     if action.type == A.KAKAN and action.tile is not None:
         kind_id = action.tile // 4
         pung = next(
@@ -253,7 +257,10 @@ def parse_mjai(text: str) -> list[MjaiEvent]:
 
 
 def read_mjai(
-    source: str | Iterable[Mapping[str, Any]], rules: Any = None, *, names: Sequence[str] | None = None
+    source: str | Iterable[Mapping[str, Any]],
+    rules: Any = None,
+    *,
+    names: Sequence[str] | None = None,
 ) -> Game:
     """The engine game an mjai log (a whole game) describes, checked event by event.
 
@@ -466,7 +473,9 @@ class _Layout:
     def actor(self, index: int, event: Mapping[str, Any]) -> int:
         actor = event.get("actor")
         if type(actor) is not int or not 0 <= actor < _SEATS:
-            raise NotationError(f"{_where(index, event)}: actor must be a seat 0-3, not {actor!r:.10}")
+            raise NotationError(
+                f"{_where(index, event)}: actor must be a seat 0-3, not {actor!r:.10}"
+            )
         return actor
 
     def step(self, events: Sequence[Mapping[str, Any]], index: int) -> None:
@@ -489,7 +498,9 @@ class _Layout:
             if tsumogiri is True and state.drawn is not None:
                 slot = state.slots[state.drawn]
                 if slot.name not in (None, event.get("pai")):
-                    raise NotationError(f"{where}: seat {seat} drew {slot.name}, not {event.get('pai')}")
+                    raise NotationError(
+                        f"{where}: seat {seat} drew {slot.name}, not {event.get('pai')}"
+                    )
                 state.held.remove(state.drawn)
                 slot.name = self.known(event.get("pai"))
                 state.drawn = None
@@ -555,28 +566,31 @@ class _Layout:
 
 
 def _ready_hand(pool: Counter[str], size: int) -> list[str] | None:
-    """``size`` tiles (3n + 1) from ``pool`` that are one tile from a win: n sets and a single."""
+    """``size`` tiles (3n + 1) from ``pool`` one tile from a win: n sets and a single, else
+    (13 tiles) six pairs and a single."""
+    kinds = [n for n in sorted(pool) if not n.endswith("r")]
     left = Counter(pool)
     hand: list[str] = []
-    kinds = [n for n in sorted(left) if not n.endswith("r")]
-    for name in kinds:
-        while len(hand) + 3 < size + 1 - 1 and left[name] >= 3:
-            hand.extend([name] * 3)
-            left[name] -= 3
-    if len(hand) < size - 1:
-        for suit in "mps":
-            for low in range(1, 8):
-                run = [f"{low + k}{suit}" for k in range(3)]
-                while len(hand) < size - 1 and all(left[n] > 0 for n in run):
-                    hand.extend(run)
-                    for n in run:
-                        left[n] -= 1
-    if len(hand) != size - 1:
-        return None
-    single = next((n for n in kinds if left[n] > 0 and hand.count(n) < 3), None)
-    if single is None:
-        return None
-    return [*hand, single]
+    runs = [[f"{low + k}{suit}" for k in range(3)] for suit in "mps" for low in range(1, 8)]
+    groups = [[n] * 3 for n in kinds] + runs
+    progress = True
+    while len(hand) < size - 1 and progress:
+        progress = False
+        for group in groups:
+            if len(hand) < size - 1 and all(left[n] >= group.count(n) for n in group):
+                hand.extend(group)
+                left.subtract(group)
+                progress = True
+    if len(hand) == size - 1:
+        single = next((n for n in kinds if left[n] > 0 and hand.count(n) < 3), None)
+        if single is not None:
+            return [*hand, single]
+    if size == 13:
+        pairs = [n for n in kinds if pool[n] >= 2][:6]
+        single = next((n for n in kinds if pool[n] >= 1 and n not in pairs), None)
+        if len(pairs) == 6 and single is not None:
+            return [n for n in pairs for _ in range(2)] + [single]
+    return None
 
 
 def _plan_round(
@@ -615,7 +629,9 @@ def _plan_round(
     for offset in range(_SEATS):
         seat = (dealer + offset) % _SEATS
         for k in range(_DEAL):
-            wall[_DEAL * _SEATS * 0 + _DEAL * offset + k] = tile_of(layout.seats[seat].slots[k].name)
+            wall[_DEAL * _SEATS * 0 + _DEAL * offset + k] = tile_of(
+                layout.seats[seat].slots[k].name
+            )
     position = _DEAL * _SEATS
     for number, slot in enumerate(layout.live):
         if position + number >= _TILES - _DEAD_WALL:
@@ -644,9 +660,7 @@ def _plan_round(
 class _Driver:
     """Plays the decisions of ``events`` through ``game`` and checks what the game emits."""
 
-    def __init__(
-        self, game: Game, events: list[MjaiEvent], start: int, viewer: int | None
-    ) -> None:
+    def __init__(self, game: Game, events: list[MjaiEvent], start: int, viewer: int | None) -> None:
         self.game = game
         self.events = events
         self.index = start
@@ -703,11 +717,16 @@ class _Driver:
                 continue
             if self.viewer is not None and key in ("deltas", "scores", "tenpais"):
                 continue
-            if key == "consumed" and isinstance(other, list):
-                if sorted(map(str, other)) == sorted(value):
-                    continue
+            if (
+                key == "consumed"
+                and isinstance(other, list)
+                and sorted(map(str, other)) == sorted(value)
+            ):
+                continue
             if value != other:
-                raise NotationError(f"{where}: {key} is {other!r:.60} in the log, {value!r:.60} in the game")
+                raise NotationError(
+                    f"{where}: {key} is {other!r:.60} in the log, {value!r:.60} in the game"
+                )
 
     # --- the decision an event records ---
 
@@ -779,9 +798,11 @@ class _Driver:
             consumed = sorted(map(str, event.get("consumed") or []))
             claim = self.pick(
                 seat,
-                lambda a: a.type == _CALLS[kind]
-                and self.name(a.tile) == event.get("pai")
-                and sorted(self.name(t) for t in a.consumed) == consumed,
+                lambda a: (
+                    a.type == _CALLS[kind]
+                    and self.name(a.tile) == event.get("pai")
+                    and sorted(self.name(t) for t in a.consumed) == consumed
+                ),
                 f"{kind} {event.get('pai')} with {consumed}",
             )
             self.pass_all({seat: claim})
@@ -806,12 +827,20 @@ class _Driver:
                     return False
                 raise NotationError(f"{_where(self.index, event)}: the log ends before the discard")
             if following.get("type") != "dahai" or following.get("actor") != seat:
-                raise NotationError(f"{_where(self.index, event)}: a riichi is followed by its discard")
-            self.apply(self.pick(seat, self.discard_test(seat, following, A.RIICHI), "declare riichi"))
+                raise NotationError(
+                    f"{_where(self.index, event)}: a riichi is followed by its discard"
+                )
+            self.apply(
+                self.pick(seat, self.discard_test(seat, following, A.RIICHI), "declare riichi")
+            )
             return True
         if kind == "dahai":
             seat = self.seat(event)
-            self.apply(self.pick(seat, self.discard_test(seat, event, A.DISCARD), f"discard {event.get('pai')}"))
+            self.apply(
+                self.pick(
+                    seat, self.discard_test(seat, event, A.DISCARD), f"discard {event.get('pai')}"
+                )
+            )
             return True
         if kind == "hora":
             seat = self.seat(event)
@@ -823,8 +852,9 @@ class _Driver:
             self.apply(
                 self.pick(
                     seat,
-                    lambda a: a.type == A.ANKAN
-                    and sorted(self.name(t) for t in a.consumed) == consumed,
+                    lambda a: (
+                        a.type == A.ANKAN and sorted(self.name(t) for t in a.consumed) == consumed
+                    ),
                     f"declare a concealed kan of {consumed}",
                 )
             )

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -411,10 +412,8 @@ def record_game(record: MjlogGame) -> Game:
         report = RoundReport(game_round.name)
         replay = _RoundReplay(record, game_round, report, game)
         replay.single_round = len(rounds) == 1 and record.final_scores is None
-        try:
+        with contextlib.suppress(_Stop):  # the mismatch is in the report
             replay.run()
-        except _Stop:
-            pass
         following = rounds[index + 1] if index + 1 < len(rounds) else None
         if following is not None and not report.mismatches:
             _check_started(game, following, report)
