@@ -940,18 +940,15 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 def _cmd_mjai_bot(args: argparse.Namespace) -> int:
     from mahjongkit.bots.mjai_bot import MjaiBot, serve
+    from mahjongkit.sim import BOTS
     from mahjongkit.variants import find_variant
 
+    if args.bot not in BOTS:
+        raise NotationError(f"--bot {args.bot!r:.40}: expected one of {', '.join(BOTS)}")
     rules = find_variant("riichi").rules(args.rules)
     bot = MjaiBot(args.bot, args.seat, rules)
     serve(bot, sys.stdin, sys.stdout)
     return 0
-
-
-def _mjai_bots() -> tuple[str, ...]:
-    from mahjongkit.sim import BOTS
-
-    return tuple(BOTS)
 
 
 def _mjai_seat(text: str) -> int:
@@ -1538,7 +1535,9 @@ def _mjai_bot_arguments(bot: argparse.ArgumentParser) -> None:
         type=_mjai_seat,
         help="the bot's seat, 0-3 (default: the id that start_game gives)",
     )
-    bot.add_argument("--bot", default="efficient", choices=_mjai_bots(), help="the bot that plays")
+    bot.add_argument(
+        "--bot", default="efficient", help="the bot that plays (any bot simulate knows)"
+    )
     bot.add_argument("--rules", default="tenhou", help="a Riichi rules preset")
 
 
