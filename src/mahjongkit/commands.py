@@ -938,6 +938,57 @@ def _cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_mjai_bot(args: argparse.Namespace) -> int:
+    from mahjongkit.bots.mjai_bot import MjaiBot, serve
+    from mahjongkit.sim import BOTS
+    from mahjongkit.variants import find_variant
+
+    if args.bot not in BOTS:
+        raise NotationError(f"--bot {args.bot!r:.40}: expected one of {', '.join(BOTS)}")
+    rules = find_variant("riichi").rules(args.rules)
+    bot = MjaiBot(args.bot, args.seat, rules)
+    serve(bot, sys.stdin, sys.stdout)
+    return 0
+
+
+def _mjai_seat(text: str) -> int:
+    if text.strip() not in ("0", "1", "2", "3"):
+        raise argparse.ArgumentTypeError(f"a seat is 0, 1, 2 or 3, not {text!r:.20}")
+    return int(text)
+
+
+def _cmd_convert(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from mahjongkit.formats.convert import SUFFIXES, convert
+
+    out = Path(args.out) if args.out is not None else None
+    if out is not None and not out.is_dir():
+        raise MahjongError(f"--out {out}: no such folder")
+    failed = 0
+    for name in args.files:
+        path = Path(name)
+        try:
+            if not path.is_file():
+                raise NotationError("no such file")
+            text = convert(path, args.to)
+        except (MahjongError, OSError, UnicodeDecodeError) as error:
+            # One bad file is reported on one line; the others are still converted.
+            print(f"{_one_line(name)}: {_one_line(str(error))}", file=sys.stderr)
+            failed += 1
+            continue
+        if out is None:
+            sys.stdout.write(text)
+            continue
+        stem = path.name
+        for ending in (".mjai.jsonl", ".tenhou6.json", ".jsonl", ".json", ".xml", ".mjlog"):
+            if stem.endswith(ending):
+                stem = stem[: -len(ending)]
+                break
+        (out / f"{stem}{SUFFIXES[args.to]}").write_text(text, encoding="utf-8")
+    return 2 if failed else 0
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     import json
     import os
@@ -1476,6 +1527,42 @@ def _export_arguments(export: argparse.ArgumentParser) -> None:
     export.add_argument("--out", help="write to this file (default: standard output)")
 
 
+def _mjai_bot_arguments(bot: argparse.ArgumentParser) -> None:
+    """The arguments of ``mjai-bot``."""
+    bot.add_argument(
+        "seat",
+        nargs="?",
+        type=_mjai_seat,
+        help="the bot's seat, 0-3 (default: the id that start_game gives)",
+    )
+    bot.add_argument(
+        "--bot", default="efficient", help="the bot that plays (any bot simulate knows)"
+    )
+    bot.add_argument("--rules", default="tenhou", help="a Riichi rules preset")
+
+
+def _convert_arguments(convert: argparse.ArgumentParser) -> None:
+    """The arguments of ``convert``."""
+    convert.add_argument(
+        "files",
+        nargs="+",
+        help="game logs: Tenhou mjlog (XML or gzip), tenhou.net/6 JSON, mjai JSON lines, or "
+        "mahjongkit's event lines (export --format jsonl); the format is recognised",
+    )
+    convert.add_argument(
+        "--to",
+        required=True,
+        choices=("mjai", "tenhou6", "jsonl"),
+        help="the format written",
+    )
+    convert.add_argument(
+        "--out",
+        metavar="DIR",
+        help="write each log to DIR (NAME.mjai.jsonl, NAME.tenhou6.json or NAME.jsonl) instead "
+        "of standard output",
+    )
+
+
 def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
     """The arguments of ``simulate``."""
     simulate.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
@@ -1655,6 +1742,26 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
         False,
     ),
     (
+        "mjai-bot",
+        "Play one seat of an mjai game (mjai.app dialect) on standard input and output.",
+        "Play one seat of an mjai game: each input line is a JSON array of the events since "
+        "the last answer, and each is answered with one JSON object (an action or "
+        '{"type":"none"}). See docs/mjai.md.',
+        _mjai_bot_arguments,
+        _cmd_mjai_bot,
+        True,
+    ),
+    (
+        "convert",
+        "Convert game logs between Tenhou mjlog, tenhou.net/6, mjai and mahjongkit's events.",
+        "Convert game logs between Tenhou mjlog (XML), tenhou.net/6 JSON, mjai JSON lines and "
+        "mahjongkit's event lines. Each log is replayed through the engine on the way; a log "
+        "that does not replay is reported on one line (exit 2) and the others are converted.",
+        _convert_arguments,
+        _cmd_convert,
+        False,
+    ),
+    (
         "simulate",
         "Play many seeded games between bots on every core; store them; sum them up.",
         "Play many seeded games between bots on one or many processes (the same games "
@@ -1674,6 +1781,8 @@ _VARIANT_OF = {
     "history": "history",
     "show": "show",
     "export": "export",
+    "mjai-bot": "riichi",
+    "convert": "convert",
 }
 """The ``variant`` default of the commands that take no ``--variant`` (error messages name it)."""
 
