@@ -105,8 +105,18 @@ class _RaisingParser(_Parser):
 
 
 _COMMANDS = (
-    "shanten", "waits", "score", "rules", "selfplay", "replay-check", "serve", "play", "history",
-    "show", "export", "simulate",
+    "shanten",
+    "waits",
+    "score",
+    "rules",
+    "selfplay",
+    "replay-check",
+    "serve",
+    "play",
+    "history",
+    "show",
+    "export",
+    "simulate",
 )
 
 
@@ -207,7 +217,6 @@ def _mpsz(text: str) -> str:
 
 
 # --- shanten and waits -------------------------------------------------------------------------
-
 
 
 def _say(key: str, lang: str, **values: object) -> str:
@@ -594,8 +603,6 @@ def answer(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
         return (0 if score.valid else 1), _score_json(score, context)
     result = _analyse(args)
     return (0 if result["ready"] or args.command == "shanten" else 1), result
-
-
 
 
 def parse_words(argv: Sequence[str]) -> argparse.Namespace:
@@ -996,10 +1003,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     from mahjongkit.game.engine import Game
     from mahjongkit.sim import (
+        Hosting,
         JsonLinesSink,
         Plan,
         Played,
         RecordsSink,
+        SimulationError,
         parse_bots,
         simulate,
         stored_lines,
@@ -1011,7 +1020,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     players = Game(args.variant, rules, seed=0).players
     bots = parse_bots(args.bot, players)
-    plan = Plan(args.variant, rules, args.seed, args.games, bots, args.max_rounds)
+    if args.variant != "riichi" and any(bot.startswith("mjai:") for bot in bots):
+        raise SimulationError(f"mjai:COMMAND bots play Riichi only, not {args.variant}")
+    hosting = Hosting(args.mjai_timeout, args.mjai_strict)
+    plan = Plan(args.variant, rules, args.seed, args.games, bots, args.max_rounds, hosting)
     done: dict[int, Played] = {}
     with contextlib.ExitStack() as stack:
         sink: Any
@@ -1088,6 +1100,14 @@ def _simulation_progress(games: int) -> Any:
         yield advance
 
 
+def _faults_text(faults: dict[str, int] | None) -> str:
+    if faults is None:
+        return "-"
+    return "/".join(
+        str(faults.get(kind, 0)) for kind in ("timeouts", "malformed", "illegal", "exited")
+    )
+
+
 def _print_simulation(found: dict[str, Any]) -> None:
     def interval(value: dict[str, Any], digits: int) -> str:
         if value["mean"] is None:
@@ -1096,8 +1116,16 @@ def _print_simulation(found: dict[str, Any]) -> None:
             return f"{value['mean']:.{digits}f}"
         return f"{value['mean']:.{digits}f} [{value['low']:.{digits}f}, {value['high']:.{digits}f}]"
 
-    columns = ("seat", "bot", "wins", "deal-ins", "score (95% CI)", "placement (95% CI)")
-    rows = [
+    columns: tuple[str, ...] = (
+        "seat",
+        "bot",
+        "wins",
+        "deal-ins",
+        "score (95% CI)",
+        "placement (95% CI)",
+    )
+    entries = [*found["seats"], *(found["bots"] if len(found["bots"]) > 1 else [])]
+    rows: list[tuple[str, ...]] = [
         (
             entry.get("seat", "all"),
             entry["bot"],
@@ -1106,8 +1134,15 @@ def _print_simulation(found: dict[str, Any]) -> None:
             interval(entry["score"], 1),
             interval(entry["placement"], 2),
         )
-        for entry in [*found["seats"], *(found["bots"] if len(found["bots"]) > 1 else [])]
+        for entry in entries
     ]
+    if any("mjai_faults" in entry for entry in entries):
+        # Hosted mjai bots: late, malformed and illegal answers, and exits.
+        columns += ("late/malformed/illegal/exited",)
+        rows = [
+            (*row, _faults_text(entry.get("mjai_faults")))
+            for row, entry in zip(rows, entries, strict=True)
+        ]
     title = (
         f"{found['variant']}: {found['games']} games, {found['rounds']} rounds, seed "
         f"{found['seed']}, {found['jobs']} processes, {found['games_per_second']} games/s; "
@@ -1169,9 +1204,7 @@ def _check_option_size(assignment: str) -> None:
     if longest > MAX_OPTION_DIGITS:
         name = assignment.partition("=")[0].strip()
         raise NotationError(
-            Sentence(
-                "refusal.option_digits", name=name, digits=longest, most=MAX_OPTION_DIGITS
-            )
+            Sentence("refusal.option_digits", name=name, digits=longest, most=MAX_OPTION_DIGITS)
         )
 
 
@@ -1231,6 +1264,19 @@ def _check_nonnegative(text: str) -> int:
 
 def _positive(text: str) -> int:
     return _whole_number(text, 1)
+
+
+def _seconds(text: str) -> float:
+    """A number of seconds above 0 (at most a day)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds, not {text!r:.20}"
+        ) from None
+    if not 0 < value <= 86400:
+        raise argparse.ArgumentTypeError(f"expected seconds above 0 and at most 86400, not {value}")
+    return value
 
 
 def _seed(text: str) -> int:
@@ -1489,9 +1535,7 @@ def _play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument("--lang", help="language of the game: en, fr, es (default en)")
     play.add_argument("--db", help="the records database (default: the user's data folder)")
     play.add_argument("--resume", type=_positive, metavar="ID", help="continue a stored game")
-    play.add_argument(
-        "--max-rounds", type=_positive, help="end the game after this many rounds"
-    )
+    play.add_argument("--max-rounds", type=_positive, help="end the game after this many rounds")
     play.add_argument(
         "--plain", action="store_true", help="tiles as text (5m) instead of Unicode glyphs"
     )
@@ -1586,7 +1630,21 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="SPEC",
-        help="random or efficient: once for every seat, or once per seat (default random)",
+        help="random, efficient or mjai:COMMAND (an external mjai bot; {seat} in COMMAND is "
+        "the seat): once for every seat, or once per seat (default random)",
+    )
+    simulate.add_argument(
+        "--mjai-timeout",
+        type=_seconds,
+        default=5.0,
+        metavar="SECONDS",
+        help="seconds an mjai:COMMAND bot has for each answer (default 5; 30 for its first)",
+    )
+    simulate.add_argument(
+        "--mjai-strict",
+        action="store_true",
+        help="end the run with an error at an mjai bot's first late, malformed or illegal "
+        "answer, or its exit, instead of playing the safe default",
     )
     simulate.add_argument(
         "--max-rounds", type=_positive, default=None, help="end each game after this many rounds"
@@ -1661,12 +1719,8 @@ tuple: a named tuple class would cost the start-up its creation."""
 
 
 _SUBCOMMANDS: tuple[_Subcommand, ...] = (
-    (
-        "shanten", _HAND_HELP["shanten"], _HAND_HELP["shanten"], _hand_arguments, _cmd_shanten, True
-    ),
-    (
-        "waits", _HAND_HELP["waits"], _HAND_HELP["waits"], _hand_arguments, _cmd_waits, True
-    ),
+    ("shanten", _HAND_HELP["shanten"], _HAND_HELP["shanten"], _hand_arguments, _cmd_shanten, True),
+    ("waits", _HAND_HELP["waits"], _HAND_HELP["waits"], _hand_arguments, _cmd_waits, True),
     (
         "score",
         "Score a winning hand and explain the result.",
