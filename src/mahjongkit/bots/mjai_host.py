@@ -161,12 +161,18 @@ class MjaiSeat:
         self.game: Game | None = None
         self.process: subprocess.Popen[bytes] | None = None
         self._buffer = b""
-        self._owed = 0
-        """Answers the bot still owes for lines it was too late to answer (read and dropped)."""
+        self._waiting = False
+        """Whether the bot still owes the answer to its last line (too late to be used): it is
+        read and dropped before the bot is sent another line, so one line at most is in flight
+        and every answer is the answer to the line it follows."""
+        self._unsent: list[MjaiEvent] = []
+        """Events not sent yet because the bot was still busy with an earlier line."""
         self._sent = 0
         self._skip_reach = False
         self._dead = False
         self._startup_deadline = 0.0
+        self._starting = True
+        """Whether the start_game answer is still to be read (with the start-up allowance)."""
 
     # --- the process ---
 
@@ -198,9 +204,8 @@ class MjaiSeat:
         view = seat_view(to_mjai(game.log[:1]), self.seat)
         self._sent = 1
         self._startup_deadline = time.monotonic() + max(self.timeout, STARTUP_TIMEOUT)
-        self._owed = 0
-        if self._write(view, self._startup_deadline):
-            self._owed = 1  # the start_game answer, read (and not judged) before the first ask
+        # The start_game answer is read (and not judged) before the first decision.
+        self._waiting = self._write(view, self._startup_deadline)
 
     def close(self, *, farewell: bool = True) -> None:
         """Show the bot the events it has not seen (the game's end) if ``farewell``, then end
@@ -211,10 +216,9 @@ class MjaiSeat:
         try:
             if farewell and not self._dead and self.game is not None:
                 fresh = self._fresh()
-                if fresh:
-                    deadline = time.monotonic() + self.timeout
-                    if self._write(fresh, deadline):
-                        self._read(deadline)
+                deadline = time.monotonic() + self.timeout
+                if fresh and self._caught_up(deadline) and self._write(fresh, deadline):
+                    self._read(deadline)
         except MahjongError:
             pass  # a fault in the farewell changes no game
         finally:
@@ -279,25 +283,42 @@ class MjaiSeat:
                     break
         return [e for e in fresh if e.get("type") != "start_game"]
 
+    def _caught_up(self, deadline: float) -> bool:
+        """Whether the bot has answered every line sent (a late answer read and dropped by
+        ``deadline``; its first answer has the start-up allowance)."""
+        if self._waiting:
+            if self._starting:
+                deadline = max(deadline, self._startup_deadline)
+                self._starting = False
+            if self._read(deadline) is None:
+                return False
+            self._waiting = False
+        return True
+
     def _ask(self, events: list[MjaiEvent], legal: list[Action]) -> MjaiEvent | None:
         """One line sent, one answer read: the message, or None after a fault (counted)."""
+        deadline = time.monotonic() + self.timeout
+        if not self._caught_up(deadline):
+            if not self._dead:
+                # Still thinking about an earlier line: this decision is late too, and its
+                # events go with the next line.
+                self._unsent += events
+                self._fault("timeouts", f"no answer within {self.timeout:g} s (still busy)")
+            return None
+        events = self._unsent + events
+        self._unsent = []
         if not events:
             events = [{"type": "none"}]
         deadline = time.monotonic() + self.timeout
         if not self._write(events, deadline):
             return None
-        if self._owed:
-            # Late answers (and the start_game answer) come first; the start-up allowance
-            # covers the bot's first answer.
-            deadline = max(deadline, self._startup_deadline)
-            while self._owed:
-                if self._read(deadline) is None:
-                    return None
-                self._owed -= 1
-            deadline = max(time.monotonic() + self.timeout, deadline)
+        self._waiting = True
         text = self._read(deadline)
         if text is None:
+            if not self._dead:
+                self._fault("timeouts", f"no answer within {self.timeout:g} s")
             return None
+        self._waiting = False
         self.answers += 1
         try:
             message = json.loads(text)
@@ -334,7 +355,8 @@ class MjaiSeat:
         return True
 
     def _read(self, deadline: float) -> str | None:
-        """The next answer line (without its newline), or None after a fault (counted)."""
+        """The next answer line (without its newline); None if none came by ``deadline`` or
+        the bot has ended (counted)."""
         process = self.process
         assert process is not None and process.stdout is not None
         fd = process.stdout.fileno()
@@ -347,8 +369,6 @@ class MjaiSeat:
                     return None
                 left = deadline - time.monotonic()
                 if left <= 0 or not selector.select(left):
-                    self._owed += 1
-                    self._fault("timeouts", f"no answer within {self.timeout:g} s")
                     return None
                 try:
                     chunk = os.read(fd, 65536)
@@ -410,18 +430,23 @@ _DEFAULTS = {
 
 
 def _end(process: subprocess.Popen[bytes]) -> None:
-    """End a bot's process and its group, and wait for it (no zombie left)."""
-    for stream in (process.stdin, process.stdout):
-        if stream is not None:
-            with contextlib.suppress(OSError):
-                stream.close()
+    """End a bot's process and its group, and wait for it (no zombie left).
+
+    Its input is closed first and its output only after, so that a bot finishing an answer as
+    it is told to stop exits on its own rather than on a broken pipe."""
     try:
+        if process.stdin is not None:
+            with contextlib.suppress(OSError):
+                process.stdin.close()
         process.wait(timeout=_GRACE)
         _signal_group(process, signal.SIGKILL)  # whatever the bot left running in its group
         return
     except subprocess.TimeoutExpired:
         pass
     finally:
+        if process.stdout is not None:
+            with contextlib.suppress(OSError):
+                process.stdout.close()
         if process.returncode is None:
             _signal_group(process, signal.SIGTERM)
             try:
