@@ -60,7 +60,7 @@ MjaiEvent = dict[str, Any]
 """One mjai event, as the JSON object it is."""
 
 MJAI_FIELDS: dict[str, tuple[str, ...]] = {
-    "start_game": ("names", "mjk_variant", "mjk_rules", "aka_flag"),
+    "start_game": ("names", "mjk_variant", "mjk_rules", "mjk_max_rounds", "aka_flag"),
     "start_kyoku": (
         "bakaze",
         "dora_marker",
@@ -287,6 +287,9 @@ def read_mjai(
         and all(isinstance(n, str) for n in player_names)
     ):
         player_names = [f"player{i}" for i in range(_SEATS)]
+    limit = start.get("mjk_max_rounds")
+    if limit is not None and (type(limit) is not int or limit < 1):
+        raise NotationError(f"start_game: mjk_max_rounds is a positive integer, not {limit!r:.20}")
     probe = Game(variant, rules)
     plans = []
     for number, index in enumerate(kyoku_at):
@@ -297,6 +300,7 @@ def read_mjai(
         variant,
         rules,
         names=player_names,
+        max_rounds=limit,
         # A round the log does not have (the game goes on where the log stops) is dealt in
         # order: the comparison with the log reports it.
         wall_source=lambda _game, number: (
