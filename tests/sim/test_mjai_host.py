@@ -262,28 +262,29 @@ def test_simulate_interrupted_leaves_no_bot_running(tmp_path: Path) -> None:
     spec = bot("--hang-at", "3", "--ignore-term", "--pids", str(tmp_path))
     command = [sys.executable, "-m", "mahjongkit", "simulate", "--games", "3", "--seed", "1"]
     command += ["--out", str(tmp_path / "g.jsonl"), "--bot", spec, "--mjai-timeout", "60"]
-    command += ["--jobs", "1"]
+    command += ["--jobs", "2"]
     child = subprocess.Popen(
         command,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(REPO / "src")},
+        start_new_session=True,  # its own group, to be sent Ctrl-C as a terminal sends it
     )
     try:
         deadline = time.monotonic() + 30
-        while len(list(tmp_path.glob("[0-3]-*"))) < 4 and time.monotonic() < deadline:
+        while len(pids_in(tmp_path)) < 8 and time.monotonic() < deadline:
             time.sleep(0.05)
         started = pids_in(tmp_path)
-        assert len(started) == 4
+        assert len(started) == 8, "two games at once, each with its own four bots"
         time.sleep(0.3)
-        child.send_signal(signal.SIGINT)
+        os.killpg(child.pid, signal.SIGINT)
         child.wait(timeout=30)
     finally:
         if child.poll() is None:
             child.kill()
             child.wait()
     assert child.returncode != 0
-    assert wait_gone(started) == []
+    assert wait_gone(started, 10) == []
 
 
 def test_simulate_refuses_bad_hosting_flags(capsys: Any) -> None:

@@ -210,20 +210,29 @@ class MjaiSeat:
     def close(self, *, farewell: bool = True) -> None:
         """Show the bot the events it has not seen (the game's end) if ``farewell``, then end
         its process: input closed, SIGTERM to its group, SIGKILL; always waited for."""
-        process = self.process
-        if process is None:
-            return
         try:
-            if farewell and not self._dead and self.game is not None:
-                fresh = self._fresh()
-                deadline = time.monotonic() + self.timeout
-                if fresh and self._caught_up(deadline) and self._write(fresh, deadline):
-                    self._read(deadline)
-        except MahjongError:
-            pass  # a fault in the farewell changes no game
+            if farewell:
+                self.farewell()
         finally:
-            self.process = None
-            _end(process)
+            process, self.process = self.process, None
+            if process is not None:
+                _end([process])
+
+    def farewell(self) -> None:
+        """Send the bot the events it has not seen (after a finished game: the end of the round
+        and the game) and read its answer; a fault here changes nothing and is not counted."""
+        if self.process is None or self._dead or self.game is None:
+            return
+        fresh = self._fresh()
+        deadline = time.monotonic() + self.timeout
+        quiet, self.log = self.log, lambda text: None
+        faults = dict(self.faults)
+        strict, self.strict = self.strict, False
+        try:
+            if fresh and self._caught_up(deadline) and self._write(fresh, deadline):
+                self._read(deadline)
+        finally:
+            self.log, self.strict, self.faults = quiet, strict, faults
 
     # --- the agent ---
 
@@ -429,31 +438,35 @@ _DEFAULTS = {
 }
 
 
-def _end(process: subprocess.Popen[bytes]) -> None:
-    """End a bot's process and its group, and wait for it (no zombie left).
+def _end(processes: Sequence[subprocess.Popen[bytes]]) -> None:
+    """End bots' processes and their groups, all at once, and wait for each (no zombie left).
 
-    Its input is closed first and its output only after, so that a bot finishing an answer as
-    it is told to stop exits on its own rather than on a broken pipe."""
+    Inputs are closed first and outputs only after, so that a bot finishing an answer as it is
+    told to stop exits on its own rather than on a broken pipe; then SIGTERM, then SIGKILL."""
     try:
-        if process.stdin is not None:
-            with contextlib.suppress(OSError):
-                process.stdin.close()
-        process.wait(timeout=_GRACE)
-        _signal_group(process, signal.SIGKILL)  # whatever the bot left running in its group
-        return
-    except subprocess.TimeoutExpired:
-        pass
+        for process in processes:
+            if process.stdin is not None:
+                with contextlib.suppress(OSError):
+                    process.stdin.close()
+        for number in (signal.SIGTERM, signal.SIGKILL):
+            deadline = time.monotonic() + _GRACE
+            for process in processes:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    process.wait(timeout=max(0.0, deadline - time.monotonic()))
+            left = [p for p in processes if p.returncode is None]
+            if not left:
+                break
+            for process in left:
+                _signal_group(process, number)
     finally:
-        if process.stdout is not None:
-            with contextlib.suppress(OSError):
-                process.stdout.close()
-        if process.returncode is None:
-            _signal_group(process, signal.SIGTERM)
-            try:
-                process.wait(timeout=_GRACE)
-            except subprocess.TimeoutExpired:
+        for process in processes:
+            if process.stdout is not None:
+                with contextlib.suppress(OSError):
+                    process.stdout.close()
+            if process.returncode is None:
                 _signal_group(process, signal.SIGKILL)
                 process.wait()
+            # Whatever the bot left running in its group goes with it.
             _signal_group(process, signal.SIGKILL)
 
 
@@ -530,5 +543,13 @@ def hosted(game: Game, agents: Sequence[object]) -> Iterator[None]:
         yield
         finished = True
     finally:
-        for agent in seated:
-            agent.close(farewell=finished)
+        try:
+            if finished:
+                for agent in seated:
+                    agent.farewell()
+        finally:
+            # Every bot is ended at once, whatever happened above.
+            processes = [agent.process for agent in seated if agent.process is not None]
+            for agent in seated:
+                agent.process = None
+            _end(processes)
