@@ -370,3 +370,25 @@ def test_riichi_action_is_sent_as_reach_then_its_discard():
     assert action_to_mjai(game, Action(A.RIICHI, 0, drawn)) == {"type": "reach", "actor": 0}
     message = action_to_mjai(game, Action(A.DISCARD, 0, drawn))
     assert message["tsumogiri"] is True and message["actor"] == 0
+
+
+def test_mjai_bot_plays_by_the_rules_a_start_game_states_unless_given_its_own() -> None:
+    import json as _json
+
+    from mahjongkit.options import describe
+    from mahjongkit.variants import find_variant
+
+    ema = find_variant("riichi").rules("ema2016")
+    tenhou = find_variant("riichi").rules("tenhou")
+    assert ema != tenhou
+    start = {"type": "start_game", "id": 1, "mjk_rules": _json.loads(_json.dumps(describe(ema)))}
+    stated = MjaiBot("efficient", log=lambda _: None)
+    assert stated.react(_json.dumps([start])) == '{"type":"none"}'
+    assert stated.rules == ema and stated.seat == 1
+    given = MjaiBot("efficient", rules=tenhou, log=lambda _: None)
+    given.react(_json.dumps([start]))
+    assert given.rules == tenhou
+    lines: list[str] = []
+    broken = MjaiBot("efficient", log=lines.append)
+    broken.react(_json.dumps([{**start, "mjk_rules": {"no_such_option": 1}}]))
+    assert broken.rules == tenhou and len(lines) == 1 and "rules" in lines[0]

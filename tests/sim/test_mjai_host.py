@@ -30,6 +30,7 @@ from mahjongkit.cli import main
 from mahjongkit.game.engine import Game
 from mahjongkit.sim import Hosting, Plan, SimulationError, parse_bots, play_game
 from mahjongkit.table import actions as A
+from mahjongkit.variants import find_variant
 from tests.helpers.paths import REPO
 
 SCRIPT = Path(__file__).with_name("mjai_bots") / "scripted.py"
@@ -66,8 +67,10 @@ def plan(
     seed: int = 3,
     rounds: int = 1,
 ) -> Plan:
-    """One game of ``rounds`` rounds between ``bots``, hosted with ``timeout`` and ``strict``."""
-    return Plan("riichi", None, seed, 1, bots, rounds, Hosting(timeout, strict))
+    """One game of ``rounds`` rounds between ``bots``, hosted with ``timeout`` and ``strict``,
+    under the Tenhou rules an mjai bot plays by (``mjai-bot``'s default ``--rules``)."""
+    tenhou = find_variant("riichi").rules("tenhou")
+    return Plan("riichi", tenhou, seed, 1, bots, rounds, Hosting(timeout, strict))
 
 
 # --- specs ----------------------------------------------------------------------------------

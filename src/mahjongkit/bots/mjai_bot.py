@@ -56,10 +56,13 @@ class MjaiBot:
     ) -> None:
         from mahjongkit.sim import make_agents
 
-        self.agent = make_agents([bot], seed)[0]
+        self.rules = rules if rules is not None else find_variant("riichi").rules("tenhou")
+        self.agent = make_agents([bot], seed, self.rules)[0]
+        self.bot, self.bot_seed = bot, seed
+        self.rules_given = rules is not None
+        """Rules given by the caller; else those a ``start_game`` states (``mjk_rules``) win."""
         self.fixed_seat = seat
         self.seat: int | None = seat
-        self.rules = rules if rules is not None else find_variant("riichi").rules("tenhou")
         self.round: list[MjaiEvent] = []
         self.riichi_tile: str | None = None
         self.log = log or (lambda text: print(text, file=sys.stderr, flush=True))
@@ -97,6 +100,9 @@ class MjaiBot:
             if self.fixed_seat is None and type(identity) is int and 0 <= identity < _SEATS:
                 self.seat = identity
             self.round = []
+            recorded = event.get("mjk_rules")
+            if not self.rules_given and isinstance(recorded, dict) and recorded:
+                self._adopt(recorded)
         elif kind == "start_kyoku":
             self.round = [event]
             self.riichi_tile = None
@@ -104,6 +110,18 @@ class MjaiBot:
             self.round = []
         elif self.round:
             self.round.append(event)
+
+    def _adopt(self, recorded: dict[str, Any]) -> None:
+        """Play under the rules a game states (a mahjongkit host sends its own)."""
+        from mahjongkit.game.engine import rebuild_rules
+        from mahjongkit.sim import make_agents
+
+        try:
+            self.rules = rebuild_rules("riichi", recorded)
+        except MahjongError as error:
+            self.log(f"mjai-bot: start_game rules not used ({error})"[:300])
+            return
+        self.agent = make_agents([self.bot], self.bot_seed, self.rules)[0]
 
     def _needs_answer(self) -> bool:
         if not self.round or self.seat is None:
