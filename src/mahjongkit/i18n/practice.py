@@ -93,6 +93,21 @@ _EN = {
     "practice.flag.first_turn": "In the first go-around",
     "practice.flag.honba": "Counters (honba)",
     "practice.flag.deposits": "Riichi sticks on the table",
+    "practice.drill.reach_title": "The way to the {minimum}-fan minimum",
+    "practice.drill.reach_line": (
+        "discard {tile}: at best {best} fan toward the minimum ({patterns}); of {completions} "
+        "likely completions, {winning} reach it on a discard, {self_draw} on a self-draw"
+    ),
+    "practice.drill.reach_short": (
+        "discard {tile}: at best {best} fan toward the minimum: no likely completion reaches "
+        "{minimum} ({patterns})"
+    ),
+    "practice.drill.reach_far": "discard {tile}: too far from ready to tell ({shanten} steps)",
+    "practice.drill.reach_none": "no pattern",
+    "practice.drill.missing_held": (
+        "Missing suit {suit}: still held {tiles}. The hand cannot win while it holds one."
+    ),
+    "practice.drill.missing_clear": "Missing suit {suit}: none left in the hand.",
     "practice.drill.check": "Check my answer",
     "practice.drill.next": "Next question",
     "practice.drill.right": "Right!",
@@ -256,6 +271,25 @@ _FR = {
     "practice.flag.first_turn": "Au premier tour",
     "practice.flag.honba": "Compteurs (honba)",
     "practice.flag.deposits": "Bâtons de riichi sur la table",
+    "practice.drill.reach_title": "Le chemin vers le minimum de {minimum} fan",
+    "practice.drill.reach_line": (
+        "défausser {tile} : au mieux {best} fan comptés pour le minimum ({patterns}) ; sur "
+        "{completions} fins de main probables, {winning} l’atteignent sur une défausse, "
+        "{self_draw} sur une pioche"
+    ),
+    "practice.drill.reach_short": (
+        "défausser {tile} : au mieux {best} fan comptés pour le minimum : aucune fin de main "
+        "probable n’atteint {minimum} ({patterns})"
+    ),
+    "practice.drill.reach_far": (
+        "défausser {tile} : trop loin de l’attente pour le dire ({shanten} étapes)"
+    ),
+    "practice.drill.reach_none": "aucune combinaison",
+    "practice.drill.missing_held": (
+        "Couleur manquante {suit} : encore en main {tiles}. La main ne peut pas gagner tant "
+        "qu’elle en garde une."
+    ),
+    "practice.drill.missing_clear": "Couleur manquante {suit} : plus aucune en main.",
     "practice.drill.check": "Vérifier ma réponse",
     "practice.drill.next": "Question suivante",
     "practice.drill.right": "Juste !",
@@ -421,6 +455,24 @@ _ES = {
     "practice.flag.first_turn": "En la primera vuelta",
     "practice.flag.honba": "Contadores (honba)",
     "practice.flag.deposits": "Palillos de riichi en la mesa",
+    "practice.drill.reach_title": "El camino al mínimo de {minimum} fan",
+    "practice.drill.reach_line": (
+        "descartar {tile}: como mucho {best} fan para el mínimo ({patterns}); de {completions} "
+        "finales probables, {winning} lo alcanzan con un descarte, {self_draw} con un robo"
+    ),
+    "practice.drill.reach_short": (
+        "descartar {tile}: como mucho {best} fan para el mínimo: ningún final probable llega a "
+        "{minimum} ({patterns})"
+    ),
+    "practice.drill.reach_far": (
+        "descartar {tile}: demasiado lejos de la espera para saberlo ({shanten} pasos)"
+    ),
+    "practice.drill.reach_none": "ningún patrón",
+    "practice.drill.missing_held": (
+        "Palo ausente {suit}: todavía en la mano {tiles}. La mano no puede ganar mientras "
+        "conserve alguna."
+    ),
+    "practice.drill.missing_clear": "Palo ausente {suit}: ya no queda ninguna en la mano.",
     "practice.drill.check": "Comprobar mi respuesta",
     "practice.drill.next": "Pregunta siguiente",
     "practice.drill.right": "¡Correcto!",

@@ -24,9 +24,11 @@ from mahjongkit.bots.drills import (
     Drill,
     answer_in,
     best_discards,
+    discard_reach,
     drill_of,
     grade,
     make_drill,
+    missing_suit_facts,
 )
 from mahjongkit.commands import MAX_COUNT, answer, parse_words
 from mahjongkit.errors import MahjongError
@@ -151,6 +153,13 @@ _PAGE_TEXT = (
     "drill.loading",
     "drill.answered",
     "drill.command",
+    "drill.reach_title",
+    "drill.reach_line",
+    "drill.reach_short",
+    "drill.reach_far",
+    "drill.reach_none",
+    "drill.missing_held",
+    "drill.missing_clear",
 )
 
 
@@ -615,7 +624,13 @@ def practice_router(
             "answer": result,
         }
         if drill.kind == "discard":
-            body["best"] = best_discards(result)
+            reach = discard_reach(drill, lang)
+            body["best"] = best_discards(result, reach)
+            if reach is not None:
+                body["reach"] = reach
+        missing = missing_suit_facts(drill)
+        if missing is not None:
+            body["missing"] = missing
         response = JSONResponse(body)
         if new:
             response.set_cookie(

@@ -374,6 +374,8 @@
       const shown = Array.isArray(json.expected) ? json.expected.join(" ") : String(json.expected);
       const parts = [verdict, el("p", {class: "drill-expected",
         text: question.kind === "discard" ? T("drill.best", {tiles: shown}) : T("drill.expected", {answer: shown})})];
+      if (json.missing) parts.push(missingView(json.missing));
+      if (json.reach) parts.push(reachView(json.reach, json.best));
       if (question.kind === "worth") parts.push(scoreView(json.answer));
       else parts.push(waitsView(json.answer));
       parts.push(el("p", {class: "command"}, T("drill.command") + ": ",
@@ -383,6 +385,32 @@
     });
     box.append(check, outcome);
     return box;
+  }
+
+  // Hong Kong: what each discard leaves toward the 3-fan minimum (the engine's rating).
+  function reachView(reach, best) {
+    const box = el("div", {class: "reach-view"});
+    box.append(el("h3", {text: T("drill.reach_title", {minimum: reach.length ? reach[0].minimum : 3})}));
+    const list = el("ul", {class: "reach"});
+    for (const option of reach) {
+      const fill = {tile: option.discard, best: option.best, minimum: option.minimum, shanten: option.shanten,
+        winning: option.winning, self_draw: option.winning_self_draw, completions: option.completions,
+        patterns: option.patterns.length ? option.patterns.join(", ") : T("drill.reach_none")};
+      const key = option.completions === 0 ? "drill.reach_far"
+        : option.keeps_minimum_self_draw ? "drill.reach_line" : "drill.reach_short";
+      list.append(el("li", {"data-tile": option.discard, "data-keeps": String(option.keeps_minimum_self_draw),
+        class: best.includes(option.discard) ? "best" : ""}, tileImg(option.discard), " ", T(key, fill)));
+    }
+    box.append(list);
+    return box;
+  }
+
+  // Sichuan: the declared missing suit and what of it is still in the hand.
+  function missingView(missing) {
+    const text = missing.held.length
+      ? T("drill.missing_held", {suit: missing.suit, tiles: missing.held.join(" ")})
+      : T("drill.missing_clear", {suit: missing.suit});
+    return el("p", {class: "missing-suit"}, text);
   }
 
   async function showProgress(question, where) {
