@@ -12,10 +12,20 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from mahjongkit.bots.drills import FAMILIES, KINDS, best_discards, drill_answer, grade, make_drill
+from mahjongkit.bots.drills import (
+    FAMILIES,
+    KINDS,
+    best_discards,
+    discard_reach,
+    drill_answer,
+    grade,
+    make_drill,
+    missing_suit_facts,
+)
 from mahjongkit.cli import main
 from mahjongkit.commands import answer
 from mahjongkit.hand import Hand
+from mahjongkit.tiles import parse_tiles
 from mahjongkit.variants.analysis import analyse_hand
 from mahjongkit.web import create_app
 from mahjongkit.web.practice import fields_of, request_words
@@ -324,7 +334,7 @@ def test_drills_are_answered_by_the_engine(family: str) -> None:
     most = max(o.ukeire for o in found.discards if o.shanten == low)
     engine_best = {str(o.discard) for o in found.discards if (o.shanten, o.ukeire) == (low, most)}
     assert len(engine_best) >= 1
-    best = best_discards(result)
+    best = best_discards(result, discard_reach(discard))
     assert grade(discard, best[0]).correct
     worse = next(o["discard"] for o in result["discards"] if o["discard"] not in best)
     assert not grade(discard, worse).correct
@@ -414,3 +424,44 @@ def test_every_kind_of_drill_exists_for_every_family() -> None:
     for family in FAMILIES:
         for kind in KINDS:
             assert make_drill(family, kind, 0).kind == kind
+
+
+def test_h11_a_hong_kong_discard_drill_keeps_the_three_fan_path(client: TestClient) -> None:
+    """H-11: question hongkong-discard-1 (7789m699p458s4446z, North seat): 6z improves the
+    hand most but leaves no completion at 3 fan on a discard; the answer prefers the discards
+    that keep one and shows every discard's best reachable fan, in the reader's language."""
+    drill = make_drill("hongkong", "discard", 1)
+    assert (drill.hand, drill.seat) == ("7789m699p458s4446z", "N")
+    assert best_discards(drill_answer(drill)) == ["6z"]  # shanten and ukeire alone
+    reach = discard_reach(drill)
+    assert reach is not None
+    keeping = {r["discard"] for r in reach if r["keeps_minimum"]}
+    assert keeping == {"7m", "6p", "8s"}
+    fast = client.post("/api/drills/answer", json={"id": drill.id, "reply": "6z", "lang": "fr"})
+    assert fast.status_code == 200 and fast.json()["correct"] is False
+    body = client.post("/api/drills/answer", json={"id": drill.id, "reply": "8s", "lang": "fr"})
+    answered = body.json()
+    assert answered["correct"] is True and answered["best"] == ["8s"]
+    by_tile = {r["discard"]: r for r in answered["reach"]}
+    assert by_tile["8s"]["best"] >= 3 and by_tile["8s"]["minimum"] == 3
+    assert "Pung de dragon" in by_tile["8s"]["patterns"]
+    assert by_tile["6z"]["winning"] == 0 and not by_tile["6z"]["keeps_minimum"]
+
+
+def test_the_other_families_answer_without_a_fan_path() -> None:
+    for family in ("riichi", "sichuan"):
+        assert discard_reach(make_drill(family, "discard", 1)) is None
+    assert discard_reach(make_drill("hongkong", "waits", 1)) is None
+
+
+def test_a_sichuan_answer_shows_the_missing_suit(client: TestClient) -> None:
+    drill = make_drill("sichuan", "discard", 0)
+    assert drill.missing in ("m", "p", "s")
+    held = [t for t in parse_tiles(drill.hand) if str(t)[1] == drill.missing]
+    facts = missing_suit_facts(drill)
+    assert facts == {"suit": drill.missing, "held": [str(t) for t in held]}
+    answered = client.post(
+        "/api/drills/answer", json={"id": drill.id, "reply": drill.hand[:2], "lang": "es"}
+    ).json()
+    assert answered["missing"] == facts
+    assert missing_suit_facts(make_drill("riichi", "discard", 0)) is None
