@@ -167,7 +167,6 @@ _EN = {
         'the body must be one JSON object of fields, such as {{"hand": "234m456p678s33555z", '
         '"win": "5z"}}'
     ),
-    "practice.error.untranslated": "{kind} ({detail})",
     "practice.compare.win": "{value} {unit} = {points} points",
     "practice.compare.no_win": "no win ({kind}): {message}",
     "practice.open": "Open in the calculator",
@@ -355,7 +354,6 @@ _FR = {
         'le corps doit être un objet JSON de champs, par ex. {{"hand": "234m456p678s33555z", '
         '"win": "5z"}}'
     ),
-    "practice.error.untranslated": "{kind} ({detail})",
     "practice.compare.win": "{value} {unit} = {points} points",
     "practice.compare.no_win": "pas de victoire ({kind}) : {message}",
     "practice.open": "Ouvrir dans le calculateur",
@@ -539,7 +537,6 @@ _ES = {
         'el cuerpo debe ser un objeto JSON de campos, p. ej. {{"hand": "234m456p678s33555z", '
         '"win": "5z"}}'
     ),
-    "practice.error.untranslated": "{kind} ({detail})",
     "practice.compare.win": "{value} {unit} = {points} puntos",
     "practice.compare.no_win": "no es victoria ({kind}): {message}",
     "practice.open": "Abrir en la calculadora",

@@ -25,6 +25,7 @@ from typing import Any
 
 from mahjongkit.errors import InvalidHandError, NotationError
 from mahjongkit.hand import Hand
+from mahjongkit.i18n import Sentence
 from mahjongkit.scoring import PatternHit, Score, Win
 from mahjongkit.shapes import (
     HONG_KONG,
@@ -64,10 +65,7 @@ def check_tiles(variant: str, hand: Hand) -> None:
         & set(range(27, NUM_KINDS))
     )
     if honours:
-        raise InvalidHandError(
-            f"{format_kind(honours[0])} is an honour tile: Sichuan is played with the 108 suited "
-            "tiles only (m, p, s)"
-        )
+        raise InvalidHandError(Sentence("refusal.sichuan_honour", tile=format_kind(honours[0])))
 
 
 def default_seat(hand: Hand, seats: Sequence[int]) -> int:
@@ -75,9 +73,7 @@ def default_seat(hand: Hand, seats: Sequence[int]) -> int:
     sources = {m.from_seat for m in hand.melds}
     seat = next((s for s in seats if s not in sources), None)
     if seat is None:
-        raise InvalidHandError(
-            "the melds claim tiles from every seat at the table: one of them is the hand's own"
-        )
+        raise InvalidHandError(Sentence("refusal.melds_every_seat"))
     return seat
 
 
@@ -147,9 +143,7 @@ def analyse_hand(
             seen[kind] += 1
     for kind, held in enumerate(counts):
         if held + seen[kind] > 4:
-            raise InvalidHandError(
-                f"more than four {format_kind(kind)} between the hand, its melds and the tiles seen"
-            )
+            raise InvalidHandError(Sentence("refusal.more_than_four_seen", tile=format_kind(kind)))
     usable = shape.usable(counts)
     value = shanten(counts, melds, shape)
     regular = regular_shanten(usable, melds)
@@ -270,13 +264,17 @@ def score_waits(
     seats = seats_in_hand(rules)
     if seat not in seats:
         raise NotationError(
-            f"seat {SEAT_LETTERS[seat]} is not at a table of {len(seats)} "
-            f"({', '.join(SEAT_LETTERS[s] for s in seats)})"
+            Sentence(
+                "refusal.seat_not_at_table_of",
+                seat=SEAT_LETTERS[seat],
+                players=len(seats),
+                seats=", ".join(SEAT_LETTERS[s] for s in seats),
+            )
         )
     if discarder is None:
         discarder = previous_seat(seat, seats)
     if discarder == seat:
-        raise NotationError("the discarder is the winner's own seat: a ron needs another seat")
+        raise NotationError(Sentence("refusal.discarder_is_winner"))
     values = []
     for kind in kinds:
         tile = Tile(kind)

@@ -23,12 +23,12 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 
 from mahjongkit.errors import MahjongError
-from mahjongkit.i18n import reason_of, say, t
+from mahjongkit.i18n import t
 from mahjongkit.i18n.glossary import Entry, glossary
 from mahjongkit.variants import find_variant, rules_page
 from mahjongkit.web.examples import MAX_COMMAND, example_html, parse_command, run
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES, Course, courses, render, render_plain
-from mahjongkit.web.practice import page_text, practice_router
+from mahjongkit.web.practice import page_text, practice_router, refusal_text
 from mahjongkit.web.progress import Progress
 from mahjongkit.web.table import Limits, Tables, table_router
 from mahjongkit.web.tiles import tile_svg
@@ -253,7 +253,7 @@ def create_app(
         try:
             code, result = run(parse_command(data["command"]), lang)
         except MahjongError as error:
-            return _refusal(request, 400, say(reason_of(error), lang), error.code)
+            return _refusal(request, 400, refusal_text(error, lang, "command"), error.code)
         return JSONResponse({"exit_code": code, "result": result})
 
     @app.get("/tiles/{name}", include_in_schema=False)
@@ -294,7 +294,7 @@ def create_app(
                 run(words, lang)  # refused input is a 400, not an answer
                 answer_html = example_html(words, lang, t("web.calc.title", lang))
             except MahjongError as refused:
-                error, status = say(reason_of(refused), lang), 400
+                error, status = refusal_text(refused, lang, "q"), 400
         return _page(
             request,
             "calculator.html",

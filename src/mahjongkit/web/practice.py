@@ -302,6 +302,21 @@ _FIELD_OF_KEY = {
     "refusal.option_digits": "option",
     "refusal.option_form": "option",
     "refusal.option_unknown": "option",
+    "refusal.rules_preset": "rules",
+    "refusal.rules_empty": "rules",
+    "refusal.uma_entries": "option",
+    "refusal.players_riichi": "option",
+    "refusal.players_four": "option",
+    "refusal.double_wind_fu": "option",
+    "refusal.limit_low": "option",
+    "refusal.min_fan_negative": "option",
+    "refusal.option_nonnegative": "option",
+    "refusal.fan_cap_range": "option",
+    "refusal.option_not_settable": "option",
+    "refusal.not_bonus": "flowers",
+    "refusal.bonus_twice": "flowers",
+    "refusal.no_flowers": "flowers",
+    "refusal.seat_not_at_table_of": "seat",
 }
 
 
@@ -318,6 +333,8 @@ def blame(error: MahjongError, data: Mapping[str, Any]) -> str:
         for name in ("seat", "from", "round"):
             if repr(data.get(name)) == values.get("text"):
                 return name
+        if any(repr(seat) == values.get("text") for seat in _words(data, "in_game")):
+            return "in_game"
     if key == "refusal.flag_value":
         return str(values["flag"]).lstrip("-").replace("-", "_")
     if key == "refusal.foreign_flag":
@@ -340,23 +357,33 @@ def blame(error: MahjongError, data: Mapping[str, Any]) -> str:
     return "hand"
 
 
+def refusal_text(error: MahjongError, lang: str, field: str) -> str:
+    """What a refusal says in ``lang``: its sentence, or, for a refusal the library words only
+    in English, its kind and the field at fault in the language (never English in a French or
+    Spanish answer; the English stays in the answer's ``detail``)."""
+    reason = reason_of(error)
+    if isinstance(reason, Sentence) or lang == "en":
+        return say(reason, lang)
+    code = f"code.{error.code}" if f"code.{error.code}" in _codes() else "code.unknown"
+    kind = t(code, lang)
+    return Sentence("refusal.generic", kind=kind, field=field).say(lang)
+
+
 def _refused(error: MahjongError, data: Mapping[str, Any], lang: str) -> Response:
     reason = reason_of(error)
     key = reason.key if isinstance(reason, Sentence) else None
-    message = say(reason, lang)
-    if key is None and lang != "en":
-        # A refusal the library still words only in English: say its kind in the language.
-        message = (
-            t(
-                "practice.error.untranslated",
-                lang,
-                kind=t(f"code.{error.code}", lang),
-                detail=message,
-            )
-            if f"code.{error.code}" in _codes()
-            else message
-        )
-    return _error(400, error.code, message, blame(error, data), key)
+    field = blame(error, data)
+    body = {
+        "error": {
+            "code": error.code,
+            "id": key,
+            "field": field,
+            "message": refusal_text(error, lang, field),
+        }
+    }
+    if key is None:
+        body["error"]["detail"] = str(reason)
+    return JSONResponse(body, status_code=400)
 
 
 def _codes() -> set[str]:
@@ -382,7 +409,7 @@ def compare(data: Mapping[str, Any], lang: str) -> dict[str, Any]:
                     "family": family,
                     "status": "refused",
                     "code": error.code,
-                    "reason": say(reason_of(error), lang),
+                    "reason": refusal_text(error, lang, blame(error, body)),
                     "answer": None,
                 }
             )
@@ -587,7 +614,7 @@ def practice_router(
             else:
                 drills = [make_drill(family, kind, number)]
         except MahjongError as error:
-            return _error(404, error.code, say(reason_of(error), lang), "id", None)
+            return _error(404, error.code, refusal_text(error, lang, "id"), "id", None)
         return JSONResponse({"questions": [drill_json(d, lang) for d in drills]})
 
     @router.post("/api/drills/answer")
@@ -685,7 +712,7 @@ def practice_router(
                 prefill = fields_of(q)
                 answer(list(parse_command(q)))  # refused input is a 400 beside the form
             except MahjongError as refused:
-                error = say(reason_of(refused), lang)
+                error = refusal_text(refused, lang, "q")
         return page(
             request,
             "practice_calculator.html",
