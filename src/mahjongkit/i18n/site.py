@@ -146,6 +146,7 @@ _EN = {
     "web.error.language": "The language {lang} is not offered: this site speaks {languages}.",
     "web.error.too_long": "The request is too long: at most {limit} characters are read.",
     "web.error.bad_request": "The request cannot be used: {message}",
+    "web.error.parameter": "The request cannot be used: the value of {names} is wrong",
     "web.error.back": "Go to the list of courses",
     "web.footer": (
         "Examples are computed by mahjongkit's engine; the rules follow the project's "
@@ -293,6 +294,7 @@ _FR = {
     "web.error.language": ("La langue {lang} n’est pas proposée : ce site parle {languages}."),
     "web.error.too_long": "La requête est trop longue : {limit} caractères au plus sont lus.",
     "web.error.bad_request": "La requête est inutilisable : {message}",
+    "web.error.parameter": "La requête est inutilisable : la valeur de {names} est incorrecte",
     "web.error.back": "Aller à la liste des cours",
     "web.footer": (
         "Les exemples sont calculés par le moteur de mahjongkit ; les règles suivent la "
@@ -437,6 +439,7 @@ _ES = {
     "web.error.language": "El idioma {lang} no está disponible: este sitio habla {languages}.",
     "web.error.too_long": "La petición es demasiado larga: se leen {limit} caracteres como máximo.",
     "web.error.bad_request": "La petición no se puede usar: {message}",
+    "web.error.parameter": "La petición no se puede usar: el valor de {names} no es correcto",
     "web.error.back": "Ir a la lista de cursos",
     "web.footer": (
         "Los ejemplos los calcula el motor de mahjongkit; las reglas siguen la especificación "

@@ -213,8 +213,11 @@ def create_app(
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError) -> Response:
         lang = _page_language(request)
-        fields = ", ".join(".".join(str(p) for p in e.get("loc", ())) for e in error.errors())
-        return _refusal(request, 400, t("web.error.bad_request", lang, message=fields), "invalid")
+        # The parameter's own name, quoted: "query" and "body" are the framework's words.
+        names = ", ".join(
+            sorted({repr(str(e.get("loc", ("?",))[-1]))[:40] for e in error.errors()})
+        )
+        return _refusal(request, 400, t("web.error.parameter", lang, names=names), "invalid")
 
     @app.get("/", include_in_schema=False)
     async def root(request: Request) -> RedirectResponse:
