@@ -287,10 +287,28 @@ def test_an_unknown_language_is_refused(client: TestClient) -> None:
 
 
 def test_the_html_calculator_refuses_garbage_in_the_page_language(client: TestClient) -> None:
-    response = client.get("/es/practice/calculator", params={"q": "score 12x --win 1m"})
+    response = client.get("/es/calculator", params={"q": "score 12x --win 1m"})
     assert response.status_code == 400
     assert "carácter desconocido" in response.text
+    assert client.get("/de/calculator").status_code == 404
     assert client.get("/de/practice/calculator").status_code == 404
+
+
+def test_one_calculator_page_the_old_address_redirects_to_it(client: TestClient) -> None:
+    q = "score 234m456p678s33555z --win 5z --tsumo --seat S"
+    moved = client.get("/fr/practice/calculator", params={"q": q}, follow_redirects=False)
+    assert moved.status_code == 301
+    assert moved.headers["location"].startswith("/fr/calculator?q=score")
+    page = client.get(moved.headers["location"])
+    assert page.status_code == 200
+    # The form and the command box are one page; the command fills the form.
+    assert 'id="calc"' in page.text and 'id="q"' in page.text
+    assert '"hand": "234m456p678s33555z"' in page.text and '"seat": "S"' in page.text
+    for lang in ("en", "fr", "es"):
+        for path in (f"/{lang}/", f"/{lang}/practice/", f"/{lang}/riichi/yaku"):
+            text = client.get(path).text
+            assert "/practice/calculator" not in text, path
+            assert f'href="/{lang}/calculator' in text, path
 
 
 def test_the_library_refusal_is_said_in_french_in_the_lesson_calculator(client: TestClient) -> None:
@@ -314,9 +332,9 @@ def test_a_command_fills_the_calculator_fields() -> None:
 
 def test_every_lesson_example_links_to_the_calculator(client: TestClient) -> None:
     page = client.get("/fr/sichuan/fan-table").text
-    assert 'href="/fr/practice/calculator?q=score%20' in page
-    link = page.split('href="/fr/practice/calculator?q=')[1].split('"')[0]
-    opened = client.get(f"/fr/practice/calculator?q={link}")
+    assert 'href="/fr/calculator?q=score%20' in page
+    link = page.split('href="/fr/calculator?q=')[1].split('"')[0]
+    opened = client.get(f"/fr/calculator?q={link}", follow_redirects=False)
     assert opened.status_code == 200 and "calc-prefill" in opened.text
     assert '"hand": "' in opened.text
 

@@ -138,6 +138,7 @@ _EN = {
         "Type a command as in the command line, without the program name: score, waits or "
         "shanten, the hand in mpsz notation, then the flags."
     ),
+    "web.calc.command_title": "Or type a command",
     "web.calc.label": "Command",
     "web.calc.submit": "Compute",
     "web.calc.examples": "Try",
@@ -286,6 +287,7 @@ _FR = {
         "Saisissez une commande comme dans la ligne de commande, sans le nom du programme : "
         "score, waits ou shanten, la main en notation mpsz, puis les options."
     ),
+    "web.calc.command_title": "Ou tapez une commande",
     "web.calc.label": "Commande",
     "web.calc.submit": "Calculer",
     "web.calc.examples": "Essayez",
@@ -431,6 +433,7 @@ _ES = {
         "Escriba una orden como en la línea de órdenes, sin el nombre del programa: score, "
         "waits o shanten, la mano en notación mpsz y luego las opciones."
     ),
+    "web.calc.command_title": "O escriba una orden",
     "web.calc.label": "Orden",
     "web.calc.submit": "Calcular",
     "web.calc.examples": "Pruebe",

@@ -26,7 +26,7 @@ from mahjongkit.errors import MahjongError
 from mahjongkit.i18n import t
 from mahjongkit.i18n.glossary import Entry, glossary
 from mahjongkit.variants import find_variant, rules_page
-from mahjongkit.web.examples import MAX_COMMAND, example_html, parse_command, run
+from mahjongkit.web.examples import parse_command, run
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES, Course, courses, render, render_plain
 from mahjongkit.web.practice import page_text, practice_router, refusal_text
 from mahjongkit.web.progress import Progress
@@ -42,12 +42,6 @@ MAX_BODY = 4096
 VISITOR_COOKIE = "mjk_visitor"
 
 _LANGUAGE_NAMES = {"en": "English", "fr": "Français", "es": "Español"}
-_CALCULATOR_EXAMPLES = (
-    "score 11223344556677m --variant sichuan --win 7m --tsumo",
-    "waits 1122334455667m --variant sichuan",
-    "score 234m456p678s33555z --win 5z --tsumo --seat S --dora 3s",
-    "shanten 123m456p789s1122z",
-)
 
 
 def default_db_path() -> Path:
@@ -286,29 +280,6 @@ def create_app(
         known_language(request, lang)
         entries: list[Entry] = sorted(glossary().values(), key=lambda e: _sort_key(e.name(lang)))
         return _page(request, "glossary.html", lang, entries=entries)
-
-    @app.get("/{lang}/calculator", response_class=HTMLResponse)
-    async def calculator(request: Request, lang: str, q: str = "") -> HTMLResponse:
-        known_language(request, lang)
-        answer_html, error, status = "", "", 200
-        if q.strip():
-            try:
-                words = parse_command(q)
-                run(words, lang)  # refused input is a 400, not an answer
-                answer_html = example_html(words, lang, t("web.calc.title", lang))
-            except MahjongError as refused:
-                error, status = refusal_text(refused, lang, "q"), 400
-        return _page(
-            request,
-            "calculator.html",
-            lang,
-            status,
-            query=q,
-            answer=answer_html,
-            error=error,
-            examples=_CALCULATOR_EXAMPLES,
-            max_command=MAX_COMMAND,
-        )
 
     @app.get("/{lang}/{family}/", response_class=HTMLResponse)
     async def course(request: Request, lang: str, family: str) -> HTMLResponse:

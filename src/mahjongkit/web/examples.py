@@ -229,7 +229,7 @@ def example_html(words: tuple[str, ...], lang: str, label: str | None = None) ->
             f"{escape(t('web.example.refused', lang, message=message))}</p></figure>"
         )
     opener = (
-        f'<p class="open-calc"><a href="/{lang}/practice/calculator?q={quote(command)}">'
+        f'<p class="open-calc"><a href="/{lang}/calculator?q={quote(command)}">'
         f"{escape(t('practice.open', lang))}</a></p>"
     )
     return (

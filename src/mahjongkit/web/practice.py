@@ -35,7 +35,7 @@ from mahjongkit.errors import MahjongError
 from mahjongkit.i18n import Sentence, reason_of, say, t, tile_name
 from mahjongkit.melds import Meld
 from mahjongkit.tiles import Tile, parse_tiles
-from mahjongkit.web.examples import parse_command
+from mahjongkit.web.examples import MAX_COMMAND, example_html, parse_command
 from mahjongkit.web.lessons import SITE_LANGUAGES
 from mahjongkit.web.progress import Progress
 
@@ -78,6 +78,14 @@ WAITS_FIELDS = (
 COMPARE_FIELDS = ("hand", "win", "tsumo", "from", "seat", "round", "melds", "lang")
 """The fields of ``POST /api/compare``: a hand and how it was won, without a family."""
 _CHOICES = {"variant": FAMILIES, "missing": ("m", "p", "s")}
+CALCULATOR_EXAMPLES = (
+    "score 11223344556677m --variant sichuan --win 7m --tsumo",
+    "waits 1122334455667m --variant sichuan",
+    "score 234m456p678s33555z --win 5z --tsumo --seat S --dora 3s",
+    "score 111z222z777z55z --variant hongkong --meld pung:666z@W --win 5z --from E --seat S",
+    "shanten 123m456p789s1122z",
+)
+"""The commands the calculator offers to try, one per kind of question and family."""
 
 CHAPTER_KINDS = {
     ("riichi", "turn-and-calls"): "discard",
@@ -702,27 +710,39 @@ def practice_router(
         known(lang)
         return page(request, "practice_hub.html", lang)
 
-    @router.get("/{lang}/practice/calculator", response_class=HTMLResponse)
+    @router.get("/{lang}/calculator", response_class=HTMLResponse)
     async def calculator(request: Request, lang: str, q: str = "") -> HTMLResponse:
         known(lang)
         prefill: dict[str, Any] = {}
-        error = ""
+        error, answer_html = "", ""
         if q.strip():
             try:
+                words = parse_command(q)
+                answer(list(words))  # refused input is a 400 beside the form
                 prefill = fields_of(q)
-                answer(list(parse_command(q)))  # refused input is a 400 beside the form
+                answer_html = example_html(words, lang, t("web.calc.title", lang))
             except MahjongError as refused:
                 error = refusal_text(refused, lang, "q")
         return page(
             request,
-            "practice_calculator.html",
+            "calculator.html",
             lang,
             400 if error else 200,
             prefill=json.dumps(prefill, ensure_ascii=False).replace("</", "<\\/"),
             page_text=page_text(lang),
             error=error,
             query=q,
+            answer=answer_html,
+            examples=CALCULATOR_EXAMPLES,
+            max_command=MAX_COMMAND,
         )
+
+    @router.get("/{lang}/practice/calculator", include_in_schema=False)
+    async def old_calculator(request: Request, lang: str) -> Response:
+        # The calculator had two pages; links to this one (bookmarks, older lessons) still work.
+        known(lang)
+        query = f"?{request.url.query}" if request.url.query else ""
+        return RedirectResponse(f"/{lang}/calculator{query}", status_code=301)
 
     @router.get("/{lang}/practice/drills/{family}", response_class=HTMLResponse)
     async def drills(request: Request, lang: str, family: str) -> HTMLResponse:
