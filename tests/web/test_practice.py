@@ -5,9 +5,12 @@ naming the field at fault."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from fastapi.testclient import TestClient
@@ -28,6 +31,8 @@ from mahjongkit.hand import Hand
 from mahjongkit.tiles import parse_tiles
 from mahjongkit.variants.analysis import analyse_hand
 from mahjongkit.web import create_app
+from mahjongkit.web.examples import parse_command
+from mahjongkit.web.lessons import courses
 from mahjongkit.web.practice import fields_of, request_words
 from tests.helpers.paths import DATA
 
@@ -337,6 +342,46 @@ def test_every_lesson_example_links_to_the_calculator(client: TestClient) -> Non
     opened = client.get(f"/fr/calculator?q={link}", follow_redirects=False)
     assert opened.status_code == 200 and "calc-prefill" in opened.text
     assert '"hand": "' in opened.text
+
+
+def _example_commands(client: TestClient) -> dict[str, str]:
+    """Every lesson example's calculator link, by command, from every chapter in every language."""
+    found: dict[str, str] = {}
+    for family, course in courses().items():
+        for chapter in course.chapters:
+            for lang in ("en", "fr", "es"):
+                page = client.get(f"/{lang}/{family}/{chapter.slug}").text
+                assert "data-drills-chapter" in page, (lang, family, chapter.slug)
+                examples = page.count('<figure class="example"')
+                links = re.findall(r'class="open-calc"><a href="([^"]+)"', page)
+                assert len(links) == examples, (lang, family, chapter.slug)
+                for link in links:
+                    query = parse_qs(urlparse(html.unescape(link)).query)["q"][0]
+                    found.setdefault(query, f"/{lang}/{family}/{chapter.slug}")
+    return found
+
+
+def test_every_lesson_example_opens_the_calculator_asking_the_same_question(
+    client: TestClient,
+) -> None:
+    """Each example's link fills the calculator's fields; sent to the API, they get the very
+    answer of the example's own command (options, seats in game and flags included)."""
+    commands = _example_commands(client)
+    assert len(commands) > 100
+    flags = set()
+    for command, page in commands.items():
+        opened = client.get("/fr/calculator", params={"q": command})
+        assert opened.status_code == 200, (page, command)
+        fields = fields_of(command)
+        kind = fields.pop("command")
+        flags |= set(fields)
+        route = "score" if kind == "score" else "waits"
+        body = {k: v for k, v in fields.items() if v not in (None, [], "")}
+        asked = client.post(f"/api/{route}", json=body)
+        assert asked.status_code == 200, (page, command, asked.text)
+        own = answer([route, *parse_command(command)[1:]])[1]
+        assert asked.json() == own, (page, command)
+    assert {"option", "in_game", "melds", "flowers", "dora"} <= flags
 
 
 # --- drills ------------------------------------------------------------------------------------

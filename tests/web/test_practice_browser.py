@@ -73,6 +73,21 @@ def test_a_lesson_example_opens_in_the_calculator(page: object, site: str) -> No
     assert page.locator("#f-variant").input_value() == "sichuan"  # type: ignore[attr-defined]
 
 
+def test_a_lesson_example_with_a_rule_option_keeps_it_in_the_calculator(
+    page: object, site: str
+) -> None:
+    # The lower-limit example of the Hong Kong minimum chapter: 18 fan capped at 10, not 13.
+    page.goto(f"{site}/fr/hongkong/minimum-and-limit")  # type: ignore[attr-defined]
+    example = page.locator("figure.example", has_text="--option limit=10")  # type: ignore[attr-defined]
+    example.get_by_role("link", name="Ouvrir dans le calculateur").click()
+    page.wait_for_url("**/fr/calculator?q=*")  # type: ignore[attr-defined]
+    view = page.locator(".score-view")  # type: ignore[attr-defined]
+    view.wait_for()
+    assert page.locator("#f-option").input_value() == "limit=10"  # type: ignore[attr-defined]
+    assert view.locator("table.payments tr[data-seat='S'] td").inner_text() == "+256"
+    assert "la limite de 10 fan" in view.inner_text()
+
+
 def test_one_drill_of_each_family_is_answered_and_its_progress_shown(
     page: object, site: str
 ) -> None:

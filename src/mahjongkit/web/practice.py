@@ -487,6 +487,9 @@ def fields_of(command: str) -> dict[str, Any]:
         for name in _COUNTS:
             if getattr(args, name):
                 fields[name] = getattr(args, name)
+        seats = [s.strip() for s in (args.in_game or "").split(",") if s.strip()]
+        if args.variant == "sichuan" and seats and set(seats) != set("ESWN"):
+            fields["in_game"] = seats
     return fields
 
 

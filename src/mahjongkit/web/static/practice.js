@@ -228,12 +228,16 @@
       if ($("f-rules").value.trim()) data.rules = $("f-rules").value.trim();
       if (melds.length) data.melds = melds.slice();
       if ($("f-missing").value) data.missing = $("f-missing").value;
+      const options = $("f-option").value.trim().split(/\s+/).filter((word) => word.includes("="));
+      if (options.length) {
+        data.option = Object.fromEntries(options.map((word) => [word.split("=")[0], word.split("=").slice(1).join("=")]));
+      }
       if (command === "waits") return data;
       data.win = $("f-win").value;
       if ($("f-tsumo").checked) data.tsumo = true;
       else if ($("f-from").value) data.from = $("f-from").value;
       if (command === "compare") {
-        delete data.variant; delete data.rules; delete data.missing;
+        delete data.variant; delete data.rules; delete data.missing; delete data.option;
         return data;
       }
       for (const flag of ["riichi", "double_riichi", "ippatsu", "after_kong", "second_kong",
@@ -247,6 +251,8 @@
         const value = parseInt($("f-" + name).value || "0", 10);
         if (value) data[name] = value;
       }
+      const inGame = $("f-in_game").value.split(/[\s,]+/).filter(Boolean);
+      if (inGame.length) data.in_game = inGame;
       return data;
     }
     function clearErrors() {
@@ -257,7 +263,7 @@
       let field = error.field || "hand";
       if (["riichi", "double_riichi", "ippatsu", "after_kong", "second_kong", "robbing_kong",
            "kong_discard", "last_tile", "first_turn"].includes(field)) field = "flags";
-      if (field === "meld" || field === "in_game") field = "melds";
+      if (field === "meld") field = "melds";
       const slot = $("err-" + field) || $("err-hand");
       slot.textContent = T("refused", {message: error.message});
       slot.hidden = false;
@@ -291,6 +297,8 @@
         if (value === true && box && box.type === "checkbox") box.checked = true;
       }
       if (prefill.tsumo) $("f-tsumo").checked = true;
+      if (prefill.option) $("f-option").value = Object.entries(prefill.option).map(([k, v]) => k + "=" + v).join(" ");
+      if (prefill.in_game) $("f-in_game").value = prefill.in_game.join(",");
       for (const meld of prefill.melds || []) melds.push(meld);
       drawMelds();
       sync();
