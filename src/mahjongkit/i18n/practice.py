@@ -20,7 +20,6 @@ _EN = {
     "practice.hub.progress_about": (
         "Answers per concept and family, kept on this site; export or reset them."
     ),
-    "practice.calc.title": "Score calculator",
     "practice.calc.intro": (
         "Click the tiles to build the hand (or type it in mpsz notation: both stay in sync), "
         "then score it, list its waits, or compare the three families."
@@ -196,7 +195,6 @@ _FR = {
     "practice.hub.progress_about": (
         "Réponses par notion et par famille, gardées sur ce site ; exportez-les ou effacez-les."
     ),
-    "practice.calc.title": "Calculateur de points",
     "practice.calc.intro": (
         "Cliquez sur les tuiles pour composer la main (ou tapez-la en notation mpsz : les "
         "deux restent accordées), puis comptez-la, listez ses attentes ou comparez les trois "
@@ -384,7 +382,6 @@ _ES = {
     "practice.hub.progress_about": (
         "Respuestas por concepto y familia, guardadas en este sitio; expórtelas o bórrelas."
     ),
-    "practice.calc.title": "Calculadora de puntos",
     "practice.calc.intro": (
         "Pulse las fichas para formar la mano (o escríbala en notación mpsz: ambas siguen "
         "iguales), luego calcúlela, vea sus esperas o compare las tres familias."
