@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -490,25 +491,43 @@ def test_every_kind_of_drill_exists_for_every_family() -> None:
 
 
 def test_h11_a_hong_kong_discard_drill_keeps_the_three_fan_path(client: TestClient) -> None:
-    """H-11: question hongkong-discard-1 (7789m699p458s4446z, North seat): 6z improves the
-    hand most but leaves no completion at 3 fan on a discard; the answer prefers the discards
-    that keep one and shows every discard's best reachable fan, in the reader's language."""
-    drill = make_drill("hongkong", "discard", 1)
-    assert (drill.hand, drill.seat) == ("7789m699p458s4446z", "N")
+    """H-11: in 7789m699p458s4446z (North seat), 6z improves the hand most but leaves no
+    completion at 3 fan on a discard; the answer prefers the discards that keep one and shows
+    every discard's best reachable fan, in the reader's language."""
+    base = make_drill("hongkong", "discard", 1)
+    hand = "7789m699p458s4446z"
+    drill = replace(base, hand=hand, seat="N", argv=("shanten", hand, *base.argv[2:]))
     assert best_discards(drill_answer(drill)) == ["6z"]  # shanten and ukeire alone
     reach = discard_reach(drill)
     assert reach is not None
     keeping = {r["discard"] for r in reach if r["keeps_minimum"]}
     assert keeping == {"7m", "6p", "8s"}
-    fast = client.post("/api/drills/answer", json={"id": drill.id, "reply": "6z", "lang": "fr"})
-    assert fast.status_code == 200 and fast.json()["correct"] is False
-    body = client.post("/api/drills/answer", json={"id": drill.id, "reply": "8s", "lang": "fr"})
-    answered = body.json()
-    assert answered["correct"] is True and answered["best"] == ["8s"]
-    by_tile = {r["discard"]: r for r in answered["reach"]}
+    assert best_discards(drill_answer(drill), reach) == ["8s"]
+    by_tile = {r["discard"]: r for r in discard_reach(drill, "fr") or []}
     assert by_tile["8s"]["best"] >= 3 and by_tile["8s"]["minimum"] == 3
     assert "Pung de dragon" in by_tile["8s"]["patterns"]
     assert by_tile["6z"]["winning"] == 0 and not by_tile["6z"]["keeps_minimum"]
+    # Through the API: the first seeded question some of whose discards keep the minimum.
+    for number in range(60):
+        question = make_drill("hongkong", "discard", number)
+        rated = discard_reach(question) or []
+        kept = {r["discard"] for r in rated if r["keeps_minimum"]}
+        others = {r["discard"] for r in rated} - kept
+        if kept and others:
+            break
+    else:  # pragma: no cover - the search itself
+        raise AssertionError("no seeded Hong Kong question keeps the minimum by some discards")
+    best = best_discards(drill_answer(question), rated)
+    assert best and set(best) <= kept
+    wrong = client.post(
+        "/api/drills/answer", json={"id": question.id, "reply": sorted(others)[0], "lang": "fr"}
+    )
+    assert wrong.status_code == 200 and wrong.json()["correct"] is False
+    body = client.post(
+        "/api/drills/answer", json={"id": question.id, "reply": best[0], "lang": "fr"}
+    ).json()
+    assert body["correct"] is True and body["best"] == best
+    assert {r["discard"] for r in body["reach"] if r["keeps_minimum"]} == kept
 
 
 def test_the_other_families_answer_without_a_fan_path() -> None:
@@ -523,8 +542,9 @@ def test_a_sichuan_answer_shows_the_missing_suit(client: TestClient) -> None:
     held = [t for t in parse_tiles(drill.hand) if str(t)[1] == drill.missing]
     facts = missing_suit_facts(drill)
     assert facts == {"suit": drill.missing, "held": [str(t) for t in held]}
+    reply = str(parse_tiles(drill.hand)[0])
     answered = client.post(
-        "/api/drills/answer", json={"id": drill.id, "reply": drill.hand[:2], "lang": "es"}
+        "/api/drills/answer", json={"id": drill.id, "reply": reply, "lang": "es"}
     ).json()
     assert answered["missing"] == facts
     assert missing_suit_facts(make_drill("riichi", "discard", 0)) is None

@@ -61,6 +61,9 @@ def _play_hand(page: Any) -> dict[str, int]:
             page.locator("#outcome-close").click()
             continue
         if page.locator("#final").is_visible():
+            # The last outcome and the final table may both have arrived since the check
+            # above: the outcome stays open until closed, so it is counted now.
+            seen["outcomes"] += page.locator("#outcome").is_visible()
             return seen
         if page.evaluate("() => !!document.body.dataset.busy"):
             page.wait_for_timeout(20)

@@ -1,5 +1,8 @@
-"""Practice questions drawn from seeded games: efficient players play a seeded deal and the first
-position that fits a question is kept.
+"""Practice questions drawn from seeded games: the seeded self-play policy (which keeps to the
+hands nearest ready, :func:`mahjongkit.bots.policy.random_policy`) plays a seeded deal and the
+first position that fits a question is kept. That policy never changes (the golden logs are
+played by it), so a question's number names the same question in every version: stored progress
+keeps its meaning while the bots get stronger.
 
 Three kinds, for each family:
 
@@ -20,12 +23,13 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from mahjongkit.bots.agents import EfficientAgent
+from mahjongkit.bots.policy import random_policy
 from mahjongkit.commands import SEATS, answer
 from mahjongkit.errors import MahjongError, NotationError
 from mahjongkit.game.engine import Game
@@ -253,8 +257,8 @@ def _one_kind(reply: Any) -> str:
 # --- finding a position ------------------------------------------------------------------------
 
 
-def _observations(game: Game) -> Iterator[Observation]:
-    agents = [EfficientAgent() for _ in range(game.players)]
+def _observations(game: Game, seed: int) -> Iterator[Observation]:
+    rng = random.Random(seed)
     game.start()
     for _ in range(_MAX_ACTIONS):
         if game.over:
@@ -265,12 +269,12 @@ def _observations(game: Game) -> Iterator[Observation]:
         seat = waiting[0]
         seen = game.observation(seat, with_events=False)
         yield seen
-        game.apply(agents[seat].act(seen))
+        game.apply(random_policy(game, seat, rng))
 
 
 def _first_position(family: str, kind: str, number: int, seed: int) -> Drill | None:
     game = Game(family, seed=seed, max_rounds=1)
-    for turn, seen in enumerate(_observations(game)):
+    for turn, seen in enumerate(_observations(game, seed)):
         own = seen.own
         if seen.phase != "turn" or own.melds or len(seen.hand) != 14 or seen.dealer != 0:
             continue
