@@ -949,7 +949,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         Plan,
         Played,
         RecordsSink,
+        check_ray,
         parse_bots,
+        ray_cluster,
         simulate,
         stored_lines,
     )
@@ -961,6 +963,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     players = Game(args.variant, rules, seed=0).players
     bots = parse_bots(args.bot, players)
     plan = Plan(args.variant, rules, args.seed, args.games, bots, args.max_rounds)
+    address = args.ray or None
+    if args.ray is not None:
+        check_ray(address)  # before anything is written
     done: dict[int, Played] = {}
     with contextlib.ExitStack() as stack:
         sink: Any
@@ -985,14 +990,18 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             sink = RecordsSink(records, plan)
             if args.resume:
                 done = sink.stored(bots)
+        if args.ray is not None:
+            cpus = stack.enter_context(ray_cluster(address, cpus=args.jobs))
+            jobs = args.jobs if args.jobs is not None else cpus
         began = time.monotonic()
         progress = stack.enter_context(_simulation_progress(args.games - len(done)))
-        summary = simulate(plan, jobs, sink, progress, done)
+        summary = simulate(plan, jobs, sink, progress, done, on_ray=args.ray is not None)
         elapsed = time.monotonic() - began
         played = summary.games - len(done)
     found = summary.to_json()
     found["jobs"] = max(1, min(jobs, args.games - len(done)))
     found["elapsed_seconds"] = round(elapsed, 3)
+    found["ray"] = None if args.ray is None else (address or "local")
     found["resumed"] = len(done)
     found["games_per_second"] = round(played / elapsed, 3) if elapsed > 0 and played else None
     found["stored"] = str(args.out) if args.out is not None else str(sink.records.path)
@@ -1057,9 +1066,10 @@ def _print_simulation(found: dict[str, Any]) -> None:
         )
         for entry in [*found["seats"], *(found["bots"] if len(found["bots"]) > 1 else [])]
     ]
+    where = "processes" if found["ray"] is None else f"at once on Ray ({found['ray']})"
     title = (
         f"{found['variant']}: {found['games']} games, {found['rounds']} rounds, seed "
-        f"{found['seed']}, {found['jobs']} processes, {found['games_per_second']} games/s; "
+        f"{found['seed']}, {found['jobs']} {where}, {found['games_per_second']} games/s; "
         f"stored in {found['stored']}"
     )
     try:
@@ -1512,6 +1522,15 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         action="store_true",
         help="an interrupted run: keep the games it stored (--db or --out) and play the rest; "
         "give the same flags again",
+    )
+    simulate.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="play the games as Ray tasks: on a local instance, or on the cluster at ADDRESS "
+        "(HOST:PORT, ray://HOST:PORT or auto); the same games as --jobs 1; --jobs is then how "
+        "many at once (needs mahjongkit[ray])",
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as one object")
 
