@@ -364,7 +364,8 @@ def ray_cluster(
         "include_dashboard": False,
     }
     if address is None:
-        options["num_cpus"] = cpus
+        # "local": a new instance even where RAY_ADDRESS names a cluster (--ray auto joins it).
+        options.update(address="local", num_cpus=cpus)
     else:
         if address != "auto":
             _check_reachable(address, timeout)
