@@ -291,6 +291,55 @@ class Records:
             self._append(number, list(game.log), 0)
         return number
 
+    def add_finished(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        events: Sequence[str],
+        result: dict[str, Any],
+        *,
+        surface: str = "",
+    ) -> int:
+        """Store a whole game at once, finished, in one transaction; return its id.
+
+        ``game`` is the game started (its first events give the rules and the seed); ``events``
+        is every event of the game already as JSON text, one string an event, beginning with
+        those of ``game``'s log (a simulation encodes them where it played them, so the writer
+        does not). A reader never sees the game half stored; an interruption stores none of it.
+        """
+        if not game.log or game.log[0]["type"] != "start_game":
+            raise RecordsError("a game is stored once started: call game.start() first")
+        if len(seats) != game.players:
+            raise RecordsError(f"{len(seats)} seats given for a {game.players}-seat game")
+        if len(events) < len(game.log) or not all(isinstance(e, str) for e in events):
+            raise RecordsError(
+                f"a finished game's events are its {len(game.log)} opening events and the "
+                "rest, each as JSON text"
+            )
+        now = _now()
+        with self._write():
+            cursor = self._db.execute(
+                "INSERT INTO games (variant, rules, seed, seats, status, result, created, "
+                "updated, surface) VALUES (?, ?, ?, ?, 'finished', ?, ?, ?, ?)",
+                (
+                    game.variant,
+                    json.dumps(game.log[0]["mjk_rules"], ensure_ascii=False),
+                    game.seed,
+                    json.dumps([s.to_json() for s in seats], ensure_ascii=False),
+                    json.dumps(result, ensure_ascii=False),
+                    now,
+                    now,
+                    surface,
+                ),
+            )
+            number = cursor.lastrowid
+            assert number is not None
+            self._db.executemany(
+                "INSERT INTO events (game, number, event) VALUES (?, ?, ?)",
+                [(number, index, text) for index, text in enumerate(events)],
+            )
+        return number
+
     def append_events(self, game_id: int, events: Sequence[Any], start: int) -> None:
         """Store ``events`` as the game's events from index ``start`` on.
 

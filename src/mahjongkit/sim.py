@@ -119,24 +119,35 @@ class Plan:
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """One finished game: its index in the run, its seed, its event log and what it came to."""
+    """One finished game: its index in the run, its seed, its event log and what it came to.
+
+    The log is kept as JSON text, one string an event (``lines``), encoded where the game was
+    played: a process or a Ray task hands back strings, cheaper to send than objects, and the
+    storage writes them as they are, so the parent that stores every game encodes none.
+    """
 
     index: int
     seed: int
     bots: tuple[str, ...]
-    events: list[dict[str, Any]]
+    lines: tuple[str, ...]
     scores: list[int]
     placements: list[int]
     wins: list[int]
     deal_ins: list[int]
     rounds: int
+    ranking: Any = None
+    """The engine's final ranking (its ``end_game`` event's), if it gave one."""
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The event log, decoded."""
+        return [json.loads(line) for line in self.lines]
 
     def result(self) -> dict[str, Any]:
         """What is stored as the game's result."""
-        end = self.events[-1] if self.events else {}
         found: dict[str, Any] = {"scores": self.scores}
-        if end.get("type") == "end_game" and "mjk_ranking" in end:
-            found["ranking"] = end["mjk_ranking"]
+        if self.ranking is not None:
+            found["ranking"] = self.ranking
         found.update(
             rounds=self.rounds,
             placements=self.placements,
@@ -155,7 +166,7 @@ def _from_result(index: int, seed: int, bots: tuple[str, ...], result: Any) -> P
             index=index,
             seed=seed,
             bots=bots,
-            events=[],
+            lines=(),
             scores=[int(x) for x in result["scores"]],
             placements=[int(x) for x in result["placements"]],
             wins=[int(x) for x in result["wins"]],
@@ -203,18 +214,25 @@ def play_game(plan: Plan, index: int) -> Played:
                 deal_ins[event["target"]] += 1
     # The log's events are typed dicts; stored and summed up, they are plain JSON objects.
     events = cast("list[dict[str, Any]]", list(game.log))
+    end = events[-1] if events else {}
     scores = list(game.scores)
     return Played(
         index=index,
         seed=seed,
         bots=tuple(bots),
-        events=events,
+        lines=tuple(_encode(event) for event in events),
         scores=scores,
         placements=_placements(events, scores),
         wins=wins,
         deal_ins=deal_ins,
         rounds=game.rounds_played,
+        ranking=end.get("mjk_ranking") if end.get("type") == "end_game" else None,
     )
+
+
+def _encode(event: Any) -> str:
+    """An event as JSON text, as the records store it."""
+    return json.dumps(event, ensure_ascii=False)
 
 
 def _play_task(task: tuple[Plan, int]) -> Played:
@@ -236,9 +254,11 @@ def run(plan: Plan, jobs: int | None = None, skip: Collection[int] = ()) -> Iter
         return
     import multiprocessing
 
+    # A few games a message (for long runs) cut the round trips; small runs go one by one so
+    # that every process has work to the end. imap keeps index order.
+    chunk = max(1, min(8, len(indices) // (jobs * 16)))
     with multiprocessing.get_context().Pool(jobs) as pool:
-        # imap keeps index order; one game per task keeps the processes evenly busy.
-        yield from pool.imap(_play_task, ((plan, i) for i in indices), chunksize=1)
+        yield from pool.imap(_play_task, ((plan, i) for i in indices), chunksize=chunk)
 
 
 # --- on a Ray cluster --------------------------------------------------------------------------
@@ -443,8 +463,9 @@ def run_ray(
 
 
 class RecordsSink:
-    """Stores each game in a records database: created with its first events, the rest appended,
-    then finished with its result (one game never half stored from a reader's view of status)."""
+    """Stores each game in a records database, whole and finished in one transaction (an
+    interruption stores none of the game it cuts); a game an older run left half stored is
+    completed on ``--resume`` rather than stored twice."""
 
     def __init__(self, records: Records, plan: Plan) -> None:
         self.records = records
@@ -486,7 +507,8 @@ class RecordsSink:
         if played.index in self.unfinished:
             number = self.unfinished.pop(played.index)
             count = self.records.event_count(number)
-            if list(self.records.load(number).events) != played.events[:count]:
+            stored = [_encode(event) for event in self.records.load(number).events]
+            if stored != list(played.lines[:count]):
                 raise SimulationError(
                     f"game {number} of the records is not game {played.index} of this run"
                 )
@@ -499,12 +521,12 @@ class RecordsSink:
         )
         opening.start()
         count = len(opening.log)
-        if opening.log != played.events[:count]:
+        if [_encode(event) for event in opening.log] != list(played.lines[:count]):
             raise SimulationError(f"game {played.index}: its opening events differ from a replay")
         seats = [Seat(f"{bot}{seat}", bot) for seat, bot in enumerate(played.bots)]
-        number = self.records.create_game(opening, seats, surface="simulate")
-        self.records.append_events(number, played.events[count:], count)
-        self.records.finish(number, played.result())
+        number = self.records.add_finished(
+            opening, seats, played.lines, played.result(), surface="simulate"
+        )
         self.ids.append(number)
 
 
@@ -563,17 +585,19 @@ class JsonLinesSink:
         self.plan = plan
 
     def __call__(self, played: Played) -> None:
-        start = played.events[0] if played.events else {}
-        line = {
+        start = json.loads(played.lines[0]) if played.lines else {}
+        head = {
             "index": played.index,
             "variant": self.plan.variant,
             "rules": start.get("mjk_rules"),
             "seed": played.seed,
             "bots": list(played.bots),
-            "events": played.events,
-            "result": played.result(),
         }
-        self.stream.write(json.dumps(line, ensure_ascii=False) + "\n")
+        tail = {"result": played.result()}
+        # The events spliced in as encoded: the same text json.dumps would give for the object.
+        text = json.dumps(head, ensure_ascii=False)[:-1] + ', "events": ['
+        text += ", ".join(played.lines) + "], " + json.dumps(tail, ensure_ascii=False)[1:]
+        self.stream.write(text + "\n")
 
 
 # --- the summary -------------------------------------------------------------------------------

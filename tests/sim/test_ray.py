@@ -15,9 +15,8 @@ from typing import Any
 import pytest
 
 from mahjongkit.cli import main
-from mahjongkit.records import Records
 from mahjongkit.sim import Plan, SimulationError, _ray_endpoint, run_ray
-from tests.sim.test_simulate import TIMING, riichi, simulate, stored
+from tests.sim.test_simulate import TIMING, interrupt_at, riichi, simulate, stored
 
 ray = pytest.importorskip("ray", reason="the ray extra is not installed")
 
@@ -83,19 +82,10 @@ def test_run_ray_keeps_index_order_whatever_the_batch(cluster):
 def test_an_interrupted_ray_run_keeps_its_games_and_resumes(cluster, capsys, tmp_path, monkeypatch):
     whole = summary(capsys, *riichi(), "--jobs", "1", "--db", str(tmp_path / "whole.sqlite3"))
     cut = tmp_path / "cut.sqlite3"
-    finish = Records.finish
-    calls: list[int] = []
-
-    def interrupted(self: Records, game_id: int, result: dict[str, Any]) -> None:
-        calls.append(game_id)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-        finish(self, game_id, result)
-
-    monkeypatch.setattr(Records, "finish", interrupted)
-    with pytest.raises(KeyboardInterrupt):
-        main(["simulate", *riichi(), "--ray", "--db", str(cut), "--json"])
-    monkeypatch.setattr(Records, "finish", finish)
+    with monkeypatch.context() as patch:
+        interrupt_at(patch, 2)
+        with pytest.raises(KeyboardInterrupt):
+            main(["simulate", *riichi(), "--ray", "--db", str(cut), "--json"])
     capsys.readouterr()
     assert ray.is_initialized(), "an instance the command did not start is left running"
     code = main(["simulate", *riichi(), "--ray", "--db", str(cut), "--json", "--resume"])
