@@ -154,9 +154,18 @@ class Records:
     ``create``: make the file (and, for the default path, its folder) if it does not exist;
     otherwise a missing file is an error. Every write is one transaction, so two processes may
     write to the same file: SQLite serialises them and neither sees half of the other's.
+    ``durable``: each transaction is flushed to the disk before the write returns; without it
+    (a batch writer storing many games a second) a commit waits for no disk, the file is never
+    damaged and a crash of the process loses nothing, but a power cut may lose the last games.
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, *, create: bool = True) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        create: bool = True,
+        durable: bool = True,
+    ) -> None:
         chosen = default_path() if path is None else Path(path)
         self.path = chosen
         if not chosen.exists():
@@ -183,6 +192,9 @@ class Records:
         try:
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA busy_timeout = 30000")
+            if not durable:
+                # In write-ahead mode NORMAL syncs at checkpoints only, not at every commit.
+                self._db.execute("PRAGMA synchronous = NORMAL")
             self._upgrade()
         except sqlite3.DatabaseError as error:
             self._db.close()
