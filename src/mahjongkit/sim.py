@@ -47,7 +47,7 @@ __all__ = [
     "run",
 ]
 
-BOTS = ("random", "efficient")
+BOTS = ("random", "efficient", "defensive")
 """The bots a seat may be given."""
 
 Z_95 = 1.959963984540054
@@ -89,14 +89,19 @@ def parse_bots(specs: Sequence[str], players: int) -> tuple[str, ...]:
     return bots
 
 
-def make_agents(bots: Sequence[str], seed: int) -> list[Agent]:
-    """Fresh agents for one game; a random agent's seed comes from the game's seed and its seat."""
-    from mahjongkit.bots import EfficientAgent, RandomAgent
+def make_agents(bots: Sequence[str], seed: int, rules: Any = None) -> list[Agent]:
+    """Fresh agents for one game; a random agent's seed comes from the game's seed and its seat.
+
+    ``rules``: the game's rules object, which the efficient and defensive agents score their
+    waits by (None: the variant's defaults)."""
+    from mahjongkit.bots import DefensiveAgent, EfficientAgent, RandomAgent
 
     agents: list[Agent] = []
     for seat, bot in enumerate(bots):
         if bot == "efficient":
-            agents.append(EfficientAgent())
+            agents.append(EfficientAgent(rules))
+        elif bot == "defensive":
+            agents.append(DefensiveAgent(rules))
         elif bot == "random":
             agents.append(RandomAgent(game_seed(seed, seat)))
         else:
@@ -204,7 +209,7 @@ def play_game(plan: Plan, index: int) -> Played:
     seed = game_seed(plan.seed, index)
     game = Game(plan.variant, plan.rules, seed=seed, max_rounds=plan.max_rounds)
     bots = plan.bots * game.players if len(plan.bots) == 1 else plan.bots
-    play(game, make_agents(bots, seed))
+    play(game, make_agents(bots, seed, game.flow.rules))
     wins = [0] * game.players
     deal_ins = [0] * game.players
     for event in game.log:

@@ -13,7 +13,7 @@ import pytest
 from mahjongkit.bots.policy import random_policy
 from mahjongkit.game import engine
 from mahjongkit.game.engine import Game
-from mahjongkit.shapes import RIICHI, shanten
+from mahjongkit.shapes import HONG_KONG, RIICHI, HandShape, shanten, sichuan
 from mahjongkit.table import actions as A
 from mahjongkit.tiles import counts_of, parse_kinds
 from mahjongkit.variants.riichi.rules import RiichiRules
@@ -179,6 +179,7 @@ def test_kept_hand_facts_equal_facts_worked_out_afresh(variant: str) -> None:
     # must be what counting the hand gives.
     from mahjongkit.table.flow import count_kinds
 
+    floors: set[bool] = set()
     for seed in range(2):
         game = Game(variant, seed=seed, max_rounds=2)
         game.start()
@@ -195,8 +196,38 @@ def test_kept_hand_facts_equal_facts_worked_out_afresh(variant: str) -> None:
                 assert facts.tiles == hand
                 assert facts.counts == count_kinds(hand)
                 assert facts.size == sum(count_kinds(hand))
+                shape = game.flow.shape(game, seat)
+                melds = len(game.round.seats[seat].melds)
+                value = shanten(facts.counts, melds, shape)
                 if facts.drawn_completes is not None:
-                    shape = game.flow.shape(game, seat)
-                    melds = len(game.round.seats[seat].melds)
-                    assert facts.drawn_completes == (shanten(facts.counts, melds, shape) == -1)
+                    assert facts.drawn_completes == (value == -1)
+                # The floor is a true lower bound, exact when it says so, and no hand it
+                # declares two away from ready has waits.
+                assert facts.floor <= value
+                assert not facts.exact or facts.floor == value
+                if facts.size % 3 == 1:
+                    assert facts.waits == game.flow.waits_of_counts(facts.counts, melds, shape)
+                floors.add(facts.floor >= 1 and not facts.exact)
         assert steps > 50
+    assert floors == {True, False}  # hands were settled by their floor alone, and others not
+
+
+@pytest.mark.parametrize("shape", [RIICHI, HONG_KONG, sichuan(), sichuan(1)], ids=str)
+def test_shanten_falls_by_one_at_most_per_draw_and_never_per_discard(shape: HandShape) -> None:
+    # What the hand facts' shanten floor rests on, over random hands of every family's shape.
+    rng = random.Random(7)
+    kinds = list(shape.kinds)
+    for _ in range(300):
+        wall = [kind for kind in kinds for _ in range(4)]
+        rng.shuffle(wall)
+        melds = rng.randrange(3)
+        counts = list(counts_of(wall[: 13 - 3 * melds]))
+        before = shanten(counts, melds, shape)
+        drawn = wall[13 - 3 * melds]
+        counts[drawn] += 1
+        after_draw = shanten(counts, melds, shape)
+        assert before - 1 <= after_draw <= before
+        for kind in {k for k in kinds if counts[k]}:
+            counts[kind] -= 1
+            assert shanten(counts, melds, shape) >= after_draw
+            counts[kind] += 1

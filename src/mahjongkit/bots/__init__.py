@@ -13,7 +13,15 @@ True
 
 from __future__ import annotations
 
-from mahjongkit.bots.agents import Agent, EfficientAgent, RandomAgent, play
+from mahjongkit.bots.agents import Agent, DefensiveAgent, EfficientAgent, RandomAgent, play
 from mahjongkit.bots.policy import play_random, random_policy
 
-__all__ = ["Agent", "EfficientAgent", "RandomAgent", "play", "play_random", "random_policy"]
+__all__ = [
+    "Agent",
+    "DefensiveAgent",
+    "EfficientAgent",
+    "RandomAgent",
+    "play",
+    "play_random",
+    "random_policy",
+]

@@ -5,6 +5,12 @@ every riichi player has discarded is safe (that player cannot win on it: furiten
 whose suji partners (three apart) they all discarded is fairly safe against a two-sided wait; an
 honour is judged by how many copies are already in sight. Anything else is dangerous.
 
+:func:`discard_danger` puts a number on it for every family, against every threat (a riichi,
+an open hand that looks ready or a one-suit hand in the making): genbutsu under a furiten rule,
+the threat's missing suit in Sichuan, suji, kabe, honours by the copies seen, the suit an open
+hand shows. What is not used: the order of the discards (a tile passed after a riichi is also
+safe against it), which an observation without its events does not give.
+
 >>> SAFE < SUJI < HONOUR < UNSAFE
 True
 """
@@ -13,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mahjongkit.game.observation import Observation
+from mahjongkit.game.observation import Observation, SeatInfo
 from mahjongkit.tiles import NUM_KINDS, counts_of_ids
 
 SAFE, SUJI, HONOUR, UNSAFE = range(4)
@@ -74,3 +80,144 @@ def danger_by_kind(observation: Observation) -> list[Danger]:
             out.append(Danger(kind, UNSAFE))
     out.sort(key=lambda d: (d.level, -d.seen, d.kind))
     return out
+
+
+# --- numeric danger, every family ---------------------------------------------------------------
+
+RIICHI_THREAT = 1.0
+"""Weight of a seat in riichi: it is ready for certain."""
+OPEN_THREAT = 0.8
+"""Weight of a seat with three melds or more: likely ready."""
+FLUSH_THREAT = 0.7
+"""Weight of a seat with two melds all of one suit (or honours): a flush in the making."""
+
+
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """A seat to defend against, how sure it is that it is ready (0-1), and the suit its melds
+    show when they are all of one suit (0-2; None: mixed or none)."""
+
+    seat: int
+    weight: float
+    suit: int | None = None
+    honours: bool = False
+
+
+def _meld_suits(info: SeatInfo) -> tuple[set[int], bool]:
+    suits = {meld.tiles[0] // 36 for meld in info.melds if meld.tiles and meld.tiles[0] < 108}
+    honours = any(meld.tiles and 108 <= meld.tiles[0] < 136 for meld in info.melds)
+    return suits, honours
+
+
+def threats(observation: Observation) -> list[Threat]:
+    """The other seats still playing that may be ready: a riichi, three melds or more, or two
+    melds that show a one-suit hand. In Sichuan a seat that has won is out of the hand (blood
+    battle) and threatens nobody; late in a Sichuan hand every seat still in it with two melds
+    is a threat, since there is no riichi to announce a ready hand."""
+    out = []
+    for seat, info in enumerate(observation.seats):
+        if seat == observation.seat or info.won:
+            continue
+        suits, honours = _meld_suits(info)
+        suit = next(iter(suits)) if len(suits) == 1 else None
+        melds = len(info.melds)
+        if info.riichi:
+            out.append(Threat(seat, RIICHI_THREAT, suit, honours))
+        elif melds >= 3:
+            out.append(Threat(seat, OPEN_THREAT, suit, honours))
+        elif melds >= 2 and (
+            suit is not None
+            or (not suits and honours)
+            or (observation.variant == "sichuan" and observation.wall_remaining < 24)
+        ):
+            out.append(Threat(seat, FLUSH_THREAT, suit, honours))
+    return out
+
+
+def _seen_counts(observation: Observation) -> list[int]:
+    """Copies of each kind the observer can see: its hand, every pond and meld, the indicators
+    (a claimed discard counted once)."""
+    seen = [min(4, v) for v in observation.visible_counts()]
+    for tile in observation.hand:
+        if tile < 4 * NUM_KINDS:
+            seen[tile // 4] += 1
+    return [min(4, v) for v in seen]
+
+
+def _no_chance(kind: int, seen: list[int]) -> bool:
+    """No two-sided wait can take ``kind``: every pair of neighbours it would finish has one
+    kind all four copies of which are in sight (kabe)."""
+    number = kind % 9
+    sides = []
+    if number <= 6:
+        sides.append((kind + 1, kind + 2))
+    if number >= 2:
+        sides.append((kind - 1, kind - 2))
+    return all(seen[a] >= 4 or seen[b] >= 4 for a, b in sides)
+
+
+def kind_danger(
+    observation: Observation,
+    kind: int,
+    threat: Threat,
+    seen: list[int],
+    furiten_rule: bool,
+) -> float:
+    """How likely (roughly, 0-1) a discard of ``kind`` is to deal into ``threat``.
+
+    Safe for certain: a tile of the threat's missing suit (Sichuan: it can never win on one),
+    and under a furiten rule a tile in its own pond. Then honours by the copies in sight,
+    suji (the tile three away discarded by the threat: no two-sided wait of its own pond),
+    kabe (no two-sided wait possible), and the suit an open one-suit hand shows.
+    """
+    info = observation.seats[threat.seat]
+    if info.missing_suit is not None and kind < 27 and kind // 9 == info.missing_suit:
+        return 0.0
+    pond = {t // 4 for t in info.discards}
+    in_pond = kind in pond
+    if in_pond and furiten_rule:
+        return 0.0
+    if kind >= 27:
+        value = (0.5, 0.45, 0.25, 0.05, 0.0)[seen[kind]]
+        if threat.suit is not None or threat.honours:
+            value *= 1.3 if threat.honours else 1.0
+    else:
+        number = kind % 9
+        value = 0.55 if number in (0, 8) else 0.75 if number in (1, 7) else 1.0
+        partners = _suji_partners(kind)
+        if partners and all(p in pond for p in partners):
+            value *= 0.4
+        elif len(partners) == 2 and any(p in pond for p in partners):
+            value *= 0.7
+        if _no_chance(kind, seen):
+            value *= 0.4
+        if seen[kind] >= 3:
+            value *= 0.6  # only a single wait or a pair wait is left
+        if threat.suit is not None:
+            value *= 1.3 if kind // 9 == threat.suit else 0.15
+        elif threat.honours and threat.weight < RIICHI_THREAT:
+            value *= 0.8
+    if in_pond:
+        value *= 0.3  # no furiten: a wait it gave up is still less likely
+    return min(1.0, value * threat.weight)
+
+
+def discard_danger(
+    observation: Observation, furiten_rule: bool = True, found: list[Threat] | None = None
+) -> list[float]:
+    """The danger of discarding each kind (34 entries): the worst over every threat, 0 when
+    there is none. ``furiten_rule``: whether a player may not win by discard on a tile of its
+    own pond (Riichi, Sichuan; not Hong Kong)."""
+    found = threats(observation) if found is None else found
+    if not found:
+        return [0.0] * NUM_KINDS
+    seen = _seen_counts(observation)
+    out = [0.0] * NUM_KINDS
+    for kind in range(NUM_KINDS):
+        out[kind] = max(
+            kind_danger(observation, kind, threat, seen, furiten_rule) for threat in found
+        )
+    return out
+
+
+__all__ += ["Threat", "discard_danger", "kind_danger", "threats"]

@@ -36,6 +36,7 @@ from mahjongkit.table.events import (
     Dahai,
     EndGame,
     Event,
+    FrozenDict,
     Hora,
     JsonEvent,
     Respond,
@@ -297,8 +298,13 @@ class Game:
         """Make every seat's options on the discard just made; whether any seat has one."""
         version = self._version
         found = False
+        rnd = self.state.round
+        discarder = rnd.last_discarder if rnd.phase is Phase.CLAIM else None
         for seat in range(self.players):
-            if self._legal_at[seat] != version:
+            if seat == discarder:  # no seat claims its own discard
+                self._legal_of[seat] = []
+                self._legal_at[seat] = version
+            elif self._legal_at[seat] != version:
                 self._legal_of[seat] = self._compute_legal(seat)
                 self._legal_at[seat] = version
             found = found or bool(self._legal_of[seat])
@@ -456,6 +462,13 @@ class Game:
         self._fold(frozen)
         out.append(frozen)
 
+    def _emit_scalars(self, out: list[Event], event: Event) -> None:
+        """Emit an event whose values are all scalars: one copy freezes it (draws and
+        discards, most of a game's events, need no walk through nested values)."""
+        frozen: Event = FrozenDict(event)  # type: ignore[assignment]
+        self._fold(frozen)
+        out.append(frozen)
+
     def _emit_all(self, out: list[Event], events: Iterator[Event]) -> None:
         """Emit a hook's events one at a time: each is folded before the hook goes on."""
         for event in events:
@@ -537,7 +550,7 @@ class Game:
         if replacement:
             event["mjk_replacement"] = True
             event["mjk_after_kong"] = after_kong
-        self._emit(out, event)
+        self._emit_scalars(out, event)
         if self.flow.bonus_tiles and tile >= 136:
             if self.flow.bonus_win_possible(self, seat, tile):
                 return  # the seat chooses: win on it, or set it aside (A.FLOWER)
@@ -622,7 +635,7 @@ class Game:
             "tsumogiri": tile == state.drawn,
             "mjk_id": tile,
         }
-        self._emit(out, discard)
+        self._emit_scalars(out, discard)
         while rnd.pending_indicators:
             self._reveal_indicator(out)
         if not self._anyone_may_claim():

@@ -38,7 +38,7 @@ def turn_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
         # A bonus tile that could win: win on it, or set it aside as usual.
         return [*found, Action(A.FLOWER, seat, drawn)]
     discards = _DISCARDS.get(seat) or _discards_of(seat)
-    found.extend(discards[tile] for tile in sorted(set(flow.allowed_discards(view, seat))))
+    found.extend(map(discards.__getitem__, sorted(set(flow.allowed_discards(view, seat)))))
     found.extend(flow.turn_declarations(view, seat))
     if drawn is not None and kong_possible(view, flow):
         counts = flow.hand_facts(view, seat).counts
@@ -138,7 +138,7 @@ def _may_call(
         return False
     if counts[kind] >= 2:
         return True
-    if not flow.chow_allowed or kind >= 27 or seat != next_seat(view, discarder):
+    if not flow.chow_allowed or kind >= 27:
         return False
     number = kind % 9
     below = number >= 1 and counts[kind - 1] > 0
@@ -147,7 +147,7 @@ def _may_call(
         (below and above)
         or (below and number >= 2 and counts[kind - 2] > 0)
         or (above and number <= 6 and counts[kind + 2] > 0)
-    )
+    ) and seat == next_seat(view, discarder)  # the seat last: the tiles settle most hands
 
 
 def distinct_combinations(flow: Flow[Any], tiles: list[int], size: int) -> list[tuple[int, ...]]:

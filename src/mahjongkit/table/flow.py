@@ -82,14 +82,20 @@ class HandFacts(NamedTuple):
     """The kinds that complete the hand (empty unless it is a ready hand of 13 - 3n tiles)."""
     drawn_completes: bool | None = None
     """For a hand that has just drawn: whether the drawn tile completes it (None: not known)."""
+    floor: int = -1
+    """A lower bound of the hand's shanten (its value when ``exact``). A draw lowers shanten by
+    one at most and a discard never lowers it, so a hand two away from ready is known to have
+    no waits after its next discard without working them out."""
+    exact: bool = False
+    """Whether ``floor`` is the hand's shanten itself."""
 
 
 _WAITS_MEMO_SIZE = 4096
 """Hands whose waits are remembered across seats and games (a replay meets the same hands
 again); the memo is emptied when full, so it never holds more."""
-_WAITS_MEMO: dict[tuple[bytes, int, HandShape], frozenset[int]] = {}
-"""The waits of a hand by its counts, melds and shape: a pure function, shared by every flow
-(a new game starts with what earlier games worked out)."""
+_WAITS_MEMO: dict[tuple[bytes, int, HandShape], tuple[int, frozenset[int]]] = {}
+"""The shanten and waits of a hand by its counts, melds and shape: a pure function, shared by
+every flow (a new game starts with what earlier games worked out)."""
 
 
 class Flow(ABC, Generic[R]):
@@ -204,8 +210,7 @@ class Flow(ABC, Generic[R]):
         shape = self._shape
         if (
             facts is not None
-            and shape is not None
-            and facts.shape is shape
+            and facts.shape is shape  # never when the shape is asked seat by seat (None)
             and facts.tiles == state.hand
             and facts.melds == len(state.melds)
         ):
@@ -225,6 +230,7 @@ class Flow(ABC, Generic[R]):
         hand = state.hand
         counts = None
         completes: bool | None = None
+        floor, exact = -1, False
         if facts is not None and facts.melds == melds:
             # A draw adds one tile at the end of the hand, a discard takes one out: the counts
             # follow from the facts kept, without counting the hand again.
@@ -234,9 +240,12 @@ class Flow(ABC, Generic[R]):
                 if tile < 136:
                     counts[tile >> 2] += 1
                     size += 1
+                    floor = max(facts.floor - 1, -1)
                     if facts.size % 3 == 1 and (facts.shape is shape or facts.shape == shape):
                         # Complete exactly when the drawn kind is a wait of the hand before.
                         completes = tile >> 2 in facts.waits
+                else:
+                    floor, exact = facts.floor, facts.exact  # a bonus tile counts for nothing
             elif len(hand) + 1 == len(kept) and state.discards:
                 tile = state.discards[-1]
                 if tile < 136 and tile in kept:
@@ -245,24 +254,47 @@ class Flow(ABC, Generic[R]):
                     if rest == hand:
                         counts, size = list(facts.counts), facts.size - 1
                         counts[tile >> 2] -= 1
+                        floor = facts.floor
+            if facts.shape is not shape and facts.shape != shape:
+                floor, exact = -1, False
         if counts is None:
             counts = count_kinds(hand)
             size = sum(counts)
-        found = self.waits_of_counts(counts, melds, shape) if size % 3 == 1 else frozenset()
-        facts = HandFacts(list(hand), melds, shape, counts, size, found, completes)
+        if size % 3 != 1 or floor >= 1:
+            found: frozenset[int] = frozenset()  # not a ready hand: no waits
+        else:
+            floor, found = self.ready_of_counts(counts, melds, shape)
+            exact = True
+        facts = HandFacts(list(hand), melds, shape, counts, size, found, completes, floor, exact)
         self._facts[seat] = facts
         return facts
+
+    def shanten_of(self, view: TableView, seat: int) -> int:
+        """The shanten of the seat's hand (by its shape), kept with its hand facts."""
+        facts = self.hand_facts(view, seat)
+        if facts.exact:
+            return facts.floor
+        value = shanten(facts.counts, facts.melds, facts.shape)
+        self._facts[seat] = facts._replace(floor=value, exact=True)
+        return value
 
     def waits_of_counts(self, counts: list[int], melds: int, shape: HandShape) -> frozenset[int]:
         """The waits of a hand given by its kind counts (memoised: claim checks, self-draws and
         riichi declarations meet the same hands again)."""
+        return self.ready_of_counts(counts, melds, shape)[1]
+
+    def ready_of_counts(
+        self, counts: list[int], melds: int, shape: HandShape
+    ) -> tuple[int, frozenset[int]]:
+        """The shanten and the waits of a hand of ``13 - 3 * melds`` tiles, memoised."""
         key = (bytes(counts), melds, shape)
         found = _WAITS_MEMO.get(key)
         if found is None:
             if len(_WAITS_MEMO) >= _WAITS_MEMO_SIZE:
                 _WAITS_MEMO.clear()
-            ready = shanten(counts, melds, shape) == 0
-            found = _WAITS_MEMO[key] = frozenset(waits(counts, melds, shape) if ready else ())
+            value = shanten(counts, melds, shape)
+            ready = frozenset(waits(counts, melds, shape) if value == 0 else ())
+            found = _WAITS_MEMO[key] = (value, ready)
         return found
 
     # --- wins ---

@@ -18,11 +18,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from mahjongkit.errors import MahjongError
+from mahjongkit.errors import IllegalActionError, MahjongError
 from mahjongkit.formats.tenhou.meldcode import CallType
 from mahjongkit.formats.tenhou.mjlog import read_mjlog
 from mahjongkit.formats.tenhou.records import (
@@ -354,18 +355,44 @@ def check_record(record: MjlogGame, path: str = "") -> FileReport:
         if not game_round.ended:
             round_report.skipped = "the record stops before the round ends"
             continue
-        try:
-            replay = _RoundReplay(record, game_round, round_report)
-            replay.run()
-        except _Stop:
-            continue
-        except MahjongError as error:
-            round_report.mismatches.append(f"error: {error}")
+        game = _replay_round(record, game_round, round_report)
+        if game is None:
             continue
         following = rounds[index + 1] if index + 1 < len(rounds) else None
         if following is not None or record.final_scores is not None:
-            check_transition(replay.game, following, round_report)
+            check_transition(game, following, round_report)
     return report
+
+
+def _replay_round(record: MjlogGame, game_round: MjlogRound, report: RoundReport) -> Game | None:
+    """One round played through the engine; None when it stopped on a mismatch (reported)."""
+    try:
+        replay = _RoundReplay(record, game_round, report)
+        replay.run()
+    except _Stop:
+        return None
+    except MahjongError as error:
+        report.mismatches.append(f"error: {error}")
+        return None
+    return replay.game
+
+
+def round_games(record: MjlogGame) -> Iterator[tuple[MjlogRound, Game]]:
+    """Each finished round of a standard record, played through the engine (passes included):
+    the round and the one-round game whose log it gives. A round the engine cannot play as
+    Tenhou did raises :class:`~mahjongkit.errors.IllegalActionError` naming the round."""
+    reason = standard_skip_reason(record)
+    if reason:
+        raise IllegalActionError(f"this record cannot be replayed: {reason}")
+    for game_round in record.rounds:
+        if not game_round.ended:
+            continue
+        report = RoundReport(game_round.name)
+        game = _replay_round(record, game_round, report)
+        if game is None or report.mismatches:
+            problem = report.mismatches[0] if report.mismatches else "it did not replay"
+            raise IllegalActionError(f"round {game_round.name}: {problem}")
+        yield game_round, game
 
 
 def check_transition(game: Game, following: MjlogRound | None, report: RoundReport) -> None:

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from mahjongkit.melds import MeldKind
 from mahjongkit.scoring import Score, Win
-from mahjongkit.shapes import RIICHI, shanten, waits
+from mahjongkit.shapes import RIICHI, waits
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Reach, ReachAccepted, Ryukyoku
@@ -161,10 +161,11 @@ class RiichiFlow(Flow[RiichiRules]):
             and view.scores[seat] >= self.riichi_deposit
             and view.live_remaining() >= self.players
         ):
-            counts = list(self.hand_facts(view, seat).counts)
+            facts = self.hand_facts(view, seat)
+            counts = list(facts.counts)
             melds = len(state.melds)
-            # One discard away from ready at best: no discard can leave it ready.
-            if shanten(counts, melds, RIICHI) <= 0:
+            # Unless one discard away from ready at best, no discard can leave it ready.
+            if facts.floor <= 0 and self.shanten_of(view, seat) <= 0:
                 ready_after: dict[int, bool] = {}
                 for tile in sorted(set(state.hand)):
                     kind = tile // 4

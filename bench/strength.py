@@ -1,0 +1,259 @@
+"""Bot strength by duplicate deals, and each bot's cost per decision.
+
+    PYTHONPATH=src .venv/bin/python bench/strength.py [--games 200] [--rounds 4]
+        [--variants riichi,hongkong,sichuan] [--bots random,efficient] [--seed 1] [--jobs 2]
+    PYTHONPATH=src .venv/bin/python bench/strength.py --cost [--games 6] [--bots ...]
+
+Duplicate deals: every deal (a game seed, hence the same walls round after round) is played
+once per seat with the line-up rotated, so every bot meets the same tiles from every seat and
+the luck of the deal cancels out. The line-up is ``--bots`` repeated to fill the table (two
+bots on four seats: A B A B, then B A B A, ...). Per family and per bot it prints, each with
+its 95% confidence interval: the win rate and the deal-in rate per round played, the average
+points won or lost per game and the average placement (1 is first).
+
+``--cost`` plays ``--games`` games per family with every seat given the same bot and prints
+the time the bot takes per decision and the time of a whole decision (observation, bot,
+engine), beside the same figures for the random bot: the ratio is what a simulation loses by
+using the bot instead of random players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mahjongkit.bots import Agent, play
+from mahjongkit.game.engine import Game
+from mahjongkit.sim import BOTS, Z_95, Plan, game_seed, make_agents, play_game
+
+FAMILIES = ("riichi", "hongkong", "sichuan")
+
+
+@dataclass
+class Tally:
+    """One bot's record over the duplicate deals of one family."""
+
+    rounds: int = 0
+    wins: int = 0
+    deal_ins: int = 0
+    points: list[int] = field(default_factory=list)
+    placements: list[int] = field(default_factory=list)
+
+
+def _wilson(count: int, n: int) -> tuple[float, float, float]:
+    """A rate and its 95% Wilson interval."""
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    p = count / n
+    z2 = Z_95 * Z_95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z_95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return (p, centre - half, centre + half)
+
+
+def _mean(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half width of its 95% interval (normal approximation)."""
+    n = len(values)
+    if n == 0:
+        return (math.nan, math.nan)
+    mean = math.fsum(values) / n
+    if n < 2:
+        return (mean, math.nan)
+    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    return (mean, Z_95 * math.sqrt(variance / n))
+
+
+def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """The line-up of every rotation: ``bots`` repeated over the seats, turned one seat on."""
+    base = [bots[i % len(bots)] for i in range(players)]
+    return [
+        tuple(base[(seat - shift) % players] for seat in range(players)) for shift in range(players)
+    ]
+
+
+def play_deal(task: tuple[str, int, int, int | None, tuple[str, ...]]) -> dict[str, Any]:
+    """Play one rotation of one deal (the simulator's game ``index`` of the run seeded
+    ``seed``); per seat: wins, deal-ins, points won or lost, placement, and the rounds."""
+    variant, seed, index, rounds, lineup = task
+    plan = Plan(variant, None, seed=seed, games=index + 1, bots=lineup, max_rounds=rounds)
+    played = play_game(plan, index)
+    start = Game(variant, seed=0).flow.starting_scores()
+    return {
+        "lineup": list(lineup),
+        "rounds": played.rounds,
+        "wins": played.wins,
+        "deal_ins": played.deal_ins,
+        "points": [score - first for score, first in zip(played.scores, start, strict=True)],
+        "placements": played.placements,
+    }
+
+
+def strength(
+    variant: str, bots: Sequence[str], games: int, rounds: int | None, seed: int, jobs: int
+) -> dict[str, Tally]:
+    """Every bot's tally over ``games`` duplicate deals of ``variant``."""
+    players = Game(variant, seed=0).players
+    tasks = [
+        (variant, seed, index, rounds, lineup)
+        for index in range(games)
+        for lineup in lineups(bots, players)
+    ]
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context().Pool(jobs) as pool:
+            results = list(pool.imap(play_deal, tasks, chunksize=1))
+    else:
+        results = [play_deal(task) for task in tasks]
+    tallies: dict[str, Tally] = {bot: Tally() for bot in dict.fromkeys(bots)}
+    for result in results:
+        for seat, bot in enumerate(result["lineup"]):
+            tally = tallies[bot]
+            tally.rounds += result["rounds"]
+            tally.wins += result["wins"][seat]
+            tally.deal_ins += result["deal_ins"][seat]
+            tally.points.append(result["points"][seat])
+            tally.placements.append(result["placements"][seat])
+    return tallies
+
+
+def _tally_json(tally: Tally) -> dict[str, Any]:
+    win = _wilson(tally.wins, tally.rounds)
+    deal_in = _wilson(tally.deal_ins, tally.rounds)
+    points = _mean(tally.points)
+    places = _mean(tally.placements)
+    return {
+        "seat_rounds": tally.rounds,
+        "seat_games": len(tally.points),
+        "win_rate": [round(x, 4) for x in win],
+        "deal_in_rate": [round(x, 4) for x in deal_in],
+        "points": [round(points[0], 1), round(points[1], 1)],
+        "placement": [round(places[0], 3), round(places[1], 3)],
+    }
+
+
+def _print_strength(variant: str, found: dict[str, dict[str, Any]]) -> None:
+    print(f"\n{variant}")
+    print(
+        f"  {'bot':<10} {'win rate':>22} {'deal-in rate':>22} {'points/game':>18} {'placement':>16}"
+    )
+    for bot, row in found.items():
+        win, deal, points, place = (
+            row["win_rate"],
+            row["deal_in_rate"],
+            row["points"],
+            row["placement"],
+        )
+        print(
+            f"  {bot:<10} {win[0]:>7.3f} [{win[1]:.3f},{win[2]:.3f}]"
+            f" {deal[0]:>7.3f} [{deal[1]:.3f},{deal[2]:.3f}]"
+            f" {points[0]:>9.1f} ±{points[1]:<7.1f}"
+            f" {place[0]:>7.3f} ±{place[1]:.3f}"
+        )
+
+
+class _Timed:
+    """An agent wrapper that adds up the time spent choosing."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def act(self, observation: Any) -> Any:
+        start = time.perf_counter()
+        action = self.agent.act(observation)
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return action
+
+
+def cost(variant: str, bot: str, games: int, rounds: int | None, seed: int) -> dict[str, float]:
+    """Microseconds per decision: the bot's own choice, and the whole decision with the
+    observation and the engine, for ``games`` games with every seat played by ``bot``."""
+    agent_seconds = 0.0
+    total = 0.0
+    decisions = 0
+    for index in range(games):
+        deal = game_seed(seed, index)
+        game = Game(variant, seed=deal, max_rounds=rounds)
+        timed = [_Timed(a) for a in make_agents([bot] * game.players, deal, game.flow.rules)]
+        start = time.perf_counter()
+        play(game, timed)
+        total += time.perf_counter() - start
+        agent_seconds += sum(t.seconds for t in timed)
+        decisions += sum(t.decisions for t in timed)
+    return {
+        "decisions": decisions,
+        "bot_us": round(agent_seconds / decisions * 1e6, 1),
+        "decision_us": round(total / decisions * 1e6, 1),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the duplicate-deal comparison, or with ``--cost`` the cost per decision."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="deals per family")
+    parser.add_argument("--rounds", type=int, default=4, help="rounds per game (0: the rules')")
+    parser.add_argument("--variants", default=",".join(FAMILIES))
+    parser.add_argument("--bots", default="random,efficient")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--cost", action="store_true", help="time each bot per decision")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    variants = [v.strip() for v in args.variants.split(",") if v.strip()]
+    for bot in bots:
+        if bot not in BOTS:
+            parser.error(f"unknown bot {bot!r}: expected one of {', '.join(BOTS)}")
+    for variant in variants:
+        if variant not in FAMILIES:
+            parser.error(f"unknown family {variant!r}: expected one of {', '.join(FAMILIES)}")
+    if args.games < 1 or args.jobs < 1 or args.rounds < 0:
+        parser.error("--games and --jobs are at least 1, --rounds at least 0")
+    rounds = args.rounds or None
+    out: dict[str, Any] = {}
+    if args.cost:
+        for variant in variants:
+            rows = {}
+            for bot in dict.fromkeys(["random", *bots]):
+                rows[bot] = cost(variant, bot, args.games, rounds, args.seed)
+            base = rows["random"]["decision_us"]
+            for row in rows.values():
+                row["ratio_to_random"] = round(row["decision_us"] / base, 2)
+            out[variant] = rows
+            if not args.json:
+                print(f"\n{variant} ({args.games} games, {args.rounds or 'full'} rounds)")
+                print(
+                    f"  {'bot':<10} {'decisions':>9} {'bot us':>9} "
+                    f"{'decision us':>12} {'x random':>9}"
+                )
+                for bot, row in rows.items():
+                    print(
+                        f"  {bot:<10} {row['decisions']:>9} {row['bot_us']:>9.1f}"
+                        f" {row['decision_us']:>12.1f} {row['ratio_to_random']:>9.2f}"
+                    )
+    else:
+        for variant in variants:
+            started = time.perf_counter()
+            tallies = strength(variant, bots, args.games, rounds, args.seed, args.jobs)
+            found = {bot: _tally_json(t) for bot, t in tallies.items()}
+            out[variant] = found
+            if not args.json:
+                _print_strength(variant, found)
+                players = Game(variant, seed=0).players
+                elapsed = time.perf_counter() - started
+                print(f"  ({args.games} deals x {players} rotations, {elapsed:.0f} s)")
+    if args.json:
+        print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,121 @@
+"""The efficient bot with defence: it weighs pushing on against folding when a seat looks ready.
+
+With no threat on the table it plays exactly as :class:`~mahjongkit.bots.efficient.EfficientAgent`.
+Against a riichi, an open hand of three melds or a one-suit hand showing two (see
+:func:`mahjongkit.bots.danger.threats`), it compares its own hand (shanten, and for a ready hand
+the unseen winning tiles times what they pay) with the danger of the discard it would play:
+
+* two steps or more from ready: fold, and make no call;
+* one step from ready: push only when the efficient discard is fairly safe or the hand is big;
+* ready: push unless the hand is cheap, its wait thin and the discard dangerous.
+
+Folding discards the safest tile (:func:`mahjongkit.bots.danger.discard_danger`), the most
+efficient among equally safe ones. Pushing still takes a safer discard when it costs little
+(the same shanten and most of the improving tiles).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mahjongkit.bots.danger import Threat, discard_danger, threats
+from mahjongkit.bots.efficient import EfficientAgent, HandReading
+from mahjongkit.shapes import shanten
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action
+from mahjongkit.table.flow import Flow
+
+__all__ = ["DefensiveAgent"]
+
+FOLD_SHANTEN = 2
+"""From this shanten on, any threat makes the agent fold."""
+CHEAP_READY = 8000
+"""A ready hand worth less than this (unseen winning tiles times points) is cheap."""
+
+
+class DefensiveAgent(EfficientAgent):
+    """Efficient play, folding against threats when its own hand is not worth the risk."""
+
+    def _furiten_rule(self) -> bool:
+        return self._flow is not None and type(self._flow).furiten is not Flow.furiten
+
+    def _big_hand(self, reading: HandReading) -> bool:
+        """A hand worth a risk one step from ready: dora, a yakuhai pung, a flush in the making."""
+        counts = reading.counts
+        if reading.variant == "riichi":
+            dora = sum(reading.dora[k] * c for k, c in enumerate(counts))
+            dora += sum(1 for t in reading.hand if t in (16, 52, 88))
+            return dora >= 3
+        tally = reading.suit_tally()
+        total = sum(tally) + reading.honour_count()
+        return max(tally) + reading.honour_count() >= total - 1
+
+    def should_fold(
+        self, reading: HandReading, shanten_after: int, worth: int, danger: float
+    ) -> bool:
+        """Whether to give up on the hand, given the best discard's shanten, its value when
+        it leaves a ready hand and its danger."""
+        if danger <= 0.05:
+            return False
+        if reading.variant == "sichuan":
+            # Blood battle: most hands are ready soon and nobody announces it, and a hand given
+            # up still pays at the end (no ready hand). Only a far hand gives way to a danger.
+            return shanten_after >= FOLD_SHANTEN and danger > 0.5
+        if shanten_after >= FOLD_SHANTEN:
+            return True
+        if shanten_after >= 1:
+            return danger > (0.6 if self._big_hand(reading) else 0.2)
+        return worth < CHEAP_READY and danger > 0.45
+
+    def turn(self, reading: HandReading, legal: Sequence[Action]) -> Action:
+        """Fold or push on this seat's turn (see the module text)."""
+        observation = reading.observation
+        if observation.own.riichi:
+            return super().turn(reading, legal)
+        found = threats(observation)
+        if not found:
+            return super().turn(reading, legal)
+        options = self.discard_options(reading, legal)
+        if not options:
+            return super().turn(reading, legal)
+        danger = discard_danger(observation, self._furiten_rule(), found)
+        key, action, worth = options[0]
+        assert action.tile is not None
+        shanten_after = int(key[0])
+        if self.should_fold(reading, shanten_after, worth, danger[action.tile // 4]):
+            # The safest tile; among equally safe ones, the best for the hand.
+            rank = {id(entry[1]): index for index, entry in enumerate(options)}
+            safest = min(
+                options,
+                key=lambda entry: (
+                    (round(danger[entry[1].tile // 4], 3), rank[id(entry[1])])
+                    if entry[1].tile is not None
+                    else (2.0, 0)
+                ),
+            )
+            return safest[1]
+        # Pushing: a safer discard of the same shanten that keeps most of the hand's chances.
+        if key[0] >= 1:
+            for other_key, other, _ in options[1:4]:
+                if other.tile is None or other_key[0] != key[0]:
+                    continue
+                if (
+                    danger[other.tile // 4] + 0.25 < danger[action.tile // 4]
+                    and -other_key[1] >= 0.8 * -key[1]
+                ):
+                    action = other
+                    break
+        riichi = next((a for a in legal if a.type == A.RIICHI and a.tile == action.tile), None)
+        if riichi is not None and shanten_after == 0 and self.wants_riichi(reading, action, worth):
+            return riichi
+        kong = self._turn_kong(reading, legal)
+        if kong is not None and shanten_after <= 1:
+            return kong
+        return action
+
+    def claim(self, reading: HandReading, legal: Sequence[Action]) -> Action:
+        """No call while folding; otherwise the efficient call."""
+        found: list[Threat] = threats(reading.observation)
+        if found and shanten(reading.counts, reading.melds, reading.shape) >= FOLD_SHANTEN:
+            return next((a for a in legal if a.type == A.PASS), legal[0])
+        return super().claim(reading, legal)

@@ -1,0 +1,690 @@
+"""A variant-aware tile-efficiency bot: the fastest hand that is worth something.
+
+The agent reads only its :class:`~mahjongkit.game.observation.Observation` and asks the library
+every rule question: shanten and improving tiles come from :mod:`mahjongkit.shapes`, and what a
+ready hand's waits are worth (or that they win nothing: no yaku, below the minimum fan) from the
+variant's own scorer. What is left to the agent is judgement:
+
+* a discard is chosen by shanten first, then by the unseen tiles that improve the hand, less a
+  value for the tiles worth keeping (a yakuhai pair, dora, a flush in the making, pairs towards
+  all pungs or seven pairs), plus a bonus for tiles the plan wants gone (the missing suit, off-suit
+  tiles of a flush, terminals when all simples is in reach);
+* a ready hand whose waits all win nothing counts as not ready unless riichi can be declared with
+  it: the bot does not sit on a dead hand;
+* riichi is declared on a live wait unless the hand is already worth a mangan quietly;
+* calls are made only when the meld lowers the shanten and the hand keeps a path to a legal win
+  (Riichi: yakuhai, open all simples where the rules allow it, a flush; Hong Kong: enough fan for
+  the minimum from honour pungs, a flush or all pungs; Sichuan: pungs and kongs of the suits kept);
+* Sichuan: gives away and declares the weakest suit, and clears it first.
+
+Choices depend on nothing but the observation, so a game of these bots is the same from one run
+to the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mahjongkit.errors import IllegalActionError, MahjongError
+from mahjongkit.game.observation import Observation
+from mahjongkit.hand import Hand
+from mahjongkit.melds import Meld, MeldKind
+from mahjongkit.scoring import Win
+from mahjongkit.shapes import HandShape, shanten, thirteen_orphans_shanten
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action
+from mahjongkit.table.flow import Flow
+from mahjongkit.tiles import (
+    COPIES,
+    DRAGONS,
+    NUM_KINDS,
+    RED_FIVE_IDS,
+    Tile,
+    counts_of_ids,
+    dora_after,
+)
+from mahjongkit.variants import find_variant
+
+__all__ = ["EfficientAgent", "HandReading", "relevant_kinds"]
+
+_SCORE_CACHE_SIZE = 4096
+"""Scored wins kept per agent: a ready hand is asked about on every draw until it changes."""
+
+
+def relevant_kinds(counts: Sequence[int], shape: HandShape) -> list[int]:
+    """The kinds that can lower the shanten of ``counts``: a held kind or a suited kind within
+    two of one (a draw of anything else is an isolated tile that changes no block), plus every
+    terminal and honour when the shape admits thirteen orphans."""
+    out = set()
+    for kind in range(27):
+        if counts[kind]:
+            base = kind - kind % 9
+            for near in range(max(base, kind - 2), min(base + 9, kind + 3)):
+                out.add(near)
+    if shape.honors:
+        out.update(k for k in range(27, NUM_KINDS) if counts[k])
+        if shape.thirteen_orphans:
+            out.update((0, 8, 9, 17, 18, 26, *range(27, NUM_KINDS)))
+    return sorted(out)
+
+
+def _improving(
+    counts: list[int],
+    melds: int,
+    shape: HandShape,
+    unseen: Sequence[int],
+    before: int,
+    allowed: frozenset[int] | None = None,
+) -> int:
+    """Unseen tiles that lower the shanten of the 13-tile ``counts`` below ``before`` (only
+    kinds of ``allowed``, when given: the kinds the hand's plan can use)."""
+    total = 0
+    for kind in relevant_kinds(counts, shape):
+        if allowed is not None and kind not in allowed:
+            continue
+        left = unseen[kind] - counts[kind]
+        if left <= 0:
+            continue
+        counts[kind] += 1
+        if shanten(counts, melds, shape) < before:
+            total += left
+        counts[kind] -= 1
+    return total
+
+
+class HandReading:
+    """What an agent reads off its observation once per decision: counts, melds, the tiles
+    still unseen, the honour kinds worth a fan or a han to this seat, the dora kinds."""
+
+    def __init__(self, observation: Observation, rules: Any) -> None:
+        self.observation = observation
+        self.variant = observation.variant
+        own = observation.own
+        self.hand = list(observation.hand)
+        self.counts = counts_of_ids(t for t in self.hand if t < 4 * NUM_KINDS)
+        self.melds = len(own.melds)
+        self.shape = observation.hand_shape
+        self.open = any(m.kind != MeldKind.CONCEALED_KONG.value for m in own.melds)
+        visible = observation.visible_counts()
+        # A claimed discard is in a pond and a meld: never more than four copies in all.
+        # The hand's own tiles are taken off by the loops that count improving tiles.
+        self.unseen = [COPIES - min(COPIES, v) for v in visible]
+        players = len(observation.seats)
+        self.seat_wind = (observation.seat - observation.dealer) % players
+        self.round_wind = observation.round_wind
+        self.value_honours: dict[int, int] = {}
+        if self.variant != "sichuan":
+            for dragon in DRAGONS:
+                self.value_honours[dragon] = 1
+            for wind in {27 + self.seat_wind, 27 + self.round_wind}:
+                self.value_honours[wind] = self.value_honours.get(wind, 0) + 1
+            if self.variant == "riichi" and (27 + self.seat_wind) == (27 + self.round_wind):
+                self.value_honours[27 + self.seat_wind] = 2
+        self.dora = [0] * NUM_KINDS
+        if self.variant == "riichi":
+            for indicator in observation.dora_indicators:
+                if indicator < 4 * NUM_KINDS:
+                    self.dora[dora_after(indicator // 4)] += 1
+        self.meld_kinds = [m.tiles[0] // 4 for m in own.melds if m.tiles]
+        self.meld_chows = sum(1 for m in own.melds if m.kind == MeldKind.CHOW.value)
+        self.rules = rules
+        self.plan: frozenset[int] | None = None
+        """The kinds a one-suit plan can use (None: no such plan): draws of others do not
+        count as improving the hand."""
+        tally = self.suit_tally()
+        main = max(range(3), key=lambda s: tally[s])
+        total = sum(tally) + self.honour_count()
+        suited = range(main * 9, main * 9 + 9)
+        if self.variant == "hongkong" and total - tally[main] - self.honour_count() <= 3:
+            self.plan = frozenset((*suited, *range(27, NUM_KINDS)))
+        elif self.variant == "sichuan" and tally[main] >= 11:
+            self.plan = frozenset(suited)
+
+    def suit_tally(self) -> list[int]:
+        """Tiles of each suit (m, p, s) in the hand and its melds."""
+        tally = [sum(self.counts[s * 9 : s * 9 + 9]) for s in range(3)]
+        for meld in self.observation.own.melds:
+            suit = meld.tiles[0] // 36
+            if suit < 3:
+                tally[suit] += 3
+        return tally
+
+    def honour_count(self) -> int:
+        """Honour tiles in the hand and its melds."""
+        return sum(self.counts[27:]) + sum(3 for k in self.meld_kinds if k >= 27)
+
+
+class EfficientAgent:
+    """Tile efficiency with a sense of value, for every family (see the module text).
+
+    ``rules``: the game's rules object (None: the variant's defaults, read on the first
+    decision). The agent keeps a small cache of scored wins, nothing else, between decisions.
+    """
+
+    def __init__(self, rules: Any = None) -> None:
+        self.rules = rules
+        self._variant: str | None = None
+        self._flow: Flow[Any] | None = None
+        self._scored: dict[tuple[Any, ...], tuple[bool, int]] = {}
+
+    # --- the protocol ------------------------------------------------------------------------
+
+    def act(self, observation: Observation) -> Action:
+        """The action to play, one of ``observation.legal_actions``."""
+        legal = observation.legal_actions
+        if not legal:
+            raise IllegalActionError("the agent was asked to act with nothing to decide")
+        for action in legal:
+            if action.type in (A.TSUMO, A.RON):
+                return action
+        self._prepare(observation.variant)
+        types = {a.type for a in legal}
+        if A.DECLARE_MISSING in types:
+            return self._declare(observation, legal)
+        if A.EXCHANGE in types:
+            return self._exchange(observation, legal)
+        if A.FLOWER in types:
+            return next(a for a in legal if a.type == A.FLOWER)
+        reading = HandReading(observation, self.rules)
+        if observation.phase == "turn":
+            return self.turn(reading, legal)
+        return self.claim(reading, legal)
+
+    def _prepare(self, variant: str) -> None:
+        if self._variant == variant:
+            return
+        record = find_variant(variant)
+        if self.rules is None or (self._variant is not None and self._variant != variant):
+            self.rules = record.rules() if self.rules is None else self.rules
+        self._flow = record.make_flow(self.rules)
+        self.rules = self._flow.rules
+        self._variant = variant
+        self._scored.clear()
+
+    # --- discards ----------------------------------------------------------------------------
+
+    def keep_value(self, reading: HandReading, kind: int) -> float:
+        """How much the hand loses by giving up one tile of ``kind`` beyond its shanten and
+        improving tiles, in units of improving tiles (negative: the plan wants it gone)."""
+        counts = reading.counts
+        held = counts[kind]
+        variant = reading.variant
+        value = 0.0
+        if variant == "sichuan":
+            missing = reading.observation.own.missing_suit
+            if missing is not None and kind // 9 == missing:
+                return -100.0
+            tally = reading.suit_tally()
+            kept = [s for s in range(3) if s != missing]
+            if kept:
+                main = max(kept, key=lambda s: tally[s])
+                if tally[main] >= 9 and kind // 9 != main:
+                    # A pure suit (and its fan) is in reach: the other suit goes first.
+                    value -= 3.0 if tally[main] >= 11 else 1.5
+            if held >= 3:
+                value += 3.0  # a root (four of a kind) in the making
+            if held == 2 and sum(1 for c in counts if c >= 2) >= 4:
+                value += 2.0  # towards all pungs or seven pairs
+            return value
+        honour = kind >= 27
+        fan = reading.value_honours.get(kind, 0)
+        if honour:
+            if fan and held >= 2:
+                value += 6.0 * fan
+            elif fan:
+                value += 0.6
+            else:
+                value -= 0.6 if held == 1 else 0.0
+        if variant == "riichi":
+            value += 3.0 * reading.dora[kind]
+            terminal = honour or kind % 9 in (0, 8)
+            rules = reading.rules
+            if not honour or not fan:
+                outside = sum(c for k, c in enumerate(counts) if c and (k >= 27 or k % 9 in (0, 8)))
+                tanyao_ok = not reading.open or getattr(rules, "open_tanyao", False)
+                if (
+                    terminal
+                    and tanyao_ok
+                    and outside <= 3
+                    and not any(k >= 27 or k % 9 in (0, 8) for k in reading.meld_kinds)
+                ):
+                    value -= 2.0
+        elif variant == "hongkong":
+            value += self._hk_plan_value(reading, kind)
+        return value
+
+    def _hk_plan_value(self, reading: HandReading, kind: int) -> float:
+        """Hong Kong: keep the tiles of the plan that reaches the minimum fan."""
+        counts = reading.counts
+        tally = reading.suit_tally()
+        honours = reading.honour_count()
+        main = max(range(3), key=lambda s: tally[s])
+        total = sum(tally) + honours
+        off_suit = total - tally[main] - honours
+        value = 0.0
+        melds_suits = {k // 9 for k in reading.meld_kinds if k < 27}
+        flush = off_suit <= 4 or (len(melds_suits) == 1 and off_suit <= 6)
+        if flush:
+            # The flush is three fan on its own: off-suit tiles go even at a cost in tiles.
+            if kind < 27 and kind // 9 != main:
+                value -= 10.0 if off_suit <= 2 else 6.0 if reading.open else 3.0
+            elif kind >= 27:
+                value += 2.0
+            else:
+                value += 0.5
+        pairs = sum(1 for c in counts if c >= 2) + sum(
+            1 for m in reading.observation.own.melds if m.kind != MeldKind.CHOW.value
+        )
+        if pairs >= 4 and reading.meld_chows == 0 and counts[kind] >= 2:
+            value += 2.5  # all pungs (three fan) is in reach
+        if kind >= 27 and counts[kind] >= 2 and not reading.value_honours.get(kind):
+            value += 1.0  # an honour pair still helps a flush or all pungs
+        return value
+
+    def turn(self, reading: HandReading, legal: Sequence[Action]) -> Action:
+        """The move on this seat's turn: a kong worth making, an abortive draw, or a discard."""
+        choice = self.best_discard(reading, legal)
+        kong = self._turn_kong(reading, legal)
+        if kong is not None:
+            return kong
+        for action in legal:
+            if action.type == A.ABORT and thirteen_orphans_shanten(reading.counts) > 3:
+                return action
+        if choice is None:
+            return next((a for a in legal if a.type != A.ABORT), legal[0])
+        action, ready_value = choice
+        riichi = next((a for a in legal if a.type == A.RIICHI and a.tile == action.tile), None)
+        if riichi is not None and self.wants_riichi(reading, action, ready_value):
+            return riichi
+        return action
+
+    def wants_riichi(self, reading: HandReading, discard: Action, worth: int) -> bool:
+        """Declare riichi on a live wait unless the hand already pays a mangan or more per
+        win without it (``worth``: the hand's value with riichi, 0 if not ready)."""
+        assert discard.tile is not None
+        kind = discard.tile // 4
+        counts = list(reading.counts)
+        counts[kind] -= 1
+        live = self._wait_tiles(counts, reading)
+        if live <= 0 or worth <= 0:
+            return False
+        quiet = self.ready_value(reading, counts, kind, False)
+        mangan = 12000 if reading.seat_wind == 0 else 8000
+        return quiet / live < mangan
+
+    def _wait_tiles(self, counts: list[int], reading: HandReading) -> int:
+        total = 0
+        for kind in relevant_kinds(counts, reading.shape):
+            left = reading.unseen[kind] - counts[kind]
+            if left <= 0:
+                continue
+            counts[kind] += 1
+            if shanten(counts, reading.melds, reading.shape) == -1:
+                total += left
+            counts[kind] -= 1
+        return total
+
+    def discard_options(
+        self, reading: HandReading, legal: Sequence[Action]
+    ) -> list[tuple[tuple[float, ...], Action, int]]:
+        """Every discard kind, best first, with its sort key and (ready hands) its value: the
+        key is (effective shanten, the value of the tile given up less the improving tiles or
+        the wait's worth), smallest first."""
+        counts = reading.counts
+        melds, shape = reading.melds, reading.shape
+        by_kind: dict[int, Action] = {}
+        riichi_kinds: set[int] = set()
+        for action in legal:
+            if action.tile is None or action.tile >= 4 * NUM_KINDS:
+                continue
+            kind = action.tile // 4
+            if action.type == A.RIICHI:
+                riichi_kinds.add(kind)
+            elif action.type == A.DISCARD:
+                kept = by_kind.get(kind)
+                # Give away a plain five rather than the red one.
+                if kept is None or kept.tile in RED_FIVE_IDS:
+                    by_kind[kind] = action
+        if not by_kind:
+            return []
+        first: list[tuple[int, int]] = []
+        for kind in by_kind:
+            counts[kind] -= 1
+            first.append((shanten(counts, melds, shape), kind))
+            counts[kind] += 1
+        best = min(s for s, _ in first)
+        out: list[tuple[tuple[float, ...], Action, int]] = []
+        for value, kind in first:
+            keep = self.keep_value(reading, kind)
+            # A ready hand may be dead (no yaku): then the one-step-back options are weighed
+            # too. A tile the plan must shed (the missing suit) is weighed one step back.
+            if value > best + (1 if keep < -50 or best == 0 else 0):
+                out.append(((float(value), keep), by_kind[kind], 0))
+                continue
+            counts[kind] -= 1
+            worth = 0
+            if value == 0:
+                worth = self.ready_value(reading, counts, kind, kind in riichi_kinds)
+                if worth <= 0:
+                    # A dead wait (no yaku, under the minimum) is as good as one step back.
+                    out.append(((1.5, keep), by_kind[kind], 0))
+                    counts[kind] += 1
+                    continue
+                key: tuple[float, ...] = (0.0, keep - worth / 1000.0)
+            else:
+                tiles = _improving(counts, melds, shape, reading.unseen, value, reading.plan)
+                key = (float(value), keep - tiles)
+            counts[kind] += 1
+            out.append((key, by_kind[kind], worth))
+        out.sort(key=lambda entry: entry[0])
+        return out
+
+    def best_discard(
+        self, reading: HandReading, legal: Sequence[Action]
+    ) -> tuple[Action, int] | None:
+        """The discard this agent plays and, when it leaves a ready hand, its value."""
+        options = self.discard_options(reading, legal)
+        if not options:
+            return None
+        _, action, worth = options[0]
+        return action, worth
+
+    # --- what a ready hand is worth ----------------------------------------------------------
+
+    def ready_value(
+        self, reading: HandReading, counts: list[int], discarded: int, riichi: bool
+    ) -> int:
+        """Unseen winning tiles times what each win pays (by discard where it may win by
+        discard, else by self-draw); 0 for a hand that wins nothing. ``riichi``: riichi may be
+        declared with this discard (a concealed Riichi hand then has a yaku)."""
+        own = reading.observation.own
+        furiten_rule = self._flow is not None and type(self._flow).furiten is not Flow.furiten
+        pond = {t // 4 for t in own.discards} | {discarded}
+        total = 0
+        for kind in relevant_kinds(counts, reading.shape):
+            left = reading.unseen[kind] - counts[kind]
+            if left <= 0:
+                continue
+            counts[kind] += 1
+            complete = shanten(counts, reading.melds, reading.shape) == -1
+            counts[kind] -= 1
+            if not complete:
+                continue
+            declared = riichi or own.riichi
+            ron_ok = not (furiten_rule and kind in pond)
+            ron = self._score(reading, counts, kind, False, declared) if ron_ok else 0
+            tsumo = self._score(reading, counts, kind, True, declared)
+            total += left * max(ron, tsumo // 2 if ron else tsumo)
+        return total
+
+    def _score(
+        self, reading: HandReading, counts: list[int], kind: int, self_draw: bool, riichi: bool
+    ) -> int:
+        """Points of a win on ``kind`` (0 when it is no win), from the variant's scorer."""
+        own = reading.observation.own
+        key = (
+            bytes(counts),
+            tuple((m.kind, m.tiles) for m in own.melds),
+            kind,
+            self_draw,
+            riichi,
+            reading.seat_wind,
+            reading.round_wind,
+            reading.observation.dora_indicators,
+            own.flowers,
+            own.missing_suit,
+            reading.observation.honba,
+        )
+        found = self._scored.get(key)
+        if found is None:
+            found = self._score_now(reading, counts, kind, self_draw, riichi)
+            if len(self._scored) >= _SCORE_CACHE_SIZE:
+                self._scored.clear()
+            self._scored[key] = found
+        return found[1] if found[0] else 0
+
+    def _score_now(
+        self, reading: HandReading, counts: list[int], kind: int, self_draw: bool, riichi: bool
+    ) -> tuple[bool, int]:
+        flow = self._flow
+        assert flow is not None
+        observation = reading.observation
+        own = observation.own
+        # The concealed tiles as the hand holds them (red fives kept), then the winning tile.
+        tiles = [flow.tile(t) for t in reading.hand if t < 4 * NUM_KINDS]
+        wanted = list(counts)
+        kept: list[Tile] = []
+        for tile in tiles:
+            if wanted[tile.kind] > 0:
+                wanted[tile.kind] -= 1
+                kept.append(tile)
+        melds = tuple(
+            Meld(
+                MeldKind(meld.kind),
+                tuple(flow.tile(x) for x in meld.tiles),
+                meld.from_seat if meld.kind != MeldKind.CONCEALED_KONG.value else None,
+            )
+            for meld in own.melds
+        )
+        players = len(observation.seats)
+        seat = reading.seat_wind
+        discarder = None if self_draw else (seat - 1) % players
+        win_tile = Tile(kind)
+        try:
+            hand = Hand(tuple(kept), melds).with_tile(win_tile)
+            win = Win(
+                hand=hand,
+                win_tile=win_tile,
+                self_draw=self_draw,
+                seat=seat,
+                from_seat=discarder,
+                round_wind=reading.round_wind,
+                riichi=riichi,
+                dora_indicators=tuple(
+                    flow.tile(t) for t in observation.dora_indicators if t < 4 * NUM_KINDS
+                ),
+                flowers=tuple(flow.tile(t) for t in own.flowers),
+                missing_suit=own.missing_suit,
+                honba=observation.honba,
+                in_game=frozenset(range(players)),
+            )
+            score = find_variant(reading.variant).score(win, self.rules)
+        except MahjongError:
+            return (False, 0)
+        return (bool(score.valid), int(score.points))
+
+    # --- kongs, claims -----------------------------------------------------------------------
+
+    def _turn_kong(self, reading: HandReading, legal: Sequence[Action]) -> Action | None:
+        """A concealed or added kong that keeps the shanten (Sichuan pays for every kong)."""
+        counts = reading.counts
+        before = shanten(counts, reading.melds, reading.shape)
+        for action in legal:
+            if action.type not in (A.ANKAN, A.KAKAN) or action.tile is None:
+                continue
+            kind = action.tile // 4
+            if action.type == A.ANKAN:
+                after_counts = list(counts)
+                after_counts[kind] = 0
+                # A concealed kong is one more set and one tile fewer to discard.
+                after = shanten(after_counts, reading.melds + 1, reading.shape) - 0
+                wanted = after <= before or reading.variant == "sichuan"
+                if reading.observation.own.riichi:
+                    wanted = True  # the engine offers it only when the waits stay the same
+            else:
+                after_counts = list(counts)
+                after_counts[kind] -= 1
+                after = shanten(after_counts, reading.melds, reading.shape)
+                wanted = after <= before
+            if wanted and (reading.variant != "sichuan" or self._sichuan_kong_ok(reading, kind)):
+                return action
+        return None
+
+    @staticmethod
+    def _sichuan_kong_ok(reading: HandReading, kind: int) -> bool:
+        missing = reading.observation.own.missing_suit
+        return missing is None or kind // 9 != missing
+
+    def claim(self, reading: HandReading, legal: Sequence[Action]) -> Action:
+        """A call on another seat's discard, or pass."""
+        passing = next((a for a in legal if a.type == A.PASS), legal[0])
+        counts = reading.counts
+        before = shanten(counts, reading.melds, reading.shape)
+        best: tuple[int, Action] | None = None
+        for action in legal:
+            if action.type not in (A.PON, A.KAN, A.CHI) or action.tile is None:
+                continue
+            kind = action.tile // 4
+            after_counts = list(counts)
+            for tile in action.consumed:
+                after_counts[tile // 4] -= 1
+            if action.type == A.KAN:
+                after = shanten(after_counts, reading.melds + 1, reading.shape)
+            else:
+                after = _best_after_discard(after_counts, reading.melds + 1, reading.shape)
+            if not self.call_keeps_value(reading, action, kind, after_counts):
+                continue
+            wanted = after < before or (
+                action.type == A.KAN and after <= before and reading.variant == "sichuan"
+            )
+            if (
+                action.type == A.PON
+                and reading.value_honours.get(kind)
+                and reading.variant == "riichi"
+                and after <= before
+            ):
+                wanted = True
+            if wanted and (best is None or after < best[0]):
+                best = (after, action)
+        return best[1] if best is not None else passing
+
+    def call_keeps_value(
+        self, reading: HandReading, action: Action, kind: int, after: list[int]
+    ) -> bool:
+        """Whether the hand after the call still has a way to a win that counts."""
+        variant = reading.variant
+        meld_kinds = [
+            *reading.meld_kinds,
+            kind if action.type != A.CHI else min([kind, *(t // 4 for t in action.consumed)]),
+        ]
+        chow = action.type == A.CHI
+        if variant == "sichuan":
+            missing = reading.observation.own.missing_suit
+            return missing is None or kind // 9 != missing
+        held = [k for k, c in enumerate(after) if c]
+        if variant == "riichi":
+            honours = reading.value_honours
+            if not chow and honours.get(kind):
+                return True
+            if any(honours.get(k) for k in meld_kinds if k >= 27):
+                return True
+            if any(honours.get(k) and after[k] >= 2 for k in range(27, NUM_KINDS)):
+                return True
+            if getattr(reading.rules, "open_tanyao", False):
+                simple_melds = all(
+                    k < 27 and k % 9 not in (0, 8) and (not chow or k % 9 <= 5) for k in meld_kinds
+                )
+                outside = sum(after[k] for k in held if k >= 27 or k % 9 in (0, 8))
+                if simple_melds and outside <= 1:
+                    return True
+            return self._flush_path(meld_kinds, after, limit=2)
+        # Hong Kong: fan from honour pungs, a flush or all pungs must reach the minimum.
+        minimum = int(getattr(reading.rules, "min_fan", 3))
+        honours_fan = sum(reading.value_honours.get(k, 0) for k in meld_kinds if k >= 27)
+        honours_fan += sum(
+            reading.value_honours.get(k, 0) for k in range(27, NUM_KINDS) if after[k] >= 2
+        )
+        if getattr(reading.rules, "bonus_counts_toward_minimum", False):
+            honours_fan += self._flower_fan(reading)
+        fan = honours_fan
+        if self._flush_path(meld_kinds, after, limit=2):
+            suited = {k // 9 for k in [*meld_kinds, *held] if k < 27}
+            fan += 3 if any(k >= 27 for k in [*meld_kinds, *held]) or len(suited) > 1 else 6
+        all_pungs = (
+            not chow
+            and reading.meld_chows == 0
+            and (sum(1 for k in held if after[k] >= 2) + len(meld_kinds) >= 4)
+        )
+        if all_pungs:
+            fan += 3
+        return fan >= minimum
+
+    @staticmethod
+    def _flower_fan(reading: HandReading) -> int:
+        """Fan of the seat's own flowers and seasons (its number is its seat wind's)."""
+        own = reading.observation.own
+        return sum(1 for t in own.flowers if (t - 4 * NUM_KINDS) % 4 == reading.seat_wind)
+
+    @staticmethod
+    def _flush_path(meld_kinds: Sequence[int], after: Sequence[int], limit: int) -> bool:
+        """All melds in one suit (or honours) and at most ``limit`` concealed tiles off it."""
+        suits = {k // 9 for k in meld_kinds if k < 27}
+        if len(suits) > 1:
+            return False
+        suit = suits.pop() if suits else max(range(3), key=lambda s: sum(after[s * 9 : s * 9 + 9]))
+        off = sum(c for k, c in enumerate(after[:27]) if k // 9 != suit)
+        return off <= limit
+
+    # --- Sichuan's opening -------------------------------------------------------------------
+
+    @staticmethod
+    def suit_strength(hand: Sequence[int], suit: int) -> float:
+        """How much a suit of the hand is worth keeping: its tiles, pairs and neighbours."""
+        counts = counts_of_ids(t for t in hand if t < 4 * NUM_KINDS)
+        part = counts[suit * 9 : suit * 9 + 9]
+        strength = float(sum(part))
+        for number, held in enumerate(part):
+            if held >= 2:
+                strength += 0.8
+            if held and number + 1 < 9 and part[number + 1]:
+                strength += 0.5
+            if held and number + 2 < 9 and part[number + 2]:
+                strength += 0.25
+        return strength
+
+    def _declare(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        hand = observation.hand
+        options = [a for a in legal if a.type == A.DECLARE_MISSING and a.suit is not None]
+        if not options:
+            return legal[0]
+        return min(options, key=lambda a: (self.suit_strength(hand, a.suit or 0), a.suit or 0))
+
+    def _exchange(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """Give three tiles of the weakest suit: its loosest tiles (least connected)."""
+        hand = observation.hand
+        options = [a for a in legal if a.type == A.EXCHANGE and a.consumed]
+        if not options:
+            return legal[0]
+        counts = counts_of_ids(t for t in hand if t < 4 * NUM_KINDS)
+
+        def loose(tile: int) -> float:
+            kind = tile // 4
+            base = kind - kind % 9
+            near = sum(
+                counts[k] for k in range(max(base, kind - 2), min(base + 9, kind + 3)) if k != kind
+            )
+            return (counts[kind] - 1) * 2.0 + near
+
+        def key(action: Action) -> tuple[float, float, tuple[int, ...]]:
+            suit = action.consumed[0] // 36
+            return (
+                self.suit_strength(hand, suit),
+                sum(loose(t) for t in action.consumed),
+                action.consumed,
+            )
+
+        return min(options, key=key)
+
+
+def _best_after_discard(counts: list[int], melds: int, shape: HandShape) -> int:
+    """The lowest shanten after discarding one tile of ``counts``."""
+    best = 99
+    for kind in range(NUM_KINDS):
+        if counts[kind]:
+            counts[kind] -= 1
+            value = shanten(counts, melds, shape)
+            counts[kind] += 1
+            if value < best:
+                best = value
+    return best

@@ -1,0 +1,285 @@
+"""A PettingZoo AEC environment for every family, on the table engine.
+
+One agent per seat (``player_0`` is seat 0, the first dealer). The agent to act is the first seat
+:meth:`Game.waiting_for` names; in a claim window every seat that may claim answers in turn, and
+none sees another's answer. A seat that has won a Sichuan hand leaves the turn order but stays an
+agent: it is never selected until the next hand, and its score still moves (refunds, the wall-end
+settlement), so its rewards reach it with everyone's. Every agent terminates when the game ends.
+
+Rewards are score changes, paid when a round ends (the round's whole change, riichi deposits
+included) and when the game ends (what the final settlement moves); every other step pays 0.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, cast
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from pettingzoo import AECEnv
+
+from mahjongkit.errors import IllegalActionError, MahjongError
+from mahjongkit.game.engine import Game
+from mahjongkit.rl.encoder import ENCODERS, NUM_PLANES_V1, SCORE_SCALES, encode_v1
+from mahjongkit.rl.spaces import FAMILIES, ActionCodec, layout_for
+from mahjongkit.table.actions import Action
+from mahjongkit.table.state import Phase
+from mahjongkit.tiles import format_kind
+from mahjongkit.variants import find_variant
+
+__all__ = ["MahjongEnv", "env"]
+
+RENDER_MODES = ("ansi", "human")
+Observed = dict[str, npt.NDArray[Any]]
+
+
+def _rules_of(variant: str, rules: Any) -> Any:
+    record = find_variant(variant)
+    if rules is None:
+        return record.rules("tenhou") if variant == "riichi" else record.rules()
+    if isinstance(rules, str):
+        return record.rules(rules)
+    return rules
+
+
+class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZoo is untyped
+    """The AEC environment of ``variant`` (``riichi``, ``hongkong`` or ``sichuan``).
+
+    ``rules``: a rules object, a preset name, or None (Riichi: ``tenhou``; else the family's
+    defaults). ``max_rounds`` ends each game after that many rounds. ``reward_scale``
+    multiplies the score changes paid as rewards. ``render_mode``: None, ``ansi`` or ``human``.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
+        "render_modes": list(RENDER_MODES),
+        "name": "mahjongkit_v1",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        variant: str = "riichi",
+        rules: Any = None,
+        render_mode: str | None = None,
+        *,
+        encoder: str = "v1",
+        max_rounds: int | None = None,
+        reward_scale: float = 1.0,
+    ) -> None:
+        super().__init__()
+        if not isinstance(variant, str) or variant not in FAMILIES:
+            raise IllegalActionError(
+                f"unknown family {variant!r:.40}: expected one of {', '.join(FAMILIES)}"
+            )
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise IllegalActionError(
+                f"render_mode is None or one of {', '.join(RENDER_MODES)}, not {render_mode!r:.40}"
+            )
+        if encoder not in ENCODERS:
+            raise IllegalActionError(
+                f"unknown encoder {encoder!r:.40}: expected one of {', '.join(ENCODERS)}"
+            )
+        if (
+            isinstance(reward_scale, bool)
+            or not isinstance(reward_scale, int | float)
+            or not reward_scale > 0
+            or reward_scale == float("inf")
+        ):
+            raise IllegalActionError(f"reward_scale is a positive number, not {reward_scale!r:.40}")
+        self.variant = variant
+        self.rules = _rules_of(variant, rules)
+        # A game made once refuses bad rules and a bad round count now, not at the first reset.
+        probe = Game(variant, self.rules, max_rounds=max_rounds)
+        self.render_mode = render_mode
+        self.encoder = encoder
+        self.max_rounds = max_rounds
+        self.reward_scale = float(reward_scale)
+        self.layout = layout_for(variant)
+        self.codec = ActionCodec(self.layout, bool(getattr(self.rules, "red_fives", False)))
+        self._red = bool(getattr(self.rules, "red_fives", False))
+        self._score_scale = SCORE_SCALES[variant]
+        self.possible_agents = [f"player_{seat}" for seat in range(probe.players)]
+        self.agents: list[str] = []
+        self._seat_of = {name: seat for seat, name in enumerate(self.possible_agents)}
+        box = gymnasium.spaces.Box(0.0, 1.0, (NUM_PLANES_V1, 34), np.float32)
+        mask = gymnasium.spaces.Box(0, 1, (self.layout.size,), np.int8)
+        self._observation_space = gymnasium.spaces.Dict({"observation": box, "action_mask": mask})
+        self._action_space = gymnasium.spaces.Discrete(self.layout.size)
+        self._observation_spaces = {a: self._observation_space for a in self.possible_agents}
+        self._action_spaces = {a: self._action_space for a in self.possible_agents}
+        self._seeds = random.Random()
+        self.game: Game = probe
+        self._cache: tuple[int, int, Observed, dict[int, Action]] | None = None
+        self._seen = 0
+        self._round_start: list[int] = []
+
+    # --- spaces ---------------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """``Dict(observation=Box(56, 34), action_mask=Box(n))`` for every agent."""
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """``Discrete(n)``: the family's layout (:mod:`mahjongkit.rl.spaces`)."""
+        return self._action_spaces[agent]
+
+    # --- the AEC interface ----------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game. ``seed`` makes it (and every game after it until the next seed) repeat;
+        ``options`` is accepted and unused."""
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+                raise IllegalActionError(f"a seed is an integer, not {seed!r:.40}")
+            self._seeds = random.Random(int(seed))
+        if options is not None and not isinstance(options, Mapping):
+            raise IllegalActionError(f"options is a mapping or None, not {options!r:.40}")
+        self.game = Game(
+            self.variant, self.rules, seed=self._seeds.randrange(2**62), max_rounds=self.max_rounds
+        )
+        self.game.start()
+        self._seen = len(self.game.log)
+        self._round_start = list(self.game.scores)
+        self._cache = None
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def observe(self, agent: str) -> Observed:
+        """``{"observation": planes, "action_mask": mask}``; the mask is all zeros for an agent
+        that is not to act now."""
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            raise IllegalActionError(
+                f"no agent {agent!r:.40}: the agents are {', '.join(self.possible_agents)}"
+            )
+        observed = self._encoded(seat)[0]
+        if agent != self.agent_selection or self.terminations.get(agent):
+            return {
+                "observation": observed["observation"],
+                "action_mask": np.zeros(self.layout.size, dtype=np.int8),
+            }
+        return observed
+
+    def step(self, action: int | None) -> None:
+        """Play the selected agent's action index (``None`` for an agent that is done)."""
+        agent = self.agent_selection
+        if self.terminations.get(agent) or self.truncations.get(agent):
+            self._was_dead_step(action)
+            return
+        seat = self._seat_of[agent]
+        index = self._index(action)
+        _, chosen = self._encoded(seat)
+        engine_action = chosen.get(index)
+        if engine_action is None:
+            legal = ", ".join(self.layout.name(i) for i in sorted(chosen)) or "nothing"
+            raise IllegalActionError(
+                f"{agent} may not play action {index} ({self.layout.name(index)}) now; "
+                f"legal: {legal}"
+            )
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.game.apply(engine_action)
+        self._pay()
+        if self.game.over:
+            for name in self.agents:
+                self.terminations[name] = True
+        self._accumulate_rewards()
+        self._select()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def render(self) -> str | None:
+        """``ansi``: the table as text (scores, the acting seat's hand); ``human`` prints it."""
+        if self.render_mode is None:
+            return None
+        game = self.game
+        lines = [f"{self.variant} round {game.rounds_played + 1}, scores {game.scores}"]
+        if game.round.seats and not game.over:
+            seat = game.waiting_for()[0] if game.waiting_for() else game.round.turn
+            hand = " ".join(format_kind(t // 4) for t in sorted(game.round.seats[seat].hand))
+            lines.append(f"player_{seat} to act ({game.round.phase.value}): {hand}")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def action_name(self, index: int) -> str:
+        """What an action index means in this family (``discard 5p``, ``pon``...)."""
+        return self.layout.name(self._index(index))
+
+    # --- inside ---------------------------------------------------------------------------------
+
+    def _index(self, action: Any) -> int:
+        if isinstance(action, np.ndarray) and action.shape in ((), (1,)):
+            action = action.reshape(()).item()
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise IllegalActionError(
+                f"an action is an integer index 0..{self.layout.size - 1}, not {action!r:.40}"
+            )
+        index = int(action)
+        if not 0 <= index < self.layout.size:
+            raise IllegalActionError(
+                f"action {index} is outside the {self.variant} action space "
+                f"0..{self.layout.size - 1}"
+            )
+        return index
+
+    def _encoded(self, seat: int) -> tuple[Observed, dict[int, Action]]:
+        """The observation and the legal index table of a seat, made once per position."""
+        version = len(self.game.log)
+        cache = self._cache
+        if cache is not None and cache[0] == version and cache[1] == seat:
+            return cache[2], cache[3]
+        observation, chosen = encode(self.game, seat, self.codec, self._score_scale, self._red)
+        self._cache = (version, seat, observation, chosen)
+        return observation, chosen
+
+    def _pay(self) -> None:
+        """Rewards from the events of the last action: a round's change when it ends, the
+        final settlement when the game does."""
+        game = self.game
+        events = game.log[self._seen :]
+        self._seen = len(game.log)
+        for event in events:
+            if event["type"] in ("start_kyoku", "end_game"):
+                self._reward_to(list(cast(dict[str, Any], event)["scores"]))
+
+    def _reward_to(self, scores: list[int]) -> None:
+        for seat, (now, before) in enumerate(zip(scores, self._round_start, strict=True)):
+            name = self.possible_agents[seat]
+            if name in self.rewards:
+                self.rewards[name] += (now - before) * self.reward_scale
+        self._round_start = scores
+
+    def _select(self) -> None:
+        if self.game.over:
+            self.agent_selection = self.agents[0]
+            return
+        waiting = self.game.waiting_for()
+        if not waiting:
+            raise MahjongError("the table waits for nobody before the game's end")
+        self.agent_selection = self.possible_agents[waiting[0]]
+
+
+def encode(
+    game: Game, seat: int, codec: ActionCodec, score_scale: float, red_fives: bool
+) -> tuple[Observed, dict[int, Action]]:
+    """One seat's ``{"observation", "action_mask"}`` and the engine action of each legal index."""
+    seen = game.observation(seat, with_events=False)
+    rob = game.round.rob_tile if game.round.phase is Phase.ROB else None
+    planes = encode_v1(seen, rob, score_scale, red_fives)
+    mask, chosen = codec.table(seen.legal_actions, seen.own.drawn if seen.seats else None)
+    return {"observation": planes, "action_mask": mask}, chosen
+
+
+env = MahjongEnv
+"""``env(variant, rules=None, render_mode=None, *, encoder="v1", max_rounds=None,
+reward_scale=1.0)``: the PettingZoo AEC environment of a family (see :class:`MahjongEnv`)."""

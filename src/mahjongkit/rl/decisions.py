@@ -1,0 +1,245 @@
+"""Every decision of a recorded game, as a learner sees it: the seat, the encoded observation,
+the legal mask and the action index taken.
+
+A recorded game is played again through the engine (each event checked), and each decision is
+taken where the engine asks for it: so every claim window gives one decision per seat that could
+claim, those that let the tile go included (``pass``). Sources:
+
+- our event logs: a list of events (``Game.log``, a stored record's ``events``), a
+  :class:`~mahjongkit.game.engine.Game`, a :class:`~mahjongkit.records.GameRecord`, a JSON-lines
+  file of events (``mahjongkit export ID --format jsonl``), or a records database (every game);
+- Tenhou records: an mjlog file (``.mjlog``, ``.xml``, gzip or not), a tenhou.net/6 JSON file,
+  or a parsed :class:`~mahjongkit.formats.tenhou.records.MjlogGame` (one game per round);
+- mjai logs (JSON lines whose ``start_game`` carries no ``mjk_variant``): read by
+  ``mahjongkit.formats.mjai`` when it is installed (see ``docs/rl.md``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from mahjongkit.errors import IllegalActionError, MahjongError
+from mahjongkit.game.engine import Game
+from mahjongkit.rl.aec import encode
+from mahjongkit.rl.encoder import ENCODERS, SCORE_SCALES
+from mahjongkit.rl.spaces import FAMILIES, ActionCodec, layout_for
+from mahjongkit.table.actions import Action
+
+__all__ = ["Decision", "DecisionsError", "decisions"]
+
+
+class DecisionsError(IllegalActionError):
+    """A source of decisions that cannot be read or played again (which, and why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One seat's decision at one moment of a recorded game."""
+
+    game: int
+    """Which game of the source (0-based; a Tenhou record gives one per round)."""
+    seat: int
+    observation: npt.NDArray[np.float32]
+    """The encoder's planes for the seat (``v1``: 56 x 34)."""
+    action_mask: npt.NDArray[np.int8]
+    action: int
+    """The index taken (one of the mask's ones)."""
+    engine_action: Action
+    """The action as the engine played it."""
+    phase: str
+    """The table's phase: ``turn``, ``claim``, ``rob``, ``exchange`` or ``declare``."""
+
+
+class _Recorder(Game):
+    """A game that notes, before each decision it applies, what the deciding seat saw."""
+
+    sink: list[Decision]
+    number: int = 0
+    codecs: dict[str, ActionCodec]
+
+    def apply(self, action: Action) -> list[Any]:
+        """Note the decision, then play it."""
+        seat = action.seat
+        codec = self.codecs.get(self.variant)
+        if codec is None:
+            red = bool(getattr(self.flow.rules, "red_fives", False))
+            codec = self.codecs[self.variant] = ActionCodec(layout_for(self.variant), red)
+        red = bool(getattr(self.flow.rules, "red_fives", False))
+        if type(seat) is int and 0 <= seat < self.players:
+            phase = self.round.phase.value
+            seen, chosen = encode(self, seat, codec, SCORE_SCALES[self.variant], red)
+            index = codec.index(action)
+            if index not in chosen:
+                raise DecisionsError(
+                    f"seat {seat} played {action.to_json()}, which the engine does not offer"
+                )
+            self.sink.append(
+                Decision(
+                    self.number,
+                    seat,
+                    seen["observation"],
+                    seen["action_mask"],
+                    index,
+                    action,
+                    phase,
+                )
+            )
+        return super().apply(action)
+
+
+def _replayed(events: list[Any], number: int) -> list[Decision]:
+    sink: list[Decision] = []
+    _Recorder.sink = sink
+    _Recorder.number = number
+    _Recorder.codecs = {}
+    try:
+        game = _Recorder.replay(events)
+    except MahjongError as error:
+        raise DecisionsError(f"game {number}: {error}") from None
+    if game.variant not in FAMILIES:  # pragma: no cover - every family is one of the three
+        raise DecisionsError(f"game {number}: unknown family {game.variant}")
+    return sink
+
+
+def decisions(source: Any, *, encoder: str = "v1") -> Iterator[Decision]:
+    """Every decision of ``source`` (see the module's description), in the order played."""
+    if encoder not in ENCODERS:
+        raise DecisionsError(
+            f"unknown encoder {encoder!r:.40}: expected one of {', '.join(ENCODERS)}"
+        )
+    for number, events in enumerate(_games_of(source)):
+        yield from _replayed(events, number)
+
+
+def _games_of(source: Any) -> Iterator[list[Any]]:
+    """The engine event logs of a source, one per game."""
+    from mahjongkit.formats.tenhou.records import MjlogGame
+
+    if isinstance(source, Game):
+        yield list(source.log)
+        return
+    if isinstance(source, MjlogGame):
+        yield from _tenhou(source)
+        return
+    events = getattr(source, "events", None)
+    if isinstance(events, tuple | list) and hasattr(source, "variant"):  # a GameRecord
+        yield list(events)
+        return
+    if isinstance(source, str | Path):
+        yield from _file(Path(source))
+        return
+    if isinstance(source, list | tuple):
+        if source and isinstance(source[0], dict) and _is_mjai(source[0]):
+            yield _mjai(list(source))
+        else:
+            yield list(source)
+        return
+    raise DecisionsError(
+        "decisions() reads an event log (a list of events, a Game, a stored record), a Tenhou "
+        f"record or a path to a log file, not {type(source).__name__}"
+    )
+
+
+def _tenhou(record: Any) -> Iterator[list[Any]]:
+    from mahjongkit.formats.tenhou.replay import round_games
+
+    try:
+        for _, game in round_games(record):
+            yield list(game.log)
+    except MahjongError as error:
+        raise DecisionsError(f"Tenhou record: {error}") from None
+
+
+def _file(path: Path) -> Iterator[list[Any]]:
+    if not path.is_file():
+        raise DecisionsError(f"{path}: no such file")
+    suffixes = [s.lower() for s in path.suffixes]
+    try:
+        if suffixes and suffixes[-1] in (".sqlite3", ".sqlite", ".db"):
+            yield from _database(path)
+            return
+        if any(s in (".mjlog", ".xml") for s in suffixes):
+            from mahjongkit.formats.tenhou.mjlog import read_mjlog
+
+            yield from _tenhou(read_mjlog(path))
+            return
+        if suffixes and suffixes[-1] == ".json":
+            from mahjongkit.formats.tenhou.tenhou6 import read_tenhou6
+
+            yield from _tenhou(read_tenhou6(path))
+            return
+        yield from _json_lines(path)
+    except DecisionsError:
+        raise
+    except MahjongError as error:
+        raise DecisionsError(f"{path}: {error}") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise DecisionsError(f"{path}: cannot be read ({error})") from None
+
+
+def _json_lines(path: Path) -> Iterator[list[Any]]:
+    """A file of JSON lines: our events (several games may follow one another) or mjai's."""
+    games: list[list[Any]] = []
+    with path.open(encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                event = json.loads(line)
+            except ValueError as error:
+                raise DecisionsError(f"{path}, line {number}: not JSON ({error})") from None
+            if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+                raise DecisionsError(
+                    f"{path}, line {number}: an event is a JSON object with a type"
+                )
+            if event["type"] == "start_game" or not games:
+                games.append([])
+            games[-1].append(event)
+    if not games:
+        raise DecisionsError(f"{path}: no events")
+    for events in games:
+        yield _mjai(events) if _is_mjai(events[0]) else events
+
+
+def _database(path: Path) -> Iterator[list[Any]]:
+    from mahjongkit.records import Records
+
+    with Records(path, create=False) as records:
+        numbers = [record.id for record in records.list_games()]
+        for number in sorted(numbers):
+            yield list(records.load(number).events)
+
+
+def _is_mjai(first: dict[str, Any]) -> bool:
+    return first.get("type") == "start_game" and "mjk_variant" not in first
+
+
+def _mjai(events: list[Any]) -> list[Any]:
+    """An mjai log as the engine's events, through ``mahjongkit.formats.mjai``."""
+    try:
+        reader = importlib.import_module("mahjongkit.formats.mjai")
+    except ImportError:
+        raise DecisionsError(
+            "an mjai log (its start_game has no mjk_variant): reading it needs "
+            "mahjongkit.formats.mjai, which this installation lacks"
+        ) from None
+    for name in ("to_engine_events", "to_events", "read_mjai"):
+        convert = getattr(reader, name, None)
+        if callable(convert):
+            converted = convert(events)
+            log = converted.log if isinstance(converted, Game) else converted
+            if not isinstance(log, Iterable):
+                break
+            return list(log)
+    raise DecisionsError(
+        "mahjongkit.formats.mjai has no reader of a log into the engine's events "
+        "(to_engine_events, to_events or read_mjai)"
+    )

@@ -1,0 +1,236 @@
+"""The fixed discrete action space of each family, and its mapping to the engine's actions.
+
+Every index names a kind of decision (discard a 5p, chi with the called tile lowest, pass...).
+Which indices are legal comes from :meth:`Game.legal_actions` alone: each legal action is given
+its index, and an index stands for the first legal action that has it (for a discard, the drawn
+tile when it is of that slot). Nothing here decides a rule.
+
+>>> layout = layout_for("riichi")
+>>> layout.size, layout.name(0), layout.name(34), layout.name(37), layout.name(layout.pass_index)
+(150, 'discard 1m', 'discard 0m', 'riichi 1m', 'pass')
+>>> layout_for("sichuan").size, layout_for("hongkong").size
+(583, 110)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+
+import numpy as np
+import numpy.typing as npt
+
+from mahjongkit.errors import IllegalActionError
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action
+from mahjongkit.tiles import NUM_PHYSICAL, RED_FIVE_IDS, format_kind
+
+__all__ = ["FAMILIES", "ActionLayout", "layout_for"]
+
+FAMILIES = ("riichi", "hongkong", "sichuan")
+
+_RED_SLOT_NAMES = ("0m", "0p", "0s")
+
+_EXCHANGE_TRIOS: tuple[tuple[int, int, int], ...] = tuple(
+    (suit * 9 + a, suit * 9 + b, suit * 9 + c)
+    for suit in range(3)
+    for a, b, c in combinations_with_replacement(range(9), 3)
+)
+"""Three kinds of one suit (sorted), suit by suit: the 3 x 165 exchanges of Sichuan."""
+_EXCHANGE_INDEX = {trio: i for i, trio in enumerate(_EXCHANGE_TRIOS)}
+
+
+@dataclass(frozen=True, slots=True)
+class ActionLayout:
+    """One family's action space: named groups of consecutive indices."""
+
+    variant: str
+    groups: tuple[tuple[str, int], ...]
+    """(group name, size) in index order."""
+    tile_slots: int
+    """Tile slots of the discard groups: kinds, then the three red fives (Riichi)."""
+
+    @property
+    def size(self) -> int:
+        """The number of actions (the ``Discrete`` space's ``n``)."""
+        return sum(size for _, size in self.groups)
+
+    def offset(self, group: str) -> int:
+        """The first index of a group."""
+        start = 0
+        for name, size in self.groups:
+            if name == group:
+                return start
+            start += size
+        raise IllegalActionError(f"{self.variant} has no action group {group!r}")
+
+    @property
+    def pass_index(self) -> int:
+        """The index of declining a claim."""
+        return self.offset("pass")
+
+    def name(self, index: int) -> str:
+        """A short English name of an index (``discard 5p``, ``chi_mid``, ``pass``...)."""
+        start = 0
+        for group, size in self.groups:
+            if start <= index < start + size:
+                local = index - start
+                if group in ("discard", "riichi"):
+                    return f"{group} {self._slot_name(local)}"
+                if group in ("ankan", "kakan"):
+                    return f"{group} {format_kind(local)}"
+                if group == "chi":
+                    return ("chi_low", "chi_mid", "chi_high")[local]
+                if group == "exchange":
+                    return "exchange " + " ".join(format_kind(k) for k in _EXCHANGE_TRIOS[local])
+                if group == "declare":
+                    return "declare " + "mps"[local]
+                return group
+            start += size
+        raise IllegalActionError(
+            f"action {index!r:.20} is outside the {self.variant} action space 0..{self.size - 1}"
+        )
+
+    def _slot_name(self, slot: int) -> str:
+        return _RED_SLOT_NAMES[slot - 34] if slot >= 34 else format_kind(slot)
+
+
+def _layout(variant: str) -> ActionLayout:
+    if variant == "riichi":
+        groups: tuple[tuple[str, int], ...] = (
+            ("discard", 37),
+            ("riichi", 37),
+            ("chi", 3),
+            ("pon", 1),
+            ("kan", 1),
+            ("ankan", 34),
+            ("kakan", 34),
+            ("win", 1),
+            ("pass", 1),
+            ("abort", 1),
+        )
+        return ActionLayout(variant, groups, 37)
+    if variant == "hongkong":
+        groups = (
+            ("discard", 34),
+            ("chi", 3),
+            ("pon", 1),
+            ("kan", 1),
+            ("ankan", 34),
+            ("kakan", 34),
+            ("win", 1),
+            ("pass", 1),
+            ("flower", 1),
+        )
+        return ActionLayout(variant, groups, 34)
+    groups = (
+        ("discard", 27),
+        ("pon", 1),
+        ("kan", 1),
+        ("ankan", 27),
+        ("kakan", 27),
+        ("win", 1),
+        ("pass", 1),
+        ("exchange", len(_EXCHANGE_TRIOS)),
+        ("declare", 3),
+    )
+    return ActionLayout(variant, groups, 27)
+
+
+_LAYOUTS = {family: _layout(family) for family in FAMILIES}
+
+
+def layout_for(variant: str) -> ActionLayout:
+    """The action layout of a family (``riichi``, ``hongkong`` or ``sichuan``)."""
+    layout = _LAYOUTS.get(variant) if isinstance(variant, str) else None
+    if layout is None:
+        raise IllegalActionError(
+            f"unknown family {variant!r:.40}: expected one of {', '.join(FAMILIES)}"
+        )
+    return layout
+
+
+class ActionCodec:
+    """Engine actions to indices and back, for one family under one rule set (red fives)."""
+
+    def __init__(self, layout: ActionLayout, red_fives: bool) -> None:
+        self.layout = layout
+        self.size = layout.size
+        slots = np.full(NUM_PHYSICAL + 8, -1, dtype=np.int64)
+        kinds = np.arange(NUM_PHYSICAL) // 4
+        playable = kinds < layout.tile_slots
+        slots[:NUM_PHYSICAL][playable] = kinds[playable]
+        if red_fives and layout.tile_slots > 34:
+            for number, tile in enumerate(RED_FIVE_IDS):
+                slots[tile] = 34 + number
+        self.slot_of: list[int] = slots.tolist()
+        """The discard slot of every physical id (-1: none)."""
+        offsets = {name: layout.offset(name) for name, _ in layout.groups}
+        self._offsets = offsets
+        self._fixed = {
+            A.PON: offsets.get("pon", -1),
+            A.KAN: offsets.get("kan", -1),
+            A.TSUMO: offsets["win"],
+            A.RON: offsets["win"],
+            A.PASS: offsets["pass"],
+            A.ABORT: offsets.get("abort", -1),
+            A.FLOWER: offsets.get("flower", -1),
+        }
+
+    def index(self, action: Action) -> int:
+        """The index of an engine action (one the engine offered)."""
+        kind = action.type
+        fixed = self._fixed.get(kind)
+        if fixed is not None:
+            index = fixed
+        elif kind == A.DISCARD or kind == A.RIICHI:
+            assert action.tile is not None
+            slot = self.slot_of[action.tile]
+            group = self._offsets["discard" if kind == A.DISCARD else "riichi"]
+            index = group + slot if slot >= 0 else -1
+        elif kind == A.CHI:
+            assert action.tile is not None
+            low = min(action.tile // 4, *(t // 4 for t in action.consumed))
+            index = self._offsets["chi"] + action.tile // 4 - low
+        elif kind == A.ANKAN:
+            index = self._offsets["ankan"] + action.consumed[0] // 4
+        elif kind == A.KAKAN:
+            assert action.tile is not None
+            index = self._offsets["kakan"] + action.tile // 4
+        elif kind == A.EXCHANGE:
+            kinds = sorted(t // 4 for t in action.consumed)
+            found = _EXCHANGE_INDEX.get((kinds[0], kinds[1], kinds[2])) if len(kinds) == 3 else None
+            index = -1 if found is None else self._offsets["exchange"] + found
+        elif kind == A.DECLARE_MISSING:
+            assert action.suit is not None
+            index = self._offsets["declare"] + action.suit
+        else:
+            index = -1
+        if index < 0:
+            raise IllegalActionError(
+                f"the engine's action {action.to_json()} has no index in the "
+                f"{self.layout.variant} action space"
+            )
+        return index
+
+    def table(
+        self, legal: Sequence[Action], drawn: int | None
+    ) -> tuple[npt.NDArray[np.int8], dict[int, Action]]:
+        """The mask of legal indices and the engine action each stands for.
+
+        Several engine actions may share an index (two copies of a tile, a pon with or without
+        the red five): the first in the engine's order stands for it, except that a discard
+        slot stands for the drawn tile when the drawn tile is in it.
+        """
+        mask = np.zeros(self.size, dtype=np.int8)
+        chosen: dict[int, Action] = {}
+        for action in legal:
+            index = self.index(action)
+            if index not in chosen or (
+                action.tile == drawn and action.type in (A.DISCARD, A.RIICHI)
+            ):
+                chosen[index] = action
+        if chosen:
+            mask[list(chosen)] = 1
+        return mask, chosen

@@ -1,0 +1,58 @@
+"""A small run of bench/strength.py: duplicate deals rotate the line-up over every seat, the
+figures add up, and bad options are refused. Strength and times are the bench's to report."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "strength.py"
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("strength_bench", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    # Its dataclasses look their module up by name.
+    sys.modules.setdefault("strength_bench", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_lineups_put_every_bot_in_every_seat():
+    lineups = _bench().lineups(["random", "efficient"], 4)
+    assert lineups[0] == ("random", "efficient", "random", "efficient")
+    assert lineups[1] == ("efficient", "random", "efficient", "random")
+    for seat in range(4):
+        assert {lineup[seat] for lineup in lineups} == {"random", "efficient"}
+
+
+def test_duplicate_deals_sum_to_zero_points_and_count_every_seat(capsys):
+    bench = _bench()
+    assert bench.main(["--games", "1", "--rounds", "1", "--variants", "sichuan", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)["sichuan"]
+    assert set(found) == {"random", "efficient"}
+    assert all(row["seat_games"] == 8 for row in found.values())
+    # Sichuan payments move points between seats: what one bot wins the other loses.
+    assert found["random"]["points"][0] == -found["efficient"]["points"][0]
+    places = [row["placement"][0] for row in found.values()]
+    assert sum(places) == pytest.approx(5.0)
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--bots", "clever"], "unknown bot 'clever'"),
+        (["--variants", "mahjong"], "unknown family 'mahjong'"),
+        (["--games", "0"], "--games and --jobs are at least 1"),
+    ],
+)
+def test_bad_options_are_refused(argv, message, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        _bench().main(argv)
+    assert stopped.value.code == 2
+    assert message in capsys.readouterr().err

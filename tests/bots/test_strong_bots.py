@@ -1,0 +1,272 @@
+"""The efficient and defensive bots: only legal actions over thousands of seeded decisions, and
+the judgement each family asks for, in positions built so that a wrong bot fails."""
+
+from __future__ import annotations
+
+import pytest
+
+from mahjongkit.bots import DefensiveAgent, EfficientAgent, RandomAgent
+from mahjongkit.bots.danger import discard_danger, threats
+from mahjongkit.game.engine import Game
+from mahjongkit.game.observation import MeldInfo, Observation, SeatInfo
+from mahjongkit.shapes import HONG_KONG, RIICHI, shanten, sichuan
+from mahjongkit.sim import BOTS, make_agents, parse_bots
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action
+from mahjongkit.tiles import counts_of_ids, parse_kinds
+
+
+def ids(text: str, used: dict[int, int] | None = None) -> tuple[int, ...]:
+    """Physical ids for an mpsz string, a fresh copy for each repeat (copy 1 up: no red five)."""
+    used = {} if used is None else used
+    out = []
+    for kind in parse_kinds(text):
+        copy = used.get(kind, 1 if kind % 9 == 4 and kind < 27 else 0)
+        used[kind] = copy + 1
+        out.append(kind * 4 + copy % 4)
+    return tuple(out)
+
+
+def seat(
+    hand: tuple[int, ...] | None = None,
+    discards: tuple[int, ...] = (),
+    melds: tuple[MeldInfo, ...] = (),
+    riichi: bool = False,
+    missing: int | None = None,
+) -> SeatInfo:
+    size = len(hand) if hand is not None else 13 - 3 * len(melds)
+    return SeatInfo(melds, discards, (), riichi, False, size, missing, hand)
+
+
+def observation(
+    variant: str,
+    me: int,
+    seats: list[SeatInfo],
+    legal: list[Action],
+    phase: str = "turn",
+    wall: int = 50,
+) -> Observation:
+    missing = seats[me].missing_suit
+    shape = {"riichi": RIICHI, "hongkong": HONG_KONG}.get(variant) or sichuan(missing)
+    return Observation(
+        seat=me,
+        variant=variant,
+        phase=phase,
+        turn=me,
+        dealer=0,
+        round_wind=0,
+        honba=0,
+        deposits=0,
+        scores=(25000,) * 4,
+        dora_indicators=ids("9p") if variant == "riichi" else (),
+        wall_remaining=wall,
+        last_discard=None,
+        seats=tuple(seats),
+        legal_actions=tuple(legal),
+        events=(),
+        hand_shape=shape,
+    )
+
+
+def discards(me: int, hand: tuple[int, ...]) -> list[Action]:
+    return [Action(A.DISCARD, me, tile) for tile in hand]
+
+
+# --- legality over many seeded decisions ----------------------------------------------------
+
+
+class Checked:
+    """Wraps an agent and checks every action it picks against the observation's legal list."""
+
+    def __init__(self, agent: object) -> None:
+        self.agent = agent
+        self.decisions = 0
+
+    def act(self, observation: Observation) -> Action:
+        action = self.agent.act(observation)  # type: ignore[attr-defined]
+        assert action in observation.legal_actions, (action, observation.legal_actions)
+        self.decisions += 1
+        return action
+
+
+@pytest.mark.parametrize("variant", ["riichi", "hongkong", "sichuan"])
+def test_bots_choose_only_legal_actions_over_thousands_of_decisions(variant):
+    from mahjongkit.bots import play
+
+    decisions = 0
+    seed = 0
+    while decisions < 3000:
+        game = Game(variant, seed=seed, max_rounds=2)
+        lineup = ["efficient", "defensive", "efficient", "defensive"][: game.players]
+        agents = [Checked(a) for a in make_agents(lineup, seed, game.flow.rules)]
+        play(game, agents)
+        decisions += sum(a.decisions for a in agents)
+        seed += 1
+    assert decisions >= 3000
+
+
+def test_bots_are_deterministic_for_a_seed():
+    from mahjongkit.bots import play
+
+    logs = []
+    for _ in range(2):
+        game = Game("riichi", seed=11, max_rounds=2)
+        play(game, make_agents(["defensive", "efficient", "random", "defensive"], 11))
+        logs.append(list(game.log))
+    assert logs[0] == logs[1]
+
+
+def test_defensive_is_a_bot_name_for_simulate():
+    assert "defensive" in BOTS
+    assert parse_bots(["Defensive"], 4) == ("defensive",) * 4
+    agents = make_agents(["defensive", "efficient", "random", "defensive"], 3)
+    assert [type(a) for a in agents] == [
+        DefensiveAgent,
+        EfficientAgent,
+        RandomAgent,
+        DefensiveAgent,
+    ]
+
+
+# --- Riichi ---------------------------------------------------------------------------------
+
+
+def test_riichi_bot_never_discards_into_a_ready_hand_without_yaku_when_riichi_is_impossible():
+    """An open hand (a chow of 2p3p4p): giving up the lone red dragon leaves 123m 567s 56p
+    and a West pair, ready on 4p-7p with no yaku (the seat is South in the East round); the
+    bot keeps a hand that can still become a win instead."""
+    used: dict[int, int] = {}
+    chow_tiles = ids("234p", used)
+    hand = ids("123m567s56p33z7z", used)
+    me = seat(hand, melds=(MeldInfo("chow", chow_tiles, chow_tiles[0], 0),))
+    seats = [seat(), me, seat(), seat()]
+    obs = observation("riichi", 1, seats, discards(1, hand))
+    counts = counts_of_ids(hand)
+    counts[33] -= 1
+    assert shanten(counts, 1, RIICHI) == 0  # a bot counting shanten only would take it
+    action = EfficientAgent().act(obs)
+    assert action.tile is not None and action.tile // 4 != 33
+
+
+def test_riichi_bot_declares_riichi_on_a_ready_concealed_hand():
+    hand = ids("123m456m789p23s55z7z")
+    seats = [seat(hand), seat(), seat(), seat()]
+    red = next(t for t in hand if t // 4 == 33)
+    legal = [*discards(0, hand), Action(A.RIICHI, 0, red)]
+    assert EfficientAgent().act(observation("riichi", 0, seats, legal)) == Action(A.RIICHI, 0, red)
+
+
+def test_riichi_bot_calls_a_dragon_pung_but_not_a_guest_wind():
+    """A pung of a dragon pair is a yaku; a pung of a West pair (South seat, East round) in a
+    hand with no other yaku in sight gives up riichi for nothing."""
+    for pair, kind, wanted in (("55z", 31, True), ("33z", 29, False)):
+        used: dict[int, int] = {}
+        hand = ids(f"13m46p79s{pair}2p8s99m5s", used)
+        me = seat(hand)
+        offered = ids(pair[0] + "z", used)[0]
+        pon = Action(A.PON, 1, offered, tuple(t for t in hand if t // 4 == kind))
+        seats = [seat(), me, seat(), seat()]
+        call = observation("riichi", 1, seats, [pon, Action(A.PASS, 1)], phase="call")
+        assert EfficientAgent().act(call) == (pon if wanted else Action(A.PASS, 1))
+
+
+def test_defensive_bot_folds_to_genbutsu_against_a_riichi_with_a_three_shanten_hand():
+    """Seat 0 is in riichi and discarded 5s; a 3-shanten hand holding one 5s throws it, though
+    the efficient choice is an isolated honour."""
+    used: dict[int, int] = {}
+    hand = ids("147m258p39s45s1z4z6z", used)
+    counts = counts_of_ids(hand)
+    assert shanten(counts, 0, RIICHI) >= 3
+    pond = ids("1p9m8s", used)
+    safe = next(t for t in hand if t // 4 == 22)  # 5s
+    riichi_seat = seat(discards=(*pond, ids("5s", used)[0]), riichi=True)
+    seats = [riichi_seat, seat(hand), seat(), seat()]
+    obs = observation("riichi", 1, seats, discards(1, hand))
+    efficient = EfficientAgent().act(obs)
+    assert efficient.tile != safe
+    assert DefensiveAgent().act(obs) == Action(A.DISCARD, 1, safe)
+
+
+def test_defensive_bot_plays_like_efficient_without_a_threat():
+    hand = ids("147m258p39s5s1z4z6z7z")
+    obs = observation("riichi", 1, [seat(), seat(hand), seat(), seat()], discards(1, hand))
+    assert DefensiveAgent().act(obs) == EfficientAgent().act(obs)
+
+
+def test_danger_marks_genbutsu_suji_and_missing_suit():
+    used: dict[int, int] = {}
+    hand = ids("5s2p3p7z", used)
+    riichi_seat = seat(discards=ids("5s5p", used), riichi=True)
+    obs = observation("riichi", 1, [riichi_seat, seat(hand), seat(), seat()], discards(1, hand))
+    danger = discard_danger(obs)
+    assert danger[22] == 0.0  # 5s: in the riichi pond
+    assert 0 < danger[10] < danger[11]  # 2p (suji of 5p) safer than 3p
+    assert [t.seat for t in threats(obs)] == [0]
+    # Sichuan: a tile of the threat's missing suit can never be won on by it.
+    sichuan_seats = [
+        seat(discards=(), melds=(), riichi=True, missing=0),
+        seat(hand[:3], missing=2),
+        seat(missing=1),
+        seat(missing=1),
+    ]
+    obs = observation("sichuan", 1, sichuan_seats, discards(1, hand[:3]))
+    danger = discard_danger(obs)
+    assert danger[2] == 0.0 and danger[11] > 0
+
+
+# --- Hong Kong ------------------------------------------------------------------------------
+
+
+def test_hong_kong_bot_keeps_the_flush_path_to_three_fan():
+    """Characters and honours with a white dragon pair: the lone 5p goes (the one-suit hand is
+    three fan, the dragon pung one more), not the lone green dragon a pure count would drop."""
+    hand = ids("1223m45m78m99m55z6z5p")
+    obs = observation("hongkong", 0, [seat(hand), seat(), seat(), seat()], discards(0, hand))
+    action = EfficientAgent().act(obs)
+    assert action.tile is not None and action.tile // 4 == 13  # 5p
+
+
+def test_hong_kong_bot_makes_no_call_that_leaves_no_way_to_three_fan():
+    used: dict[int, int] = {}
+    hand = ids("23m67m45p78p2s3s99s1z", used)  # mixed suits, no honour pair: a chicken hand
+    me = seat(hand)
+    four = ids("4s", used)[0]
+    chow = Action(A.CHI, 1, four, (hand[8], hand[9]))
+    seats = [seat(), me, seat(), seat()]
+    call = observation("hongkong", 1, seats, [chow, Action(A.PASS, 1)], phase="call")
+    assert EfficientAgent().act(call) == Action(A.PASS, 1)
+    # A pung of the white dragon in a one-suit hand is worth making.
+    used = {}
+    hand = ids("1234m567m99m55z2z", used)
+    white = ids("5z", used)[0]
+    pon = Action(A.PON, 1, white, tuple(t for t in hand if t // 4 == 31))
+    seats = [seat(), seat(hand), seat(), seat()]
+    call = observation("hongkong", 1, seats, [pon, Action(A.PASS, 1)], phase="call")
+    assert EfficientAgent().act(call) == pon
+
+
+# --- Sichuan --------------------------------------------------------------------------------
+
+
+def test_sichuan_bot_clears_the_missing_suit_first():
+    """Pins are missing: 5p or 8p goes, though the lone 2s is as useless to the shape."""
+    hand = ids("123m456m789m112s5p8p")
+    me = seat(hand, missing=1)
+    others = [seat(missing=0), seat(missing=0), seat(missing=2)]
+    obs = observation("sichuan", 0, [me, *others], discards(0, hand))
+    action = EfficientAgent().act(obs)
+    assert action.tile is not None and action.tile // 4 in (13, 16)
+
+
+def test_sichuan_bot_declares_and_gives_away_its_weakest_suit():
+    # Pins: three tiles, but a pair and a run; sou: three loose tiles. Sou is the weaker.
+    hand = ids("1235789m556p159s")
+    me = seat(hand)
+    legal = [Action(A.DECLARE_MISSING, 0, suit=s) for s in range(3)]
+    obs = observation("sichuan", 0, [me, seat(), seat(), seat()], legal, phase="declare")
+    assert EfficientAgent().act(obs) == Action(A.DECLARE_MISSING, 0, suit=2)
+    sou = tuple(t for t in hand if t // 36 == 2)
+    pins = tuple(t for t in hand if t // 36 == 1)
+    legal = [Action(A.EXCHANGE, 0, consumed=sou), Action(A.EXCHANGE, 0, consumed=pins)]
+    obs = observation("sichuan", 0, [me, seat(), seat(), seat()], legal, phase="exchange")
+    assert EfficientAgent().act(obs) == legal[0]
