@@ -190,42 +190,14 @@ def theirs(seeds: range, game_mode: int | None, jobs: int, tally: Tally) -> None
     tally.add(len(seeds), rounds, time.perf_counter() - start)
 
 
-class _Timed:
-    """An agent whose choosing time is summed."""
-
-    def __init__(self, agent: Any, clock: list[float]) -> None:
-        self.agent = agent
-        self.clock = clock
-
-    def act(self, observation: Any) -> Any:
-        start = time.perf_counter()
-        action = self.agent.act(observation)
-        self.clock[0] += time.perf_counter() - start
-        self.clock[1] += 1
-        return action
-
-
 def bot_cost(bot: str, games: int) -> dict[str, float]:
-    """Riichi east-south games with ``bot`` in every seat: time per decision choosing, and per
-    game all told."""
-    from mahjongkit.bots import play
-    from mahjongkit.game.engine import Game
-    from mahjongkit.sim import game_seed, make_agents
-    from mahjongkit.variants import find_variant
+    """Riichi east-south games with ``bot`` in every seat (``bench/strength.py``'s measure):
+    microseconds per decision choosing and all told, and seconds per game."""
+    from strength import cost
 
-    rules = find_variant("riichi").rules("tenhou")
-    clock = [0.0, 0.0]
-    start = time.perf_counter()
-    for index in range(games):
-        seed = game_seed(1, index)
-        game = Game("riichi", rules, seed=seed)
-        play(game, [_Timed(agent, clock) for agent in make_agents([bot] * 4, seed)])
-    whole = time.perf_counter() - start
-    return {
-        "decisions": clock[1],
-        "microseconds_per_decision": clock[0] / clock[1] * 1e6,
-        "seconds_per_game": whole / games,
-    }
+    found = cost("riichi", bot, games, None, 1)
+    found["seconds_per_game"] = found["decision_us"] * found["decisions"] / games / 1e6
+    return found
 
 
 def _blocks(total: int, blocks: int, at: int = 0) -> list[range]:
@@ -332,10 +304,14 @@ def _print(found: dict[str, Any]) -> None:
             on_one = a["one"]["games_per_second"] / b["one"]["games_per_second"]
             on_many = a["many"]["games_per_second"] / b["many"]["games_per_second"]
             print(f"{ours_name} / {peer_name}: {on_one:.3f}x on 1, {on_many:.3f}x on N")
-    print(f"{'bot (Riichi east-south)':28} {'us/decision':>12} {'s/game':>8} {'vs random':>10}")
+    print(
+        f"{'bot (Riichi east-south)':28} {'us choosing':>12} {'us/decision':>12} {'s/game':>8} "
+        f"{'vs random':>10}"
+    )
     for bot, cost in found["bots"].items():
         print(
-            f"{bot:28} {cost['microseconds_per_decision']:12.1f} {cost['seconds_per_game']:8.3f} "
+            f"{bot:28} {cost['bot_us']:12.1f} {cost['decision_us']:12.1f} "
+            f"{cost['seconds_per_game']:8.3f} "
             f"{cost['game_time_vs_random']:9.2f}x"
         )
 
