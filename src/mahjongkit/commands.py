@@ -996,7 +996,22 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             jobs = args.jobs if args.jobs is not None else cpus
         began = time.monotonic()
         progress = stack.enter_context(_simulation_progress(args.games - len(done)))
-        summary = simulate(plan, jobs, sink, progress, done, on_ray=args.ray is not None)
+        stored = [0]
+
+        def store(game: Played) -> None:
+            sink(game)
+            stored[0] += 1
+
+        try:
+            summary = simulate(plan, jobs, store, progress, done, on_ray=args.ray is not None)
+        except KeyboardInterrupt:
+            where = args.out if args.out is not None else sink.records.path
+            print(
+                f"mahjongkit: interrupted: {len(done) + stored[0]} of {args.games} games stored "
+                f"in {where}; the same command with --resume plays the others",
+                file=sys.stderr,
+            )
+            return 130
         elapsed = time.monotonic() - began
         played = summary.games - len(done)
     found = summary.to_json()
@@ -1016,6 +1031,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 @contextlib.contextmanager
 def _simulation_progress(games: int) -> Any:
     """A progress bar (games, games/s, time left) on a terminal; nothing on a pipe or a file."""
+    if not sys.stdout.isatty():
+        yield None  # and rich is not even imported (a tenth of a second)
+        return
     try:
         from rich.progress import (
             BarColumn,
@@ -1025,9 +1043,6 @@ def _simulation_progress(games: int) -> Any:
             TimeRemainingColumn,
         )
     except ImportError:
-        yield None
-        return
-    if not sys.stdout.isatty():
         yield None
         return
     bar = Progress(

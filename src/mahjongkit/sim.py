@@ -21,7 +21,7 @@ import hashlib
 import json
 import math
 import os
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, cast
@@ -244,7 +244,9 @@ def _play_task(task: tuple[Plan, int]) -> Played:
     return play_game(*task)
 
 
-def run(plan: Plan, jobs: int | None = None, skip: Collection[int] = ()) -> Iterator[Played]:
+def run(
+    plan: Plan, jobs: int | None = None, skip: Collection[int] = ()
+) -> Generator[Played, None, None]:
     """The games of ``plan`` but those of ``skip``, in index order, played on ``jobs`` processes
     (default: every core). The order and every game are the same whatever ``jobs`` is."""
     if jobs is None:
@@ -271,9 +273,10 @@ def run(plan: Plan, jobs: int | None = None, skip: Collection[int] = ()) -> Iter
 RAY_CONNECT_SECONDS = 10.0
 """How long ``--ray ADDRESS`` waits for the cluster to answer before giving up."""
 
-MAX_BATCH = 32
-"""The most games one Ray task plays: enough to make a task's overhead small beside its games,
-few enough that the work spreads evenly and an interruption loses little."""
+MAX_BATCH = 8
+"""The most games one Ray task plays: enough to make a task's overhead (about a millisecond)
+small beside its games (a single round takes several), few enough that the first results come
+at once, the work spreads evenly and an interruption loses little."""
 
 _RAY_DEFAULT_PORTS = {"ray://": 10001, "": 6379}
 """The port Ray listens on when an address names none: the client server, the head's GCS."""
@@ -423,14 +426,15 @@ def run_ray(
     concurrency: int,
     skip: Collection[int] = (),
     batch: int | None = None,
-) -> Iterator[Played]:
+) -> Generator[Played, None, None]:
     """The games of ``plan`` but those of ``skip``, in index order, played as Ray tasks on the
     cluster this process is connected to (see :func:`ray_cluster`).
 
     Games go in batches of ``batch`` (default: a size that gives each of the ``concurrency``
     CPUs several tasks, at most :data:`MAX_BATCH`); at most twice ``concurrency`` batches are
-    pending or waiting for their turn at once, so a run of a million games holds a few hundred
-    in memory. Closing the iterator (an interruption) cancels the tasks still running.
+    pending or waiting for their turn at once, so however long the run, at most
+    ``2 * concurrency * batch`` games are held. Closing the generator (an interruption) cancels
+    the tasks still running.
     """
     ray = _import_ray()
     if type(concurrency) is not int or concurrency < 1:
@@ -711,12 +715,15 @@ def simulate(
     for index in sorted(done):
         summary.add(done[index])
     games = run_ray(plan, jobs or 1, skip=done) if on_ray else run(plan, jobs, skip=done)
-    for played in games:
-        if sink is not None:
-            sink(played)
-        summary.add(played)
-        if progress is not None:
-            progress(played)
+    # Closed on the way out of an interruption, not when its traceback is let go: the processes
+    # or the Ray tasks stop before the caller moves on (and before its Ray connection closes).
+    with contextlib.closing(games):
+        for played in games:
+            if sink is not None:
+                sink(played)
+            summary.add(played)
+            if progress is not None:
+                progress(played)
     return summary
 
 
