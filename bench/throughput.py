@@ -78,6 +78,7 @@ class Tally:
         self.seconds = 0.0
         self.parent = 0.0
         self.workers = 0.0
+        self.runs = 0
 
     def add(
         self, games: int, rounds: int, seconds: float, parent: float = 0.0, workers: float = 0.0
@@ -88,6 +89,7 @@ class Tally:
         self.seconds += seconds
         self.parent += parent
         self.workers += workers
+        self.runs += 1
 
     def figure(self) -> dict[str, float] | None:
         """Games and rounds per second; processor milliseconds per game, parent and workers."""
@@ -221,14 +223,17 @@ def main() -> None:
     for name, variant, flags in FAMILIES:
         total = args.rounds if name.endswith("_round") else args.games
         tallies = {j: Tally() for j in jobs}
+        small = {j: Tally() for j in jobs}
         peer_tallies = {j: Tally() for j in jobs}
+        for j in jobs:
+            ours(variant, flags, j, 99, j, small[j])  # one game a process: the start-up's cost
         for block, seeds in enumerate(_blocks(total, args.blocks)):
             for j in jobs:
                 ours(variant, flags, len(seeds), 100 + block, j, tallies[j])
             if peer and name in ("riichi_round", "riichi_game"):
                 for j in jobs:
                     theirs(seeds, None if name == "riichi_round" else 2, j, peer_tallies[j])
-        figures[name] = _scaled(tallies)
+        figures[name] = _scaled(tallies) | {"at_scale": _at_scale(tallies, small)}
         if peer_tallies[1].games:
             figures[name.replace("riichi", "riichienv")] = _scaled(peer_tallies)
     from mahjongkit.sim import BOTS
@@ -271,6 +276,33 @@ def _scaled(tallies: dict[int, Tally]) -> dict[str, Any]:
     return found
 
 
+def _at_scale(tallies: dict[int, Tally], small: dict[int, Tally]) -> dict[str, Any]:
+    """What a long run costs: processor time split into a start-up (interpreter excepted: the
+    imports, the database, the pool and each worker's first game warming its caches) and a
+    cost per game, from the runs of the blocks and a run of one game a process; and the
+    scaling idle cores would give once the start-up no longer counts."""
+    found: dict[str, Any] = {}
+    for j, big in tallies.items():
+        tiny = small[j]
+        games = big.games - big.runs * tiny.games
+        per_parent = max(0.0, (big.parent - big.runs * tiny.parent) / games)
+        per_workers = max(0.0, (big.workers - big.runs * tiny.workers) / games)
+        found[str(j)] = {
+            "start_up_cpu_seconds": tiny.parent
+            + tiny.workers
+            - tiny.games * (per_parent + per_workers),
+            "parent_cpu_ms_per_game": per_parent * 1e3,
+            "workers_cpu_ms_per_game": per_workers * 1e3,
+        }
+    one, many = (found[str(j)] for j in sorted(tallies))
+    n = max(tallies)
+    alone = one["parent_cpu_ms_per_game"] + one["workers_cpu_ms_per_game"]
+    spread = many["parent_cpu_ms_per_game"] + many["workers_cpu_ms_per_game"]
+    if alone and spread:
+        found["scaling_on_idle_cores"] = alone / max(spread / n, many["parent_cpu_ms_per_game"])
+    return found
+
+
 def _print(found: dict[str, Any]) -> None:
     before, after = found["load_average_before"], found["load_average_after"]
     print(
@@ -295,6 +327,21 @@ def _print(found: dict[str, Any]) -> None:
                 f"    {figure['scaling_on_idle_cores']:12.2f}x"
             )
         print(line)
+    print(
+        f"{'at scale':20} {'start-up cpu s 1 -> N':>22}  "
+        f"{'cpu ms/game 1 -> N (parent+workers)':>36}  idle-core scaling"
+    )
+    for name, figure in found["throughput"].items():
+        scale = figure.get("at_scale")
+        if not scale:
+            continue
+        one, many = scale["1"], scale[str(found["jobs"])]
+        print(
+            f"{name:20} {one['start_up_cpu_seconds']:9.2f} -> {many['start_up_cpu_seconds']:<9.2f}"
+            f"  {one['parent_cpu_ms_per_game']:8.1f}+{one['workers_cpu_ms_per_game']:<6.1f} ->"
+            f" {many['parent_cpu_ms_per_game']:6.1f}+{many['workers_cpu_ms_per_game']:<6.1f}"
+            f"        {scale.get('scaling_on_idle_cores', 0):6.2f}x"
+        )
     for ours_name, peer_name in (
         ("riichi_round", "riichienv_round"),
         ("riichi_game", "riichienv_game"),
