@@ -136,15 +136,6 @@ def ours(variant: str, flags: list[str], games: int, seed: int, jobs: int, tally
     )
 
 
-def riichienv_installed() -> bool:
-    """Whether the peer can be measured."""
-    try:
-        import riichienv  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def _riichienv_games(task: tuple[list[int], int | None]) -> int:
     """riichienv games (single rounds when ``game_mode`` is None) on seeds; their rounds."""
     from riichienv import RiichiEnv
@@ -217,6 +208,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     load_before = os.getloadavg()
+    from selfplay import riichienv_installed  # a script beside this one
+
     peer = riichienv_installed()
     jobs = (1, args.jobs)
     figures: dict[str, Any] = {}

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from mahjongkit.game.engine import Game
+    from mahjongkit.table.events import StartGame
 
 __all__ = [
     "APPLICATION_ID",
@@ -146,6 +147,17 @@ empty file). A new schema is one more function here, never an edit of an old one
 
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema this version of mahjongkit writes."""
+
+
+def _check_storable(game: Game, seats: Sequence[Seat]) -> StartGame:
+    """The first event of a game to store, which holds its rules; a game not started or seated
+    wrongly is refused."""
+    start = game.log[0] if game.log else None
+    if start is None or start["type"] != "start_game":
+        raise RecordsError("a game is stored once started: call game.start() first")
+    if len(seats) != game.players:
+        raise RecordsError(f"{len(seats)} seats given for a {game.players}-seat game")
+    return start
 
 
 class Records:
@@ -278,29 +290,39 @@ class Records:
         surface: str = "",
     ) -> int:
         """Store a new game (started, so that its log holds its rules); return its id."""
-        if not game.log or game.log[0]["type"] != "start_game":
-            raise RecordsError("a game is stored once started: call game.start() first")
-        if len(seats) != game.players:
-            raise RecordsError(f"{len(seats)} seats given for a {game.players}-seat game")
-        start = game.log[0]
-        now = _now()
+        start = _check_storable(game, seats)
         with self._write():
-            cursor = self._db.execute(
-                "INSERT INTO games (variant, rules, seed, seats, status, created, updated, "
-                "surface) VALUES (?, ?, ?, ?, 'playing', ?, ?, ?)",
-                (
-                    game.variant,
-                    json.dumps(start["mjk_rules"], ensure_ascii=False),
-                    game.seed,
-                    json.dumps([s.to_json() for s in seats], ensure_ascii=False),
-                    now,
-                    now,
-                    surface,
-                ),
-            )
-            number = cursor.lastrowid
-            assert number is not None
+            number = self._insert_game(game, start, seats, surface, None)
             self._append(number, list(game.log), 0)
+        return number
+
+    def _insert_game(
+        self,
+        game: Game,
+        start: StartGame,
+        seats: Sequence[Seat],
+        surface: str,
+        result: dict[str, Any] | None,
+    ) -> int:
+        """The row of a new game, playing (no ``result``) or finished; its id."""
+        now = _now()
+        cursor = self._db.execute(
+            "INSERT INTO games (variant, rules, seed, seats, status, result, created, updated, "
+            "surface) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game.variant,
+                json.dumps(start["mjk_rules"], ensure_ascii=False),
+                game.seed,
+                json.dumps([s.to_json() for s in seats], ensure_ascii=False),
+                "playing" if result is None else "finished",
+                None if result is None else json.dumps(result, ensure_ascii=False),
+                now,
+                now,
+                surface,
+            ),
+        )
+        number = cursor.lastrowid
+        assert number is not None
         return number
 
     def add_finished(
@@ -319,33 +341,14 @@ class Records:
         those of ``game``'s log (a simulation encodes them where it played them, so the writer
         does not). A reader never sees the game half stored; an interruption stores none of it.
         """
-        if not game.log or game.log[0]["type"] != "start_game":
-            raise RecordsError("a game is stored once started: call game.start() first")
-        if len(seats) != game.players:
-            raise RecordsError(f"{len(seats)} seats given for a {game.players}-seat game")
+        start = _check_storable(game, seats)
         if len(events) < len(game.log) or not all(isinstance(e, str) for e in events):
             raise RecordsError(
                 f"a finished game's events are its {len(game.log)} opening events and the "
                 "rest, each as JSON text"
             )
-        now = _now()
         with self._write():
-            cursor = self._db.execute(
-                "INSERT INTO games (variant, rules, seed, seats, status, result, created, "
-                "updated, surface) VALUES (?, ?, ?, ?, 'finished', ?, ?, ?, ?)",
-                (
-                    game.variant,
-                    json.dumps(game.log[0]["mjk_rules"], ensure_ascii=False),
-                    game.seed,
-                    json.dumps([s.to_json() for s in seats], ensure_ascii=False),
-                    json.dumps(result, ensure_ascii=False),
-                    now,
-                    now,
-                    surface,
-                ),
-            )
-            number = cursor.lastrowid
-            assert number is not None
+            number = self._insert_game(game, start, seats, surface, result)
             self._db.executemany(
                 "INSERT INTO events (game, number, event) VALUES (?, ?, ?)",
                 [(number, index, text) for index, text in enumerate(events)],
