@@ -1525,7 +1525,8 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="SPEC",
-        help="random or efficient: once for every seat, or once per seat (default random)",
+        help="random, efficient or defensive: once for every seat, or once per seat (default "
+        "random)",
     )
     simulate.add_argument(
         "--max-rounds", type=_positive, default=None, help="end each game after this many rounds"
