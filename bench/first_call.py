@@ -13,6 +13,10 @@ Both run from bytecode, as installed packages do: the `mahjong` library's is com
 installation, and this checkout's is written by the warm-up run (``PYTHONDONTWRITEBYTECODE`` is
 lifted for the children; without it, every start would compile mahjongkit's sources anew).
 
+With ``--instructions``, A, B and a bare ``python -c pass`` also run under Valgrind's
+``callgrind`` (Debian package ``valgrind``): the CPU instructions each retires, a figure the
+machine's load does not move, and the ratio of A's to B's beyond the bare interpreter's.
+
 Then ``python -X importtime`` of the same command, run ``--importtime`` times (the smallest time
 of each module kept): the mahjongkit modules it imports, by cumulative time, and their total.
 """
@@ -21,6 +25,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -77,6 +83,21 @@ def wall(command: list[str], env: dict[str, str]) -> tuple[float, str]:
     return elapsed, done.stdout
 
 
+def instructions(command: list[str], env: dict[str, str]) -> int:
+    """Instructions retired by one run of ``command`` (callgrind; hash seed fixed)."""
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+        env={**env, "PYTHONHASHSEED": "0"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    found = re.search(r"refs:\s*([\d,]+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"callgrind failed on {command[:3]}: {done.stderr.strip()[-300:]}")
+    return int(found.group(1).replace(",", ""))
+
+
 def import_times(
     command: list[str], env: dict[str, str], runs: int
 ) -> dict[str, tuple[int, int, bool]]:
@@ -110,6 +131,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--pairs", type=int, default=30, help="paired runs of A and B")
     parser.add_argument("--importtime", type=int, default=5, help="runs of -X importtime")
+    parser.add_argument(
+        "--instructions", action="store_true", help="also count instructions under callgrind"
+    )
     parser.add_argument("--top", type=int, default=15, help="mahjongkit modules listed")
     parser.add_argument(
         "--src", type=Path, default=SRC, help="the mahjongkit sources to run (another checkout's)"
@@ -139,6 +163,16 @@ def main() -> None:
     per_pair = sorted(x / y for x, y in zip(a_times, b_times, strict=True))
     print(f"A / B pair by pair: median {statistics.median(per_pair):.2f}, "
           f"{per_pair[0]:.2f} to {per_pair[-1]:.2f}")  # fmt: skip
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            raise SystemExit("--instructions needs valgrind (Debian: apt-get install valgrind)")
+        bare = instructions([sys.executable, "-c", "pass"], env)
+        a_count, b_count = instructions(ours, env), instructions(theirs, env)
+        print(f"\ninstructions (callgrind): A {a_count:,}  B {b_count:,}  bare python {bare:,}")
+        print(
+            f"ratio A / B: {a_count / b_count:.2f}; beyond the bare interpreter: "
+            f"{(a_count - bare) / (b_count - bare):.2f}"
+        )
     if args.importtime <= 0:
         return
     found = import_times(ours, env, args.importtime)

@@ -105,8 +105,18 @@ class _RaisingParser(_Parser):
 
 
 _COMMANDS = (
-    "shanten", "waits", "score", "rules", "selfplay", "replay-check", "serve", "play", "history",
-    "show", "export", "simulate",
+    "shanten",
+    "waits",
+    "score",
+    "rules",
+    "selfplay",
+    "replay-check",
+    "serve",
+    "play",
+    "history",
+    "show",
+    "export",
+    "simulate",
 )
 
 
@@ -207,7 +217,6 @@ def _mpsz(text: str) -> str:
 
 
 # --- shanten and waits -------------------------------------------------------------------------
-
 
 
 def _say(key: str, lang: str, **values: object) -> str:
@@ -596,8 +605,6 @@ def answer(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
     return (0 if result["ready"] or args.command == "shanten" else 1), result
 
 
-
-
 def parse_words(argv: Sequence[str]) -> argparse.Namespace:
     """The arguments of ``shanten|waits|score ARGS`` as the command line reads them (for callers
     that fill a form from a command); unusable input raises a
@@ -938,6 +945,57 @@ def _cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_mjai_bot(args: argparse.Namespace) -> int:
+    from mahjongkit.bots.mjai_bot import MjaiBot, serve
+    from mahjongkit.sim import BOTS
+    from mahjongkit.variants import find_variant
+
+    if args.bot not in BOTS:
+        raise NotationError(f"--bot {args.bot!r:.40}: expected one of {', '.join(BOTS)}")
+    rules = find_variant("riichi").rules(args.rules)
+    bot = MjaiBot(args.bot, args.seat, rules)
+    serve(bot, sys.stdin, sys.stdout)
+    return 0
+
+
+def _mjai_seat(text: str) -> int:
+    if text.strip() not in ("0", "1", "2", "3"):
+        raise argparse.ArgumentTypeError(f"a seat is 0, 1, 2 or 3, not {text!r:.20}")
+    return int(text)
+
+
+def _cmd_convert(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from mahjongkit.formats.convert import SUFFIXES, convert
+
+    out = Path(args.out) if args.out is not None else None
+    if out is not None and not out.is_dir():
+        raise MahjongError(f"--out {out}: no such folder")
+    failed = 0
+    for name in args.files:
+        path = Path(name)
+        try:
+            if not path.is_file():
+                raise NotationError("no such file")
+            text = convert(path, args.to)
+        except (MahjongError, OSError, UnicodeDecodeError) as error:
+            # One bad file is reported on one line; the others are still converted.
+            print(f"{_one_line(name)}: {_one_line(str(error))}", file=sys.stderr)
+            failed += 1
+            continue
+        if out is None:
+            sys.stdout.write(text)
+            continue
+        stem = path.name
+        for ending in (".mjai.jsonl", ".tenhou6.json", ".jsonl", ".json", ".xml", ".mjlog"):
+            if stem.endswith(ending):
+                stem = stem[: -len(ending)]
+                break
+        (out / f"{stem}{SUFFIXES[args.to]}").write_text(text, encoding="utf-8")
+    return 2 if failed else 0
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     import json
     import os
@@ -945,10 +1003,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     from mahjongkit.game.engine import Game
     from mahjongkit.sim import (
+        Hosting,
         JsonLinesSink,
         Plan,
         Played,
         RecordsSink,
+        SimulationError,
         check_ray,
         parse_bots,
         ray_cluster,
@@ -962,7 +1022,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     players = Game(args.variant, rules, seed=0).players
     bots = parse_bots(args.bot, players)
-    plan = Plan(args.variant, rules, args.seed, args.games, bots, args.max_rounds)
+    if args.variant != "riichi" and any(bot.startswith("mjai:") for bot in bots):
+        raise SimulationError(f"mjai:COMMAND bots play Riichi only, not {args.variant}")
+    hosting = Hosting(args.mjai_timeout, args.mjai_strict)
+    plan = Plan(args.variant, rules, args.seed, args.games, bots, args.max_rounds, hosting)
     address = args.ray or None
     if args.ray is not None:
         check_ray(address)  # before anything is written
@@ -1062,6 +1125,14 @@ def _simulation_progress(games: int) -> Any:
         yield advance
 
 
+def _faults_text(faults: dict[str, int] | None) -> str:
+    if faults is None:
+        return "-"
+    return "/".join(
+        str(faults.get(kind, 0)) for kind in ("timeouts", "malformed", "illegal", "exited")
+    )
+
+
 def _print_simulation(found: dict[str, Any]) -> None:
     def interval(value: dict[str, Any], digits: int) -> str:
         if value["mean"] is None:
@@ -1070,8 +1141,16 @@ def _print_simulation(found: dict[str, Any]) -> None:
             return f"{value['mean']:.{digits}f}"
         return f"{value['mean']:.{digits}f} [{value['low']:.{digits}f}, {value['high']:.{digits}f}]"
 
-    columns = ("seat", "bot", "wins", "deal-ins", "score (95% CI)", "placement (95% CI)")
-    rows = [
+    columns: tuple[str, ...] = (
+        "seat",
+        "bot",
+        "wins",
+        "deal-ins",
+        "score (95% CI)",
+        "placement (95% CI)",
+    )
+    entries = [*found["seats"], *(found["bots"] if len(found["bots"]) > 1 else [])]
+    rows: list[tuple[str, ...]] = [
         (
             entry.get("seat", "all"),
             entry["bot"],
@@ -1080,8 +1159,15 @@ def _print_simulation(found: dict[str, Any]) -> None:
             interval(entry["score"], 1),
             interval(entry["placement"], 2),
         )
-        for entry in [*found["seats"], *(found["bots"] if len(found["bots"]) > 1 else [])]
+        for entry in entries
     ]
+    if any("mjai_faults" in entry for entry in entries):
+        # Hosted mjai bots: late, malformed and illegal answers, and exits.
+        columns += ("late/malformed/illegal/exited",)
+        rows = [
+            (*row, _faults_text(entry.get("mjai_faults")))
+            for row, entry in zip(rows, entries, strict=True)
+        ]
     where = "processes" if found["ray"] is None else f"at once on Ray ({found['ray']})"
     title = (
         f"{found['variant']}: {found['games']} games, {found['rounds']} rounds, seed "
@@ -1144,9 +1230,7 @@ def _check_option_size(assignment: str) -> None:
     if longest > MAX_OPTION_DIGITS:
         name = assignment.partition("=")[0].strip()
         raise NotationError(
-            Sentence(
-                "refusal.option_digits", name=name, digits=longest, most=MAX_OPTION_DIGITS
-            )
+            Sentence("refusal.option_digits", name=name, digits=longest, most=MAX_OPTION_DIGITS)
         )
 
 
@@ -1206,6 +1290,19 @@ def _check_nonnegative(text: str) -> int:
 
 def _positive(text: str) -> int:
     return _whole_number(text, 1)
+
+
+def _seconds(text: str) -> float:
+    """A number of seconds above 0 (at most a day)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds, not {text!r:.20}"
+        ) from None
+    if not 0 < value <= 86400:
+        raise argparse.ArgumentTypeError(f"expected seconds above 0 and at most 86400, not {value}")
+    return value
 
 
 def _seed(text: str) -> int:
@@ -1464,9 +1561,7 @@ def _play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument("--lang", help="language of the game: en, fr, es (default en)")
     play.add_argument("--db", help="the records database (default: the user's data folder)")
     play.add_argument("--resume", type=_positive, metavar="ID", help="continue a stored game")
-    play.add_argument(
-        "--max-rounds", type=_positive, help="end the game after this many rounds"
-    )
+    play.add_argument("--max-rounds", type=_positive, help="end the game after this many rounds")
     play.add_argument(
         "--plain", action="store_true", help="tiles as text (5m) instead of Unicode glyphs"
     )
@@ -1502,6 +1597,42 @@ def _export_arguments(export: argparse.ArgumentParser) -> None:
     export.add_argument("--out", help="write to this file (default: standard output)")
 
 
+def _mjai_bot_arguments(bot: argparse.ArgumentParser) -> None:
+    """The arguments of ``mjai-bot``."""
+    bot.add_argument(
+        "seat",
+        nargs="?",
+        type=_mjai_seat,
+        help="the bot's seat, 0-3 (default: the id that start_game gives)",
+    )
+    bot.add_argument(
+        "--bot", default="efficient", help="the bot that plays (any bot simulate knows)"
+    )
+    bot.add_argument("--rules", default="tenhou", help="a Riichi rules preset")
+
+
+def _convert_arguments(convert: argparse.ArgumentParser) -> None:
+    """The arguments of ``convert``."""
+    convert.add_argument(
+        "files",
+        nargs="+",
+        help="game logs: Tenhou mjlog (XML or gzip), tenhou.net/6 JSON, mjai JSON lines, or "
+        "mahjongkit's event lines (export --format jsonl); the format is recognised",
+    )
+    convert.add_argument(
+        "--to",
+        required=True,
+        choices=("mjai", "tenhou6", "jsonl"),
+        help="the format written",
+    )
+    convert.add_argument(
+        "--out",
+        metavar="DIR",
+        help="write each log to DIR (NAME.mjai.jsonl, NAME.tenhou6.json or NAME.jsonl) instead "
+        "of standard output",
+    )
+
+
 def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
     """The arguments of ``simulate``."""
     simulate.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
@@ -1525,8 +1656,21 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="SPEC",
-        help="random, efficient or defensive: once for every seat, or once per seat (default "
-        "random)",
+        help="random, efficient, defensive or mjai:COMMAND (an external mjai bot; {seat} in "
+        "COMMAND is the seat): once for every seat, or once per seat (default random)",
+    )
+    simulate.add_argument(
+        "--mjai-timeout",
+        type=_seconds,
+        default=5.0,
+        metavar="SECONDS",
+        help="seconds an mjai:COMMAND bot has for each answer (default 5; 30 for its first)",
+    )
+    simulate.add_argument(
+        "--mjai-strict",
+        action="store_true",
+        help="end the run with an error at an mjai bot's first late, malformed or illegal "
+        "answer, or its exit, instead of playing the safe default",
     )
     simulate.add_argument(
         "--max-rounds", type=_positive, default=None, help="end each game after this many rounds"
@@ -1610,12 +1754,8 @@ tuple: a named tuple class would cost the start-up its creation."""
 
 
 _SUBCOMMANDS: tuple[_Subcommand, ...] = (
-    (
-        "shanten", _HAND_HELP["shanten"], _HAND_HELP["shanten"], _hand_arguments, _cmd_shanten, True
-    ),
-    (
-        "waits", _HAND_HELP["waits"], _HAND_HELP["waits"], _hand_arguments, _cmd_waits, True
-    ),
+    ("shanten", _HAND_HELP["shanten"], _HAND_HELP["shanten"], _hand_arguments, _cmd_shanten, True),
+    ("waits", _HAND_HELP["waits"], _HAND_HELP["waits"], _hand_arguments, _cmd_waits, True),
     (
         "score",
         "Score a winning hand and explain the result.",
@@ -1691,6 +1831,26 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
         False,
     ),
     (
+        "mjai-bot",
+        "Play one seat of an mjai game (mjai.app dialect) on standard input and output.",
+        "Play one seat of an mjai game: each input line is a JSON array of the events since "
+        "the last answer, and each is answered with one JSON object (an action or "
+        '{"type":"none"}). See docs/mjai.md.',
+        _mjai_bot_arguments,
+        _cmd_mjai_bot,
+        True,
+    ),
+    (
+        "convert",
+        "Convert game logs between Tenhou mjlog, tenhou.net/6, mjai and mahjongkit's events.",
+        "Convert game logs between Tenhou mjlog (XML), tenhou.net/6 JSON, mjai JSON lines and "
+        "mahjongkit's event lines. Each log is replayed through the engine on the way; a log "
+        "that does not replay is reported on one line (exit 2) and the others are converted.",
+        _convert_arguments,
+        _cmd_convert,
+        False,
+    ),
+    (
         "simulate",
         "Play many seeded games between bots on every core; store them; sum them up.",
         "Play many seeded games between bots on one or many processes (the same games "
@@ -1710,6 +1870,8 @@ _VARIANT_OF = {
     "history": "history",
     "show": "show",
     "export": "export",
+    "mjai-bot": "riichi",
+    "convert": "convert",
 }
 """The ``variant`` default of the commands that take no ``--variant`` (error messages name it)."""
 

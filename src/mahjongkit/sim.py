@@ -71,14 +71,28 @@ def game_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
+def _bot_name(spec: str) -> str:
+    """A bot spec as stored: a known name in lower case, or ``mjai:COMMAND`` as given."""
+    name = spec.strip()
+    if name.lower().startswith("mjai:"):
+        from mahjongkit.bots.mjai_host import command_of
+
+        name = "mjai:" + name[len("mjai:") :].strip()
+        command_of(name)  # a command that cannot be split is refused here
+        return name
+    if name.lower() not in BOTS:
+        raise SimulationError(
+            f"unknown bot {spec!r:.40}: expected one of {', '.join(BOTS)} or mjai:COMMAND"
+        )
+    return name.lower()
+
+
 def parse_bots(specs: Sequence[str], players: int) -> tuple[str, ...]:
-    """The bot of every seat: one spec for all seats or one per seat."""
+    """The bot of every seat: one spec for all seats or one per seat (``mjai:COMMAND``: an
+    external mjai bot, see :mod:`mahjongkit.bots.mjai_host`)."""
     if not specs:
         specs = ("random",)
-    for spec in specs:
-        if spec.strip().lower() not in BOTS:
-            raise SimulationError(f"unknown bot {spec!r:.40}: expected one of {', '.join(BOTS)}")
-    bots = tuple(spec.strip().lower() for spec in specs)
+    bots = tuple(_bot_name(spec) for spec in specs)
     if len(bots) == 1:
         return bots * players
     if len(bots) != players:
@@ -89,16 +103,28 @@ def parse_bots(specs: Sequence[str], players: int) -> tuple[str, ...]:
     return bots
 
 
-def make_agents(bots: Sequence[str], seed: int, rules: Any = None) -> list[Agent]:
+def make_agents(
+    bots: Sequence[str], seed: int, rules: Any = None, hosting: Hosting | None = None
+) -> list[Agent]:
     """Fresh agents for one game; a random agent's seed comes from the game's seed and its seat.
 
     ``rules``: the game's rules object, which the efficient and defensive agents score their
-    waits by (None: the variant's defaults)."""
+    waits by (None: the variant's defaults). An ``mjai:COMMAND`` seat is a
+    :class:`~mahjongkit.bots.mjai_host.MjaiSeat` (its process starts when it is bound to the
+    game: :func:`~mahjongkit.bots.mjai_host.hosted`), answering within ``hosting``'s timeout and
+    strictness."""
     from mahjongkit.bots import DefensiveAgent, EfficientAgent, RandomAgent
 
     agents: list[Agent] = []
     for seat, bot in enumerate(bots):
-        if bot == "efficient":
+        if bot.startswith("mjai:"):
+            from mahjongkit.bots.mjai_host import MjaiSeat, command_of
+
+            hosting = hosting or Hosting()
+            agents.append(
+                MjaiSeat(command_of(bot), seat, timeout=hosting.timeout, strict=hosting.strict)
+            )
+        elif bot == "efficient":
             agents.append(EfficientAgent(rules))
         elif bot == "defensive":
             agents.append(DefensiveAgent(rules))
@@ -107,6 +133,16 @@ def make_agents(bots: Sequence[str], seed: int, rules: Any = None) -> list[Agent
         else:
             raise SimulationError(f"unknown bot {bot!r:.40}: expected one of {', '.join(BOTS)}")
     return agents
+
+
+@dataclass(frozen=True, slots=True)
+class Hosting:
+    """How ``mjai:COMMAND`` seats are hosted: seconds for each answer, and whether a fault
+    (a late, malformed or illegal answer, a bot that exits) ends the run instead of being
+    replaced by the safe default."""
+
+    timeout: float = 5.0
+    strict: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +156,8 @@ class Plan:
     games: int
     bots: tuple[str, ...]
     max_rounds: int | None = None
+    hosting: Hosting = field(default_factory=Hosting)
+    """How ``mjai:COMMAND`` seats are hosted (they are not stored with the games)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +180,9 @@ class Played:
     rounds: int
     ranking: Any = None
     """The engine's final ranking (its ``end_game`` event's), if it gave one."""
+    faults: tuple[dict[str, int] | None, ...] = ()
+    """Per seat, a hosted mjai bot's faults (:data:`~mahjongkit.bots.mjai_host.FAULTS`);
+    None for the other seats, empty when no seat is hosted."""
 
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -159,6 +200,8 @@ class Played:
             wins=self.wins,
             deal_ins=self.deal_ins,
         )
+        if self.faults:
+            found["mjai_faults"] = list(self.faults)
         return found
 
 
@@ -177,8 +220,12 @@ def _from_result(index: int, seed: int, bots: tuple[str, ...], result: Any) -> P
             wins=[int(x) for x in result["wins"]],
             deal_ins=[int(x) for x in result["deal_ins"]],
             rounds=int(result["rounds"]),
+            faults=tuple(
+                None if f is None else {k: int(v) for k, v in f.items()}
+                for f in result.get("mjai_faults", ())
+            ),
         )
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, AttributeError):
         return None
     sizes = {len(played.scores), len(played.placements), len(played.wins), len(played.deal_ins)}
     return played if sizes == {len(bots)} else None
@@ -204,12 +251,18 @@ def _placements(events: list[dict[str, Any]], scores: list[int]) -> list[int]:
 def play_game(plan: Plan, index: int) -> Played:
     """Play game ``index`` of ``plan`` to its end (in whichever process calls it)."""
     from mahjongkit.bots import play
+    from mahjongkit.bots.mjai_host import MjaiSeat, hosted
     from mahjongkit.game.engine import Game
 
     seed = game_seed(plan.seed, index)
     game = Game(plan.variant, plan.rules, seed=seed, max_rounds=plan.max_rounds)
     bots = plan.bots * game.players if len(plan.bots) == 1 else plan.bots
-    play(game, make_agents(bots, seed, game.flow.rules))
+    agents = make_agents(bots, seed, game.flow.rules, plan.hosting)
+    with hosted(game, agents):
+        play(game, agents)
+    faults: tuple[dict[str, int] | None, ...] = ()
+    if any(isinstance(agent, MjaiSeat) for agent in agents):
+        faults = tuple(dict(a.faults) if isinstance(a, MjaiSeat) else None for a in agents)
     wins = [0] * game.players
     deal_ins = [0] * game.players
     for event in game.log:
@@ -232,6 +285,7 @@ def play_game(plan: Plan, index: int) -> Played:
         deal_ins=deal_ins,
         rounds=game.rounds_played,
         ranking=end.get("mjk_ranking") if end.get("type") == "end_game" else None,
+        faults=faults,
     )
 
 
@@ -620,9 +674,18 @@ class _Tally:
     deal_ins: int = 0
     scores: list[int] = field(default_factory=list)
     placements: list[int] = field(default_factory=list)
+    faults: dict[str, int] | None = None
+    """A hosted mjai bot's faults, summed over its games (None: no hosted bot)."""
+
+    def count_faults(self, faults: dict[str, int] | None) -> None:
+        if faults is not None:
+            total = self.faults if self.faults is not None else {}
+            for kind, number in faults.items():
+                total[kind] = total.get(kind, 0) + number
+            self.faults = total
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        found = {
             "games": self.games,
             "rounds": self.rounds,
             "wins": self.wins,
@@ -632,6 +695,9 @@ class _Tally:
             "score": _mean_interval(self.scores),
             "placement": _mean_interval(self.placements),
         }
+        if self.faults is not None:
+            found["mjai_faults"] = dict(self.faults)
+        return found
 
 
 def _rate(count: int, rounds: int) -> float | None:
@@ -678,6 +744,8 @@ class Summary:
                 tally.deal_ins += played.deal_ins[seat]
                 tally.scores.append(played.scores[seat])
                 tally.placements.append(played.placements[seat])
+                if played.faults:
+                    tally.count_faults(played.faults[seat])
 
     def to_json(self) -> dict[str, Any]:
         """The summary as one object (the same for the same plan, whatever the processes)."""

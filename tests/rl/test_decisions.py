@@ -4,7 +4,6 @@ passes included, with the observation, the mask and the index taken; garbage ref
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -101,7 +100,7 @@ def test_decisions_of_our_event_logs_every_source_alike(tmp_path: Path) -> None:
     assert [d.action for d in decisions(log)] == [d.action for d in found]
 
 
-def test_decisions_refuse_garbage(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_decisions_refuse_garbage(tmp_path: Path) -> None:
     def refused(source: object, message: str) -> None:
         with pytest.raises(DecisionsError, match=message):
             list(decisions(source))
@@ -127,9 +126,11 @@ def test_decisions_refuse_garbage(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     xml = tmp_path / "broken.mjlog"
     xml.write_text("<mjloggm ver='2.3'><INIT seed='x'/></mjloggm>", encoding="utf-8")
     refused(xml, "broken.mjlog")
-    monkeypatch.setitem(sys.modules, "mahjongkit.formats.mjai", None)
-    mjai_log = [{"type": "start_game", "names": ["a", "b", "c", "d"]}]
-    refused(mjai_log, "needs mahjongkit.formats.mjai")
+    mjai_log = [
+        {"type": "start_game", "names": ["a", "b", "c", "d"]},
+        {"type": "tsumo", "actor": 0, "pai": "5z"},
+    ]
+    refused(mjai_log, "an mjai log the engine cannot follow")
     with pytest.raises(DecisionsError, match="unknown encoder"):
         next(decisions(game, encoder="v0"))
 
@@ -138,3 +139,17 @@ def test_three_player_tenhou_records_are_refused_by_name() -> None:
     path = DATA / "riichi" / "mjlog" / "dnovikoff_sanma2.xml"
     with pytest.raises(DecisionsError, match="three-player"):
         list(decisions(path))
+
+
+def test_an_mjai_log_gives_the_decisions_of_the_game_it_records() -> None:
+    from mahjongkit.formats.mjai import to_mjai
+
+    game = Game("riichi", seed=4, max_rounds=1)
+    play(game, [RandomAgent(s) for s in range(4)])
+    assert game.over
+    mine = list(decisions(game))
+    theirs = list(decisions(to_mjai(game.log)))
+    assert len(theirs) == len(mine) > 50
+    assert [(d.seat, d.action) for d in theirs] == [(d.seat, d.action) for d in mine]
+    assert all((d.action_mask == e.action_mask).all() for d, e in zip(theirs, mine, strict=True))
+    assert any(d.engine_action.type == "pass" for d in theirs)  # decisions not to call, too

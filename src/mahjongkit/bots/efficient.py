@@ -335,6 +335,7 @@ class EfficientAgent:
         melds, shape = reading.melds, reading.shape
         by_kind: dict[int, Action] = {}
         riichi_kinds: set[int] = set()
+        drawn = reading.observation.own.drawn
         for action in legal:
             if action.tile is None or action.tile >= 4 * NUM_KINDS:
                 continue
@@ -343,8 +344,13 @@ class EfficientAgent:
                 riichi_kinds.add(kind)
             elif action.type == A.DISCARD:
                 kept = by_kind.get(kind)
-                # Give away a plain five rather than the red one.
-                if kept is None or kept.tile in RED_FIVE_IDS:
+                red, kept_red = action.tile in RED_FIVE_IDS, kept and kept.tile in RED_FIVE_IDS
+                # Give away a plain five rather than the red one, and of two alike copies the
+                # one just drawn: the choice then depends on what the tiles are, never on their
+                # ids (an mjai seat's mirror of the game numbers them its own way).
+                if kept is None or (kept_red and not red) or (
+                    kept_red == red and action.tile == drawn
+                ):
                     by_kind[kind] = action
         if not by_kind:
             return []

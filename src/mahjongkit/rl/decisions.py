@@ -10,15 +10,14 @@ claim, those that let the tile go included (``pass``). Sources:
   file of events (``mahjongkit export ID --format jsonl``), or a records database (every game);
 - Tenhou records: an mjlog file (``.mjlog``, ``.xml``, gzip or not), a tenhou.net/6 JSON file,
   or a parsed :class:`~mahjongkit.formats.tenhou.records.MjlogGame` (one game per round);
-- mjai logs (JSON lines whose ``start_game`` carries no ``mjk_variant``): read by
-  ``mahjongkit.formats.mjai`` when it is installed (see ``docs/rl.md``).
+- mjai logs (JSON lines whose draws and discards carry no ``mjk_id``): read back through the
+  engine by :func:`mahjongkit.formats.mjai.read_mjai`.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -137,7 +136,7 @@ def _games_of(source: Any) -> Iterator[list[Any]]:
         yield from _file(Path(source))
         return
     if isinstance(source, list | tuple):
-        if source and isinstance(source[0], dict) and _is_mjai(source[0]):
+        if _is_mjai(list(source)):
             yield _mjai(list(source))
         else:
             yield list(source)
@@ -206,7 +205,7 @@ def _json_lines(path: Path) -> Iterator[list[Any]]:
     if not games:
         raise DecisionsError(f"{path}: no events")
     for events in games:
-        yield _mjai(events) if _is_mjai(events[0]) else events
+        yield _mjai(events) if _is_mjai(events) else events
 
 
 def _database(path: Path) -> Iterator[list[Any]]:
@@ -218,28 +217,20 @@ def _database(path: Path) -> Iterator[list[Any]]:
             yield list(records.load(number).events)
 
 
-def _is_mjai(first: dict[str, Any]) -> bool:
-    return first.get("type") == "start_game" and "mjk_variant" not in first
+def _is_mjai(events: list[Any]) -> bool:
+    """An mjai log rather than the engine's own events: its draws and discards name their tile
+    by mjai notation alone (the engine's carry the tile's id, ``mjk_id``, too)."""
+    for event in events:
+        if isinstance(event, dict) and event.get("type") in ("tsumo", "dahai"):
+            return "mjk_id" not in event
+    return False
 
 
 def _mjai(events: list[Any]) -> list[Any]:
-    """An mjai log as the engine's events, through ``mahjongkit.formats.mjai``."""
+    """An mjai log as the engine's events, each checked by playing it through the engine."""
+    from mahjongkit.formats.mjai import read_mjai
+
     try:
-        reader = importlib.import_module("mahjongkit.formats.mjai")
-    except ImportError:
-        raise DecisionsError(
-            "an mjai log (its start_game has no mjk_variant): reading it needs "
-            "mahjongkit.formats.mjai, which this installation lacks"
-        ) from None
-    for name in ("to_engine_events", "to_events", "read_mjai"):
-        convert = getattr(reader, name, None)
-        if callable(convert):
-            converted = convert(events)
-            log = converted.log if isinstance(converted, Game) else converted
-            if not isinstance(log, Iterable):
-                break
-            return list(log)
-    raise DecisionsError(
-        "mahjongkit.formats.mjai has no reader of a log into the engine's events "
-        "(to_engine_events, to_events or read_mjai)"
-    )
+        return list(read_mjai(events).log)
+    except MahjongError as error:
+        raise DecisionsError(f"an mjai log the engine cannot follow: {error}") from None

@@ -453,8 +453,7 @@ async def serve_connection(websocket: WebSocket, tables: Tables) -> None:
                         else tables.resume(message, lang)
                     )
                     games += 1
-                    seating.play_bots()
-                    seating.save()
+                    await _bots_play(seating)
                     await _send(websocket, seating.state())
                     if seating.game.over:
                         await _send(websocket, seating.game_over())
@@ -484,6 +483,13 @@ async def serve_connection(websocket: WebSocket, tables: Tables) -> None:
         tables.release(seating)
 
 
+async def _bots_play(seating: Seating) -> None:
+    """Let the bots play in a worker thread, then store the new events: while bots think, the
+    event loop goes on serving the other tables (a connection's own messages wait their turn)."""
+    await asyncio.to_thread(seating.play_bots)
+    seating.save()
+
+
 async def _act(websocket: WebSocket, seating: Seating, message: dict[str, Any], lang: str) -> None:
     game = seating.game
     if game.over:
@@ -502,8 +508,7 @@ async def _act(websocket: WebSocket, seating: Seating, message: dict[str, Any], 
         game.apply(action)
     except MahjongError as error:  # the listed actions are the game's own: not expected
         raise Refusal("illegal", say(reason_of(error), lang)) from None
-    seating.play_bots()
-    seating.save()
+    await _bots_play(seating)
     await _send(websocket, seating.state())
     if seating.game.over:  # the action may have ended the game
         await _send(websocket, seating.game_over())

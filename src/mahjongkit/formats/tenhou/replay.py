@@ -18,12 +18,13 @@ True
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from mahjongkit.errors import IllegalActionError, MahjongError
+from mahjongkit.errors import IllegalActionError, MahjongError, NotationError
 from mahjongkit.formats.tenhou.meldcode import CallType
 from mahjongkit.formats.tenhou.mjlog import read_mjlog
 from mahjongkit.formats.tenhou.records import (
@@ -119,22 +120,39 @@ def engine_wall(script: RoundScript) -> list[int]:
     return [tile if tile is not None else next(filler) for tile in wall]
 
 
+def record_rules(record: MjlogGame) -> RiichiRules:
+    """The engine's rules for a Tenhou record: the ``tenhou`` preset with the record's red
+    fives, open tanyao and length."""
+    kind = record.game_type
+    return replace(
+        RiichiRules.tenhou(),
+        red_fives=kind.red_fives,
+        open_tanyao=kind.open_tanyao,
+        game_length=2 if kind.east_south else 1,
+    )
+
+
 class _RoundReplay:
-    def __init__(self, record: MjlogGame, game_round: MjlogRound, report: RoundReport) -> None:
+    def __init__(
+        self,
+        record: MjlogGame,
+        game_round: MjlogRound,
+        report: RoundReport,
+        game: Game | None = None,
+    ) -> None:
         self.round = game_round
         self.report = report
-        kind = record.game_type
-        rules = replace(
-            RiichiRules.tenhou(),
-            red_fives=kind.red_fives,
-            open_tanyao=kind.open_tanyao,
-            game_length=2 if kind.east_south else 1,
-        )
-        wall = engine_wall(RoundScript.from_round(game_round))
-        self.game = Game("riichi", rules, wall_source=lambda game, index: list(wall))
-        self.seen = 0
+        if game is None:
+            wall = engine_wall(RoundScript.from_round(game_round))
+            game = Game("riichi", record_rules(record), wall_source=lambda g, index: list(wall))
+        self.game = game
+        # A round of a game already under way starts at its own start_kyoku.
+        starts = [i for i, e in enumerate(as_json(game.log)) if e["type"] == "start_kyoku"]
+        self.seen = starts[-1] if starts else 0
+        self.since = self.seen
         self.riichi_declared: set[int] = set()
         self.doras: list[int] = []
+        self.single_round = True
 
     def fail(self, message: str) -> None:
         self.report.mismatches.append(f"action {self.report.actions}: {message}")
@@ -147,14 +165,16 @@ class _RoundReplay:
 
     def run(self) -> None:
         rnd = self.round
-        self.game.start_at(
-            round_wind=rnd.round_index // 4,
-            hand_number=rnd.round_index % 4,
-            dealer=rnd.dealer,
-            honba=rnd.honba,
-            deposits=rnd.riichi_sticks,
-            scores=rnd.scores,
-        )
+        if not self.game.log:
+            self.game.start_at(
+                round_wind=rnd.round_index // 4,
+                hand_number=rnd.round_index % 4,
+                dealer=rnd.dealer,
+                honba=rnd.honba,
+                deposits=rnd.riichi_sticks,
+                scores=rnd.scores,
+                single_round=self.single_round,
+            )
         self.queues: dict[str, list[JsonEvent]] = {}
         actions = list(rnd.actions)
         index = 0
@@ -320,7 +340,7 @@ class _RoundReplay:
             )
 
     def queues_seen(self, kind: str) -> list[JsonEvent]:
-        return [e for e in as_json(self.game.log) if e["type"] == kind]
+        return [e for e in as_json(self.game.log[self.since :]) if e["type"] == kind]
 
     def compare(self, expected: tuple[int, ...], event: JsonEvent, what: str) -> None:
         got = list(event["deltas"])[: len(expected)]
@@ -393,6 +413,69 @@ def round_games(record: MjlogGame) -> Iterator[tuple[MjlogRound, Game]]:
             problem = report.mismatches[0] if report.mismatches else "it did not replay"
             raise IllegalActionError(f"round {game_round.name}: {problem}")
         yield game_round, game
+
+
+def record_game(record: MjlogGame) -> Game:
+    """A whole Tenhou record played as one engine game (every round dealt from the wall the
+    record reveals, each next round started by the engine's own rules).
+
+    Raises :class:`~mahjongkit.errors.NotationError` at the first round the engine does not
+    play as Tenhou did, naming it and what differed.
+    """
+    reason = standard_skip_reason(record)
+    if reason:
+        raise NotationError(f"this record cannot be played by the engine: {reason}")
+    rounds = [r for r in record.rounds if r.ended]
+    if not rounds:
+        raise NotationError("the record has no complete round")
+    walls = [engine_wall(RoundScript.from_round(r)) for r in rounds]
+    game = Game(
+        "riichi",
+        record_rules(record),
+        names=[p.name or f"player{i}" for i, p in enumerate(record.players)],
+        wall_source=lambda g, index: list(walls[index]) if index < len(walls) else list(range(136)),
+    )
+    for index, game_round in enumerate(rounds):
+        report = RoundReport(game_round.name)
+        replay = _RoundReplay(record, game_round, report, game)
+        replay.single_round = len(rounds) == 1 and record.final_scores is None
+        with contextlib.suppress(_Stop):  # the mismatch is in the report
+            replay.run()
+        following = rounds[index + 1] if index + 1 < len(rounds) else None
+        if following is not None and not report.mismatches:
+            _check_started(game, following, report)
+        if report.mismatches:
+            raise NotationError(f"{game_round.name}: {report.mismatches[0]}")
+        if following is None:
+            break
+    last = [e["type"] for e in as_json(game.log)][-1]
+    if record.final_scores is not None and last != "end_game":
+        raise NotationError("Tenhou ends the game where the engine goes on")
+    return game
+
+
+def _check_started(game: Game, following: MjlogRound, report: RoundReport) -> None:
+    """The round the engine dealt next, against the record's next round."""
+    rnd = game.round
+    if game.over:
+        report.mismatches.append("the engine ends the game where Tenhou plays on")
+        return
+    got = (rnd.round_wind, rnd.hand_number, rnd.dealer, rnd.honba)
+    expected = (
+        following.round_index // 4,
+        following.round_index % 4,
+        following.dealer,
+        following.honba,
+    )
+    if got != expected:
+        report.mismatches.append(
+            f"next round: Tenhou {_round_name(*expected)}, engine {_round_name(*got)}"
+        )
+    elif list(game.scores) != list(following.scores) or rnd.deposits != following.riichi_sticks:
+        report.mismatches.append(
+            f"next round starts from: Tenhou {list(following.scores)} with "
+            f"{following.riichi_sticks} deposits, engine {game.scores} with {rnd.deposits}"
+        )
 
 
 def check_transition(game: Game, following: MjlogRound | None, report: RoundReport) -> None:

@@ -1,0 +1,122 @@
+"""Game logs from one format to another: Tenhou mjlog, tenhou.net/6 JSON, mjai JSON lines and
+mahjongkit's own event lines (what ``export --format jsonl`` writes).
+
+Every input becomes an engine :class:`~mahjongkit.game.engine.Game` first, played decision by
+decision and checked against the input on the way; every output is written from that game. So a
+converted log has every event the engine emits (each dora and kan dora, the ura indicators,
+every score change), and a log that does not replay is refused with the first disagreement.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+from mahjongkit.errors import MahjongError, NotationError
+from mahjongkit.game.engine import Game
+
+__all__ = ["FORMATS", "SUFFIXES", "convert", "detect", "load_game", "write_game"]
+
+FORMATS = ("mjai", "tenhou6", "jsonl")
+"""The formats :func:`write_game` writes."""
+SUFFIXES = {"mjai": ".mjai.jsonl", "tenhou6": ".tenhou6.json", "jsonl": ".jsonl"}
+"""The file name ending of each output format."""
+
+_MAX_SIZE = 64 << 20
+
+
+def detect(data: bytes) -> str:
+    """The format of a log's bytes: ``mjlog``, ``tenhou6``, ``jsonl`` (engine events) or
+    ``mjai``; :class:`~mahjongkit.errors.NotationError` for anything else."""
+    if data[:2] == b"\x1f\x8b" or data.lstrip()[:1] == b"<":
+        return "mjlog"
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise NotationError("not a game log: neither XML, gzip nor UTF-8 JSON") from None
+    stripped = text.strip()
+    if not stripped:
+        raise NotationError("the file is empty")
+    if stripped[0] == "[":
+        return "mjai"
+    if stripped[0] != "{":
+        raise NotationError(f"not a game log: it begins with {stripped[:20]!r}")
+    first = stripped.splitlines()[0]
+    try:
+        whole = json.loads(stripped)
+    except (ValueError, RecursionError):
+        whole = None
+    if isinstance(whole, dict) and "log" in whole:
+        return "tenhou6"
+    try:
+        head = json.loads(first)
+    except (ValueError, RecursionError):
+        raise NotationError("not a game log: the first line is not JSON") from None
+    if not isinstance(head, dict) or head.get("type") != "start_game":
+        raise NotationError("not a game log: JSON lines begin with a start_game event")
+    return "jsonl" if "mjk_seed" in head else "mjai"
+
+
+def load_game(path: str | Path) -> Game:
+    """The engine game a log file holds, whichever of the formats it is in."""
+    source = Path(path)
+    if source.stat().st_size > _MAX_SIZE:
+        raise NotationError(f"{source}: larger than {_MAX_SIZE >> 20} MB")
+    data = source.read_bytes()
+    kind = detect(data)
+    if kind == "mjlog":
+        from mahjongkit.formats.tenhou.mjlog import read_mjlog
+        from mahjongkit.formats.tenhou.replay import record_game
+
+        if data[:2] == b"\x1f\x8b":
+            try:
+                data = gzip.decompress(data)
+            except (OSError, EOFError) as error:
+                raise NotationError(f"a damaged gzip file: {error}") from None
+        return record_game(read_mjlog(data))
+    text = data.decode("utf-8-sig")
+    if kind == "tenhou6":
+        from mahjongkit.formats.tenhou.replay import record_game
+        from mahjongkit.formats.tenhou.tenhou6 import read_tenhou6
+
+        return record_game(read_tenhou6(text))
+    if kind == "mjai":
+        from mahjongkit.formats.mjai import read_mjai
+
+        return read_mjai(text)
+    events: list[Any] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            try:
+                events.append(json.loads(line))
+            except (ValueError, RecursionError) as error:
+                raise NotationError(f"line {number}: not JSON ({error})") from None
+    try:
+        return Game.replay(events)
+    except MahjongError as error:
+        raise NotationError(str(error)) from None
+
+
+def write_game(game: Game, to: str) -> str:
+    """A game as text in format ``to`` (one of :data:`FORMATS`)."""
+    if to == "mjai":
+        from mahjongkit.formats.mjai import to_mjai
+
+        return "".join(
+            json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n"
+            for e in to_mjai(game.log)
+        )
+    if to == "tenhou6":
+        from mahjongkit.formats.tenhou.export import game_to_tenhou6_json
+
+        return json.dumps(game_to_tenhou6_json(game), ensure_ascii=False) + "\n"
+    if to == "jsonl":
+        return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in game.log)
+    raise NotationError(f"unknown output format {to!r:.20}: expected {', '.join(FORMATS)}")
+
+
+def convert(path: str | Path, to: str) -> str:
+    """The log in ``path`` written in format ``to``."""
+    return write_game(load_game(path), to)

@@ -1,0 +1,888 @@
+"""The mjai protocol as data: a game's log written as mjai events, one seat's view, and mjai
+logs read back into the engine.
+
+mjai is the JSON event protocol of most Riichi bot tooling (Mortal and its libriichi, the
+mjai.app arena). The engine's own events are mjai-shaped already (:mod:`mahjongkit.table.events`);
+:func:`to_mjai` keeps the fields mjai has and drops mahjongkit's extensions (physical tile ids,
+the wall, the answers to a claim), so a converted log reads like any mjai log. The engine's
+``start_game`` rules and variant travel as ``mjk_rules``/``mjk_variant`` on ``start_game`` (mjai
+readers ignore unknown fields), so a log written here reads back under the very same rules.
+
+:func:`read_mjai` goes the other way: from an mjai log (tiles as names only) it lays out every
+round's wall (the deal, each draw, the replacement tiles, the dora and ura indicators), plays
+every decision the log records through the engine and checks that each event the engine then
+emits is the log's own. :func:`mirror_round` does the same for one seat's view of a round, where
+the other seats' hidden tiles are ``"?"``: it fills them with tiles nobody has seen (a seat that
+declares riichi gets a ready hand of such tiles), so the seat's own options are exactly the
+real game's. Both raise :class:`~mahjongkit.errors.NotationError` naming the event and what
+disagreed.
+
+>>> from mahjongkit.bots.policy import play_random
+>>> import random
+>>> from mahjongkit.game.engine import Game
+>>> game = Game("riichi", seed=5, max_rounds=2)
+>>> _ = play_random(game, random.Random(5))
+>>> log = to_mjai(game.log)
+>>> to_mjai(read_mjai(log).log) == log
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from mahjongkit.errors import MahjongError, NotationError
+from mahjongkit.game.engine import Game, rebuild_rules
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action
+from mahjongkit.table.events import thaw
+from mahjongkit.table.state import Phase
+from mahjongkit.table.wall import indicator_indices, replacement_index, ura_indices
+from mahjongkit.tiles import NUM_PHYSICAL
+from mahjongkit.variants import find_variant
+
+__all__ = [
+    "MJAI_FIELDS",
+    "MjaiEvent",
+    "action_to_mjai",
+    "mirror_round",
+    "parse_mjai",
+    "read_mjai",
+    "seat_view",
+    "to_mjai",
+]
+
+MjaiEvent = dict[str, Any]
+"""One mjai event, as the JSON object it is."""
+
+MJAI_FIELDS: dict[str, tuple[str, ...]] = {
+    "start_game": ("names", "mjk_variant", "mjk_rules", "mjk_max_rounds", "aka_flag"),
+    "start_kyoku": (
+        "bakaze",
+        "dora_marker",
+        "kyoku",
+        "honba",
+        "kyotaku",
+        "oya",
+        "scores",
+        "tehais",
+    ),
+    "tsumo": ("actor", "pai"),
+    "dahai": ("actor", "pai", "tsumogiri"),
+    "chi": ("actor", "target", "pai", "consumed"),
+    "pon": ("actor", "target", "pai", "consumed"),
+    "daiminkan": ("actor", "target", "pai", "consumed"),
+    "ankan": ("actor", "consumed"),
+    "kakan": ("actor", "pai", "consumed"),
+    "reach": ("actor",),
+    "reach_accepted": ("actor", "deltas", "scores"),
+    "dora": ("dora_marker",),
+    "hora": ("actor", "target", "pai", "uradora_markers", "deltas", "scores"),
+    "ryukyoku": ("reason", "actor", "deltas", "scores", "tenpais"),
+    "end_kyoku": (),
+    "end_game": ("scores",),
+}
+"""The fields :func:`to_mjai` writes for each mjai event type (in this order)."""
+
+_HIDDEN = "?"
+_TILES = 136
+_DEAD_WALL = 14
+_DEAL = 13
+_SEATS = 4
+_KANS = ("daiminkan", "ankan", "kakan")
+_CALLS = {"chi": A.CHI, "pon": A.PON, "daiminkan": A.KAN}
+_STOPS = frozenset({"hora", "ryukyoku", "end_kyoku", "end_game"})
+"""Events after which a seat of the round has nothing left to decide."""
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def to_mjai(events: Iterable[Mapping[str, Any]]) -> list[MjaiEvent]:
+    """The mjai events of an engine log (a whole game, or part of one): mahjongkit's own event
+    types are left out and each event keeps the fields of :data:`MJAI_FIELDS`."""
+    out: list[MjaiEvent] = []
+    for event in events:
+        kind = event.get("type")
+        fields = MJAI_FIELDS.get(kind) if isinstance(kind, str) else None
+        if fields is None:
+            continue
+        converted: MjaiEvent = {"type": kind}
+        for name in fields:
+            if name in event:
+                converted[name] = thaw(event[name])
+        if kind == "start_game":
+            converted["mjk_rules"] = dict(event.get("mjk_rules", {}))
+            if "mjk_variant" in event:
+                converted["mjk_variant"] = event["mjk_variant"]
+            rules = event.get("mjk_rules", {})
+            if isinstance(rules, Mapping) and "red_fives" in rules:
+                converted["aka_flag"] = bool(rules["red_fives"])
+        out.append(converted)
+    return out
+
+
+def seat_view(events: Iterable[Mapping[str, Any]], seat: int) -> list[MjaiEvent]:
+    """An mjai log as ``seat`` is shown it (the mjai.app way): the other seats' dealt hands and
+    draws are ``"?"``, ``start_game`` names the seat (``id``) and carries nothing else."""
+    out: list[MjaiEvent] = []
+    for event in events:
+        shown = dict(event)
+        kind = shown.get("type")
+        if kind == "start_game":
+            shown = {"type": "start_game", "names": list(event.get("names", [])), "id": seat}
+        elif kind == "start_kyoku":
+            shown["tehais"] = [
+                list(hand) if number == seat else [_HIDDEN] * len(hand)
+                for number, hand in enumerate(event.get("tehais", []))
+            ]
+        elif kind == "tsumo" and shown.get("actor") != seat:
+            shown["pai"] = _HIDDEN
+        out.append(shown)
+    return out
+
+
+def action_to_mjai(game: Game, action: Action) -> MjaiEvent:
+    """An engine action as the mjai message a bot sends for it (``none`` for a pass).
+
+    A riichi is sent as ``reach``; its discard follows once the referee has shown the
+    declaration (see ``docs/mjai.md``).
+    """
+    name = game.flow.tile
+    seat = action.seat
+    rnd = game.round
+    if action.type == A.PASS:
+        return {"type": "none"}
+    if action.type == A.DISCARD and action.tile is not None:
+        return {
+            "type": "dahai",
+            "actor": seat,
+            "pai": _name(game, action.tile),
+            "tsumogiri": action.tile == rnd.seats[seat].drawn,
+        }
+    if action.type == A.RIICHI:
+        return {"type": "reach", "actor": seat}
+    if action.type in (A.TSUMO, A.RON) and action.tile is not None:
+        target = seat if action.type == A.TSUMO else rnd.last_discarder
+        if action.type == A.RON and rnd.phase is Phase.ROB:
+            target = rnd.rob_seat
+        return {"type": "hora", "actor": seat, "target": target, "pai": _name(game, action.tile)}
+    if action.type in (A.CHI, A.PON, A.KAN) and action.tile is not None:
+        kind = {A.CHI: "chi", A.PON: "pon", A.KAN: "daiminkan"}[action.type]
+        return {
+            "type": kind,
+            "actor": seat,
+            "target": rnd.last_discarder,
+            "pai": _name(game, action.tile),
+            "consumed": [_name(game, t) for t in action.consumed],
+        }
+    if action.type == A.ANKAN:
+        return {
+            "type": "ankan",
+            "actor": seat,
+            "consumed": [_name(game, t) for t in action.consumed],
+        }
+    if action.type == A.KAKAN and action.tile is not None:
+        kind_id = action.tile // 4
+        pung = next(
+            (m for m in rnd.seats[seat].melds if m.kind_id() == kind_id and len(m.tiles) == 3),
+            None,
+        )
+        consumed = [_name(game, t) for t in pung.tiles] if pung is not None else []
+        return {
+            "type": "kakan",
+            "actor": seat,
+            "pai": _name(game, action.tile),
+            "consumed": consumed,
+        }
+    if action.type == A.ABORT:
+        return {"type": "ryukyoku"}
+    raise NotationError(f"mjai has no message for {action.type} ({name})")
+
+
+def _name(game: Game, tile: int) -> str:
+    from mahjongkit.tiles import to_mjai as tile_name
+
+    return tile_name(game.flow.tile(tile))
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+_MAX_LINE = 1 << 20
+
+
+def parse_mjai(text: str) -> list[MjaiEvent]:
+    """The events of an mjai log: JSON lines, or one JSON array of events.
+
+    Every event must be an object with a known mjai ``type``; anything else raises
+    :class:`~mahjongkit.errors.NotationError` naming the line.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"an mjai log is text, not {type(text).__name__}")
+    stripped = text.strip()
+    if not stripped:
+        raise NotationError("the mjai log is empty")
+    values: list[tuple[int, Any]] = []
+    if stripped.startswith("["):
+        try:
+            loaded = json.loads(stripped)
+        except (ValueError, RecursionError) as error:
+            raise NotationError(f"the mjai log is not JSON: {error}") from None
+        if not isinstance(loaded, list):
+            raise NotationError("an mjai log is a list of events")
+        values = [(1, value) for value in loaded]
+    else:
+        for number, line in enumerate(stripped.splitlines(), start=1):
+            if not line.strip():
+                continue
+            if len(line) > _MAX_LINE:
+                raise NotationError(f"line {number}: longer than {_MAX_LINE} characters")
+            try:
+                values.append((number, json.loads(line)))
+            except (ValueError, RecursionError) as error:
+                raise NotationError(f"line {number}: not JSON ({error})") from None
+    events = []
+    for number, value in values:
+        if not isinstance(value, dict):
+            raise NotationError(f"line {number}: an mjai event is a JSON object, not {value!r:.40}")
+        kind = value.get("type")
+        if kind not in MJAI_FIELDS and kind != "none":
+            raise NotationError(f"line {number}: unknown mjai event type {kind!r:.40}")
+        events.append(value)
+    return events
+
+
+def read_mjai(
+    source: str | Iterable[Mapping[str, Any]],
+    rules: Any = None,
+    *,
+    names: Sequence[str] | None = None,
+) -> Game:
+    """The engine game an mjai log (a whole game) describes, checked event by event.
+
+    Rules: ``rules`` if given, else the ``mjk_rules`` the log's ``start_game`` carries, else
+    Tenhou's with red fives as the log shows them (``aka_flag``, or a red five seen) and
+    East-South when the log reaches the South round.
+    """
+    events = parse_mjai(source) if isinstance(source, str) else [dict(e) for e in source]
+    events = [e for e in events if e.get("type") != "none"]
+    if not events or events[0].get("type") != "start_game":
+        raise NotationError("event 0: an mjai log starts with start_game")
+    start = events[0]
+    kyoku_at = [i for i, e in enumerate(events) if e.get("type") == "start_kyoku"]
+    if not kyoku_at:
+        raise NotationError("the mjai log deals no round (no start_kyoku)")
+    variant, rules = _rules_of(events, rules)
+    players = find_variant(variant).make_flow(rules).players
+    if players != _SEATS:
+        raise NotationError(f"mjai logs are four-player games, not {players}-player {variant}")
+    player_names = list(names) if names is not None else start.get("names")
+    if not (
+        isinstance(player_names, list)
+        and len(player_names) == _SEATS
+        and all(isinstance(n, str) for n in player_names)
+    ):
+        player_names = [f"player{i}" for i in range(_SEATS)]
+    limit = start.get("mjk_max_rounds")
+    if limit is not None and (type(limit) is not int or limit < 1):
+        raise NotationError(f"start_game: mjk_max_rounds is a positive integer, not {limit!r:.20}")
+    probe = Game(variant, rules)
+    plans = []
+    for number, index in enumerate(kyoku_at):
+        end = kyoku_at[number + 1] if number + 1 < len(kyoku_at) else len(events)
+        plans.append(_plan_round(probe, events, index, end, viewer=None))
+    walls = [plan.wall for plan in plans]
+    game = Game(
+        variant,
+        rules,
+        names=player_names,
+        max_rounds=limit,
+        # A round the log does not have (the game goes on where the log stops) is dealt in
+        # order: the comparison with the log reports it.
+        wall_source=lambda _game, number: (
+            list(walls[number]) if number < len(walls) else list(range(_TILES))
+        ),
+    )
+    first = events[kyoku_at[0]]
+    try:
+        game.start_at(**_position(first), single_round=False)
+    except MahjongError as error:
+        raise NotationError(f"event {kyoku_at[0]} (start_kyoku): {error}") from None
+    _Driver(game, events, kyoku_at[0], viewer=None).run()
+    return game
+
+
+def _rules_of(events: list[MjaiEvent], rules: Any) -> tuple[str, Any]:
+    start = events[0]
+    variant = start.get("mjk_variant", "riichi")
+    if not isinstance(variant, str):
+        raise NotationError("start_game: mjk_variant must be a variant name")
+    try:
+        record = find_variant(variant)
+    except MahjongError as error:
+        raise NotationError(f"start_game: {error}") from None
+    if rules is not None:
+        return record.name, rules
+    recorded = start.get("mjk_rules")
+    if isinstance(recorded, dict) and recorded:
+        try:
+            return record.name, rebuild_rules(record.name, recorded)
+        except MahjongError as error:
+            raise NotationError(f"start_game: {error}") from None
+    base = record.rules("tenhou")
+    red = start.get("aka_flag")
+    if not isinstance(red, bool):
+        red = any(_is_red(e) for e in events)
+    south = any(e.get("type") == "start_kyoku" and e.get("bakaze") != "E" for e in events)
+    return record.name, replace(base, red_fives=red, game_length=2 if south else 1)
+
+
+def _is_red(event: Mapping[str, Any]) -> bool:
+    for value in event.values():
+        if isinstance(value, str) and value.endswith("r") and len(value) == 3:
+            return True
+        if isinstance(value, list) and any(_is_red({"v": v}) for v in value):
+            return True
+    return False
+
+
+def _position(event: Mapping[str, Any]) -> dict[str, Any]:
+    winds = "ESWN"
+    bakaze = event.get("bakaze")
+    kyoku = event.get("kyoku")
+    if bakaze not in tuple(winds) or type(kyoku) is not int:
+        raise NotationError(f"start_kyoku: bakaze {bakaze!r:.10} and kyoku {kyoku!r:.10}")
+    scores = event.get("scores")
+    if not isinstance(scores, list):
+        raise NotationError("start_kyoku: scores must be a list")
+    return {
+        "round_wind": winds.index(bakaze),
+        "hand_number": kyoku - 1,
+        "dealer": event.get("oya"),
+        "honba": event.get("honba"),
+        "deposits": event.get("kyotaku"),
+        "scores": scores,
+    }
+
+
+def mirror_round(
+    events: Sequence[Mapping[str, Any]], seat: int, rules: Any, variant: str = "riichi"
+) -> Game:
+    """The round a seat's mjai view describes (``events`` from its ``start_kyoku`` on), played
+    through the engine up to the last event: the seat's own hand, options and everything open
+    on the table are the real game's; the other seats' unseen tiles are stand-ins."""
+    log = [dict(e) for e in events]
+    if not log or log[0].get("type") != "start_kyoku":
+        raise NotationError("a round's view begins with start_kyoku")
+    probe = Game(variant, rules)
+    plan = _plan_round(probe, log, 0, len(log), viewer=seat)
+    game = Game(variant, rules, wall_source=lambda _game, _number: list(plan.wall))
+    try:
+        game.start_at(**_position(log[0]), single_round=True)
+    except MahjongError as error:
+        raise NotationError(f"event 0 (start_kyoku): {error}") from None
+    _Driver(game, log, 0, viewer=seat).run()
+    return game
+
+
+# --- laying out a round's wall ------------------------------------------------------------------
+
+
+@dataclass
+class _Slot:
+    """One tile a seat held at some point: dealt or drawn; ``name`` once it is known."""
+
+    name: str | None
+
+
+@dataclass
+class _Plan:
+    wall: list[int]
+
+
+@dataclass
+class _Seat:
+    slots: list[_Slot] = field(default_factory=list)
+    held: list[int] = field(default_factory=list)
+    drawn: int | None = None
+    riichi: bool = False
+    ready: bool = False
+
+
+def _where(index: int, event: Mapping[str, Any]) -> str:
+    return f"event {index} ({event.get('type')})"
+
+
+class _Layout:
+    """Follows a round's events and places every tile it shows into the wall."""
+
+    def __init__(self, names: list[str], viewer: int | None) -> None:
+        self.names = names
+        self.viewer = viewer
+        self.seats = [_Seat() for _ in range(_SEATS)]
+        self.live: list[_Slot] = []
+        self.replacements: list[_Slot] = []
+        self.indicators: list[str] = []
+        self.uras: list[str] = []
+        self.after_kan: int | None = None
+        self.pool: Counter[str] = Counter()
+
+    def take(self, seat: int, name: Any, where: str, *, not_drawn: bool = False) -> _Slot:
+        """The slot of ``seat``'s hand a tile named ``name`` leaves from."""
+        state = self.seats[seat]
+        if not isinstance(name, str) or name == _HIDDEN:
+            raise NotationError(f"{where}: a tile name is expected, not {name!r:.20}")
+        candidates = [i for i in state.held if not (not_drawn and i == state.drawn)]
+        chosen = next((i for i in candidates if state.slots[i].name == name), None)
+        if chosen is None:
+            chosen = next((i for i in candidates if state.slots[i].name is None), None)
+        if chosen is None and not_drawn:
+            chosen = next((i for i in state.held if state.slots[i].name == name), None)
+        if chosen is None:
+            raise NotationError(f"{where}: seat {seat} does not hold {name}")
+        state.held.remove(chosen)
+        if state.drawn == chosen:
+            state.drawn = None
+        state.slots[chosen].name = name
+        return state.slots[chosen]
+
+    def follow(self, events: Sequence[Mapping[str, Any]], start: int, end: int) -> None:
+        first = events[start]
+        tehais = first.get("tehais")
+        if not isinstance(tehais, list) or len(tehais) != _SEATS:
+            raise NotationError(f"{_where(start, first)}: tehais must be four hands")
+        for seat, hand in enumerate(tehais):
+            if not isinstance(hand, list) or len(hand) != _DEAL:
+                raise NotationError(f"{_where(start, first)}: hand {seat} must be 13 tiles")
+            for name in hand:
+                self.seats[seat].held.append(len(self.seats[seat].slots))
+                self.seats[seat].slots.append(_Slot(self.known(name)))
+        marker = first.get("dora_marker")
+        if isinstance(marker, str):
+            self.indicators.append(marker)
+        for index in range(start + 1, end):
+            self.step(events, index)
+
+    def known(self, name: Any) -> str | None:
+        if name == _HIDDEN:
+            return None
+        if not isinstance(name, str) or name not in self.names:
+            raise NotationError(f"{name!r:.20} is not a tile of this game")
+        return name
+
+    def actor(self, index: int, event: Mapping[str, Any]) -> int:
+        actor = event.get("actor")
+        if type(actor) is not int or not 0 <= actor < _SEATS:
+            raise NotationError(
+                f"{_where(index, event)}: actor must be a seat 0-3, not {actor!r:.10}"
+            )
+        return actor
+
+    def step(self, events: Sequence[Mapping[str, Any]], index: int) -> None:
+        event = events[index]
+        kind = event.get("type")
+        where = _where(index, event)
+        if kind == "tsumo":
+            seat = self.actor(index, event)
+            state = self.seats[seat]
+            slot = _Slot(self.known(event.get("pai")))
+            state.held.append(len(state.slots))
+            state.drawn = len(state.slots)
+            state.slots.append(slot)
+            (self.replacements if self.after_kan == seat else self.live).append(slot)
+            self.after_kan = None
+        elif kind == "dahai":
+            seat = self.actor(index, event)
+            state = self.seats[seat]
+            tsumogiri = event.get("tsumogiri")
+            if tsumogiri is True and state.drawn is not None:
+                slot = state.slots[state.drawn]
+                if slot.name not in (None, event.get("pai")):
+                    raise NotationError(
+                        f"{where}: seat {seat} drew {slot.name}, not {event.get('pai')}"
+                    )
+                state.held.remove(state.drawn)
+                slot.name = self.known(event.get("pai"))
+                state.drawn = None
+            else:
+                self.take(seat, event.get("pai"), where, not_drawn=tsumogiri is False)
+            state.drawn = None
+            if state.riichi and not state.ready and self.viewer not in (None, seat):
+                self.make_ready(seat)
+        elif kind in _CALLS:
+            seat = self.actor(index, event)
+            consumed = event.get("consumed")
+            if not isinstance(consumed, list):
+                raise NotationError(f"{where}: consumed must be a list of tiles")
+            for name in consumed:
+                self.take(seat, name, where)
+            if kind == "daiminkan":
+                self.after_kan = seat
+        elif kind == "ankan":
+            seat = self.actor(index, event)
+            consumed = event.get("consumed")
+            if not isinstance(consumed, list) or len(consumed) != 4:
+                raise NotationError(f"{where}: consumed must be four tiles")
+            for name in consumed:
+                self.take(seat, name, where)
+            self.after_kan = seat
+        elif kind == "kakan":
+            seat = self.actor(index, event)
+            self.take(seat, event.get("pai"), where)
+            self.after_kan = seat
+        elif kind == "reach":
+            self.seats[self.actor(index, event)].riichi = True
+        elif kind == "dora":
+            marker = event.get("dora_marker")
+            if not isinstance(marker, str):
+                raise NotationError(f"{where}: dora_marker must be a tile")
+            self.indicators.append(self.known(marker) or marker)
+        elif kind == "hora":
+            uras = event.get("uradora_markers", event.get("ura_markers"))
+            if isinstance(uras, list) and uras and not self.uras:
+                self.uras = [n for n in uras if isinstance(n, str)]
+
+    def make_ready(self, seat: int) -> None:
+        """Give a seat that declared riichi (its tiles unseen) a ready hand of unseen tiles."""
+        state = self.seats[seat]
+        state.ready = True
+        hidden = [i for i in state.held if state.slots[i].name is None]
+        if len(hidden) % 3 != 1:
+            return
+        chosen = _ready_hand(self.pool, len(hidden))
+        if chosen is None:
+            return
+        for slot_index, name in zip(hidden, chosen, strict=True):
+            state.slots[slot_index].name = name
+            self.pool[name] -= 1
+
+    def used(self) -> Counter[str]:
+        names: Counter[str] = Counter()
+        for state in self.seats:
+            names.update(s.name for s in state.slots if s.name is not None)
+        names.update(self.indicators)
+        names.update(self.uras)
+        return names
+
+
+def _ready_hand(pool: Counter[str], size: int) -> list[str] | None:
+    """``size`` tiles (3n + 1) from ``pool`` one tile from a win: n sets and a single, else
+    (13 tiles) six pairs and a single."""
+    kinds = [n for n in sorted(pool) if not n.endswith("r")]
+    left = Counter(pool)
+    hand: list[str] = []
+    runs = [[f"{low + k}{suit}" for k in range(3)] for suit in "mps" for low in range(1, 8)]
+    groups = [[n] * 3 for n in kinds] + runs
+    progress = True
+    while len(hand) < size - 1 and progress:
+        progress = False
+        for group in groups:
+            if len(hand) < size - 1 and all(left[n] >= group.count(n) for n in group):
+                hand.extend(group)
+                left.subtract(group)
+                progress = True
+    if len(hand) == size - 1:
+        single = next((n for n in kinds if left[n] > 0 and hand.count(n) < 3), None)
+        if single is not None:
+            return [*hand, single]
+    if size == 13:
+        pairs = [n for n in kinds if pool[n] >= 2][:6]
+        single = next((n for n in kinds if pool[n] >= 1 and n not in pairs), None)
+        if len(pairs) == 6 and single is not None:
+            return [n for n in pairs for _ in range(2)] + [single]
+    return None
+
+
+def _plan_round(
+    probe: Game, events: list[MjaiEvent], start: int, end: int, viewer: int | None
+) -> _Plan:
+    """The wall of the round ``events[start:end]`` shows (unseen tiles filled in)."""
+    names = [_name(probe, t) for t in range(_TILES)]
+    by_name: dict[str, list[int]] = {}
+    for tile, name in enumerate(names):
+        by_name.setdefault(name, []).append(tile)
+    layout = _Layout(names, viewer)
+    layout.follow(events, start, end)
+    if viewer is not None and any(s.riichi for s in layout.seats):
+        # Again, now knowing every tile the view shows: a riichi seat's ready hand is made of
+        # tiles nobody sees, whatever the round shows later.
+        used = layout.used()
+        layout = _Layout(names, viewer)
+        layout.pool = Counter({n: len(ids) - used[n] for n, ids in by_name.items()})
+        layout.follow(events, start, end)
+    free = {name: list(ids) for name, ids in by_name.items()}
+
+    def tile_of(name: str | None) -> int | None:
+        if name is None:
+            return None
+        if not free.get(name):
+            raise NotationError(
+                f"round at event {start}: more {name} tiles are shown than the set holds"
+            )
+        return free[name].pop(0)
+
+    wall: list[int | None] = [None] * _TILES
+    first = events[start]
+    dealer = first.get("oya")
+    if type(dealer) is not int or not 0 <= dealer < _SEATS:
+        raise NotationError(f"{_where(start, first)}: oya must be a seat 0-3")
+    for offset in range(_SEATS):
+        seat = (dealer + offset) % _SEATS
+        for k in range(_DEAL):
+            wall[_DEAL * _SEATS * 0 + _DEAL * offset + k] = tile_of(
+                layout.seats[seat].slots[k].name
+            )
+    position = _DEAL * _SEATS
+    for number, slot in enumerate(layout.live):
+        if position + number >= _TILES - _DEAD_WALL:
+            raise NotationError(f"round at event {start}: more draws than the live wall holds")
+        wall[position + number] = tile_of(slot.name)
+    if len(layout.replacements) > 4 or len(layout.indicators) > 5:
+        raise NotationError(f"round at event {start}: more than four kans")
+    for number, slot in enumerate(layout.replacements):
+        wall[replacement_index(_TILES, _DEAD_WALL, number)] = tile_of(slot.name)
+    spots = indicator_indices(_TILES, _DEAD_WALL, len(layout.indicators))
+    for spot, name in zip(spots, layout.indicators, strict=True):
+        wall[spot] = tile_of(name)
+    ura_spots = ura_indices(_TILES, _DEAD_WALL, len(layout.uras))
+    for spot, name in zip(ura_spots, layout.uras, strict=False):
+        wall[spot] = tile_of(name)
+    rest = iter(sorted(t for ids in free.values() for t in ids))
+    filled = [t if t is not None else next(rest) for t in wall]
+    if sorted(filled) != list(range(_TILES)) or NUM_PHYSICAL < _TILES:
+        raise NotationError(f"round at event {start}: the tiles shown do not make one set")
+    return _Plan(filled)
+
+
+# --- playing the log's decisions ------------------------------------------------------------------
+
+
+class _Driver:
+    """Plays the decisions of ``events`` through ``game`` and checks what the game emits."""
+
+    def __init__(self, game: Game, events: list[MjaiEvent], start: int, viewer: int | None) -> None:
+        self.game = game
+        self.events = events
+        self.index = start
+        self.viewer = viewer
+        self.seen = 0
+        self.queue: list[MjaiEvent] = []
+        self.collect()
+
+    def collect(self) -> None:
+        fresh = to_mjai(self.game.log[self.seen :])
+        self.seen = len(self.game.log)
+        self.queue.extend(e for e in fresh if e["type"] != "start_game")
+
+    def run(self) -> None:
+        events = self.events
+        while self.index < len(events):
+            event = events[self.index]
+            if self.viewer is not None and event.get("type") in _STOPS:
+                return  # the view's round is over: nothing is left to follow
+            if not self.queue:
+                if not self.decide(event):
+                    return
+                self.collect()
+            if not self.queue:
+                raise NotationError(
+                    f"{_where(self.index, event)}: the game emits nothing here "
+                    f"(it waits for seats {self.game.waiting_for() or 'none'})"
+                )
+            if (
+                self.queue[0]["type"] == "ryukyoku"
+                and event.get("type") == "tsumo"
+                and self.index + 1 < len(events)
+                and events[self.index + 1].get("type") == "ryukyoku"
+            ):
+                # libriichi deals one more draw before it ends the round on a fourth riichi.
+                self.index += 1
+                continue
+            self.compare(self.queue.pop(0), event)
+            self.index += 1
+        ended = any(e.get("type") == "end_game" for e in events)
+        if self.queue and self.viewer is None and ended:
+            left = self.queue[0]
+            raise NotationError(f"the log ends where the game goes on with {left['type']}")
+
+    def compare(self, mine: MjaiEvent, theirs: MjaiEvent) -> None:
+        where = _where(self.index, theirs)
+        if mine["type"] != theirs.get("type"):
+            raise NotationError(f"{where}: the game gives {mine['type']} here")
+        for key, value in mine.items():
+            if key not in theirs or key in ("mjk_rules", "mjk_variant"):
+                continue
+            other = theirs[key]
+            if self.viewer is not None and (other == _HIDDEN or key == "tehais"):
+                continue
+            if self.viewer is not None and key in ("deltas", "scores", "tenpais"):
+                continue
+            if (
+                key == "consumed"
+                and isinstance(other, list)
+                and sorted(map(str, other)) == sorted(value)
+            ):
+                continue
+            if value != other:
+                raise NotationError(
+                    f"{where}: {key} is {other!r:.60} in the log, {value!r:.60} in the game"
+                )
+
+    # --- the decision an event records ---
+
+    def legal(self, seat: int) -> list[Action]:
+        return self.game.legal_actions(seat)
+
+    def pick(self, seat: int, test: Any, what: str) -> Action:
+        for action in self.legal(seat):
+            if test(action):
+                return action
+        offered = ", ".join(sorted({a.type for a in self.legal(seat)})) or "nothing"
+        raise NotationError(
+            f"{_where(self.index, self.events[self.index])}: seat {seat} may not {what} here "
+            f"(it may: {offered})"
+        )
+
+    def name(self, tile: int | None) -> str:
+        return "" if tile is None else _name(self.game, tile)
+
+    def discard_test(self, seat: int, event: Mapping[str, Any], kind: str) -> Any:
+        drawn = self.game.round.seats[seat].drawn
+        wanted = event.get("tsumogiri")
+
+        def test(action: Action) -> bool:
+            return (
+                action.type == kind
+                and self.name(action.tile) == event.get("pai")
+                and (wanted is None or (action.tile == drawn) == wanted)
+            )
+
+        return test
+
+    def pass_all(self, keep: Mapping[int, Action] | None = None) -> None:
+        keep = keep or {}
+        guard = 0
+        game = self.game
+        while game.round.phase in (Phase.CLAIM, Phase.ROB) and guard < 2 * _SEATS:
+            guard += 1
+            waiting = game.waiting_for()
+            if not waiting:
+                return
+            seat = waiting[0]
+            self.apply(keep.get(seat, Action(A.PASS, seat)))
+
+    def apply(self, action: Action) -> None:
+        try:
+            self.game.apply(action)
+        except MahjongError as error:
+            raise NotationError(f"{_where(self.index, self.events[self.index])}: {error}") from None
+
+    def decide(self, event: MjaiEvent) -> bool:
+        """Play the decision ``event`` records; False where a view ends before one is made."""
+        game = self.game
+        claiming = game.round.phase in (Phase.CLAIM, Phase.ROB)
+        first = self.index
+        if claiming:
+            # The riichi deposit (and a kan's indicator) may be written before the call that
+            # answers the discard: the call decides.
+            while first < len(self.events) and self.events[first].get("type") in (
+                "reach_accepted",
+                "dora",
+            ):
+                first += 1
+            if first < len(self.events):
+                event = self.events[first]
+        kind = event.get("type")
+        if kind in _CALLS and claiming:
+            seat = self.seat(event)
+            consumed = sorted(map(str, event.get("consumed") or []))
+            claim = self.pick(
+                seat,
+                lambda a: (
+                    a.type == _CALLS[kind]
+                    and self.name(a.tile) == event.get("pai")
+                    and sorted(self.name(t) for t in a.consumed) == consumed
+                ),
+                f"{kind} {event.get('pai')} with {consumed}",
+            )
+            self.pass_all({seat: claim})
+            return True
+        if kind == "hora" and event.get("actor") != event.get("target") and claiming:
+            keep: dict[int, Action] = {}
+            number = first
+            while number < len(self.events) and self.events[number].get("type") == "hora":
+                seat = self.seat(self.events[number])
+                keep[seat] = self.pick(seat, lambda a: a.type == A.RON, "win on the discard")
+                number += 1
+            self.pass_all(keep)
+            return True
+        if claiming:
+            self.pass_all()
+            return True
+        if kind == "reach":
+            seat = self.seat(event)
+            following = self.events[self.index + 1] if self.index + 1 < len(self.events) else None
+            if following is None:
+                if self.viewer is not None:
+                    return False
+                raise NotationError(f"{_where(self.index, event)}: the log ends before the discard")
+            if following.get("type") != "dahai" or following.get("actor") != seat:
+                raise NotationError(
+                    f"{_where(self.index, event)}: a riichi is followed by its discard"
+                )
+            self.apply(
+                self.pick(seat, self.discard_test(seat, following, A.RIICHI), "declare riichi")
+            )
+            return True
+        if kind == "dahai":
+            seat = self.seat(event)
+            self.apply(
+                self.pick(
+                    seat, self.discard_test(seat, event, A.DISCARD), f"discard {event.get('pai')}"
+                )
+            )
+            return True
+        if kind == "hora":
+            seat = self.seat(event)
+            self.apply(self.pick(seat, lambda a: a.type == A.TSUMO, "win on its draw"))
+            return True
+        if kind == "ankan":
+            seat = self.seat(event)
+            consumed = sorted(map(str, event.get("consumed") or []))
+            self.apply(
+                self.pick(
+                    seat,
+                    lambda a: (
+                        a.type == A.ANKAN and sorted(self.name(t) for t in a.consumed) == consumed
+                    ),
+                    f"declare a concealed kan of {consumed}",
+                )
+            )
+            return True
+        if kind == "kakan":
+            seat = self.seat(event)
+            self.apply(
+                self.pick(
+                    seat,
+                    lambda a: a.type == A.KAKAN and self.name(a.tile) == event.get("pai"),
+                    f"add {event.get('pai')} to a pon",
+                )
+            )
+            return True
+        if kind == "ryukyoku" and game.round.phase is Phase.TURN:
+            seat = game.round.turn
+            self.apply(self.pick(seat, lambda a: a.type == A.ABORT, "abort (nine terminals)"))
+            return True
+        return True
+
+    def seat(self, event: Mapping[str, Any]) -> int:
+        actor = event.get("actor")
+        if type(actor) is not int or not 0 <= actor < _SEATS:
+            raise NotationError(
+                f"{_where(self.index, event)}: actor must be a seat 0-3, not {actor!r:.10}"
+            )
+        return actor

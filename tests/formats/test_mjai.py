@@ -1,0 +1,394 @@
+"""mjai: the log written and read back, one seat's view, the mjai-bot under two referees, and
+``convert`` between Tenhou mjlog, tenhou.net/6, mjai and the engine's events."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from mahjongkit.bots import EfficientAgent, RandomAgent
+from mahjongkit.bots.mjai_bot import MjaiBot
+from mahjongkit.bots.policy import play_random
+from mahjongkit.errors import NotationError
+from mahjongkit.formats.convert import convert
+from mahjongkit.formats.mjai import (
+    MJAI_FIELDS,
+    action_to_mjai,
+    mirror_round,
+    parse_mjai,
+    read_mjai,
+    seat_view,
+    to_mjai,
+)
+from mahjongkit.formats.tenhou.mjlog import read_mjlog
+from mahjongkit.formats.tenhou.replay import record_game, standard_skip_reason
+from mahjongkit.formats.tenhou.tenhou6 import game_to_tenhou6
+from mahjongkit.game.engine import Game
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action
+from tests.helpers.mjai_referee import Referee, bot_process, check_shape, match, talk
+from tests.helpers.paths import DATA, REPO
+
+MJLOG = DATA / "riichi" / "mjlog"
+STANDARD = [
+    p
+    for p in sorted(MJLOG.glob("*"))
+    if p.suffix in (".xml", ".mjlog") and standard_skip_reason(read_mjlog(p)) is None
+]
+
+
+def _random_game(seed: int, rounds: int | None = None) -> Game:
+    game = Game("riichi", seed=seed, max_rounds=rounds)
+    play_random(game, random.Random(seed))
+    return game
+
+
+def test_the_log_has_only_mjai_events_and_fields():
+    log = to_mjai(_random_game(0).log)
+    types = {e["type"] for e in log}
+    assert {"start_game", "start_kyoku", "tsumo", "dahai", "end_kyoku", "end_game"} <= types
+    for event in log:
+        assert set(event) - {"type"} <= set(MJAI_FIELDS[event["type"]]), event
+    kyoku = next(e for e in log if e["type"] == "start_kyoku")
+    assert {"dora_marker", "oya", "honba", "kyotaku", "scores", "tehais"} <= set(kyoku)
+    assert [len(h) for h in kyoku["tehais"]] == [13, 13, 13, 13]
+    wins = [e for e in log if e["type"] == "hora"]
+    assert wins and all({"deltas", "scores", "pai", "target"} <= set(e) for e in wins)
+
+
+def test_every_score_change_and_indicator_is_an_event():
+    game = _random_game(2)
+    log = to_mjai(game.log)
+    engine_doras = sum(1 for e in game.log if e["type"] == "dora")
+    assert sum(1 for e in log if e["type"] == "dora") == engine_doras
+    scores = list(log[1]["scores"])
+    for event in log:
+        if "deltas" in event:
+            scores = [s + d for s, d in zip(scores, event["deltas"], strict=True)]
+            assert scores == event["scores"], event
+        if event["type"] == "start_kyoku":
+            assert event["scores"] == scores
+    assert log[-1]["scores"] == scores == game.scores
+
+
+@pytest.mark.parametrize("seed", [0, 3, 11])
+def test_an_engine_game_reads_back_event_for_event(seed):
+    game = _random_game(seed)
+    log = to_mjai(game.log)
+    again = read_mjai(json.dumps(log))
+    assert to_mjai(again.log) == log
+    assert again.scores == game.scores
+    Game.replay(again.log)  # the rebuilt game's own log replays
+
+
+def test_a_changed_discard_is_refused_with_its_event():
+    log = to_mjai(_random_game(1, rounds=1).log)
+    index = next(i for i, e in enumerate(log) if e["type"] == "dahai" and not e["tsumogiri"])
+    log[index]["tsumogiri"] = True
+    with pytest.raises(NotationError, match=f"event {index}"):
+        read_mjai(log)
+
+
+def test_seat_view_hides_the_other_seats_tiles():
+    log = to_mjai(_random_game(4, rounds=1).log)
+    view = seat_view(log, 2)
+    assert view[0] == {"type": "start_game", "names": log[0]["names"], "id": 2}
+    kyoku = view[1]
+    assert kyoku["tehais"][2] == log[1]["tehais"][2]
+    assert all(kyoku["tehais"][s] == ["?"] * 13 for s in (0, 1, 3))
+    draws = [e for e in view if e["type"] == "tsumo"]
+    assert all((e["pai"] == "?") == (e["actor"] != 2) for e in draws)
+    assert log[1]["tehais"][0] != ["?"] * 13  # the full log itself is untouched
+
+
+def _legal_messages(game: Game, seat: int) -> list[str]:
+    return sorted(
+        json.dumps(action_to_mjai(game, a), sort_keys=True) for a in game.legal_actions(seat)
+    )
+
+
+def test_the_mirror_of_a_seat_view_offers_the_real_options():
+    """At every decision of a game, the round rebuilt from the seat's view alone (others'
+    tiles unseen) offers exactly the actions the real game does."""
+    game = Game("riichi", seed=8, max_rounds=3)
+    game.start()
+    agents = [EfficientAgent(), RandomAgent(1), EfficientAgent(), RandomAgent(2)]
+    checked = 0
+    while not game.over:
+        seat = game.waiting_for()[0]
+        view = seat_view(to_mjai(game.log), seat)
+        start = max(i for i, e in enumerate(view) if e["type"] == "start_kyoku")
+        mirror = mirror_round(view[start:], seat, game.flow.rules)
+        assert _legal_messages(mirror, seat) == _legal_messages(game, seat)
+        checked += 1
+        game.apply(agents[seat].act(game.observation(seat)))
+    assert checked > 100
+
+
+def test_bot_answers_a_recorded_session_legally():
+    """The seat view of a game other bots played, fed line by line: at each of the seat's
+    decisions the answer is one legal action of that moment, in the protocol's shape."""
+    game = Game("riichi", seed=21, max_rounds=4)
+    game.start()
+    agents = [RandomAgent(s) for s in range(4)]
+    bot = MjaiBot("efficient", seat=1)
+    sent = 0
+    answers = 0
+    while not game.over:
+        seat = game.waiting_for()[0]
+        if seat == 1:
+            view = seat_view(to_mjai(game.log), 1)
+            line = json.dumps(view[sent:])
+            sent = len(view)
+            message = check_shape(bot.react(line))
+            if message["type"] != "reach":
+                assert match(game, 1, message) is not None, message
+            answers += 1
+        game.apply(agents[seat].act(game.observation(seat)))
+    assert answers > 20
+
+
+def test_bots_play_a_whole_game_under_the_engine_referee():
+    bots = [MjaiBot("efficient", log=pytest.fail) for _ in range(4)]
+    referee = Referee(Game("riichi", seed=5), [b.react for b in bots])
+    game = referee.play()
+    assert game.over
+    assert sum(game.scores) + 1000 * game.round.deposits == sum(game.flow.starting_scores())
+    assert referee.answers > 100
+
+
+def test_four_mjai_bot_processes_play_each_other():
+    processes = [bot_process(seat) for seat in range(4)]
+    try:
+        referee = Referee(Game("riichi", seed=9, max_rounds=3), [talk(p) for p in processes])
+        game = referee.play()
+        assert game.rounds_played == 3 and game.over
+    finally:
+        for process in processes:
+            assert process.stdin is not None
+            process.stdin.close()
+            process.wait(timeout=30)
+    for process in processes:
+        assert process.returncode == 0
+        assert process.stderr is not None and process.stderr.read() == ""
+
+
+def test_whole_games_under_libriichi():
+    """libriichi (Mortal's referee, as mjai.app runs it) checks every answer; a wrong or
+    malformed one ends its match with an error."""
+    arena = pytest.importorskip("mjai.mlibriichi.arena")
+    from tests.helpers.libriichi import ProcessPlayer
+
+    processes = [bot_process() for _ in range(4)]
+    try:
+        players = [ProcessPlayer(str(i), talk(p)) for i, p in enumerate(processes)]
+        match_ = arena.Match(log_dir=None)
+        match_.py_match(*players, seed_start=(7, 0))
+    finally:
+        for process in processes:
+            assert process.stdin is not None
+            process.stdin.close()
+            process.wait(timeout=30)
+    assert all(p.returncode == 0 for p in processes)
+    assert all(player.lines > 50 for player in players)
+    moves = [a for player in players for a in player.answers if a["type"] != "none"]
+    assert {"dahai", "reach"} <= {m["type"] for m in moves}
+
+
+def test_libriichi_logs_read_through_the_engine(tmp_path):
+    arena = pytest.importorskip("mjai.mlibriichi.arena")
+    from mahjongkit.formats.convert import load_game
+    from tests.helpers.libriichi import ProcessPlayer
+
+    bots = [MjaiBot("efficient") for _ in range(4)]
+    players = [ProcessPlayer(str(i), b.react) for i, b in enumerate(bots)]
+    arena.Match(log_dir=str(tmp_path)).py_match(*players, seed_start=(3, 0))
+    (log,) = tmp_path.glob("*.json.gz")
+    import gzip
+
+    text = gzip.decompress(log.read_bytes()).decode()
+    (tmp_path / "game.mjai.jsonl").write_text(text)
+    game = load_game(tmp_path / "game.mjai.jsonl")
+    assert game.over
+    last = json.loads(text.splitlines()[-2])  # end_kyoku; scores come from the deltas
+    assert last["type"] == "end_kyoku"
+    starts = [json.loads(x) for x in text.splitlines() if '"start_kyoku"' in x]
+    assert len([e for e in game.log if e["type"] == "start_kyoku"]) == len(starts)
+
+
+GARBAGE = [
+    "not json",
+    "{}",
+    "[1, 2]",
+    "[]",
+    "[" * 5000,
+    '"[]"',
+    '[{"type":"tsumo","actor":0,"pai":"zz"}]',
+]
+
+
+def test_garbage_lines_get_none_and_one_stderr_line():
+    process = bot_process()
+    assert process.stdin is not None and process.stdout is not None
+    answers = []
+    for line in GARBAGE:
+        process.stdin.write(line + "\n")
+        process.stdin.flush()
+        answers.append(process.stdout.readline())
+    process.stdin.write('[{"type":"start_game","names":["a","b","c","d"],"id":0}]\n')
+    process.stdin.flush()
+    answers.append(process.stdout.readline())
+    process.stdin.close()
+    process.wait(timeout=30)
+    assert process.returncode == 0
+    assert [json.loads(a) for a in answers] == [{"type": "none"}] * (len(GARBAGE) + 1)
+    assert process.stderr is not None
+    errors = process.stderr.read().splitlines()
+    assert len(errors) == 6 and all(e.startswith("mjai-bot: unreadable input") for e in errors)
+
+
+def test_bot_answers_its_draw_with_a_legal_discard():
+    game = Game("riichi", seed=2)
+    game.start()
+    view = seat_view(to_mjai(game.log), 0)
+    answer = json.loads(MjaiBot("efficient").react(json.dumps(view)))
+    assert answer["type"] in ("dahai", "reach", "hora", "ankan", "ryukyoku")
+    assert match(game, 0, answer) is not None or answer["type"] == "reach"
+
+
+def test_parse_mjai_refuses_garbage():
+    for text, message in [
+        ("", "empty"),
+        ("{not", "line 1: not JSON"),
+        ('{"type":"tsumo"}\n[1]', "line 2"),
+        ('{"type":"teleport"}', "unknown mjai event type"),
+        ("[1]", "JSON object"),
+    ]:
+        with pytest.raises(NotationError, match=message):
+            parse_mjai(text)
+    with pytest.raises(NotationError, match="start_game"):
+        read_mjai('{"type":"tsumo","actor":0,"pai":"1m"}')
+
+
+@pytest.mark.parametrize("path", STANDARD, ids=lambda p: p.name)
+def test_tenhou_game_to_mjai_and_back_replays_equal(path):
+    game = record_game(read_mjlog(path))
+    Game.replay(game.log)
+    log = to_mjai(game.log)
+    again = read_mjai(log)
+    assert to_mjai(again.log) == log
+    assert again.scores == game.scores
+
+
+def _yaku_sorted(log):
+    out = []
+    for rnd in log:
+        result = list(rnd[-1])
+        if result and result[0] == "和了":
+            result = [result[0]] + [
+                sorted(x[4:]) + x[:4] if isinstance(x, list) and len(x) > 4 else x
+                for x in result[1:]
+            ]
+        out.append([*rnd[:-1], result])
+    return out
+
+
+@pytest.mark.parametrize("path", STANDARD[::6], ids=lambda p: p.name)
+def test_tenhou6_to_mjai_to_tenhou6_is_the_same_game(path, tmp_path):
+    """Equal round for round; what mjai has no field for is left aside: the lobby's name
+    and the order yaku are listed in."""
+    original = game_to_tenhou6(read_mjlog(path))
+    source = tmp_path / "game.json"
+    source.write_text(json.dumps(original, ensure_ascii=False))
+    mjai = tmp_path / "game.mjai.jsonl"
+    mjai.write_text(convert(source, "mjai"))
+    back = json.loads(convert(mjai, "tenhou6"))
+    assert _yaku_sorted(back["log"]) == _yaku_sorted(original["log"])
+    assert back["rule"]["aka"] == original["rule"]["aka"]
+
+
+def _cli(*args, cwd=REPO):
+    return subprocess.run(
+        [sys.executable, "-m", "mahjongkit", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={"PYTHONPATH": str(REPO / "src"), "PATH": "/usr/bin:/bin"},
+        timeout=120,
+    )
+
+
+def test_convert_command_writes_each_format(tmp_path):
+    source = MJLOG / "dnovikoff_example.xml"
+    done = _cli("convert", str(source), "--to", "mjai", "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    mjai = tmp_path / "dnovikoff_example.mjai.jsonl"
+    for target in ("tenhou6", "jsonl"):
+        done = _cli("convert", str(mjai), "--to", target, "--out", str(tmp_path))
+        assert done.returncode == 0, done.stderr
+    events = [
+        json.loads(x) for x in (tmp_path / "dnovikoff_example.jsonl").read_text().splitlines()
+    ]
+    Game.replay(events)
+    again = _cli("convert", str(tmp_path / "dnovikoff_example.jsonl"), "--to", "mjai")
+    assert again.stdout == mjai.read_text()
+
+
+def test_convert_garbage_is_one_line_and_exit_2(tmp_path):
+    files = {
+        "empty.json": b"",
+        "binary.xml": b"\x1f\x8bnot gzip at all",
+        "words.txt": b"hello mahjong",
+        "cut.mjai.jsonl": b'{"type":"start_game","names":["a","b","c","d"]}\n{"type":"start_kyoku"',
+        "latin.json": '{"log": \xe9}'.encode("latin-1"),
+        "array.json": b"[1, 2, 3]",
+        "t6.json": b'{"log": [[1, 2]]}',
+    }
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+        done = _cli("convert", str(tmp_path / name), "--to", "mjai")
+        assert done.returncode == 2, (name, done.stdout)
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(str(tmp_path / name)), (name, done.stderr)
+        assert "Traceback" not in done.stderr
+    done = _cli(
+        "convert", str(tmp_path / "words.txt"), str(MJLOG / "dnovikoff_example.xml"), "--to", "mjai"
+    )
+    assert done.returncode == 2 and '"start_game"' in done.stdout
+    assert _cli("convert", str(tmp_path / "nope.xml"), "--to", "mjai").returncode == 2
+
+
+def test_riichi_action_is_sent_as_reach_then_its_discard():
+    game = Game("riichi", seed=1)
+    game.start()
+    assert action_to_mjai(game, Action(A.PASS, 1)) == {"type": "none"}
+    drawn = game.round.seats[0].drawn
+    assert action_to_mjai(game, Action(A.RIICHI, 0, drawn)) == {"type": "reach", "actor": 0}
+    message = action_to_mjai(game, Action(A.DISCARD, 0, drawn))
+    assert message["tsumogiri"] is True and message["actor"] == 0
+
+
+def test_mjai_bot_plays_by_the_rules_a_start_game_states_unless_given_its_own() -> None:
+    import json as _json
+
+    from mahjongkit.options import describe
+    from mahjongkit.variants import find_variant
+
+    ema = find_variant("riichi").rules("ema2016")
+    tenhou = find_variant("riichi").rules("tenhou")
+    assert ema != tenhou
+    start = {"type": "start_game", "id": 1, "mjk_rules": _json.loads(_json.dumps(describe(ema)))}
+    stated = MjaiBot("efficient", log=lambda _: None)
+    assert stated.react(_json.dumps([start])) == '{"type":"none"}'
+    assert stated.rules == ema and stated.seat == 1
+    given = MjaiBot("efficient", rules=tenhou, log=lambda _: None)
+    given.react(_json.dumps([start]))
+    assert given.rules == tenhou
+    lines: list[str] = []
+    broken = MjaiBot("efficient", log=lines.append)
+    broken.react(_json.dumps([{**start, "mjk_rules": {"no_such_option": 1}}]))
+    assert broken.rules == tenhou and len(lines) == 1 and "rules" in lines[0]
