@@ -1072,7 +1072,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         Played,
         RecordsSink,
         SimulationError,
+        check_ray,
         parse_bots,
+        ray_cluster,
         simulate,
         stored_lines,
     )
@@ -1087,6 +1089,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         raise SimulationError(f"mjai:COMMAND bots play Riichi only, not {args.variant}")
     hosting = Hosting(args.mjai_timeout, args.mjai_strict)
     plan = Plan(args.variant, rules, args.seed, args.games, bots, args.max_rounds, hosting)
+    address = args.ray or None
+    if args.ray is not None:
+        check_ray(address)  # before anything is written
     done: dict[int, Played] = {}
     with contextlib.ExitStack() as stack:
         sink: Any
@@ -1107,18 +1112,38 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         else:
             from mahjongkit.records import Records
 
-            records = stack.enter_context(Records(args.db))
+            # A commit per game that waits for no disk: thousands of games a minute.
+            records = stack.enter_context(Records(args.db, durable=False))
             sink = RecordsSink(records, plan)
             if args.resume:
                 done = sink.stored(bots)
+        if args.ray is not None:
+            cpus = stack.enter_context(ray_cluster(address, cpus=args.jobs))
+            jobs = args.jobs if args.jobs is not None else cpus
         began = time.monotonic()
         progress = stack.enter_context(_simulation_progress(args.games - len(done)))
-        summary = simulate(plan, jobs, sink, progress, done)
+        stored = [0]
+
+        def store(game: Played) -> None:
+            sink(game)
+            stored[0] += 1
+
+        try:
+            summary = simulate(plan, jobs, store, progress, done, on_ray=args.ray is not None)
+        except KeyboardInterrupt:
+            where = args.out if args.out is not None else sink.records.path
+            print(
+                f"mahjongkit: interrupted: {len(done) + stored[0]} of {args.games} games stored "
+                f"in {where}; the same command with --resume plays the others",
+                file=sys.stderr,
+            )
+            return 130
         elapsed = time.monotonic() - began
         played = summary.games - len(done)
     found = summary.to_json()
     found["jobs"] = max(1, min(jobs, args.games - len(done)))
     found["elapsed_seconds"] = round(elapsed, 3)
+    found["ray"] = None if args.ray is None else (address or "local")
     found["resumed"] = len(done)
     found["games_per_second"] = round(played / elapsed, 3) if elapsed > 0 and played else None
     found["stored"] = str(args.out) if args.out is not None else str(sink.records.path)
@@ -1132,6 +1157,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 @contextlib.contextmanager
 def _simulation_progress(games: int) -> Any:
     """A progress bar (games, games/s, time left) on a terminal; nothing on a pipe or a file."""
+    if not sys.stdout.isatty():
+        yield None  # and rich is not even imported (a tenth of a second)
+        return
     try:
         from rich.progress import (
             BarColumn,
@@ -1141,9 +1169,6 @@ def _simulation_progress(games: int) -> Any:
             TimeRemainingColumn,
         )
     except ImportError:
-        yield None
-        return
-    if not sys.stdout.isatty():
         yield None
         return
     bar = Progress(
@@ -1206,9 +1231,10 @@ def _print_simulation(found: dict[str, Any]) -> None:
             (*row, _faults_text(entry.get("mjai_faults")))
             for row, entry in zip(rows, entries, strict=True)
         ]
+    where = "processes" if found["ray"] is None else f"at once on Ray ({found['ray']})"
     title = (
         f"{found['variant']}: {found['games']} games, {found['rounds']} rounds, seed "
-        f"{found['seed']}, {found['jobs']} processes, {found['games_per_second']} games/s; "
+        f"{found['seed']}, {found['jobs']} {where}, {found['games_per_second']} games/s; "
         f"stored in {found['stored']}"
     )
     try:
@@ -1700,8 +1726,8 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="SPEC",
-        help="random, efficient or mjai:COMMAND (an external mjai bot; {seat} in COMMAND is "
-        "the seat): once for every seat, or once per seat (default random)",
+        help="random, efficient, defensive or mjai:COMMAND (an external mjai bot; {seat} in "
+        "COMMAND is the seat): once for every seat, or once per seat (default random)",
     )
     simulate.add_argument(
         "--mjai-timeout",
@@ -1727,6 +1753,15 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         action="store_true",
         help="an interrupted run: keep the games it stored (--db or --out) and play the rest; "
         "give the same flags again",
+    )
+    simulate.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="play the games as Ray tasks: on a local instance, or on the cluster at ADDRESS "
+        "(HOST:PORT, ray://HOST:PORT or auto); the same games as --jobs 1; --jobs is then how "
+        "many at once (needs mahjongkit[ray])",
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as one object")
 

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from mahjongkit.game.engine import Game
+    from mahjongkit.table.events import StartGame
 
 __all__ = [
     "APPLICATION_ID",
@@ -148,15 +149,35 @@ SCHEMA_VERSION = len(MIGRATIONS)
 """The schema this version of mahjongkit writes."""
 
 
+def _check_storable(game: Game, seats: Sequence[Seat]) -> StartGame:
+    """The first event of a game to store, which holds its rules; a game not started or seated
+    wrongly is refused."""
+    start = game.log[0] if game.log else None
+    if start is None or start["type"] != "start_game":
+        raise RecordsError("a game is stored once started: call game.start() first")
+    if len(seats) != game.players:
+        raise RecordsError(f"{len(seats)} seats given for a {game.players}-seat game")
+    return start
+
+
 class Records:
     """A connection to a records database (a context manager: closed on leaving).
 
     ``create``: make the file (and, for the default path, its folder) if it does not exist;
     otherwise a missing file is an error. Every write is one transaction, so two processes may
     write to the same file: SQLite serialises them and neither sees half of the other's.
+    ``durable``: each transaction is flushed to the disk before the write returns; without it
+    (a batch writer storing many games a second) a commit waits for no disk, the file is never
+    damaged and a crash of the process loses nothing, but a power cut may lose the last games.
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, *, create: bool = True) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        create: bool = True,
+        durable: bool = True,
+    ) -> None:
         chosen = default_path() if path is None else Path(path)
         self.path = chosen
         if not chosen.exists():
@@ -183,6 +204,9 @@ class Records:
         try:
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA busy_timeout = 30000")
+            if not durable:
+                # In write-ahead mode NORMAL syncs at checkpoints only, not at every commit.
+                self._db.execute("PRAGMA synchronous = NORMAL")
             self._upgrade()
         except sqlite3.DatabaseError as error:
             self._db.close()
@@ -266,29 +290,69 @@ class Records:
         surface: str = "",
     ) -> int:
         """Store a new game (started, so that its log holds its rules); return its id."""
-        if not game.log or game.log[0]["type"] != "start_game":
-            raise RecordsError("a game is stored once started: call game.start() first")
-        if len(seats) != game.players:
-            raise RecordsError(f"{len(seats)} seats given for a {game.players}-seat game")
-        start = game.log[0]
-        now = _now()
+        start = _check_storable(game, seats)
         with self._write():
-            cursor = self._db.execute(
-                "INSERT INTO games (variant, rules, seed, seats, status, created, updated, "
-                "surface) VALUES (?, ?, ?, ?, 'playing', ?, ?, ?)",
-                (
-                    game.variant,
-                    json.dumps(start["mjk_rules"], ensure_ascii=False),
-                    game.seed,
-                    json.dumps([s.to_json() for s in seats], ensure_ascii=False),
-                    now,
-                    now,
-                    surface,
-                ),
-            )
-            number = cursor.lastrowid
-            assert number is not None
+            number = self._insert_game(game, start, seats, surface, None)
             self._append(number, list(game.log), 0)
+        return number
+
+    def _insert_game(
+        self,
+        game: Game,
+        start: StartGame,
+        seats: Sequence[Seat],
+        surface: str,
+        result: dict[str, Any] | None,
+    ) -> int:
+        """The row of a new game, playing (no ``result``) or finished; its id."""
+        now = _now()
+        cursor = self._db.execute(
+            "INSERT INTO games (variant, rules, seed, seats, status, result, created, updated, "
+            "surface) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game.variant,
+                json.dumps(start["mjk_rules"], ensure_ascii=False),
+                game.seed,
+                json.dumps([s.to_json() for s in seats], ensure_ascii=False),
+                "playing" if result is None else "finished",
+                None if result is None else json.dumps(result, ensure_ascii=False),
+                now,
+                now,
+                surface,
+            ),
+        )
+        number = cursor.lastrowid
+        assert number is not None
+        return number
+
+    def add_finished(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        events: Sequence[str],
+        result: dict[str, Any],
+        *,
+        surface: str = "",
+    ) -> int:
+        """Store a whole game at once, finished, in one transaction; return its id.
+
+        ``game`` is the game started (its first events give the rules and the seed); ``events``
+        is every event of the game already as JSON text, one string an event, beginning with
+        those of ``game``'s log (a simulation encodes them where it played them, so the writer
+        does not). A reader never sees the game half stored; an interruption stores none of it.
+        """
+        start = _check_storable(game, seats)
+        if len(events) < len(game.log) or not all(isinstance(e, str) for e in events):
+            raise RecordsError(
+                f"a finished game's events are its {len(game.log)} opening events and the "
+                "rest, each as JSON text"
+            )
+        with self._write():
+            number = self._insert_game(game, start, seats, surface, result)
+            self._db.executemany(
+                "INSERT INTO events (game, number, event) VALUES (?, ?, ?)",
+                [(number, index, text) for index, text in enumerate(events)],
+            )
         return number
 
     def append_events(self, game_id: int, events: Sequence[Any], start: int) -> None:

@@ -16,11 +16,12 @@ summary. Games are stored in the records database (:mod:`mahjongkit.records`) or
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import math
 import os
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, cast
@@ -161,27 +162,38 @@ class Plan:
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """One finished game: its index in the run, its seed, its event log and what it came to."""
+    """One finished game: its index in the run, its seed, its event log and what it came to.
+
+    The log is kept as JSON text, one string an event (``lines``), encoded where the game was
+    played: a process or a Ray task hands back strings, cheaper to send than objects, and the
+    storage writes them as they are, so the parent that stores every game encodes none.
+    """
 
     index: int
     seed: int
     bots: tuple[str, ...]
-    events: list[dict[str, Any]]
+    lines: tuple[str, ...]
     scores: list[int]
     placements: list[int]
     wins: list[int]
     deal_ins: list[int]
     rounds: int
+    ranking: Any = None
+    """The engine's final ranking (its ``end_game`` event's), if it gave one."""
     faults: tuple[dict[str, int] | None, ...] = ()
     """Per seat, a hosted mjai bot's faults (:data:`~mahjongkit.bots.mjai_host.FAULTS`);
     None for the other seats, empty when no seat is hosted."""
 
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The event log, decoded."""
+        return [json.loads(line) for line in self.lines]
+
     def result(self) -> dict[str, Any]:
         """What is stored as the game's result."""
-        end = self.events[-1] if self.events else {}
         found: dict[str, Any] = {"scores": self.scores}
-        if end.get("type") == "end_game" and "mjk_ranking" in end:
-            found["ranking"] = end["mjk_ranking"]
+        if self.ranking is not None:
+            found["ranking"] = self.ranking
         found.update(
             rounds=self.rounds,
             placements=self.placements,
@@ -202,7 +214,7 @@ def _from_result(index: int, seed: int, bots: tuple[str, ...], result: Any) -> P
             index=index,
             seed=seed,
             bots=bots,
-            events=[],
+            lines=(),
             scores=[int(x) for x in result["scores"]],
             placements=[int(x) for x in result["placements"]],
             wins=[int(x) for x in result["wins"]],
@@ -260,26 +272,35 @@ def play_game(plan: Plan, index: int) -> Played:
                 deal_ins[event["target"]] += 1
     # The log's events are typed dicts; stored and summed up, they are plain JSON objects.
     events = cast("list[dict[str, Any]]", list(game.log))
+    end = events[-1] if events else {}
     scores = list(game.scores)
     return Played(
         index=index,
         seed=seed,
         bots=tuple(bots),
-        events=events,
+        lines=tuple(_encode(event) for event in events),
         scores=scores,
         placements=_placements(events, scores),
         wins=wins,
         deal_ins=deal_ins,
         rounds=game.rounds_played,
+        ranking=end.get("mjk_ranking") if end.get("type") == "end_game" else None,
         faults=faults,
     )
+
+
+def _encode(event: Any) -> str:
+    """An event as JSON text, as the records store it."""
+    return json.dumps(event, ensure_ascii=False)
 
 
 def _play_task(task: tuple[Plan, int]) -> Played:
     return play_game(*task)
 
 
-def run(plan: Plan, jobs: int | None = None, skip: Collection[int] = ()) -> Iterator[Played]:
+def run(
+    plan: Plan, jobs: int | None = None, skip: Collection[int] = ()
+) -> Generator[Played, None, None]:
     """The games of ``plan`` but those of ``skip``, in index order, played on ``jobs`` processes
     (default: every core). The order and every game are the same whatever ``jobs`` is."""
     if jobs is None:
@@ -294,17 +315,220 @@ def run(plan: Plan, jobs: int | None = None, skip: Collection[int] = ()) -> Iter
         return
     import multiprocessing
 
+    # A few games a message (for long runs) cut the round trips; small runs go one by one so
+    # that every process has work to the end. imap keeps index order.
+    chunk = max(1, min(8, len(indices) // (jobs * 16)))
     with multiprocessing.get_context().Pool(jobs) as pool:
-        # imap keeps index order; one game per task keeps the processes evenly busy.
-        yield from pool.imap(_play_task, ((plan, i) for i in indices), chunksize=1)
+        yield from pool.imap(_play_task, ((plan, i) for i in indices), chunksize=chunk)
+
+
+# --- on a Ray cluster --------------------------------------------------------------------------
+
+RAY_CONNECT_SECONDS = 10.0
+"""How long ``--ray ADDRESS`` waits for the cluster to answer before giving up."""
+
+MAX_BATCH = 8
+"""The most games one Ray task plays: enough to make a task's overhead (about a millisecond)
+small beside its games (a single round takes several), few enough that the first results come
+at once, the work spreads evenly and an interruption loses little."""
+
+_RAY_DEFAULT_PORTS = {"ray://": 10001, "": 6379}
+"""The port Ray listens on when an address names none: the client server, the head's GCS."""
+
+
+def _import_ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise SimulationError(
+            "--ray needs Ray, an optional extra: install mahjongkit[ray]"
+        ) from None
+    return ray
+
+
+def _ray_endpoint(address: str) -> tuple[str, int]:
+    """The host and port of a Ray address (``HOST[:PORT]`` or ``ray://HOST[:PORT]``)."""
+    scheme = "ray://" if address.startswith("ray://") else ""
+    rest = address[len(scheme) :]
+    host, colon, port = rest.rpartition(":")
+    if not colon:
+        host, port = rest, str(_RAY_DEFAULT_PORTS[scheme])
+    host = host.strip("[]")
+    if not host or "/" in host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise SimulationError(
+            f"--ray {address!r:.60}: a Ray address is HOST:PORT (a head node's GCS, e.g. "
+            "10.0.0.5:6379), ray://HOST:PORT (a Ray client server) or auto"
+        )
+    return host, int(port)
+
+
+def _check_reachable(address: str, timeout: float) -> None:
+    """Refuse an address nothing listens at, within ``timeout`` seconds (Ray itself would retry
+    for minutes)."""
+    import socket
+
+    host, port = _ray_endpoint(address)
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
+    except OSError as error:
+        reason = (
+            "no answer in time"
+            if isinstance(error, TimeoutError)
+            else (error.strerror or str(error) or type(error).__name__)
+        )
+        raise SimulationError(
+            f"--ray {address}: no Ray cluster answers at {host}:{port} ({reason}); start one "
+            "with `ray start --head`, or give --ray alone for a local instance"
+        ) from None
+
+
+def check_ray(address: str | None, timeout: float = RAY_CONNECT_SECONDS) -> None:
+    """Refuse at once a ``--ray`` that cannot work: Ray not installed, an address malformed or
+    that nothing answers at."""
+    _import_ray()
+    if address is not None and address != "auto":
+        _check_reachable(address, timeout)
+
+
+@contextlib.contextmanager
+def _quiet_connect(timeout: float | None) -> Iterator[list[str]]:
+    """Ray's connection attempts bounded to about ``timeout`` seconds if given (a port that
+    answers but is no Ray head is otherwise retried for a long while), and the warnings its C++
+    core writes to the standard error meanwhile kept back: a failure is told in one line. Yields
+    a list that gets the last warning, if any, once the block is left."""
+    wait = "RAY_gcs_server_port_wait_time_s"
+    before = os.environ.get(wait)
+    if before is None and timeout is not None:
+        os.environ[wait] = str(max(1, round(timeout)))
+    import tempfile
+
+    try:
+        with tempfile.TemporaryFile() as kept:
+            saved = os.dup(2)
+            os.dup2(kept.fileno(), 2)
+            said: list[str] = []
+            try:
+                yield said
+            finally:
+                os.dup2(saved, 2)
+                os.close(saved)
+                kept.seek(0)
+                lines = kept.read()[-4000:].decode(errors="replace").splitlines()
+                # "[time W pid tid] file.cc:210: message": the message is the part worth telling.
+                said.extend(line.split("] ", 1)[-1].split(": ", 1)[-1] for line in lines[-1:])
+    finally:
+        if before is None:
+            os.environ.pop(wait, None)  # only what was set here
+
+
+@contextlib.contextmanager
+def ray_cluster(
+    address: str | None = None, cpus: int | None = None, timeout: float = RAY_CONNECT_SECONDS
+) -> Iterator[int]:
+    """Connected to Ray for the block; yields the cluster's CPU count.
+
+    ``address`` None starts a local instance (``cpus`` CPUs, default every core) and stops it
+    after; an address (``HOST:PORT``, ``ray://HOST:PORT``, ``auto``) joins that cluster, shipping
+    this very mahjongkit to its workers so that they play the same games as this process. If this
+    process is already connected (``ray.init`` called by a program using this module), that
+    connection is used and left open.
+    """
+    ray = _import_ray()
+    if ray.is_initialized():
+        yield max(1, int(ray.cluster_resources().get("CPU", 1)))
+        return
+    import logging
+
+    options: dict[str, Any] = {
+        "logging_level": logging.ERROR,
+        "log_to_driver": False,
+        "include_dashboard": False,
+    }
+    if address is None:
+        # "local": a new instance even where RAY_ADDRESS names a cluster (--ray auto joins it).
+        options.update(address="local", num_cpus=cpus)
+    else:
+        if address != "auto":
+            _check_reachable(address, timeout)
+        import mahjongkit
+
+        options["address"] = address
+        options["runtime_env"] = {"py_modules": [os.path.dirname(mahjongkit.__file__)]}
+        del options["include_dashboard"]
+    try:
+        with _quiet_connect(None if address is None else timeout) as said:
+            ray.init(**options)
+    except (ConnectionError, RuntimeError, ValueError) as error:
+        why = f"{error}" + (f" ({said[-1]})" if said else "")
+        if address is None:
+            raise SimulationError(f"--ray: the local Ray instance did not start: {why}") from None
+        raise SimulationError(f"--ray {address}: no Ray cluster joined: {why}") from None
+    try:
+        yield max(1, int(ray.cluster_resources().get("CPU", 1)))
+    finally:
+        ray.shutdown()
+
+
+def _play_batch(plan: Plan, indices: Sequence[int]) -> list[Played]:
+    """The games ``indices`` of ``plan``, played one after another (a Ray task's work)."""
+    return [play_game(plan, index) for index in indices]
+
+
+def run_ray(
+    plan: Plan,
+    concurrency: int,
+    skip: Collection[int] = (),
+    batch: int | None = None,
+) -> Generator[Played, None, None]:
+    """The games of ``plan`` but those of ``skip``, in index order, played as Ray tasks on the
+    cluster this process is connected to (see :func:`ray_cluster`).
+
+    Games go in batches of ``batch`` (default: a size that gives each of the ``concurrency``
+    CPUs several tasks, at most :data:`MAX_BATCH`); at most twice ``concurrency`` batches are
+    pending or waiting for their turn at once, so however long the run, at most
+    ``2 * concurrency * batch`` games are held. Closing the generator (an interruption) cancels
+    the tasks still running.
+    """
+    ray = _import_ray()
+    if type(concurrency) is not int or concurrency < 1:
+        raise SimulationError(
+            f"--jobs is the number of games at once, at least 1, not {concurrency!r:.20}"
+        )
+    indices = [i for i in range(plan.games) if i not in skip]
+    if batch is None:
+        batch = max(1, min(MAX_BATCH, len(indices) // (concurrency * 4)))
+    batches = [indices[at : at + batch] for at in range(0, len(indices), batch)]
+    task = ray.remote(num_cpus=1, max_retries=2)(_play_batch)
+    shared = ray.put(plan)
+    limit = 2 * concurrency
+    pending: dict[Any, int] = {}
+    ready: dict[int, list[Played]] = {}
+    submitted = turn = 0
+    try:
+        while turn < len(batches):
+            while submitted < len(batches) and len(pending) + len(ready) < limit:
+                pending[task.remote(shared, batches[submitted])] = submitted
+                submitted += 1
+            if turn not in ready:
+                done, _ = ray.wait(list(pending), num_returns=1)
+                for ref in done:
+                    ready[pending.pop(ref)] = ray.get(ref)
+                continue
+            yield from ready.pop(turn)
+            turn += 1
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
 
 
 # --- where the games go ------------------------------------------------------------------------
 
 
 class RecordsSink:
-    """Stores each game in a records database: created with its first events, the rest appended,
-    then finished with its result (one game never half stored from a reader's view of status)."""
+    """Stores each game in a records database, whole and finished in one transaction (an
+    interruption stores none of the game it cuts); a game an older run left half stored is
+    completed on ``--resume`` rather than stored twice."""
 
     def __init__(self, records: Records, plan: Plan) -> None:
         self.records = records
@@ -346,7 +570,8 @@ class RecordsSink:
         if played.index in self.unfinished:
             number = self.unfinished.pop(played.index)
             count = self.records.event_count(number)
-            if list(self.records.load(number).events) != played.events[:count]:
+            stored = [_encode(event) for event in self.records.load(number).events]
+            if stored != list(played.lines[:count]):
                 raise SimulationError(
                     f"game {number} of the records is not game {played.index} of this run"
                 )
@@ -359,12 +584,12 @@ class RecordsSink:
         )
         opening.start()
         count = len(opening.log)
-        if opening.log != played.events[:count]:
+        if [_encode(event) for event in opening.log] != list(played.lines[:count]):
             raise SimulationError(f"game {played.index}: its opening events differ from a replay")
         seats = [Seat(f"{bot}{seat}", bot) for seat, bot in enumerate(played.bots)]
-        number = self.records.create_game(opening, seats, surface="simulate")
-        self.records.append_events(number, played.events[count:], count)
-        self.records.finish(number, played.result())
+        number = self.records.add_finished(
+            opening, seats, played.lines, played.result(), surface="simulate"
+        )
         self.ids.append(number)
 
 
@@ -423,17 +648,19 @@ class JsonLinesSink:
         self.plan = plan
 
     def __call__(self, played: Played) -> None:
-        start = played.events[0] if played.events else {}
-        line = {
+        start = json.loads(played.lines[0]) if played.lines else {}
+        head = {
             "index": played.index,
             "variant": self.plan.variant,
             "rules": start.get("mjk_rules"),
             "seed": played.seed,
             "bots": list(played.bots),
-            "events": played.events,
-            "result": played.result(),
         }
-        self.stream.write(json.dumps(line, ensure_ascii=False) + "\n")
+        tail = {"result": played.result()}
+        # The events spliced in as encoded: the same text json.dumps would give for the object.
+        text = json.dumps(head, ensure_ascii=False)[:-1] + ', "events": ['
+        text += ", ".join(played.lines) + "], " + json.dumps(tail, ensure_ascii=False)[1:]
+        self.stream.write(text + "\n")
 
 
 # --- the summary -------------------------------------------------------------------------------
@@ -543,23 +770,29 @@ def simulate(
     sink: Callable[[Played], None] | None = None,
     progress: Callable[[Played], None] | None = None,
     done: dict[int, Played] | None = None,
+    on_ray: bool = False,
 ) -> Summary:
     """Run ``plan``: each game handed to ``sink`` (storage) then ``progress``, in index order;
     the summary of the games played (a run interrupted keeps every game already handed on).
 
     ``done``: games already stored by an interrupted run, counted and not played again.
+    ``on_ray``: the games are Ray tasks (inside :func:`ray_cluster`), ``jobs`` of them at once.
     """
     summary = Summary(plan)
     done = done or {}
     for index in sorted(done):
         summary.add(done[index])
-    for played in run(plan, jobs, skip=done):
-        if sink is not None:
-            sink(played)
-        summary.add(played)
-        if progress is not None:
-            progress(played)
+    games = run_ray(plan, jobs or 1, skip=done) if on_ray else run(plan, jobs, skip=done)
+    # Closed on the way out of an interruption, not when its traceback is let go: the processes
+    # or the Ray tasks stop before the caller moves on (and before its Ray connection closes).
+    with contextlib.closing(games):
+        for played in games:
+            if sink is not None:
+                sink(played)
+            summary.add(played)
+            if progress is not None:
+                progress(played)
     return summary
 
 
-__all__ += ["simulate", "stored_lines"]
+__all__ += ["check_ray", "ray_cluster", "run_ray", "simulate", "stored_lines"]

@@ -225,3 +225,35 @@ def test_a_game_not_started_or_with_wrong_seats_is_not_stored(tmp_path):
         with pytest.raises(RecordsError, match="3 seats given"):
             records.create_game(game, SEATS[:3])
         assert records.list_games() == []
+
+
+@pytest.mark.parametrize("variant", ["riichi", "sichuan"])
+def test_a_whole_game_stored_at_once_reads_back_finished_and_replays(tmp_path, variant):
+    game = _played(variant, 4)
+    opening = Game(variant, seed=4, max_rounds=1)
+    opening.start()
+    lines = [json.dumps(event, ensure_ascii=False) for event in game.log]
+    result = {"scores": list(game.scores), "rounds": game.rounds_played}
+    with Records(tmp_path / "r.sqlite3", durable=False) as records:
+        number = records.add_finished(opening, SEATS, lines, result, surface="simulate")
+        record = records.load(number)
+        assert records.event_count(number) == len(game.log)
+    assert record.finished and record.result == result and record.seed == 4
+    assert record.surface == "simulate" and record.seats == tuple(SEATS)
+    assert list(record.events) == json.loads(json.dumps(game.log))
+    assert resume(record).snapshot() == game.snapshot()
+
+
+def test_a_whole_game_with_unusable_parts_is_refused_and_nothing_stored(tmp_path):
+    game = _played("riichi", 4)
+    lines = [json.dumps(event) for event in game.log]
+    with Records(tmp_path / "r.sqlite3") as records:
+        with pytest.raises(RecordsError, match="each as JSON text"):
+            records.add_finished(game, SEATS, [dict(e) for e in game.log], {})
+        with pytest.raises(RecordsError, match="each as JSON text"):
+            records.add_finished(game, SEATS, lines[:3], {})
+        with pytest.raises(RecordsError, match="3 seats given for a 4-seat game"):
+            records.add_finished(game, SEATS[:3], lines, {})
+        with pytest.raises(RecordsError, match="once started"):
+            records.add_finished(Game("riichi", seed=1), SEATS, lines, {})
+        assert records.list_games() == []

@@ -12,7 +12,7 @@ import pytest
 
 from mahjongkit.cli import main
 from mahjongkit.game.engine import Game
-from mahjongkit.records import Records, resume
+from mahjongkit.records import Records, Seat, resume
 from mahjongkit.sim import (
     Plan,
     SimulationError,
@@ -281,30 +281,49 @@ def test_the_interval_is_the_normal_one():
     assert _mean_interval([]) == {"mean": None, "low": None, "high": None}
 
 
+class _CutShort(list[str]):
+    """Events that the interruption reaches while they are being written."""
+
+    def __iter__(self) -> Any:
+        for count, item in enumerate(super().__iter__()):
+            if count == 40:
+                raise KeyboardInterrupt
+            yield item
+
+
+def interrupt_at(monkeypatch: Any, game: int) -> None:
+    """Ctrl-C while game number ``game`` (1 the first) of a run is being stored."""
+    add = Records.add_finished
+    calls: list[int] = []
+
+    def interrupted(self: Records, opening: Any, seats: Any, events: Any, *rest: Any, **kw: Any):
+        calls.append(1)
+        if len(calls) == game:
+            events = _CutShort(events)
+        return add(self, opening, seats, events, *rest, **kw)
+
+    monkeypatch.setattr(Records, "add_finished", interrupted)
+
+
 def test_an_interrupted_run_keeps_its_games_and_resume_plays_the_rest(
     capsys, tmp_path, monkeypatch
 ):
     whole = simulate(capsys, *riichi(), "--jobs", "1", "--db", str(tmp_path / "whole.sqlite3"))
     cut = tmp_path / "cut.sqlite3"
-    finish = Records.finish
-    calls: list[int] = []
-
-    def interrupted(self: Records, game_id: int, result: dict[str, Any]) -> None:
-        calls.append(game_id)
-        if len(calls) == 3:  # the third game is created and its events stored, then Ctrl-C
-            raise KeyboardInterrupt
-        finish(self, game_id, result)
-
-    monkeypatch.setattr(Records, "finish", interrupted)
-    with pytest.raises(KeyboardInterrupt):
-        main(["simulate", *riichi(), "--jobs", "2", "--db", str(cut), "--json"])
-    monkeypatch.setattr(Records, "finish", finish)
-    capsys.readouterr()
+    with monkeypatch.context() as patch:
+        interrupt_at(patch, 3)
+        code = main(["simulate", *riichi(), "--jobs", "2", "--db", str(cut), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 130 and out == ""
+    assert err == (
+        f"mahjongkit: interrupted: 2 of 4 games stored in {cut}; the same command with --resume "
+        "plays the others\n"
+    )
     with Records(cut, create=False) as records:
-        assert [g.status for g in sorted(records.list_games(), key=lambda g: g.id)] == [
-            "finished",
-            "finished",
-            "playing",
+        games = sorted(records.list_games(), key=lambda g: g.id)
+        assert [g.status for g in games] == ["finished", "finished"], "none of the third"
+        assert [records.event_count(g.id) for g in games] == [
+            len(events) for *_, events in stored(tmp_path / "whole.sqlite3")[:2]
         ]
     code = main(["simulate", *riichi(), "--jobs", "2", "--db", str(cut), "--json", "--resume"])
     out, _ = capsys.readouterr()
@@ -315,6 +334,29 @@ def test_an_interrupted_run_keeps_its_games_and_resume_plays_the_rest(
         resumed.pop(key)
     assert resumed == whole
     assert stored(cut) == stored(tmp_path / "whole.sqlite3"), "four games, none stored twice"
+
+
+def test_resume_completes_a_game_left_half_stored(capsys, tmp_path):
+    """A game created and partly written (as an older version's interrupted run left it) is
+    completed, not stored a second time."""
+    whole = simulate(capsys, *riichi(), "--jobs", "1", "--db", str(tmp_path / "whole.sqlite3"))
+    expected = stored(tmp_path / "whole.sqlite3")
+    cut = tmp_path / "cut.sqlite3"
+    simulate(capsys, *riichi(games="2"), "--jobs", "1", "--db", str(cut))
+    plan = Plan("riichi", None, seed=7, games=4, bots=("efficient", "random") * 2, max_rounds=2)
+    half = play_game(plan, 2)
+    opening = Game("riichi", None, seed=half.seed, max_rounds=2)
+    opening.start()
+    with Records(cut) as records:
+        seats = [Seat(f"{bot}{n}", bot) for n, bot in enumerate(half.bots)]
+        number = records.create_game(opening, seats, surface="simulate")
+        records.append_events(number, half.events[len(opening.log) : 50], len(opening.log))
+    again = simulate(capsys, *riichi(), "--jobs", "2", "--db", str(cut), "--resume")
+    assert again.pop("resumed") == 2
+    assert again == whole
+    assert stored(cut) == expected
+    with Records(cut, create=False) as records:
+        assert [g.id for g in sorted(records.list_games(), key=lambda g: g.id)][2] == number
 
 
 def test_resume_of_a_json_lines_file_cut_mid_line_writes_the_same_file(capsys, tmp_path):
