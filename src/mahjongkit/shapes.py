@@ -437,23 +437,7 @@ def shanten(counts: Sequence[int], melds: int = 0, shape: HandShape = RIICHI) ->
     if shape.missing_suit is not None:
         counts = shape.usable(counts)
     vector, packed = _hand_data(counts)
-    best = vector[(4 - melds) * 2 + 1] - 1
-    if melds == 0:
-        if shape.seven_pairs:
-            if shape.seven_pairs_quads:
-                pairs = _quad_pairs_shanten((packed >> _PAIR_UNITS) & 31, packed >> _ODD_KINDS)
-            else:
-                kinds = packed & 63
-                pairs = 6 - ((packed >> _PAIRS) & 31) + (7 - kinds if kinds < 7 else 0)
-            if pairs < best:
-                best = pairs
-        if shape.thirteen_orphans:
-            orphans = (
-                13 - ((packed >> _ORPHAN_KINDS) & 15) - (1 if (packed >> _ORPHAN_PAIR) & 7 else 0)
-            )
-            if orphans < best:
-                best = orphans
-    return best
+    return _shanten_of(vector, packed, melds, shape)
 
 
 def is_complete(counts: Sequence[int], melds: int = 0, shape: HandShape = RIICHI) -> bool:
@@ -534,16 +518,12 @@ def _comb(first: int, second: int) -> int:
     return _combine(first, second) if found is None else found
 
 
-def _shanten_of(whole: int, packed: int, melds: int, shape: HandShape) -> int:
-    """Shanten from a whole-hand vector id and the summed packed counts (as :func:`shanten`)."""
-    best = _VECTORS[whole][(4 - melds) * 2 + 1] - 1
+def _shanten_of(vector: tuple[int, ...], packed: int, melds: int, shape: HandShape) -> int:
+    """Shanten from a whole-hand replacement vector and the suits' summed packed counts."""
+    best = vector[(4 - melds) * 2 + 1] - 1
     if melds == 0:
         if shape.seven_pairs:
-            if shape.seven_pairs_quads:
-                pairs = _quad_pairs_shanten((packed >> _PAIR_UNITS) & 31, packed >> _ODD_KINDS)
-            else:
-                kinds = packed & 63
-                pairs = 6 - ((packed >> _PAIRS) & 31) + (7 - kinds if kinds < 7 else 0)
+            pairs = _pairs_after(packed, shape)
             if pairs < best:
                 best = pairs
         if shape.thirteen_orphans:
@@ -602,12 +582,12 @@ def discard_shanten(
         suit = kind // 9 if kind < 27 else 3
         if not usable[kind]:
             whole = _comb(split.entries[suit] & _ID_MASK, split.rest[suit])
-            out[kind] = _shanten_of(whole, split.packed, melds, shape)
+            out[kind] = _shanten_of(_VECTORS[whole], split.packed, melds, shape)
             continue
         entry = split.changed(suit, kind, -1)
         whole = _comb(entry & _ID_MASK, split.rest[suit])
         packed = split.packed - (split.entries[suit] >> _ID_BITS) + (entry >> _ID_BITS)
-        out[kind] = _shanten_of(whole, packed, melds, shape)
+        out[kind] = _shanten_of(_VECTORS[whole], packed, melds, shape)
     return out
 
 
@@ -687,7 +667,7 @@ def discard_ukeire(
         before = regular
         pairs_value = orphans_value = _INF
         if pairs_shape or orphans_shape:
-            before = _shanten_of(_comb(minus_id, rest[suit]), packed, melds, shape)
+            before = _shanten_of(_VECTORS[_comb(minus_id, rest[suit])], packed, melds, shape)
             if pairs_shape:
                 pairs_value = _pairs_after(packed, shape)
             if orphans_shape:

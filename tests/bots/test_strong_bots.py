@@ -335,9 +335,7 @@ def test_engine_observation_orders_every_discard_and_marks_the_riichi_tile():
         for index, at in enumerate(obs.riichi_at):
             if at is not None and at < len(obs.discard_order):
                 assert obs.discard_order[at][0] == index
-                assert obs.passed_since_riichi(index) == {
-                    t // 4 for _, t in obs.discard_order[at:]
-                }
+                assert obs.passed_since_riichi(index) == {t // 4 for _, t in obs.discard_order[at:]}
     assert "riichi_at" in found[0].to_json() and "discard_order" in found[0].to_json()
 
 
@@ -371,9 +369,7 @@ def test_sichuan_defence_pushes_a_near_hand_and_knows_who_has_left():
     hand keeps playing its efficient tile against a two-meld one-suit hand, while a far hand
     gives the threat a tile of its missing suit."""
     used: dict[int, int] = {}
-    pungs = tuple(
-        MeldInfo("pung", ids(k * 3, used), None, 0) for k in ("1s", "5s")
-    )
+    pungs = tuple(MeldInfo("pung", ids(k * 3, used), None, 0) for k in ("1s", "5s"))
     flush = SeatInfo(pungs, (), (), False, False, 7, 0, None)
     left = SeatInfo(pungs, (), (), False, True, 7, 0, None)  # won already
     far = ids("159m2468p3s7s9s11p", used)

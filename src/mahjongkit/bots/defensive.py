@@ -5,9 +5,17 @@ Against a riichi, an open hand of three melds or a one-suit hand showing two (se
 :func:`mahjongkit.bots.danger.threats`), it compares its own hand (shanten, and for a ready hand
 the unseen winning tiles times what they pay) with the danger of the discard it would play:
 
-* two steps or more from ready: fold, and make no call;
-* one step from ready: push only when the efficient discard is fairly safe or the hand is big;
-* ready: push unless the hand is cheap, its wait thin and the discard dangerous.
+* Riichi: the deal-in (the discard's danger as a chance, times the threat's likely value from
+  its riichi, the dealer's seat, the dora and the yakuhai it shows, for every risky discard
+  still to come) against the win (its chance from the shanten, the live winning tiles and the
+  turns left, times what the hand pays, plus the threat's win it stops): a ready mangan pushes,
+  a far cheap hand folds;
+* Hong Kong (the discarder pays): two steps or more from ready, fold; one step, push only when
+  the discard is fairly safe or the hand is big; ready, push unless cheap into a danger;
+* Sichuan (blood battle: a winner leaves and the others play on, and a hand not ready at the
+  end pays): only a far hand gives way, and only to a clear danger; a seat that has won
+  threatens nobody.
+* No call is made while two steps or more from ready against a threat.
 
 Folding discards the safest tile (:func:`mahjongkit.bots.danger.discard_danger`), the most
 efficient among equally safe ones. Pushing still takes a safer discard when it costs little
@@ -120,11 +128,11 @@ class DefensiveAgent(EfficientAgent):
         turns = reading.observation.wall_remaining / players
         if shanten_after == 0:
             per_turn = min(0.45, live * 0.03)
-            chance = 1.0 - (1.0 - per_turn) ** max(turns, 0.0)
+            chance = 1.0 - float((1.0 - per_turn) ** max(turns, 0.0))
         elif shanten_after == 1:
             chance = 0.35 * min(1.0, turns / 12.0)
         else:
-            chance = 0.10 * min(1.0, turns / 15.0) ** 2
+            chance = 0.10 * min(1.0, turns / 15.0) * min(1.0, turns / 15.0)
         threat = self.threat_value(reading, found)
         gain = chance * (self.own_value(reading, shanten_after, worth, live) + 0.5 * threat)
         risk = DEAL_IN_SCALE * danger * threat * (1 + shanten_after)
