@@ -9,7 +9,10 @@ once per seat with the line-up rotated, so every bot meets the same tiles from e
 the luck of the deal cancels out. The line-up is ``--bots`` repeated to fill the table (two
 bots on four seats: A B A B, then B A B A, ...). Per family and per bot it prints, each with
 its 95% confidence interval: the win rate and the deal-in rate per round played, the average
-points won or lost per game and the average placement (1 is first).
+points won or lost per game and the average placement (1 is first). Then every other bot
+against the first, deal by deal: the mean over deals of the difference of their results on
+that deal, whose interval is much narrower than the separate ones' since the deal's luck
+cancels.
 
 ``--cost`` plays ``--games`` games per family with every seat given the same bot and prints
 the time the bot takes per decision and the time of a whole decision (observation, bot,
@@ -43,6 +46,8 @@ class Tally:
     deal_ins: int = 0
     points: list[int] = field(default_factory=list)
     placements: list[int] = field(default_factory=list)
+    by_deal: dict[int, list[float]] = field(default_factory=dict)
+    """Per deal: [points, placement, deal-ins, wins, rounds, seats] summed over its rotations."""
 
 
 def _wilson(count: int, n: int) -> tuple[float, float, float]:
@@ -84,6 +89,7 @@ def play_deal(task: tuple[str, int, int, int | None, tuple[str, ...]]) -> dict[s
     played = play_game(plan, index)
     start = Game(variant, seed=0).flow.starting_scores()
     return {
+        "deal": index,
         "lineup": list(lineup),
         "rounds": played.rounds,
         "wins": played.wins,
@@ -119,7 +125,35 @@ def strength(
             tally.deal_ins += result["deal_ins"][seat]
             tally.points.append(result["points"][seat])
             tally.placements.append(result["placements"][seat])
+            deal = tally.by_deal.setdefault(result["deal"], [0.0] * 6)
+            deal[0] += result["points"][seat]
+            deal[1] += result["placements"][seat]
+            deal[2] += result["deal_ins"][seat]
+            deal[3] += result["wins"][seat]
+            deal[4] += result["rounds"]
+            deal[5] += 1
     return tallies
+
+
+def paired(first: Tally, other: Tally) -> dict[str, list[float]]:
+    """``other`` against ``first`` deal by deal (the same walls from the same seats, so the
+    luck of the deal cancels): the mean difference per game in points and placement, and per
+    round in deal-in and win rate, each with the half width of its 95% interval."""
+    rows: dict[str, list[float]] = {"points": [], "placement": [], "deal_in": [], "win": []}
+    for deal, mine in other.by_deal.items():
+        base = first.by_deal.get(deal)
+        if base is None:
+            continue
+        rows["points"].append(mine[0] / mine[5] - base[0] / base[5])
+        rows["placement"].append(mine[1] / mine[5] - base[1] / base[5])
+        rows["deal_in"].append(mine[2] / mine[4] - base[2] / base[4])
+        rows["win"].append(mine[3] / mine[4] - base[3] / base[4])
+    out = {}
+    for name, values in rows.items():
+        mean, half = _mean(values)
+        digits = 1 if name == "points" else 4
+        out[name] = [round(mean, digits), round(half, digits)]
+    return out
 
 
 def _tally_json(tally: Tally) -> dict[str, Any]:
@@ -243,10 +277,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         for variant in variants:
             started = time.perf_counter()
             tallies = strength(variant, bots, args.games, rounds, args.seed, args.jobs)
-            found = {bot: _tally_json(t) for bot, t in tallies.items()}
-            out[variant] = found
+            found: dict[str, Any] = {bot: _tally_json(t) for bot, t in tallies.items()}
+            names = list(tallies)
+            pairs = {
+                f"{other}-{names[0]}": paired(tallies[names[0]], tallies[other])
+                for other in names[1:]
+            }
+            out[variant] = {**found, "paired": pairs} if pairs else found
             if not args.json:
                 _print_strength(variant, found)
+                for name, row in pairs.items():
+                    print(
+                        f"  {name} by deal: points {row['points'][0]:+.1f} ±{row['points'][1]:.1f}"
+                        f", placement {row['placement'][0]:+.3f} ±{row['placement'][1]:.3f}"
+                        f", deal-in {row['deal_in'][0]:+.4f} ±{row['deal_in'][1]:.4f}"
+                        f", win {row['win'][0]:+.4f} ±{row['win'][1]:.4f}"
+                    )
                 players = Game(variant, seed=0).players
                 elapsed = time.perf_counter() - started
                 print(f"  ({args.games} deals x {players} rotations, {elapsed:.0f} s)")

@@ -40,6 +40,8 @@ __all__ = [
     "Meldset",
     "Ukeire",
     "decompositions",
+    "discard_shanten",
+    "discard_ukeire",
     "is_complete",
     "regular_shanten",
     "seven_pairs",
@@ -273,19 +275,24 @@ def _combine(first: int, second: int) -> int:
         _COMBINED.clear()
     a, b = _VECTORS[first], _VECTORS[second]
     best = [_INF] * _SIZE
-    for i in range(_SIZE):
-        if a[i] >= _INF:
-            continue
-        sets_a, pairs_a = divmod(i, 2)
-        for j in range(_SIZE):
-            sets_b, pairs_b = divmod(j, 2)
-            sets, pairs = sets_a + sets_b, pairs_a + pairs_b
-            if sets <= 4 and pairs <= 1:
-                value = a[i] + b[j]
-                if value < best[sets * 2 + pairs]:
-                    best[sets * 2 + pairs] = value
-    found = _COMBINED[(first << 20) | second] = _intern(tuple(best))
+    for i, j, target in _COMBINE_CELLS:
+        value = a[i] + b[j]
+        if value < best[target]:
+            best[target] = value
+    found = _COMBINED[(first << 20) | second] = _intern(
+        tuple(_INF if v > _INF else v for v in best)
+    )
     return found
+
+
+_COMBINE_CELLS = tuple(
+    (i, j, (i // 2 + j // 2) * 2 + i % 2 + j % 2)
+    for i in range(_SIZE)
+    for j in range(_SIZE)
+    if i // 2 + j // 2 <= 4 and i % 2 + j % 2 <= 1
+)
+"""(index of one vector, index of the other, index of their sum) for every pair of targets
+whose sets and pairs add up to a target of the table (at most four sets and one pair)."""
 
 
 def _hand_vector(counts: Sequence[int]) -> tuple[int, ...]:
@@ -430,23 +437,7 @@ def shanten(counts: Sequence[int], melds: int = 0, shape: HandShape = RIICHI) ->
     if shape.missing_suit is not None:
         counts = shape.usable(counts)
     vector, packed = _hand_data(counts)
-    best = vector[(4 - melds) * 2 + 1] - 1
-    if melds == 0:
-        if shape.seven_pairs:
-            if shape.seven_pairs_quads:
-                pairs = _quad_pairs_shanten((packed >> _PAIR_UNITS) & 31, packed >> _ODD_KINDS)
-            else:
-                kinds = packed & 63
-                pairs = 6 - ((packed >> _PAIRS) & 31) + (7 - kinds if kinds < 7 else 0)
-            if pairs < best:
-                best = pairs
-        if shape.thirteen_orphans:
-            orphans = (
-                13 - ((packed >> _ORPHAN_KINDS) & 15) - (1 if (packed >> _ORPHAN_PAIR) & 7 else 0)
-            )
-            if orphans < best:
-                best = orphans
-    return best
+    return _shanten_of(vector, packed, melds, shape)
 
 
 def is_complete(counts: Sequence[int], melds: int = 0, shape: HandShape = RIICHI) -> bool:
@@ -503,6 +494,297 @@ def ukeire(
             total += COPIES - seen
         hand[kind] -= 1
     return Ukeire(kinds, total)
+
+
+# --- every discard at once ----------------------------------------------------------------------
+#
+# Discarding one tile and drawing another changes at most two suits of the hand: the other suits'
+# replacement vectors are combined once per hand, and each candidate is then one or two look-ups
+# in the combination memo. The packed counts of seven pairs and thirteen orphans add up over the
+# suits, so they come along for free.
+
+
+def _entry(key: bytes, honours: bool) -> int:
+    """A suit's memo entry (vector id and packed counts), computed on first sight."""
+    if honours:
+        found = _HONOR_IDS.get(key)
+        return _honor_id(key) if found is None else found
+    found = _SUIT_IDS.get(key)
+    return _suit_id(key) if found is None else found
+
+
+def _comb(first: int, second: int) -> int:
+    found = _COMBINED.get((first << 20) | second)
+    return _combine(first, second) if found is None else found
+
+
+def _shanten_of(vector: tuple[int, ...], packed: int, melds: int, shape: HandShape) -> int:
+    """Shanten from a whole-hand replacement vector and the suits' summed packed counts."""
+    best = vector[(4 - melds) * 2 + 1] - 1
+    if melds == 0:
+        if shape.seven_pairs:
+            pairs = _pairs_after(packed, shape)
+            if pairs < best:
+                best = pairs
+        if shape.thirteen_orphans:
+            orphans = (
+                13 - ((packed >> _ORPHAN_KINDS) & 15) - (1 if (packed >> _ORPHAN_PAIR) & 7 else 0)
+            )
+            if orphans < best:
+                best = orphans
+    return best
+
+
+class _Split:
+    """A hand cut into its four suits' memo entries, with the combinations of the others."""
+
+    __slots__ = ("entries", "keys", "packed", "rest")
+
+    def __init__(self, counts: Sequence[int]) -> None:
+        self.keys = [bytes(counts[0:9]), bytes(counts[9:18]), bytes(counts[18:27])]
+        self.keys.append(bytes(counts[27:34]))
+        self.entries = [_entry(key, suit == 3) for suit, key in enumerate(self.keys)]
+        ids = [entry & _ID_MASK for entry in self.entries]
+        self.packed = sum(self.entries) >> _ID_BITS
+        # rest[s]: the three suits other than s combined.
+        pair01, pair23 = _comb(ids[0], ids[1]), _comb(ids[2], ids[3])
+        self.rest = [
+            _comb(ids[1], pair23),
+            _comb(ids[0], pair23),
+            _comb(pair01, ids[3]),
+            _comb(pair01, ids[2]),
+        ]
+
+    def changed(self, suit: int, kind: int, delta: int) -> int:
+        """The entry of ``suit`` with one tile of ``kind`` added (1) or taken (-1)."""
+        key = bytearray(self.keys[suit])
+        key[kind - suit * 9] += delta
+        return _entry(bytes(key), suit == 3)
+
+
+def discard_shanten(
+    counts: Sequence[int], melds: int = 0, shape: HandShape = RIICHI
+) -> dict[int, int]:
+    """The shanten after discarding one tile of each kind held, for a hand of ``14 - 3 *
+    melds`` tiles (a tile of the missing suit leaves the usable hand as it is).
+
+    >>> from mahjongkit.tiles import counts_of, parse_kinds
+    >>> after = discard_shanten(counts_of(parse_kinds("123m456p789s11z234m")))
+    >>> after[27], after[1]
+    (0, 0)
+    """
+    usable = shape.usable(counts)
+    split = _Split(usable)
+    out: dict[int, int] = {}
+    for kind in range(NUM_KINDS):
+        if not counts[kind]:
+            continue
+        suit = kind // 9 if kind < 27 else 3
+        if not usable[kind]:
+            whole = _comb(split.entries[suit] & _ID_MASK, split.rest[suit])
+            out[kind] = _shanten_of(_VECTORS[whole], split.packed, melds, shape)
+            continue
+        entry = split.changed(suit, kind, -1)
+        whole = _comb(entry & _ID_MASK, split.rest[suit])
+        packed = split.packed - (split.entries[suit] >> _ID_BITS) + (entry >> _ID_BITS)
+        out[kind] = _shanten_of(_VECTORS[whole], packed, melds, shape)
+    return out
+
+
+def _draw_candidates(usable: Sequence[int], shape: HandShape, short: bool) -> list[int]:
+    """Kinds whose draw may lower a hand's shanten: within two of a held suited kind, a held
+    honour, every terminal and honour for thirteen orphans, any kind while seven pairs lacks
+    kinds, the hand is ``short`` (tiles of the missing suit held) or holds four of a kind (a
+    lone new tile may then be the pair). An isolated new tile changes no block of any other
+    regular hand."""
+    if short or COPIES in usable:
+        return [kind for kind in shape.kinds if kind // 9 != shape.missing_suit]
+    near = [False] * NUM_KINDS
+    for kind in range(27):
+        if usable[kind]:
+            base = kind - kind % 9
+            for other in range(max(base, kind - 2), min(base + 9, kind + 3)):
+                near[other] = True
+    if shape.honors:
+        for kind in range(27, NUM_KINDS):
+            if usable[kind]:
+                near[kind] = True
+        if shape.thirteen_orphans:
+            for kind in TERMINALS_AND_HONORS:
+                near[kind] = True
+    if shape.seven_pairs and sum(1 for c in usable if c) <= 8:
+        near = [True] * NUM_KINDS
+    if shape.missing_suit is not None:
+        start = shape.missing_suit * 9
+        near[start : start + 9] = [False] * 9
+    return [kind for kind in shape.kinds if near[kind]]
+
+
+def discard_ukeire(
+    counts: Sequence[int], melds: int = 0, shape: HandShape = RIICHI
+) -> dict[int, tuple[int, tuple[int, ...]]]:
+    """For a hand of ``14 - 3 * melds`` tiles and each kind held: the shanten after discarding
+    one tile of it and the kinds whose draw would then lower that shanten (a ready hand's: its
+    waits). A kind all four copies of which would be in the hand is never drawn. The result of
+    :func:`shanten` and :func:`ukeire` on every discard, in one pass.
+
+    >>> from mahjongkit.tiles import counts_of, parse_kinds, format_kind
+    >>> after = discard_ukeire(counts_of(parse_kinds("123m456p789s11z24m5z")))
+    >>> after[31][0], [format_kind(k) for k in after[31][1]]
+    (0, ['3m'])
+    """
+    usable = list(shape.usable(counts))
+    split = _Split(usable)
+    entries, rest, packed0, keys = split.entries, split.rest, split.packed, split.keys
+    by_suit: list[list[int]] = [[], [], [], []]
+    for draw in _draw_candidates(usable, shape, sum(usable) < sum(counts)):
+        by_suit[draw // 9 if draw < 27 else 3].append(draw)
+    ids = [entry & _ID_MASK for entry in entries]
+    # two[a][b]: the two suits that are neither a nor b, combined.
+    two = [[0] * 4 for _ in range(4)]
+    for a in range(4):
+        for b in range(a + 1, 4):
+            c, d = (x for x in range(4) if x != a and x != b)
+            two[a][b] = two[b][a] = _comb(ids[c], ids[d])
+    target = (4 - melds) * 2 + 1
+    pairs_shape = melds == 0 and shape.seven_pairs
+    orphans_shape = melds == 0 and shape.thirteen_orphans
+    out: dict[int, tuple[int, tuple[int, ...]]] = {}
+    for kind in range(NUM_KINDS):
+        if not counts[kind]:
+            continue
+        suit = kind // 9 if kind < 27 else 3
+        after = usable
+        if usable[kind]:
+            minus = split.changed(suit, kind, -1)
+            after = list(usable)
+            after[kind] -= 1
+        else:
+            minus = entries[suit]  # a tile of the missing suit: the usable hand stays
+        minus_id = minus & _ID_MASK
+        packed = packed0 - (entries[suit] >> _ID_BITS) + (minus >> _ID_BITS)
+        regular = _VECTORS[_comb(minus_id, rest[suit])][target] - 1
+        before = regular
+        pairs_value = orphans_value = _INF
+        if pairs_shape or orphans_shape:
+            before = _shanten_of(_VECTORS[_comb(minus_id, rest[suit])], packed, melds, shape)
+            if pairs_shape:
+                pairs_value = _pairs_after(packed, shape)
+            if orphans_shape:
+                orphans_value = (
+                    13
+                    - ((packed >> _ORPHAN_KINDS) & 15)
+                    - (1 if (packed >> _ORPHAN_PAIR) & 7 else 0)
+                )
+        improving: list[int] = []
+        for other in range(4):
+            drawn = by_suit[other]
+            if not drawn:
+                continue
+            if other == suit:
+                key = bytes(after[suit * 9 : suit * 9 + 9] if suit < 3 else after[27:34])
+                others = rest[suit]
+            else:
+                key = keys[other]
+                others = _comb(minus_id, two[suit][other])
+            improving.extend(_suit_improving(key, other, others, target, before, drawn))
+        if pairs_value == before or orphans_value == before:
+            for draw in range(NUM_KINDS) if shape.honors else range(27):
+                held = after[draw]
+                if held >= COPIES or draw in improving:
+                    continue
+                if shape.missing_suit is not None and draw // 9 == shape.missing_suit:
+                    continue
+                pair_gain = pairs_value == before and _pairs_gain(packed, held, shape)
+                orphan_gain = (
+                    orphans_value == before
+                    and draw in _ORPHAN_SET
+                    and (not held or (held == 1 and not (packed >> _ORPHAN_PAIR) & 7))
+                )
+                if pair_gain or orphan_gain:
+                    improving.append(draw)
+            improving.sort()
+        elif len(improving) > 1:
+            improving.sort()
+        out[kind] = (before, tuple(improving))
+    return out
+
+
+_ORPHAN_SET = frozenset(TERMINALS_AND_HONORS)
+_IMPROVING: dict[tuple[bytes, int, int, int, int], tuple[int, ...]] = {}
+"""Memo of one suit's improving draws against the rest of a hand (see :func:`_suit_improving`),
+kept under :data:`MEMO_LIMIT`."""
+
+
+def _suit_improving(
+    key: bytes, suit: int, others: int, target: int, before: int, drawn: Sequence[int]
+) -> tuple[int, ...]:
+    """The kinds of ``drawn`` (all of ``suit``) whose draw into the suit's counts ``key`` lowers
+    the regular shanten below ``before``, the other suits combined being vector ``others``."""
+    memo_key = (key, suit, others, target, before)
+    found = _IMPROVING.get(memo_key)
+    if found is not None:
+        return found
+    if len(_IMPROVING) >= MEMO_LIMIT:
+        _IMPROVING.clear()
+    grown = _PLUS.get(key)
+    if grown is None:
+        grown = _plus_ids(key, suit == 3)
+    offset = suit * 9
+    combined_get = _COMBINED.get
+    hits = []
+    for draw in drawn:
+        entry = grown[draw - offset]
+        if entry < 0:
+            continue
+        whole = combined_get((entry << 20) | others)
+        if whole is None:
+            whole = _combine(entry, others)
+        if _VECTORS[whole][target] <= before:
+            hits.append(draw)
+    found = _IMPROVING[memo_key] = tuple(hits)
+    return found
+
+
+_PLUS: dict[bytes, tuple[int, ...]] = {}
+"""Per suit counts: the vector id with one more tile of each kind (−1: four held already),
+kept under :data:`MEMO_LIMIT`."""
+
+
+def _plus_ids(key: bytes, honours: bool) -> tuple[int, ...]:
+    if len(_PLUS) >= MEMO_LIMIT:
+        _PLUS.clear()
+    out = []
+    for index, held in enumerate(key):
+        if held >= COPIES:
+            out.append(-1)
+            continue
+        grown = bytearray(key)
+        grown[index] += 1
+        out.append(_entry(bytes(grown), honours) & _ID_MASK)
+    found = _PLUS[key] = tuple(out)
+    return found
+
+
+def _pairs_after(packed: int, shape: HandShape) -> int:
+    """Seven pairs shanten from packed counts."""
+    if shape.seven_pairs_quads:
+        return _quad_pairs_shanten((packed >> _PAIR_UNITS) & 31, packed >> _ODD_KINDS)
+    kinds = packed & 63
+    return 6 - ((packed >> _PAIRS) & 31) + (7 - kinds if kinds < 7 else 0)
+
+
+def _pairs_gain(packed: int, held: int, shape: HandShape) -> bool:
+    """Whether one more tile of a kind held ``held`` times lowers the seven pairs shanten."""
+    if shape.seven_pairs_quads:
+        units = (packed >> _PAIR_UNITS) & 31
+        odd = packed >> _ODD_KINDS
+        grown_units = units + (1 if held % 2 else 0)
+        grown_odd = odd + (-1 if held % 2 else 1)
+        return _quad_pairs_shanten(grown_units, grown_odd) < _quad_pairs_shanten(units, odd)
+    if held == 1:
+        return True
+    return held == 0 and (packed & 63) < 7
 
 
 # --- decompositions -----------------------------------------------------------------------------

@@ -35,7 +35,11 @@ def test_duplicate_deals_sum_to_zero_points_and_count_every_seat(capsys):
     bench = _bench()
     assert bench.main(["--games", "1", "--rounds", "1", "--variants", "sichuan", "--json"]) == 0
     found = json.loads(capsys.readouterr().out)["sichuan"]
+    pair = found.pop("paired")["efficient-random"]
     assert set(found) == {"random", "efficient"}
+    # One deal: the paired difference is the difference of the two bots' means, no interval.
+    difference = found["efficient"]["points"][0] - found["random"]["points"][0]
+    assert pair["points"][0] == pytest.approx(difference, abs=0.2)
     assert all(row["seat_games"] == 8 for row in found.values())
     # Sichuan payments move points between seats: what one bot wins the other loses.
     assert found["random"]["points"][0] == -found["efficient"]["points"][0]

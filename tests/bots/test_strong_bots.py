@@ -270,3 +270,115 @@ def test_sichuan_bot_declares_and_gives_away_its_weakest_suit():
     legal = [Action(A.EXCHANGE, 0, consumed=sou), Action(A.EXCHANGE, 0, consumed=pins)]
     obs = observation("sichuan", 0, [me, seat(), seat(), seat()], legal, phase="exchange")
     assert EfficientAgent().act(obs) == legal[0]
+
+
+# --- genbutsu by the order of discards, push or fold ----------------------------------------
+
+
+def _ordered(obs: Observation, order: list[tuple[int, int]], riichi_at: list[int | None]):
+    """The observation with the round's discard order and riichi positions filled in."""
+    from dataclasses import replace
+
+    return replace(obs, discard_order=tuple(order), riichi_at=tuple(riichi_at))
+
+
+def test_genbutsu_after_a_riichi_includes_other_seats_later_discards():
+    """Seat 0 declared riichi with 9m; seat 2 discarded 5p afterwards and seat 0 did not win
+    on it, so 5p is safe against seat 0 though it is in no pond of seat 0. A 5p discarded
+    by seat 3 before the riichi says nothing."""
+    used: dict[int, int] = {}
+    hand = ids("147m258p39s45s1z4z6z", used)
+    before_riichi = ids("5p", used)[0]
+    riichi_tile = ids("9m", used)[0]
+    after_riichi = ids("5p", used)[0]
+    riichi_seat = seat(discards=(riichi_tile,), riichi=True)
+    seats = [riichi_seat, seat(hand), seat(discards=(after_riichi,)), seat()]
+    base = observation("riichi", 1, seats, discards(1, hand))
+    order = [(0, riichi_tile), (2, after_riichi)]
+    obs = _ordered(base, order, [0, None, None, None])
+    assert obs.passed_since_riichi(0) == {8, 13}
+    assert discard_danger(obs)[13] == 0.0  # 5p
+    assert discard_danger(base)[13] > 0.3  # not known without the order
+    five_p = next(t for t in hand if t // 4 == 13)
+    assert DefensiveAgent().act(obs) == Action(A.DISCARD, 1, five_p)
+    # The same 5p discarded before the riichi tile is not safe.
+    seats_early = [riichi_seat, seat(hand), seat(), seat(discards=(before_riichi,))]
+    early = _ordered(
+        observation("riichi", 1, seats_early, discards(1, hand)),
+        [(3, before_riichi), (0, riichi_tile)],
+        [1, None, None, None],
+    )
+    assert early.passed_since_riichi(0) == {8}
+    assert discard_danger(early)[13] > 0.3
+
+
+def test_engine_observation_orders_every_discard_and_marks_the_riichi_tile():
+    from mahjongkit.bots import play
+
+    found = []
+
+    class Spy(EfficientAgent):
+        def act(self, observation: Observation) -> Action:
+            if any(at is not None for at in observation.riichi_at):
+                found.append(observation)
+            return super().act(observation)
+
+    seed = 0
+    while not found and seed < 20:
+        game = Game("riichi", seed=seed, max_rounds=1)
+        play(game, [Spy() for _ in range(4)])
+        seed += 1
+    assert found, "no riichi in 20 seeded rounds"
+    for obs in found[:50]:
+        for index, info in enumerate(obs.seats):
+            assert tuple(t for s, t in obs.discard_order if s == index) == info.discards
+        for index, at in enumerate(obs.riichi_at):
+            if at is not None and at < len(obs.discard_order):
+                assert obs.discard_order[at][0] == index
+                assert obs.passed_since_riichi(index) == {t // 4 for _, t in obs.discard_order[at:]}
+    assert "riichi_at" in found[0].to_json() and "discard_order" in found[0].to_json()
+
+
+def test_defensive_pushes_a_ready_mangan_against_a_riichi():
+    """Ready on 3s-6s with riichi, pinfu, tanyao and three dora (8p indicated by 7p... the
+    dora is 8p: the hand holds three): a mangan and more. The only discard that keeps it
+    ready is a fresh middle tile, dangerous against the riichi; the bot pushes it."""
+    used: dict[int, int] = {}
+    hand = ids("234m888p45s678s66m6p", used)
+    danger_tile = next(t for t in hand if t // 4 == 14)  # 6p, fresh
+    riichi_seat = seat(discards=ids("1z9m", used), riichi=True)
+    seats = [riichi_seat, seat(hand), seat(), seat()]
+    legal = discards(1, hand)
+    obs = observation("riichi", 1, seats, legal)
+    obs = _ordered(obs, [(0, t) for t in riichi_seat.discards], [1, None, None, None])
+    from dataclasses import replace
+
+    obs = replace(obs, dora_indicators=ids("7p", {}))
+    assert discard_danger(obs)[14] > 0.5
+    assert DefensiveAgent().act(obs) == Action(A.DISCARD, 1, danger_tile)
+    # The same position with a worthless far hand folds instead.
+    far = ids("147m258p39s45s1z4z6z", {})
+    seats = [riichi_seat, seat(far), seat(), seat()]
+    obs = observation("riichi", 1, seats, discards(1, far))
+    choice = DefensiveAgent().act(obs)
+    assert choice.tile is not None and discard_danger(obs)[choice.tile // 4] < 0.3
+
+
+def test_sichuan_defence_pushes_a_near_hand_and_knows_who_has_left():
+    """Blood battle: a seat that has won is out of the hand and threatens nobody; a one-step
+    hand keeps playing its efficient tile against a two-meld one-suit hand, while a far hand
+    gives the threat a tile of its missing suit."""
+    used: dict[int, int] = {}
+    pungs = tuple(MeldInfo("pung", ids(k * 3, used), None, 0) for k in ("1s", "5s"))
+    flush = SeatInfo(pungs, (), (), False, False, 7, 0, None)
+    left = SeatInfo(pungs, (), (), False, True, 7, 0, None)  # won already
+    far = ids("159m2468p3s7s9s11p", used)
+    seats = [flush, seat(far, missing=None), seat(missing=1), seat(missing=1)]
+    obs = observation("sichuan", 1, seats, discards(1, far), wall=30)
+    assert [t.seat for t in threats(obs)] == [0]
+    choice = DefensiveAgent().act(obs)
+    assert choice.tile is not None and choice.tile // 9 != 2  # no sou into the sou flush
+    seats_left = [left, seat(far, missing=None), seat(missing=1), seat(missing=1)]
+    gone = observation("sichuan", 1, seats_left, discards(1, far), wall=30)
+    assert threats(gone) == []
+    assert DefensiveAgent().act(gone) == EfficientAgent().act(gone)

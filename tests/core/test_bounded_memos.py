@@ -39,6 +39,21 @@ def test_shape_memos_stay_under_their_limit_and_answer_the_same(
     assert len(shapes._VECTORS) < 1_000  # interned vectors: a fixed domain, not the hands seen
 
 
+def test_every_discard_memos_stay_under_their_limit_and_answer_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hands = _random_hands(200, 14, seed=5)
+    before = [shapes.discard_ukeire(counts) for counts in hands]
+    monkeypatch.setattr(shapes, "MEMO_LIMIT", 40)
+    for table in (shapes._IMPROVING, shapes._PLUS, shapes._COMBINED):
+        table.clear()
+    after = []
+    for counts in hands:
+        after.append(shapes.discard_ukeire(counts))
+        assert max(len(shapes._IMPROVING), len(shapes._PLUS)) <= 40
+    assert after == before
+
+
 def test_the_suffix_and_decomposition_memos_are_bounded() -> None:
     for counts in _random_hands(400, 14, seed=5):
         shapes.regular_shanten(counts)

@@ -1,15 +1,16 @@
 """How dangerous each tile of a hand is to discard against players in riichi, from what is open.
 
 Only what one seat sees counts (its :class:`~mahjongkit.game.observation.Observation`): a tile
-every riichi player has discarded is safe (that player cannot win on it: furiten); a suited tile
-whose suji partners (three apart) they all discarded is fairly safe against a two-sided wait; an
-honour is judged by how many copies are already in sight. Anything else is dangerous.
+every riichi player has discarded, or has let go by since declaring (any seat's discard after
+the riichi tile: a riichi hand that passes a winning tile is furiten for good), is safe; a
+suited tile whose suji partners (three apart) they all discarded is fairly safe against a
+two-sided wait; an honour is judged by how many copies are already in sight. Anything else is
+dangerous.
 
 :func:`discard_danger` puts a number on it for every family, against every threat (a riichi,
 an open hand that looks ready or a one-suit hand in the making): genbutsu under a furiten rule,
 the threat's missing suit in Sichuan, suji, kabe, honours by the copies seen, the suit an open
-hand shows. What is not used: the order of the discards (a tile passed after a riichi is also
-safe against it), which an observation without its events does not give.
+hand shows.
 
 >>> SAFE < SUJI < HONOUR < UNSAFE
 True
@@ -61,7 +62,10 @@ def danger_by_kind(observation: Observation) -> list[Danger]:
     threats = riichi_seats(observation)
     if not threats:
         return []
-    ponds = [{t // 4 for t in observation.seats[seat].discards} for seat in threats]
+    ponds = [
+        {t // 4 for t in observation.seats[seat].discards} | observation.passed_since_riichi(seat)
+        for seat in threats
+    ]
     seen_ids: list[int] = [*observation.hand, *observation.dora_indicators]
     for info in observation.seats:
         seen_ids.extend(t for t in info.discards if t < 4 * NUM_KINDS)
@@ -162,18 +166,23 @@ def kind_danger(
     threat: Threat,
     seen: list[int],
     furiten_rule: bool,
+    passed: set[int] | None = None,
 ) -> float:
     """How likely (roughly, 0-1) a discard of ``kind`` is to deal into ``threat``.
 
     Safe for certain: a tile of the threat's missing suit (Sichuan: it can never win on one),
     and under a furiten rule a tile in its own pond. Then honours by the copies in sight,
     suji (the tile three away discarded by the threat: no two-sided wait of its own pond),
-    kabe (no two-sided wait possible), and the suit an open one-suit hand shows.
+    kabe (no two-sided wait possible), and the suit an open one-suit hand shows. Under a furiten
+    rule, the tiles a riichi seat let go by since declaring (``passed``; None: worked out from
+    the observation) count as its own discards.
     """
     info = observation.seats[threat.seat]
     if info.missing_suit is not None and kind < 27 and kind // 9 == info.missing_suit:
         return 0.0
     pond = {t // 4 for t in info.discards}
+    if furiten_rule and info.riichi:
+        pond |= observation.passed_since_riichi(threat.seat) if passed is None else passed
     in_pond = kind in pond
     if in_pond and furiten_rule:
         return 0.0
@@ -212,10 +221,12 @@ def discard_danger(
     if not found:
         return [0.0] * NUM_KINDS
     seen = _seen_counts(observation)
+    passed = {threat.seat: observation.passed_since_riichi(threat.seat) for threat in found}
     out = [0.0] * NUM_KINDS
     for kind in range(NUM_KINDS):
         out[kind] = max(
-            kind_danger(observation, kind, threat, seen, furiten_rule) for threat in found
+            kind_danger(observation, kind, threat, seen, furiten_rule, passed[threat.seat])
+            for threat in found
         )
     return out
 

@@ -5,9 +5,17 @@ Against a riichi, an open hand of three melds or a one-suit hand showing two (se
 :func:`mahjongkit.bots.danger.threats`), it compares its own hand (shanten, and for a ready hand
 the unseen winning tiles times what they pay) with the danger of the discard it would play:
 
-* two steps or more from ready: fold, and make no call;
-* one step from ready: push only when the efficient discard is fairly safe or the hand is big;
-* ready: push unless the hand is cheap, its wait thin and the discard dangerous.
+* Riichi: the deal-in (the discard's danger as a chance, times the threat's likely value from
+  its riichi, the dealer's seat, the dora and the yakuhai it shows, for every risky discard
+  still to come) against the win (its chance from the shanten, the live winning tiles and the
+  turns left, times what the hand pays, plus the threat's win it stops): a ready mangan pushes,
+  a far cheap hand folds;
+* Hong Kong (the discarder pays): two steps or more from ready, fold; one step, push only when
+  the discard is fairly safe or the hand is big; ready, push unless cheap into a danger;
+* Sichuan (blood battle: a winner leaves and the others play on, and a hand not ready at the
+  end pays): only a far hand gives way, and only to a clear danger; a seat that has won
+  threatens nobody.
+* No call is made while two steps or more from ready against a threat.
 
 Folding discards the safest tile (:func:`mahjongkit.bots.danger.discard_danger`), the most
 efficient among equally safe ones. Pushing still takes a safer discard when it costs little
@@ -24,6 +32,7 @@ from mahjongkit.shapes import shanten
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.flow import Flow
+from mahjongkit.tiles import NUM_KINDS, RED_FIVE_IDS
 
 __all__ = ["DefensiveAgent"]
 
@@ -31,6 +40,9 @@ FOLD_SHANTEN = 2
 """From this shanten on, any threat makes the agent fold."""
 CHEAP_READY = 8000
 """A ready hand worth less than this (unseen winning tiles times points) is cheap."""
+DEAL_IN_SCALE = 0.15
+"""The chance of a deal-in with a discard of danger 1 (an unsafe middle tile against a
+riichi): the danger scores are relative, this makes them a chance."""
 
 
 class DefensiveAgent(EfficientAgent):
@@ -50,22 +62,81 @@ class DefensiveAgent(EfficientAgent):
         total = sum(tally) + reading.honour_count()
         return max(tally) + reading.honour_count() >= total - 1
 
+    def threat_value(self, reading: HandReading, found: Sequence[Threat]) -> int:
+        """Riichi: the points a deal-in is likely to cost against the worst threat: a riichi
+        about a mangan's half (more with the dora open on the table), an open hand less unless
+        it shows dora or a yakuhai pung; a dealer's win half again as much."""
+        observation = reading.observation
+        worst = 0
+        for threat in found:
+            info = observation.seats[threat.seat]
+            value = 5200 if info.riichi else 2600
+            for meld in info.melds:
+                value += 1300 * sum(reading.dora[t // 4] for t in meld.tiles if t < 4 * NUM_KINDS)
+                if meld.tiles and reading.value_honours.get(meld.tiles[0] // 4):
+                    value += 1000
+            value += 1300 * sum(reading.dora)  # each indicator: a dora the hand may hold
+            if threat.seat == observation.dealer:
+                value = value * 3 // 2
+            worst = max(worst, min(value, 24000))
+        return worst
+
+    def own_value(self, reading: HandReading, shanten_after: int, worth: int, live: int) -> int:
+        """Riichi: what a win of this hand pays (ready: the scorer's figure per winning tile)."""
+        if shanten_after == 0 and live > 0 and worth > 0:
+            return worth // live
+        counts = reading.counts
+        dora = sum(reading.dora[k] * c for k, c in enumerate(counts))
+        dora += sum(1 for t in reading.hand if t in RED_FIVE_IDS)
+        value = 2000 if not reading.open else 1000
+        value += 1500 * dora
+        if any(reading.value_honours.get(k) and counts[k] >= 2 for k in range(27, NUM_KINDS)):
+            value += 1000
+        if reading.seat_wind == 0:
+            value = value * 3 // 2
+        return value
+
     def should_fold(
-        self, reading: HandReading, shanten_after: int, worth: int, danger: float
+        self,
+        reading: HandReading,
+        shanten_after: int,
+        worth: int,
+        danger: float,
+        found: Sequence[Threat] = (),
+        live: int = 0,
     ) -> bool:
-        """Whether to give up on the hand, given the best discard's shanten, its value when
-        it leaves a ready hand and its danger."""
+        """Whether to give up on the hand, given the best discard's shanten, its value when it
+        leaves a ready hand (``live``: its unseen winning tiles) and its danger.
+
+        Riichi weighs the deal-in (the danger, as a chance, times the threat's likely value,
+        for every risky discard still to come) against the win (its chance from the shanten,
+        the live tiles and the turns left, times what the hand pays, plus the threat's win it
+        stops). The other families keep simpler rules (see the module text)."""
         if danger <= 0.05:
             return False
         if reading.variant == "sichuan":
             # Blood battle: most hands are ready soon and nobody announces it, and a hand given
             # up still pays at the end (no ready hand). Only a far hand gives way to a danger.
             return shanten_after >= FOLD_SHANTEN and danger > 0.5
-        if shanten_after >= FOLD_SHANTEN:
-            return True
-        if shanten_after >= 1:
-            return danger > (0.6 if self._big_hand(reading) else 0.2)
-        return worth < CHEAP_READY and danger > 0.45
+        if reading.variant != "riichi":
+            if shanten_after >= FOLD_SHANTEN:
+                return True
+            if shanten_after >= 1:
+                return danger > (0.6 if self._big_hand(reading) else 0.2)
+            return worth < CHEAP_READY and danger > 0.45
+        players = len(reading.observation.seats)
+        turns = reading.observation.wall_remaining / players
+        if shanten_after == 0:
+            per_turn = min(0.45, live * 0.03)
+            chance = 1.0 - float((1.0 - per_turn) ** max(turns, 0.0))
+        elif shanten_after == 1:
+            chance = 0.35 * min(1.0, turns / 12.0)
+        else:
+            chance = 0.10 * min(1.0, turns / 15.0) * min(1.0, turns / 15.0)
+        threat = self.threat_value(reading, found)
+        gain = chance * (self.own_value(reading, shanten_after, worth, live) + 0.5 * threat)
+        risk = DEAL_IN_SCALE * danger * threat * (1 + shanten_after)
+        return risk > gain
 
     def turn(self, reading: HandReading, legal: Sequence[Action]) -> Action:
         """Fold or push on this seat's turn (see the module text)."""
@@ -82,7 +153,11 @@ class DefensiveAgent(EfficientAgent):
         key, action, worth = options[0]
         assert action.tile is not None
         shanten_after = int(key[0])
-        if self.should_fold(reading, shanten_after, worth, danger[action.tile // 4]):
+        live = 0
+        if shanten_after == 0:
+            after, waits = reading.after_discards()[action.tile // 4]
+            live = reading.tiles_of(action.tile // 4, waits, None) if after == 0 else 0
+        if self.should_fold(reading, shanten_after, worth, danger[action.tile // 4], found, live):
             # The safest tile; among equally safe ones, the best for the hand.
             rank = {id(entry[1]): index for index, entry in enumerate(options)}
             safest = min(

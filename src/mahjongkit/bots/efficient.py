@@ -31,7 +31,13 @@ from mahjongkit.game.observation import Observation
 from mahjongkit.hand import Hand
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.scoring import Win
-from mahjongkit.shapes import HandShape, shanten, thirteen_orphans_shanten
+from mahjongkit.shapes import (
+    HandShape,
+    discard_shanten,
+    discard_ukeire,
+    shanten,
+    thirteen_orphans_shanten,
+)
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.flow import Flow
@@ -46,51 +52,10 @@ from mahjongkit.tiles import (
 )
 from mahjongkit.variants import find_variant
 
-__all__ = ["EfficientAgent", "HandReading", "relevant_kinds"]
+__all__ = ["EfficientAgent", "HandReading"]
 
 _SCORE_CACHE_SIZE = 4096
 """Scored wins kept per agent: a ready hand is asked about on every draw until it changes."""
-
-
-def relevant_kinds(counts: Sequence[int], shape: HandShape) -> list[int]:
-    """The kinds that can lower the shanten of ``counts``: a held kind or a suited kind within
-    two of one (a draw of anything else is an isolated tile that changes no block), plus every
-    terminal and honour when the shape admits thirteen orphans."""
-    out = set()
-    for kind in range(27):
-        if counts[kind]:
-            base = kind - kind % 9
-            for near in range(max(base, kind - 2), min(base + 9, kind + 3)):
-                out.add(near)
-    if shape.honors:
-        out.update(k for k in range(27, NUM_KINDS) if counts[k])
-        if shape.thirteen_orphans:
-            out.update((0, 8, 9, 17, 18, 26, *range(27, NUM_KINDS)))
-    return sorted(out)
-
-
-def _improving(
-    counts: list[int],
-    melds: int,
-    shape: HandShape,
-    unseen: Sequence[int],
-    before: int,
-    allowed: frozenset[int] | None = None,
-) -> int:
-    """Unseen tiles that lower the shanten of the 13-tile ``counts`` below ``before`` (only
-    kinds of ``allowed``, when given: the kinds the hand's plan can use)."""
-    total = 0
-    for kind in relevant_kinds(counts, shape):
-        if allowed is not None and kind not in allowed:
-            continue
-        left = unseen[kind] - counts[kind]
-        if left <= 0:
-            continue
-        counts[kind] += 1
-        if shanten(counts, melds, shape) < before:
-            total += left
-        counts[kind] -= 1
-    return total
 
 
 class HandReading:
@@ -132,6 +97,8 @@ class HandReading:
         self.plan: frozenset[int] | None = None
         """The kinds a one-suit plan can use (None: no such plan): draws of others do not
         count as improving the hand."""
+        self._tally: list[int] | None = None
+        self._honours: int | None = None
         tally = self.suit_tally()
         main = max(range(3), key=lambda s: tally[s])
         total = sum(tally) + self.honour_count()
@@ -141,18 +108,45 @@ class HandReading:
         elif self.variant == "sichuan" and tally[main] >= 11:
             self.plan = frozenset(suited)
 
+    _after: dict[int, tuple[int, tuple[int, ...]]] | None = None
+
+    def after_discards(self) -> dict[int, tuple[int, tuple[int, ...]]]:
+        """Per kind held: the shanten after discarding it and the kinds that would then improve
+        the hand (worked out once per decision, in one pass)."""
+        if self._after is None:
+            self._after = discard_ukeire(self.counts, self.melds, self.shape)
+        return self._after
+
+    def tiles_of(self, kind: int, kinds: Sequence[int], only: frozenset[int] | None) -> int:
+        """Unseen tiles of ``kinds`` once one tile of ``kind`` is discarded (only those of
+        ``only``, when given)."""
+        unseen, counts = self.unseen, self.counts
+        total = 0
+        for other in kinds:
+            if only is not None and other not in only:
+                continue
+            left = unseen[other] - counts[other] + (1 if other == kind else 0)
+            if left > 0:
+                total += left
+        return total
+
     def suit_tally(self) -> list[int]:
-        """Tiles of each suit (m, p, s) in the hand and its melds."""
+        """Tiles of each suit (m, p, s) in the hand and its melds (not to be changed)."""
+        if self._tally is not None:
+            return self._tally
         tally = [sum(self.counts[s * 9 : s * 9 + 9]) for s in range(3)]
         for meld in self.observation.own.melds:
             suit = meld.tiles[0] // 36
             if suit < 3:
                 tally[suit] += 3
+        self._tally = tally
         return tally
 
     def honour_count(self) -> int:
         """Honour tiles in the hand and its melds."""
-        return sum(self.counts[27:]) + sum(3 for k in self.meld_kinds if k >= 27)
+        if self._honours is None:
+            self._honours = sum(self.counts[27:]) + sum(3 for k in self.meld_kinds if k >= 27)
+        return self._honours
 
 
 class EfficientAgent:
@@ -306,24 +300,13 @@ class EfficientAgent:
         kind = discard.tile // 4
         counts = list(reading.counts)
         counts[kind] -= 1
-        live = self._wait_tiles(counts, reading)
+        after, waits = reading.after_discards()[kind]
+        live = reading.tiles_of(kind, waits, None) if after == 0 else 0
         if live <= 0 or worth <= 0:
             return False
         quiet = self.ready_value(reading, counts, kind, False)
         mangan = 12000 if reading.seat_wind == 0 else 8000
         return quiet / live < mangan
-
-    def _wait_tiles(self, counts: list[int], reading: HandReading) -> int:
-        total = 0
-        for kind in relevant_kinds(counts, reading.shape):
-            left = reading.unseen[kind] - counts[kind]
-            if left <= 0:
-                continue
-            counts[kind] += 1
-            if shanten(counts, reading.melds, reading.shape) == -1:
-                total += left
-            counts[kind] -= 1
-        return total
 
     def discard_options(
         self, reading: HandReading, legal: Sequence[Action]
@@ -332,7 +315,6 @@ class EfficientAgent:
         key is (effective shanten, the value of the tile given up less the improving tiles or
         the wait's worth), smallest first."""
         counts = reading.counts
-        melds, shape = reading.melds, reading.shape
         by_kind: dict[int, Action] = {}
         riichi_kinds: set[int] = set()
         drawn = reading.observation.own.drawn
@@ -354,11 +336,8 @@ class EfficientAgent:
                     by_kind[kind] = action
         if not by_kind:
             return []
-        first: list[tuple[int, int]] = []
-        for kind in by_kind:
-            counts[kind] -= 1
-            first.append((shanten(counts, melds, shape), kind))
-            counts[kind] += 1
+        table = reading.after_discards()
+        first = [(table[kind][0], kind) for kind in by_kind]
         best = min(s for s, _ in first)
         out: list[tuple[tuple[float, ...], Action, int]] = []
         for value, kind in first:
@@ -379,7 +358,7 @@ class EfficientAgent:
                     continue
                 key: tuple[float, ...] = (0.0, keep - worth / 1000.0)
             else:
-                tiles = _improving(counts, melds, shape, reading.unseen, value, reading.plan)
+                tiles = reading.tiles_of(kind, table[kind][1], reading.plan)
                 key = (float(value), keep - tiles)
             counts[kind] += 1
             out.append((key, by_kind[kind], worth))
@@ -402,20 +381,17 @@ class EfficientAgent:
         self, reading: HandReading, counts: list[int], discarded: int, riichi: bool
     ) -> int:
         """Unseen winning tiles times what each win pays (by discard where it may win by
-        discard, else by self-draw); 0 for a hand that wins nothing. ``riichi``: riichi may be
-        declared with this discard (a concealed Riichi hand then has a yaku)."""
+        discard, else by self-draw); 0 for a hand that wins nothing. ``counts``: the hand once
+        one tile of ``discarded`` is given up. ``riichi``: riichi may be declared with this
+        discard (a concealed Riichi hand then has a yaku)."""
         own = reading.observation.own
         furiten_rule = self._flow is not None and type(self._flow).furiten is not Flow.furiten
         pond = {t // 4 for t in own.discards} | {discarded}
         total = 0
-        for kind in relevant_kinds(counts, reading.shape):
+        after, waits = reading.after_discards()[discarded]
+        for kind in waits if after == 0 else ():
             left = reading.unseen[kind] - counts[kind]
             if left <= 0:
-                continue
-            counts[kind] += 1
-            complete = shanten(counts, reading.melds, reading.shape) == -1
-            counts[kind] -= 1
-            if not complete:
                 continue
             declared = riichi or own.riichi
             ron_ok = not (furiten_rule and kind in pond)
@@ -685,12 +661,4 @@ class EfficientAgent:
 
 def _best_after_discard(counts: list[int], melds: int, shape: HandShape) -> int:
     """The lowest shanten after discarding one tile of ``counts``."""
-    best = 99
-    for kind in range(NUM_KINDS):
-        if counts[kind]:
-            counts[kind] -= 1
-            value = shanten(counts, melds, shape)
-            counts[kind] += 1
-            if value < best:
-                best = value
-    return best
+    return min(discard_shanten(counts, melds, shape).values(), default=99)

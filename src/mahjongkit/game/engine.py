@@ -147,6 +147,7 @@ class Game:
         self._legal_of: list[list[Action]] = [[] for _ in range(self.players)]
         self._mjai_names = _mjai_names(self.flow)
         self._views: dict[int, tuple[int, list[Event]]] = {}
+        self._order: tuple[int, list[tuple[int, int]], list[int | None]] = (0, [], [])
         self.stop_after_round = False
         """Set by :meth:`start_at` for a one-round check: nothing follows the round's end."""
         self.log: list[Event] = []
@@ -320,6 +321,7 @@ class Game:
 
     def _restore(self, events: list[Event]) -> None:
         self._views.clear()
+        self._order = (0, [], [])
         self._version += 1
         self.log = []
         self.state = TableState()
@@ -337,7 +339,37 @@ class Game:
             )
         events = tuple(self.visible_log(seat)) if with_events else ()
         shape = self.flow.shape(self, seat) if self.state.round.seats else RIICHI
-        return observe(self, self.variant, seat, self.legal_actions(seat), events, shape)
+        order, riichi_at = self.discard_order()
+        return observe(
+            self,
+            self.variant,
+            seat,
+            self.legal_actions(seat),
+            events,
+            shape,
+            (tuple(order), tuple(riichi_at)),
+        )
+
+    def discard_order(self) -> tuple[list[tuple[int, int]], list[int | None]]:
+        """The round's discards in the order they were made, as (seat, tile), and for each seat
+        the index there of the tile it declared riichi with (None: no riichi). Kept up to date
+        as the log grows; what every seat saw happen, in order."""
+        seen, order, riichi_at = self._order
+        if seen > len(self.log):
+            seen, order, riichi_at = 0, [], []
+        if len(riichi_at) != self.players:
+            riichi_at = [None] * self.players
+        for event in self.log[seen:]:
+            kind = event["type"]
+            if kind == "dahai":
+                order.append((event["actor"], event["mjk_id"]))  # type: ignore[typeddict-item]
+            elif kind == "reach":
+                riichi_at[event["actor"]] = len(order)  # type: ignore[typeddict-item]
+            elif kind == "start_kyoku":
+                order = []
+                riichi_at = [None] * self.players
+        self._order = (len(self.log), order, riichi_at)
+        return order, riichi_at
 
     def visible_log(self, seat: int) -> list[Event]:
         """The events as ``seat`` sees them (kept up to date as the log grows)."""
@@ -367,8 +399,10 @@ class Game:
         :class:`~mahjongkit.errors.IllegalActionError` naming the first bad event's index.
         """
         recorded = _as_list(events)
-        if not recorded or not isinstance(recorded[0], dict) or recorded[0].get("type") != (
-            "start_game"
+        if (
+            not recorded
+            or not isinstance(recorded[0], dict)
+            or recorded[0].get("type") != ("start_game")
         ):
             raise IllegalActionError("event 0: a log starts with a start_game event")
         start = _checked(recorded, 0)
@@ -580,9 +614,7 @@ class Game:
                 self._draw(out, self.state.round.dealer)
             return
         if rnd.phase in (Phase.CLAIM, Phase.ROB):
-            missed = kind == A.PASS and any(
-                a.type == A.RON for a in self._legal(action.seat)
-            )
+            missed = kind == A.PASS and any(a.type == A.RON for a in self._legal(action.seat))
             event: Respond = {
                 "type": "mjk:respond",
                 "actor": action.seat,

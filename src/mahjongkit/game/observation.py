@@ -145,6 +145,20 @@ class Observation:
     hand_shape: HandShape
     """The complete shapes the observer's hand may take under the rules (for hand analysis
     without knowing the variant)."""
+    discard_order: tuple[tuple[int, int], ...] = ()
+    """The round's discards in the order they were made, as (seat, tile), claimed ones too."""
+    riichi_at: tuple[int | None, ...] = ()
+    """Per seat, the index in :attr:`discard_order` of the tile it declared riichi with (None:
+    no riichi; empty: not known)."""
+
+    def passed_since_riichi(self, seat: int) -> set[int]:
+        """The kinds ``seat`` let go by since its riichi: its declaration tile and every tile
+        discarded after it, by anyone (a riichi hand that passes a winning tile is furiten for
+        good). Empty for a seat not in riichi, or when the order is not known."""
+        start = self.riichi_at[seat] if seat < len(self.riichi_at) else None
+        if start is None:
+            return set()
+        return {tile // 4 for _, tile in self.discard_order[start:]}
 
     @property
     def own(self) -> SeatInfo:
@@ -190,6 +204,8 @@ class Observation:
             "seats": [s.to_json() for s in self.seats],
             "legal_actions": [a.to_json() for a in self.legal_actions],
             "events": list(self.events),
+            "discard_order": [list(pair) for pair in self.discard_order],
+            "riichi_at": list(self.riichi_at),
         }
 
 
@@ -233,8 +249,10 @@ def observe(
     legal: list[Action],
     events: tuple[Event, ...],
     hand_shape: HandShape,
+    order: tuple[tuple[tuple[int, int], ...], tuple[int | None, ...]] = ((), ()),
 ) -> Observation:
-    """The observation of ``seat`` (``legal``: its legal actions; ``events``: its visible log)."""
+    """The observation of ``seat`` (``legal``: its legal actions; ``events``: its visible log;
+    ``order``: the round's discards in order and each seat's riichi position there)."""
     rnd = view.round
     declaring = rnd.phase is Phase.DECLARE
     return Observation(
@@ -260,4 +278,6 @@ def observe(
         legal_actions=tuple(legal),
         events=events,
         hand_shape=hand_shape,
+        discard_order=order[0],
+        riichi_at=order[1],
     )

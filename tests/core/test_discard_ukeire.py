@@ -1,0 +1,99 @@
+"""Every discard at once: :func:`discard_ukeire` and :func:`discard_shanten` against
+:func:`shanten` asked about each discard and each draw, over seeded hands of every shape."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mahjongkit.shapes import (
+    HONG_KONG,
+    RIICHI,
+    HandShape,
+    discard_shanten,
+    discard_ukeire,
+    shanten,
+    sichuan,
+)
+from mahjongkit.tiles import COPIES, counts_of, parse_kinds
+
+SHAPES = [RIICHI, HONG_KONG, sichuan(None), sichuan(0), sichuan(2)]
+
+
+def _slow(
+    counts: list[int], melds: int, shape: HandShape
+) -> dict[int, tuple[int, tuple[int, ...]]]:
+    out = {}
+    for kind, held in enumerate(counts):
+        if not held:
+            continue
+        after = list(counts)
+        after[kind] -= 1
+        before = shanten(after, melds, shape)
+        better = []
+        for draw in shape.kinds:
+            if after[draw] >= COPIES:
+                continue
+            after[draw] += 1
+            if shanten(after, melds, shape) < before:
+                better.append(draw)
+            after[draw] -= 1
+        out[kind] = (before, tuple(better))
+    return out
+
+
+def _hand(rng: random.Random, shape: HandShape, melds: int) -> list[int]:
+    """A seeded hand of 14 - 3 * melds tiles: near a complete hand, or loose tiles."""
+    kinds = [k for k in range(34) if shape.honors or k < 27]
+    tiles: list[int] = []
+    if rng.random() < 0.3:
+        tiles = rng.sample([k for k in kinds for _ in range(COPIES)], 14 - 3 * melds)
+    elif rng.random() < 0.3 and melds == 0:
+        tiles = [k for k in rng.sample(kinds, 7) for _ in range(2)]
+    else:
+        while len(tiles) < 14 - 3 * melds:
+            if rng.random() < 0.5:
+                start = rng.choice([k for k in kinds if k < 27 and k % 9 <= 6])
+                tiles += [start, start + 1, start + 2]
+            else:
+                tiles += [rng.choice(kinds)] * rng.choice((2, 3, 4))
+        tiles = tiles[: 14 - 3 * melds]
+    for _ in range(rng.randint(0, 3)):
+        tiles[rng.randrange(len(tiles))] = rng.choice(kinds)
+    counts = [0] * 34
+    for kind in tiles:
+        counts[kind] += 1
+    return counts
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_discard_ukeire_matches_shanten_of_every_discard_and_draw(seed: int) -> None:
+    rng = random.Random(seed)
+    checked = 0
+    while checked < 150:
+        shape = rng.choice(SHAPES)
+        melds = rng.choice((0, 0, 1, 2, 3))
+        counts = _hand(rng, shape, melds)
+        if max(counts) > COPIES:
+            continue
+        expected = _slow(counts, melds, shape)
+        assert discard_ukeire(counts, melds, shape) == expected, (counts, melds, shape)
+        assert discard_shanten(counts, melds, shape) == {k: v[0] for k, v in expected.items()}
+        checked += 1
+
+
+def test_discard_ukeire_known_hands() -> None:
+    # 123m 456p 789s 11z 24m + a lone red dragon: the dragon goes, 3m is the only wait.
+    after = discard_ukeire(counts_of(parse_kinds("123m456p789s11z24m7z")))
+    assert after[33] == (0, (2,))
+    assert after[1][0] == 1
+    # Four of a kind held: a lone new tile may be the pair (no "isolated draw" shortcut).
+    quad = counts_of(parse_kinds("1111m234p567s999s1z"))
+    assert discard_ukeire(quad)[27] == _slow(quad, 0, RIICHI)[27]
+    assert 27 in discard_ukeire(quad)[0][1]  # 111m kept: East drawn back pairs the lone East
+    # A Sichuan hand with tiles of its missing suit: those discards leave the usable hand.
+    hand = counts_of(parse_kinds("1m123456789p1122s"))
+    after = discard_ukeire(hand, 0, sichuan(0))
+    assert after[0] == _slow(hand, 0, sichuan(0))[0]
+    assert all(draw >= 9 for draw in after[0][1])
