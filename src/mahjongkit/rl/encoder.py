@@ -19,10 +19,12 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from mahjongkit.game.observation import Observation
+from mahjongkit.errors import MahjongError
+from mahjongkit.game.observation import Observation, shown_missing_suit, shown_phase
+from mahjongkit.table.view import TableView
 from mahjongkit.tiles import NUM_PHYSICAL, RED_FIVE_IDS, dora_after
 
-__all__ = ["ENCODERS", "NUM_PLANES_V1", "PLANES_V1", "SCORE_SCALES", "encode_v1"]
+__all__ = ["ENCODERS", "NUM_PLANES_V1", "PLANES_V1", "SCORE_SCALES", "SeatPlanesV1", "encode_v1"]
 
 _SEAT_PLANES = (
     "discards (count / 4)",
@@ -171,3 +173,239 @@ def encode_v1(
     for row, value in rows:
         out[row] = value
     return out
+
+
+_RED_TILES = frozenset(_RED)
+_UNSEEN = (_TABLE_BASE + 2) * 34
+_PLANE = 34
+
+
+class SeatPlanesV1:
+    """The ``v1`` planes of one seat, kept up to date from the table instead of rebuilt.
+
+    Each call reads what the seat may see now straight from the engine's table (its own hand,
+    everyone's ponds, melds, flags and scores, the indicators shown, the wall's length: never
+    another hand or the wall's tiles, with the phase and missing suits shown as
+    :func:`~mahjongkit.game.observation.shown_phase` and ``shown_missing_suit`` show them),
+    compares it with what it read at its last call, and rewrites only the cells that changed:
+    no :class:`Observation` is built and a typical step touches a handful of cells. A new round
+    or a new game starts the planes afresh. The result is exactly :func:`encode_v1` of the
+    seat's observation.
+
+    >>> from mahjongkit.game.engine import Game
+    >>> game = Game("riichi", seed=3)
+    >>> _ = game.start()
+    >>> planes = SeatPlanesV1(0, 100_000.0).planes(game, bool(game.legal_actions(0)))
+    >>> bool((planes == encode_v1(game.observation(0, with_events=False), None, 1e5)).all())
+    True
+    """
+
+    def __init__(self, seat: int, score_scale: float, red_fives: bool = True) -> None:
+        self.seat = seat
+        self._scale = score_scale
+        self._red = red_fives
+        self._flat = np.zeros(_SIZE, dtype=np.float32)
+        self._round: object | None = None
+        self._restart(None, 0)
+
+    def _restart(self, rnd: object | None, players: int) -> None:
+        """Forget everything: the planes of a table where nothing is seen yet."""
+        self._flat[:] = 0.0
+        self._flat[_UNSEEN : _UNSEEN + 34] = 1.0
+        self._round = rnd
+        self._players = players
+        self._hand = [0] * 34
+        self._reds: frozenset[int] | set[int] = frozenset()
+        self._drawn = -1
+        self._discarded = [0] * players
+        self._ponds = [[0] * 34 for _ in range(players)]
+        self._meld_sizes = [(0, 0)] * players
+        self._melded = [[0] * 34 for _ in range(players)]
+        self._flags: list[list[float | int | None]] = [[None] * 5 for _ in range(players)]
+        self._seen = [0] * 34
+        self._indicators: list[int] = []
+        self._shown = [0] * 34
+        self._dora = [0] * 34
+        self._claim = -1
+        self._winds: tuple[int, int] = (-1, -1)
+        self._counters: list[float | None] = [None, None, None]
+        self._scores: tuple[int, ...] = ()
+        self._phase = -1
+
+    def planes(self, view: TableView, has_legal: bool) -> npt.NDArray[np.float32]:
+        """The seat's ``(56, 34)`` planes now (a fresh array); ``has_legal``: whether it has a
+        legal action (else a claim window it has no part in is shown as ``waiting``)."""
+        rnd = view.round
+        seats = rnd.seats
+        players = len(seats)
+        if not players:
+            raise MahjongError("no round has been dealt yet: there is nothing to see")
+        if rnd is not self._round or players != self._players:
+            self._restart(rnd, players)
+        me = self.seat
+        flat = self._flat
+        seen = self._seen
+        dirty: set[int] = set()
+        own = seats[me]
+
+        counts = [0] * 35
+        for tile in own.hand:
+            counts[tile >> 2 if tile < NUM_PHYSICAL else 34] += 1
+        del counts[34]
+        before = self._hand
+        if counts != before:
+            for kind in range(34):
+                new, old = counts[kind], before[kind]
+                if new != old:
+                    value = 1.0 if new > old else 0.0
+                    for n in range(min(new, old), min(max(new, old), 4)):
+                        flat[n * _PLANE + kind] = value
+                    seen[kind] += new - old
+                    dirty.add(kind)
+            self._hand = counts
+        drawn = own.drawn
+        cell = 4 * _PLANE + (drawn >> 2) if drawn is not None and drawn < NUM_PHYSICAL else -1
+        if cell != self._drawn:
+            if self._drawn >= 0:
+                flat[self._drawn] = 0.0
+            if cell >= 0:
+                flat[cell] = 1.0
+            self._drawn = cell
+        if self._red:
+            reds = _RED_TILES.intersection(own.hand)
+            if reds != self._reds:
+                for tile in self._reds - reds:
+                    flat[5 * _PLANE + _RED[tile]] = 0.0
+                for tile in reds - self._reds:
+                    flat[5 * _PLANE + _RED[tile]] = 1.0
+                self._reds = reds
+
+        for index in range(players):
+            seat = seats[index]
+            row = _SEAT_BASE + 8 * ((index - me) % players)
+            base = row * _PLANE
+            discards = seat.discards
+            done = self._discarded[index]
+            if len(discards) != done:
+                if len(discards) < done:  # not this round's pond after all: start again
+                    self._round = None
+                    return self.planes(view, has_legal)
+                pond = self._ponds[index]
+                for tile in discards[done:]:
+                    if tile < NUM_PHYSICAL:
+                        kind = tile >> 2
+                        pond[kind] += 1
+                        flat[base + kind] = pond[kind] * 0.25
+                        seen[kind] += 1
+                        dirty.add(kind)
+                self._discarded[index] = len(discards)
+            melds = seat.melds
+            if melds or self._meld_sizes[index] != (0, 0):
+                size = (len(melds), sum(len(meld.tiles) for meld in melds))
+                if size != self._meld_sizes[index]:
+                    now = [0] * 34
+                    for meld in melds:
+                        for tile in meld.tiles:
+                            if tile < NUM_PHYSICAL:
+                                now[tile >> 2] += 1
+                    old_counts = self._melded[index]
+                    for kind in range(34):
+                        if now[kind] != old_counts[kind]:
+                            flat[base + _PLANE + kind] = now[kind] * 0.25
+                            seen[kind] += now[kind] - old_counts[kind]
+                            dirty.add(kind)
+                    self._melded[index] = now
+                    self._meld_sizes[index] = size
+            flags = self._flags[index]
+            for slot, (plane, value) in enumerate(
+                (
+                    (row + 2, 1.0 if seat.riichi else 0.0),
+                    (row + 3, 1.0 if seat.won else 0.0),
+                    (row + 6, min(len(seat.flowers), 8) / 8),
+                    (row + 7, min(len(seat.hand), 14) / 14),
+                )
+            ):
+                if flags[slot] != value:
+                    flat[plane * _PLANE : (plane + 1) * _PLANE] = value
+                    flags[slot] = value
+            missing = shown_missing_suit(rnd, index, me)
+            if missing != flags[4]:
+                suits = base + 5 * _PLANE
+                if flags[4] is not None:
+                    start = suits + int(flags[4]) * 9
+                    flat[start : start + 9] = 0.0
+                if missing is not None:
+                    flat[suits + missing * 9 : suits + missing * 9 + 9] = 1.0
+                flags[4] = missing
+
+        t = _TABLE_BASE
+        winds = (rnd.dealer, rnd.round_wind)
+        if winds != self._winds:
+            flat[_SEAT_BASE * _PLANE : t * _PLANE].reshape(4, 8, 34)[:, 4] = 0.0
+            dealer_row = _SEAT_BASE + 8 * ((rnd.dealer - me) % players) + 4
+            flat[dealer_row * _PLANE : (dealer_row + 1) * _PLANE] = 1.0
+            flat[(t + 4) * _PLANE : (t + 6) * _PLANE] = 0.0
+            flat[(t + 4) * _PLANE + 27 + rnd.round_wind % 4] = 1.0
+            flat[(t + 5) * _PLANE + 27 + (me - rnd.dealer) % players] = 1.0
+            self._winds = winds
+
+        shown = view.indicator_tiles()
+        known = self._indicators
+        if len(shown) != len(known):
+            if shown[: len(known)] != known:  # indicators taken back: start again
+                self._round = None
+                return self.planes(view, has_legal)
+            for tile in shown[len(known) :]:
+                kind = tile >> 2
+                self._shown[kind] += 1
+                flat[t * _PLANE + kind] = self._shown[kind] * 0.25
+                dora = _DORA_LIST[kind]
+                self._dora[dora] += 1
+                flat[(t + 1) * _PLANE + dora] = self._dora[dora] * 0.25
+                seen[kind] += 1
+                dirty.add(kind)
+            self._indicators = list(shown)
+        for kind in dirty:
+            count = seen[kind]
+            flat[_UNSEEN + kind] = (4 - count) * 0.25 if count < 4 else 0.0
+
+        phase = shown_phase(rnd, has_legal)
+        cell = -1
+        if phase == "claim" or phase == "rob":
+            claim = rnd.rob_tile if phase == "rob" else rnd.last_discard
+            if claim is not None and claim < NUM_PHYSICAL:
+                cell = (t + 3) * _PLANE + (claim >> 2)
+        if cell != self._claim:
+            if self._claim >= 0:
+                flat[self._claim] = 0.0
+            if cell >= 0:
+                flat[cell] = 1.0
+            self._claim = cell
+        counters = self._counters
+        for slot, value in enumerate(
+            (
+                min(view.live_remaining(), 136) / 136,
+                min(rnd.honba, 10) / 10,
+                min(rnd.deposits, 10) / 10,
+            )
+        ):
+            if counters[slot] != value:
+                row = t + 6 + slot
+                flat[row * _PLANE : (row + 1) * _PLANE] = value
+                counters[slot] = value
+        scores = tuple(view.scores)
+        if scores != self._scores:
+            scale = 2 * self._scale
+            for offset in range(players):
+                score = scores[(me + offset) % players]
+                row = t + 9 + offset
+                flat[row * _PLANE : (row + 1) * _PLANE] = min(max(0.5 + score / scale, 0.0), 1.0)
+            self._scores = scores
+        row = _PHASES.get(phase, -1)
+        if row != self._phase:
+            if self._phase >= 0:
+                flat[self._phase * _PLANE : (self._phase + 1) * _PLANE] = 0.0
+            if row >= 0:
+                flat[row * _PLANE : (row + 1) * _PLANE] = 1.0
+            self._phase = row
+        return flat.reshape(NUM_PLANES_V1, 34).copy()
