@@ -258,7 +258,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         legal = game.legal_actions(seat)
         planes = self._planes[seat].planes(game, bool(legal))
         mask, chosen = self.codec.table(legal, game.round.seats[seat].drawn)
-        observed = {"observation": planes, "action_mask": mask}
+        observed: Observed = {"observation": planes, "action_mask": mask}
         self._cache[seat] = (version, observed, chosen)
         return observed, chosen
 

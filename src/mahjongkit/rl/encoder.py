@@ -175,7 +175,6 @@ def encode_v1(
     return out
 
 
-_RED_TILES = frozenset(_RED)
 _UNSEEN = (_TABLE_BASE + 2) * 34
 _PLANE = 34
 
@@ -215,13 +214,14 @@ class SeatPlanesV1:
         self._round = rnd
         self._players = players
         self._hand = [0] * 34
-        self._reds: frozenset[int] | set[int] = frozenset()
+        self._held: set[int] = set()
         self._drawn = -1
         self._discarded = [0] * players
         self._ponds = [[0] * 34 for _ in range(players)]
         self._meld_sizes = [(0, 0)] * players
         self._melded = [[0] * 34 for _ in range(players)]
-        self._flags: list[list[float | int | None]] = [[None] * 5 for _ in range(players)]
+        # Per seat: riichi, won, bonus tiles, concealed tiles, missing suit shown.
+        self._flags: list[list[bool | int | None]] = [[None] * 5 for _ in range(players)]
         self._seen = [0] * 34
         self._indicators: list[int] = []
         self._shown = [0] * 34
@@ -247,22 +247,37 @@ class SeatPlanesV1:
         seen = self._seen
         dirty: set[int] = set()
         own = seats[me]
+        red = self._red
 
-        counts = [0] * 35
-        for tile in own.hand:
-            counts[tile >> 2 if tile < NUM_PHYSICAL else 34] += 1
-        del counts[34]
-        before = self._hand
-        if counts != before:
-            for kind in range(34):
-                new, old = counts[kind], before[kind]
-                if new != old:
-                    value = 1.0 if new > old else 0.0
-                    for n in range(min(new, old), min(max(new, old), 4)):
-                        flat[n * _PLANE + kind] = value
-                    seen[kind] += new - old
+        hand = own.hand
+        held = set(hand)
+        if len(held) != len(hand):  # physical ids are unique: this is no hand of the engine's
+            raise MahjongError(f"seat {me} holds a tile twice: {sorted(hand)}")
+        before = self._held
+        if held != before:
+            counts = self._hand
+            for tile in before - held:
+                if tile < NUM_PHYSICAL:
+                    kind = tile >> 2
+                    count = counts[kind] = counts[kind] - 1
+                    if count < 4:
+                        flat[count * _PLANE + kind] = 0.0
+                    seen[kind] -= 1
                     dirty.add(kind)
-            self._hand = counts
+                    if red and tile in _RED:
+                        flat[5 * _PLANE + kind] = 0.0
+            for tile in held - before:
+                if tile < NUM_PHYSICAL:
+                    kind = tile >> 2
+                    count = counts[kind]
+                    if count < 4:
+                        flat[count * _PLANE + kind] = 1.0
+                    counts[kind] = count + 1
+                    seen[kind] += 1
+                    dirty.add(kind)
+                    if red and tile in _RED:
+                        flat[5 * _PLANE + kind] = 1.0
+            self._held = held
         drawn = own.drawn
         cell = 4 * _PLANE + (drawn >> 2) if drawn is not None and drawn < NUM_PHYSICAL else -1
         if cell != self._drawn:
@@ -271,14 +286,6 @@ class SeatPlanesV1:
             if cell >= 0:
                 flat[cell] = 1.0
             self._drawn = cell
-        if self._red:
-            reds = _RED_TILES.intersection(own.hand)
-            if reds != self._reds:
-                for tile in self._reds - reds:
-                    flat[5 * _PLANE + _RED[tile]] = 0.0
-                for tile in reds - self._reds:
-                    flat[5 * _PLANE + _RED[tile]] = 1.0
-                self._reds = reds
 
         for index in range(players):
             seat = seats[index]
@@ -317,26 +324,30 @@ class SeatPlanesV1:
                     self._melded[index] = now
                     self._meld_sizes[index] = size
             flags = self._flags[index]
-            for slot, (plane, value) in enumerate(
-                (
-                    (row + 2, 1.0 if seat.riichi else 0.0),
-                    (row + 3, 1.0 if seat.won else 0.0),
-                    (row + 6, min(len(seat.flowers), 8) / 8),
-                    (row + 7, min(len(seat.hand), 14) / 14),
-                )
-            ):
-                if flags[slot] != value:
-                    flat[plane * _PLANE : (plane + 1) * _PLANE] = value
-                    flags[slot] = value
-            missing = shown_missing_suit(rnd, index, me)
-            if missing != flags[4]:
-                suits = base + 5 * _PLANE
-                if flags[4] is not None:
-                    start = suits + int(flags[4]) * 9
-                    flat[start : start + 9] = 0.0
-                if missing is not None:
-                    flat[suits + missing * 9 : suits + missing * 9 + 9] = 1.0
-                flags[4] = missing
+            if seat.riichi is not flags[0]:
+                value = 1.0 if seat.riichi else 0.0
+                flat[base + 2 * _PLANE : base + 3 * _PLANE] = value
+                flags[0] = seat.riichi
+            if seat.won is not flags[1]:
+                value = 1.0 if seat.won else 0.0
+                flat[base + 3 * _PLANE : base + 4 * _PLANE] = value
+                flags[1] = seat.won
+            if len(seat.flowers) != flags[2]:
+                flags[2] = len(seat.flowers)
+                flat[base + 6 * _PLANE : base + 7 * _PLANE] = min(len(seat.flowers), 8) / 8
+            if len(seat.hand) != flags[3]:
+                flags[3] = len(seat.hand)
+                flat[base + 7 * _PLANE : base + 8 * _PLANE] = min(len(seat.hand), 14) / 14
+            if seat.missing_suit is not None or flags[4] is not None:
+                missing = shown_missing_suit(rnd, index, me)
+                if missing != flags[4]:
+                    suits = base + 5 * _PLANE
+                    if flags[4] is not None:
+                        start = suits + int(flags[4]) * 9
+                        flat[start : start + 9] = 0.0
+                    if missing is not None:
+                        flat[suits + missing * 9 : suits + missing * 9 + 9] = 1.0
+                    flags[4] = missing
 
         t = _TABLE_BASE
         winds = (rnd.dealer, rnd.round_wind)
