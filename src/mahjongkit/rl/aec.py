@@ -176,7 +176,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         if agent != self.agent_selection or self.terminations.get(agent):
             return {
                 "observation": observed["observation"],
-                "action_mask": np.zeros(self.layout.size, dtype=np.int8),
+                "action_mask": np.zeros(self.codec.size, dtype=np.int8),
             }
         return observed
 
@@ -230,6 +230,8 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
     # --- inside ---------------------------------------------------------------------------------
 
     def _index(self, action: Any) -> int:
+        if type(action) is int and 0 <= action < self.codec.size:
+            return action
         if isinstance(action, np.ndarray) and action.shape in ((), (1,)):
             action = action.reshape(()).item()
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
@@ -237,7 +239,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
                 f"an action is an integer index 0..{self.layout.size - 1}, not {action!r:.40}"
             )
         index = int(action)
-        if not 0 <= index < self.layout.size:
+        if not 0 <= index < self.codec.size:
             raise IllegalActionError(
                 f"action {index} is outside the {self.variant} action space "
                 f"0..{self.layout.size - 1}"

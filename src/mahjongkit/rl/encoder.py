@@ -218,7 +218,7 @@ class SeatPlanesV1:
         self._drawn = -1
         self._discarded = [0] * players
         self._ponds = [[0] * 34 for _ in range(players)]
-        self._meld_sizes = [(0, 0)] * players
+        self._meld_sizes = [0] * players
         self._melded = [[0] * 34 for _ in range(players)]
         # Per seat: riichi, won, bonus tiles, concealed tiles, missing suit shown.
         self._flags: list[list[bool | int | None]] = [[None] * 5 for _ in range(players)]
@@ -307,8 +307,12 @@ class SeatPlanesV1:
                         dirty.add(kind)
                 self._discarded[index] = len(discards)
             melds = seat.melds
-            if melds or self._meld_sizes[index] != (0, 0):
-                size = (len(melds), sum(len(meld.tiles) for meld in melds))
+            if melds or self._meld_sizes[index]:
+                # Melds only grow (a call, an added kong) or shrink (a kong robbed): their
+                # number and their tiles' number tell when to count them again.
+                size = len(melds) << 8
+                for meld in melds:
+                    size += len(meld.tiles)
                 if size != self._meld_sizes[index]:
                     now = [0] * 34
                     for meld in melds:

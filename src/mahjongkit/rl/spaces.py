@@ -246,5 +246,5 @@ class ActionCodec:
                 chosen[index] = action
         mask = np.zeros(self.size, dtype=np.int8)
         if chosen:
-            mask[list(chosen)] = 1
+            mask.put(list(chosen), 1)
         return mask, chosen
