@@ -20,7 +20,7 @@ import pytest
 from mahjongkit.bots.agents import EfficientAgent
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.engine import Game
-from mahjongkit.rl import env
+from mahjongkit.rl import decisions, env
 from mahjongkit.rl.aec import encode
 from mahjongkit.rl.encoder import SCORE_SCALES, SeatPlanesV1, encode_v1
 from mahjongkit.rl.spaces import ActionCodec, layout_for
@@ -242,3 +242,29 @@ def test_env_makes_each_observation_once_per_position(monkeypatch: pytest.Monkey
     assert calls == [0]
     table.last()
     assert len(calls) == 2
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_decisions_of_a_game_are_what_the_env_gave_at_each_step(family: str) -> None:
+    """Reading a finished game back with :func:`decisions` gives, decision by decision, the
+    seat, planes, mask and index the environment gave and took while it was played."""
+    table = env(family, max_rounds=2)
+    table.reset(seed=11)
+    rng = random.Random(11)
+    played: list[tuple[int, Any, Any, int]] = []
+    while table.agents:
+        observation, _, terminated, _, _ = table.last()
+        if terminated:
+            table.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        index = int(legal[rng.randrange(len(legal))])
+        seat = int(table.agent_selection.split("_")[1])
+        played.append((seat, observation["observation"], observation["action_mask"], index))
+        table.step(index)
+    found = list(decisions(table.game))
+    assert len(found) == len(played) > 50
+    for decision, (seat, planes, mask, index) in zip(found, played, strict=True):
+        assert decision.seat == seat and decision.action == index
+        assert np.array_equal(decision.observation, planes)
+        assert np.array_equal(decision.action_mask, mask)
