@@ -210,11 +210,13 @@ def test_one_encoder_follows_a_new_game_and_a_new_round() -> None:
         assert rounds == 1
 
 
-def test_fast_planes_refuse_a_table_with_nothing_dealt_or_a_tile_held_twice() -> None:
+def test_fast_planes_refuse_no_deal_a_missing_seat_or_a_tile_held_twice() -> None:
     planes = SeatPlanesV1(0, SCORE_SCALES["riichi"], True)
     with pytest.raises(MahjongError, match="no round has been dealt"):
         planes.planes(Game("riichi", seed=1), False)
     game = _game("riichi", 1, 1)
+    with pytest.raises(MahjongError, match="seat 4 does not exist at a 4-player table"):
+        SeatPlanesV1(4, SCORE_SCALES["riichi"], True).planes(game, False)
     game.round.seats[0].hand[1] = game.round.seats[0].hand[0]
     with pytest.raises(MahjongError, match="holds a tile twice"):
         planes.planes(game, True)

@@ -240,6 +240,8 @@ class SeatPlanesV1:
         players = len(seats)
         if not players:
             raise MahjongError("no round has been dealt yet: there is nothing to see")
+        if not 0 <= self.seat < players:
+            raise MahjongError(f"seat {self.seat} does not exist at a {players}-player table")
         if rnd is not self._round or players != self._players:
             self._restart(rnd, players)
         me = self.seat
@@ -287,17 +289,17 @@ class SeatPlanesV1:
                 flat[cell] = 1.0
             self._drawn = cell
 
+        discarded, ponds, meld_sizes = self._discarded, self._ponds, self._meld_sizes
         for index in range(players):
             seat = seats[index]
-            row = _SEAT_BASE + 8 * ((index - me) % players)
-            base = row * _PLANE
+            base = (_SEAT_BASE + 8 * ((index - me) % players)) * _PLANE
             discards = seat.discards
-            done = self._discarded[index]
+            done = discarded[index]
             if len(discards) != done:
                 if len(discards) < done:  # not this round's pond after all: start again
                     self._round = None
                     return self.planes(view, has_legal)
-                pond = self._ponds[index]
+                pond = ponds[index]
                 for tile in discards[done:]:
                     if tile < NUM_PHYSICAL:
                         kind = tile >> 2
@@ -305,15 +307,15 @@ class SeatPlanesV1:
                         flat[base + kind] = pond[kind] * 0.25
                         seen[kind] += 1
                         dirty.add(kind)
-                self._discarded[index] = len(discards)
+                discarded[index] = len(discards)
             melds = seat.melds
-            if melds or self._meld_sizes[index]:
+            if melds or meld_sizes[index]:
                 # Melds only grow (a call, an added kong) or shrink (a kong robbed): their
                 # number and their tiles' number tell when to count them again.
                 size = len(melds) << 8
                 for meld in melds:
                     size += len(meld.tiles)
-                if size != self._meld_sizes[index]:
+                if size != meld_sizes[index]:
                     now = [0] * 34
                     for meld in melds:
                         for tile in meld.tiles:
@@ -326,7 +328,7 @@ class SeatPlanesV1:
                             seen[kind] += now[kind] - old_counts[kind]
                             dirty.add(kind)
                     self._melded[index] = now
-                    self._meld_sizes[index] = size
+                    meld_sizes[index] = size
             flags = self._flags[index]
             if seat.riichi is not flags[0]:
                 value = 1.0 if seat.riichi else 0.0
