@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -118,6 +119,20 @@ def test_fast_planes_and_mask_equal_the_reference_over_seeded_games(family: str)
         assert totals["riichi"]
 
 
+def _play_randomly(table: Any, rng: random.Random) -> Iterator[tuple[str, Any, int]]:
+    """Play the environment's game to its end with random legal indices, yielding the agent,
+    its observation and the index chosen before each step is taken."""
+    while table.agents:
+        observation, _, terminated, _, _ = table.last()
+        if terminated:
+            table.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        index = int(legal[rng.randrange(len(legal))])
+        yield table.agent_selection, observation, index
+        table.step(index)
+
+
 @pytest.mark.parametrize("family", FAMILIES)
 def test_env_observations_equal_the_reference_path(family: str) -> None:
     """Through the AEC environment: every agent's observation at every step is the reference
@@ -125,8 +140,7 @@ def test_env_observations_equal_the_reference_path(family: str) -> None:
     table = env(family, max_rounds=2)
     for seed in (3, 4):
         table.reset(seed=seed)
-        rng = random.Random(seed)
-        while table.agents:
+        for _ in _play_randomly(table, random.Random(seed)):
             game = table.game
             for agent in table.possible_agents:
                 seat = int(agent.split("_")[1])
@@ -137,12 +151,6 @@ def test_env_observations_equal_the_reference_path(family: str) -> None:
                 nothing = np.zeros_like(observed["action_mask"])
                 expected = reference["action_mask"] if acting else nothing
                 assert np.array_equal(observed["action_mask"], expected)
-            observation, _, terminated, _, _ = table.last()
-            if terminated:
-                table.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            table.step(int(legal[rng.randrange(len(legal))]))
 
 
 def _mid_round(family: str, seed: int, moves: int) -> Game:
@@ -252,18 +260,10 @@ def test_decisions_of_a_game_are_what_the_env_gave_at_each_step(family: str) -> 
     seat, planes, mask and index the environment gave and took while it was played."""
     table = env(family, max_rounds=2)
     table.reset(seed=11)
-    rng = random.Random(11)
     played: list[tuple[int, Any, Any, int]] = []
-    while table.agents:
-        observation, _, terminated, _, _ = table.last()
-        if terminated:
-            table.step(None)
-            continue
-        legal = np.flatnonzero(observation["action_mask"])
-        index = int(legal[rng.randrange(len(legal))])
-        seat = int(table.agent_selection.split("_")[1])
+    for agent, observation, index in _play_randomly(table, random.Random(11)):
+        seat = int(agent.split("_")[1])
         played.append((seat, observation["observation"], observation["action_mask"], index))
-        table.step(index)
     found = list(decisions(table.game))
     assert len(found) == len(played) > 50
     for decision, (seat, planes, mask, index) in zip(found, played, strict=True):

@@ -179,6 +179,15 @@ _UNSEEN = (_TABLE_BASE + 2) * 34
 _PLANE = 34
 
 
+def _move_cell(flat: npt.NDArray[np.float32], old: int, new: int) -> int:
+    """Move a one-cell mark from ``old`` to ``new`` (-1: nowhere); return ``new``."""
+    if old >= 0:
+        flat[old] = 0.0
+    if new >= 0:
+        flat[new] = 1.0
+    return new
+
+
 class SeatPlanesV1:
     """The ``v1`` planes of one seat, kept up to date from the table instead of rebuilt.
 
@@ -283,11 +292,7 @@ class SeatPlanesV1:
         drawn = own.drawn
         cell = 4 * _PLANE + (drawn >> 2) if drawn is not None and drawn < NUM_PHYSICAL else -1
         if cell != self._drawn:
-            if self._drawn >= 0:
-                flat[self._drawn] = 0.0
-            if cell >= 0:
-                flat[cell] = 1.0
-            self._drawn = cell
+            self._drawn = _move_cell(flat, self._drawn, cell)
 
         discarded, ponds, meld_sizes = self._discarded, self._ponds, self._meld_sizes
         for index in range(players):
@@ -393,11 +398,7 @@ class SeatPlanesV1:
             if claim is not None and claim < NUM_PHYSICAL:
                 cell = (t + 3) * _PLANE + (claim >> 2)
         if cell != self._claim:
-            if self._claim >= 0:
-                flat[self._claim] = 0.0
-            if cell >= 0:
-                flat[cell] = 1.0
-            self._claim = cell
+            self._claim = _move_cell(flat, self._claim, cell)
         counters = self._counters
         for slot, value in enumerate(
             (
