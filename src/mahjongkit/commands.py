@@ -92,16 +92,70 @@ class _RaisingParser(_Parser):
     :class:`NotationError` to catch, not an exit, and nothing is printed."""
 
     def error(self, message: str) -> NoReturn:
-        raise NotationError(message)
+        raise NotationError(argparse_sentence(message))
 
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
-        raise NotationError(message or "--help and --version have no JSON answer")
+        from mahjongkit.i18n import Sentence
+
+        raise NotationError(Sentence("refusal.command_help"))
 
     def print_help(self, file: Any = None) -> None:
         return None
 
     def print_version(self, file: Any = None) -> None:
         return None
+
+
+_TYPE_REASONS: dict[str, Any] = {}
+"""The reasons of the flag-value refusals last raised, by their English text: argparse keeps
+only the text, and the site says the reason in its reader's language."""
+
+
+def _type_error(reason: Any) -> argparse.ArgumentTypeError:
+    """A flag value's refusal whose reason :func:`argparse_sentence` can say in any language."""
+    if len(_TYPE_REASONS) > 64:
+        _TYPE_REASONS.clear()
+    _TYPE_REASONS[str(reason)] = reason
+    return argparse.ArgumentTypeError(str(reason))
+
+
+_ARGPARSE_FORMS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    (r"the following arguments are required: (.+)", "refusal.args_required", ("names",)),
+    (r"argument (\S+): expected (?:one|at least one|at most one|\d+) arguments?",
+     "refusal.arg_one_value", ("flag",)),
+    (r"argument (\S+): invalid choice: (.+?) \(choose from (.+)\)", "refusal.arg_choice",
+     ("flag", "value", "choices")),
+    (r"argument (\S+): not allowed with argument (\S+)", "refusal.arg_conflict",
+     ("flag", "other")),
+    (r"unrecognized arguments: (.+)", "refusal.args_unknown", ("words",)),
+    (r"ambiguous option: (\S+) could match (.+)", "refusal.arg_ambiguous", ("flag", "matches")),
+    (r"argument (\S+): invalid \S+ value: (.+)", "refusal.arg_unreadable", ("flag", "value")),
+    (r"argument (\S+): ignored explicit argument (.+)", "refusal.arg_unreadable",
+     ("flag", "value")),
+)
+
+
+def argparse_sentence(message: str) -> Any:
+    """An argparse complaint about a command line as a :class:`~mahjongkit.i18n.Sentence`, so
+    that the site says it in its reader's language (a form argparse may add later is said as a
+    general refusal rather than in English).
+
+    >>> argparse_sentence("argument --win: expected one argument").say("fr")
+    '--win doit être suivi d’une valeur'
+    """
+    import re
+
+    from mahjongkit.i18n import Sentence
+
+    for pattern, key, names in _ARGPARSE_FORMS:
+        found = re.fullmatch(pattern, message.strip(), re.DOTALL)
+        if found:
+            return Sentence(key, **dict(zip(names, found.groups(), strict=True)))
+    flag, _, reason = message.partition(": ")
+    if flag.startswith("argument ") and reason in _TYPE_REASONS:
+        return Sentence("refusal.arg_value", flag=flag.removeprefix("argument "),
+                        reason=_TYPE_REASONS[reason])
+    return Sentence("refusal.command_wrong")
 
 
 _COMMANDS = (
@@ -155,9 +209,12 @@ def _language(args: argparse.Namespace, languages: Sequence[str]) -> str:
 
     ``FR``, ``fr_FR`` and ``fr_FR.UTF-8`` are French: case and region are forgiven.
     """
+    from mahjongkit.i18n import Sentence
+
     asked = getattr(args, "lang", None)
+    spoken = ", ".join(languages)
     if asked is not None and not asked.strip():
-        raise NotationError(f"--lang is empty: {args.variant} speaks {', '.join(languages)}")
+        raise NotationError(Sentence("refusal.lang_empty", variant=args.variant, languages=spoken))
     if not asked:
         return "en" if "en" in languages else languages[0]
     wanted = asked.split(".")[0].replace("_", "-").lower()
@@ -167,7 +224,9 @@ def _language(args: argparse.Namespace, languages: Sequence[str]) -> str:
     base = wanted.split("-")[0]
     if base in by_lower:
         return by_lower[base]
-    raise NotationError(f"--lang {asked}: {args.variant} speaks {', '.join(languages)}")
+    raise NotationError(
+        Sentence("refusal.lang_unknown", asked=asked, variant=args.variant, languages=spoken)
+    )
 
 
 _SEAT_NAMES = {
@@ -592,11 +651,13 @@ def answer(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
     >>> code, result["fan"], result["points"]
     (0, 4, 48)
     """
+    from mahjongkit.i18n import Sentence
+
     if isinstance(argv, str) or not all(isinstance(word, str) for word in argv):
-        raise NotationError("a command is a list of words")
+        raise NotationError(Sentence("refusal.command_words"))
     if not argv or argv[0] not in ("shanten", "waits", "score"):
         first = argv[0] if argv else ""
-        raise NotationError(f"unknown command {first!r}: expected shanten, waits or score")
+        raise NotationError(Sentence("refusal.command_unknown", name=repr(first[:40])))
     args = build_parser(_RaisingParser, only=argv[0]).parse_args(list(argv))
     if args.command == "score":
         score, context = _score(args)
@@ -609,9 +670,11 @@ def parse_words(argv: Sequence[str]) -> argparse.Namespace:
     """The arguments of ``shanten|waits|score ARGS`` as the command line reads them (for callers
     that fill a form from a command); unusable input raises a
     :class:`~mahjongkit.errors.NotationError`."""
+    from mahjongkit.i18n import Sentence
+
     if not argv or argv[0] not in ("shanten", "waits", "score"):
         first = argv[0] if argv else ""
-        raise NotationError(f"unknown command {first!r}: expected shanten, waits or score")
+        raise NotationError(Sentence("refusal.command_unknown", name=repr(first[:40])))
     return build_parser(_RaisingParser, only=argv[0]).parse_args(list(argv))
 
 
@@ -1188,7 +1251,10 @@ def _variant_rules_language(args: argparse.Namespace) -> tuple[Any, Any, str]:
     variant = find_variant(args.variant)
     lang = _language(args, variant.languages)
     if args.rules is not None and not args.rules.strip():
-        raise NotationError(f"--rules is empty: {args.variant} has {', '.join(variant.presets)}")
+        from mahjongkit.i18n import Sentence
+
+        presets = ", ".join(variant.presets)
+        raise NotationError(Sentence("refusal.rules_empty", variant=args.variant, presets=presets))
     for assignment in args.option:
         _check_option_size(assignment)
     return variant, override(variant.rules(args.rules), args.option), lang
@@ -1243,18 +1309,20 @@ def _refuse_foreign_flags(args: argparse.Namespace) -> None:
 
 
 def _whole_number(text: str, low: int) -> int:
+    from mahjongkit.i18n import Sentence
+
     if len(text.strip()) > len(str(MAX_COUNT)) + 1:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number from {low} to {MAX_COUNT}, not {len(text)} characters"
+        raise _type_error(
+            Sentence("refusal.number_too_long", low=low, high=MAX_COUNT, count=len(text))
         )
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        raise _type_error(Sentence("refusal.whole_number", value=repr(text))) from None
     if value < low:
-        raise argparse.ArgumentTypeError(f"expected a number >= {low}, not {value}")
+        raise _type_error(Sentence("refusal.number_at_least", low=low, value=value))
     if value > MAX_COUNT:
-        raise argparse.ArgumentTypeError(f"expected a number <= {MAX_COUNT}, not {value}")
+        raise _type_error(Sentence("refusal.number_at_most", high=MAX_COUNT, value=value))
     return value
 
 
@@ -1280,14 +1348,16 @@ def _seconds(text: str) -> float:
 
 
 def _seed(text: str) -> int:
+    from mahjongkit.i18n import Sentence
+
     if len(text.strip()) > 20:
-        raise argparse.ArgumentTypeError(f"expected a seed of at most 20 digits, not {len(text)}")
+        raise _type_error(Sentence("refusal.seed_too_long", count=len(text)))
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        raise _type_error(Sentence("refusal.whole_number", value=repr(text))) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, not {value}")
+        raise _type_error(Sentence("refusal.number_at_least", low=0, value=value))
     return value
 
 

@@ -23,6 +23,8 @@ PACKED_ONE = tuple(1 << (PACKED_BITS * kind) for kind in range(NUM_KINDS))
 """What one tile of each kind adds to :attr:`Hand.packed`."""
 
 
+_OR = {"en": " or ", "fr": " ou ", "es": " o "}
+
 @dataclass(frozen=True, slots=True)
 class Hand:
     """Concealed tiles and melds; a kong counts as three tiles towards the hand size."""
@@ -119,9 +121,9 @@ class Hand:
     def require_size(self, sizes: Sequence[int] = (13, 14)) -> None:
         """Raise unless the hand counts one of ``sizes`` tiles."""
         if self.size not in sizes:
-            wanted = " or ".join(
-                str(s - 3 * len(self.melds)) for s in sizes if s - 3 * len(self.melds) >= 0
-            )
+            counts = [str(s - 3 * len(self.melds)) for s in sizes if s - 3 * len(self.melds) >= 0]
+            # "13 or 14" in each language's own word for "or".
+            wanted = {lang: word.join(counts) for lang, word in _OR.items()}
             raise InvalidHandError(
                 Sentence(
                     "refusal.hand_size",

@@ -87,7 +87,7 @@ def _convert(name: str, text: str, kind: Any) -> Any:
         if text.strip().lower() in ("none", "null", ""):
             return None
         return _convert(name, text, args[0])
-    raise NotationError(f"option {name} cannot be set from the command line")
+    raise NotationError(Sentence("refusal.option_not_settable", name=name))
 
 
 def override(rules: R, assignments: Iterable[str]) -> R:

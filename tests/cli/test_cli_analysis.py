@@ -218,8 +218,8 @@ def test_sichuan_seven_pairs_count_the_missing_suit_tile_as_dead(capsys):
         (["waits", "123m456p789s1122z", "--missing", "m"], "--missing is a sichuan flag"),
         (["score", "234m456p678s3355z", "--win", "1f"], "no bonus tiles to win on"),
         (["score", "xyz", "--win", "5z"], "unknown character 'x'"),
-        (["selfplay", "--max-rounds", "-3"], "expected a number >= 1, not -3"),
-        (["selfplay", "--games", "0"], "expected a number >= 1, not 0"),
+        (["selfplay", "--max-rounds", "-3"], "expected a number of at least 1, not -3"),
+        (["selfplay", "--games", "0"], "expected a number of at least 1, not 0"),
     ],
 )
 def test_more_garbage_exits_2(capsys, argv, fragment):

@@ -44,8 +44,8 @@ def test_answer_exit_codes() -> None:
     [
         ([], "unknown command ''"),
         (["selfplay"], "unknown command 'selfplay'"),
-        (["score", "11m"], "required: --win"),
-        (["score", "11m", "--win", "1m", "--bogus"], "unrecognized arguments: --bogus"),
+        (["score", "11m"], "missing: --win"),
+        (["score", "11m", "--win", "1m", "--bogus"], "unknown words in the command: --bogus"),
         (["score", "11m", "--win", "1m", "--help"], "--help"),
         (["shanten", "123x"], "123x"),
     ],

@@ -30,6 +30,7 @@ from mahjongkit.formats.tenhou.tenhou6 import game_to_tenhou6
 from mahjongkit.game.engine import Game
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
+from mahjongkit.variants import find_variant
 from tests.helpers.mjai_referee import Referee, bot_process, check_shape, match, talk
 from tests.helpers.paths import DATA, REPO
 
@@ -152,9 +153,13 @@ def test_bot_answers_a_recorded_session_legally():
     assert answers > 20
 
 
+TENHOU = find_variant("riichi").rules("tenhou")
+"""The rules of an mjai game (mjai.app, Mortal): a bot is told no others."""
+
+
 def test_bots_play_a_whole_game_under_the_engine_referee():
     bots = [MjaiBot("efficient", log=pytest.fail) for _ in range(4)]
-    referee = Referee(Game("riichi", seed=5), [b.react for b in bots])
+    referee = Referee(Game("riichi", TENHOU, seed=5), [b.react for b in bots])
     game = referee.play()
     assert game.over
     assert sum(game.scores) + 1000 * game.round.deposits == sum(game.flow.starting_scores())
@@ -164,7 +169,9 @@ def test_bots_play_a_whole_game_under_the_engine_referee():
 def test_four_mjai_bot_processes_play_each_other():
     processes = [bot_process(seat) for seat in range(4)]
     try:
-        referee = Referee(Game("riichi", seed=9, max_rounds=3), [talk(p) for p in processes])
+        referee = Referee(
+            Game("riichi", TENHOU, seed=9, max_rounds=3), [talk(p) for p in processes]
+        )
         game = referee.play()
         assert game.rounds_played == 3 and game.over
     finally:
@@ -392,3 +399,33 @@ def test_mjai_bot_plays_by_the_rules_a_start_game_states_unless_given_its_own() 
     broken = MjaiBot("efficient", log=lines.append)
     broken.react(_json.dumps([{**start, "mjk_rules": {"no_such_option": 1}}]))
     assert broken.rules == tenhou and len(lines) == 1 and "rules" in lines[0]
+
+
+def test_an_open_kans_indicator_written_before_the_discard_reads_as_the_engine_shows_it() -> None:
+    """libriichi writes an open kan's new indicator between the replacement draw and the
+    discard; the engine (and Tenhou's records) show it after the discard. Both orders read."""
+    for seed in range(200):
+        game = Game("riichi", TENHOU, seed=seed, max_rounds=1)
+        play_random(game, random.Random(seed))
+        log = to_mjai(game.log)
+        kans = [
+            i
+            for i in range(len(log) - 3)
+            if log[i]["type"] in ("daiminkan", "kakan")
+            and log[i + 1]["type"] == "tsumo"
+            and log[i + 2]["type"] == "dahai"
+            and log[i + 3]["type"] == "dora"
+        ]
+        if kans:
+            break
+    else:  # pragma: no cover - the search itself
+        raise AssertionError("no open kan followed by a discard in 200 seeded rounds")
+    at = kans[0]
+    theirs = [*log[: at + 2], log[at + 3], log[at + 2], *log[at + 4 :]]
+    assert theirs[at + 2]["type"] == "dora" and theirs[at + 3]["type"] == "dahai"
+    assert to_mjai(read_mjai(theirs).log) == to_mjai(read_mjai(log).log) == log
+    view = seat_view(theirs[: at + 3], log[at]["actor"])  # the kan's seat, asked to discard
+    assert view[-1]["type"] == "dora"
+    kyoku = [e["type"] for e in view].index("start_kyoku")
+    mirrored = mirror_round(view[kyoku:], log[at]["actor"], TENHOU)
+    assert any(a.type == A.DISCARD for a in mirrored.legal_actions(log[at]["actor"]))

@@ -134,7 +134,7 @@ def test_replay_refuses_a_changed_tile_id():
         ({"mjk_variant": 7}, "field 'mjk_variant' must be a string"),
         ({"mjk_seed": "1"}, "field 'mjk_seed' must be an integer"),
         ({"mjk_seed": True}, "field 'mjk_seed' must be an integer"),
-        ({"mjk_rules": {"players": 5}}, "players must be 3 or 4"),
+        ({"mjk_rules": {"players": 5}}, "players option is 3 or 4"),
         ({"mjk_rules": {"no_such_option": 1}}, "do not fit"),
         ({"mjk_rules": []}, "field 'mjk_rules' must be an object"),
         ({"names": "abcd"}, "field 'names' must be a list"),

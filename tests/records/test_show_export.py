@@ -156,7 +156,7 @@ def test_bad_ids_databases_formats_and_outputs_are_refused_with_exit_2(tmp_path,
     )
     assert not Path(missing).exists()
     assert "whole number" in _refusal(capsys, ["show", "one", "--db", str(db)])
-    assert ">= 1" in _refusal(capsys, ["show", "0", "--db", str(db)])
+    assert "of at least 1" in _refusal(capsys, ["show", "0", "--db", str(db)])
     assert "invalid choice: 'xml'" in _refusal(
         capsys, ["export", str(number), "--format", "xml", "--db", str(db)]
     )

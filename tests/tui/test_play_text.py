@@ -72,7 +72,7 @@ def test_the_red_dragon_is_asked_to_render_as_text():
         (["play", "--seat", "5"], "expected a seat 0 to 3"),
         (["play", "--variant", "american"], "invalid choice"),
         (["play", "--lang", "de"], "en, fr, es"),
-        (["play", "--seed", "-1"], "expected a number >= 0"),
+        (["play", "--seed", "-1"], "expected a number of at least 0"),
         (["play", "--resume", "x"], "expected a whole number"),
         (["play", "--rules", "nosuch"], "unknown rules preset"),
         (["play", "--option", "nonsense=1"], "nonsense"),

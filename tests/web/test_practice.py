@@ -5,19 +5,34 @@ naming the field at fault."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from fastapi.testclient import TestClient
 
-from mahjongkit.bots.drills import FAMILIES, KINDS, best_discards, drill_answer, grade, make_drill
+from mahjongkit.bots.drills import (
+    FAMILIES,
+    KINDS,
+    best_discards,
+    discard_reach,
+    drill_answer,
+    grade,
+    make_drill,
+    missing_suit_facts,
+)
 from mahjongkit.cli import main
 from mahjongkit.commands import answer
 from mahjongkit.hand import Hand
+from mahjongkit.tiles import parse_tiles
 from mahjongkit.variants.analysis import analyse_hand
 from mahjongkit.web import create_app
+from mahjongkit.web.examples import parse_command
+from mahjongkit.web.lessons import courses
 from mahjongkit.web.practice import fields_of, request_words
 from tests.helpers.paths import DATA
 
@@ -277,10 +292,28 @@ def test_an_unknown_language_is_refused(client: TestClient) -> None:
 
 
 def test_the_html_calculator_refuses_garbage_in_the_page_language(client: TestClient) -> None:
-    response = client.get("/es/practice/calculator", params={"q": "score 12x --win 1m"})
+    response = client.get("/es/calculator", params={"q": "score 12x --win 1m"})
     assert response.status_code == 400
     assert "carácter desconocido" in response.text
+    assert client.get("/de/calculator").status_code == 404
     assert client.get("/de/practice/calculator").status_code == 404
+
+
+def test_one_calculator_page_the_old_address_redirects_to_it(client: TestClient) -> None:
+    q = "score 234m456p678s33555z --win 5z --tsumo --seat S"
+    moved = client.get("/fr/practice/calculator", params={"q": q}, follow_redirects=False)
+    assert moved.status_code == 301
+    assert moved.headers["location"].startswith("/fr/calculator?q=score")
+    page = client.get(moved.headers["location"])
+    assert page.status_code == 200
+    # The form and the command box are one page; the command fills the form.
+    assert 'id="calc"' in page.text and 'id="q"' in page.text
+    assert '"hand": "234m456p678s33555z"' in page.text and '"seat": "S"' in page.text
+    for lang in ("en", "fr", "es"):
+        for path in (f"/{lang}/", f"/{lang}/practice/", f"/{lang}/riichi/yaku"):
+            text = client.get(path).text
+            assert "/practice/calculator" not in text, path
+            assert f'href="/{lang}/calculator' in text, path
 
 
 def test_the_library_refusal_is_said_in_french_in_the_lesson_calculator(client: TestClient) -> None:
@@ -304,11 +337,51 @@ def test_a_command_fills_the_calculator_fields() -> None:
 
 def test_every_lesson_example_links_to_the_calculator(client: TestClient) -> None:
     page = client.get("/fr/sichuan/fan-table").text
-    assert 'href="/fr/practice/calculator?q=score%20' in page
-    link = page.split('href="/fr/practice/calculator?q=')[1].split('"')[0]
-    opened = client.get(f"/fr/practice/calculator?q={link}")
+    assert 'href="/fr/calculator?q=score%20' in page
+    link = page.split('href="/fr/calculator?q=')[1].split('"')[0]
+    opened = client.get(f"/fr/calculator?q={link}", follow_redirects=False)
     assert opened.status_code == 200 and "calc-prefill" in opened.text
     assert '"hand": "' in opened.text
+
+
+def _example_commands(client: TestClient) -> dict[str, str]:
+    """Every lesson example's calculator link, by command, from every chapter in every language."""
+    found: dict[str, str] = {}
+    for family, course in courses().items():
+        for chapter in course.chapters:
+            for lang in ("en", "fr", "es"):
+                page = client.get(f"/{lang}/{family}/{chapter.slug}").text
+                assert "data-drills-chapter" in page, (lang, family, chapter.slug)
+                examples = page.count('<figure class="example"')
+                links = re.findall(r'class="open-calc"><a href="([^"]+)"', page)
+                assert len(links) == examples, (lang, family, chapter.slug)
+                for link in links:
+                    query = parse_qs(urlparse(html.unescape(link)).query)["q"][0]
+                    found.setdefault(query, f"/{lang}/{family}/{chapter.slug}")
+    return found
+
+
+def test_every_lesson_example_opens_the_calculator_asking_the_same_question(
+    client: TestClient,
+) -> None:
+    """Each example's link fills the calculator's fields; sent to the API, they get the very
+    answer of the example's own command (options, seats in game and flags included)."""
+    commands = _example_commands(client)
+    assert len(commands) > 100
+    flags = set()
+    for command, page in commands.items():
+        opened = client.get("/fr/calculator", params={"q": command})
+        assert opened.status_code == 200, (page, command)
+        fields = fields_of(command)
+        kind = fields.pop("command")
+        flags |= set(fields)
+        route = "score" if kind == "score" else "waits"
+        body = {k: v for k, v in fields.items() if v not in (None, [], "")}
+        asked = client.post(f"/api/{route}", json=body)
+        assert asked.status_code == 200, (page, command, asked.text)
+        own = answer([route, *parse_command(command)[1:]])[1]
+        assert asked.json() == own, (page, command)
+    assert {"option", "in_game", "melds", "flowers", "dora"} <= flags
 
 
 # --- drills ------------------------------------------------------------------------------------
@@ -324,7 +397,7 @@ def test_drills_are_answered_by_the_engine(family: str) -> None:
     most = max(o.ukeire for o in found.discards if o.shanten == low)
     engine_best = {str(o.discard) for o in found.discards if (o.shanten, o.ukeire) == (low, most)}
     assert len(engine_best) >= 1
-    best = best_discards(result)
+    best = best_discards(result, discard_reach(discard))
     assert grade(discard, best[0]).correct
     worse = next(o["discard"] for o in result["discards"] if o["discard"] not in best)
     assert not grade(discard, worse).correct
@@ -414,3 +487,44 @@ def test_every_kind_of_drill_exists_for_every_family() -> None:
     for family in FAMILIES:
         for kind in KINDS:
             assert make_drill(family, kind, 0).kind == kind
+
+
+def test_h11_a_hong_kong_discard_drill_keeps_the_three_fan_path(client: TestClient) -> None:
+    """H-11: question hongkong-discard-1 (7789m699p458s4446z, North seat): 6z improves the
+    hand most but leaves no completion at 3 fan on a discard; the answer prefers the discards
+    that keep one and shows every discard's best reachable fan, in the reader's language."""
+    drill = make_drill("hongkong", "discard", 1)
+    assert (drill.hand, drill.seat) == ("7789m699p458s4446z", "N")
+    assert best_discards(drill_answer(drill)) == ["6z"]  # shanten and ukeire alone
+    reach = discard_reach(drill)
+    assert reach is not None
+    keeping = {r["discard"] for r in reach if r["keeps_minimum"]}
+    assert keeping == {"7m", "6p", "8s"}
+    fast = client.post("/api/drills/answer", json={"id": drill.id, "reply": "6z", "lang": "fr"})
+    assert fast.status_code == 200 and fast.json()["correct"] is False
+    body = client.post("/api/drills/answer", json={"id": drill.id, "reply": "8s", "lang": "fr"})
+    answered = body.json()
+    assert answered["correct"] is True and answered["best"] == ["8s"]
+    by_tile = {r["discard"]: r for r in answered["reach"]}
+    assert by_tile["8s"]["best"] >= 3 and by_tile["8s"]["minimum"] == 3
+    assert "Pung de dragon" in by_tile["8s"]["patterns"]
+    assert by_tile["6z"]["winning"] == 0 and not by_tile["6z"]["keeps_minimum"]
+
+
+def test_the_other_families_answer_without_a_fan_path() -> None:
+    for family in ("riichi", "sichuan"):
+        assert discard_reach(make_drill(family, "discard", 1)) is None
+    assert discard_reach(make_drill("hongkong", "waits", 1)) is None
+
+
+def test_a_sichuan_answer_shows_the_missing_suit(client: TestClient) -> None:
+    drill = make_drill("sichuan", "discard", 0)
+    assert drill.missing in ("m", "p", "s")
+    held = [t for t in parse_tiles(drill.hand) if str(t)[1] == drill.missing]
+    facts = missing_suit_facts(drill)
+    assert facts == {"suit": drill.missing, "held": [str(t) for t in held]}
+    answered = client.post(
+        "/api/drills/answer", json={"id": drill.id, "reply": drill.hand[:2], "lang": "es"}
+    ).json()
+    assert answered["missing"] == facts
+    assert missing_suit_facts(make_drill("riichi", "discard", 0)) is None

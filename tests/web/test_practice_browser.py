@@ -31,7 +31,7 @@ def _click_tiles(page: object, hand: str) -> None:
 
 
 def test_the_calculator_from_clicks_to_the_explanation_in_french(page: object, site: str) -> None:
-    page.goto(f"{site}/fr/practice/calculator")  # type: ignore[attr-defined]
+    page.goto(f"{site}/fr/calculator")  # type: ignore[attr-defined]
     page.locator("#f-variant").select_option("riichi")  # type: ignore[attr-defined]
     _click_tiles(page, "234m456p678s33555z")
     assert page.locator("#f-hand").input_value() == "234m456p678s33555z"  # type: ignore[attr-defined]
@@ -62,15 +62,30 @@ def test_the_calculator_from_clicks_to_the_explanation_in_french(page: object, s
 
 def test_a_lesson_example_opens_in_the_calculator(page: object, site: str) -> None:
     # Empty, the calculator opens on Riichi; a Sichuan example must switch it.
-    page.goto(f"{site}/fr/practice/calculator")  # type: ignore[attr-defined]
+    page.goto(f"{site}/fr/calculator")  # type: ignore[attr-defined]
     assert page.locator("#f-variant").input_value() == "riichi"  # type: ignore[attr-defined]
     page.goto(f"{site}/fr/sichuan/fan-table")  # type: ignore[attr-defined]
     link = page.get_by_role("link", name="Ouvrir dans le calculateur").first  # type: ignore[attr-defined]
     link.click()
-    page.wait_for_url("**/fr/practice/calculator?q=*")  # type: ignore[attr-defined]
+    page.wait_for_url("**/fr/calculator?q=*")  # type: ignore[attr-defined]
     page.locator(".score-view, .waits-view").first.wait_for()  # type: ignore[attr-defined]
     assert page.locator("#f-hand").input_value()  # type: ignore[attr-defined]
     assert page.locator("#f-variant").input_value() == "sichuan"  # type: ignore[attr-defined]
+
+
+def test_a_lesson_example_with_a_rule_option_keeps_it_in_the_calculator(
+    page: object, site: str
+) -> None:
+    # The lower-limit example of the Hong Kong minimum chapter: 18 fan capped at 10, not 13.
+    page.goto(f"{site}/fr/hongkong/minimum-and-limit")  # type: ignore[attr-defined]
+    example = page.locator("figure.example", has_text="--option limit=10")  # type: ignore[attr-defined]
+    example.get_by_role("link", name="Ouvrir dans le calculateur").click()
+    page.wait_for_url("**/fr/calculator?q=*")  # type: ignore[attr-defined]
+    view = page.locator(".score-view")  # type: ignore[attr-defined]
+    view.wait_for()
+    assert page.locator("#f-option").input_value() == "limit=10"  # type: ignore[attr-defined]
+    assert view.locator("table.payments tr[data-seat='S'] td").inner_text() == "+256"
+    assert "la limite de 10 fan" in view.inner_text()
 
 
 def test_one_drill_of_each_family_is_answered_and_its_progress_shown(
@@ -87,6 +102,14 @@ def test_one_drill_of_each_family_is_answered_and_its_progress_shown(
         drill.locator(".drill-progress").wait_for()
         assert drill.locator(".drill-progress").inner_text().startswith("Respuestas: 1")
         assert drill.locator(".drill-expected").inner_text().startswith("Mejores descartes")
+        # Hong Kong keeps the 3-fan path in view, Sichuan the missing suit.
+        assert drill.locator(".reach-view").count() == (family == "hongkong")
+        if family == "hongkong":
+            assert "El camino al mínimo de 3 fan" in drill.locator(".reach-view h3").inner_text()
+            assert drill.locator(".reach li").count() >= 2
+        assert drill.locator(".missing-suit").count() == (family == "sichuan")
+        if family == "sichuan":
+            assert drill.locator(".missing-suit").inner_text().startswith("Palo ausente")
     page.goto(f"{site}/es/practice/progress")  # type: ignore[attr-defined]
     for family in ("riichi", "hongkong", "sichuan"):
         row = page.locator(f"#progress-{family} tr[data-concept='efficiency']")  # type: ignore[attr-defined]

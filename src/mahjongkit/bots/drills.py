@@ -32,8 +32,9 @@ from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import Observation
 from mahjongkit.hand import Hand
 from mahjongkit.i18n import Sentence
-from mahjongkit.tiles import Tile, format_kinds, kind_of_id
-from mahjongkit.variants.analysis import analyse_hand
+from mahjongkit.tiles import Tile, format_kind, format_kinds, kind_of_id, parse_kinds
+from mahjongkit.variants import find_variant
+from mahjongkit.variants.analysis import analyse_hand, reachable_values
 
 FAMILIES = ("riichi", "hongkong", "sichuan")
 KINDS = ("discard", "waits", "worth")
@@ -164,7 +165,7 @@ def grade(drill: Drill, reply: Any) -> Verdict:
         options = {o["discard"]: o for o in result["discards"]}
         if tile not in options:
             raise NotationError(Sentence("refusal.drill_not_held", tile=tile, hand=drill.hand))
-        best = best_discards(result)
+        best = best_discards(result, discard_reach(drill))
         return Verdict(tile in best, best)
     if drill.kind == "waits":
         if not isinstance(reply, list) or len(reply) > 34:
@@ -178,13 +179,63 @@ def grade(drill: Drill, reply: Any) -> Verdict:
     return Verdict(reply == value, value)
 
 
-def best_discards(result: dict[str, Any]) -> list[str]:
+def best_discards(result: dict[str, Any], reach: list[dict[str, Any]] | None = None) -> list[str]:
     """The discards of a ``shanten`` answer that leave the fewest steps and, among those, the
-    most tiles that improve."""
+    most tiles that improve.
+
+    With ``reach`` (:func:`discard_reach`, Hong Kong), only the discards that keep a completion
+    at the minimum are considered, when one does (by discard, else by self-draw): a fast hand
+    below 3 fan cannot win.
+    """
     options = result["discards"]
+    for keeps in ("keeps_minimum", "keeps_minimum_self_draw") if reach else ():
+        keeping = {r["discard"] for r in reach or () if r[keeps]}
+        if keeping:
+            options = [o for o in options if o["discard"] in keeping]
+            break
     low = min(o["shanten"] for o in options)
     most = max(o["ukeire"] for o in options if o["shanten"] == low)
     return [o["discard"] for o in options if o["shanten"] == low and o["ukeire"] == most]
+
+
+@lru_cache(maxsize=512)
+def _reach(drill: Drill) -> tuple[Any, ...]:
+    variant = find_variant(drill.family)
+    seat = SEATS.index(drill.seat)
+    return reachable_values(Hand.parse(drill.hand), variant, seat=seat)
+
+
+def discard_reach(drill: Drill, lang: str = "en") -> list[dict[str, Any]] | None:
+    """For a Hong Kong discard question, each discard rated by the fan its likely completions
+    reach (:func:`mahjongkit.variants.analysis.reachable_values`), as JSON with the best
+    completion's pattern names in ``lang``; None for another question."""
+    if drill.kind != "discard" or drill.family != "hongkong":
+        return None
+    minimum = find_variant(drill.family).rules().min_fan
+    return [
+        {
+            "discard": format_kind(option.discard),
+            "shanten": option.shanten,
+            "completions": option.completions,
+            "winning": option.winning,
+            "winning_self_draw": option.winning_self_draw,
+            "best": option.best,
+            "minimum": minimum,
+            "keeps_minimum": option.keeps_a_win,
+            "keeps_minimum_self_draw": option.keeps_a_self_draw,
+            "patterns": [hit.name(lang) for hit in option.best_patterns],
+        }
+        for option in _reach(drill)
+    ]
+
+
+def missing_suit_facts(drill: Drill) -> dict[str, Any] | None:
+    """For a Sichuan question, the declared missing suit and the tiles of it still held (a
+    Sichuan hand cannot win while it holds one); None in the other families."""
+    if drill.family != "sichuan" or drill.missing is None:
+        return None
+    held = [t for t in parse_kinds(drill.hand) if format_kind(t)[1] == drill.missing]
+    return {"suit": drill.missing, "held": [format_kind(k) for k in held]}
 
 
 def value_of(result: dict[str, Any]) -> int:

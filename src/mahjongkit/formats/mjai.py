@@ -269,7 +269,7 @@ def read_mjai(
     East-South when the log reaches the South round.
     """
     events = parse_mjai(source) if isinstance(source, str) else [dict(e) for e in source]
-    events = [e for e in events if e.get("type") != "none"]
+    events = _engine_order([e for e in events if e.get("type") != "none"])
     if not events or events[0].get("type") != "start_game":
         raise NotationError("event 0: an mjai log starts with start_game")
     start = events[0]
@@ -314,6 +314,39 @@ def read_mjai(
         raise NotationError(f"event {kyoku_at[0]} (start_kyoku): {error}") from None
     _Driver(game, events, kyoku_at[0], viewer=None).run()
     return game
+
+
+_OPEN_KANS = ("daiminkan", "kakan")
+
+
+def _engine_order(events: list[MjaiEvent]) -> list[MjaiEvent]:
+    """The events with an open kan's new indicator where the engine shows it (as Tenhou's own
+    records do): after the discard that follows the replacement draw. libriichi writes it
+    between the draw and the discard; a view that ends before the discard keeps it last."""
+    out = list(events)
+    index = 2
+    while index < len(out):
+        if (
+            out[index].get("type") == "dora"
+            and out[index - 1].get("type") == "tsumo"
+            and out[index - 2].get("type") in _OPEN_KANS
+        ):
+            actor = out[index - 1].get("actor")
+            after = index + 1
+            while after < len(out) and not (
+                out[after].get("type") == "dahai" and out[after].get("actor") == actor
+            ):
+                if out[after].get("type") in ("hora", "ryukyoku", "end_kyoku", *_OPEN_KANS):
+                    break  # no discard follows the draw: the indicator stays where it is
+                after += 1
+            if after < len(out) and out[after].get("type") == "dahai":
+                out.insert(after, out.pop(index))  # just after the discard
+                continue
+            if after == len(out):
+                out.append(out.pop(index))
+                break
+        index += 1
+    return out
 
 
 def _rules_of(events: list[MjaiEvent], rules: Any) -> tuple[str, Any]:
@@ -375,7 +408,7 @@ def mirror_round(
     """The round a seat's mjai view describes (``events`` from its ``start_kyoku`` on), played
     through the engine up to the last event: the seat's own hand, options and everything open
     on the table are the real game's; the other seats' unseen tiles are stand-ins."""
-    log = [dict(e) for e in events]
+    log = _engine_order([dict(e) for e in events])
     if not log or log[0].get("type") != "start_kyoku":
         raise NotationError("a round's view begins with start_kyoku")
     probe = Game(variant, rules)
@@ -684,6 +717,12 @@ class _Driver:
             event = events[self.index]
             if self.viewer is not None and event.get("type") in _STOPS:
                 return  # the view's round is over: nothing is left to follow
+            if (
+                self.viewer is not None
+                and not self.queue
+                and all(e.get("type") == "dora" for e in events[self.index :])
+            ):
+                return  # an open kan's indicator, which the engine shows after the discard
             if not self.queue:
                 if not self.decide(event):
                     return

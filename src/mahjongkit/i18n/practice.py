@@ -20,7 +20,6 @@ _EN = {
     "practice.hub.progress_about": (
         "Answers per concept and family, kept on this site; export or reset them."
     ),
-    "practice.calc.title": "Score calculator",
     "practice.calc.intro": (
         "Click the tiles to build the hand (or type it in mpsz notation: both stay in sync), "
         "then score it, list its waits, or compare the three families."
@@ -81,6 +80,8 @@ _EN = {
     "practice.calc.meld_from": "Claimed from",
     "practice.calc.meld_none": "nobody (concealed kong)",
     "practice.calc.target": "Clicked tiles go to",
+    "practice.calc.options": "Rule options (NAME=VALUE, separated by spaces)",
+    "practice.calc.in_game": "Seats still playing (Sichuan, e.g. E,S,W)",
     "practice.calc.prefilled": "Filled in from the example: {command}",
     "practice.flag.riichi": "Riichi",
     "practice.flag.double_riichi": "Double riichi",
@@ -93,6 +94,21 @@ _EN = {
     "practice.flag.first_turn": "In the first go-around",
     "practice.flag.honba": "Counters (honba)",
     "practice.flag.deposits": "Riichi sticks on the table",
+    "practice.drill.reach_title": "The way to the {minimum}-fan minimum",
+    "practice.drill.reach_line": (
+        "discard {tile}: at best {best} fan toward the minimum ({patterns}); of {completions} "
+        "likely completions, {winning} reach it on a discard, {self_draw} on a self-draw"
+    ),
+    "practice.drill.reach_short": (
+        "discard {tile}: at best {best} fan toward the minimum: no likely completion reaches "
+        "{minimum} ({patterns})"
+    ),
+    "practice.drill.reach_far": "discard {tile}: too far from ready to tell ({shanten} steps)",
+    "practice.drill.reach_none": "no pattern",
+    "practice.drill.missing_held": (
+        "Missing suit {suit}: still held {tiles}. The hand cannot win while it holds one."
+    ),
+    "practice.drill.missing_clear": "Missing suit {suit}: none left in the hand.",
     "practice.drill.check": "Check my answer",
     "practice.drill.next": "Next question",
     "practice.drill.right": "Right!",
@@ -152,7 +168,6 @@ _EN = {
         'the body must be one JSON object of fields, such as {{"hand": "234m456p678s33555z", '
         '"win": "5z"}}'
     ),
-    "practice.error.untranslated": "{kind} ({detail})",
     "practice.compare.win": "{value} {unit} = {points} points",
     "practice.compare.no_win": "no win ({kind}): {message}",
     "practice.open": "Open in the calculator",
@@ -180,7 +195,6 @@ _FR = {
     "practice.hub.progress_about": (
         "Réponses par notion et par famille, gardées sur ce site ; exportez-les ou effacez-les."
     ),
-    "practice.calc.title": "Calculateur de points",
     "practice.calc.intro": (
         "Cliquez sur les tuiles pour composer la main (ou tapez-la en notation mpsz : les "
         "deux restent accordées), puis comptez-la, listez ses attentes ou comparez les trois "
@@ -244,6 +258,8 @@ _FR = {
     "practice.calc.meld_from": "Prise à",
     "practice.calc.meld_none": "personne (kong caché)",
     "practice.calc.target": "Les tuiles cliquées vont dans",
+    "practice.calc.options": "Options de règles (NOM=VALEUR, séparées par des espaces)",
+    "practice.calc.in_game": "Places encore en jeu (Sichuan, par ex. E,S,W)",
     "practice.calc.prefilled": "Rempli d’après l’exemple : {command}",
     "practice.flag.riichi": "Riichi",
     "practice.flag.double_riichi": "Double riichi",
@@ -256,6 +272,25 @@ _FR = {
     "practice.flag.first_turn": "Au premier tour",
     "practice.flag.honba": "Compteurs (honba)",
     "practice.flag.deposits": "Bâtons de riichi sur la table",
+    "practice.drill.reach_title": "Le chemin vers le minimum de {minimum} fan",
+    "practice.drill.reach_line": (
+        "défausser {tile} : au mieux {best} fan comptés pour le minimum ({patterns}) ; sur "
+        "{completions} fins de main probables, {winning} l’atteignent sur une défausse, "
+        "{self_draw} sur une pioche"
+    ),
+    "practice.drill.reach_short": (
+        "défausser {tile} : au mieux {best} fan comptés pour le minimum : aucune fin de main "
+        "probable n’atteint {minimum} ({patterns})"
+    ),
+    "practice.drill.reach_far": (
+        "défausser {tile} : trop loin de l’attente pour le dire ({shanten} étapes)"
+    ),
+    "practice.drill.reach_none": "aucune combinaison",
+    "practice.drill.missing_held": (
+        "Couleur manquante {suit} : encore en main {tiles}. La main ne peut pas gagner tant "
+        "qu’elle en garde une."
+    ),
+    "practice.drill.missing_clear": "Couleur manquante {suit} : plus aucune en main.",
     "practice.drill.check": "Vérifier ma réponse",
     "practice.drill.next": "Question suivante",
     "practice.drill.right": "Juste !",
@@ -321,7 +356,6 @@ _FR = {
         'le corps doit être un objet JSON de champs, par ex. {{"hand": "234m456p678s33555z", '
         '"win": "5z"}}'
     ),
-    "practice.error.untranslated": "{kind} ({detail})",
     "practice.compare.win": "{value} {unit} = {points} points",
     "practice.compare.no_win": "pas de victoire ({kind}) : {message}",
     "practice.open": "Ouvrir dans le calculateur",
@@ -348,7 +382,6 @@ _ES = {
     "practice.hub.progress_about": (
         "Respuestas por concepto y familia, guardadas en este sitio; expórtelas o bórrelas."
     ),
-    "practice.calc.title": "Calculadora de puntos",
     "practice.calc.intro": (
         "Pulse las fichas para formar la mano (o escríbala en notación mpsz: ambas siguen "
         "iguales), luego calcúlela, vea sus esperas o compare las tres familias."
@@ -409,6 +442,8 @@ _ES = {
     "practice.calc.meld_from": "Tomada de",
     "practice.calc.meld_none": "nadie (kong oculto)",
     "practice.calc.target": "Las fichas pulsadas van a",
+    "practice.calc.options": "Opciones de reglas (NOMBRE=VALOR, separadas por espacios)",
+    "practice.calc.in_game": "Puestos que siguen jugando (Sichuan, p. ej. E,S,W)",
     "practice.calc.prefilled": "Rellenado a partir del ejemplo: {command}",
     "practice.flag.riichi": "Riichi",
     "practice.flag.double_riichi": "Doble riichi",
@@ -421,6 +456,24 @@ _ES = {
     "practice.flag.first_turn": "En la primera vuelta",
     "practice.flag.honba": "Contadores (honba)",
     "practice.flag.deposits": "Palillos de riichi en la mesa",
+    "practice.drill.reach_title": "El camino al mínimo de {minimum} fan",
+    "practice.drill.reach_line": (
+        "descartar {tile}: como mucho {best} fan para el mínimo ({patterns}); de {completions} "
+        "finales probables, {winning} lo alcanzan con un descarte, {self_draw} con un robo"
+    ),
+    "practice.drill.reach_short": (
+        "descartar {tile}: como mucho {best} fan para el mínimo: ningún final probable llega a "
+        "{minimum} ({patterns})"
+    ),
+    "practice.drill.reach_far": (
+        "descartar {tile}: demasiado lejos de la espera para saberlo ({shanten} pasos)"
+    ),
+    "practice.drill.reach_none": "ningún patrón",
+    "practice.drill.missing_held": (
+        "Palo ausente {suit}: todavía en la mano {tiles}. La mano no puede ganar mientras "
+        "conserve alguna."
+    ),
+    "practice.drill.missing_clear": "Palo ausente {suit}: ya no queda ninguna en la mano.",
     "practice.drill.check": "Comprobar mi respuesta",
     "practice.drill.next": "Pregunta siguiente",
     "practice.drill.right": "¡Correcto!",
@@ -487,7 +540,6 @@ _ES = {
         'el cuerpo debe ser un objeto JSON de campos, p. ej. {{"hand": "234m456p678s33555z", '
         '"win": "5z"}}'
     ),
-    "practice.error.untranslated": "{kind} ({detail})",
     "practice.compare.win": "{value} {unit} = {points} puntos",
     "practice.compare.no_win": "no es victoria ({kind}): {message}",
     "practice.open": "Abrir en la calculadora",

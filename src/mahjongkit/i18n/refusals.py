@@ -108,6 +108,71 @@ _EN = {
         "tiles for waits, a whole number for worth"
     ),
     "refusal.drill_tile": "{reply} is not one tile in mpsz (such as 5m, 7z)",
+    # Command lines typed in the site (argparse's own complaints, said in every language)
+    "refusal.args_required": "missing: {names} (the command needs them)",
+    "refusal.arg_one_value": "{flag} needs a value after it",
+    "refusal.arg_choice": "{flag}: {value} is not a choice: expected one of {choices}",
+    "refusal.arg_conflict": "{flag} cannot be given together with {other}",
+    "refusal.args_unknown": "unknown words in the command: {words}",
+    "refusal.arg_ambiguous": "{flag} is ambiguous: it could be {matches}",
+    "refusal.arg_value": "{flag}: {reason}",
+    "refusal.arg_unreadable": "{flag}: the value {value} cannot be read",
+    "refusal.command_wrong": "the command cannot be read as written: check its flags",
+    "refusal.whole_number": "expected a whole number, not {value}",
+    "refusal.number_at_least": "expected a number of at least {low}, not {value}",
+    "refusal.number_at_most": "expected a number of at most {high}, not {value}",
+    "refusal.number_too_long": (
+        "expected a whole number from {low} to {high}, not {count} characters"
+    ),
+    "refusal.seed_too_long": "expected a seed of at most 20 digits, not {count}",
+    "refusal.rules_preset": "unknown rules preset {name} for {variant}: expected one of {presets}",
+    "refusal.rules_empty": "--rules is empty: {variant} has {presets}",
+    "refusal.lang_empty": "--lang is empty: {variant} speaks {languages}",
+    "refusal.lang_unknown": "--lang {asked}: {variant} speaks {languages}",
+    "refusal.command_unknown": "unknown command {name}: expected score, waits or shanten",
+    "refusal.command_help": "--help and --version have no answer here",
+    "refusal.command_site_flag": "{flag} is added by the site: leave it out",
+    "refusal.command_quotes": (
+        "the command cannot be read: a quotation mark is not closed or a backslash ends it"
+    ),
+    "refusal.command_long": "the command has {count} characters: at most {most}",
+    "refusal.command_words": "a command is a list of words",
+    # Rules options and engine checks
+    "refusal.players_riichi": "the players option is 3 or 4, not {players}",
+    "refusal.uma_entries": "uma has {count} entries for {players} players: one per rank",
+    "refusal.double_wind_fu": "the double_wind_pair_fu option is 2 or 4, not {value}",
+    "refusal.players_four": "the players option ({players}): this family is played by four",
+    "refusal.limit_low": "the limit option ({limit}) must be at least 1 fan",
+    "refusal.min_fan_negative": "the min_fan option ({value}) cannot be negative",
+    "refusal.option_nonnegative": (
+        "the {name} option must be a whole number of at least 0, not {value}"
+    ),
+    "refusal.fan_cap_range": "the fan_cap option ({value}) is out of range 0 to 30",
+    "refusal.option_not_settable": "the {name} option cannot be set from the command line",
+    "refusal.not_bonus": "{tile} is not a bonus tile: only 1f-4f and 1g-4g are set aside",
+    "refusal.bonus_twice": "the bonus tile {tile} is listed twice: there is one of each",
+    "refusal.no_flowers": (
+        "bonus tiles {tiles} listed, but this table plays without flowers and seasons (option "
+        "flowers=false)"
+    ),
+    "refusal.bonus_win": (
+        "the winning tile {tile} is a bonus tile: that wins only as the seventh or eighth bonus "
+        "tile listed in the flowers (option bonus_tile_win)"
+    ),
+    "refusal.sichuan_honour": (
+        "{tile} is an honour tile: Sichuan is played with the 108 suited tiles only (m, p, s)"
+    ),
+    "refusal.melds_every_seat": (
+        "the melds claim tiles from every seat at the table: one of them is the hand's own"
+    ),
+    "refusal.more_than_four_seen": (
+        "more than four {tile} between the hand, its melds and the tiles seen"
+    ),
+    "refusal.seat_not_at_table_of": "seat {seat} is not at a table of {players} ({seats})",
+    "refusal.discarder_is_winner": (
+        "the discarder is the winner's own seat: a win on a discard needs another seat"
+    ),
+    "refusal.generic": "this input cannot be used ({kind}): check the field {field}",
 }
 
 _FR = {
@@ -224,6 +289,82 @@ _FR = {
         "une liste de tuiles pour les attentes, un nombre entier pour la valeur"
     ),
     "refusal.drill_tile": "{reply} n’est pas une tuile en mpsz (comme 5m, 7z)",
+    "refusal.args_required": "il manque : {names} (la commande en a besoin)",
+    "refusal.arg_one_value": "{flag} doit être suivi d’une valeur",
+    "refusal.arg_choice": (
+        "{flag} : {value} n’est pas un choix possible : un de {choices} est attendu"
+    ),
+    "refusal.arg_conflict": "{flag} ne peut pas être donné en même temps que {other}",
+    "refusal.args_unknown": "mots inconnus dans la commande : {words}",
+    "refusal.arg_ambiguous": "{flag} est ambigu : ce peut être {matches}",
+    "refusal.arg_value": "{flag} : {reason}",
+    "refusal.arg_unreadable": "{flag} : la valeur {value} est illisible",
+    "refusal.command_wrong": "la commande est illisible telle qu’écrite : vérifiez ses options",
+    "refusal.whole_number": "un nombre entier est attendu, pas {value}",
+    "refusal.number_at_least": "un nombre d’au moins {low} est attendu, pas {value}",
+    "refusal.number_at_most": "un nombre d’au plus {high} est attendu, pas {value}",
+    "refusal.number_too_long": (
+        "un nombre entier de {low} à {high} est attendu, pas {count} caractères"
+    ),
+    "refusal.seed_too_long": "une graine de 20 chiffres au plus est attendue, pas {count}",
+    "refusal.rules_preset": (
+        "jeu de règles {name} inconnu pour {variant} : un de {presets} est attendu"
+    ),
+    "refusal.rules_empty": "--rules est vide : {variant} propose {presets}",
+    "refusal.lang_empty": "--lang est vide : {variant} parle {languages}",
+    "refusal.lang_unknown": "--lang {asked} : {variant} parle {languages}",
+    "refusal.command_unknown": (
+        "commande inconnue {name} : score, waits ou shanten est attendu"
+    ),
+    "refusal.command_help": "--help et --version n’ont pas de réponse ici",
+    "refusal.command_site_flag": "{flag} est ajouté par le site : retirez-le",
+    "refusal.command_quotes": (
+        "la commande est illisible : un guillemet n’est pas fermé ou une barre oblique inverse "
+        "la termine"
+    ),
+    "refusal.command_long": "la commande a {count} caractères : {most} au plus",
+    "refusal.command_words": "une commande est une liste de mots",
+    "refusal.players_riichi": "l’option players vaut 3 ou 4, pas {players}",
+    "refusal.uma_entries": "uma a {count} valeurs pour {players} joueurs : une par rang",
+    "refusal.double_wind_fu": "l’option double_wind_pair_fu vaut 2 ou 4, pas {value}",
+    "refusal.players_four": "option players ({players}) : cette famille se joue à quatre",
+    "refusal.limit_low": "l’option limit ({limit}) doit valoir au moins 1 fan",
+    "refusal.min_fan_negative": "l’option min_fan ({value}) ne peut pas être négative",
+    "refusal.option_nonnegative": (
+        "l’option {name} doit être un nombre entier d’au moins 0, pas {value}"
+    ),
+    "refusal.fan_cap_range": "l’option fan_cap={value} sort des limites 0 à 30",
+    "refusal.option_not_settable": "l’option {name} ne se règle pas depuis la ligne de commande",
+    "refusal.not_bonus": (
+        "{tile} n’est pas une tuile bonus : seules 1f-4f et 1g-4g sont mises de côté"
+    ),
+    "refusal.bonus_twice": "la tuile bonus {tile} est donnée deux fois : il n’y en a qu’une",
+    "refusal.no_flowers": (
+        "tuiles bonus {tiles} données, mais cette table joue sans fleurs ni saisons (option "
+        "flowers=false)"
+    ),
+    "refusal.bonus_win": (
+        "la tuile gagnante {tile} est une tuile bonus : elle ne gagne que comme septième ou "
+        "huitième tuile bonus parmi les fleurs (option bonus_tile_win)"
+    ),
+    "refusal.sichuan_honour": (
+        "{tile} est un honneur : le Sichuan se joue avec les 108 tuiles des trois couleurs "
+        "seulement (m, p, s)"
+    ),
+    "refusal.melds_every_seat": (
+        "les combinaisons prennent des tuiles à chaque place de la table : l’une d’elles est "
+        "celle de la main"
+    ),
+    "refusal.more_than_four_seen": (
+        "plus de quatre {tile} entre la main, ses combinaisons et les tuiles vues"
+    ),
+    "refusal.seat_not_at_table_of": (
+        "la place {seat} n’est pas à une table de {players} ({seats})"
+    ),
+    "refusal.discarder_is_winner": (
+        "celui qui défausse est le gagnant : une victoire sur défausse demande une autre place"
+    ),
+    "refusal.generic": "cette entrée est inutilisable ({kind}) : vérifiez le champ {field}",
 }
 
 _ES = {
@@ -336,6 +477,76 @@ _ES = {
         "descarte, una lista de fichas para las esperas, un número entero para el valor"
     ),
     "refusal.drill_tile": "{reply} no es una ficha en mpsz (como 5m, 7z)",
+    "refusal.args_required": "falta: {names} (la orden los necesita)",
+    "refusal.arg_one_value": "{flag} debe ir seguido de un valor",
+    "refusal.arg_choice": "{flag}: {value} no es una opción válida: se esperaba una de {choices}",
+    "refusal.arg_conflict": "{flag} no puede darse junto con {other}",
+    "refusal.args_unknown": "palabras desconocidas en la orden: {words}",
+    "refusal.arg_ambiguous": "{flag} es ambiguo: puede ser {matches}",
+    "refusal.arg_value": "{flag}: {reason}",
+    "refusal.arg_unreadable": "{flag}: el valor {value} no se puede leer",
+    "refusal.command_wrong": "la orden no se puede leer tal como está escrita: revise sus opciones",
+    "refusal.whole_number": "se esperaba un número entero, no {value}",
+    "refusal.number_at_least": "se esperaba un número de al menos {low}, no {value}",
+    "refusal.number_at_most": "se esperaba un número de como mucho {high}, no {value}",
+    "refusal.number_too_long": (
+        "se esperaba un número entero del {low} al {high}, no {count} caracteres"
+    ),
+    "refusal.seed_too_long": "se esperaba una semilla de 20 cifras como mucho, no {count}",
+    "refusal.rules_preset": (
+        "conjunto de reglas {name} desconocido para {variant}: se esperaba uno de {presets}"
+    ),
+    "refusal.rules_empty": "--rules está vacío: {variant} ofrece {presets}",
+    "refusal.lang_empty": "--lang está vacío: {variant} habla {languages}",
+    "refusal.lang_unknown": "--lang {asked}: {variant} habla {languages}",
+    "refusal.command_unknown": "orden desconocida {name}: se esperaba score, waits o shanten",
+    "refusal.command_help": "--help y --version no tienen respuesta aquí",
+    "refusal.command_site_flag": "{flag} lo añade el sitio: quítelo",
+    "refusal.command_quotes": (
+        "la orden no se puede leer: unas comillas no están cerradas o una barra invertida "
+        "la termina"
+    ),
+    "refusal.command_long": "la orden tiene {count} caracteres: {most} como máximo",
+    "refusal.command_words": "una orden es una lista de palabras",
+    "refusal.players_riichi": "la opción players vale 3 o 4, no {players}",
+    "refusal.uma_entries": "uma tiene {count} valores para {players} jugadores: uno por puesto",
+    "refusal.double_wind_fu": "la opción double_wind_pair_fu vale 2 o 4, no {value}",
+    "refusal.players_four": "opción players ({players}): esta familia se juega entre cuatro",
+    "refusal.limit_low": "la opción limit ({limit}) debe valer al menos 1 fan",
+    "refusal.min_fan_negative": "la opción min_fan ({value}) no puede ser negativa",
+    "refusal.option_nonnegative": (
+        "la opción {name} debe ser un número entero de al menos 0, no {value}"
+    ),
+    "refusal.fan_cap_range": "la opción fan_cap={value} está fuera del rango 0 a 30",
+    "refusal.option_not_settable": "la opción {name} no se ajusta desde la línea de órdenes",
+    "refusal.not_bonus": (
+        "{tile} no es una ficha de bonificación: solo 1f-4f y 1g-4g se apartan"
+    ),
+    "refusal.bonus_twice": "la ficha de bonificación {tile} aparece dos veces: solo hay una",
+    "refusal.no_flowers": (
+        "fichas de bonificación {tiles} indicadas, pero esta mesa juega sin flores ni "
+        "estaciones (opción flowers=false)"
+    ),
+    "refusal.bonus_win": (
+        "la ficha ganadora {tile} es de bonificación: solo gana como séptima u octava ficha de "
+        "bonificación entre las flores (opción bonus_tile_win)"
+    ),
+    "refusal.sichuan_honour": (
+        "{tile} es un honor: el Sichuan se juega solo con las 108 fichas de los tres palos "
+        "(m, p, s)"
+    ),
+    "refusal.melds_every_seat": (
+        "las combinaciones toman fichas de todos los puestos de la mesa: uno de ellos es el de "
+        "la mano"
+    ),
+    "refusal.more_than_four_seen": (
+        "más de cuatro {tile} entre la mano, sus combinaciones y las fichas vistas"
+    ),
+    "refusal.seat_not_at_table_of": "el puesto {seat} no está en una mesa de {players} ({seats})",
+    "refusal.discarder_is_winner": (
+        "quien descarta es el ganador: una victoria con descarte necesita otro puesto"
+    ),
+    "refusal.generic": "esta entrada no se puede usar ({kind}): revise el campo {field}",
 }
 
 REFUSALS: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES}

@@ -138,6 +138,7 @@ _EN = {
         "Type a command as in the command line, without the program name: score, waits or "
         "shanten, the hand in mpsz notation, then the flags."
     ),
+    "web.calc.command_title": "Or type a command",
     "web.calc.label": "Command",
     "web.calc.submit": "Compute",
     "web.calc.examples": "Try",
@@ -146,6 +147,7 @@ _EN = {
     "web.error.language": "The language {lang} is not offered: this site speaks {languages}.",
     "web.error.too_long": "The request is too long: at most {limit} characters are read.",
     "web.error.bad_request": "The request cannot be used: {message}",
+    "web.error.parameter": "The request cannot be used: the value of {names} is wrong",
     "web.error.back": "Go to the list of courses",
     "web.footer": (
         "Examples are computed by mahjongkit's engine; the rules follow the project's "
@@ -285,6 +287,7 @@ _FR = {
         "Saisissez une commande comme dans la ligne de commande, sans le nom du programme : "
         "score, waits ou shanten, la main en notation mpsz, puis les options."
     ),
+    "web.calc.command_title": "Ou tapez une commande",
     "web.calc.label": "Commande",
     "web.calc.submit": "Calculer",
     "web.calc.examples": "Essayez",
@@ -293,6 +296,7 @@ _FR = {
     "web.error.language": ("La langue {lang} n’est pas proposée : ce site parle {languages}."),
     "web.error.too_long": "La requête est trop longue : {limit} caractères au plus sont lus.",
     "web.error.bad_request": "La requête est inutilisable : {message}",
+    "web.error.parameter": "La requête est inutilisable : la valeur de {names} est incorrecte",
     "web.error.back": "Aller à la liste des cours",
     "web.footer": (
         "Les exemples sont calculés par le moteur de mahjongkit ; les règles suivent la "
@@ -429,6 +433,7 @@ _ES = {
         "Escriba una orden como en la línea de órdenes, sin el nombre del programa: score, "
         "waits o shanten, la mano en notación mpsz y luego las opciones."
     ),
+    "web.calc.command_title": "O escriba una orden",
     "web.calc.label": "Orden",
     "web.calc.submit": "Calcular",
     "web.calc.examples": "Pruebe",
@@ -437,6 +442,7 @@ _ES = {
     "web.error.language": "El idioma {lang} no está disponible: este sitio habla {languages}.",
     "web.error.too_long": "La petición es demasiado larga: se leen {limit} caracteres como máximo.",
     "web.error.bad_request": "La petición no se puede usar: {message}",
+    "web.error.parameter": "La petición no se puede usar: el valor de {names} no es correcto",
     "web.error.back": "Ir a la lista de cursos",
     "web.footer": (
         "Los ejemplos los calcula el motor de mahjongkit; las reglas siguen la especificación "

@@ -25,7 +25,8 @@ from typing import Any
 
 from mahjongkit.errors import InvalidHandError, NotationError
 from mahjongkit.hand import Hand
-from mahjongkit.scoring import Score, Win
+from mahjongkit.i18n import Sentence
+from mahjongkit.scoring import PatternHit, Score, Win
 from mahjongkit.shapes import (
     HONG_KONG,
     RIICHI,
@@ -64,10 +65,7 @@ def check_tiles(variant: str, hand: Hand) -> None:
         & set(range(27, NUM_KINDS))
     )
     if honours:
-        raise InvalidHandError(
-            f"{format_kind(honours[0])} is an honour tile: Sichuan is played with the 108 suited "
-            "tiles only (m, p, s)"
-        )
+        raise InvalidHandError(Sentence("refusal.sichuan_honour", tile=format_kind(honours[0])))
 
 
 def default_seat(hand: Hand, seats: Sequence[int]) -> int:
@@ -75,9 +73,7 @@ def default_seat(hand: Hand, seats: Sequence[int]) -> int:
     sources = {m.from_seat for m in hand.melds}
     seat = next((s for s in seats if s not in sources), None)
     if seat is None:
-        raise InvalidHandError(
-            "the melds claim tiles from every seat at the table: one of them is the hand's own"
-        )
+        raise InvalidHandError(Sentence("refusal.melds_every_seat"))
     return seat
 
 
@@ -147,9 +143,7 @@ def analyse_hand(
             seen[kind] += 1
     for kind, held in enumerate(counts):
         if held + seen[kind] > 4:
-            raise InvalidHandError(
-                f"more than four {format_kind(kind)} between the hand, its melds and the tiles seen"
-            )
+            raise InvalidHandError(Sentence("refusal.more_than_four_seen", tile=format_kind(kind)))
     usable = shape.usable(counts)
     value = shanten(counts, melds, shape)
     regular = regular_shanten(usable, melds)
@@ -270,13 +264,17 @@ def score_waits(
     seats = seats_in_hand(rules)
     if seat not in seats:
         raise NotationError(
-            f"seat {SEAT_LETTERS[seat]} is not at a table of {len(seats)} "
-            f"({', '.join(SEAT_LETTERS[s] for s in seats)})"
+            Sentence(
+                "refusal.seat_not_at_table_of",
+                seat=SEAT_LETTERS[seat],
+                players=len(seats),
+                seats=", ".join(SEAT_LETTERS[s] for s in seats),
+            )
         )
     if discarder is None:
         discarder = previous_seat(seat, seats)
     if discarder == seat:
-        raise NotationError("the discarder is the winner's own seat: a ron needs another seat")
+        raise NotationError(Sentence("refusal.discarder_is_winner"))
     values = []
     for kind in kinds:
         tile = Tile(kind)
@@ -296,9 +294,156 @@ def score_waits(
     return tuple(values)
 
 
+@dataclass(frozen=True, slots=True)
+class ReachOption:
+    """A discard of a 14-tile hand rated by the value its likely completions reach.
+
+    The completions are the winning hands reached by the shortest paths: each draw lowers the
+    shanten and each discard keeps the lowest shanten, until a wait completes the hand. Each is
+    scored by the variant's own scorer as a win by discard and as a self-draw. ``best`` is the
+    highest value among them (fan or han before any cap; in Hong Kong the fan toward the
+    minimum), ``best_patterns`` the patterns of that win. ``winning`` counts the completions
+    that are wins by discard (Hong Kong: at or above the 3-fan minimum), ``winning_self_draw``
+    those that are wins by self-draw; ``possible`` is every pattern id some completion scores.
+    ``completions`` is 0 when the hand is further from ready than the search looks (then
+    nothing is known of its value).
+    """
+
+    discard: int
+    shanten: int
+    completions: int
+    winning: int
+    winning_self_draw: int
+    best: int
+    best_patterns: tuple[PatternHit, ...]
+    possible: tuple[str, ...]
+
+    @property
+    def keeps_a_win(self) -> bool:
+        """Whether some likely completion wins by discard (Hong Kong: reaches the minimum)."""
+        return self.winning > 0
+
+    @property
+    def keeps_a_self_draw(self) -> bool:
+        """Whether some likely completion wins, at least by self-draw."""
+        return self.winning > 0 or self.winning_self_draw > 0
+
+
+MAX_REACH_SHANTEN = 2
+"""The farthest from ready a discard's completions are searched (each step multiplies them)."""
+
+
+def reachable_values(
+    hand: Hand,
+    variant: Variant,
+    rules: Any = None,
+    *,
+    seat: int = 0,
+    round_wind: int = 0,
+    missing_suit: int | None = None,
+    flowers: Sequence[Tile] = (),
+    max_shanten: int = MAX_REACH_SHANTEN,
+) -> tuple[ReachOption, ...]:
+    """Each discard of the 14-tile ``hand`` rated by what its likely completions are worth.
+
+    A learner of Hong Kong old style must keep a path to the 3-fan minimum open: a discard with
+    the best shanten and ukeire may leave only hands below it. This scores the completions of
+    each discard (see :class:`ReachOption`) under ``rules`` (default preset if None) as a win by
+    discard from the seat before ``seat``. Discards further than ``max_shanten`` from ready are
+    listed with no completion. Raises :class:`InvalidHandError` for a hand of the wrong size.
+    """
+    hand.require_size((14,))
+    check_tiles(variant.name, hand)
+    rules = variant.rules() if rules is None else rules
+    shape = hand_shape(variant.name, missing_suit)
+    melds = len(hand.melds)
+    in_melds = [0] * NUM_KINDS
+    for meld in hand.melds:
+        for kind in meld.kinds:
+            in_melds[kind] += 1
+    seats = seats_in_hand(rules)
+    discarder = previous_seat(seat, seats)
+    scored: dict[tuple[int | bool, ...], Score] = {}
+    found: dict[tuple[int, ...], frozenset[tuple[int, ...]]] = {}
+
+    def room(counts: Sequence[int], kind: int) -> bool:
+        return counts[kind] + in_melds[kind] < 4
+
+    def completions(counts: tuple[int, ...], steps: int) -> frozenset[tuple[int, ...]]:
+        # The complete hands (counts with the winning kind last) reached from 13 tiles.
+        if counts in found:
+            return found[counts]
+        reached: set[tuple[int, ...]] = set()
+        if steps == 0:
+            for kind in waits(counts, melds, shape):
+                if room(counts, kind):
+                    done = list(counts)
+                    done[kind] += 1
+                    reached.add((*done, kind))
+        else:
+            for kind in ukeire(counts, melds, shape, in_melds).kinds:
+                drawn = list(counts)
+                drawn[kind] += 1
+                for out in {k for k in range(NUM_KINDS) if drawn[k]}:
+                    drawn[out] -= 1
+                    if shanten(drawn, melds, shape) == steps - 1:
+                        reached |= completions(tuple(drawn), steps - 1)
+                    drawn[out] += 1
+        found[counts] = frozenset(reached)
+        return found[counts]
+
+    def value(complete: tuple[int, ...], self_draw: bool) -> Score:
+        if (*complete, self_draw) not in scored:
+            *counts, kind = complete
+            tiles = tuple(Tile(k) for k in range(NUM_KINDS) for _ in range(counts[k]))
+            win = Win(
+                hand=Hand(tiles, hand.melds),
+                win_tile=Tile(kind),
+                self_draw=self_draw,
+                seat=seat,
+                from_seat=None if self_draw else discarder,
+                round_wind=round_wind,
+                missing_suit=missing_suit,
+                flowers=tuple(flowers),
+            )
+            scored[(*complete, self_draw)] = variant.score(win, rules)
+        return scored[(*complete, self_draw)]
+
+    options = []
+    counts = hand.counts[:NUM_KINDS]
+    for kind in sorted({t.kind for t in hand.concealed}):
+        counts[kind] -= 1
+        steps = shanten(counts, melds, shape)
+        reached = completions(tuple(counts), steps) if 0 <= steps <= max_shanten else frozenset()
+        ron = [value(c, False) for c in sorted(reached)]
+        tsumo = [value(c, True) for c in sorted(reached)]
+        best = max((*ron, *tsumo), key=lambda s: (s.valid, _toward(s), s.raw_value), default=None)
+        possible = sorted({p.id for s in (*ron, *tsumo) for p in s.patterns})
+        options.append(
+            ReachOption(
+                discard=kind,
+                shanten=steps,
+                completions=len(reached),
+                winning=sum(s.valid for s in ron),
+                winning_self_draw=sum(s.valid for s in tsumo),
+                best=_toward(best) if best is not None else 0,
+                best_patterns=best.patterns if best is not None else (),
+                possible=tuple(possible),
+            )
+        )
+        counts[kind] += 1
+    return tuple(options)
+
+
+def _toward(score: Score) -> int:
+    # Hong Kong counts the minimum without the bonus-tile fan; other variants count the total.
+    return int(score.extra.get("fan_toward_minimum", score.raw_value))
+
+
 __all__ = [
     "DiscardOption",
     "HandAnalysis",
+    "ReachOption",
     "WaitValue",
     "WinOutcome",
     "analyse_hand",
@@ -306,6 +451,7 @@ __all__ = [
     "default_seat",
     "hand_shape",
     "previous_seat",
+    "reachable_values",
     "score_waits",
     "seats_in_hand",
 ]

@@ -13,6 +13,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from mahjongkit.errors import NotationError
+from mahjongkit.i18n import Sentence
 
 if TYPE_CHECKING:
     from mahjongkit.scoring import Score, Win
@@ -104,8 +105,12 @@ class Variant:
         name = preset or next(iter(self.presets))
         if name not in self.presets:
             raise NotationError(
-                f"unknown rules preset {name!r} for {self.name}: "
-                f"expected one of {', '.join(self.presets)}"
+                Sentence(
+                    "refusal.rules_preset",
+                    name=repr(name),
+                    variant=self.name,
+                    presets=", ".join(self.presets),
+                )
             )
         return self.presets[name]()
 

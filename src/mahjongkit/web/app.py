@@ -23,12 +23,12 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 
 from mahjongkit.errors import MahjongError
-from mahjongkit.i18n import reason_of, say, t
+from mahjongkit.i18n import t
 from mahjongkit.i18n.glossary import Entry, glossary
 from mahjongkit.variants import find_variant, rules_page
-from mahjongkit.web.examples import MAX_COMMAND, example_html, parse_command, run
+from mahjongkit.web.examples import parse_command, run
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES, Course, courses, render, render_plain
-from mahjongkit.web.practice import page_text, practice_router
+from mahjongkit.web.practice import page_text, practice_router, refusal_text
 from mahjongkit.web.progress import Progress
 from mahjongkit.web.table import Limits, Tables, table_router
 from mahjongkit.web.tiles import tile_svg
@@ -42,12 +42,6 @@ MAX_BODY = 4096
 VISITOR_COOKIE = "mjk_visitor"
 
 _LANGUAGE_NAMES = {"en": "English", "fr": "Français", "es": "Español"}
-_CALCULATOR_EXAMPLES = (
-    "score 11223344556677m --variant sichuan --win 7m --tsumo",
-    "waits 1122334455667m --variant sichuan",
-    "score 234m456p678s33555z --win 5z --tsumo --seat S --dora 3s",
-    "shanten 123m456p789s1122z",
-)
 
 
 def default_db_path() -> Path:
@@ -213,8 +207,11 @@ def create_app(
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError) -> Response:
         lang = _page_language(request)
-        fields = ", ".join(".".join(str(p) for p in e.get("loc", ())) for e in error.errors())
-        return _refusal(request, 400, t("web.error.bad_request", lang, message=fields), "invalid")
+        # The parameter's own name, quoted: "query" and "body" are the framework's words.
+        names = ", ".join(
+            sorted({repr(str(e.get("loc", ("?",))[-1]))[:40] for e in error.errors()})
+        )
+        return _refusal(request, 400, t("web.error.parameter", lang, names=names), "invalid")
 
     @app.get("/", include_in_schema=False)
     async def root(request: Request) -> RedirectResponse:
@@ -253,7 +250,7 @@ def create_app(
         try:
             code, result = run(parse_command(data["command"]), lang)
         except MahjongError as error:
-            return _refusal(request, 400, say(reason_of(error), lang), error.code)
+            return _refusal(request, 400, refusal_text(error, lang, "command"), error.code)
         return JSONResponse({"exit_code": code, "result": result})
 
     @app.get("/tiles/{name}", include_in_schema=False)
@@ -283,29 +280,6 @@ def create_app(
         known_language(request, lang)
         entries: list[Entry] = sorted(glossary().values(), key=lambda e: _sort_key(e.name(lang)))
         return _page(request, "glossary.html", lang, entries=entries)
-
-    @app.get("/{lang}/calculator", response_class=HTMLResponse)
-    async def calculator(request: Request, lang: str, q: str = "") -> HTMLResponse:
-        known_language(request, lang)
-        answer_html, error, status = "", "", 200
-        if q.strip():
-            try:
-                words = parse_command(q)
-                run(words, lang)  # refused input is a 400, not an answer
-                answer_html = example_html(words, lang, t("web.calc.title", lang))
-            except MahjongError as refused:
-                error, status = say(reason_of(refused), lang), 400
-        return _page(
-            request,
-            "calculator.html",
-            lang,
-            status,
-            query=q,
-            answer=answer_html,
-            error=error,
-            examples=_CALCULATOR_EXAMPLES,
-            max_command=MAX_COMMAND,
-        )
 
     @app.get("/{lang}/{family}/", response_class=HTMLResponse)
     async def course(request: Request, lang: str, family: str) -> HTMLResponse:

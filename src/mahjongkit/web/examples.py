@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from mahjongkit.commands import answer
 from mahjongkit.errors import MahjongError, NotationError
-from mahjongkit.i18n import reason_of, say, t
+from mahjongkit.i18n import Sentence, reason_of, say, t
 from mahjongkit.web.tiles import tile_images, tiles_html
 
 COMMANDS = ("score", "waits", "shanten")
@@ -41,17 +41,17 @@ def parse_command(line: str) -> tuple[str, ...]:
     """The words of one command line (``score 123m... --win 5z``), refusing what the site
     adds itself and what the command line does not offer here."""
     if len(line) > MAX_COMMAND:
-        raise NotationError(f"the command has {len(line)} characters: at most {MAX_COMMAND}")
+        raise NotationError(Sentence("refusal.command_long", count=len(line), most=MAX_COMMAND))
     try:
         words = tuple(shlex.split(line))
-    except ValueError as error:
-        raise NotationError(f"the command cannot be read: {error}") from None
+    except ValueError:
+        raise NotationError(Sentence("refusal.command_quotes")) from None
     if not words or words[0] not in COMMANDS:
         first = words[0] if words else ""
-        raise NotationError(f"unknown command {first!r}: expected score, waits or shanten")
+        raise NotationError(Sentence("refusal.command_unknown", name=repr(first[:40])))
     for word in words:
         if word in ("--json", "--lang") or word.startswith("--lang="):
-            raise NotationError(f"{word} is added by the site: leave it out")
+            raise NotationError(Sentence("refusal.command_site_flag", flag=word[:40]))
     return words
 
 
@@ -229,7 +229,7 @@ def example_html(words: tuple[str, ...], lang: str, label: str | None = None) ->
             f"{escape(t('web.example.refused', lang, message=message))}</p></figure>"
         )
     opener = (
-        f'<p class="open-calc"><a href="/{lang}/practice/calculator?q={quote(command)}">'
+        f'<p class="open-calc"><a href="/{lang}/calculator?q={quote(command)}">'
         f"{escape(t('practice.open', lang))}</a></p>"
     )
     return (

@@ -24,16 +24,18 @@ from mahjongkit.bots.drills import (
     Drill,
     answer_in,
     best_discards,
+    discard_reach,
     drill_of,
     grade,
     make_drill,
+    missing_suit_facts,
 )
 from mahjongkit.commands import MAX_COUNT, answer, parse_words
 from mahjongkit.errors import MahjongError
 from mahjongkit.i18n import Sentence, reason_of, say, t, tile_name
 from mahjongkit.melds import Meld
 from mahjongkit.tiles import Tile, parse_tiles
-from mahjongkit.web.examples import parse_command
+from mahjongkit.web.examples import MAX_COMMAND, example_html, parse_command
 from mahjongkit.web.lessons import SITE_LANGUAGES
 from mahjongkit.web.progress import Progress
 
@@ -76,6 +78,14 @@ WAITS_FIELDS = (
 COMPARE_FIELDS = ("hand", "win", "tsumo", "from", "seat", "round", "melds", "lang")
 """The fields of ``POST /api/compare``: a hand and how it was won, without a family."""
 _CHOICES = {"variant": FAMILIES, "missing": ("m", "p", "s")}
+CALCULATOR_EXAMPLES = (
+    "score 11223344556677m --variant sichuan --win 7m --tsumo",
+    "waits 1122334455667m --variant sichuan",
+    "score 234m456p678s33555z --win 5z --tsumo --seat S --dora 3s",
+    "score 111z222z777z55z --variant hongkong --meld pung:666z@W --win 5z --from E --seat S",
+    "shanten 123m456p789s1122z",
+)
+"""The commands the calculator offers to try, one per kind of question and family."""
 
 CHAPTER_KINDS = {
     ("riichi", "turn-and-calls"): "discard",
@@ -151,6 +161,13 @@ _PAGE_TEXT = (
     "drill.loading",
     "drill.answered",
     "drill.command",
+    "drill.reach_title",
+    "drill.reach_line",
+    "drill.reach_short",
+    "drill.reach_far",
+    "drill.reach_none",
+    "drill.missing_held",
+    "drill.missing_clear",
 )
 
 
@@ -293,6 +310,21 @@ _FIELD_OF_KEY = {
     "refusal.option_digits": "option",
     "refusal.option_form": "option",
     "refusal.option_unknown": "option",
+    "refusal.rules_preset": "rules",
+    "refusal.rules_empty": "rules",
+    "refusal.uma_entries": "option",
+    "refusal.players_riichi": "option",
+    "refusal.players_four": "option",
+    "refusal.double_wind_fu": "option",
+    "refusal.limit_low": "option",
+    "refusal.min_fan_negative": "option",
+    "refusal.option_nonnegative": "option",
+    "refusal.fan_cap_range": "option",
+    "refusal.option_not_settable": "option",
+    "refusal.not_bonus": "flowers",
+    "refusal.bonus_twice": "flowers",
+    "refusal.no_flowers": "flowers",
+    "refusal.seat_not_at_table_of": "seat",
 }
 
 
@@ -309,6 +341,8 @@ def blame(error: MahjongError, data: Mapping[str, Any]) -> str:
         for name in ("seat", "from", "round"):
             if repr(data.get(name)) == values.get("text"):
                 return name
+        if any(repr(seat) == values.get("text") for seat in _words(data, "in_game")):
+            return "in_game"
     if key == "refusal.flag_value":
         return str(values["flag"]).lstrip("-").replace("-", "_")
     if key == "refusal.foreign_flag":
@@ -331,23 +365,33 @@ def blame(error: MahjongError, data: Mapping[str, Any]) -> str:
     return "hand"
 
 
+def refusal_text(error: MahjongError, lang: str, field: str) -> str:
+    """What a refusal says in ``lang``: its sentence, or, for a refusal the library words only
+    in English, its kind and the field at fault in the language (never English in a French or
+    Spanish answer; the English stays in the answer's ``detail``)."""
+    reason = reason_of(error)
+    if isinstance(reason, Sentence) or lang == "en":
+        return say(reason, lang)
+    code = f"code.{error.code}" if f"code.{error.code}" in _codes() else "code.unknown"
+    kind = t(code, lang)
+    return Sentence("refusal.generic", kind=kind, field=field).say(lang)
+
+
 def _refused(error: MahjongError, data: Mapping[str, Any], lang: str) -> Response:
     reason = reason_of(error)
     key = reason.key if isinstance(reason, Sentence) else None
-    message = say(reason, lang)
-    if key is None and lang != "en":
-        # A refusal the library still words only in English: say its kind in the language.
-        message = (
-            t(
-                "practice.error.untranslated",
-                lang,
-                kind=t(f"code.{error.code}", lang),
-                detail=message,
-            )
-            if f"code.{error.code}" in _codes()
-            else message
-        )
-    return _error(400, error.code, message, blame(error, data), key)
+    field = blame(error, data)
+    body = {
+        "error": {
+            "code": error.code,
+            "id": key,
+            "field": field,
+            "message": refusal_text(error, lang, field),
+        }
+    }
+    if key is None:
+        body["error"]["detail"] = str(reason)
+    return JSONResponse(body, status_code=400)
 
 
 def _codes() -> set[str]:
@@ -373,7 +417,7 @@ def compare(data: Mapping[str, Any], lang: str) -> dict[str, Any]:
                     "family": family,
                     "status": "refused",
                     "code": error.code,
-                    "reason": say(reason_of(error), lang),
+                    "reason": refusal_text(error, lang, blame(error, body)),
                     "answer": None,
                 }
             )
@@ -443,6 +487,9 @@ def fields_of(command: str) -> dict[str, Any]:
         for name in _COUNTS:
             if getattr(args, name):
                 fields[name] = getattr(args, name)
+        seats = [s.strip() for s in (args.in_game or "").split(",") if s.strip()]
+        if args.variant == "sichuan" and seats and set(seats) != set("ESWN"):
+            fields["in_game"] = seats
     return fields
 
 
@@ -578,7 +625,7 @@ def practice_router(
             else:
                 drills = [make_drill(family, kind, number)]
         except MahjongError as error:
-            return _error(404, error.code, say(reason_of(error), lang), "id", None)
+            return _error(404, error.code, refusal_text(error, lang, "id"), "id", None)
         return JSONResponse({"questions": [drill_json(d, lang) for d in drills]})
 
     @router.post("/api/drills/answer")
@@ -615,7 +662,13 @@ def practice_router(
             "answer": result,
         }
         if drill.kind == "discard":
-            body["best"] = best_discards(result)
+            reach = discard_reach(drill, lang)
+            body["best"] = best_discards(result, reach)
+            if reach is not None:
+                body["reach"] = reach
+        missing = missing_suit_facts(drill)
+        if missing is not None:
+            body["missing"] = missing
         response = JSONResponse(body)
         if new:
             response.set_cookie(
@@ -660,27 +713,39 @@ def practice_router(
         known(lang)
         return page(request, "practice_hub.html", lang)
 
-    @router.get("/{lang}/practice/calculator", response_class=HTMLResponse)
+    @router.get("/{lang}/calculator", response_class=HTMLResponse)
     async def calculator(request: Request, lang: str, q: str = "") -> HTMLResponse:
         known(lang)
         prefill: dict[str, Any] = {}
-        error = ""
+        error, answer_html = "", ""
         if q.strip():
             try:
+                words = parse_command(q)
+                answer(list(words))  # refused input is a 400 beside the form
                 prefill = fields_of(q)
-                answer(list(parse_command(q)))  # refused input is a 400 beside the form
+                answer_html = example_html(words, lang, t("web.calc.title", lang))
             except MahjongError as refused:
-                error = say(reason_of(refused), lang)
+                error = refusal_text(refused, lang, "q")
         return page(
             request,
-            "practice_calculator.html",
+            "calculator.html",
             lang,
             400 if error else 200,
             prefill=json.dumps(prefill, ensure_ascii=False).replace("</", "<\\/"),
             page_text=page_text(lang),
             error=error,
             query=q,
+            answer=answer_html,
+            examples=CALCULATOR_EXAMPLES,
+            max_command=MAX_COMMAND,
         )
+
+    @router.get("/{lang}/practice/calculator", include_in_schema=False)
+    async def old_calculator(request: Request, lang: str) -> Response:
+        # The calculator had two pages; links to this one (bookmarks, older lessons) still work.
+        known(lang)
+        query = f"?{request.url.query}" if request.url.query else ""
+        return RedirectResponse(f"/{lang}/calculator{query}", status_code=301)
 
     @router.get("/{lang}/practice/drills/{family}", response_class=HTMLResponse)
     async def drills(request: Request, lang: str, family: str) -> HTMLResponse:

@@ -99,9 +99,9 @@ def test_options_are_overridden_by_name_from_text() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"players": 5}, "players must be 3 or 4"),
+        ({"players": 5}, "players option is 3 or 4"),
         ({"players": 3}, "uma has 4 entries for 3 players"),
-        ({"double_wind_pair_fu": 3}, "double_wind_pair_fu is 2 or 4"),
+        ({"double_wind_pair_fu": 3}, "double_wind_pair_fu option is 2 or 4"),
         ({"max_ron_winners": 4}, "max_ron_winners must be 1..3"),
     ],
 )

@@ -113,7 +113,7 @@ def test_variant_registry_and_presets():
     ("assignment", "words"),
     [
         ("fan_cap=lots", "integer"),
-        ("fan_cap=-1", ">= 0"),
+        ("fan_cap=-1", "of at least 0"),
         ("fan_cap=99", "out of range"),
         ("self_draw_bonus=double", "none, jiadi, jiafan"),
         ("call_transfer=maybe", "that_kong"),

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mahjongkit.errors import NotationError
+from mahjongkit.i18n import Sentence
 
 PaymentSystem = Literal["full", "half"]
 BaseTable = Literal["half_spicy", "full_spicy", "odd_doubling"]
@@ -147,13 +148,11 @@ class HongKongRules:
 
     def __post_init__(self) -> None:
         if self.players != 4:
-            raise NotationError(
-                f"option players ({self.players}): Hong Kong old style is played by four (H-01)"
-            )
+            raise NotationError(Sentence("refusal.players_four", players=self.players))
         if self.limit < 1:
-            raise NotationError(f"option limit ({self.limit}) must be at least 1 fan")
+            raise NotationError(Sentence("refusal.limit_low", limit=self.limit))
         if self.min_fan < 0:
-            raise NotationError(f"option min_fan ({self.min_fan}) cannot be negative")
+            raise NotationError(Sentence("refusal.min_fan_negative", value=self.min_fan))
         if self.min_fan > self.limit:
             raise NotationError(
                 f"option min_fan ({self.min_fan}) is above option limit ({self.limit}): "

@@ -107,26 +107,16 @@ def _check(win: Win, rules: HongKongRules) -> None:
     flowers = [tile.kind for tile in win.flowers]
     for kind in flowers:
         if not NUM_KINDS <= kind < NUM_ALL_KINDS:
-            raise InvalidHandError(
-                f"{format_kind(kind)} is not a bonus tile: only 1f-4f and 1g-4g are set aside"
-            )
+            raise InvalidHandError(Sentence("refusal.not_bonus", tile=format_kind(kind)))
     repeated = sorted({k for k in flowers if flowers.count(k) > 1})
     if repeated:
-        raise InvalidHandError(
-            f"the bonus tile {format_kind(repeated[0])} is listed twice: there is one of each"
-        )
+        raise InvalidHandError(Sentence("refusal.bonus_twice", tile=format_kind(repeated[0])))
     if flowers and not rules.flowers:
-        raise InvalidHandError(
-            f"bonus tiles {format_tiles(win.flowers)} listed, but this table plays without "
-            "flowers and seasons (option flowers=false)"
-        )
+        raise InvalidHandError(Sentence("refusal.no_flowers", tiles=format_tiles(win.flowers)))
     flower_win = win.win_tile.kind >= NUM_KINDS
     if flower_win:
         if not (rules.bonus_tile_win and win.win_tile.kind in flowers and len(flowers) >= 7):
-            raise InvalidHandError(
-                f"the winning tile {win.win_tile} is a bonus tile: that wins only as the seventh "
-                "or eighth bonus tile listed in the flowers (option bonus_tile_win)"
-            )
+            raise InvalidHandError(Sentence("refusal.bonus_win", tile=str(win.win_tile)))
         if hand.size not in (13, 14):
             raise InvalidHandError(
                 f"{hand.size} tiles is not a hand: a hand holds 13 or 14 (a kong counting three)"

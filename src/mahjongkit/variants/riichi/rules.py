@@ -149,15 +149,18 @@ class RiichiRules:
 
     def __post_init__(self) -> None:
         from mahjongkit.errors import NotationError
+        from mahjongkit.i18n import Sentence
 
         if self.players not in (3, 4):
-            raise NotationError(f"players must be 3 or 4, not {self.players}")
+            raise NotationError(Sentence("refusal.players_riichi", players=self.players))
         if len(self.uma) != self.players:
             raise NotationError(
-                f"uma has {len(self.uma)} entries for {self.players} players: one per rank"
+                Sentence("refusal.uma_entries", count=len(self.uma), players=self.players)
             )
         if self.double_wind_pair_fu not in (2, 4):
-            raise NotationError(f"double_wind_pair_fu is 2 or 4, not {self.double_wind_pair_fu}")
+            raise NotationError(
+                Sentence("refusal.double_wind_fu", value=self.double_wind_pair_fu)
+            )
         if self.max_ron_winners is not None and not 1 <= self.max_ron_winners < self.players:
             raise NotationError(
                 f"max_ron_winners must be 1..{self.players - 1}, not {self.max_ron_winners}"

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mahjongkit.errors import NotationError
+from mahjongkit.i18n import Sentence
 
 SelfDrawBonus = Literal["none", "jiadi", "jiafan"]
 """No self-draw bonus; 自摸加底 (+1 base from each payer); 自摸加番 (+1 fan, under the cap)."""
@@ -89,13 +90,13 @@ class SichuanRules:
         for name in ("base", "fan_cap", "flower_pig_penalty", "exposed_kong_payment"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise NotationError(f"option {name} must be a whole number >= 0, not {value!r}")
+                raise NotationError(
+                    Sentence("refusal.option_nonnegative", name=name, value=repr(value))
+                )
         if self.players != 4:
-            raise NotationError(
-                f"option players ({self.players!r}): blood battle is played by four"
-            )
+            raise NotationError(Sentence("refusal.players_four", players=repr(self.players)))
         if self.fan_cap > 30:
-            raise NotationError(f"option fan_cap={self.fan_cap} is out of range 0..30")
+            raise NotationError(Sentence("refusal.fan_cap_range", value=self.fan_cap))
 
     @property
     def cap_value(self) -> int:

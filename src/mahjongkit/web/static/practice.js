@@ -228,12 +228,16 @@
       if ($("f-rules").value.trim()) data.rules = $("f-rules").value.trim();
       if (melds.length) data.melds = melds.slice();
       if ($("f-missing").value) data.missing = $("f-missing").value;
+      const options = $("f-option").value.trim().split(/\s+/).filter((word) => word.includes("="));
+      if (options.length) {
+        data.option = Object.fromEntries(options.map((word) => [word.split("=")[0], word.split("=").slice(1).join("=")]));
+      }
       if (command === "waits") return data;
       data.win = $("f-win").value;
       if ($("f-tsumo").checked) data.tsumo = true;
       else if ($("f-from").value) data.from = $("f-from").value;
       if (command === "compare") {
-        delete data.variant; delete data.rules; delete data.missing;
+        delete data.variant; delete data.rules; delete data.missing; delete data.option;
         return data;
       }
       for (const flag of ["riichi", "double_riichi", "ippatsu", "after_kong", "second_kong",
@@ -247,6 +251,8 @@
         const value = parseInt($("f-" + name).value || "0", 10);
         if (value) data[name] = value;
       }
+      const inGame = $("f-in_game").value.split(/[\s,]+/).filter(Boolean);
+      if (inGame.length) data.in_game = inGame;
       return data;
     }
     function clearErrors() {
@@ -257,7 +263,7 @@
       let field = error.field || "hand";
       if (["riichi", "double_riichi", "ippatsu", "after_kong", "second_kong", "robbing_kong",
            "kong_discard", "last_tile", "first_turn"].includes(field)) field = "flags";
-      if (field === "meld" || field === "in_game") field = "melds";
+      if (field === "meld") field = "melds";
       const slot = $("err-" + field) || $("err-hand");
       slot.textContent = T("refused", {message: error.message});
       slot.hidden = false;
@@ -291,6 +297,8 @@
         if (value === true && box && box.type === "checkbox") box.checked = true;
       }
       if (prefill.tsumo) $("f-tsumo").checked = true;
+      if (prefill.option) $("f-option").value = Object.entries(prefill.option).map(([k, v]) => k + "=" + v).join(" ");
+      if (prefill.in_game) $("f-in_game").value = prefill.in_game.join(",");
       for (const meld of prefill.melds || []) melds.push(meld);
       drawMelds();
       sync();
@@ -374,6 +382,8 @@
       const shown = Array.isArray(json.expected) ? json.expected.join(" ") : String(json.expected);
       const parts = [verdict, el("p", {class: "drill-expected",
         text: question.kind === "discard" ? T("drill.best", {tiles: shown}) : T("drill.expected", {answer: shown})})];
+      if (json.missing) parts.push(missingView(json.missing));
+      if (json.reach) parts.push(reachView(json.reach, json.best));
       if (question.kind === "worth") parts.push(scoreView(json.answer));
       else parts.push(waitsView(json.answer));
       parts.push(el("p", {class: "command"}, T("drill.command") + ": ",
@@ -383,6 +393,32 @@
     });
     box.append(check, outcome);
     return box;
+  }
+
+  // Hong Kong: what each discard leaves toward the 3-fan minimum (the engine's rating).
+  function reachView(reach, best) {
+    const box = el("div", {class: "reach-view"});
+    box.append(el("h3", {text: T("drill.reach_title", {minimum: reach.length ? reach[0].minimum : 3})}));
+    const list = el("ul", {class: "reach"});
+    for (const option of reach) {
+      const fill = {tile: option.discard, best: option.best, minimum: option.minimum, shanten: option.shanten,
+        winning: option.winning, self_draw: option.winning_self_draw, completions: option.completions,
+        patterns: option.patterns.length ? option.patterns.join(", ") : T("drill.reach_none")};
+      const key = option.completions === 0 ? "drill.reach_far"
+        : option.keeps_minimum_self_draw ? "drill.reach_line" : "drill.reach_short";
+      list.append(el("li", {"data-tile": option.discard, "data-keeps": String(option.keeps_minimum_self_draw),
+        class: best.includes(option.discard) ? "best" : ""}, tileImg(option.discard), " ", T(key, fill)));
+    }
+    box.append(list);
+    return box;
+  }
+
+  // Sichuan: the declared missing suit and what of it is still in the hand.
+  function missingView(missing) {
+    const text = missing.held.length
+      ? T("drill.missing_held", {suit: missing.suit, tiles: missing.held.join(" ")})
+      : T("drill.missing_clear", {suit: missing.suit});
+    return el("p", {class: "missing-suit"}, text);
   }
 
   async function showProgress(question, where) {
