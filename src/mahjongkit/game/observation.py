@@ -25,7 +25,7 @@ from mahjongkit.table.events import (
     frozen_event,
 )
 from mahjongkit.table.state import Phase
-from mahjongkit.table.view import MeldView, SeatView, TableView
+from mahjongkit.table.view import MeldView, RoundView, SeatView, TableView
 from mahjongkit.tiles import counts_of_ids
 
 __all__ = [
@@ -35,6 +35,8 @@ __all__ = [
     "Observation",
     "SeatInfo",
     "observe",
+    "shown_missing_suit",
+    "shown_phase",
     "thawed",
     "visible_event",
 ]
@@ -228,7 +230,26 @@ def _plain(value: Any) -> Any:
 _OPEN_PHASES = (Phase.TURN, Phase.ROUND_OVER, Phase.GAME_OVER, Phase.EXCHANGE, Phase.DECLARE)
 
 
-def _seat_info(state: SeatView, own: bool, declaring: bool) -> SeatInfo:
+def shown_phase(rnd: RoundView, has_legal: bool) -> str:
+    """The phase a seat is shown: ``waiting`` in a claim or rob window it has no part in.
+
+    Others' claim windows are not shown: that a pause happens at all would tell that somebody
+    can call or win.
+    """
+    if rnd.seats and (has_legal or rnd.phase in _OPEN_PHASES):
+        return rnd.phase.value
+    return "waiting"
+
+
+def shown_missing_suit(rnd: RoundView, seat: int, observer: int) -> int | None:
+    """A seat's missing suit as ``observer`` sees it: hidden from the others while seats are
+    still declaring."""
+    if seat == observer or rnd.phase is not Phase.DECLARE:
+        return rnd.seats[seat].missing_suit
+    return None
+
+
+def _seat_info(state: SeatView, own: bool, missing_suit: int | None) -> SeatInfo:
     return SeatInfo(
         melds=tuple(MeldInfo.of(m) for m in state.melds),
         discards=tuple(state.discards),
@@ -236,7 +257,7 @@ def _seat_info(state: SeatView, own: bool, declaring: bool) -> SeatInfo:
         riichi=state.riichi,
         won=state.won,
         hand_size=len(state.hand),
-        missing_suit=state.missing_suit if own or not declaring else None,
+        missing_suit=missing_suit,
         hand=tuple(sorted(state.hand)) if own else None,
         drawn=state.drawn if own else None,
     )
@@ -254,15 +275,10 @@ def observe(
     """The observation of ``seat`` (``legal``: its legal actions; ``events``: its visible log;
     ``order``: the round's discards in order and each seat's riichi position there)."""
     rnd = view.round
-    declaring = rnd.phase is Phase.DECLARE
     return Observation(
         seat=seat,
         variant=variant,
-        # Others' claim windows are not shown: that a pause happens at all would tell that
-        # somebody can call or win.
-        phase=(
-            rnd.phase.value if rnd.seats and (legal or rnd.phase in _OPEN_PHASES) else "waiting"
-        ),
+        phase=shown_phase(rnd, bool(legal)),
         turn=rnd.turn,
         dealer=rnd.dealer,
         round_wind=rnd.round_wind,
@@ -273,7 +289,8 @@ def observe(
         wall_remaining=view.live_remaining(),
         last_discard=rnd.last_discard,
         seats=tuple(
-            _seat_info(state, index == seat, declaring) for index, state in enumerate(rnd.seats)
+            _seat_info(state, index == seat, shown_missing_suit(rnd, index, seat))
+            for index, state in enumerate(rnd.seats)
         ),
         legal_actions=tuple(legal),
         events=events,

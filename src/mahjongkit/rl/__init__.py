@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from mahjongkit.rl.aec import MahjongEnv, env
 from mahjongkit.rl.decisions import Decision, DecisionsError, decisions
-from mahjongkit.rl.encoder import PLANES_V1
+from mahjongkit.rl.encoder import PLANES_V1, SeatPlanesV1, encode_v1
 from mahjongkit.rl.single import SingleAgentEnv
 from mahjongkit.rl.spaces import ActionLayout, layout_for
 
@@ -28,8 +28,10 @@ __all__ = [
     "Decision",
     "DecisionsError",
     "MahjongEnv",
+    "SeatPlanesV1",
     "SingleAgentEnv",
     "decisions",
+    "encode_v1",
     "env",
     "layout_for",
 ]

@@ -23,7 +23,13 @@ from pettingzoo import AECEnv
 
 from mahjongkit.errors import IllegalActionError, MahjongError
 from mahjongkit.game.engine import Game
-from mahjongkit.rl.encoder import ENCODERS, NUM_PLANES_V1, SCORE_SCALES, encode_v1
+from mahjongkit.rl.encoder import (
+    ENCODERS,
+    NUM_PLANES_V1,
+    SCORE_SCALES,
+    SeatPlanesV1,
+    encode_v1,
+)
 from mahjongkit.rl.spaces import FAMILIES, ActionCodec, layout_for
 from mahjongkit.table.actions import Action
 from mahjongkit.table.state import Phase
@@ -112,7 +118,10 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         self._action_spaces = {a: self._action_space for a in self.possible_agents}
         self._seeds = random.Random()
         self.game: Game = probe
-        self._cache: tuple[int, int, Observed, dict[int, Action]] | None = None
+        # Per seat: the state version (the log's length) its observation was made at, the
+        # observation and the engine action of each legal index.
+        self._cache: dict[int, tuple[int, Observed, dict[int, Action]]] = {}
+        self._planes = [SeatPlanesV1(s, self._score_scale, self._red) for s in range(probe.players)]
         self._seen = 0
         self._round_start: list[int] = []
 
@@ -143,7 +152,10 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         self.game.start()
         self._seen = len(self.game.log)
         self._round_start = list(self.game.scores)
-        self._cache = None
+        self._cache = {}
+        self._planes = [
+            SeatPlanesV1(s, self._score_scale, self._red) for s in range(self.game.players)
+        ]
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -164,7 +176,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         if agent != self.agent_selection or self.terminations.get(agent):
             return {
                 "observation": observed["observation"],
-                "action_mask": np.zeros(self.layout.size, dtype=np.int8),
+                "action_mask": np.zeros(self.codec.size, dtype=np.int8),
             }
         return observed
 
@@ -218,6 +230,8 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
     # --- inside ---------------------------------------------------------------------------------
 
     def _index(self, action: Any) -> int:
+        if type(action) is int and 0 <= action < self.codec.size:
+            return action
         if isinstance(action, np.ndarray) and action.shape in ((), (1,)):
             action = action.reshape(()).item()
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
@@ -225,7 +239,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
                 f"an action is an integer index 0..{self.layout.size - 1}, not {action!r:.40}"
             )
         index = int(action)
-        if not 0 <= index < self.layout.size:
+        if not 0 <= index < self.codec.size:
             raise IllegalActionError(
                 f"action {index} is outside the {self.variant} action space "
                 f"0..{self.layout.size - 1}"
@@ -233,14 +247,22 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         return index
 
     def _encoded(self, seat: int) -> tuple[Observed, dict[int, Action]]:
-        """The observation and the legal index table of a seat, made once per position."""
-        version = len(self.game.log)
-        cache = self._cache
-        if cache is not None and cache[0] == version and cache[1] == seat:
-            return cache[2], cache[3]
-        observation, chosen = encode(self.game, seat, self.codec, self._score_scale, self._red)
-        self._cache = (version, seat, observation, chosen)
-        return observation, chosen
+        """The observation and the legal index table of a seat, made once per position.
+
+        The planes come from the seat's :class:`SeatPlanesV1` (the table read directly, only
+        what changed since the seat last looked), equal to :func:`encode` of its observation.
+        """
+        game = self.game
+        version = len(game.log)
+        cached = self._cache.get(seat)
+        if cached is not None and cached[0] == version:
+            return cached[1], cached[2]
+        legal = game.legal_actions(seat)
+        planes = self._planes[seat].planes(game, bool(legal))
+        mask, chosen = self.codec.table(legal, game.round.seats[seat].drawn)
+        observed: Observed = {"observation": planes, "action_mask": mask}
+        self._cache[seat] = (version, observed, chosen)
+        return observed, chosen
 
     def _pay(self) -> None:
         """Rewards from the events of the last action: a round's change when it ends, the
@@ -272,7 +294,8 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
 def encode(
     game: Game, seat: int, codec: ActionCodec, score_scale: float, red_fives: bool
 ) -> tuple[Observed, dict[int, Action]]:
-    """One seat's ``{"observation", "action_mask"}`` and the engine action of each legal index."""
+    """One seat's ``{"observation", "action_mask"}`` and the engine action of each legal index,
+    made from its :class:`Observation` (the reference the environment's own path must equal)."""
     seen = game.observation(seat, with_events=False)
     rob = game.round.rob_tile if game.round.phase is Phase.ROB else None
     planes = encode_v1(seen, rob, score_scale, red_fives)

@@ -27,8 +27,7 @@ import numpy.typing as npt
 
 from mahjongkit.errors import IllegalActionError, MahjongError
 from mahjongkit.game.engine import Game
-from mahjongkit.rl.aec import encode
-from mahjongkit.rl.encoder import ENCODERS, SCORE_SCALES
+from mahjongkit.rl.encoder import ENCODERS, SCORE_SCALES, SeatPlanesV1
 from mahjongkit.rl.spaces import FAMILIES, ActionCodec, layout_for
 from mahjongkit.table.actions import Action
 
@@ -64,6 +63,11 @@ class _Recorder(Game):
     number: int = 0
     codecs: dict[str, ActionCodec]
 
+    def __init__(self, *args: Any, **options: Any) -> None:
+        super().__init__(*args, **options)
+        self.seat_planes: dict[int, SeatPlanesV1] = {}
+        """Each seat's planes, kept up to date as the record is played again."""
+
     def apply(self, action: Action) -> list[Any]:
         """Note the decision, then play it."""
         seat = action.seat
@@ -74,7 +78,14 @@ class _Recorder(Game):
         red = bool(getattr(self.flow.rules, "red_fives", False))
         if type(seat) is int and 0 <= seat < self.players:
             phase = self.round.phase.value
-            seen, chosen = encode(self, seat, codec, SCORE_SCALES[self.variant], red)
+            planes = self.seat_planes.get(seat)
+            if planes is None:
+                planes = self.seat_planes[seat] = SeatPlanesV1(
+                    seat, SCORE_SCALES[self.variant], red
+                )
+            legal = self.legal_actions(seat)
+            observation = planes.planes(self, bool(legal))
+            mask, chosen = codec.table(legal, self.round.seats[seat].drawn)
             index = codec.index(action)
             if index not in chosen:
                 raise DecisionsError(
@@ -84,8 +95,8 @@ class _Recorder(Game):
                 Decision(
                     self.number,
                     seat,
-                    seen["observation"],
-                    seen["action_mask"],
+                    observation,
+                    mask,
                     index,
                     action,
                     phase,

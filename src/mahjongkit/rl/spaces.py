@@ -177,6 +177,10 @@ class ActionCodec:
             A.ABORT: offsets.get("abort", -1),
             A.FLOWER: offsets.get("flower", -1),
         }
+        # Discards and riichi declarations: the group's first index, plus the tile's slot.
+        self._slot_groups = {A.DISCARD: offsets["discard"]}
+        if "riichi" in offsets:
+            self._slot_groups[A.RIICHI] = offsets["riichi"]
 
     def index(self, action: Action) -> int:
         """The index of an engine action (one the engine offered)."""
@@ -223,14 +227,24 @@ class ActionCodec:
         the red five): the first in the engine's order stands for it, except that a discard
         slot stands for the drawn tile when the drawn tile is in it.
         """
-        mask = np.zeros(self.size, dtype=np.int8)
         chosen: dict[int, Action] = {}
+        slots = self._slot_groups
+        fixed = self._fixed
+        slot_of = self.slot_of
         for action in legal:
-            index = self.index(action)
-            if index not in chosen or (
-                action.tile == drawn and action.type in (A.DISCARD, A.RIICHI)
-            ):
+            kind = action.type
+            group = slots.get(kind)
+            if group is not None and action.tile is not None and slot_of[action.tile] >= 0:
+                index = group + slot_of[action.tile]
+                if index not in chosen or action.tile == drawn:
+                    chosen[index] = action
+                continue
+            index = fixed.get(kind, -1)
+            if index < 0:
+                index = self.index(action)
+            if index not in chosen:
                 chosen[index] = action
+        mask = np.zeros(self.size, dtype=np.int8)
         if chosen:
-            mask[list(chosen)] = 1
+            mask.put(list(chosen), 1)
         return mask, chosen
