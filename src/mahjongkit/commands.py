@@ -1625,7 +1625,9 @@ def _play_arguments(play: argparse.ArgumentParser) -> None:
         "--seat", type=_player_seat, help="your seat, 0 to 3 or E S W N (default 0, East)"
     )
     play.add_argument(
-        "--bots", choices=("efficient", "random"), help="the other seats' bot (default efficient)"
+        "--bots",
+        choices=("defensive", "efficient", "random"),
+        help="the other seats' bot (default efficient)",
     )
     play.add_argument("--seed", type=_seed, help="the game's seed (default 0)")
     play.add_argument("--lang", help="language of the game: en, fr, es (default en)")

@@ -48,7 +48,8 @@ __all__ = [
 ]
 
 BOTS = ("random", "efficient", "defensive")
-"""The bots a seat may be given."""
+"""The bots a seat may be given by name (those of :data:`mahjongkit.bots.BOT_NAMES`), or
+``mjai:COMMAND``."""
 
 Z_95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution, for the confidence intervals."""
@@ -113,7 +114,7 @@ def make_agents(
     :class:`~mahjongkit.bots.mjai_host.MjaiSeat` (its process starts when it is bound to the
     game: :func:`~mahjongkit.bots.mjai_host.hosted`), answering within ``hosting``'s timeout and
     strictness."""
-    from mahjongkit.bots import DefensiveAgent, EfficientAgent, RandomAgent
+    from mahjongkit.bots import make_bot
 
     agents: list[Agent] = []
     for seat, bot in enumerate(bots):
@@ -124,12 +125,8 @@ def make_agents(
             agents.append(
                 MjaiSeat(command_of(bot), seat, timeout=hosting.timeout, strict=hosting.strict)
             )
-        elif bot == "efficient":
-            agents.append(EfficientAgent(rules))
-        elif bot == "defensive":
-            agents.append(DefensiveAgent(rules))
-        elif bot == "random":
-            agents.append(RandomAgent(game_seed(seed, seat)))
+        elif bot in BOTS:
+            agents.append(make_bot(bot, game_seed(seed, seat), rules))
         else:
             raise SimulationError(f"unknown bot {bot!r:.40}: expected one of {', '.join(BOTS)}")
     return agents

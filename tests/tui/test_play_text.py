@@ -169,3 +169,19 @@ def test_win_payments_name_the_table_seats_whatever_the_dealer() -> None:
         if checked >= 3:
             return
     raise AssertionError("no win by a seat other than a dealer other than East")
+
+
+def test_the_terminal_game_seats_the_bot_asked_for_with_the_games_rules() -> None:
+    from mahjongkit.bots import DefensiveAgent, RandomAgent
+    from mahjongkit.errors import NotationError as Refused
+    from mahjongkit.game.engine import Game
+    from mahjongkit.tui.session import Session
+
+    game = Game("riichi", seed=3, max_rounds=1)
+    session = Session.start(game, 1, "defensive")
+    assert sorted(session.bots) == [0, 2, 3]
+    assert all(type(bot) is DefensiveAgent for bot in session.bots.values())
+    assert all(bot.rules is game.flow.rules for bot in session.bots.values())  # type: ignore[attr-defined]
+    assert type(Session.start(Game("sichuan", seed=3), 0, "random").bots[1]) is RandomAgent
+    with pytest.raises(Refused, match="unknown bot 'genius'"):
+        Session.start(Game("riichi", seed=3), 0, "genius")

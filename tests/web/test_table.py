@@ -78,11 +78,20 @@ def _hidden_ids(state: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("variant", "options", "seat"),
-    [("riichi", {}, 2), ("hongkong", {}, 1), ("sichuan", {"huan_san_zhang": "cw"}, 3)],
+    ("variant", "options", "seat", "bots"),
+    [
+        ("riichi", {}, 2, "defensive"),
+        ("hongkong", {}, 1, "efficient"),
+        ("sichuan", {"huan_san_zhang": "cw"}, 3, "defensive"),
+    ],
 )
 def test_a_whole_game_with_random_legal_choices(
-    app_client: TestClient, tmp_path: Path, variant: str, options: dict[str, Any], seat: int
+    app_client: TestClient,
+    tmp_path: Path,
+    variant: str,
+    options: dict[str, Any],
+    seat: int,
+    bots: str,
 ) -> None:
     with app_client.websocket_connect("/ws/play") as ws:
         _send(
@@ -92,7 +101,7 @@ def test_a_whole_game_with_random_legal_choices(
                 "variant": variant,
                 "options": options,
                 "seat": seat,
-                "bots": "efficient",
+                "bots": bots,
                 "seed": 11,
                 "lang": "fr",
                 "max_rounds": 2,
@@ -113,6 +122,7 @@ def test_a_whole_game_with_random_legal_choices(
     with Records(tmp_path / "records.sqlite3") as records:
         record = records.load(over["game"])
     assert record.finished and record.result is not None
+    assert [s.bot for s in record.seats] == [None if n == seat else bots for n in range(4)]
     assert record.result["scores"] == over["scores"]
     assert Game.replay(list(record.events)).scores == over["scores"]
     if variant == "sichuan":

@@ -1,4 +1,4 @@
-"""Players that need no person: the :class:`Agent` protocol and two agents.
+"""Players that need no person: the :class:`Agent` protocol and the bots.
 
 An agent sees the game only through :meth:`Game.observation` (its own tiles and what is open on
 the table, never the wall or another hand) and answers with one of the legal actions listed
@@ -13,14 +13,40 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from mahjongkit.bots.agents import Agent, DefensiveAgent, EfficientAgent, RandomAgent, play
 from mahjongkit.bots.policy import play_random, random_policy
+from mahjongkit.errors import NotationError
+
+BOT_NAMES = ("defensive", "efficient", "random")
+"""The bots every surface offers by name (simulate, the terminal game, the web table),
+strongest first."""
+
+
+def make_bot(name: str, seed: int, rules: Any = None) -> Agent:
+    """The bot called ``name`` (one of :data:`BOT_NAMES`): a random one seeded by ``seed``; the
+    others value hands by ``rules``, the game's rules object (None: the variant's defaults).
+
+    >>> type(make_bot("defensive", 0)).__name__
+    'DefensiveAgent'
+    """
+    if name == "defensive":
+        return DefensiveAgent(rules)
+    if name == "efficient":
+        return EfficientAgent(rules)
+    if name == "random":
+        return RandomAgent(seed)
+    raise NotationError(f"unknown bot {name!r:.40}: expected one of {', '.join(BOT_NAMES)}")
+
 
 __all__ = [
+    "BOT_NAMES",
     "Agent",
     "DefensiveAgent",
     "EfficientAgent",
     "RandomAgent",
+    "make_bot",
     "play",
     "play_random",
     "random_policy",

@@ -71,6 +71,14 @@ def action_keys(legal: list[Action]) -> dict[str, Action]:
     return keys
 
 
+
+_BOT_NAMES_BY_TYPE = {
+    "DefensiveAgent": "defensive",
+    "EfficientAgent": "efficient",
+    "RandomAgent": "random",
+}
+"""The name a seat's bot is shown by."""
+
 class PlayApp(App[None]):
     """One person against bots, in a terminal."""
 
@@ -170,7 +178,7 @@ class PlayApp(App[None]):
 
     def _bot_name(self, seat: int) -> str:
         bot = self.session.bots.get(seat)
-        return "random" if type(bot).__name__ == "RandomAgent" else "efficient"
+        return _BOT_NAMES_BY_TYPE.get(type(bot).__name__, "efficient")
 
     def _hand_text(self) -> Text:
         tiles = self.tiles()

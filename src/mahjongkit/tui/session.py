@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjongkit.bots.agents import Agent, EfficientAgent, RandomAgent
+from mahjongkit.bots import BOT_NAMES, Agent, make_bot
 from mahjongkit.errors import IllegalActionError, NotationError
 from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import Observation
@@ -20,20 +20,11 @@ from mahjongkit.records import Records, Seat
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Event
 
-BOTS = ("efficient", "random")
+BOTS = BOT_NAMES
 """The bots a seat may be given."""
 
 RESULT_EVENTS = frozenset({"hora", "ryukyoku", "end_game"})
 """Events after which play pauses so that the person can read them."""
-
-
-def make_bot(name: str, seed: int) -> Agent:
-    """The bot called ``name`` (one of :data:`BOTS`), seeded for a random one."""
-    if name == "efficient":
-        return EfficientAgent()
-    if name == "random":
-        return RandomAgent(seed)
-    raise NotationError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)}")
 
 
 @dataclass
@@ -64,7 +55,11 @@ class Session:
         """A new session: the game started, stored, and played up to the person's first choice."""
         if type(human) is not int or not 0 <= human < game.players:
             raise NotationError(f"seat {human!r} does not exist at a {game.players}-seat table")
-        bots = {s: make_bot(bot, game.seed * 8 + s) for s in range(game.players) if s != human}
+        bots = {
+            s: make_bot(bot, game.seed * 8 + s, game.flow.rules)
+            for s in range(game.players)
+            if s != human
+        }
         if not game.log:
             game.start()
         session = cls(game, human, bots, records, rules=rules)
@@ -91,7 +86,7 @@ class Session:
         game = resume(record)
         human = people[0]
         bots = {
-            s: make_bot(seat.bot or "efficient", game.seed * 8 + s)
+            s: make_bot(seat.bot or "efficient", game.seed * 8 + s, game.flow.rules)
             for s, seat in enumerate(record.seats)
             if s != human
         }

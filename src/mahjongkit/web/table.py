@@ -26,7 +26,7 @@ from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException
 
-from mahjongkit.bots import Agent, EfficientAgent, RandomAgent
+from mahjongkit.bots import BOT_NAMES, Agent, make_bot
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.engine import Game
 from mahjongkit.i18n import reason_of, say, t
@@ -40,10 +40,7 @@ from mahjongkit.web.replay import steps_of
 
 __all__ = ["BOTS", "Limits", "Tables", "table_router"]
 
-BOTS: dict[str, Callable[[int], Agent]] = {
-    "efficient": lambda seed: EfficientAgent(),
-    "random": lambda seed: RandomAgent(seed),
-}
+BOTS = BOT_NAMES
 """The bot strengths a table offers, strongest first."""
 
 SURFACE = "web"
@@ -344,7 +341,10 @@ class Tables:
             lang=lang,
             records=records,
             hints=message.get("hints") is True,
-            bots=[None if s == seat else BOTS[bot](bot_seed + s) for s in range(game.players)],
+            bots=[
+                None if s == seat else make_bot(bot, bot_seed + s, game.flow.rules)
+                for s in range(game.players)
+            ],
         )
         self.live[record_id] = seating
         return seating
