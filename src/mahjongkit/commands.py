@@ -1079,14 +1079,19 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         stored_lines,
     )
 
+    hosted = any(spec.strip().lower().startswith("mjai:") for spec in args.bot)
+    if hosted and args.variant == "riichi" and args.rules is None:
+        args.rules = "tenhou"  # an mjai bot is told no rules: it plays Tenhou's
     _, rules, _ = _variant_rules_language(args)
     if args.jobs is not None and args.jobs < 1:
         raise NotationError(f"--jobs {args.jobs}: the number of processes is at least 1")
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     players = Game(args.variant, rules, seed=0).players
     bots = parse_bots(args.bot, players)
-    if args.variant != "riichi" and any(bot.startswith("mjai:") for bot in bots):
-        raise SimulationError(f"mjai:COMMAND bots play Riichi only, not {args.variant}")
+    if hosted and (args.variant != "riichi" or players != 4):
+        raise SimulationError(
+            f"mjai:COMMAND bots play four-player Riichi only, not {players}-player {args.variant}"
+        )
     hosting = Hosting(args.mjai_timeout, args.mjai_strict)
     plan = Plan(args.variant, rules, args.seed, args.games, bots, args.max_rounds, hosting)
     address = args.ray or None

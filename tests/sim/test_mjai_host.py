@@ -294,8 +294,27 @@ def test_simulate_refuses_bad_hosting_flags(capsys: Any) -> None:
     base = ["simulate", "--games", "1", "--seed", "1"]
     assert main([*base, "--bot", "mjai:bot", "--variant", "sichuan"]) == 2
     assert "Riichi only" in capsys.readouterr().err
+    three = [*base, "--bot", "mjai:bot", "--option", "players=3", "--option", "uma=15000,0,-15000"]
+    assert main(three) == 2
+    assert "four-player Riichi only, not 3-player" in capsys.readouterr().err
     for value in ("0", "-1", "soon"):
         with pytest.raises(SystemExit) as stop:
             main([*base, "--bot", "mjai:bot", "--mjai-timeout", value])
         assert stop.value.code == 2
         assert "seconds" in capsys.readouterr().err
+
+
+def test_a_hosted_run_plays_tenhou_rules_unless_told_otherwise(tmp_path: Path) -> None:
+    """An mjai bot is told no rules, so a run with one plays Tenhou's: the stored game says so."""
+    from mahjongkit.records import Records
+
+    bot = f"mjai:{PYTHON} -m mahjongkit mjai-bot {{seat}}"
+    db = tmp_path / "runs.sqlite3"
+    words = ["simulate", "--games", "1", "--seed", "2", "--max-rounds", "1", "--db", str(db)]
+    seats = ["--bot", "random"] * 3 + ["--bot", bot]
+    assert main([*words, *seats]) == 0
+    with Records(db, create=False) as records:
+        (game,) = records.list_games()
+        stored = records.load(game.id)
+    tenhou = find_variant("riichi").rules("tenhou")
+    assert Game.replay(list(stored.events)).flow.rules == tenhou
