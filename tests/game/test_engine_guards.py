@@ -369,3 +369,35 @@ def test_tenpai_yame_ends_the_game_when_the_last_dealer_is_ready_and_alone_in_fi
 def test_a_game_built_from_garbage_is_a_typed_error(arguments, fragment):
     with pytest.raises(MahjongError, match=fragment):
         Game(**arguments)
+
+
+def test_settle_claims_plays_the_kept_answers_and_passes_the_rest() -> None:
+    from mahjongkit.bots.policy import random_policy
+    from mahjongkit.game.engine import settle_claims
+    from mahjongkit.table import actions as _A
+    from mahjongkit.table.state import Phase as _Phase
+
+    for seed in range(60):
+        game = Game("riichi", seed=seed, max_rounds=1)
+        game.start()
+        rng = random.Random(seed)
+        while not game.over and game.waiting_for():
+            if game.round.phase is _Phase.CLAIM:
+                pons = [
+                    a for s in game.waiting_for() for a in game.legal_actions(s) if a.type == _A.PON
+                ]
+                if pons:
+                    break
+            game.apply(random_policy(game, game.waiting_for()[0], rng))
+        else:
+            continue
+        passed = Game.replay(list(game.log))
+        settle_claims(passed)
+        assert passed.round.phase is _Phase.TURN
+        assert [e["type"] for e in passed.log[len(game.log) :]].count("pon") == 0
+        settle_claims(game, {pons[0].seat: pons[0]})
+        called = [e for e in game.log if e["type"] == "pon"]
+        assert called and called[-1]["actor"] == pons[0].seat
+        assert game.round.turn == pons[0].seat
+        return
+    raise AssertionError("no pon offered in the seeds tried")

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mahjongkit.errors import MahjongError, NotationError
-from mahjongkit.game.engine import Game, rebuild_rules
+from mahjongkit.game.engine import Game, rebuild_rules, settle_claims
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import thaw
@@ -803,16 +803,7 @@ class _Driver:
         return test
 
     def pass_all(self, keep: Mapping[int, Action] | None = None) -> None:
-        keep = keep or {}
-        guard = 0
-        game = self.game
-        while game.round.phase in (Phase.CLAIM, Phase.ROB) and guard < 2 * _SEATS:
-            guard += 1
-            waiting = game.waiting_for()
-            if not waiting:
-                return
-            seat = waiting[0]
-            self.apply(keep.get(seat, Action(A.PASS, seat)))
+        settle_claims(self.game, keep, self.apply)
 
     def apply(self, action: Action) -> None:
         try:

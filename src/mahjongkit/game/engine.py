@@ -17,7 +17,7 @@ table are the hooks of its flow, found through its registry record.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import repeat
 from operator import is_
 from typing import Any, cast
@@ -61,7 +61,7 @@ from mahjongkit.table.wall import (
 from mahjongkit.tiles import NUM_BONUS, NUM_PHYSICAL, to_mjai
 from mahjongkit.variants import find_variant
 
-__all__ = ["Event", "Game", "WallSource", "rebuild_rules"]
+__all__ = ["Event", "Game", "WallSource", "rebuild_rules", "settle_claims"]
 
 WallSource = Callable[["Game", int], list[int]]
 """Gives the wall of the n-th round (0-based) of a game; the default shuffles with the seed."""
@@ -929,6 +929,27 @@ class Game:
 
 
 # --- replay helpers ------------------------------------------------------------------------------
+
+
+def settle_claims(
+    game: Game,
+    keep: Mapping[int, Action] | None = None,
+    apply: Callable[[Action], object] | None = None,
+) -> None:
+    """Answer the open claim window (a discard, or a kong that may be robbed): each seat of
+    ``keep`` plays its action there, every other seat still asked passes. ``apply`` plays each
+    answer (default :meth:`Game.apply`): a log reader passes its own, to word a refusal."""
+    keep = keep or {}
+    play = apply or game.apply
+    # Each answer settles one seat: more answers than two rounds of seats is a broken window.
+    for _ in range(2 * game.players):
+        if game.round.phase not in (Phase.CLAIM, Phase.ROB):
+            return
+        waiting = game.waiting_for()
+        if not waiting:
+            return
+        seat = waiting[0]
+        play(keep.get(seat, Action(A.PASS, seat)))
 
 
 def _check_position(

@@ -39,7 +39,7 @@ from mahjongkit.formats.tenhou.records import (
     Ryuukyoku,
 )
 from mahjongkit.formats.tenhou.script import RoundScript
-from mahjongkit.game.engine import Game
+from mahjongkit.game.engine import Game, settle_claims
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
@@ -212,16 +212,7 @@ class _RoundReplay:
 
     def settle_claims(self, keep: dict[int, Action] | None = None) -> None:
         """Answer a pending claim window: ``keep`` seats act, every other seat passes."""
-        keep = keep or {}
-        game = self.game
-        guard = 0
-        while game.round.phase in (Phase.CLAIM, Phase.ROB) and guard < 8:
-            guard += 1
-            waiting = game.waiting_for()
-            if not waiting:
-                break
-            seat = waiting[0]
-            self.apply(keep.get(seat, Action(A.PASS, seat)))
+        settle_claims(self.game, keep, self.apply)
 
     def apply(self, action: Action) -> None:
         try:
