@@ -1033,8 +1033,10 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     from mahjongkit.formats.convert import SUFFIXES, convert
 
     out = Path(args.out) if args.out is not None else None
-    if out is not None and not out.is_dir():
-        raise MahjongError(f"--out {out}: no such folder")
+    if out is not None:
+        if out.exists() and not out.is_dir():
+            raise MahjongError(f"--out {out}: a file, not a folder")
+        out.mkdir(parents=True, exist_ok=True)  # an OSError (no right to) is one line too
     failed = 0
     for name in args.files:
         path = Path(name)

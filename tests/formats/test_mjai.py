@@ -367,6 +367,16 @@ def test_convert_garbage_is_one_line_and_exit_2(tmp_path):
     )
     assert done.returncode == 2 and '"start_game"' in done.stdout
     assert _cli("convert", str(tmp_path / "nope.xml"), "--to", "mjai").returncode == 2
+    blocked = _cli("convert", str(MJLOG / "dnovikoff_example.xml"), "--to", "mjai", "--out",
+                   str(tmp_path / "words.txt"))  # fmt: skip
+    assert blocked.returncode == 2 and "a file, not a folder" in blocked.stderr
+
+
+def test_convert_makes_the_output_folder(tmp_path):
+    out = tmp_path / "logs" / "mjai"
+    done = _cli("convert", str(MJLOG / "dnovikoff_example.xml"), "--to", "mjai", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert [p.name for p in out.iterdir()] == ["dnovikoff_example.mjai.jsonl"]
 
 
 def test_riichi_action_is_sent_as_reach_then_its_discard():
