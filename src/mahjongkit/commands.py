@@ -896,6 +896,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     else:
         from mahjongkit.game.engine import Game
 
+        if (args.bots or "").startswith("mjai:") and args.variant == "riichi" and not args.rules:
+            args.rules = "tenhou"  # an mjai bot is told no rules: it plays Tenhou's
         _, rules, _ = _variant_rules_language(argparse.Namespace(**{**vars(args), "lang": None}))
         seat = 0 if args.seat is None else args.seat
         game = Game(args.variant, rules, seed=args.seed or 0, max_rounds=args.max_rounds)
@@ -908,8 +910,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
     try:
         PlayApp(session, lang, glyphs=not args.plain).run()
     finally:
-        session.save()
-        records.close()
+        try:
+            session.save()
+        finally:
+            session.close()
+            records.close()
     return 0
 
 
@@ -1623,6 +1628,26 @@ def _replay_arguments(replay: argparse.ArgumentParser) -> None:
     replay.add_argument("--lang", help="language of the report (en, fr, es, ja, zh; default en)")
 
 
+def _play_bot(text: str) -> str:
+    """A ``play --bots`` value: a bot's name, or ``mjai:COMMAND``."""
+    from mahjongkit.bots import BOT_NAMES
+
+    if text.strip().lower().startswith("mjai:"):
+        from mahjongkit.bots.mjai_host import command_of
+
+        spec = "mjai:" + text.strip()[len("mjai:") :].strip()
+        try:
+            command_of(spec)
+        except MahjongError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+        return spec
+    if text.strip().lower() not in BOT_NAMES:
+        raise argparse.ArgumentTypeError(
+            f"{text!r:.40}: expected one of {', '.join(BOT_NAMES)} or mjai:COMMAND"
+        )
+    return text.strip().lower()
+
+
 def _play_arguments(play: argparse.ArgumentParser) -> None:
     """The arguments of ``play``."""
     play.add_argument("--variant", choices=VARIANTS, help="the rule family (default riichi)")
@@ -1633,8 +1658,10 @@ def _play_arguments(play: argparse.ArgumentParser) -> None:
     )
     play.add_argument(
         "--bots",
-        choices=("defensive", "efficient", "random"),
-        help="the other seats' bot (default efficient)",
+        type=_play_bot,
+        metavar="{defensive,efficient,random,mjai:COMMAND}",
+        help="the other seats' bot (default efficient); mjai:COMMAND runs an external mjai bot "
+        "at each of them ({seat} in COMMAND is the seat number; Riichi, Tenhou rules by default)",
     )
     play.add_argument("--seed", type=_seed, help="the game's seed (default 0)")
     play.add_argument("--lang", help="language of the game: en, fr, es (default en)")

@@ -4,8 +4,10 @@ in the order of the Unicode block, one clear line for a bad flag."""
 from __future__ import annotations
 
 import json
+import random
 import string
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -68,7 +70,8 @@ def test_the_red_dragon_is_asked_to_render_as_text():
 @pytest.mark.parametrize(
     ("argv", "expected"),
     [
-        (["play", "--bots", "genius"], "invalid choice: 'genius'"),
+        (["play", "--bots", "genius"], "'genius': expected one of defensive, efficient, random"),
+        (["play", "--bots", "mjai:"], "mjai:"),
         (["play", "--seat", "5"], "expected a seat 0 to 3"),
         (["play", "--variant", "american"], "invalid choice"),
         (["play", "--lang", "de"], "en, fr, es"),
@@ -185,3 +188,45 @@ def test_the_terminal_game_seats_the_bot_asked_for_with_the_games_rules() -> Non
     assert type(Session.start(Game("sichuan", seed=3), 0, "random").bots[1]) is RandomAgent
     with pytest.raises(Refused, match="unknown bot 'genius'"):
         Session.start(Game("riichi", seed=3), 0, "genius")
+
+
+def test_the_terminal_game_hosts_mjai_bots_and_ends_their_processes(tmp_path: Path) -> None:
+    """``play --bots mjai:COMMAND``: each bot seat is an external mjai program; the person
+    plays against them, and closing the session leaves none of their processes."""
+    import os
+
+    from mahjongkit.bots.mjai_host import MjaiSeat
+    from mahjongkit.bots.policy import random_policy
+    from mahjongkit.game.engine import Game
+    from mahjongkit.records import Records
+    from mahjongkit.tui.session import Session
+    from mahjongkit.variants import find_variant
+
+    os.environ.setdefault("PYTHONPATH", str(Path(__file__).resolve().parents[2] / "src"))
+    spec = f"mjai:{sys.executable} -m mahjongkit mjai-bot {{seat}}"
+    game = Game("riichi", find_variant("riichi").rules("tenhou"), seed=4, max_rounds=1)
+    with Records(tmp_path / "records.sqlite3") as records:
+        session = Session.start(game, 2, spec, records)
+        try:
+            seats = list(session.bots.values())
+            assert all(isinstance(bot, MjaiSeat) for bot in seats)
+            pids = [bot.process.pid for bot in seats if bot.process is not None]  # type: ignore
+            assert len(pids) == 3
+            rng = random.Random(4)
+            for _ in range(400):
+                if session.over:
+                    break
+                if session.paused:
+                    session.resume()
+                    continue
+                legal = session.legal()
+                assert legal, "the bots answered until the person must decide"
+                session.play(random_policy(game, 2, rng))
+            assert session.over
+            assert all(not any(bot.faults.values()) for bot in seats)  # type: ignore
+        finally:
+            session.close()
+        stored = records.load(session.record_id or 0)
+    assert [s.bot for s in stored.seats] == [spec, spec, None, spec]
+    assert [pid for pid in pids if Path(f"/proc/{pid}").exists()] == []  # ended and reaped
+

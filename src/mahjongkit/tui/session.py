@@ -9,6 +9,7 @@ events are stored, so quitting at any point keeps the game up to its last decisi
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,16 @@ RESULT_EVENTS = frozenset({"hora", "ryukyoku", "end_game"})
 """Events after which play pauses so that the person can read them."""
 
 
+def _seat_bot(spec: str, seat: int, game: Game) -> Agent:
+    """The bot of a seat: one of :data:`BOTS`, or ``mjai:COMMAND``, an external mjai program
+    (its process starts when the session hosts it)."""
+    if spec.startswith("mjai:"):
+        from mahjongkit.bots.mjai_host import MjaiSeat, command_of
+
+        return MjaiSeat(command_of(spec), seat)
+    return make_bot(spec, game.seed * 8 + seat, game.flow.rules)
+
+
 @dataclass
 class Session:
     """A game, the person's seat, the bots of the other seats and the record it is kept in."""
@@ -42,6 +53,8 @@ class Session:
     paused: bool = False
     """A hand's result is waiting to be read: bots wait for :meth:`resume`."""
     _fresh: list[Event] = field(default_factory=list)
+    _hosting: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
+    """The external (mjai) bots' processes, ended by :meth:`close`."""
 
     @classmethod
     def start(
@@ -55,18 +68,21 @@ class Session:
         """A new session: the game started, stored, and played up to the person's first choice."""
         if type(human) is not int or not 0 <= human < game.players:
             raise NotationError(f"seat {human!r} does not exist at a {game.players}-seat table")
-        bots = {
-            s: make_bot(bot, game.seed * 8 + s, game.flow.rules)
-            for s in range(game.players)
-            if s != human
-        }
+        bots = {s: _seat_bot(bot, s, game) for s in range(game.players) if s != human}
         if not game.log:
             game.start()
         session = cls(game, human, bots, records, rules=rules)
-        if records is not None:
-            seats = [Seat(game.names[s], None if s == human else bot) for s in range(game.players)]
-            session.record_id = records.create_game(game, seats, surface="terminal")
-        session.advance()
+        session.host()
+        try:
+            if records is not None:
+                seats = [
+                    Seat(game.names[s], None if s == human else bot) for s in range(game.players)
+                ]
+                session.record_id = records.create_game(game, seats, surface="terminal")
+            session.advance()
+        except BaseException:
+            session.close()  # no external bot outlives a session that could not start
+            raise
         return session
 
     @classmethod
@@ -86,15 +102,31 @@ class Session:
         game = resume(record)
         human = people[0]
         bots = {
-            s: make_bot(seat.bot or "efficient", game.seed * 8 + s, game.flow.rules)
+            s: _seat_bot(seat.bot or "efficient", s, game)
             for s, seat in enumerate(record.seats)
             if s != human
         }
         if rules is None:
             rules = game.flow.rules
         session = cls(game, human, bots, records, record_id, rules)
-        session.advance()
+        session.host()
+        try:
+            session.advance()
+        except BaseException:
+            session.close()
+            raise
         return session
+
+    def host(self) -> None:
+        """Start the processes of the external (``mjai:COMMAND``) bots, bound to the game."""
+        from mahjongkit.bots.mjai_host import hosted
+
+        self._hosting.enter_context(hosted(self.game, list(self.bots.values())))
+
+    def close(self) -> None:
+        """End the external bots' processes (each is shown the end of the game first when the
+        session ends normally); safe to call more than once."""
+        self._hosting.close()
 
     # --- what the person sees and may do -------------------------------------------------------
 
