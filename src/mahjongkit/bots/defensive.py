@@ -155,7 +155,7 @@ class DefensiveAgent(EfficientAgent):
         shanten_after = int(key[0])
         live = 0
         if shanten_after == 0:
-            after, waits = reading.after_discards()[action.tile // 4]
+            after, waits = reading.after_discards((action.tile // 4,))[action.tile // 4]
             live = reading.tiles_of(action.tile // 4, waits, None) if after == 0 else 0
         if self.should_fold(reading, shanten_after, worth, danger[action.tile // 4], found, live):
             # The safest tile; among equally safe ones, the best for the hand.
