@@ -364,6 +364,12 @@ class EfficientAgent:
                     by_kind[kind] = action
         if not by_kind:
             return []
+        if not exact and not riichi_kinds:
+            missing = reading.observation.own.missing_suit
+            if len(by_kind) == 1 or all(k < 27 and k // 9 == missing for k in by_kind):
+                # One kind to give (riichi), or only tiles of the missing suit, any of which
+                # leaves the same usable hand: nothing to weigh.
+                return [((0.0, 0.0), action, 0) for action in by_kind.values()]
         after = reading.shanten_after()
         first = [(after[kind], kind, self.keep_value(reading, kind)) for kind in by_kind]
         best = min(s for s, _, _ in first)
