@@ -382,3 +382,42 @@ def test_sichuan_defence_pushes_a_near_hand_and_knows_who_has_left():
     gone = observation("sichuan", 1, seats_left, discards(1, far), wall=30)
     assert threats(gone) == []
     assert DefensiveAgent().act(gone) == EfficientAgent().act(gone)
+
+
+# --- the shortcuts that keep a decision cheap -------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["riichi", "hongkong", "sichuan"])
+def test_cheap_discard_choice_is_the_exactly_valued_one(variant):
+    """The turn's discard, worked out with the shortcuts (improving draws only for the
+    discards in reach, a lone ready discard only checked to win, forced or single-kind turns
+    not weighed), is the one the fully valued ranking puts first, decision after decision; and
+    a ready discard counts as live under both exactly when it does under one."""
+    from mahjongkit.bots import play
+    from mahjongkit.bots.efficient import HandReading
+
+    checked = 0
+
+    class Compare:
+        def __init__(self, agent: EfficientAgent) -> None:
+            self.agent = agent
+
+        def act(self, obs: Observation) -> Action:
+            nonlocal checked
+            action = self.agent.act(obs)
+            if obs.phase == "turn" and any(a.type == A.DISCARD for a in obs.legal_actions):
+                agent = self.agent
+                cheap = agent.best_discard(HandReading(obs, agent.rules), obs.legal_actions)
+                exact = agent.discard_options(HandReading(obs, agent.rules), obs.legal_actions)
+                assert cheap is not None and exact
+                assert cheap[0] == exact[0][1], obs
+                if any(a.type == A.RIICHI for a in obs.legal_actions):
+                    assert (cheap[1] > 0) == (exact[0][2] > 0)
+                checked += 1
+            return action
+
+    for seed in range(3):
+        game = Game(variant, seed=seed, max_rounds=2)
+        agents = make_agents(["efficient"] * game.players, seed, game.flow.rules)
+        play(game, [Compare(a) for a in agents])  # type: ignore[arg-type]
+    assert checked > 200

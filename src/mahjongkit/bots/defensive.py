@@ -117,13 +117,17 @@ class DefensiveAgent(EfficientAgent):
         if reading.variant == "sichuan":
             # Blood battle: most hands are ready soon and nobody announces it, and a hand given
             # up still pays at the end (no ready hand). Only a far hand gives way to a danger.
-            return shanten_after >= FOLD_SHANTEN and danger > 0.5
+            return shanten_after >= FOLD_SHANTEN and danger > 0.4
         if reading.variant != "riichi":
+            # Hong Kong: the discarder pays the whole win, but a threat's danger is already
+            # scaled by the fan it shows; a far hand gives way to any real danger, a near one
+            # only to a clear one, a ready hand only when it has few tiles left to win on.
+            big = self._big_hand(reading)
             if shanten_after >= FOLD_SHANTEN:
-                return True
+                return danger > (0.7 if big else 0.45)
             if shanten_after >= 1:
-                return danger > (0.6 if self._big_hand(reading) else 0.2)
-            return worth < CHEAP_READY and danger > 0.45
+                return not big and danger > 0.7
+            return False
         players = len(reading.observation.seats)
         turns = reading.observation.wall_remaining / players
         if shanten_after == 0:
