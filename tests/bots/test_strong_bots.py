@@ -421,3 +421,79 @@ def test_cheap_discard_choice_is_the_exactly_valued_one(variant):
         agents = make_agents(["efficient"] * game.players, seed, game.flow.rules)
         play(game, [Compare(a) for a in agents])  # type: ignore[arg-type]
     assert checked > 200
+
+
+# --- threats per family -----------------------------------------------------------------------
+
+
+def _melds(*specs: tuple[str, str]) -> tuple[MeldInfo, ...]:
+    used: dict[int, int] = {200: 0}
+    return tuple(MeldInfo(kind, ids(text, used), None, 0) for kind, text in specs)
+
+
+def test_hong_kong_threat_is_judged_by_the_fan_its_melds_show():
+    """Hong Kong needs three fan: three mixed chows show none (a weak threat), two pungs of one
+    suit show a flush and all pungs (a real one), two mixed chows are no threat at all; a
+    white dragon pung is one fan, the seat's own wind (South for seat 1) one more."""
+    from mahjongkit.bots.danger import HK_FAN_THREAT, HK_WEAK_THREAT, OPEN_THREAT, shown_fan
+
+    chows = _melds(("chow", "123m"), ("chow", "456p"), ("chow", "789s"))
+    flush = _melds(("pung", "111s"), ("pung", "555s"))
+    two_chows = _melds(("chow", "123m"), ("chow", "456p"))
+    dragon = _melds(("chow", "123m"), ("chow", "456p"), ("pung", "555z"))
+    winds = _melds(("chow", "123m"), ("chow", "456p"), ("pung", "555z"), ("pung", "222z"))
+    half_flush = _melds(("chow", "123m"), ("pung", "555z"), ("pung", "222z"))
+    cases = [
+        (chows, 0, HK_WEAK_THREAT),
+        (flush, 3 + 6, HK_FAN_THREAT),
+        (two_chows, 0, None),
+        (dragon, 1, HK_WEAK_THREAT),
+        (winds, 2, OPEN_THREAT),
+        (half_flush, 1 + 1 + 3, OPEN_THREAT),
+    ]
+    for melds, fan, weight in cases:
+        other = SeatInfo(melds, (), (), False, False, 13 - 3 * len(melds), None, None)
+        hand = ids("19m19p19s1234567z")
+        obs = observation("hongkong", 0, [seat(hand), other, seat(), seat()], discards(0, hand))
+        assert shown_fan(obs, 1) == fan, melds
+        found = threats(obs)
+        assert [t.weight for t in found] == ([] if weight is None else [weight]), melds
+
+
+def test_sichuan_late_concealed_seat_is_a_threat_once_its_missing_suit_is_gone():
+    """No melds, but late in the hand and the seat's last discard is outside its missing suit
+    (the engine has that suit shed first): it may well be ready. Early, or still shedding the
+    missing suit, it is not."""
+    from mahjongkit.bots.danger import SICHUAN_LATE_THREAT
+
+    hand = ids("123m456m789m11s23s4s")
+    for wall, last, wanted in ((20, "5s", [SICHUAN_LATE_THREAT]), (20, "5p", []), (40, "5s", [])):
+        other = SeatInfo((), ids(f"1p{last}"), (), False, False, 13, 1, None)
+        seats = [seat(hand, missing=1), other, seat(missing=0), seat(missing=0)]
+        obs = observation("sichuan", 0, seats, discards(0, hand), wall=wall)
+        assert [t.weight for t in threats(obs) if t.seat == 1] == wanted, (wall, last)
+
+
+def test_hong_kong_defence_folds_a_far_hand_off_a_shown_flush_only():
+    """A two-step hand with loose 2s 5s 8s faces two pungs of sou (a flush and all pungs
+    shown): it gives the safest tile, no sou, where the efficient bot throws the 5s; against
+    three mixed chows (no fan shown) it plays the efficient tile."""
+    hand = ids("123m46m24p78p11z5s8s2s")
+    assert shanten(counts_of_ids(hand), 0, HONG_KONG) == 2
+    efficient = EfficientAgent().act(
+        observation("hongkong", 0, [seat(hand), seat(), seat(), seat()], discards(0, hand))
+    )
+    assert efficient.tile is not None and efficient.tile // 4 == 22
+    flush = SeatInfo(_melds(("pung", "111s"), ("pung", "999s")), (), (), False, False, 7, None, None)
+    obs = observation("hongkong", 0, [seat(hand), flush, seat(), seat()], discards(0, hand))
+    danger = discard_danger(obs, False)
+    choice = DefensiveAgent().act(obs)
+    assert choice.tile is not None
+    assert danger[choice.tile // 4] <= min(danger[t // 4] for t in hand) + 1e-9
+    assert choice.tile // 4 < 18  # no sou into the sou hand
+    chows = SeatInfo(
+        _melds(("chow", "123m"), ("chow", "456p"), ("chow", "789s")), (), (), False, False, 4,
+        None, None,
+    )
+    weak = observation("hongkong", 0, [seat(hand), chows, seat(), seat()], discards(0, hand))
+    assert DefensiveAgent().act(weak) == EfficientAgent().act(weak)

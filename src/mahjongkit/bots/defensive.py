@@ -117,17 +117,13 @@ class DefensiveAgent(EfficientAgent):
         if reading.variant == "sichuan":
             # Blood battle: most hands are ready soon and nobody announces it, and a hand given
             # up still pays at the end (no ready hand). Only a far hand gives way to a danger.
-            return shanten_after >= FOLD_SHANTEN and danger > 0.4
+            return shanten_after >= FOLD_SHANTEN and danger > 0.6
         if reading.variant != "riichi":
             # Hong Kong: the discarder pays the whole win, but a threat's danger is already
             # scaled by the fan it shows; a far hand gives way to any real danger, a near one
             # only to a clear one, a ready hand only when it has few tiles left to win on.
             big = self._big_hand(reading)
-            if shanten_after >= FOLD_SHANTEN:
-                return danger > (0.7 if big else 0.45)
-            if shanten_after >= 1:
-                return not big and danger > 0.7
-            return False
+            return shanten_after >= FOLD_SHANTEN and danger > (0.7 if big else 0.5)
         players = len(reading.observation.seats)
         turns = reading.observation.wall_remaining / players
         if shanten_after == 0:
@@ -173,6 +169,11 @@ class DefensiveAgent(EfficientAgent):
                 ),
             )
             return safest[1]
+        if reading.variant != "riichi":
+            # Pushing in Hong Kong or Sichuan is playing the efficient hand: without a furiten
+            # rule (Hong Kong) or with a threat's waits hidden (Sichuan) a "safer" tile of the
+            # same shape is seldom safer, and it costs the hand its best tile.
+            return super().turn(reading, legal)
         # Pushing: a safer discard of the same shanten that keeps most of the hand's chances.
         if key[0] >= 1:
             for other_key, other, _ in options[1:4]:
@@ -195,6 +196,10 @@ class DefensiveAgent(EfficientAgent):
     def claim(self, reading: HandReading, legal: Sequence[Action]) -> Action:
         """No call while folding; otherwise the efficient call."""
         found: list[Threat] = threats(reading.observation)
-        if found and shanten(reading.counts, reading.melds, reading.shape) >= FOLD_SHANTEN:
+        if (
+            found
+            and reading.variant == "riichi"
+            and shanten(reading.counts, reading.melds, reading.shape) >= FOLD_SHANTEN
+        ):
             return next((a for a in legal if a.type == A.PASS), legal[0])
         return super().claim(reading, legal)
