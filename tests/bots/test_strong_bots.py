@@ -484,16 +484,32 @@ def test_hong_kong_defence_folds_a_far_hand_off_a_shown_flush_only():
         observation("hongkong", 0, [seat(hand), seat(), seat(), seat()], discards(0, hand))
     )
     assert efficient.tile is not None and efficient.tile // 4 == 22
-    flush = SeatInfo(_melds(("pung", "111s"), ("pung", "999s")), (), (), False, False, 7, None, None)
+    pungs = _melds(("pung", "111s"), ("pung", "999s"))
+    flush = SeatInfo(pungs, (), (), False, False, 7, None, None)
     obs = observation("hongkong", 0, [seat(hand), flush, seat(), seat()], discards(0, hand))
     danger = discard_danger(obs, False)
     choice = DefensiveAgent().act(obs)
     assert choice.tile is not None
     assert danger[choice.tile // 4] <= min(danger[t // 4] for t in hand) + 1e-9
     assert choice.tile // 4 < 18  # no sou into the sou hand
-    chows = SeatInfo(
-        _melds(("chow", "123m"), ("chow", "456p"), ("chow", "789s")), (), (), False, False, 4,
-        None, None,
-    )
+    runs = _melds(("chow", "123m"), ("chow", "456p"), ("chow", "789s"))
+    chows = SeatInfo(runs, (), (), False, False, 4, None, None)
     weak = observation("hongkong", 0, [seat(hand), chows, seat(), seat()], discards(0, hand))
     assert DefensiveAgent().act(weak) == EfficientAgent().act(weak)
+
+
+def test_hong_kong_danger_against_all_pungs_counts_copies_not_suji():
+    """Against two pungs of mixed suits (all pungs shown, no chow) a hand waits on a pair or a
+    single tile: a 5m with three copies in sight is nearly safe, a fresh 5p is not, and a
+    1p whose suji partner 4p the threat discarded gets no credit for it."""
+    used: dict[int, int] = {200: 0}
+    pungs = tuple(MeldInfo("pung", ids(k, used), None, 0) for k in ("222m", "777s"))
+    hand = ids("5m5p1p9m", used)
+    pond = ids("4p5m5m", used)
+    threat = SeatInfo(pungs, pond, (), False, False, 7, None, None)
+    obs = observation("hongkong", 0, [seat(hand), threat, seat(), seat()], discards(0, hand))
+    found = threats(obs)
+    assert [(t.seat, t.pungs) for t in found] == [(1, True)]
+    danger = discard_danger(obs, False)
+    assert danger[4] < 0.1 < danger[13]  # 5m: the fourth copy; 5p: none seen
+    assert danger[9] == danger[13]  # 1p: its suji 4p discarded, but a pung hand has no runs

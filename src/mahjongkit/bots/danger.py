@@ -105,6 +105,9 @@ class Threat:
     weight: float
     suit: int | None = None
     honours: bool = False
+    pungs: bool = False
+    """Two melds or more and no chow: an all-pungs hand, which waits on a pair or a single
+    tile, never on the sides of a run."""
 
 
 def _meld_suits(info: SeatInfo) -> tuple[set[int], bool]:
@@ -176,8 +179,9 @@ def threats(observation: Observation) -> list[Threat]:
         melds = len(info.melds)
         if observation.variant == "hongkong":
             weight = _hong_kong_weight(observation, seat)
+            pungs = melds >= 2 and all(m.kind != "chow" for m in info.melds)
             if weight > 0:
-                out.append(Threat(seat, weight, suit, honours))
+                out.append(Threat(seat, weight, suit, honours, pungs))
             continue
         if info.riichi:
             out.append(Threat(seat, RIICHI_THREAT, suit, honours))
@@ -263,6 +267,11 @@ def kind_danger(
         value = (0.5, 0.45, 0.25, 0.05, 0.0)[seen[kind]]
         if threat.suit is not None or threat.honours:
             value *= 1.3 if threat.honours else 1.0
+    elif threat.pungs:
+        # A pair or single wait: what counts is how many copies are left to wait on.
+        value = (0.8, 0.7, 0.45, 0.1, 0.0)[seen[kind]]
+        if threat.suit is not None:
+            value *= 1.3 if kind // 9 == threat.suit else 0.15
     else:
         number = kind % 9
         value = 0.55 if number in (0, 8) else 0.75 if number in (1, 7) else 1.0

@@ -10,16 +10,19 @@ the unseen winning tiles times what they pay) with the danger of the discard it 
   still to come) against the win (its chance from the shanten, the live winning tiles and the
   turns left, times what the hand pays, plus the threat's win it stops): a ready mangan pushes,
   a far cheap hand folds;
-* Hong Kong (the discarder pays): two steps or more from ready, fold; one step, push only when
-  the discard is fairly safe or the hand is big; ready, push unless cheap into a danger;
+* Hong Kong (the discarder pays all, but three fan are needed): a seat is a threat only when
+  its melds show fan (:func:`mahjongkit.bots.danger.shown_fan`); most wins are self-drawn, so
+  only a hand two steps or more from ready gives way, and only to a clear danger;
 * Sichuan (blood battle: a winner leaves and the others play on, and a hand not ready at the
-  end pays): only a far hand gives way, and only to a clear danger; a seat that has won
-  threatens nobody.
-* No call is made while two steps or more from ready against a threat.
+  end pays): only a far hand gives way, and only to a clear danger (a threat's missing suit is
+  safe); a seat that has won threatens nobody;
+* Hong Kong and Sichuan push with the efficient play itself; no call is refused there (calls
+  are where the fan comes from). In Riichi no call is made while two steps or more from
+  ready against a threat.
 
 Folding discards the safest tile (:func:`mahjongkit.bots.danger.discard_danger`), the most
-efficient among equally safe ones. Pushing still takes a safer discard when it costs little
-(the same shanten and most of the improving tiles).
+efficient among equally safe ones. Pushing in Riichi still takes a safer discard when it costs
+little (the same shanten and most of the improving tiles).
 """
 
 from __future__ import annotations
@@ -38,8 +41,6 @@ __all__ = ["DefensiveAgent"]
 
 FOLD_SHANTEN = 2
 """From this shanten on, any threat makes the agent fold."""
-CHEAP_READY = 8000
-"""A ready hand worth less than this (unseen winning tiles times points) is cheap."""
 DEAL_IN_SCALE = 0.15
 """The chance of a deal-in with a discard of danger 1 (an unsafe middle tile against a
 riichi): the danger scores are relative, this makes them a chance."""

@@ -273,7 +273,6 @@ class EfficientAgent:
         plan = reading.hk_plan
         if plan is None:
             tally = reading.suit_tally()
-            honours = reading.honour_count()
             main = max(range(3), key=lambda s: tally[s])
             off_suit = sum(tally) - tally[main]
             melds_suits = {k // 9 for k in reading.meld_kinds if k < 27}
