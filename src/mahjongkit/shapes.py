@@ -21,7 +21,7 @@ ever more suits, and its memory must not grow with them.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -621,18 +621,29 @@ def _draw_candidates(usable: Sequence[int], shape: HandShape, short: bool) -> li
 
 
 def discard_ukeire(
-    counts: Sequence[int], melds: int = 0, shape: HandShape = RIICHI
+    counts: Sequence[int],
+    melds: int = 0,
+    shape: HandShape = RIICHI,
+    kinds: Collection[int] | None = None,
 ) -> dict[int, tuple[int, tuple[int, ...]]]:
     """For a hand of ``14 - 3 * melds`` tiles and each kind held: the shanten after discarding
     one tile of it and the kinds whose draw would then lower that shanten (a ready hand's: its
     waits). A kind all four copies of which would be in the hand is never drawn. The result of
     :func:`shanten` and :func:`ukeire` on every discard, in one pass.
 
+    ``kinds``: only these discards are worked out (the others held are left out of the result);
+    a caller that knows which discards it may play (from :func:`discard_shanten`) saves the
+    search for the improving draws of the rest.
+
     >>> from mahjongkit.tiles import counts_of, parse_kinds, format_kind
     >>> after = discard_ukeire(counts_of(parse_kinds("123m456p789s11z24m5z")))
     >>> after[31][0], [format_kind(k) for k in after[31][1]]
     (0, ['3m'])
     """
+    if kinds is not None:
+        wrong = [k for k in kinds if not (isinstance(k, int) and 0 <= k < NUM_KINDS)]
+        if wrong:
+            raise ValueError(f"discard kinds must be 0-{NUM_KINDS - 1}, got {wrong[0]!r}")
     usable = list(shape.usable(counts))
     split = _Split(usable)
     entries, rest, packed0, keys = split.entries, split.rest, split.packed, split.keys
@@ -650,7 +661,7 @@ def discard_ukeire(
     pairs_shape = melds == 0 and shape.seven_pairs
     orphans_shape = melds == 0 and shape.thirteen_orphans
     out: dict[int, tuple[int, tuple[int, ...]]] = {}
-    for kind in range(NUM_KINDS):
+    for kind in range(NUM_KINDS) if kinds is None else sorted(set(kinds)):
         if not counts[kind]:
             continue
         suit = kind // 9 if kind < 27 else 3

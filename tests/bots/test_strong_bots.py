@@ -382,3 +382,134 @@ def test_sichuan_defence_pushes_a_near_hand_and_knows_who_has_left():
     gone = observation("sichuan", 1, seats_left, discards(1, far), wall=30)
     assert threats(gone) == []
     assert DefensiveAgent().act(gone) == EfficientAgent().act(gone)
+
+
+# --- the shortcuts that keep a decision cheap -------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["riichi", "hongkong", "sichuan"])
+def test_cheap_discard_choice_is_the_exactly_valued_one(variant):
+    """The turn's discard, worked out with the shortcuts (improving draws only for the
+    discards in reach, a lone ready discard only checked to win, forced or single-kind turns
+    not weighed), is the one the fully valued ranking puts first, decision after decision; and
+    a ready discard counts as live under both exactly when it does under one."""
+    from mahjongkit.bots import play
+    from mahjongkit.bots.efficient import HandReading
+
+    checked = 0
+
+    class Compare:
+        def __init__(self, agent: EfficientAgent) -> None:
+            self.agent = agent
+
+        def act(self, obs: Observation) -> Action:
+            nonlocal checked
+            action = self.agent.act(obs)
+            if obs.phase == "turn" and any(a.type == A.DISCARD for a in obs.legal_actions):
+                agent = self.agent
+                cheap = agent.best_discard(HandReading(obs, agent.rules), obs.legal_actions)
+                exact = agent.discard_options(HandReading(obs, agent.rules), obs.legal_actions)
+                assert cheap is not None and exact
+                assert cheap[0] == exact[0][1], obs
+                if any(a.type == A.RIICHI for a in obs.legal_actions):
+                    assert (cheap[1] > 0) == (exact[0][2] > 0)
+                checked += 1
+            return action
+
+    for seed in range(3):
+        game = Game(variant, seed=seed, max_rounds=2)
+        agents = make_agents(["efficient"] * game.players, seed, game.flow.rules)
+        play(game, [Compare(a) for a in agents])  # type: ignore[arg-type]
+    assert checked > 200
+
+
+# --- threats per family -----------------------------------------------------------------------
+
+
+def _melds(*specs: tuple[str, str]) -> tuple[MeldInfo, ...]:
+    used: dict[int, int] = {200: 0}
+    return tuple(MeldInfo(kind, ids(text, used), None, 0) for kind, text in specs)
+
+
+def test_hong_kong_threat_is_judged_by_the_fan_its_melds_show():
+    """Hong Kong needs three fan: three mixed chows show none (a weak threat), two pungs of one
+    suit show a flush and all pungs (a real one), two mixed chows are no threat at all; a
+    white dragon pung is one fan, the seat's own wind (South for seat 1) one more."""
+    from mahjongkit.bots.danger import HK_FAN_THREAT, HK_WEAK_THREAT, OPEN_THREAT, shown_fan
+
+    chows = _melds(("chow", "123m"), ("chow", "456p"), ("chow", "789s"))
+    flush = _melds(("pung", "111s"), ("pung", "555s"))
+    two_chows = _melds(("chow", "123m"), ("chow", "456p"))
+    dragon = _melds(("chow", "123m"), ("chow", "456p"), ("pung", "555z"))
+    winds = _melds(("chow", "123m"), ("chow", "456p"), ("pung", "555z"), ("pung", "222z"))
+    half_flush = _melds(("chow", "123m"), ("pung", "555z"), ("pung", "222z"))
+    cases = [
+        (chows, 0, HK_WEAK_THREAT),
+        (flush, 3 + 6, HK_FAN_THREAT),
+        (two_chows, 0, None),
+        (dragon, 1, HK_WEAK_THREAT),
+        (winds, 2, OPEN_THREAT),
+        (half_flush, 1 + 1 + 3, OPEN_THREAT),
+    ]
+    for melds, fan, weight in cases:
+        other = SeatInfo(melds, (), (), False, False, 13 - 3 * len(melds), None, None)
+        hand = ids("19m19p19s1234567z")
+        obs = observation("hongkong", 0, [seat(hand), other, seat(), seat()], discards(0, hand))
+        assert shown_fan(obs, 1) == fan, melds
+        found = threats(obs)
+        assert [t.weight for t in found] == ([] if weight is None else [weight]), melds
+
+
+def test_sichuan_late_concealed_seat_is_a_threat_once_its_missing_suit_is_gone():
+    """No melds, but late in the hand and the seat's last discard is outside its missing suit
+    (the engine has that suit shed first): it may well be ready. Early, or still shedding the
+    missing suit, it is not."""
+    from mahjongkit.bots.danger import SICHUAN_LATE_THREAT
+
+    hand = ids("123m456m789m11s23s4s")
+    for wall, last, wanted in ((20, "5s", [SICHUAN_LATE_THREAT]), (20, "5p", []), (40, "5s", [])):
+        other = SeatInfo((), ids(f"1p{last}"), (), False, False, 13, 1, None)
+        seats = [seat(hand, missing=1), other, seat(missing=0), seat(missing=0)]
+        obs = observation("sichuan", 0, seats, discards(0, hand), wall=wall)
+        assert [t.weight for t in threats(obs) if t.seat == 1] == wanted, (wall, last)
+
+
+def test_hong_kong_defence_folds_a_far_hand_off_a_shown_flush_only():
+    """A two-step hand with loose 2s 5s 8s faces two pungs of sou (a flush and all pungs
+    shown): it gives the safest tile, no sou, where the efficient bot throws the 5s; against
+    three mixed chows (no fan shown) it plays the efficient tile."""
+    hand = ids("123m46m24p78p11z5s8s2s")
+    assert shanten(counts_of_ids(hand), 0, HONG_KONG) == 2
+    efficient = EfficientAgent().act(
+        observation("hongkong", 0, [seat(hand), seat(), seat(), seat()], discards(0, hand))
+    )
+    assert efficient.tile is not None and efficient.tile // 4 == 22
+    pungs = _melds(("pung", "111s"), ("pung", "999s"))
+    flush = SeatInfo(pungs, (), (), False, False, 7, None, None)
+    obs = observation("hongkong", 0, [seat(hand), flush, seat(), seat()], discards(0, hand))
+    danger = discard_danger(obs, False)
+    choice = DefensiveAgent().act(obs)
+    assert choice.tile is not None
+    assert danger[choice.tile // 4] <= min(danger[t // 4] for t in hand) + 1e-9
+    assert choice.tile // 4 < 18  # no sou into the sou hand
+    runs = _melds(("chow", "123m"), ("chow", "456p"), ("chow", "789s"))
+    chows = SeatInfo(runs, (), (), False, False, 4, None, None)
+    weak = observation("hongkong", 0, [seat(hand), chows, seat(), seat()], discards(0, hand))
+    assert DefensiveAgent().act(weak) == EfficientAgent().act(weak)
+
+
+def test_hong_kong_danger_against_all_pungs_counts_copies_not_suji():
+    """Against two pungs of mixed suits (all pungs shown, no chow) a hand waits on a pair or a
+    single tile: a 5m with three copies in sight is nearly safe, a fresh 5p is not, and a
+    1p whose suji partner 4p the threat discarded gets no credit for it."""
+    used: dict[int, int] = {200: 0}
+    pungs = tuple(MeldInfo("pung", ids(k, used), None, 0) for k in ("222m", "777s"))
+    hand = ids("5m5p1p9m", used)
+    pond = ids("4p5m5m", used)
+    threat = SeatInfo(pungs, pond, (), False, False, 7, None, None)
+    obs = observation("hongkong", 0, [seat(hand), threat, seat(), seat()], discards(0, hand))
+    found = threats(obs)
+    assert [(t.seat, t.pungs) for t in found] == [(1, True)]
+    danger = discard_danger(obs, False)
+    assert danger[4] < 0.1 < danger[13]  # 5m: the fourth copy; 5p: none seen
+    assert danger[9] == danger[13]  # 1p: its suji 4p discarded, but a pung hand has no runs

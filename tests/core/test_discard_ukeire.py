@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -67,20 +68,27 @@ def _hand(rng: random.Random, shape: HandShape, melds: int) -> list[int]:
     return counts
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_discard_ukeire_matches_shanten_of_every_discard_and_draw(seed: int) -> None:
-    rng = random.Random(seed)
-    checked = 0
-    while checked < 150:
+def _hands(
+    rng: random.Random, wanted: int
+) -> Iterator[tuple[list[int], int, HandShape]]:
+    """``wanted`` seeded hands (counts, melds, shape) of every shape, none over four copies."""
+    found = 0
+    while found < wanted:
         shape = rng.choice(SHAPES)
         melds = rng.choice((0, 0, 1, 2, 3))
         counts = _hand(rng, shape, melds)
         if max(counts) > COPIES:
             continue
+        found += 1
+        yield counts, melds, shape
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_discard_ukeire_matches_shanten_of_every_discard_and_draw(seed: int) -> None:
+    for counts, melds, shape in _hands(random.Random(seed), 150):
         expected = _slow(counts, melds, shape)
         assert discard_ukeire(counts, melds, shape) == expected, (counts, melds, shape)
         assert discard_shanten(counts, melds, shape) == {k: v[0] for k, v in expected.items()}
-        checked += 1
 
 
 def test_discard_ukeire_known_hands() -> None:
@@ -97,3 +105,22 @@ def test_discard_ukeire_known_hands() -> None:
     after = discard_ukeire(hand, 0, sichuan(0))
     assert after[0] == _slow(hand, 0, sichuan(0))[0]
     assert all(draw >= 9 for draw in after[0][1])
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_discard_ukeire_for_chosen_kinds_is_the_whole_result_cut_down(seed: int) -> None:
+    """Asking for some discards gives exactly those entries of the full answer (kinds not
+    held are skipped), for every shape and meld count."""
+    rng = random.Random(100 + seed)
+    for counts, melds, shape in _hands(rng, 120):
+        whole = discard_ukeire(counts, melds, shape)
+        wanted = rng.sample(range(34), rng.randint(0, 8))
+        part = discard_ukeire(counts, melds, shape, wanted)
+        assert part == {k: whole[k] for k in wanted if counts[k]}, (counts, wanted)
+
+
+@pytest.mark.parametrize("bad", [34, -1, "1m", 2.0])
+def test_discard_ukeire_refuses_a_kind_out_of_range(bad: object) -> None:
+    hand = counts_of(parse_kinds("123m456p789s11z24m7z"))
+    with pytest.raises(ValueError, match=r"discard kinds must be 0-33, got"):
+        discard_ukeire(hand, 0, RIICHI, [0, bad])  # type: ignore[list-item]

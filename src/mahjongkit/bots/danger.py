@@ -105,6 +105,9 @@ class Threat:
     weight: float
     suit: int | None = None
     honours: bool = False
+    pungs: bool = False
+    """Two melds or more and no chow: an all-pungs hand, which waits on a pair or a single
+    tile, never on the sides of a run."""
 
 
 def _meld_suits(info: SeatInfo) -> tuple[set[int], bool]:
@@ -113,11 +116,60 @@ def _meld_suits(info: SeatInfo) -> tuple[set[int], bool]:
     return suits, honours
 
 
+HK_WEAK_THREAT = 0.35
+"""Hong Kong: weight of a seat with three melds that show less than two fan (mixed suits,
+chows, no honour pung worth a fan): it still has to find the minimum in its concealed tiles."""
+HK_FAN_THREAT = 0.6
+"""Hong Kong: weight of a seat with two melds that already show three fan (a one-suit hand,
+all pungs, honour pungs)."""
+
+
+def shown_fan(observation: Observation, seat: int) -> int:
+    """Hong Kong: the fan a seat's open melds already promise: a pung or kong of a dragon, of
+    its seat wind or of the round wind (one each); all melds of one suit with honours (three)
+    or without (six); no chow among two melds or more (all pungs, three)."""
+    info = observation.seats[seat]
+    players = len(observation.seats)
+    seat_wind = 27 + (seat - observation.dealer) % players
+    fan = 0
+    chows = 0
+    for meld in info.melds:
+        if not meld.tiles:
+            continue
+        kind = meld.tiles[0] // 4
+        if meld.kind == "chow":
+            chows += 1
+        elif kind >= 31:
+            fan += 1
+        elif kind >= 27:
+            fan += (kind == seat_wind) + (kind == 27 + observation.round_wind)
+    suits, honours = _meld_suits(info)
+    if len(suits) == 1:
+        fan += 3 if honours else 6
+    elif not suits and honours:
+        fan += 3
+    if chows == 0 and len(info.melds) >= 2:
+        fan += 3
+    return fan
+
+
+def _hong_kong_weight(observation: Observation, seat: int) -> float:
+    melds = len(observation.seats[seat].melds)
+    fan = shown_fan(observation, seat)
+    if melds >= 3:
+        return OPEN_THREAT if fan >= 2 else HK_WEAK_THREAT
+    if melds == 2 and fan >= 3:
+        return HK_FAN_THREAT
+    return 0.0
+
+
 def threats(observation: Observation) -> list[Threat]:
     """The other seats still playing that may be ready: a riichi, three melds or more, or two
     melds that show a one-suit hand. In Sichuan a seat that has won is out of the hand (blood
     battle) and threatens nobody; late in a Sichuan hand every seat still in it with two melds
-    is a threat, since there is no riichi to announce a ready hand."""
+    is a threat, since there is no riichi to announce a ready hand. In Hong Kong a hand must
+    show fan to be a threat (:func:`shown_fan`): three melds of mixed chows are a weak one, two
+    melds of one suit or of pungs a real one."""
     out = []
     for seat, info in enumerate(observation.seats):
         if seat == observation.seat or info.won:
@@ -125,6 +177,12 @@ def threats(observation: Observation) -> list[Threat]:
         suits, honours = _meld_suits(info)
         suit = next(iter(suits)) if len(suits) == 1 else None
         melds = len(info.melds)
+        if observation.variant == "hongkong":
+            weight = _hong_kong_weight(observation, seat)
+            pungs = melds >= 2 and all(m.kind != "chow" for m in info.melds)
+            if weight > 0:
+                out.append(Threat(seat, weight, suit, honours, pungs))
+            continue
         if info.riichi:
             out.append(Threat(seat, RIICHI_THREAT, suit, honours))
         elif melds >= 3:
@@ -135,7 +193,26 @@ def threats(observation: Observation) -> list[Threat]:
             or (observation.variant == "sichuan" and observation.wall_remaining < 24)
         ):
             out.append(Threat(seat, FLUSH_THREAT, suit, honours))
+        elif observation.variant == "sichuan" and _sichuan_late_and_clear(observation, info):
+            out.append(Threat(seat, SICHUAN_LATE_THREAT, suit, honours))
     return out
+
+
+SICHUAN_LATE_THREAT = 0.45
+"""Sichuan: weight of a concealed seat late in the hand with its missing suit gone: most such
+hands are ready, and nothing announces it."""
+SICHUAN_LATE_WALL = 28
+"""Sichuan: tiles left in the wall from which a concealed seat counts as late."""
+
+
+def _sichuan_late_and_clear(observation: Observation, info: SeatInfo) -> bool:
+    """Late in the hand and the seat has played a tile outside its missing suit: the engine has
+    it shed that suit first, so it holds none and may be ready."""
+    if observation.wall_remaining >= SICHUAN_LATE_WALL or not info.discards:
+        return False
+    last = info.discards[-1]
+    missing = info.missing_suit
+    return missing is None or last >= 108 or last // 36 != missing
 
 
 def _seen_counts(observation: Observation) -> list[int]:
@@ -190,6 +267,11 @@ def kind_danger(
         value = (0.5, 0.45, 0.25, 0.05, 0.0)[seen[kind]]
         if threat.suit is not None or threat.honours:
             value *= 1.3 if threat.honours else 1.0
+    elif threat.pungs:
+        # A pair or single wait: what counts is how many copies are left to wait on.
+        value = (0.8, 0.7, 0.45, 0.1, 0.0)[seen[kind]]
+        if threat.suit is not None:
+            value *= 1.3 if kind // 9 == threat.suit else 0.15
     else:
         number = kind % 9
         value = 0.55 if number in (0, 8) else 0.75 if number in (1, 7) else 1.0
@@ -231,4 +313,4 @@ def discard_danger(
     return out
 
 
-__all__ += ["Threat", "discard_danger", "kind_danger", "threats"]
+__all__ += ["Threat", "discard_danger", "kind_danger", "shown_fan", "threats"]

@@ -10,16 +10,19 @@ the unseen winning tiles times what they pay) with the danger of the discard it 
   still to come) against the win (its chance from the shanten, the live winning tiles and the
   turns left, times what the hand pays, plus the threat's win it stops): a ready mangan pushes,
   a far cheap hand folds;
-* Hong Kong (the discarder pays): two steps or more from ready, fold; one step, push only when
-  the discard is fairly safe or the hand is big; ready, push unless cheap into a danger;
+* Hong Kong (the discarder pays all, but three fan are needed): a seat is a threat only when
+  its melds show fan (:func:`mahjongkit.bots.danger.shown_fan`); most wins are self-drawn, so
+  only a hand two steps or more from ready gives way, and only to a clear danger;
 * Sichuan (blood battle: a winner leaves and the others play on, and a hand not ready at the
-  end pays): only a far hand gives way, and only to a clear danger; a seat that has won
-  threatens nobody.
-* No call is made while two steps or more from ready against a threat.
+  end pays): only a far hand gives way, and only to a clear danger (a threat's missing suit is
+  safe); a seat that has won threatens nobody;
+* Hong Kong and Sichuan push with the efficient play itself; no call is refused there (calls
+  are where the fan comes from). In Riichi no call is made while two steps or more from
+  ready against a threat.
 
 Folding discards the safest tile (:func:`mahjongkit.bots.danger.discard_danger`), the most
-efficient among equally safe ones. Pushing still takes a safer discard when it costs little
-(the same shanten and most of the improving tiles).
+efficient among equally safe ones. Pushing in Riichi still takes a safer discard when it costs
+little (the same shanten and most of the improving tiles).
 """
 
 from __future__ import annotations
@@ -38,8 +41,6 @@ __all__ = ["DefensiveAgent"]
 
 FOLD_SHANTEN = 2
 """From this shanten on, any threat makes the agent fold."""
-CHEAP_READY = 8000
-"""A ready hand worth less than this (unseen winning tiles times points) is cheap."""
 DEAL_IN_SCALE = 0.15
 """The chance of a deal-in with a discard of danger 1 (an unsafe middle tile against a
 riichi): the danger scores are relative, this makes them a chance."""
@@ -117,13 +118,13 @@ class DefensiveAgent(EfficientAgent):
         if reading.variant == "sichuan":
             # Blood battle: most hands are ready soon and nobody announces it, and a hand given
             # up still pays at the end (no ready hand). Only a far hand gives way to a danger.
-            return shanten_after >= FOLD_SHANTEN and danger > 0.5
+            return shanten_after >= FOLD_SHANTEN and danger > 0.6
         if reading.variant != "riichi":
-            if shanten_after >= FOLD_SHANTEN:
-                return True
-            if shanten_after >= 1:
-                return danger > (0.6 if self._big_hand(reading) else 0.2)
-            return worth < CHEAP_READY and danger > 0.45
+            # Hong Kong: the discarder pays the whole win, but a threat's danger is already
+            # scaled by the fan it shows; a far hand gives way to any real danger, a near one
+            # only to a clear one, a ready hand only when it has few tiles left to win on.
+            big = self._big_hand(reading)
+            return shanten_after >= FOLD_SHANTEN and danger > (0.7 if big else 0.5)
         players = len(reading.observation.seats)
         turns = reading.observation.wall_remaining / players
         if shanten_after == 0:
@@ -155,7 +156,7 @@ class DefensiveAgent(EfficientAgent):
         shanten_after = int(key[0])
         live = 0
         if shanten_after == 0:
-            after, waits = reading.after_discards()[action.tile // 4]
+            after, waits = reading.after_discards((action.tile // 4,))[action.tile // 4]
             live = reading.tiles_of(action.tile // 4, waits, None) if after == 0 else 0
         if self.should_fold(reading, shanten_after, worth, danger[action.tile // 4], found, live):
             # The safest tile; among equally safe ones, the best for the hand.
@@ -169,6 +170,11 @@ class DefensiveAgent(EfficientAgent):
                 ),
             )
             return safest[1]
+        if reading.variant != "riichi":
+            # Pushing in Hong Kong or Sichuan is playing the efficient hand: without a furiten
+            # rule (Hong Kong) or with a threat's waits hidden (Sichuan) a "safer" tile of the
+            # same shape is seldom safer, and it costs the hand its best tile.
+            return super().turn(reading, legal)
         # Pushing: a safer discard of the same shanten that keeps most of the hand's chances.
         if key[0] >= 1:
             for other_key, other, _ in options[1:4]:
@@ -191,6 +197,10 @@ class DefensiveAgent(EfficientAgent):
     def claim(self, reading: HandReading, legal: Sequence[Action]) -> Action:
         """No call while folding; otherwise the efficient call."""
         found: list[Threat] = threats(reading.observation)
-        if found and shanten(reading.counts, reading.melds, reading.shape) >= FOLD_SHANTEN:
+        if (
+            found
+            and reading.variant == "riichi"
+            and shanten(reading.counts, reading.melds, reading.shape) >= FOLD_SHANTEN
+        ):
             return next((a for a in legal if a.type == A.PASS), legal[0])
         return super().claim(reading, legal)

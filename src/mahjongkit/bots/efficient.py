@@ -97,6 +97,9 @@ class HandReading:
         self.plan: frozenset[int] | None = None
         """The kinds a one-suit plan can use (None: no such plan): draws of others do not
         count as improving the hand."""
+        self.hk_plan: tuple[int, int, bool, bool] | None = None
+        """Hong Kong: the main suit, the tiles off it, whether a flush and whether all pungs
+        are in reach (worked out on the first discard weighed)."""
         self._tally: list[int] | None = None
         self._honours: int | None = None
         tally = self.suit_tally()
@@ -109,12 +112,28 @@ class HandReading:
             self.plan = frozenset(suited)
 
     _after: dict[int, tuple[int, tuple[int, ...]]] | None = None
+    _shanten_after: dict[int, int] | None = None
 
-    def after_discards(self) -> dict[int, tuple[int, tuple[int, ...]]]:
-        """Per kind held: the shanten after discarding it and the kinds that would then improve
-        the hand (worked out once per decision, in one pass)."""
+    def shanten_after(self) -> dict[int, int]:
+        """Per kind held: the shanten after discarding it (worked out once per decision)."""
+        if self._shanten_after is None:
+            self._shanten_after = discard_shanten(self.counts, self.melds, self.shape)
+        return self._shanten_after
+
+    def after_discards(
+        self, kinds: Sequence[int] | None = None
+    ) -> dict[int, tuple[int, tuple[int, ...]]]:
+        """Per kind held (of ``kinds`` at least, when given): the shanten after discarding it
+        and the kinds that would then improve the hand. Each kind is worked out once per
+        decision; the improving draws of discards nobody asks about are never searched."""
         if self._after is None:
-            self._after = discard_ukeire(self.counts, self.melds, self.shape)
+            self._after = {}
+        wanted = (
+            [k for k in range(NUM_KINDS) if self.counts[k]] if kinds is None else list(kinds)
+        )
+        missing = [k for k in wanted if k not in self._after and self.counts[k]]
+        if missing:
+            self._after.update(discard_ukeire(self.counts, self.melds, self.shape, missing))
         return self._after
 
     def tiles_of(self, kind: int, kinds: Sequence[int], only: frozenset[int] | None) -> int:
@@ -251,14 +270,23 @@ class EfficientAgent:
     def _hk_plan_value(self, reading: HandReading, kind: int) -> float:
         """Hong Kong: keep the tiles of the plan that reaches the minimum fan."""
         counts = reading.counts
-        tally = reading.suit_tally()
-        honours = reading.honour_count()
-        main = max(range(3), key=lambda s: tally[s])
-        total = sum(tally) + honours
-        off_suit = total - tally[main] - honours
+        plan = reading.hk_plan
+        if plan is None:
+            tally = reading.suit_tally()
+            main = max(range(3), key=lambda s: tally[s])
+            off_suit = sum(tally) - tally[main]
+            melds_suits = {k // 9 for k in reading.meld_kinds if k < 27}
+            pairs = sum(1 for c in counts if c >= 2) + sum(
+                1 for m in reading.observation.own.melds if m.kind != MeldKind.CHOW.value
+            )
+            plan = reading.hk_plan = (
+                main,
+                off_suit,
+                off_suit <= 4 or (len(melds_suits) == 1 and off_suit <= 6),
+                pairs >= 4 and reading.meld_chows == 0,
+            )
+        main, off_suit, flush, pungs_path = plan
         value = 0.0
-        melds_suits = {k // 9 for k in reading.meld_kinds if k < 27}
-        flush = off_suit <= 4 or (len(melds_suits) == 1 and off_suit <= 6)
         if flush:
             # The flush is three fan on its own: off-suit tiles go even at a cost in tiles.
             if kind < 27 and kind // 9 != main:
@@ -267,10 +295,7 @@ class EfficientAgent:
                 value += 2.0
             else:
                 value += 0.5
-        pairs = sum(1 for c in counts if c >= 2) + sum(
-            1 for m in reading.observation.own.melds if m.kind != MeldKind.CHOW.value
-        )
-        if pairs >= 4 and reading.meld_chows == 0 and counts[kind] >= 2:
+        if pungs_path and counts[kind] >= 2:
             value += 2.5  # all pungs (three fan) is in reach
         if kind >= 27 and counts[kind] >= 2 and not reading.value_honours.get(kind):
             value += 1.0  # an honour pair still helps a flush or all pungs
@@ -300,7 +325,7 @@ class EfficientAgent:
         kind = discard.tile // 4
         counts = list(reading.counts)
         counts[kind] -= 1
-        after, waits = reading.after_discards()[kind]
+        after, waits = reading.after_discards((kind,))[kind]
         live = reading.tiles_of(kind, waits, None) if after == 0 else 0
         if live <= 0 or worth <= 0:
             return False
@@ -309,11 +334,13 @@ class EfficientAgent:
         return quiet / live < mangan
 
     def discard_options(
-        self, reading: HandReading, legal: Sequence[Action]
+        self, reading: HandReading, legal: Sequence[Action], exact: bool = True
     ) -> list[tuple[tuple[float, ...], Action, int]]:
         """Every discard kind, best first, with its sort key and (ready hands) its value: the
         key is (effective shanten, the value of the tile given up less the improving tiles or
-        the wait's worth), smallest first."""
+        the wait's worth), smallest first. ``exact=False``: when only one discard can leave a
+        ready hand its value is not needed for the order, and only whether it wins at all is
+        worked out (its figure is then some win's, not the sum over the waits)."""
         counts = reading.counts
         by_kind: dict[int, Action] = {}
         riichi_kinds: set[int] = set()
@@ -336,21 +363,35 @@ class EfficientAgent:
                     by_kind[kind] = action
         if not by_kind:
             return []
-        table = reading.after_discards()
-        first = [(table[kind][0], kind) for kind in by_kind]
-        best = min(s for s, _ in first)
+        if not exact and not riichi_kinds:
+            missing = reading.observation.own.missing_suit
+            if len(by_kind) == 1 or all(k < 27 and k // 9 == missing for k in by_kind):
+                # One kind to give (riichi), or only tiles of the missing suit, any of which
+                # leaves the same usable hand: nothing to weigh.
+                return [((0.0, 0.0), action, 0) for action in by_kind.values()]
+        after = reading.shanten_after()
+        first = [(after[kind], kind, self.keep_value(reading, kind)) for kind in by_kind]
+        best = min(s for s, _, _ in first)
+        # A ready hand may be dead (no yaku): then the one-step-back options are weighed
+        # too. A tile the plan must shed (the missing suit) is weighed one step back.
+        close = [
+            kind
+            for value, kind, keep in first
+            if value <= best + (1 if keep < -50 or best == 0 else 0)
+        ]
+        table = reading.after_discards(close)
+        ready = sum(1 for kind in close if table[kind][0] == 0)
         out: list[tuple[tuple[float, ...], Action, int]] = []
-        for value, kind in first:
-            keep = self.keep_value(reading, kind)
-            # A ready hand may be dead (no yaku): then the one-step-back options are weighed
-            # too. A tile the plan must shed (the missing suit) is weighed one step back.
-            if value > best + (1 if keep < -50 or best == 0 else 0):
+        for value, kind, keep in first:
+            if kind not in close:
                 out.append(((float(value), keep), by_kind[kind], 0))
                 continue
             counts[kind] -= 1
             worth = 0
             if value == 0:
-                worth = self.ready_value(reading, counts, kind, kind in riichi_kinds)
+                worth = self.ready_value(
+                    reading, counts, kind, kind in riichi_kinds, exact or ready > 1
+                )
                 if worth <= 0:
                     # A dead wait (no yaku, under the minimum) is as good as one step back.
                     out.append(((1.5, keep), by_kind[kind], 0))
@@ -369,7 +410,7 @@ class EfficientAgent:
         self, reading: HandReading, legal: Sequence[Action]
     ) -> tuple[Action, int] | None:
         """The discard this agent plays and, when it leaves a ready hand, its value."""
-        options = self.discard_options(reading, legal)
+        options = self.discard_options(reading, legal, exact=False)
         if not options:
             return None
         _, action, worth = options[0]
@@ -378,25 +419,36 @@ class EfficientAgent:
     # --- what a ready hand is worth ----------------------------------------------------------
 
     def ready_value(
-        self, reading: HandReading, counts: list[int], discarded: int, riichi: bool
+        self,
+        reading: HandReading,
+        counts: list[int],
+        discarded: int,
+        riichi: bool,
+        exact: bool = True,
     ) -> int:
         """Unseen winning tiles times what each win pays (by discard where it may win by
         discard, else by self-draw); 0 for a hand that wins nothing. ``counts``: the hand once
         one tile of ``discarded`` is given up. ``riichi``: riichi may be declared with this
-        discard (a concealed Riichi hand then has a yaku)."""
+        discard (a concealed Riichi hand then has a yaku). ``exact=False``: stop at the first
+        wait that wins (by self-draw first, which wins whenever a discard would), its unseen
+        tiles times its points: positive exactly when the exact figure is."""
         own = reading.observation.own
         furiten_rule = self._flow is not None and type(self._flow).furiten is not Flow.furiten
         pond = {t // 4 for t in own.discards} | {discarded}
         total = 0
-        after, waits = reading.after_discards()[discarded]
+        after, waits = reading.after_discards((discarded,))[discarded]
         for kind in waits if after == 0 else ():
             left = reading.unseen[kind] - counts[kind]
             if left <= 0:
                 continue
             declared = riichi or own.riichi
             ron_ok = not (furiten_rule and kind in pond)
-            ron = self._score(reading, counts, kind, False, declared) if ron_ok else 0
             tsumo = self._score(reading, counts, kind, True, declared)
+            if not exact and tsumo > 0:
+                return left * tsumo
+            ron = self._score(reading, counts, kind, False, declared) if ron_ok else 0
+            if not exact and ron > 0:
+                return left * ron
             total += left * max(ron, tsumo // 2 if ron else tsumo)
         return total
 
