@@ -230,3 +230,18 @@ def test_the_terminal_game_hosts_mjai_bots_and_ends_their_processes(tmp_path: Pa
     assert [s.bot for s in stored.seats] == [spec, spec, None, spec]
     assert [pid for pid in pids if Path(f"/proc/{pid}").exists()] == []  # ended and reaped
 
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown"), [("en", "bot defensive"), ("fr", "robot défensif"), ("es", "bot defensivo")]
+)
+def test_a_seats_bot_is_named_in_the_players_language(lang: str, shown: str) -> None:
+    from mahjongkit.game.engine import Game
+    from mahjongkit.tui.view import seat_line
+
+    game = Game("riichi", seed=1, max_rounds=1)
+    game.start()
+    line = seat_line(game.observation(0, with_events=False), 1, "player1", "defensive", lang, False)
+    assert shown in line
+    hosted = seat_line(game.observation(0, with_events=False), 1, "p", "mjai:./bot", lang, False)
+    assert "mjai:./bot" in hosted  # a command is shown as given

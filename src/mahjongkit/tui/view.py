@@ -16,7 +16,7 @@ from mahjongkit.bots.danger import HONOUR, SAFE, SUJI, danger_by_kind
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.observation import Observation
 from mahjongkit.hand import Hand
-from mahjongkit.i18n import say, t
+from mahjongkit.i18n import say, t, t_or
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.scoring import name_in
 from mahjongkit.table import actions as A
@@ -105,7 +105,11 @@ def seat_line(
 ) -> str:
     """A seat's name, score, marks, melds, bonus tiles, missing suit and pond (one or two lines)."""
     info = obs.seats[seat]
-    who = t("play.you", lang) if bot is None else t("play.bot", lang, name=bot)
+    who = (
+        t("play.you", lang)
+        if bot is None
+        else t("play.bot", lang, name=t_or(f"play.bot_name.{bot}", lang, bot))
+    )
     head = [
         f"{seat_name(seat, lang)} ({name}, {who})",
         t("play.points", lang, score=obs.scores[seat]),
