@@ -17,10 +17,19 @@ SOURCE = Path(mahjongkit.__file__).parent
 LAYERS = ("core", "scoring", "table", "variants", "game", "surfaces")
 """From the bottom up: a module may import its own layer and the layers below it."""
 
-_CORE = {"errors", "options", "tiles", "melds", "hand", "shapes", "shape_table", "i18n", "lazy"}
-_SURFACES = {
-    "cli", "commands", "__main__", "formats", "bots", "web", "records", "tui", "sim", "rl"
+_CORE = {
+    "errors",
+    "options",
+    "tiles",
+    "melds",
+    "hand",
+    "shapes",
+    "shape_table",
+    "i18n",
+    "lazy",
+    "valueclass",
 }
+_SURFACES = {"cli", "commands", "__main__", "formats", "bots", "web", "records", "tui", "sim", "rl"}
 
 
 def layer_of(module: str) -> str:

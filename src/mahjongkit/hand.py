@@ -8,12 +8,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
 from mahjongkit.errors import InvalidHandError, NotationError
 from mahjongkit.i18n import Sentence
 from mahjongkit.melds import Meld
 from mahjongkit.tiles import COPIES, NUM_KINDS, Tile, format_hand, format_kind, parse_tiles
+from mahjongkit.valueclass import dataclass, field
 
 PACKED_BITS = 3
 """Bits per kind in :attr:`Hand.packed` (a kind is held at most four times)."""

@@ -13,12 +13,12 @@ Meld.parse('pung:777z@W')
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
 
 from mahjongkit.errors import InvalidHandError, NotationError
 from mahjongkit.i18n import Sentence
 from mahjongkit.tiles import Tile, format_tiles, parse_tiles
+from mahjongkit.valueclass import dataclass, field
 
 SEAT_LETTERS = "ESWN"
 

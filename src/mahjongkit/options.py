@@ -11,7 +11,6 @@ Demo(cap=3, bonus=True)
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import typing
 from collections.abc import Iterable
@@ -19,6 +18,7 @@ from typing import Any, TypeVar
 
 from mahjongkit.errors import NotationError
 from mahjongkit.i18n import Sentence
+from mahjongkit.valueclass import fields, is_value_class, replace
 
 R = TypeVar("R")
 
@@ -92,9 +92,8 @@ def _convert(name: str, text: str, kind: Any) -> Any:
 
 def override(rules: R, assignments: Iterable[str]) -> R:
     """A copy of ``rules`` with each ``NAME=VALUE`` applied; unknown names are an error."""
-    assert dataclasses.is_dataclass(rules) and not isinstance(rules, type)
-    hints = typing.get_type_hints(type(rules))
-    known = {f.name for f in dataclasses.fields(rules)}
+    assert is_value_class(rules) and not isinstance(rules, type)
+    known = {f.name for f in fields(rules)}
     changes: dict[str, Any] = {}
     if isinstance(assignments, str | bytes) or not isinstance(assignments, Iterable):
         raise NotationError(
@@ -118,11 +117,17 @@ def override(rules: R, assignments: Iterable[str]) -> R:
                     known=", ".join(sorted(known)),
                 )
             )
-        changes[name] = _convert(name, value.strip(), hints[name])
-    return dataclasses.replace(rules, **changes)
+        changes[name] = value.strip()
+    if not changes:
+        return rules
+    # Type hints are read only when there is something to convert: a plain call stays cheap.
+    hints = typing.get_type_hints(type(rules))
+    return replace(
+        rules, **{name: _convert(name, text, hints[name]) for name, text in changes.items()}
+    )
 
 
 def describe(rules: object) -> dict[str, Any]:
     """The options as a plain dict (for JSON and documentation)."""
-    assert dataclasses.is_dataclass(rules) and not isinstance(rules, type)
-    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+    assert is_value_class(rules) and not isinstance(rules, type)
+    return {f.name: getattr(rules, f.name) for f in fields(rules)}

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from operator import itemgetter
 from typing import NamedTuple
 
 from mahjongkit.tiles import COPIES, NUM_KINDS, TERMINALS_AND_HONORS, format_kind
+from mahjongkit.valueclass import dataclass
 
 __all__ = [
     "CHOW",

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from mahjongkit.errors import InvalidHandError, NotationError
 from mahjongkit.i18n import Sentence
+from mahjongkit.valueclass import dataclass
 
 NUM_KINDS = 34
 """Kinds of playing tile (three suits of nine and seven honours)."""

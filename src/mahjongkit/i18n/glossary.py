@@ -15,12 +15,12 @@ with its source, so that a learner who read "Attente dorée" elsewhere finds "Ha
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from typing import Any
 
 from mahjongkit.errors import NotationError
+from mahjongkit.valueclass import dataclass
 
 GLOSSARY_LANGUAGES = ("en", "fr", "es")
 """The languages every entry has names and a definition in."""

@@ -37,14 +37,13 @@ Precedence is declared, never coded:
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
 from mahjongkit.errors import MahjongError
 from mahjongkit.scoring.names import Names
 from mahjongkit.scoring.result import PatternHit
+from mahjongkit.valueclass import dataclass, field, fields, replace
 
 T = TypeVar("T")
 C = TypeVar("C")
@@ -87,7 +86,7 @@ class PatternRow:
     """Stable id: JSON, tests and the names tables use it."""
     rule: str
     """The requirement it implements (``R-10``, ``H-09``, ``S-04``, or a rules-book section)."""
-    names: Names = dataclasses.field(default_factory=dict, compare=False)
+    names: Names = field(default_factory=dict, compare=False)
     """Its names by language, attached from the variant's ``names.py`` (:func:`with_names`)."""
     replaces: tuple[str, ...] = ()
     """Ids this pattern includes: they are not counted beside it (a complete list)."""
@@ -149,7 +148,7 @@ def with_names(rows: Iterable[R], names: Mapping[str, Mapping[str, str]]) -> tup
     A row a language does not name has no name in it (:func:`check_table` reports it).
     """
     return tuple(
-        dataclasses.replace(
+        replace(
             row, names={lang: table[row.id] for lang, table in names.items() if row.id in table}
         )
         for row in rows
@@ -213,13 +212,13 @@ def check_table(
                 )
             ranks[row.limit_rank] = row.id
     if rules_type is not None:
-        known = {f.name for f in dataclasses.fields(rules_type)}
+        known = {f.name for f in fields(rules_type)}
         for row in rows:
-            for field in dataclasses.fields(row):
-                for option in _options(getattr(row, field.name)):
+            for row_field in fields(row):
+                for option in _options(getattr(row, row_field.name)):
                     if option not in known:
                         raise TableError(
-                            f"{row.id}.{field.name} names option {str(option)!r}, which "
+                            f"{row.id}.{row_field.name} names option {str(option)!r}, which "
                             f"{rules_type.__name__} does not have"
                         )
     for row in rows:

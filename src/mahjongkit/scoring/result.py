@@ -10,13 +10,13 @@ non-win with a stable error code (``no_yaku``, ``not_complete``, ``invalid_hand`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from mahjongkit.hand import Hand
 from mahjongkit.scoring.explain import Section, explain, to_json
 from mahjongkit.scoring.names import Names, name_in
 from mahjongkit.tiles import Tile
+from mahjongkit.valueclass import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)

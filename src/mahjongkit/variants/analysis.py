@@ -20,7 +20,6 @@ minimum, a third suit held); the reason is the scorer's, never decided here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from mahjongkit.errors import InvalidHandError, NotationError
@@ -40,6 +39,7 @@ from mahjongkit.shapes import (
     waits,
 )
 from mahjongkit.tiles import NUM_KINDS, Tile, format_kind
+from mahjongkit.valueclass import dataclass
 from mahjongkit.variants import Variant
 from mahjongkit.variants.seats import SEAT_LETTERS, previous_seat, seats_in_hand
 

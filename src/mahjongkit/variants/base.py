@@ -8,12 +8,12 @@ pages by module (:class:`Lazy`): a command imports only the parts of a variant i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from mahjongkit.errors import NotationError
 from mahjongkit.i18n import Sentence
+from mahjongkit.valueclass import dataclass, field
 
 if TYPE_CHECKING:
     from mahjongkit.scoring import Score, Win

@@ -6,12 +6,12 @@ The scorer reads a hand in every way it is complete and gives each reading to th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Literal
 
 from mahjongkit.melds import Meld
 from mahjongkit.scoring import Win
 from mahjongkit.tiles import WINDS
+from mahjongkit.valueclass import dataclass, field
 from mahjongkit.variants.hongkong.rules import HongKongRules
 
 Shape = Literal["regular", "seven_pairs", "thirteen_orphans", "bonus_tiles"]

@@ -20,7 +20,6 @@ import). A limit hand replaces everything else.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from mahjongkit.i18n import t
 from mahjongkit.scoring import name_in, patterns
@@ -34,6 +33,7 @@ from mahjongkit.tiles import (
     is_terminal,
     is_terminal_or_honor,
 )
+from mahjongkit.valueclass import dataclass
 from mahjongkit.variants.hongkong.context import (
     ALL_SHAPES,
     COMPLETE_SHAPES,
@@ -671,8 +671,6 @@ FAN_TABLE: tuple[FanRow, ...] = with_names(
 )
 """Every pattern, in the order an explanation lists them."""
 
-check_table(FAN_TABLE, HongKongRules, LANGUAGES, NAMES)
-
 FAN_TABLE_BY_ID: dict[str, FanRow] = {row.id: row for row in FAN_TABLE}
 
 
@@ -735,3 +733,11 @@ def rules_page(rules: HongKongRules | None = None, lang: str = "en") -> str:
     )
     shown = [row for row in FAN_TABLE if row.enabled(rules)]
     return markdown_table(shown, columns, lang, LANGUAGES)
+
+
+def check() -> None:
+    """The shared table checks (see :func:`mahjongkit.scoring.patterns.check_table`).
+
+    The tests run it (``tests/scoring/test_tables.py``); the import does not, because a
+    one-shot command would pay for it every time."""
+    check_table(FAN_TABLE, HongKongRules, LANGUAGES, NAMES)

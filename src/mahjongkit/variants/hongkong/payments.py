@@ -20,11 +20,11 @@ The table engine calls :func:`base_amount` and :func:`settle` directly; the scor
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.scoring import Names, PaymentLine, Win
 from mahjongkit.tiles import DRAGONS, WINDS
+from mahjongkit.valueclass import dataclass
 from mahjongkit.variants.hongkong.rules import HongKongRules
 
 

@@ -25,12 +25,11 @@ mahjongkit.errors.NotationError: option min_fan (3) is above option limit (2): n
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from typing import Literal
 
 from mahjongkit.errors import NotationError
 from mahjongkit.i18n import Sentence
+from mahjongkit.valueclass import dataclass, fields
 
 PaymentSystem = Literal["full", "half"]
 BaseTable = Literal["half_spicy", "full_spicy", "odd_doubling"]
@@ -158,7 +157,7 @@ class HongKongRules:
                 f"option min_fan ({self.min_fan}) is above option limit ({self.limit}): "
                 "no hand could win"
             )
-        for field in dataclasses.fields(self):
+        for field in fields(self):
             if field.name.endswith("_fan") and getattr(self, field.name) < 0:
                 raise NotationError(
                     f"option {field.name} ({getattr(self, field.name)}) cannot be negative"

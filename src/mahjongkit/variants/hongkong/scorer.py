@@ -19,7 +19,6 @@ cap it at the limit (H-12); settle the payments (H-10, H-15, H-16, §5, §6).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
@@ -38,6 +37,7 @@ from mahjongkit.scoring.patterns import (
 )
 from mahjongkit.shapes import CHOW, decompositions, seven_pairs, thirteen_orphans
 from mahjongkit.tiles import NUM_ALL_KINDS, NUM_KINDS, format_kind, format_tiles
+from mahjongkit.valueclass import dataclass
 from mahjongkit.variants.hongkong.context import SetInfo, Shape, WinContext
 from mahjongkit.variants.hongkong.fan import FAN_TABLE, FAN_TABLE_BY_ID, LANGUAGES, FanRow
 from mahjongkit.variants.hongkong.payments import settle

@@ -9,7 +9,6 @@ it is read. This module also words the answers for hands that do not win.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import fields
 from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
@@ -19,6 +18,7 @@ from mahjongkit.i18n import Sentence
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.scoring import FuItem, Names, PatternHit, Score, Win
 from mahjongkit.tiles import format_kinds
+from mahjongkit.valueclass import fields
 from mahjongkit.variants.riichi.compiled import Compiled, Settlement, bits_of, compile_rules
 from mahjongkit.variants.riichi.features import (
     ORPHANS,

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from mahjongkit.scoring import PatternHit, PaymentLine
 from mahjongkit.scoring.patterns import TableError
 from mahjongkit.tiles import TERMINALS_AND_HONORS, dora_after
+from mahjongkit.valueclass import dataclass, field
 from mahjongkit.variants.riichi.features import (
     F_CONCEALED,
     F_DEALER,

@@ -7,7 +7,6 @@ The engine asks; this module answers from the rules object (:mod:`.rules`), so t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from mahjongkit.melds import MeldKind
@@ -21,6 +20,7 @@ from mahjongkit.table.state import TableState
 from mahjongkit.table.view import TableView
 from mahjongkit.table.wall import tile_set
 from mahjongkit.tiles import DRAGONS, RED_FIVE_IDS, WINDS, counts_of_ids, is_terminal_or_honor
+from mahjongkit.valueclass import replace
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.scorer import score as riichi_score
 

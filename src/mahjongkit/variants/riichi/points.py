@@ -17,10 +17,10 @@ second winner of a double ron, liability).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from mahjongkit.errors import InvalidHandError
 from mahjongkit.scoring import Names, PaymentLine
+from mahjongkit.valueclass import dataclass, field
 from mahjongkit.variants.riichi.rules import RiichiRules
 
 MANGAN = 2000

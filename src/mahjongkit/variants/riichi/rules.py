@@ -14,8 +14,9 @@ is never a literal in the code that uses it: the number of players in particular
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from mahjongkit.valueclass import dataclass
 
 AbortiveDraw = Literal["nine_terminals", "four_winds", "four_riichi", "four_kongs", "triple_ron"]
 """Kinds of abortive draw (途中流局): nine different terminals and honours in a starting hand

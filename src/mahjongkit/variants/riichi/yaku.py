@@ -18,7 +18,6 @@ that has a yaku, and never with a yakuman.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Literal
 
 from mahjongkit.scoring.patterns import (
@@ -29,6 +28,7 @@ from mahjongkit.scoring.patterns import (
     check_table,
     with_names,
 )
+from mahjongkit.valueclass import dataclass
 from mahjongkit.variants.riichi.features import (
     F_AFTER_KONG,
     F_ALL_SIMPLES,
@@ -667,14 +667,14 @@ def pattern_names() -> Mapping[str, Mapping[str, str]]:
     return PATTERN_NAMES
 
 
-def _check_table() -> None:
-    """The shared table checks, and one of the compiled search: replacements do not chain
-    (import-time check)."""
+def check() -> None:
+    """The shared table checks, and one of the compiled search: replacements do not chain.
+
+    The tests run it (``tests/scoring/test_tables.py``); the import does not, because a
+    one-shot command would pay for it every time."""
     check_table(TABLE, RiichiRules, tuple(NAMES), NAMES)
     replaced = {other for row in TABLE for other in row.replaces}
     for row in TABLE:
         if row.replaces and row.id in replaced:
             raise TableError(f"{row.id} both replaces and is replaced")
 
-
-_check_table()

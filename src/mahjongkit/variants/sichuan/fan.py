@@ -23,7 +23,6 @@ the most valuable one is kept (§7.3).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
@@ -42,6 +41,7 @@ from mahjongkit.scoring.patterns import (
 )
 from mahjongkit.shapes import CHOW, PUNG, decompositions, seven_pairs
 from mahjongkit.tiles import NUM_KINDS, format_kind
+from mahjongkit.valueclass import dataclass, field
 from mahjongkit.variants.sichuan.names import NAMES
 from mahjongkit.variants.sichuan.rules import SichuanRules
 
@@ -360,8 +360,6 @@ TABLE: tuple[FanRow, ...] = with_names(
 )
 """The fan table, in the order patterns are listed."""
 
-check_table(TABLE, SichuanRules, LANGUAGES, NAMES)
-
 ROWS: Mapping[str, FanRow] = {row.id: row for row in TABLE}
 
 
@@ -513,3 +511,11 @@ def rules_page(rules: SichuanRules | None = None, lang: str = "en") -> str:
     )
     shown = [row for row in TABLE if rules is None or row.enabled(rules)]
     return markdown_table(shown, columns, lang, LANGUAGES)
+
+
+def check() -> None:
+    """The shared table checks (see :func:`mahjongkit.scoring.patterns.check_table`).
+
+    The tests run it (``tests/scoring/test_tables.py``); the import does not, because a
+    one-shot command would pay for it every time."""
+    check_table(TABLE, SichuanRules, LANGUAGES, NAMES)

@@ -13,11 +13,11 @@ defaults. Options are overridden by name, e.g. ``--option fan_cap=3``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from mahjongkit.errors import NotationError
 from mahjongkit.i18n import Sentence
+from mahjongkit.valueclass import dataclass
 
 SelfDrawBonus = Literal["none", "jiadi", "jiafan"]
 """No self-draw bonus; 自摸加底 (+1 base from each payer); 自摸加番 (+1 fan, under the cap)."""

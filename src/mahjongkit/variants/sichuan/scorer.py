@@ -16,8 +16,6 @@ in :mod:`.payments`; the table rules (exchange three, discard obligation, severa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from mahjongkit.errors import InvalidHandError, MahjongError
 from mahjongkit.i18n import Sentence, reason_of, seat_name, t
 from mahjongkit.melds import SEAT_LETTERS, MeldKind
@@ -25,6 +23,7 @@ from mahjongkit.scoring import Score, Win
 from mahjongkit.scoring.explain import Section
 from mahjongkit.scoring.patterns import replaced_names
 from mahjongkit.tiles import format_kind
+from mahjongkit.valueclass import dataclass
 from mahjongkit.variants.sichuan.fan import ROWS, HowWon, best_fan
 from mahjongkit.variants.sichuan.payments import net, win_payments
 from mahjongkit.variants.sichuan.rules import SichuanRules

@@ -1,0 +1,452 @@
+"""Value classes: :func:`dataclasses.dataclass`'s meaning, at a fraction of its start-up cost.
+
+Python 3.11's ``dataclasses`` compiles each generated method on its own, about half a
+millisecond a class, and importing it brings ``inspect`` and ``ast``. The scoring path declares
+some twenty classes, so a one-shot ``mahjongkit score`` spent a third of its time making them.
+:func:`dataclass` writes all of a class's methods as one source text compiled once, and supports
+the parameters the library uses: ``init``, ``repr``, ``eq``, ``order``, ``frozen``, ``slots``
+and ``kw_only``, with :func:`field`'s ``default``, ``default_factory``, ``init``, ``repr`` and
+``compare``, ``__post_init__``, ``ClassVar`` annotations and inheritance.
+
+Its classes remain dataclasses to the standard library: ``dataclasses.fields``, ``replace``,
+``asdict`` and ``is_dataclass`` work on them, through a ``__dataclass_fields__`` made by the
+real ``dataclasses`` on first use. The library itself reads them with :func:`fields` and
+:func:`replace` here, which need no import.
+
+>>> @dataclass(frozen=True, slots=True)
+... class Point:
+...     x: int
+...     y: int = 0
+>>> Point(1), Point(1) == Point(1, 0), hash(Point(1)) == hash(Point(1, 0))
+(Point(x=1, y=0), True, True)
+>>> replace(Point(1), y=5)
+Point(x=1, y=5)
+>>> import dataclasses
+>>> dataclasses.asdict(Point(2, 3))
+{'x': 2, 'y': 3}
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see the docstring)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, TypeVar, dataclass_transform
+
+    T = TypeVar("T")
+else:
+
+    def dataclass_transform(**_settings: object) -> Callable[[T], T]:
+        return lambda decorated: decorated
+
+
+class _Missing:
+    """No default was given."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+"""The default of a field without one."""
+
+
+class FrozenInstanceError(AttributeError):
+    """An assignment to a field of a frozen value class."""
+
+
+class Field:
+    """One field of a value class, as declared (see :func:`field`)."""
+
+    __slots__ = ("compare", "default", "default_factory", "init", "name", "repr", "type")
+
+    def __init__(
+        self,
+        default: Any = MISSING,
+        default_factory: Any = MISSING,
+        init: bool = True,
+        repr: bool = True,
+        compare: bool = True,
+    ) -> None:
+        if default is not MISSING and default_factory is not MISSING:
+            raise ValueError("a field cannot have both a default and a default_factory")
+        self.name = ""
+        self.type: Any = None
+        self.default = default
+        self.default_factory = default_factory
+        self.init = init
+        self.repr = repr
+        self.compare = compare
+
+    @property
+    def has_default(self) -> bool:
+        """Whether the field may be left out of ``__init__``."""
+        return self.default is not MISSING or self.default_factory is not MISSING
+
+    def __repr__(self) -> str:
+        return f"Field(name={self.name!r}, type={self.type!r}, default={self.default!r})"
+
+
+def field(
+    *,
+    default: Any = MISSING,
+    default_factory: Callable[[], Any] | Any = MISSING,
+    init: bool = True,
+    repr: bool = True,
+    compare: bool = True,
+) -> Any:
+    """A field's settings, as :func:`dataclasses.field` (the parameters the library uses)."""
+    return Field(default, default_factory, init, repr, compare)
+
+
+_FIELDS = "__valueclass_fields__"
+
+
+def _is_class_var(annotation: object) -> bool:
+    text = annotation if isinstance(annotation, str) else repr(annotation)
+    return text.startswith(("ClassVar", "typing.ClassVar"))
+
+
+def _collect(cls: type) -> list[Field]:
+    inherited: dict[str, Field] = {}
+    for base in reversed(cls.__mro__[1:]):
+        for known in base.__dict__.get(_FIELDS, ()):
+            inherited[known.name] = known
+    own = cls.__dict__.get("__annotations__", {})  # noqa: RUF063 - inspect is what we avoid
+    for name, annotation in own.items():
+        if _is_class_var(annotation):
+            continue
+        declared = cls.__dict__.get(name, MISSING)
+        spec = declared if isinstance(declared, Field) else Field(default=declared)
+        if isinstance(spec.default, list | dict | set):
+            raise ValueError(
+                f"mutable default {type(spec.default).__name__} for field {name} of "
+                f"{cls.__name__}: use default_factory"
+            )
+        spec.name = name
+        spec.type = annotation
+        inherited[name] = spec
+    return list(inherited.values())
+
+
+def _init(
+    cls: type, fields_: list[Field], settings: dict[str, bool], scope: dict[str, Any]
+) -> list[str]:
+    params: list[str] = []
+    body: list[str] = []
+    keyword_only = settings["kw_only"]
+    for spec in fields_:
+        value = spec.name
+        if spec.default_factory is not MISSING:
+            scope[f"_factory_{spec.name}"] = spec.default_factory
+            value = f"_factory_{spec.name}()"
+            if spec.init:
+                value += f" if {spec.name} is MISSING else {spec.name}"
+        elif spec.default is not MISSING:
+            scope[f"_default_{spec.name}"] = spec.default
+            if not spec.init:
+                value = f"_default_{spec.name}"
+        elif not spec.init:
+            continue  # set by __post_init__
+        if spec.init:
+            if spec.has_default:
+                default = "MISSING" if spec.default is MISSING else f"_default_{spec.name}"
+                params.append(f"{spec.name}={default}")
+            else:
+                params.append(spec.name)
+        if settings["frozen"]:
+            body.append(f"  _setattr(self, {spec.name!r}, {value})")
+        else:
+            body.append(f"  self.{spec.name} = {value}")
+    if hasattr(cls, "__post_init__"):
+        body.append("  self.__post_init__()")
+    star = ["*"] if keyword_only and params else []
+    return [f"def __init__(self, {', '.join(star + params)}):", *(body or ["  pass"])]
+
+
+def _tuple(prefix: str, names: list[str]) -> str:
+    return "(" + "".join(f"{prefix}.{name}," for name in names) + ")"
+
+
+def _comparison(name: str, operator: str, compared: list[str]) -> list[str]:
+    return [
+        f"def {name}(self, other):",
+        "  if other.__class__ is self.__class__:",
+        f"    return {_tuple('self', compared)} {operator} {_tuple('other', compared)}",
+        "  return NotImplemented",
+    ]
+
+
+def _methods(
+    cls: type, fields_: list[Field], settings: dict[str, bool]
+) -> tuple[dict[str, Any], dict[str, Callable[[], list[str]]], dict[str, Any]]:
+    """The methods dataclasses would write for ``cls``: those made now, how to write the source
+    of those compiled on first use, and the names those sources read.
+
+    ``__init__``, the comparisons and ``__hash__`` are the code dataclasses writes, compiled
+    when first called (see :func:`_on_first_call`); ``__repr__`` is a closure over the names.
+    """
+    declared = cls.__dict__
+    scope: dict[str, Any] = {"MISSING": MISSING, "_setattr": object.__setattr__}
+    sources: dict[str, Callable[[], list[str]]] = {}
+    if settings["init"] and "__init__" not in declared:
+        sources["__init__"] = lambda: _init(cls, fields_, settings, scope)
+    compared = [spec.name for spec in fields_ if spec.compare]
+    if settings["eq"] and "__eq__" not in declared:
+        sources["__eq__"] = partial(_comparison, "__eq__", "==", compared)
+    if settings["order"]:
+        for name, operator in (
+            ("__lt__", "<"),
+            ("__le__", "<="),
+            ("__gt__", ">"),
+            ("__ge__", ">="),
+        ):
+            if name in declared:
+                raise TypeError(f"{cls.__name__} defines {name}: order=True would replace it")
+            sources[name] = partial(_comparison, name, operator, compared)
+    # __hash__ by dataclasses' rule: kept when written by hand or when eq=False; made from the
+    # compared fields when frozen; otherwise None (a mutable value that compares is unhashable).
+    class_hash = declared.get("__hash__", MISSING)
+    explicit_hash = not (class_hash is MISSING or (class_hash is None and "__eq__" in declared))
+    methods: dict[str, Any] = {}
+    if settings["eq"] and not explicit_hash:
+        if settings["frozen"]:
+            sources["__hash__"] = lambda: [
+                "def __hash__(self):",
+                f"  return hash({_tuple('self', compared)})",
+            ]
+        else:
+            methods["__hash__"] = None
+    if settings["repr"] and "__repr__" not in declared:
+        shown = [spec.name for spec in fields_ if spec.repr]
+
+        def __repr__(self: Any) -> str:
+            parts = ", ".join(f"{name}={getattr(self, name)!r}" for name in shown)
+            return f"{self.__class__.__qualname__}({parts})"
+
+        __repr__.__qualname__ = f"{cls.__qualname__}.__repr__"
+        methods["__repr__"] = __repr__
+    return methods, sources, scope
+
+
+def _on_first_call(
+    owner: type, name: str, source: Callable[[], list[str]], scope: dict[str, Any]
+) -> Any:
+    """A stand-in for the generated method ``name`` of ``owner``.
+
+    Its first call compiles the method and puts it in the class in its place, so a run pays
+    only for the methods it uses: a one-shot command touches a few of the library's classes.
+    """
+
+    def stand_in(self: Any, *args: Any, **kwargs: Any) -> Any:
+        code = compile("\n".join(source()), f"<value class {owner.__qualname__}>", "exec")
+        exec(code, scope)
+        method = scope[name]
+        method.__qualname__ = f"{owner.__qualname__}.{name}"
+        type.__setattr__(owner, name, method)
+        return method(self, *args, **kwargs)
+
+    stand_in.__name__ = name
+    stand_in.__qualname__ = f"{owner.__qualname__}.{name}"
+    return stand_in
+
+
+def _freeze(cls: type, names: frozenset[str]) -> None:
+    """Refuse assignments to ``cls``'s fields, as a frozen dataclass does."""
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        object.__delattr__(self, name)
+
+    for method in (__setattr__, __delattr__):
+        method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
+        type.__setattr__(cls, method.__name__, method)
+
+
+def _build(cls: type, settings: dict[str, bool]) -> type:
+    fields_ = _collect(cls)
+    if not settings["kw_only"]:
+        seen_default = False
+        for spec in fields_:
+            if not spec.init:
+                continue
+            if seen_default and not spec.has_default:
+                raise TypeError(
+                    f"non-default field {spec.name!r} of {cls.__name__} follows a default one"
+                )
+            seen_default = seen_default or spec.has_default
+    declared = cls.__dict__
+    namespace = dict(declared)
+    methods, sources, scope = _methods(cls, fields_, settings)
+    namespace.update(methods)
+    namespace.setdefault(
+        "__match_args__",
+        tuple(spec.name for spec in fields_ if spec.init and not settings["kw_only"]),
+    )
+    own = declared.get("__annotations__", {})
+    for spec in fields_:
+        if spec.name not in own:
+            continue
+        if settings["slots"] or spec.default is MISSING:
+            namespace.pop(spec.name, None)
+        else:
+            namespace[spec.name] = spec.default
+    namespace[_FIELDS] = tuple(fields_)
+    namespace["__valueclass_settings__"] = settings
+    namespace["__dataclass_fields__"] = _StandardFields()
+    if settings["slots"]:
+        inherited = {
+            slot for base in cls.__mro__[1:] for slot in base.__dict__.get("__slots__", ())
+        }
+        namespace["__slots__"] = tuple(spec.name for spec in fields_ if spec.name not in inherited)
+        namespace.pop("__dict__", None)
+        namespace.pop("__weakref__", None)
+        if settings["frozen"]:
+            namespace["__getstate__"] = _getstate
+            namespace["__setstate__"] = _setstate
+        built = type(cls)(cls.__name__, cls.__bases__, namespace)
+    else:
+        for name, value in namespace.items():
+            if declared.get(name, MISSING) is not value:
+                type.__setattr__(cls, name, value)
+        for spec in fields_:
+            if spec.name in own and spec.default is MISSING and spec.name in declared:
+                type.__delattr__(cls, spec.name)
+        built = cls
+    for name, source in sources.items():
+        type.__setattr__(built, name, _on_first_call(built, name, source, scope))
+    if settings["frozen"]:
+        _freeze(built, frozenset(spec.name for spec in fields_))
+    return built
+
+
+class _StandardFields:
+    """``__dataclass_fields__``, made by the standard ``dataclasses`` when first read."""
+
+    def __get__(self, instance: object, owner: type) -> dict[str, Any]:
+        import dataclasses
+
+        own: tuple[Field, ...] = owner.__dict__[_FIELDS]
+        namespace: dict[str, Any] = {
+            "__annotations__": {spec.name: spec.type for spec in own},
+            "__module__": owner.__module__,
+            "__qualname__": owner.__qualname__,
+        }
+        for spec in own:
+            namespace[spec.name] = dataclasses.field(
+                default=dataclasses.MISSING if spec.default is MISSING else spec.default,
+                default_factory=(
+                    dataclasses.MISSING if spec.default_factory is MISSING else spec.default_factory
+                ),
+                init=spec.init,
+                repr=spec.repr,
+                compare=spec.compare,
+            )
+        settings = owner.__dict__["__valueclass_settings__"]
+        shadow: Any = dataclasses.dataclass(
+            type(owner.__name__, (), namespace),
+            eq=settings["eq"],
+            order=settings["order"],
+            frozen=settings["frozen"],
+            kw_only=settings["kw_only"],
+        )
+        made: dict[str, Any] = shadow.__dataclass_fields__
+        type.__setattr__(owner, "__dataclass_fields__", made)
+        return made
+
+
+def _getstate(self: Any) -> list[Any]:
+    return [getattr(self, spec.name) for spec in getattr(type(self), _FIELDS)]
+
+
+def _setstate(self: Any, state: list[Any]) -> None:
+    for spec, value in zip(getattr(type(self), _FIELDS), state, strict=True):
+        object.__setattr__(self, spec.name, value)
+
+
+@dataclass_transform(field_specifiers=(field,))
+def dataclass(
+    cls: type[T] | None = None,
+    /,
+    *,
+    init: bool = True,
+    repr: bool = True,
+    eq: bool = True,
+    order: bool = False,
+    frozen: bool = False,
+    slots: bool = False,
+    kw_only: bool = False,
+) -> Any:
+    """Make ``cls`` a value class, as :func:`dataclasses.dataclass` with the same settings would."""
+    settings = {
+        "init": init,
+        "repr": repr,
+        "eq": eq,
+        "order": order,
+        "frozen": frozen,
+        "slots": slots,
+        "kw_only": kw_only,
+    }
+    if order and not eq:
+        raise ValueError("order=True needs eq=True")
+
+    def wrap(declared: type[T]) -> type[T]:
+        return _build(declared, settings)
+
+    return wrap if cls is None else wrap(cls)
+
+
+def fields(value: object) -> tuple[Field, ...]:
+    """The fields of a value class or of one of its values, in declaration order.
+
+    A standard dataclass is read through :func:`dataclasses.fields`, its fields given the
+    same shape.
+    """
+    kind = value if isinstance(value, type) else type(value)
+    made = kind.__dict__.get(_FIELDS)
+    if made is not None:
+        return made  # type: ignore[no-any-return]
+    import dataclasses
+
+    if not dataclasses.is_dataclass(kind):
+        raise TypeError(f"{kind.__name__} is not a value class")
+    made_fields = []
+    for spec in dataclasses.fields(kind):
+        copied = Field(
+            MISSING if spec.default is dataclasses.MISSING else spec.default,
+            MISSING if spec.default_factory is dataclasses.MISSING else spec.default_factory,
+            spec.init,
+            spec.repr,
+            spec.compare,
+        )
+        copied.name, copied.type = spec.name, spec.type
+        made_fields.append(copied)
+    return tuple(made_fields)
+
+
+def is_value_class(value: object) -> bool:
+    """Whether ``value`` is a value class or one of its values (or a standard dataclass)."""
+    kind = value if isinstance(value, type) else type(value)
+    return any("__dataclass_fields__" in base.__dict__ for base in kind.__mro__)
+
+
+def replace(value: T, /, **changes: Any) -> T:
+    """A copy of ``value`` with ``changes`` applied, as :func:`dataclasses.replace`."""
+    for spec in fields(value):
+        if not spec.init:
+            if spec.name in changes:
+                raise ValueError(f"field {spec.name} cannot be set: it is made by its class")
+            continue
+        if spec.name not in changes:
+            changes[spec.name] = getattr(value, spec.name)
+    return type(value)(**changes)
