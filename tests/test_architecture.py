@@ -18,6 +18,7 @@ LAYERS = ("core", "scoring", "table", "variants", "game", "surfaces")
 """From the bottom up: a module may import its own layer and the layers below it."""
 
 _CORE = {
+    "lite_typing",
     "errors",
     "options",
     "tiles",

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from mahjongkit.commands import (
     EXAMPLE_HAND,
@@ -24,6 +23,7 @@ from mahjongkit.commands import (
 from mahjongkit.errors import MahjongError
 from mahjongkit.lazy import lazy_exports
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
     from mahjongkit.tiles import format_kinds
 

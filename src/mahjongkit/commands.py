@@ -15,13 +15,16 @@ import contextlib
 import io
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
 
 from mahjongkit import __version__
 from mahjongkit.errors import InvalidHandError, MahjongError, NotationError
 from mahjongkit.lazy import lazy_exports
+from mahjongkit.lite_typing import Any
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
+    from typing import NoReturn
+
     from mahjongkit.hand import Hand
     from mahjongkit.i18n import Sentence
     from mahjongkit.scoring import Win
@@ -1987,9 +1990,13 @@ def build_parser(
 ) -> argparse.ArgumentParser:
     """The argument parser of every subcommand.
 
-    With ``only``, the other subcommands are listed (in the help, as choices) but their flags are
-    not built: the command line builds only the parser of the command it runs.
+    With ``only`` (a subcommand's name), the other subcommands are left out: the command line
+    builds only the parser of the command it runs, because each parser argparse makes costs a
+    one-shot command its start-up. Without it (no command, or a mistyped one) every subcommand
+    is listed, in the help and as the choices of an error.
     """
+    if only not in _COMMANDS:
+        only = None
     parser = parser_class(
         prog="mahjongkit",
         description="Mahjong hands for Riichi, Hong Kong and Sichuan: shanten, waits, scores, "
@@ -2001,14 +2008,15 @@ def build_parser(
     parser.add_argument("--version", action="version", version=f"mahjongkit {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=parser_class)
     for name, help_text, description, arguments, run, defaults in _SUBCOMMANDS:
+        if only not in (None, name):
+            continue
         sub = commands.add_parser(
             name,
             help=help_text,
             description=description,
             formatter_class=_DefaultsHelp if defaults else _Help,
         )
-        if only in (None, name):
-            arguments(sub)
+        arguments(sub)
         sub.set_defaults(run=run)
         if name in _VARIANT_OF:
             sub.set_defaults(variant=_VARIANT_OF[name])
@@ -2016,11 +2024,11 @@ def build_parser(
 
 
 def command_of(argv: Sequence[str]) -> str | None:
-    """The subcommand ``argv`` runs (its first word that is not a flag), if it names one."""
-    for word in argv:
-        if not word.startswith("-"):
-            return word if word in _COMMANDS else None
-    return None
+    """The subcommand ``argv`` runs, when its first word names one.
+
+    A flag first (``--help``, ``--version``) is the whole program's: its parser is built whole.
+    """
+    return argv[0] if argv and argv[0] in _COMMANDS else None
 
 
 def _tolerant_streams() -> None:

@@ -12,12 +12,11 @@ Demo(cap=3, bonus=True)
 from __future__ import annotations
 
 import math
-import typing
 from collections.abc import Iterable
-from typing import Any, TypeVar
 
 from mahjongkit.errors import NotationError
 from mahjongkit.i18n import Sentence
+from mahjongkit.lite_typing import Any, TypeVar
 from mahjongkit.valueclass import fields, is_value_class, replace
 
 R = TypeVar("R")
@@ -35,6 +34,8 @@ def _shown(text: str) -> str:
 
 
 def _convert(name: str, text: str, kind: Any) -> Any:
+    import typing
+
     origin = typing.get_origin(kind)
     if kind is bool:
         lowered = text.strip().lower()
@@ -120,7 +121,10 @@ def override(rules: R, assignments: Iterable[str]) -> R:
         changes[name] = value.strip()
     if not changes:
         return rules
-    # Type hints are read only when there is something to convert: a plain call stays cheap.
+    # Type hints are read only when there is something to convert: a plain call stays cheap (and
+    # does not import typing).
+    import typing
+
     hints = typing.get_type_hints(type(rules))
     return replace(
         rules, **{name: _convert(name, text, hints[name]) for name, text in changes.items()}

@@ -25,8 +25,8 @@ from collections.abc import Collection, Sequence
 from functools import lru_cache
 from itertools import product
 from operator import itemgetter
-from typing import NamedTuple
 
+from mahjongkit.lite_typing import NamedTuple
 from mahjongkit.tiles import COPIES, NUM_KINDS, TERMINALS_AND_HONORS, format_kind
 from mahjongkit.valueclass import dataclass
 

@@ -51,6 +51,7 @@ def test_building_the_parser_imports_no_scoring_table_or_engine() -> None:
         "mahjongkit.cli",
         "mahjongkit.commands",
         "mahjongkit.errors",
+        "mahjongkit.lite_typing",
     }
 
 
@@ -123,14 +124,28 @@ def test_a_parser_built_for_one_command_reads_and_helps_as_the_whole_parser() ->
     for name in _COMMANDS:
         one = build_parser(only=name)
         own = one._subparsers._group_actions[0].choices  # type: ignore[union-attr]
-        assert list(own) == list(subparsers)
+        assert list(own) == [name]
         assert own[name].format_help() == subparsers[name].format_help(), name
-        assert one.format_help() == whole.format_help()
+    assert build_parser(only="no-such-command").format_help() == whole.format_help()
     words = [*SCORE, "--dora", "1m"]
     assert vars(build_parser(only="score").parse_args(words)) == vars(whole.parse_args(words))
+    # A flag first belongs to the whole program, whose help and errors list every command.
     assert command_of(["--version"]) is None
-    assert command_of(["-h", "waits", "11m"]) == "waits"
+    assert command_of(["-h", "waits", "11m"]) is None
     assert command_of(["nonsense", "score"]) is None
+    assert command_of(["waits", "11m"]) == "waits"
+
+
+def test_the_program_help_lists_every_command_whatever_follows(capsys) -> None:
+    from mahjongkit.cli import main
+    from mahjongkit.commands import _COMMANDS
+
+    try:
+        main(["--help", "score"])
+    except SystemExit as stop:
+        assert stop.code == 0
+    shown = capsys.readouterr().out
+    assert all(name in shown for name in _COMMANDS)
 
 
 def test_a_score_call_reads_the_help_width_without_shutil() -> None:
@@ -142,3 +157,24 @@ def test_a_score_call_reads_the_help_width_without_shutil() -> None:
         "assert 'shutil' not in sys.modules, 'shutil'\n"
     )
     assert "mahjongkit.variants.riichi.scorer" in _modules_after(code, *SCORE)
+
+
+def test_a_score_call_imports_neither_typing_nor_dataclasses() -> None:
+    """Both cost a one-shot call milliseconds: the scoring path declares its classes with
+    :mod:`mahjongkit.valueclass` and takes typing's run-time names from lite_typing."""
+    code = (
+        "import sys, contextlib, io\n"
+        "from mahjongkit.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main(sys.argv[1:]) == 0\n"
+        "heavy = {'typing', 'dataclasses', 'inspect'} & set(sys.modules)\n"
+        "assert not heavy, heavy\n"
+    )
+    hong_kong = ["score", "123m456p789s234s55m", "--win", "4s", "--tsumo", "--seat", "S"]
+    sichuan = ["score", "234m456m678s33555s", "--win", "5s", "--variant", "sichuan"]
+    for args in (
+        SCORE,
+        [*hong_kong, "--flowers", "1234g2f", "--variant", "hongkong"],
+        [*sichuan, "--missing", "p"],
+    ):
+        assert "mahjongkit.scoring.result" in _modules_after(code, *args), args

@@ -10,9 +10,9 @@ A missing translation falls back to English, never to a key.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from mahjongkit.i18n.messages import TABLES, load_for
+from mahjongkit.lite_typing import Any
 
 LANGUAGES = ("en", "fr", "es", "ja", "zh")
 """Languages with sentence tables (pattern tables add their names per variant)."""

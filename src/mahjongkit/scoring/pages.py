@@ -17,9 +17,9 @@ headings come from the sentence tables of :mod:`mahjongkit.i18n`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Generic, TypeVar
 
 from mahjongkit.i18n import check_language, t
+from mahjongkit.lite_typing import Generic, TypeVar
 from mahjongkit.valueclass import dataclass
 
 R = TypeVar("R")

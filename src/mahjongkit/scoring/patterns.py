@@ -38,9 +38,9 @@ Precedence is declared, never coded:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Generic, TypeVar, cast
 
 from mahjongkit.errors import MahjongError
+from mahjongkit.lite_typing import Any, Generic, TypeVar
 from mahjongkit.scoring.names import Names
 from mahjongkit.scoring.result import PatternHit
 from mahjongkit.valueclass import dataclass, field, fields, replace
@@ -71,7 +71,8 @@ class Option(str, Generic[T]):
 
     def of(self, rules: object) -> T:
         """The value of this option in ``rules``."""
-        return cast(T, getattr(rules, self))
+        value: T = getattr(rules, self)
+        return value
 
 
 IntOption = Option[int]

@@ -10,13 +10,17 @@ non-win with a stable error code (``no_yaku``, ``not_complete``, ``invalid_hand`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
 
 from mahjongkit.hand import Hand
-from mahjongkit.scoring.explain import Section, explain, to_json
+from mahjongkit.lite_typing import Any, ClassVar
+from mahjongkit.scoring.explain import explain, to_json
 from mahjongkit.scoring.names import Names, name_in
 from mahjongkit.tiles import Tile
 from mahjongkit.valueclass import dataclass, field
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
+if TYPE_CHECKING:
+    from mahjongkit.scoring.explain import Section
 
 
 @dataclass(frozen=True, slots=True)

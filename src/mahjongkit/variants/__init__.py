@@ -9,9 +9,9 @@ part of a command's start-up).
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
 
 from mahjongkit.errors import NotationError
+from mahjongkit.lite_typing import Any
 from mahjongkit.variants.base import Variant
 
 _PACKAGES = {
@@ -32,6 +32,7 @@ def find_variant(name: str) -> Variant:
 
 
 VARIANT_NAMES = tuple(_PACKAGES)
+
 
 def rules_page(name: str, rules: Any, lang: str) -> str:
     """The variant's pattern table as a Markdown page, generated from the table itself."""

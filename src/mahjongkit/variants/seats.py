@@ -7,9 +7,9 @@ line does not import the analysis (shapes, ukeire, the table of each wait's valu
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from mahjongkit.errors import NotationError
+from mahjongkit.lite_typing import Any
 
 SEAT_LETTERS = "ESWN"
 """Seat letters in play order; East deals."""

@@ -9,8 +9,6 @@ the table hooks are imported on first use.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from mahjongkit.lazy import lazy_exports
 from mahjongkit.variants.base import Lazy, LazyMapping, Variant
 from mahjongkit.variants.hongkong.context import WinContext
@@ -23,6 +21,7 @@ from mahjongkit.variants.hongkong.fan import (
 )
 from mahjongkit.variants.hongkong.rules import PRESETS, HongKongRules
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
     from mahjongkit.variants.hongkong.payments import base_amount, settle
     from mahjongkit.variants.hongkong.scorer import HongKongScore, score

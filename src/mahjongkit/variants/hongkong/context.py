@@ -6,15 +6,16 @@ The scorer reads a hand in every way it is complete and gives each reading to th
 
 from __future__ import annotations
 
-from typing import Literal
-
+from mahjongkit.lite_typing import Literal
 from mahjongkit.melds import Meld
 from mahjongkit.scoring import Win
 from mahjongkit.tiles import WINDS
 from mahjongkit.valueclass import dataclass, field
 from mahjongkit.variants.hongkong.rules import HongKongRules
 
-Shape = Literal["regular", "seven_pairs", "thirteen_orphans", "bonus_tiles"]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
+if TYPE_CHECKING:
+    Shape = Literal["regular", "seven_pairs", "thirteen_orphans", "bonus_tiles"]
 COMPLETE_SHAPES: frozenset[Shape] = frozenset(("regular", "seven_pairs", "thirteen_orphans"))
 """The readings of a complete hand; a bonus-tile win (seven or eight) needs none of them."""
 ALL_SHAPES: frozenset[Shape] = COMPLETE_SHAPES | {"bonus_tiles"}

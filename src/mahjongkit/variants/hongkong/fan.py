@@ -38,11 +38,14 @@ from mahjongkit.variants.hongkong.context import (
     ALL_SHAPES,
     COMPLETE_SHAPES,
     SetInfo,
-    Shape,
     WinContext,
 )
 from mahjongkit.variants.hongkong.names import NAMES
 from mahjongkit.variants.hongkong.rules import HongKongRules
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
+if TYPE_CHECKING:
+    from mahjongkit.variants.hongkong.context import Shape
 
 LANGUAGES = ("en", "zh", "fr", "es")
 """Languages of the pattern names and explanations; the first is the default."""
@@ -54,7 +57,6 @@ __all__ = [
     "FAN_TABLE_BY_ID",
     "FanRow",
     "SetInfo",
-    "Shape",
     "WinContext",
     "describe_table",
     "rules_page",

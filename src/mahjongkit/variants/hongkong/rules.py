@@ -25,16 +25,10 @@ mahjongkit.errors.NotationError: option min_fan (3) is above option limit (2): n
 
 from __future__ import annotations
 
-from typing import Literal
-
 from mahjongkit.errors import NotationError
 from mahjongkit.i18n import Sentence
+from mahjongkit.lite_typing import Literal
 from mahjongkit.valueclass import dataclass, fields
-
-PaymentSystem = Literal["full", "half"]
-BaseTable = Literal["half_spicy", "full_spicy", "odd_doubling"]
-RobKongPayment = Literal["discarder", "kong_declarer_pays_all"]
-EarthlyHand = Literal["dealer_discard", "own_first_draw", "either"]
 
 
 @dataclass(frozen=True)
@@ -102,22 +96,22 @@ class HongKongRules:
     nine_gates_strict: bool = True
     """九子連環: True = the 13 tiles before the winning tile are 1112345678999 of one suit (CS);
     False = the 14 tiles merely contain that shape (PyPI hk-mahjong), see example hk26."""
-    earthly_hand: EarthlyHand = "dealer_discard"
+    earthly_hand: Literal["dealer_discard", "own_first_draw", "either"] = "dealer_discard"
     """地糊 for a non-dealer's first-turn win: on the dealer's first discard (CS, HP), on one's own
     first draw (some tables), or either."""
     human_hand: bool = False
     """人糊 (CS): a non-dealer's first-turn self-draw, not an earthly hand, is a limit hand."""
 
     # --- payments (§5, §6) -----------------------------------------------------------------
-    payment_system: PaymentSystem = "full"
+    payment_system: Literal["full", "half"] = "full"
     """full (全銃, H-10/H-15): self-draw, each other seat pays base; discard, the discarder alone
     pays 2×base. half (半銃): discard, the discarder pays 2×base and the other two base each;
     self-draw, each pays 2×base."""
-    base_table: BaseTable = "half_spicy"
+    base_table: Literal["half_spicy", "full_spicy", "odd_doubling"] = "half_spicy"
     """base(fan): half_spicy (半辣上, H-16: 1 2 4 8 16 24 32 48 64 …, doubling every two fan from
     4), full_spicy (辣辣上, doubling every fan), odd_doubling (the other reading of H-16: 8 at 3,
     16 at 5, 32 at 7 …, the even fan halfway at ×1.5)."""
-    rob_kong_payment: RobKongPayment = "discarder"
+    rob_kong_payment: Literal["discarder", "kong_declarer_pays_all"] = "discarder"
     """Who pays a win by robbing the kong: the kong's declarer as a discarder (default), or, "搶槓當
     自摸" (Y), the declarer pays for all three as on a self-draw."""
     twelve_tiles_liability: bool = True

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import ClassVar
 
 from mahjongkit.errors import InvalidHandError, MahjongError
 from mahjongkit.i18n import Sentence, reason_of, seat_name, t
 from mahjongkit.i18n.messages import TABLES
+from mahjongkit.lite_typing import ClassVar
 from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.scoring import Names, PatternHit, Score, ScoreError, Win
-from mahjongkit.scoring.explain import Section, pattern_lines, replaced_lines
+from mahjongkit.scoring.explain import pattern_lines, replaced_lines
 from mahjongkit.scoring.patterns import (
     ActiveRow,
     activate,
@@ -38,10 +38,15 @@ from mahjongkit.scoring.patterns import (
 from mahjongkit.shapes import CHOW, decompositions, seven_pairs, thirteen_orphans
 from mahjongkit.tiles import NUM_ALL_KINDS, NUM_KINDS, format_kind, format_tiles
 from mahjongkit.valueclass import dataclass
-from mahjongkit.variants.hongkong.context import SetInfo, Shape, WinContext
+from mahjongkit.variants.hongkong.context import SetInfo, WinContext
 from mahjongkit.variants.hongkong.fan import FAN_TABLE, FAN_TABLE_BY_ID, LANGUAGES, FanRow
 from mahjongkit.variants.hongkong.payments import settle
 from mahjongkit.variants.hongkong.rules import HongKongRules
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
+if TYPE_CHECKING:
+    from mahjongkit.scoring.explain import Section
+    from mahjongkit.variants.hongkong.context import Shape
 
 VARIANT_NAME = "hongkong"
 

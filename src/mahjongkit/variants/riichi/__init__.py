@@ -14,12 +14,11 @@ asking for its rules) does not import the scorer, the table hooks or the rules p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from mahjongkit.lazy import lazy_exports
 from mahjongkit.variants.base import Lazy, LazyMapping, Variant
 from mahjongkit.variants.riichi.rules import PRESETS, RiichiRules
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
     from mahjongkit.scoring import Win
     from mahjongkit.variants.riichi.docs import rules_page

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Any
 
 from mahjongkit.hand import Hand
 from mahjongkit.i18n import Sentence
+from mahjongkit.lite_typing import Any
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.scoring import FuItem, Names, PatternHit, Score, Win
 from mahjongkit.tiles import format_kinds

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator, Mapping
-from typing import Any, NamedTuple
 
+from mahjongkit.lite_typing import Any, NamedTuple
 from mahjongkit.scoring import PatternHit, PaymentLine
 from mahjongkit.scoring.patterns import TableError
 from mahjongkit.tiles import TERMINALS_AND_HONORS, dora_after

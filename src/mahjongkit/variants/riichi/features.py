@@ -16,8 +16,8 @@ apply, so most rows are decided without running their predicate.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 
+from mahjongkit.lite_typing import NamedTuple
 from mahjongkit.tiles import DRAGONS, GREEN, GREEN_KINDS, RED, TERMINALS_AND_HONORS, WHITE, WINDS
 
 # --- kind masks ---------------------------------------------------------------------------------

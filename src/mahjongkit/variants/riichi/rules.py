@@ -14,15 +14,18 @@ is never a literal in the code that uses it: the number of players in particular
 
 from __future__ import annotations
 
-from typing import Literal
-
+from mahjongkit.lite_typing import Literal
 from mahjongkit.valueclass import dataclass
 
-AbortiveDraw = Literal["nine_terminals", "four_winds", "four_riichi", "four_kongs", "triple_ron"]
-"""Kinds of abortive draw (途中流局): nine different terminals and honours in a starting hand
-(kyuushu kyuuhai), the same wind discarded by all four players on the first go-around (suufon
-renda), four players in riichi (suucha riichi), four kongs by more than one player (suukaikan),
-three players winning on the same discard (sanchahou)."""
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
+if TYPE_CHECKING:
+    AbortiveDraw = Literal[
+        "nine_terminals", "four_winds", "four_riichi", "four_kongs", "triple_ron"
+    ]
+    """Kinds of abortive draw (途中流局): nine different terminals and honours in a starting hand
+    (kyuushu kyuuhai), the same wind discarded by all four players on the first go-around (suufon
+    renda), four players in riichi (suucha riichi), four kongs by more than one player (suukaikan),
+    three players winning on the same discard (sanchahou)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +103,11 @@ class RiichiRules:
     nagashi_mangan_collects: bool = True
     """R-33: nagashi mangan also collects the counters (as a self-draw) and the riichi deposits
     on the table (EMA); Tenhou pays the bare mangan, and the deposits stay on the table."""
-    abortive_draws: tuple[AbortiveDraw, ...] = (
+    # The kinds are written out, not named by AbortiveDraw: rule options read these annotations
+    # at run time (typing.get_type_hints), where the alias does not exist.
+    abortive_draws: tuple[
+        Literal["nine_terminals", "four_winds", "four_riichi", "four_kongs", "triple_ron"], ...
+    ] = (
         "nine_terminals",
         "four_winds",
         "four_riichi",
@@ -159,9 +166,7 @@ class RiichiRules:
                 Sentence("refusal.uma_entries", count=len(self.uma), players=self.players)
             )
         if self.double_wind_pair_fu not in (2, 4):
-            raise NotationError(
-                Sentence("refusal.double_wind_fu", value=self.double_wind_pair_fu)
-            )
+            raise NotationError(Sentence("refusal.double_wind_fu", value=self.double_wind_pair_fu))
         if self.max_ron_winners is not None and not 1 <= self.max_ron_winners < self.players:
             raise NotationError(
                 f"max_ron_winners must be 1..{self.players - 1}, not {self.max_ron_winners}"

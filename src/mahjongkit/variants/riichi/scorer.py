@@ -16,10 +16,9 @@ payments). Their costs are measured in instructions per hand by
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-
 from mahjongkit.hand import Hand
 from mahjongkit.i18n import Sentence
+from mahjongkit.lite_typing import Any, NamedTuple
 from mahjongkit.scoring import Score, Win
 from mahjongkit.tiles import NORTH, Tile
 from mahjongkit.variants.riichi.answer import build_answer, failure, no_win_answer

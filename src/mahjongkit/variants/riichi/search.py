@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import chain, product
-from typing import Any, NamedTuple
 
 from mahjongkit.hand import PACKED_BITS, Hand
+from mahjongkit.lite_typing import Any, NamedTuple
 from mahjongkit.melds import MeldKind
 from mahjongkit.scoring import Win
 from mahjongkit.tiles import NORTH, TERMINALS_AND_HONORS, Tile

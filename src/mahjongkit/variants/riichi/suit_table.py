@@ -27,7 +27,6 @@ import os
 from array import array
 from bisect import bisect_left
 from itertools import product
-from typing import TYPE_CHECKING
 
 from mahjongkit.variants.riichi import features
 from mahjongkit.variants.riichi.features import (
@@ -49,6 +48,7 @@ FORMAT = 1
 MAX_TILES = 14
 """The most tiles a suit of a hand holds."""
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
     _Columns = tuple[array[int], ...]
     """One table (numbered suits, honours): keys, first cut of each shape (one more entry than

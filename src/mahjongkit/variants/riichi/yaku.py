@@ -18,8 +18,8 @@ that has a yaku, and never with a yakuman.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Literal
 
+from mahjongkit.lite_typing import Literal
 from mahjongkit.scoring.patterns import (
     BoolOption,
     Option,
@@ -86,8 +86,11 @@ from mahjongkit.variants.riichi.features import (
 from mahjongkit.variants.riichi.names import NAMES
 from mahjongkit.variants.riichi.rules import RiichiRules
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
+if TYPE_CHECKING:
+    Bonus = Literal["dora", "ura", "red"]
+
 Predicate = Callable[[WinContext], bool]
-Bonus = Literal["dora", "ura", "red"]
 Value = tuple[int, int, int]
 """(han closed, han open, yakuman) of a row under one option value."""
 
@@ -595,8 +598,7 @@ TABLE: tuple[Yaku, ...] = with_names(
             needs=F_REGULAR | F_THREE_DRAGON_PUNGS,
             tenhou_id=39,
             example=(
-                "234m55m --meld pung:555z@N --meld pung:666z@S --meld pung:777z@E"
-                " --win 5m --seat W"
+                "234m55m --meld pung:555z@N --meld pung:666z@S --meld pung:777z@E --win 5m --seat W"
             ),
         ),
         Yaku(
@@ -619,8 +621,7 @@ TABLE: tuple[Yaku, ...] = with_names(
             replaces=("shousuushii",),
             tenhou_id=49,
             example=(
-                "22m444z --meld pung:111z@N --meld pung:222z@S --meld pung:333z@E"
-                " --win 2m --seat W"
+                "22m444z --meld pung:111z@N --meld pung:222z@S --meld pung:333z@E --win 2m --seat W"
             ),
         ),
         # --- bonus han: not yaku ------------------------------------------------------------------
@@ -677,4 +678,3 @@ def check() -> None:
     for row in TABLE:
         if row.replaces and row.id in replaced:
             raise TableError(f"{row.id} both replaces and is replaced")
-

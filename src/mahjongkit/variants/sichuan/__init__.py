@@ -9,13 +9,12 @@ the table hooks are imported on first use.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from mahjongkit.lazy import lazy_exports
 from mahjongkit.variants.base import Lazy, LazyMapping, Variant
 from mahjongkit.variants.sichuan.fan import LANGUAGES, TABLE, rules_page
 from mahjongkit.variants.sichuan.rules import SichuanRules
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
     from mahjongkit.variants.sichuan.scorer import SichuanScore, score
 

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Literal
 
 from mahjongkit.hand import Hand
 from mahjongkit.i18n import t
+from mahjongkit.lite_typing import Literal
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.scoring import PatternHit, patterns
 from mahjongkit.scoring.pages import Column, markdown_table
@@ -45,7 +45,9 @@ from mahjongkit.valueclass import dataclass, field
 from mahjongkit.variants.sichuan.names import NAMES
 from mahjongkit.variants.sichuan.rules import SichuanRules
 
-Group = Literal["hand", "root", "bonus", "limit", "extra"]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
+if TYPE_CHECKING:
+    Group = Literal["hand", "root", "bonus", "limit", "extra"]
 
 _TERMINAL_NUMBERS = frozenset((0, 8))
 _TWO_FIVE_EIGHT = frozenset((1, 4, 7))  # kind % 9 of the 2, 5 and 8 of a suit

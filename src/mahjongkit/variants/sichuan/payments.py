@@ -18,11 +18,11 @@ and neither pays nor collects for later events (``RULES-sichuan.md`` §5).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from typing import NamedTuple
 
 from mahjongkit.errors import InvalidHandError
 from mahjongkit.hand import Hand
 from mahjongkit.i18n import t
+from mahjongkit.lite_typing import NamedTuple
 from mahjongkit.melds import SEAT_LETTERS, Meld, MeldKind
 from mahjongkit.scoring import Names, PaymentLine, name_in
 from mahjongkit.shapes import shanten, sichuan

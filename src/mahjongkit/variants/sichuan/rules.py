@@ -13,29 +13,10 @@ defaults. Options are overridden by name, e.g. ``--option fan_cap=3``.
 
 from __future__ import annotations
 
-from typing import Literal
-
 from mahjongkit.errors import NotationError
 from mahjongkit.i18n import Sentence
+from mahjongkit.lite_typing import Literal
 from mahjongkit.valueclass import dataclass
-
-SelfDrawBonus = Literal["none", "jiadi", "jiafan"]
-"""No self-draw bonus; 自摸加底 (+1 base from each payer); 自摸加番 (+1 fan, under the cap)."""
-ExchangeThree = Literal["off", "random", "dice", "cw", "ccw", "across"]
-"""换三张: off, or the direction rule of the whole table."""
-VoidDiscardRule = Literal["strict", "lenient"]
-"""Strict: missing-suit tiles go first, all of them; lenient: only the first discard."""
-CallTransfer = Literal["that_kong", "all_kongs", "cancel"]
-"""On 槓上炮: hand that kong's money to the winner, all the konger's kong money, or refund it."""
-CallTransferSplit = Literal["first_winner", "each_winner"]
-"""Several winners on the discard after a kong: the first (counter-clockwise) gets the money, or
-each winner gets the full amount from the konger."""
-DianGangHua = Literal["as_self_draw", "as_discard"]
-"""點槓花, a win on the replacement of a kong fed by a discard: everyone pays, or the feeder."""
-FlowerPig = Literal["cap_to_all_non_pig", "cap_to_ready_only", "fixed_penalty_48_to_pot"]
-"""查花猪: who the player still holding the missing suit at the wall end pays."""
-ReadyCheckAs = Literal["discard", "self_draw"]
-"""查大叫: each ready hand is valued as if won on a discard, or as a self-draw (bonus applies)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,28 +29,36 @@ class SichuanRules:
     """The base unit: a 0-fan hand pays one base (S-02)."""
     fan_cap: int = 4
     """Fan above the cap count as the cap (S-03); sources use 3, 4 or 5."""
-    self_draw_bonus: SelfDrawBonus = "none"
-    """Self-draw bonus house rule (§6): none, 自摸加底 or 自摸加番 (S-14)."""
-    huan_san_zhang: ExchangeThree = "off"
+    self_draw_bonus: Literal["none", "jiadi", "jiafan"] = "none"
+    """Self-draw bonus house rule (§6, S-14): none; 自摸加底, +1 base from each payer; 自摸加番, +1
+    fan (under the cap)."""
+    huan_san_zhang: Literal["off", "random", "dice", "cw", "ccw", "across"] = "off"
     """换三张 (§2): off, or the exchange direction (random, by dice, cw, ccw, across)."""
-    void_discard_rule: VoidDiscardRule = "strict"
-    """Discard obligation of the missing suit (§3)."""
+    void_discard_rule: Literal["strict", "lenient"] = "strict"
+    """Discard obligation of the missing suit (§3): strict, its tiles go first, all of them;
+    lenient, only the first discard."""
     yipao_duoxiang: bool = True
     """一炮多响 (§4): several players may win on one discard."""
     rob_kong: bool = True
     """搶槓胡 (§4): an added kong may be robbed."""
-    call_transfer: CallTransfer = "that_kong"
-    """呼叫转移 on 槓上炮 (§6.1)."""
-    call_transfer_split: CallTransferSplit = "first_winner"
-    """Who receives the transferred kong money when several players win on that discard."""
-    dian_gang_hua: DianGangHua = "as_self_draw"
-    """點槓花 (§6)."""
-    flower_pig: FlowerPig = "cap_to_all_non_pig"
-    """查花猪 at the wall end (§6.2)."""
+    call_transfer: Literal["that_kong", "all_kongs", "cancel"] = "that_kong"
+    """呼叫转移 on 槓上炮 (§6.1): hand that kong's money to the winner, all the konger's kong money,
+    or refund it."""
+    call_transfer_split: Literal["first_winner", "each_winner"] = "first_winner"
+    """Who receives the transferred kong money when several players win on that discard: the
+    first (counter-clockwise), or each winner the full amount from the konger."""
+    dian_gang_hua: Literal["as_self_draw", "as_discard"] = "as_self_draw"
+    """點槓花 (§6), a win on the replacement of a kong fed by a discard: everyone pays (as a
+    self-draw), or the feeder."""
+    flower_pig: Literal["cap_to_all_non_pig", "cap_to_ready_only", "fixed_penalty_48_to_pot"] = (
+        "cap_to_all_non_pig"
+    )
+    """查花猪 at the wall end (§6.2): whom the player still holding the missing suit pays."""
     flower_pig_penalty: int = 48
     """Bases paid to the pot by a flower pig under ``fixed_penalty_48_to_pot`` (Novikov: 48)."""
-    cha_da_jiao_as: ReadyCheckAs = "discard"
-    """查大叫 (§6.2): how the maximum value of a ready hand is taken."""
+    cha_da_jiao_as: Literal["discard", "self_draw"] = "discard"
+    """查大叫 (§6.2): how the maximum value of a ready hand is taken, as if won on a discard or as a
+    self-draw (the bonus applies)."""
     exposed_kong_payment: int = 2
     """Bases the discarder pays for an exposed kong made on its discard (§6.1: 2, or 1)."""
     postponed_kong_pays: bool = True

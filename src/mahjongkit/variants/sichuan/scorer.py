@@ -20,13 +20,16 @@ from mahjongkit.errors import InvalidHandError, MahjongError
 from mahjongkit.i18n import Sentence, reason_of, seat_name, t
 from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.scoring import Score, Win
-from mahjongkit.scoring.explain import Section
 from mahjongkit.scoring.patterns import replaced_names
 from mahjongkit.tiles import format_kind
 from mahjongkit.valueclass import dataclass
 from mahjongkit.variants.sichuan.fan import ROWS, HowWon, best_fan
 from mahjongkit.variants.sichuan.payments import net, win_payments
 from mahjongkit.variants.sichuan.rules import SichuanRules
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
+if TYPE_CHECKING:
+    from mahjongkit.scoring.explain import Section
 
 __all__ = ["IncompleteHandError", "SichuanScore", "score"]
 
