@@ -29,6 +29,7 @@ Point(x=1, y=5)
 from __future__ import annotations
 
 from functools import partial
+from operator import attrgetter, eq, ge, gt, le, lt
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see the docstring)
 if TYPE_CHECKING:
@@ -181,33 +182,101 @@ def _comparison(name: str, operator: str, compared: list[str]) -> list[str]:
     ]
 
 
+def _key(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
+    """The tuple of a value's ``names``, as the generated methods compare and hash it."""
+    if not names:
+        return lambda _value: ()
+    if len(names) == 1:
+        only = attrgetter(names[0])
+        return lambda value: (only(value),)
+    return attrgetter(*names)
+
+
+def _generic_init(cls: type, fields_: list[Field], settings: dict[str, bool]) -> Any:
+    """``__init__`` without generated code: the same binding, defaults and order of setting."""
+    name = f"{cls.__qualname__}.__init__()"
+    params = {spec.name: spec for spec in fields_ if spec.init}
+    positional = () if settings["kw_only"] else tuple(params)
+    setter = object.__setattr__ if settings["frozen"] else setattr
+    post_init = hasattr(cls, "__post_init__")
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if len(args) > len(positional):
+            raise TypeError(
+                f"{name} takes {len(positional) + 1} positional arguments "
+                f"but {len(args) + 1} were given"
+            )
+        given = dict(zip(positional, args, strict=False))
+        for key, value in kwargs.items():
+            if key not in params:
+                raise TypeError(f"{name} got an unexpected keyword argument {key!r}")
+            if key in given:
+                raise TypeError(f"{name} got multiple values for argument {key!r}")
+            given[key] = value
+        for spec in fields_:
+            value = given.get(spec.name, MISSING) if spec.init else MISSING
+            if value is MISSING:
+                if spec.default is not MISSING:
+                    value = spec.default
+                elif spec.default_factory is not MISSING:
+                    value = spec.default_factory()
+                elif spec.init:
+                    raise TypeError(f"{name} missing a required argument: {spec.name!r}")
+                else:
+                    continue  # set by __post_init__
+            setter(self, spec.name, value)
+        if post_init:
+            self.__post_init__()
+
+    return __init__
+
+
+def _generic_comparison(
+    key: Callable[[Any], tuple[Any, ...]], compare: Callable[[Any, Any], bool]
+) -> Any:
+    def method(self: Any, other: Any) -> Any:
+        if other.__class__ is self.__class__:
+            return compare(key(self), key(other))
+        return NotImplemented
+
+    return method
+
+
+_ORDER = (("__lt__", "<", lt), ("__le__", "<=", le), ("__gt__", ">", gt), ("__ge__", ">=", ge))
+
+
 def _methods(
     cls: type, fields_: list[Field], settings: dict[str, bool]
-) -> tuple[dict[str, Any], dict[str, Callable[[], list[str]]], dict[str, Any]]:
-    """The methods dataclasses would write for ``cls``: those made now, how to write the source
-    of those compiled on first use, and the names those sources read.
+) -> tuple[dict[str, Any], dict[str, tuple[Any, Callable[[], list[str]]]], dict[str, Any]]:
+    """The methods dataclasses would write for ``cls``: those made now; for each one that a hot
+    path calls, its generic form and how to write its source; and the names the sources read.
 
-    ``__init__``, the comparisons and ``__hash__`` are the code dataclasses writes, compiled
-    when first called (see :func:`_on_first_call`); ``__repr__`` is a closure over the names.
+    ``__init__``, the comparisons and ``__hash__`` start generic and are compiled once a class
+    is used often (see :func:`_tiered`); ``__repr__`` is a closure over the names.
     """
     declared = cls.__dict__
     scope: dict[str, Any] = {"MISSING": MISSING, "_setattr": object.__setattr__}
-    sources: dict[str, Callable[[], list[str]]] = {}
+    tiered: dict[str, tuple[Any, Callable[[], list[str]]]] = {}
     if settings["init"] and "__init__" not in declared:
-        sources["__init__"] = lambda: _init(cls, fields_, settings, scope)
+        tiered["__init__"] = (
+            _generic_init(cls, fields_, settings),
+            lambda: _init(cls, fields_, settings, scope),
+        )
     compared = [spec.name for spec in fields_ if spec.compare]
+    key = _key(compared)
     if settings["eq"] and "__eq__" not in declared:
-        sources["__eq__"] = partial(_comparison, "__eq__", "==", compared)
+        tiered["__eq__"] = (
+            _generic_comparison(key, eq),
+            partial(_comparison, "__eq__", "==", compared),
+        )
     if settings["order"]:
-        for name, operator in (
-            ("__lt__", "<"),
-            ("__le__", "<="),
-            ("__gt__", ">"),
-            ("__ge__", ">="),
-        ):
+        for name, operator, compare in _ORDER:
             if name in declared:
                 raise TypeError(f"{cls.__name__} defines {name}: order=True would replace it")
-            sources[name] = partial(_comparison, name, operator, compared)
+            tiered[name] = (
+                _generic_comparison(key, compare),
+                partial(_comparison, name, operator, compared),
+            )
     # __hash__ by dataclasses' rule: kept when written by hand or when eq=False; made from the
     # compared fields when frozen; otherwise None (a mutable value that compares is unhashable).
     class_hash = declared.get("__hash__", MISSING)
@@ -215,10 +284,10 @@ def _methods(
     methods: dict[str, Any] = {}
     if settings["eq"] and not explicit_hash:
         if settings["frozen"]:
-            sources["__hash__"] = lambda: [
-                "def __hash__(self):",
-                f"  return hash({_tuple('self', compared)})",
-            ]
+            tiered["__hash__"] = (
+                lambda self: hash(key(self)),
+                lambda: ["def __hash__(self):", f"  return hash({_tuple('self', compared)})"],
+            )
         else:
             methods["__hash__"] = None
     if settings["repr"] and "__repr__" not in declared:
@@ -230,47 +299,59 @@ def _methods(
 
         __repr__.__qualname__ = f"{cls.__qualname__}.__repr__"
         methods["__repr__"] = __repr__
-    return methods, sources, scope
+    return methods, tiered, scope
 
 
-def _on_first_call(
-    owner: type, name: str, source: Callable[[], list[str]], scope: dict[str, Any]
+COMPILE_AFTER = 500
+"""Calls of a generated method before it is compiled. A one-shot command makes few values of
+each class and never compiles one: the first compilation in a process costs it some 10 million
+instructions, a tenth of its start-up. A game or a scoring run reaches it at once."""
+
+
+def _tiered(
+    owner: list[type],
+    name: str,
+    generic: Any,
+    source: Callable[[], list[str]],
+    scope: dict[str, Any],
 ) -> Any:
-    """A stand-in for the generated method ``name`` of ``owner``.
+    """Method ``name`` of ``owner[0]``: ``generic`` for its first :data:`COMPILE_AFTER` calls,
+    then the code dataclasses writes, compiled and put in the class in its place."""
+    calls = 0
 
-    Its first call compiles the method and puts it in the class in its place, so a run pays
-    only for the methods it uses: a one-shot command touches a few of the library's classes.
-    """
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls >= COMPILE_AFTER:
+            made = owner[0]
+            code = compile("\n".join(source()), f"<value class {made.__qualname__}>", "exec")
+            exec(code, scope)
+            compiled = scope[name]
+            compiled.__qualname__ = f"{made.__qualname__}.{name}"
+            type.__setattr__(made, name, compiled)
+        return generic(self, *args, **kwargs)
 
-    def stand_in(self: Any, *args: Any, **kwargs: Any) -> Any:
-        code = compile("\n".join(source()), f"<value class {owner.__qualname__}>", "exec")
-        exec(code, scope)
-        method = scope[name]
-        method.__qualname__ = f"{owner.__qualname__}.{name}"
-        type.__setattr__(owner, name, method)
-        return method(self, *args, **kwargs)
-
-    stand_in.__name__ = name
-    stand_in.__qualname__ = f"{owner.__qualname__}.{name}"
-    return stand_in
+    method.__name__ = name
+    method.__qualname__ = f"{owner[0].__qualname__}.{name}"
+    return method
 
 
-def _freeze(cls: type, names: frozenset[str]) -> None:
-    """Refuse assignments to ``cls``'s fields, as a frozen dataclass does."""
+def _frozen_guards(owner: list[type], names: frozenset[str]) -> dict[str, Any]:
+    """``__setattr__`` and ``__delattr__`` refusing the fields, as a frozen dataclass's do."""
 
     def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in names:
+        if type(self) is owner[0] or name in names:
             raise FrozenInstanceError(f"cannot assign to field {name!r}")
         object.__setattr__(self, name, value)
 
     def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in names:
+        if type(self) is owner[0] or name in names:
             raise FrozenInstanceError(f"cannot delete field {name!r}")
         object.__delattr__(self, name)
 
     for method in (__setattr__, __delattr__):
-        method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
-        type.__setattr__(cls, method.__name__, method)
+        method.__qualname__ = f"{owner[0].__qualname__}.{method.__name__}"
+    return {"__setattr__": __setattr__, "__delattr__": __delattr__}
 
 
 def _build(cls: type, settings: dict[str, bool]) -> type:
@@ -287,8 +368,13 @@ def _build(cls: type, settings: dict[str, bool]) -> type:
             seen_default = seen_default or spec.has_default
     declared = cls.__dict__
     namespace = dict(declared)
-    methods, sources, scope = _methods(cls, fields_, settings)
+    owner = [cls]  # the class made below, once made: the methods' closures read it
+    methods, tiered, scope = _methods(cls, fields_, settings)
     namespace.update(methods)
+    for name, (generic, source) in tiered.items():
+        namespace[name] = _tiered(owner, name, generic, source, scope)
+    if settings["frozen"]:
+        namespace.update(_frozen_guards(owner, frozenset(spec.name for spec in fields_)))
     namespace.setdefault(
         "__match_args__",
         tuple(spec.name for spec in fields_ if spec.init and not settings["kw_only"]),
@@ -323,10 +409,7 @@ def _build(cls: type, settings: dict[str, bool]) -> type:
             if spec.name in own and spec.default is MISSING and spec.name in declared:
                 type.__delattr__(cls, spec.name)
         built = cls
-    for name, source in sources.items():
-        type.__setattr__(built, name, _on_first_call(built, name, source, scope))
-    if settings["frozen"]:
-        _freeze(built, frozenset(spec.name for spec in fields_))
+    owner[0] = built
     return built
 
 

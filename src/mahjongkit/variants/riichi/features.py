@@ -16,6 +16,7 @@ apply, so most rows are decided without running their predicate.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import or_
 
 from mahjongkit.lite_typing import NamedTuple
 from mahjongkit.tiles import DRAGONS, GREEN, GREEN_KINDS, RED, TERMINALS_AND_HONORS, WHITE, WINDS
@@ -312,13 +313,11 @@ def _count_features_table() -> tuple[int, ...]:
     pungs = [_count_features(n << PACK_PUNGS | 1 << PACK_INSIDE) & ~chows[0] for n in range(8)]
     peikou = [_count_features(n << PACK_PEIKOU | 1 << PACK_INSIDE) & ~chows[0] for n in range(8)]
     outside = [F_OUTSIDE if not n else 0 for n in range(8)]
-    return tuple(
-        inside | pair | pung | chow
-        for inside in outside
-        for pair in peikou
-        for pung in pungs
-        for chow in chows
-    )
+    # Field by field from the lowest (chows), so each step is one short comprehension.
+    table = chows
+    for field in (pungs, peikou, outside):
+        table = [high | low for high in field for low in table]
+    return tuple(table)
 
 
 COUNT_FEATURES = _count_features_table()
@@ -344,13 +343,14 @@ def _honour_features_tables() -> dict[tuple[int, int], tuple[int, ...]]:
     """:func:`_honour_features` of every honour pung mask for each seat and prevalent wind: the
     bits that do not hang on the winds are computed once per mask, the two wind pungs added."""
     plain = [_honour_features(pungs, 64, 64) for pungs in range(128)]  # bit 64: no wind
+    seat_bits = [
+        [F_SEAT_WIND_PUNG * (pungs >> wind & 1) for pungs in range(128)] for wind in range(4)
+    ]
+    round_bits = [
+        [F_ROUND_WIND_PUNG * (pungs >> wind & 1) for pungs in range(128)] for wind in range(4)
+    ]
     return {
-        (seat, prevalent): tuple(
-            plain[pungs]
-            | (F_SEAT_WIND_PUNG if pungs >> seat & 1 else 0)
-            | (F_ROUND_WIND_PUNG if pungs >> prevalent & 1 else 0)
-            for pungs in range(128)
-        )
+        (seat, prevalent): tuple(map(or_, map(or_, plain, seat_bits[seat]), round_bits[prevalent]))
         for seat in range(4)
         for prevalent in range(4)
     }
