@@ -401,6 +401,7 @@ def _build(cls: type, settings: dict[str, bool]) -> type:
             namespace["__getstate__"] = _getstate
             namespace["__setstate__"] = _setstate
         built = type(cls)(cls.__name__, cls.__bases__, namespace)
+        built.__qualname__ = cls.__qualname__  # a class statement keeps it out of its namespace
     else:
         for name, value in namespace.items():
             if declared.get(name, MISSING) is not value:
