@@ -303,13 +303,16 @@ class Records:
         seats: Sequence[Seat],
         surface: str,
         result: dict[str, Any] | None,
+        number: int | None = None,
     ) -> int:
-        """The row of a new game, playing (no ``result``) or finished; its id."""
+        """The row of a new game, playing (no ``result``) or finished, at id ``number`` (None:
+        the next free one); its id."""
         now = _now()
         cursor = self._db.execute(
-            "INSERT INTO games (variant, rules, seed, seats, status, result, created, updated, "
-            "surface) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO games (id, variant, rules, seed, seats, status, result, created, "
+            "updated, surface) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
+                number,
                 game.variant,
                 json.dumps(start["mjk_rules"], ensure_ascii=False),
                 game.seed,
@@ -333,13 +336,17 @@ class Records:
         result: dict[str, Any],
         *,
         surface: str = "",
+        number: int | None = None,
     ) -> int:
         """Store a whole game at once, finished, in one transaction; return its id.
 
-        ``game`` is the game started (its first events give the rules and the seed); ``events``
-        is every event of the game already as JSON text, one string an event, beginning with
-        those of ``game``'s log (a simulation encodes them where it played them, so the writer
-        does not). A reader never sees the game half stored; an interruption stores none of it.
+        ``game`` is the game started or played (its first events give the rules and the seed);
+        ``events`` is every event of the game already as JSON text, one string an event,
+        beginning with those of ``game``'s log (a simulation encodes them where it played them,
+        so the writer does not). A reader never sees the game half stored; an interruption
+        stores none of it. ``number``: the id to store it at (one of :meth:`reserve_ids`), so
+        that writers in several processes give a run's games the ids of their order; an id
+        already taken is an error and nothing is written.
         """
         start = _check_storable(game, seats)
         if len(events) < len(game.log) or not all(isinstance(e, str) for e in events):
@@ -347,13 +354,61 @@ class Records:
                 f"a finished game's events are its {len(game.log)} opening events and the "
                 "rest, each as JSON text"
             )
+        if number is not None and (type(number) is not int or number < 1):
+            raise RecordsError(f"a game id is a whole number from 1, not {number!r:.30}")
         with self._write():
-            number = self._insert_game(game, start, seats, surface, result)
+            try:
+                number = self._insert_game(game, start, seats, surface, result, number)
+            except sqlite3.IntegrityError:
+                raise RecordsError(
+                    f"game id {number} is already taken in {self.path}: another writer stored "
+                    "a game there"
+                ) from None
             self._db.executemany(
                 "INSERT INTO events (game, number, event) VALUES (?, ?, ?)",
                 [(number, index, text) for index, text in enumerate(events)],
             )
         return number
+
+    def reserve_ids(self, count: int, first: int | None = None) -> int:
+        """Keep ``count`` game ids, from ``first`` (None: the first never given), from being
+        given to any game stored without an explicit id; return the first.
+
+        A batch writer reserves a block for its run and stores game ``i`` at ``first + i``
+        from whichever process plays it: the ids follow the games' order, and another surface
+        writing to the same file meanwhile gets ids past the block.
+        """
+        if type(count) is not int or count < 0:
+            raise RecordsError(f"a number of ids is a whole number, not {count!r:.30}")
+        with self._write():
+            row = self._db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'games'")
+            given = row.fetchone()
+            highest = self._db.execute("SELECT COALESCE(MAX(id), 0) FROM games").fetchone()[0]
+            seq = max(highest, given[0] if given else 0)
+            if first is None:
+                first = seq + 1
+            last = max(seq, first + count - 1)
+            if given:
+                self._db.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = 'games'", (last,))
+            else:
+                self._db.execute(
+                    "INSERT INTO sqlite_sequence (name, seq) VALUES ('games', ?)", (last,)
+                )
+        return first
+
+    def ids_between(self, first: int, last: int, status: str | None = None) -> list[int]:
+        """The ids from ``first`` to ``last`` that hold a game (of ``status`` if given), in
+        order."""
+        query = "SELECT id FROM games WHERE id BETWEEN ? AND ?"
+        parameters: list[Any] = [first, last]
+        if status is not None:
+            if status not in STATUSES:
+                raise RecordsError(
+                    f"unknown status {status!r}: expected one of {', '.join(STATUSES)}"
+                )
+            query += " AND status = ?"
+            parameters.append(status)
+        return [row[0] for row in self._db.execute(query + " ORDER BY id", parameters)]
 
     def append_events(self, game_id: int, events: Sequence[Any], start: int) -> None:
         """Store ``events`` as the game's events from index ``start`` on.
