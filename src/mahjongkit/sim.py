@@ -397,6 +397,9 @@ def run(
         return
     import multiprocessing
 
+    # What a game needs is imported once, here, and inherited by the forked workers.
+    import mahjongkit.bots.mjai_host  # noqa: F401
+
     # A few games a message (for long runs) cut the round trips; small runs go one by one so
     # that every process has work to the end. imap keeps index order.
     chunk = max(1, min(8, len(indices) // (jobs * 16)))

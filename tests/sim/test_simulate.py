@@ -485,3 +485,27 @@ def test_resume_refuses_a_file_of_another_run(capsys, tmp_path):
     _, err = capsys.readouterr()
     assert err.count("\n") == 1 and "is not a game of this run" in err
     assert out.read_bytes() == before
+
+
+def test_games_stored_by_two_workers_are_listed_shown_and_exported_as_played(capsys, tmp_path):
+    """The workers' database (write-ahead log, packed logs) read by history, show and export
+    while another connection still holds it open, each game event for event as played."""
+    from mahjongkit.formats.text import record_text
+
+    db = tmp_path / "games.sqlite3"
+    simulate(capsys, *riichi(), "--jobs", "2", "--db", str(db))
+    plan = Plan("riichi", None, seed=7, games=4, bots=("efficient", "random") * 2, max_rounds=2)
+    with Records(db, create=False) as holding:
+        assert holding._db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert holding._db.execute("SELECT COUNT(*) FROM events").fetchone() == (0,)
+        assert main(["history", "--db", str(db), "--json"]) == 0
+        listed = json.loads(capsys.readouterr().out)
+        assert sorted(int(game["id"]) for game in listed) == [1, 2, 3, 4]
+        for index in range(4):
+            number = index + 1
+            played = play_game(plan, index)
+            assert main(["export", str(number), "--format", "jsonl", "--db", str(db)]) == 0
+            assert capsys.readouterr().out == "".join(line + "\n" for line in played.lines)
+            assert main(["show", str(number), "--db", str(db)]) == 0
+            assert capsys.readouterr().out == record_text(holding.load(number), "en")
+            assert holding.load(number).result == played.result()
