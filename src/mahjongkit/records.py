@@ -321,14 +321,17 @@ class Records:
         """Store a new game (started, so that its log holds its rules); return its id."""
         start = _check_storable(game, seats)
         with self._write():
-            number = self._insert_game(game, start, seats, surface, None)
+            number = self._insert_game(
+                game.variant, start["mjk_rules"], game.seed, seats, surface, None
+            )
             self._append(number, list(game.log), 0)
         return number
 
     def _insert_game(
         self,
-        game: Game,
-        start: StartGame,
+        variant: str,
+        rules: Any,
+        seed: int,
         seats: Sequence[Seat],
         surface: str,
         result: dict[str, Any] | None,
@@ -343,9 +346,9 @@ class Records:
             "updated, surface, log) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 number,
-                game.variant,
-                json.dumps(start["mjk_rules"], ensure_ascii=False),
-                game.seed,
+                variant,
+                json.dumps(rules, ensure_ascii=False),
+                seed,
                 json.dumps([s.to_json() for s in seats], ensure_ascii=False),
                 "playing" if result is None else "finished",
                 None if result is None else json.dumps(result, ensure_ascii=False),
@@ -385,12 +388,45 @@ class Records:
                 f"a finished game's events are its {len(game.log)} opening events and the "
                 "rest, each as JSON text"
             )
+        packed = pack_log(events)  # before the lock is taken
+        return self.add_packed(
+            game.variant,
+            game.seed,
+            start["mjk_rules"],
+            seats,
+            packed,
+            result,
+            surface=surface,
+            number=number,
+        )
+
+    def add_packed(
+        self,
+        variant: str,
+        seed: int,
+        rules: Any,
+        seats: Sequence[Seat],
+        log: bytes,
+        result: dict[str, Any],
+        *,
+        surface: str = "",
+        number: int | None = None,
+    ) -> int:
+        """Store a whole finished game whose log is already packed (:func:`pack_log`, where the
+        game was played: a Ray task's game comes to the writer as one value), in one transaction
+        at id ``number`` as :meth:`add_finished` does; return its id. ``rules``: those of the
+        log's ``start_game``. The log is not unpacked here; :meth:`load` checks it."""
+        if type(log) is not bytes or not log:
+            raise RecordsError("a packed log is the bytes pack_log() made")
+        if type(seed) is not int or not isinstance(variant, str) or not seats:
+            raise RecordsError("a packed game needs its variant, its seed and its seats")
         if number is not None and (type(number) is not int or number < 1):
             raise RecordsError(f"a game id is a whole number from 1, not {number!r:.30}")
-        packed = pack_log(events)  # before the lock is taken
         with self._write():
             try:
-                number = self._insert_game(game, start, seats, surface, result, number, packed)
+                number = self._insert_game(
+                    variant, rules, seed, seats, surface, result, number, log
+                )
             except sqlite3.IntegrityError:
                 raise RecordsError(
                     f"game id {number} is already taken in {self.path}: another writer stored "

@@ -187,6 +187,9 @@ class Played:
     """The id the game was stored at by the process that played it (None: not stored yet)."""
     line: str | None = None
     """The game as its JSON line (:class:`JsonLinesSink`), made by the process that played it."""
+    packed: bytes | None = None
+    """The game's log packed for the records (:func:`~mahjongkit.records.pack_log`), made by
+    the process that played it (a Ray task)."""
 
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -311,13 +314,16 @@ class Storage:
     (a block :meth:`~mahjongkit.records.Records.reserve_ids` kept for the run), but for the
     games of ``unfinished`` (index -> id of a record an older version's interrupted run left
     half stored), which are completed there. ``json_lines``: the game comes back as its JSON
-    line, ready to write. Neither: the game comes back with its whole log.
+    line, ready to write. ``packed``: its log comes back packed for the records (where the
+    database cannot be reached: a Ray task), but for the games of ``unfinished``. None of
+    these: the game comes back with its whole log.
     """
 
     records: Path | None = None
     first: int = 1
     unfinished: dict[int, int] = field(default_factory=dict)
     json_lines: bool = False
+    packed: bool = False
 
 
 class _Keeper:
@@ -342,6 +348,10 @@ class _Keeper:
             return replace(played, lines=(), record=number)
         if self.storage.json_lines:
             return replace(played, lines=(), line=_json_line(self.plan, played))
+        if self.storage.packed and index not in self.storage.unfinished:
+            from mahjongkit.records import pack_log
+
+            return replace(played, lines=(), packed=pack_log(played.lines))
         return played
 
 
@@ -358,6 +368,11 @@ def _start_worker(plan: Plan, storage: Storage) -> None:
     # commit with a traceback of its own (its game is dropped whole when it is terminated).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _KEEPER = _Keeper(plan, storage)
+    if _KEEPER.records is not None:
+        from multiprocessing.util import Finalize
+
+        # Closed when the worker leaves a pool that was closed (not when it is terminated).
+        Finalize(_KEEPER, _KEEPER.records.close, exitpriority=1)
 
 
 def _play_task(index: int) -> Played:
@@ -559,9 +574,11 @@ def ray_cluster(
         ray.shutdown()
 
 
-def _play_batch(plan: Plan, indices: Sequence[int]) -> list[Played]:
-    """The games ``indices`` of ``plan``, played one after another (a Ray task's work)."""
-    return [play_game(plan, index) for index in indices]
+def _play_batch(plan: Plan, indices: Sequence[int], storage: Storage | None = None) -> list[Played]:
+    """The games ``indices`` of ``plan``, played one after another and kept as ``storage``
+    says (a Ray task's work: never a records connection, the database may be elsewhere)."""
+    keeper = _Keeper(plan, replace(storage or Storage(), records=None))
+    return [keeper(index) for index in indices]
 
 
 def run_ray(
@@ -569,9 +586,11 @@ def run_ray(
     concurrency: int,
     skip: Collection[int] = (),
     batch: int | None = None,
+    storage: Storage | None = None,
 ) -> Generator[Played, None, None]:
     """The games of ``plan`` but those of ``skip``, in index order, played as Ray tasks on the
-    cluster this process is connected to (see :func:`ray_cluster`).
+    cluster this process is connected to (see :func:`ray_cluster`); ``storage``: what the tasks
+    make of each game (its JSON line or its packed log: see :class:`Storage`).
 
     Games go in batches of ``batch`` (default: a size that gives each of the ``concurrency``
     CPUs several tasks, at most :data:`MAX_BATCH`); at most twice ``concurrency`` batches are
@@ -590,6 +609,7 @@ def run_ray(
     batches = [indices[at : at + batch] for at in range(0, len(indices), batch)]
     task = ray.remote(num_cpus=1, max_retries=2)(_play_batch)
     shared = ray.put(plan)
+    kept = ray.put(storage)
     limit = 2 * concurrency
     pending: dict[Any, int] = {}
     ready: dict[int, list[Played]] = {}
@@ -597,7 +617,7 @@ def run_ray(
     try:
         while turn < len(batches):
             while submitted < len(batches) and len(pending) + len(ready) < limit:
-                pending[task.remote(shared, batches[submitted])] = submitted
+                pending[task.remote(shared, batches[submitted], kept)] = submitted
                 submitted += 1
             if turn not in ready:
                 done, _ = ray.wait(list(pending), num_returns=1)
@@ -633,6 +653,8 @@ class RecordsSink:
         self.found: dict[int, int] = {}
         """Game index -> id of its record already stored (finished or not)."""
         self.storage: Storage | None = None
+        self.rules: Any = None
+        """The rules every game of the plan records (worked out once)."""
 
     def stored(self, bots: Sequence[str]) -> dict[int, Played]:
         """The games of this plan already finished in the database (by index), for ``--resume``;
@@ -691,6 +713,24 @@ class RecordsSink:
             self.ids.append(played.record)
             return
         storage = self.storage if self.storage is not None else self.prepare()
+        if played.packed is not None:
+            from mahjongkit.records import Seat
+
+            if self.rules is None:
+                self.rules = _opening_rules(self.plan)
+            seats = [Seat(f"{bot}{seat}", bot) for seat, bot in enumerate(played.bots)]
+            number = self.records.add_packed(
+                self.plan.variant,
+                played.seed,
+                self.rules,
+                seats,
+                played.packed,
+                played.result(),
+                surface="simulate",
+                number=storage.first + played.index,
+            )
+            self.ids.append(number)
+            return
         self.ids.append(_store(self.records, self.plan, storage, played))
 
 
@@ -935,8 +975,11 @@ def simulate(
     prepare = getattr(sink, "prepare", None)
     storage: Storage | None = prepare() if prepare is not None else None
     if on_ray:
-        # A Ray task may run on another machine than the database: its games come back whole.
-        games = run_ray(plan, jobs or 1, skip=done)
+        # A Ray task may run on another machine than the database: it sends each game's line
+        # or packed log, which this process writes.
+        if storage is not None and storage.records is not None:
+            storage = replace(storage, records=None, packed=True)
+        games = run_ray(plan, jobs or 1, skip=done, storage=storage)
     else:
         records = sink.records if isinstance(sink, RecordsSink) else None
         games = run(plan, jobs, skip=done, storage=storage, records=records)

@@ -403,3 +403,25 @@ def test_reserved_ids_are_kept_from_other_writers_and_a_taken_id_is_refused(tmp_
         assert records.ids_between(1, 10, "finished") == [3]
         with pytest.raises(RecordsError, match="unknown status"):
             records.ids_between(1, 10, "lost")
+
+
+def test_a_packed_game_is_stored_as_sent_and_a_bad_one_refused(tmp_path):
+    game = _played("hongkong", 9)
+    path = tmp_path / "r.sqlite3"
+    rules = json.loads(json.dumps(game.log[0]["mjk_rules"]))
+    with Records(path) as records:
+        number = records.add_packed(
+            "hongkong", game.seed, rules, SEATS, R.pack_log(_lines(game)), {"scores": [1] * 4}
+        )
+        record = records.load(number)
+        assert list(record.events) == json.loads(json.dumps(list(game.log)))
+        assert (record.variant, record.seed, record.rules) == ("hongkong", game.seed, rules)
+        assert record.result == {"scores": [1] * 4} and record.finished
+        for log, says in ((b"", "packed log"), ("text", "packed log")):
+            with pytest.raises(RecordsError, match=says):
+                records.add_packed("hongkong", 1, rules, SEATS, log, {})  # type: ignore[arg-type]
+        with pytest.raises(RecordsError, match="its seed"):
+            records.add_packed("hongkong", "1", rules, SEATS, b"x", {})  # type: ignore[arg-type]
+        with pytest.raises(RecordsError, match="already taken"):
+            records.add_packed("hongkong", 1, rules, SEATS, b"x", {}, number=number)
+        assert [g.id for g in records.list_games()] == [number], "nothing else written"
