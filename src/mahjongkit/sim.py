@@ -706,7 +706,13 @@ class RecordsSink:
         if self.storage is None:
             return 0
         first = self.storage.first
-        return len(self.records.ids_between(first, first + self.plan.games - 1, "finished"))
+        kept = set(self.records.ids_between(first, first + self.plan.games - 1, "finished"))
+        # Those stored before this run, in another block (an older version's or a block that
+        # was taken meanwhile), count too.
+        for number in self.found.values():
+            if number not in kept and self.records.load(number, events=False).finished:
+                kept.add(number)
+        return len(kept)
 
     def __call__(self, played: Played) -> None:
         if played.record is not None:

@@ -509,3 +509,32 @@ def test_games_stored_by_two_workers_are_listed_shown_and_exported_as_played(cap
             assert main(["show", str(number), "--db", str(db)]) == 0
             assert capsys.readouterr().out == record_text(holding.load(number), "en")
             assert holding.load(number).result == played.result()
+
+
+def test_resume_of_games_stored_at_scattered_ids_stores_the_rest_after_them(capsys, tmp_path):
+    """Games of the run found at ids that are no block (another writer between them): the
+    others go to a new block, in index order, and none is stored twice."""
+    whole = simulate(capsys, *riichi(), "--jobs", "1", "--db", str(tmp_path / "whole.sqlite3"))
+    cut = tmp_path / "cut.sqlite3"
+    plan = Plan("riichi", None, seed=7, games=4, bots=("efficient", "random") * 2, max_rounds=2)
+    with Records(cut) as records:
+        for index, number in ((0, 5), (1, 7)):
+            game, played = sim._play(plan, index)
+            seats = [Seat(f"{bot}{n}", bot) for n, bot in enumerate(played.bots)]
+            records.add_finished(
+                game, seats, played.lines, played.result(), surface="simulate", number=number
+            )
+        other = Game("sichuan", seed=1)
+        other.start()
+        records.create_game(
+            other,
+            [Seat("ana")] * 4,
+            surface="terminal",
+        )
+    again = simulate(capsys, *riichi(), "--jobs", "2", "--db", str(cut), "--resume")
+    assert again.pop("resumed") == 2
+    assert again == whole
+    with Records(cut, create=False) as records:
+        ids = sorted(g.id for g in records.list_games() if g.surface == "simulate")
+    assert ids[:2] == [5, 7] and ids[2] < ids[3] and ids[2] > 8
+    assert stored(cut)[:2] + stored(cut)[3:] == stored(tmp_path / "whole.sqlite3")
