@@ -1,6 +1,7 @@
 """Throughput of ``mahjongkit simulate`` on one process and on every core, beside riichienv.
 
     .venv/bin/python bench/throughput.py [--games 40] [--rounds 200] [--blocks 2] [--json]
+        [--only riichi_game,sichuan_game] [--no-bots]
 
 For each family, ``simulate`` is run as a user runs it (its own process, the games stored in a
 fresh records database, random players) on ``--jobs 1`` and on ``--jobs N`` (N: every core), and
@@ -19,8 +20,11 @@ cores). Then the cost of every bot ``simulate`` knows: Riichi east-south games w
 every seat, one process, no storage: the time per decision spent choosing (the bot alone) and
 the time of a whole game against the random players'.
 
-The machine's load average is printed before and after: on a shared machine other work takes
-cores from the N-process figures first. The configurations are measured in alternating blocks
+The processor milliseconds the parent spends per game (receiving results, progress, the summary;
+the games are stored by the processes that play them) do not depend on the machine's load: they
+are the figure to quote beside a scaling measured on a shared machine. The machine's load
+average is printed before and after: on a shared machine other work takes cores from the
+N-process figures first. The configurations are measured in alternating blocks
 (``--blocks``) so that a change of load falls on all alike.
 """
 
@@ -206,7 +210,16 @@ def main() -> None:
     parser.add_argument("--bot-games", type=int, default=6, help="games per bot's cost")
     parser.add_argument("--jobs", type=int, default=CORES, help="the many-process figure's N")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--only", help="the configurations to measure, comma-separated (default: all)"
+    )
+    parser.add_argument("--no-bots", action="store_true", help="skip the bots' cost")
     args = parser.parse_args()
+    names = [name for name, _, _ in FAMILIES]
+    chosen = names if args.only is None else [n.strip() for n in args.only.split(",")]
+    unknown = sorted(set(chosen) - set(names))
+    if unknown:
+        parser.error(f"--only {','.join(unknown)}: expected some of {','.join(names)}")
     load_before = os.getloadavg()
     from selfplay import riichienv_installed  # a script beside this one
 
@@ -214,6 +227,8 @@ def main() -> None:
     jobs = (1, args.jobs)
     figures: dict[str, Any] = {}
     for name, variant, flags in FAMILIES:
+        if name not in chosen:
+            continue
         total = args.rounds if name.endswith("_round") else args.games
         tallies = {j: Tally() for j in jobs}
         small = {j: Tally() for j in jobs}
@@ -231,7 +246,7 @@ def main() -> None:
             figures[name.replace("riichi", "riichienv")] = _scaled(peer_tallies)
     from mahjongkit.sim import BOTS
 
-    costs = {bot: bot_cost(bot, args.bot_games) for bot in BOTS}
+    costs = {} if args.no_bots else {bot: bot_cost(bot, args.bot_games) for bot in BOTS}
     for cost in costs.values():
         cost["game_time_vs_random"] = cost["seconds_per_game"] / costs["random"]["seconds_per_game"]
     found = {
@@ -344,6 +359,8 @@ def _print(found: dict[str, Any]) -> None:
             on_one = a["one"]["games_per_second"] / b["one"]["games_per_second"]
             on_many = a["many"]["games_per_second"] / b["many"]["games_per_second"]
             print(f"{ours_name} / {peer_name}: {on_one:.3f}x on 1, {on_many:.3f}x on N")
+    if not found["bots"]:
+        return
     print(
         f"{'bot (Riichi east-south)':28} {'us choosing':>12} {'us/decision':>12} {'s/game':>8} "
         f"{'vs random':>10}"

@@ -1137,18 +1137,24 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             jobs = args.jobs if args.jobs is not None else cpus
         began = time.monotonic()
         progress = stack.enter_context(_simulation_progress(args.games - len(done)))
-        stored = [0]
+        written = [0]
 
-        def store(game: Played) -> None:
-            sink(game)
-            stored[0] += 1
+        def count(game: Played) -> None:
+            written[0] += 1
+            if progress is not None:
+                progress(game)
 
         try:
-            summary = simulate(plan, jobs, store, progress, done, on_ray=args.ray is not None)
+            summary = simulate(plan, jobs, sink, count, done, on_ray=args.ray is not None)
         except KeyboardInterrupt:
-            where = args.out if args.out is not None else sink.records.path
+            if args.out is not None:
+                where, kept = args.out, len(done) + written[0]
+            else:
+                # The processes that played the games stored them, some maybe ahead of the
+                # last one handed back here: what counts is what the database holds.
+                where, kept = sink.records.path, sink.kept()
             print(
-                f"mahjongkit: interrupted: {len(done) + stored[0]} of {args.games} games stored "
+                f"mahjongkit: interrupted: {kept} of {args.games} games stored "
                 f"in {where}; the same command with --resume plays the others",
                 file=sys.stderr,
             )

@@ -22,7 +22,7 @@ import json
 import math
 import os
 from collections.abc import Callable, Collection, Generator, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, cast
 
@@ -30,6 +30,7 @@ from mahjongkit.errors import MahjongError
 
 if TYPE_CHECKING:
     from mahjongkit.bots import Agent
+    from mahjongkit.game.engine import Game
     from mahjongkit.records import Records
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "Played",
     "RecordsSink",
     "SimulationError",
+    "Storage",
     "Summary",
     "game_seed",
     "make_agents",
@@ -162,8 +164,9 @@ class Played:
     """One finished game: its index in the run, its seed, its event log and what it came to.
 
     The log is kept as JSON text, one string an event (``lines``), encoded where the game was
-    played: a process or a Ray task hands back strings, cheaper to send than objects, and the
-    storage writes them as they are, so the parent that stores every game encodes none.
+    played. A game that the process playing it already stored (:class:`Storage`) comes back
+    without its log, only with what the summary counts and where it went (``record``, or the
+    JSON ``line`` to write): the process that gathers the games does a few small steps each.
     """
 
     index: int
@@ -180,6 +183,13 @@ class Played:
     faults: tuple[dict[str, int] | None, ...] = ()
     """Per seat, a hosted mjai bot's faults (:data:`~mahjongkit.bots.mjai_host.FAULTS`);
     None for the other seats, empty when no seat is hosted."""
+    record: int | None = None
+    """The id the game was stored at by the process that played it (None: not stored yet)."""
+    line: str | None = None
+    """The game as its JSON line (:class:`JsonLinesSink`), made by the process that played it."""
+    packed: bytes | None = None
+    """The game's log packed for the records (:func:`~mahjongkit.records.pack_log`), made by
+    the process that played it (a Ray task)."""
 
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -247,6 +257,11 @@ def _placements(events: list[dict[str, Any]], scores: list[int]) -> list[int]:
 
 def play_game(plan: Plan, index: int) -> Played:
     """Play game ``index`` of ``plan`` to its end (in whichever process calls it)."""
+    return _play(plan, index)[1]
+
+
+def _play(plan: Plan, index: int) -> tuple[Game, Played]:
+    """Game ``index`` of ``plan`` played to its end, and what it came to."""
     from mahjongkit.bots import play
     from mahjongkit.bots.mjai_host import MjaiSeat, hosted
     from mahjongkit.game.engine import Game
@@ -271,7 +286,7 @@ def play_game(plan: Plan, index: int) -> Played:
     events = cast("list[dict[str, Any]]", list(game.log))
     end = events[-1] if events else {}
     scores = list(game.scores)
-    return Played(
+    return game, Played(
         index=index,
         seed=seed,
         bots=tuple(bots),
@@ -291,32 +306,124 @@ def _encode(event: Any) -> str:
     return json.dumps(event, ensure_ascii=False)
 
 
-def _play_task(task: tuple[Plan, int]) -> Played:
-    return play_game(*task)
+@dataclass(frozen=True, slots=True)
+class Storage:
+    """Where the process that plays a game keeps it (told to every process once).
+
+    ``records``: the records database each game is stored in, game ``i`` at id ``first + i``
+    (a block :meth:`~mahjongkit.records.Records.reserve_ids` kept for the run), but for the
+    games of ``unfinished`` (index -> id of a record an older version's interrupted run left
+    half stored), which are completed there. ``json_lines``: the game comes back as its JSON
+    line, ready to write. ``packed``: its log comes back packed for the records (where the
+    database cannot be reached: a Ray task), but for the games of ``unfinished``. None of
+    these: the game comes back with its whole log.
+    """
+
+    records: Path | None = None
+    first: int = 1
+    unfinished: dict[int, int] = field(default_factory=dict)
+    json_lines: bool = False
+    packed: bool = False
+
+
+class _Keeper:
+    """Plays games of a plan and keeps them as its :class:`Storage` says (in a worker process,
+    or in the one process of ``--jobs 1``), with one records connection for all its games."""
+
+    def __init__(self, plan: Plan, storage: Storage, records: Records | None = None) -> None:
+        self.plan = plan
+        self.storage = storage
+        self.records = records
+        if records is None and storage.records is not None:
+            from mahjongkit.records import Records
+
+            # Its own connection: SQLite connections are not shared across a fork. A commit
+            # waits for no disk; the write lock is waited for (the records' busy timeout).
+            self.records = Records(storage.records, create=False, durable=False)
+
+    def __call__(self, index: int) -> Played:
+        game, played = _play(self.plan, index)
+        if self.records is not None and self.storage.records is not None:
+            number = _store(self.records, self.plan, self.storage, played, game)
+            return replace(played, lines=(), record=number)
+        if self.storage.json_lines:
+            return replace(played, lines=(), line=_json_line(self.plan, played))
+        if self.storage.packed and index not in self.storage.unfinished:
+            from mahjongkit.records import pack_log
+
+            return replace(played, lines=(), packed=pack_log(played.lines))
+        return played
+
+
+_KEEPER: _Keeper | None = None
+"""A worker process's keeper (set by :func:`_start_worker`)."""
+
+
+def _start_worker(plan: Plan, storage: Storage) -> None:
+    """A pool worker's set-up: the plan and the storage once, not with every game."""
+    global _KEEPER
+    import signal
+
+    # Ctrl-C is for the parent, which ends the pool: a worker never dies half way through a
+    # commit with a traceback of its own (its game is dropped whole when it is terminated).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _KEEPER = _Keeper(plan, storage)
+    if _KEEPER.records is not None:
+        from multiprocessing.util import Finalize
+
+        # Closed when the worker leaves a pool that was closed (not when it is terminated).
+        Finalize(_KEEPER, _KEEPER.records.close, exitpriority=1)
+
+
+def _play_task(index: int) -> Played:
+    assert _KEEPER is not None, "a worker is set up by _start_worker"
+    return _KEEPER(index)
 
 
 def run(
-    plan: Plan, jobs: int | None = None, skip: Collection[int] = ()
+    plan: Plan,
+    jobs: int | None = None,
+    skip: Collection[int] = (),
+    storage: Storage | None = None,
+    records: Records | None = None,
 ) -> Generator[Played, None, None]:
     """The games of ``plan`` but those of ``skip``, in index order, played on ``jobs`` processes
-    (default: every core). The order and every game are the same whatever ``jobs`` is."""
+    (default: every core). The order and every game are the same whatever ``jobs`` is.
+
+    ``storage``: each game is kept by the process that plays it (see :class:`Storage`), so
+    that this one only gathers small results; ``records``: this process's open connection to
+    the storage's database, used when the games are played here (``jobs`` 1).
+    """
     if jobs is None:
         jobs = os.cpu_count() or 1
     if type(jobs) is not int or jobs < 1:
         raise SimulationError(f"--jobs is the number of processes, at least 1, not {jobs!r:.20}")
+    storage = storage or Storage()
     indices = [i for i in range(plan.games) if i not in skip]
     jobs = min(jobs, len(indices))
     if jobs <= 1:
-        for index in indices:
-            yield play_game(plan, index)
+        keeper = _Keeper(plan, storage, records)
+        try:
+            for index in indices:
+                yield keeper(index)
+        finally:
+            if records is None and keeper.records is not None:
+                keeper.records.close()
         return
     import multiprocessing
+
+    # What a game needs is imported once, here, and inherited by the forked workers.
+    import mahjongkit.bots.mjai_host  # noqa: F401
 
     # A few games a message (for long runs) cut the round trips; small runs go one by one so
     # that every process has work to the end. imap keeps index order.
     chunk = max(1, min(8, len(indices) // (jobs * 16)))
-    with multiprocessing.get_context().Pool(jobs) as pool:
-        yield from pool.imap(_play_task, ((plan, i) for i in indices), chunksize=chunk)
+    context = multiprocessing.get_context()
+    with context.Pool(jobs, _start_worker, (plan, storage)) as pool:
+        yield from pool.imap(_play_task, indices, chunksize=chunk)
+        # Every game is in: let the workers close their connections and leave.
+        pool.close()
+        pool.join()
 
 
 # --- on a Ray cluster --------------------------------------------------------------------------
@@ -467,9 +574,11 @@ def ray_cluster(
         ray.shutdown()
 
 
-def _play_batch(plan: Plan, indices: Sequence[int]) -> list[Played]:
-    """The games ``indices`` of ``plan``, played one after another (a Ray task's work)."""
-    return [play_game(plan, index) for index in indices]
+def _play_batch(plan: Plan, indices: Sequence[int], storage: Storage | None = None) -> list[Played]:
+    """The games ``indices`` of ``plan``, played one after another and kept as ``storage``
+    says (a Ray task's work: never a records connection, the database may be elsewhere)."""
+    keeper = _Keeper(plan, replace(storage or Storage(), records=None))
+    return [keeper(index) for index in indices]
 
 
 def run_ray(
@@ -477,9 +586,11 @@ def run_ray(
     concurrency: int,
     skip: Collection[int] = (),
     batch: int | None = None,
+    storage: Storage | None = None,
 ) -> Generator[Played, None, None]:
     """The games of ``plan`` but those of ``skip``, in index order, played as Ray tasks on the
-    cluster this process is connected to (see :func:`ray_cluster`).
+    cluster this process is connected to (see :func:`ray_cluster`); ``storage``: what the tasks
+    make of each game (its JSON line or its packed log: see :class:`Storage`).
 
     Games go in batches of ``batch`` (default: a size that gives each of the ``concurrency``
     CPUs several tasks, at most :data:`MAX_BATCH`); at most twice ``concurrency`` batches are
@@ -498,6 +609,7 @@ def run_ray(
     batches = [indices[at : at + batch] for at in range(0, len(indices), batch)]
     task = ray.remote(num_cpus=1, max_retries=2)(_play_batch)
     shared = ray.put(plan)
+    kept = ray.put(storage)
     limit = 2 * concurrency
     pending: dict[Any, int] = {}
     ready: dict[int, list[Played]] = {}
@@ -505,7 +617,7 @@ def run_ray(
     try:
         while turn < len(batches):
             while submitted < len(batches) and len(pending) + len(ready) < limit:
-                pending[task.remote(shared, batches[submitted])] = submitted
+                pending[task.remote(shared, batches[submitted], kept)] = submitted
                 submitted += 1
             if turn not in ready:
                 done, _ = ray.wait(list(pending), num_returns=1)
@@ -524,8 +636,13 @@ def run_ray(
 
 class RecordsSink:
     """Stores each game in a records database, whole and finished in one transaction (an
-    interruption stores none of the game it cuts); a game an older run left half stored is
-    completed on ``--resume`` rather than stored twice."""
+    interruption stores none of the game it cuts), at the id of its index in a block kept for
+    the run (:meth:`prepare`); a game an older run left half stored is completed on ``--resume``
+    rather than stored twice.
+
+    With :class:`Storage` the processes that play the games store them, each on its own
+    connection; this sink then only notes their ids (a Ray task's game, played where the
+    database may not be, is stored here)."""
 
     def __init__(self, records: Records, plan: Plan) -> None:
         self.records = records
@@ -533,6 +650,11 @@ class RecordsSink:
         self.ids: list[int] = []
         self.unfinished: dict[int, int] = {}
         """Game index -> id of its record left unfinished by an interrupted run."""
+        self.found: dict[int, int] = {}
+        """Game index -> id of its record already stored (finished or not)."""
+        self.storage: Storage | None = None
+        self.rules: Any = None
+        """The rules every game of the plan records (worked out once)."""
 
     def stored(self, bots: Sequence[str]) -> dict[int, Played]:
         """The games of this plan already finished in the database (by index), for ``--resume``;
@@ -556,38 +678,102 @@ class RecordsSink:
                 if played is not None:
                     done[index] = played
                     self.unfinished.pop(index, None)
+                    self.found[index] = record.id
             else:
                 self.unfinished.setdefault(index, record.id)
+                self.found.setdefault(index, record.id)
         return done
 
-    def __call__(self, played: Played) -> None:
-        from mahjongkit.game.engine import Game
-        from mahjongkit.records import Seat
+    def prepare(self) -> Storage:
+        """Where this run's games go: the block of ids of an interrupted run of the same plan
+        (its games are at ``first + index``) if its free ids are still free, else a new block
+        of one id per game, kept from other writers."""
+        games = self.plan.games
+        firsts = {number - index for index, number in self.found.items()}
+        first: int | None = None
+        if len(firsts) == 1:
+            (candidate,) = firsts
+            taken = self.records.ids_between(candidate, candidate + games - 1)
+            if candidate >= 1 and len(taken) == len(self.found):
+                first = candidate  # every other id of the block is free
+        first = self.records.reserve_ids(games, first)
+        self.storage = Storage(self.records.path, first, dict(self.unfinished))
+        return self.storage
 
-        if played.index in self.unfinished:
-            number = self.unfinished.pop(played.index)
-            count = self.records.event_count(number)
-            stored = [_encode(event) for event in self.records.load(number).events]
-            if stored != list(played.lines[:count]):
-                raise SimulationError(
-                    f"game {number} of the records is not game {played.index} of this run"
-                )
-            self.records.append_events(number, played.events[count:], count)
-            self.records.finish(number, played.result())
+    def kept(self) -> int:
+        """How many games of this run are stored finished (after an interruption: by whichever
+        process stored them)."""
+        if self.storage is None:
+            return 0
+        first = self.storage.first
+        kept = set(self.records.ids_between(first, first + self.plan.games - 1, "finished"))
+        # Those stored before this run, in another block (an older version's or a block that
+        # was taken meanwhile), count too.
+        for number in self.found.values():
+            if number not in kept and self.records.load(number, events=False).finished:
+                kept.add(number)
+        return len(kept)
+
+    def __call__(self, played: Played) -> None:
+        if played.record is not None:
+            self.ids.append(played.record)
+            return
+        storage = self.storage if self.storage is not None else self.prepare()
+        if played.packed is not None:
+            from mahjongkit.records import Seat
+
+            if self.rules is None:
+                self.rules = _opening_rules(self.plan)
+            seats = [Seat(f"{bot}{seat}", bot) for seat, bot in enumerate(played.bots)]
+            number = self.records.add_packed(
+                self.plan.variant,
+                played.seed,
+                self.rules,
+                seats,
+                played.packed,
+                played.result(),
+                surface="simulate",
+                number=storage.first + played.index,
+            )
             self.ids.append(number)
             return
-        opening = Game(
-            self.plan.variant, self.plan.rules, seed=played.seed, max_rounds=self.plan.max_rounds
-        )
-        opening.start()
-        count = len(opening.log)
-        if [_encode(event) for event in opening.log] != list(played.lines[:count]):
+        self.ids.append(_store(self.records, self.plan, storage, played))
+
+
+def _store(
+    records: Records, plan: Plan, storage: Storage, played: Played, game: Game | None = None
+) -> int:
+    """Store ``played`` (its whole log) as its storage says; its id. ``game``: the game itself,
+    when it was played here (else its opening is dealt again, to give the record its rules)."""
+    from mahjongkit.game.engine import Game
+    from mahjongkit.records import Seat
+
+    number = storage.unfinished.get(played.index)
+    if number is not None:
+        count = records.event_count(number)
+        stored = [_encode(event) for event in records.load(number).events]
+        if stored != list(played.lines[:count]):
+            raise SimulationError(
+                f"game {number} of the records is not game {played.index} of this run"
+            )
+        records.append_events(number, played.events[count:], count)
+        records.finish(number, played.result())
+        return number
+    if game is None:
+        game = Game(plan.variant, plan.rules, seed=played.seed, max_rounds=plan.max_rounds)
+        game.start()
+        count = len(game.log)
+        if [_encode(event) for event in game.log] != list(played.lines[:count]):
             raise SimulationError(f"game {played.index}: its opening events differ from a replay")
-        seats = [Seat(f"{bot}{seat}", bot) for seat, bot in enumerate(played.bots)]
-        number = self.records.add_finished(
-            opening, seats, played.lines, played.result(), surface="simulate"
-        )
-        self.ids.append(number)
+    seats = [Seat(f"{bot}{seat}", bot) for seat, bot in enumerate(played.bots)]
+    return records.add_finished(
+        game,
+        seats,
+        played.lines,
+        played.result(),
+        surface="simulate",
+        number=storage.first + played.index,
+    )
 
 
 def _opening_rules(plan: Plan) -> Any:
@@ -638,26 +824,36 @@ def stored_lines(path: Path, plan: Plan, bots: Sequence[str]) -> tuple[dict[int,
 
 
 class JsonLinesSink:
-    """Writes each game as one JSON object per line: rules, seed, bots, events and result."""
+    """Writes each game as one JSON object per line: rules, seed, bots, events and result (the
+    line made by the process that played the game, with :meth:`prepare`'s storage)."""
 
     def __init__(self, stream: IO[str], plan: Plan) -> None:
         self.stream = stream
         self.plan = plan
 
+    def prepare(self) -> Storage:
+        """The processes that play the games make their lines."""
+        return Storage(json_lines=True)
+
     def __call__(self, played: Played) -> None:
-        start = json.loads(played.lines[0]) if played.lines else {}
-        head = {
-            "index": played.index,
-            "variant": self.plan.variant,
-            "rules": start.get("mjk_rules"),
-            "seed": played.seed,
-            "bots": list(played.bots),
-        }
-        tail = {"result": played.result()}
-        # The events spliced in as encoded: the same text json.dumps would give for the object.
-        text = json.dumps(head, ensure_ascii=False)[:-1] + ', "events": ['
-        text += ", ".join(played.lines) + "], " + json.dumps(tail, ensure_ascii=False)[1:]
-        self.stream.write(text + "\n")
+        line = played.line if played.line is not None else _json_line(self.plan, played)
+        self.stream.write(line)
+
+
+def _json_line(plan: Plan, played: Played) -> str:
+    """The game's line of a JSON lines file, its newline included."""
+    start = json.loads(played.lines[0]) if played.lines else {}
+    head = {
+        "index": played.index,
+        "variant": plan.variant,
+        "rules": start.get("mjk_rules"),
+        "seed": played.seed,
+        "bots": list(played.bots),
+    }
+    tail = {"result": played.result()}
+    # The events spliced in as encoded: the same text json.dumps would give for the object.
+    text = json.dumps(head, ensure_ascii=False)[:-1] + ', "events": ['
+    return text + ", ".join(played.lines) + "], " + json.dumps(tail, ensure_ascii=False)[1:] + "\n"
 
 
 # --- the summary -------------------------------------------------------------------------------
@@ -772,6 +968,9 @@ def simulate(
     """Run ``plan``: each game handed to ``sink`` (storage) then ``progress``, in index order;
     the summary of the games played (a run interrupted keeps every game already handed on).
 
+    A sink with a ``prepare()`` method (:class:`RecordsSink`, :class:`JsonLinesSink`) has the
+    processes that play the games store them or make their lines (see :class:`Storage`).
+
     ``done``: games already stored by an interrupted run, counted and not played again.
     ``on_ray``: the games are Ray tasks (inside :func:`ray_cluster`), ``jobs`` of them at once.
     """
@@ -779,7 +978,17 @@ def simulate(
     done = done or {}
     for index in sorted(done):
         summary.add(done[index])
-    games = run_ray(plan, jobs or 1, skip=done) if on_ray else run(plan, jobs, skip=done)
+    prepare = getattr(sink, "prepare", None)
+    storage: Storage | None = prepare() if prepare is not None else None
+    if on_ray:
+        # A Ray task may run on another machine than the database: it sends each game's line
+        # or packed log, which this process writes.
+        if storage is not None and storage.records is not None:
+            storage = replace(storage, records=None, packed=True)
+        games = run_ray(plan, jobs or 1, skip=done, storage=storage)
+    else:
+        records = sink.records if isinstance(sink, RecordsSink) else None
+        games = run(plan, jobs, skip=done, storage=storage, records=records)
     # Closed on the way out of an interruption, not when its traceback is let go: the processes
     # or the Ray tasks stop before the caller moves on (and before its Ray connection closes).
     with contextlib.closing(games):

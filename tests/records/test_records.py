@@ -119,7 +119,7 @@ def test_another_programs_database_is_refused_and_left_alone(tmp_path):
 def test_a_newer_schema_is_refused_and_an_older_one_migrated(tmp_path, monkeypatch):
     path = tmp_path / "r.sqlite3"
     with Records(path) as records:
-        assert records.schema_version() == R.SCHEMA_VERSION == 1
+        assert records.schema_version() == R.SCHEMA_VERSION == 2
         number = records.create_game(_played("riichi", 2, actions=3), SEATS)
     raw = sqlite3.connect(path)
     raw.execute("UPDATE schema_version SET version = 7")
@@ -128,17 +128,17 @@ def test_a_newer_schema_is_refused_and_an_older_one_migrated(tmp_path, monkeypat
     with pytest.raises(RecordsError, match=r"newer mahjongkit \(schema 7"):
         Records(path)
     raw = sqlite3.connect(path)
-    raw.execute("UPDATE schema_version SET version = 1")
+    raw.execute("UPDATE schema_version SET version = 2")
     raw.commit()
     raw.close()
 
-    def to_version_2(connection: sqlite3.Connection) -> None:
+    def to_version_3(connection: sqlite3.Connection) -> None:
         connection.execute("ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT 'old'")
 
-    monkeypatch.setattr(R, "MIGRATIONS", [*R.MIGRATIONS, to_version_2])
-    monkeypatch.setattr(R, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(R, "MIGRATIONS", [*R.MIGRATIONS, to_version_3])
+    monkeypatch.setattr(R, "SCHEMA_VERSION", 3)
     with Records(path) as records:
-        assert records.schema_version() == 2
+        assert records.schema_version() == 3
         assert records.load(number).variant == "riichi"
     raw = sqlite3.connect(path)
     assert raw.execute("SELECT note FROM games").fetchall() == [("old",)]
@@ -257,3 +257,171 @@ def test_a_whole_game_with_unusable_parts_is_refused_and_nothing_stored(tmp_path
         with pytest.raises(RecordsError, match="once started"):
             records.add_finished(Game("riichi", seed=1), SEATS, lines, {})
         assert records.list_games() == []
+
+
+def _lines(game: Game) -> list[str]:
+    return [json.dumps(event, ensure_ascii=False) for event in game.log]
+
+
+def _opening(game: Game) -> Game:
+    opening = Game(game.variant, seed=game.seed, max_rounds=1)
+    opening.start()
+    return opening
+
+
+@pytest.mark.parametrize("variant", ["riichi", "hongkong", "sichuan"])
+def test_a_game_stored_whole_is_one_packed_log_that_reads_back_equal(tmp_path, variant):
+    game = _played(variant, 4)
+    path = tmp_path / "r.sqlite3"
+    result = {"scores": list(game.scores)}
+    with Records(path) as records:
+        number = records.add_finished(_opening(game), SEATS, _lines(game), result)
+        record = records.load(number)
+        assert records.event_count(number) == len(game.log)
+    assert list(record.events) == json.loads(json.dumps(list(game.log)))
+    assert record.finished and record.result == result
+    assert list(resume(record).scores) == list(game.scores)
+    raw = sqlite3.connect(path)
+    assert raw.execute("SELECT COUNT(*) FROM events").fetchone() == (0,), "no row an event"
+    (packed,) = raw.execute("SELECT log FROM games WHERE id = ?", (number,)).fetchone()
+    raw.close()
+    assert R.unpack_log(packed) == _lines(game)
+    assert len(packed) * 3 < sum(len(line) for line in _lines(game)), "compressed"
+
+
+def test_a_damaged_packed_log_is_reported_by_game(tmp_path):
+    game = _played("sichuan", 5)
+    path = tmp_path / "r.sqlite3"
+    with Records(path) as records:
+        number = records.add_finished(_opening(game), SEATS, _lines(game), {"scores": [0] * 4})
+    raw = sqlite3.connect(path)
+    raw.execute("UPDATE games SET log = ? WHERE id = ?", (b"\x78\x01garbage", number))
+    raw.commit()
+    raw.close()
+    with Records(path, create=False) as records:
+        with pytest.raises(RecordsError, match=f"game {number}: the packed log is damaged"):
+            records.load(number)
+        with pytest.raises(RecordsError, match=f"game {number}: the packed log is damaged"):
+            records.event_count(number)
+        assert records.load(number, events=False).finished, "the game's row still reads"
+    raw = sqlite3.connect(path)
+    raw.execute("UPDATE games SET log = ? WHERE id = ?", (R.pack_log(['{"type": oops']), number))
+    raw.commit()
+    raw.close()
+    with (
+        Records(path, create=False) as records,
+        pytest.raises(RecordsError, match=f"game {number}, event 0 is not valid JSON"),
+    ):
+        records.load(number)
+    with pytest.raises(ValueError, match="damaged"):
+        R.unpack_log(b"not zlib")
+    assert R.unpack_log(R.pack_log([])) == []
+
+
+def test_a_version_1_database_is_migrated_and_its_games_read_as_before(tmp_path, monkeypatch):
+    """A file written by the schema of one event a row (version 1): opened now it is taken to
+    version 2, its games read back equal, and a game stored whole beside them is packed."""
+    path = tmp_path / "old.sqlite3"
+    old = _played("riichi", 6)
+    half = _played("sichuan", 2, actions=5)
+    # Written as version 1 wrote it: its schema, a games row and a row an event.
+    raw = sqlite3.connect(path, isolation_level=None)
+    raw.execute(f"PRAGMA application_id = {R.APPLICATION_ID}")
+    raw.execute("BEGIN")
+    R.MIGRATIONS[0](raw)
+    raw.execute("UPDATE schema_version SET version = 1")
+    seats = json.dumps([seat.to_json() for seat in SEATS])
+    for number, game, status in ((1, old, "finished"), (2, half, "playing")):
+        raw.execute(
+            "INSERT INTO games (id, variant, rules, seed, seats, status, result, created, updated,"
+            " surface) VALUES (?, ?, ?, ?, ?, ?, ?, '2025-01-01T00:00:00+00:00',"
+            " '2025-01-01T00:00:00+00:00', 'terminal')",
+            (
+                number,
+                game.variant,
+                json.dumps(game.log[0]["mjk_rules"]),
+                game.seed,
+                seats,
+                status,
+                json.dumps({"scores": list(game.scores)}) if status == "finished" else None,
+            ),
+        )
+        raw.executemany(
+            "INSERT INTO events (game, number, event) VALUES (?, ?, ?)",
+            [(number, n, text) for n, text in enumerate(_lines(game))],
+        )
+    raw.execute("COMMIT")
+    raw.execute("PRAGMA journal_mode = WAL")
+    raw.close()
+    first, playing = 1, 2
+    raw = sqlite3.connect(path)
+    columns = [row[1] for row in raw.execute("PRAGMA table_info(games)")]
+    rows = raw.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+    raw.close()
+    assert "log" not in columns and rows > len(old.log), "a version 1 file, a row an event"
+    new = _played("hongkong", 7)
+    with Records(path) as records:
+        assert records.schema_version() == 2
+        record = records.load(first)
+        assert list(record.events) == json.loads(json.dumps(list(old.log)))
+        assert list(resume(record).scores) == list(old.scores)
+        assert records.event_count(first) == len(old.log)
+        # The game still being played goes on appending rows.
+        game = resume(records.load(playing))
+        game.apply(random_policy(game, game.waiting_for()[0], random.Random(1)))
+        records.save(playing, game)
+        assert records.event_count(playing) == len(game.log)
+        second = records.add_finished(_opening(new), SEATS, _lines(new), {"scores": [0] * 4})
+        assert list(records.load(second).events) == json.loads(json.dumps(list(new.log)))
+        assert [g.id for g in sorted(records.list_games(), key=lambda g: g.id)] == [
+            first,
+            playing,
+            second,
+        ]
+
+
+def test_reserved_ids_are_kept_from_other_writers_and_a_taken_id_is_refused(tmp_path):
+    game = _played("sichuan", 8)
+    path = tmp_path / "r.sqlite3"
+    with Records(path) as records:
+        first = records.reserve_ids(3)
+        assert first == 1
+        at = records.add_finished(_opening(game), SEATS, _lines(game), {}, number=first + 2)
+        assert at == 3
+        # Another surface writing meanwhile gets an id past the block.
+        assert records.create_game(_opening(game), SEATS) == 4
+        assert records.reserve_ids(2) == 5
+        assert records.reserve_ids(2, first=1) == 1, "a block named again is kept as it is"
+        assert records.create_game(_opening(game), SEATS) == 7
+        with pytest.raises(RecordsError, match="game id 3 is already taken"):
+            records.add_finished(_opening(game), SEATS, _lines(game), {}, number=3)
+        with pytest.raises(RecordsError, match="a game id is a whole number"):
+            records.add_finished(_opening(game), SEATS, _lines(game), {}, number=0)
+        with pytest.raises(RecordsError, match="a number of ids"):
+            records.reserve_ids(-1)
+        assert records.ids_between(1, 10) == [3, 4, 7]
+        assert records.ids_between(1, 10, "finished") == [3]
+        with pytest.raises(RecordsError, match="unknown status"):
+            records.ids_between(1, 10, "lost")
+
+
+def test_a_packed_game_is_stored_as_sent_and_a_bad_one_refused(tmp_path):
+    game = _played("hongkong", 9)
+    path = tmp_path / "r.sqlite3"
+    rules = json.loads(json.dumps(game.log[0]["mjk_rules"]))
+    with Records(path) as records:
+        number = records.add_packed(
+            "hongkong", game.seed, rules, SEATS, R.pack_log(_lines(game)), {"scores": [1] * 4}
+        )
+        record = records.load(number)
+        assert list(record.events) == json.loads(json.dumps(list(game.log)))
+        assert (record.variant, record.seed, record.rules) == ("hongkong", game.seed, rules)
+        assert record.result == {"scores": [1] * 4} and record.finished
+        for log, says in ((b"", "packed log"), ("text", "packed log")):
+            with pytest.raises(RecordsError, match=says):
+                records.add_packed("hongkong", 1, rules, SEATS, log, {})  # type: ignore[arg-type]
+        with pytest.raises(RecordsError, match="its seed"):
+            records.add_packed("hongkong", "1", rules, SEATS, b"x", {})  # type: ignore[arg-type]
+        with pytest.raises(RecordsError, match="already taken"):
+            records.add_packed("hongkong", 1, rules, SEATS, b"x", {}, number=number)
+        assert [g.id for g in records.list_games()] == [number], "nothing else written"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -15,8 +16,9 @@ from typing import Any
 import pytest
 
 from mahjongkit.cli import main
+from mahjongkit.records import Records
 from mahjongkit.sim import Plan, SimulationError, _ray_endpoint, run_ray
-from tests.sim.test_simulate import TIMING, interrupt_at, riichi, simulate, stored
+from tests.sim.test_simulate import TIMING, riichi, simulate, stored
 
 ray = pytest.importorskip("ray", reason="the ray extra is not installed")
 
@@ -56,6 +58,15 @@ def test_ray_agrees_with_one_and_two_processes(cluster, capsys, tmp_path):
     games = stored(tmp_path / "ray.sqlite3")
     assert games == stored(tmp_path / "one.sqlite3") == stored(tmp_path / "two.sqlite3")
     assert len(games) == 4 and all(result is not None for _, _, result, _ in games)
+    rows = []
+    for name in ("ray", "one", "two"):
+        raw = sqlite3.connect(tmp_path / f"{name}.sqlite3")
+        query = "SELECT id, variant, rules, seed, seats, surface FROM games"
+        rows.append(raw.execute(query).fetchall())
+        # The tasks sent each game's log packed: no row an event.
+        assert raw.execute("SELECT COUNT(*) FROM events").fetchone() == (0,)
+        raw.close()
+    assert rows[0] == rows[1] == rows[2] and len(rows[0]) == 4
 
 
 def test_ray_writes_the_same_json_lines_in_small_batches(cluster, capsys, tmp_path):
@@ -82,8 +93,17 @@ def test_run_ray_keeps_index_order_whatever_the_batch(cluster):
 def test_an_interrupted_ray_run_keeps_its_games_and_resumes(cluster, capsys, tmp_path, monkeypatch):
     whole = summary(capsys, *riichi(), "--jobs", "1", "--db", str(tmp_path / "whole.sqlite3"))
     cut = tmp_path / "cut.sqlite3"
+    add = Records.add_packed
+    calls: list[int] = []
+
+    def interrupted(self: Records, *args: Any, **kw: Any) -> int:
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt  # while the second game is being stored
+        return add(self, *args, **kw)
+
     with monkeypatch.context() as patch:
-        interrupt_at(patch, 2)
+        patch.setattr(Records, "add_packed", interrupted)
         code = main(["simulate", *riichi(), "--ray", "--db", str(cut), "--json"])
     _, err = capsys.readouterr()
     assert code == 130 and "interrupted: 1 of 4 games stored" in err

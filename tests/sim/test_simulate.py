@@ -3,13 +3,20 @@ replayable, a summary that adds up, and one clear line for every unusable flag."
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from mahjongkit import sim
 from mahjongkit.cli import main
 from mahjongkit.game.engine import Game
 from mahjongkit.records import Records, Seat, resume
@@ -21,6 +28,7 @@ from mahjongkit.sim import (
     parse_bots,
     play_game,
 )
+from tests.helpers.paths import REPO
 
 TABLE = ["--bot", "efficient", "--bot", "random", "--bot", "efficient", "--bot", "random"]
 GAME_0_0 = 139262579855713
@@ -308,11 +316,12 @@ def interrupt_at(monkeypatch: Any, game: int) -> None:
 def test_an_interrupted_run_keeps_its_games_and_resume_plays_the_rest(
     capsys, tmp_path, monkeypatch
 ):
+    """Ctrl-C while the one process stores its third game: none of that game is kept."""
     whole = simulate(capsys, *riichi(), "--jobs", "1", "--db", str(tmp_path / "whole.sqlite3"))
     cut = tmp_path / "cut.sqlite3"
     with monkeypatch.context() as patch:
         interrupt_at(patch, 3)
-        code = main(["simulate", *riichi(), "--jobs", "2", "--db", str(cut), "--json"])
+        code = main(["simulate", *riichi(), "--jobs", "1", "--db", str(cut), "--json"])
     out, err = capsys.readouterr()
     assert code == 130 and out == ""
     assert err == (
@@ -334,6 +343,104 @@ def test_an_interrupted_run_keeps_its_games_and_resume_plays_the_rest(
         resumed.pop(key)
     assert resumed == whole
     assert stored(cut) == stored(tmp_path / "whole.sqlite3"), "four games, none stored twice"
+
+
+def test_an_interrupted_run_on_two_processes_counts_what_the_workers_stored(
+    capsys, tmp_path, monkeypatch
+):
+    """The workers store their games themselves, maybe ahead of the last one handed back: the
+    line tells what the database holds, and --resume fills the gaps at the ids of their order."""
+    flags = riichi(games="12")
+    whole = simulate(capsys, *flags, "--jobs", "1", "--db", str(tmp_path / "whole.sqlite3"))
+    cut = tmp_path / "cut.sqlite3"
+    handed: list[int] = []
+    noted = sim.RecordsSink.__call__
+
+    def interrupted(self: Any, played: Any) -> None:
+        handed.append(played.index)
+        if len(handed) == 3:
+            raise KeyboardInterrupt
+        noted(self, played)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(sim.RecordsSink, "__call__", interrupted)
+        code = main(["simulate", *flags, "--jobs", "2", "--db", str(cut), "--json"])
+    _, err = capsys.readouterr()
+    assert code == 130
+    with Records(cut, create=False) as records:
+        games = records.list_games()
+        assert all(g.finished for g in games)
+        assert len(games) >= 2
+        kept = len(games)
+    assert f"interrupted: {kept} of 12 games stored in {cut}" in err
+    expected = stored(tmp_path / "whole.sqlite3")
+    by_id = {seed: entry for seed, *entry in expected}
+    for seed, *entry in stored(cut):
+        assert by_id[seed] == entry, "every stored game is whole and the same"
+    again = simulate(capsys, *flags, "--jobs", "2", "--db", str(cut), "--resume")
+    assert again.pop("resumed") == kept
+    assert again == whole
+    assert stored(cut) == expected, "the gaps filled at the ids of their index"
+
+
+def _finished_games(path: Path) -> int:
+    import sqlite3
+
+    if not path.exists():
+        return 0
+    try:
+        with contextlib.closing(sqlite3.connect(path, timeout=5)) as db:
+            query = "SELECT COUNT(*) FROM games WHERE status = 'finished'"
+            return int(db.execute(query).fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+def test_ctrl_c_on_two_processes_keeps_every_stored_game_and_resume_finishes(tmp_path):
+    """A real Ctrl-C sent to the command's process group while its workers store games."""
+    flags = ["--variant", "sichuan", "--games", "400", "--seed", "3", "--max-rounds", "1"]
+    cut = tmp_path / "cut.sqlite3"
+    command = [sys.executable, "-m", "mahjongkit", "simulate", *flags, "--jobs", "2"]
+    child = subprocess.Popen(
+        [*command, "--db", str(cut)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
+        start_new_session=True,  # its own group, to be sent Ctrl-C as a terminal sends it
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while _finished_games(cut) < 5 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        os.killpg(child.pid, signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    said = err.decode()
+    assert child.returncode == 130, said
+    assert said.count("\n") == 1, "one line, no worker's traceback"
+    kept = _finished_games(cut)
+    assert 5 <= kept < 400
+    assert f"interrupted: {kept} of 400 games stored" in said
+    with Records(cut, create=False) as records:
+        assert all(g.finished for g in records.list_games()), "no game half stored"
+    done = subprocess.run(
+        [*command, "--db", str(cut), "--resume", "--json"],
+        capture_output=True,
+        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
+        check=True,
+    )
+    assert json.loads(done.stdout)["resumed"] == kept
+    whole = tmp_path / "whole.sqlite3"
+    subprocess.run(
+        [*command, "--db", str(whole), "--json"],
+        capture_output=True,
+        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
+        check=True,
+    )
+    assert stored(cut) == stored(whole)
 
 
 def test_resume_completes_a_game_left_half_stored(capsys, tmp_path):
@@ -378,3 +485,56 @@ def test_resume_refuses_a_file_of_another_run(capsys, tmp_path):
     _, err = capsys.readouterr()
     assert err.count("\n") == 1 and "is not a game of this run" in err
     assert out.read_bytes() == before
+
+
+def test_games_stored_by_two_workers_are_listed_shown_and_exported_as_played(capsys, tmp_path):
+    """The workers' database (write-ahead log, packed logs) read by history, show and export
+    while another connection still holds it open, each game event for event as played."""
+    from mahjongkit.formats.text import record_text
+
+    db = tmp_path / "games.sqlite3"
+    simulate(capsys, *riichi(), "--jobs", "2", "--db", str(db))
+    plan = Plan("riichi", None, seed=7, games=4, bots=("efficient", "random") * 2, max_rounds=2)
+    with Records(db, create=False) as holding:
+        assert holding._db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert holding._db.execute("SELECT COUNT(*) FROM events").fetchone() == (0,)
+        assert main(["history", "--db", str(db), "--json"]) == 0
+        listed = json.loads(capsys.readouterr().out)
+        assert sorted(int(game["id"]) for game in listed) == [1, 2, 3, 4]
+        for index in range(4):
+            number = index + 1
+            played = play_game(plan, index)
+            assert main(["export", str(number), "--format", "jsonl", "--db", str(db)]) == 0
+            assert capsys.readouterr().out == "".join(line + "\n" for line in played.lines)
+            assert main(["show", str(number), "--db", str(db)]) == 0
+            assert capsys.readouterr().out == record_text(holding.load(number), "en")
+            assert holding.load(number).result == played.result()
+
+
+def test_resume_of_games_stored_at_scattered_ids_stores_the_rest_after_them(capsys, tmp_path):
+    """Games of the run found at ids that are no block (another writer between them): the
+    others go to a new block, in index order, and none is stored twice."""
+    whole = simulate(capsys, *riichi(), "--jobs", "1", "--db", str(tmp_path / "whole.sqlite3"))
+    cut = tmp_path / "cut.sqlite3"
+    plan = Plan("riichi", None, seed=7, games=4, bots=("efficient", "random") * 2, max_rounds=2)
+    with Records(cut) as records:
+        for index, number in ((0, 5), (1, 7)):
+            game, played = sim._play(plan, index)
+            seats = [Seat(f"{bot}{n}", bot) for n, bot in enumerate(played.bots)]
+            records.add_finished(
+                game, seats, played.lines, played.result(), surface="simulate", number=number
+            )
+        other = Game("sichuan", seed=1)
+        other.start()
+        records.create_game(
+            other,
+            [Seat("ana")] * 4,
+            surface="terminal",
+        )
+    again = simulate(capsys, *riichi(), "--jobs", "2", "--db", str(cut), "--resume")
+    assert again.pop("resumed") == 2
+    assert again == whole
+    with Records(cut, create=False) as records:
+        ids = sorted(g.id for g in records.list_games() if g.surface == "simulate")
+    assert ids[:2] == [5, 7] and ids[2] < ids[3] and ids[2] > 8
+    assert stored(cut)[:2] + stored(cut)[3:] == stored(tmp_path / "whole.sqlite3")

@@ -115,6 +115,8 @@ def safe_default(game: Game, seat: int, legal: Sequence[Action]) -> Action:
 
 
 def _preexec() -> None:  # pragma: no cover - runs in the child
+    # A simulation's workers leave Ctrl-C to their parent; the bot gets it as a terminal sends it.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     # Linux: the bot is killed if the process hosting it dies without closing it (a worker
     # terminated by its pool).
     try:
