@@ -28,6 +28,7 @@ little (the same shanten and most of the improving tiles).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from mahjongkit.bots.danger import Threat, discard_danger, threats
 from mahjongkit.bots.efficient import EfficientAgent, HandReading
@@ -49,8 +50,81 @@ riichi): the danger scores are relative, this makes them a chance."""
 class DefensiveAgent(EfficientAgent):
     """Efficient play, folding against threats when its own hand is not worth the risk."""
 
+    SOFT_SLACK: ClassVar[dict[str, float]] = {"hongkong": 0.25, "sichuan": 0.25}
+    """Hong Kong and Sichuan: the share of its improving tiles (of its winning tiles' worth,
+    ready) a discard of the same shanten may give up to be safer (soft defence)."""
+    SOFT_GAIN: ClassVar[dict[str, float]] = {"hongkong": 0.1, "sichuan": 0.1}
+    """The least drop in danger for which the soft defence gives up the efficient tile."""
+
     def _furiten_rule(self) -> bool:
-        return self._flow is not None and type(self._flow).furiten is not Flow.furiten
+        # Only Riichi forbids a discard win on a tile of one's own pond; Sichuan's furiten is
+        # a passed win, until the next turn (the danger reads that from the discard order).
+        return (
+            self._variant == "riichi"
+            and self._flow is not None
+            and type(self._flow).furiten is not Flow.furiten
+        )
+
+    def soft_discard(
+        self,
+        reading: HandReading,
+        options: Sequence[tuple[tuple[float, ...], Action, int]],
+        danger: Sequence[float],
+    ) -> Action | None:
+        """Hong Kong and Sichuan: a safer discard that keeps the best discard's shanten and
+        most of its improving tiles (ready: most of its winning tiles' worth), or None when
+        the best discard is safe enough or no such tile is much safer."""
+        key, best, worth = options[0]
+        assert best.tile is not None
+        first = danger[best.tile // 4]
+        gain = self.SOFT_GAIN.get(reading.variant, 1.0)
+        if first < gain:
+            return None
+        slack = self.SOFT_SLACK.get(reading.variant, 0.0)
+        tiles = self._improving(reading, best.tile // 4)
+        choice: Action | None = None
+        lowest = first - gain
+        for other_key, other, other_worth in options[1:]:
+            if other.tile is None or other_key[0] != key[0]:
+                continue
+            if key[0] == 0:
+                if other_worth < (1.0 - slack) * worth:
+                    continue
+            elif self._improving(reading, other.tile // 4) < (1.0 - slack) * tiles:
+                continue
+            if other_key[1] - key[1] > slack * max(tiles, 4):
+                continue  # what the plan keeps (a flush, a root) counts too
+            value = danger[other.tile // 4]
+            if value < lowest:
+                choice, lowest = other, value
+        return choice
+
+    @staticmethod
+    def last_discard(
+        reading: HandReading,
+        options: Sequence[tuple[tuple[float, ...], Action, int]],
+        danger: Sequence[float],
+    ) -> Action:
+        """Hong Kong and Sichuan: the discard after the last draw, when only a deal-in is
+        left to happen: the safest tile, kept ready in Sichuan (whose ready hands are paid at
+        the end) when it is ready."""
+        pool = list(options)
+        if reading.variant == "sichuan" and options[0][0][0] == 0:
+            pool = [entry for entry in options if entry[0][0] == 0]
+        rank = {id(entry[1]): index for index, entry in enumerate(options)}
+        return min(
+            pool,
+            key=lambda entry: (
+                (round(danger[entry[1].tile // 4], 3), rank[id(entry[1])])
+                if entry[1].tile is not None
+                else (2.0, 0)
+            ),
+        )[1]
+
+    @staticmethod
+    def _improving(reading: HandReading, kind: int) -> int:
+        _, kinds = reading.after_discards((kind,))[kind]
+        return reading.tiles_of(kind, kinds, reading.plan)
 
     def _big_hand(self, reading: HandReading) -> bool:
         """A hand worth a risk one step from ready: dora, a yakuhai pung, a flush in the making."""
@@ -171,10 +245,15 @@ class DefensiveAgent(EfficientAgent):
             )
             return safest[1]
         if reading.variant != "riichi":
-            # Pushing in Hong Kong or Sichuan is playing the efficient hand: without a furiten
-            # rule (Hong Kong) or with a threat's waits hidden (Sichuan) a "safer" tile of the
-            # same shape is seldom safer, and it costs the hand its best tile.
-            return super().turn(reading, legal)
+            # Pushing in Hong Kong or Sichuan: the efficient hand, unless a tile of the same
+            # shanten and nearly as many improving tiles is clearly safer (soft defence).
+            if observation.wall_remaining == 0:
+                return self.last_discard(reading, options, danger)
+            kong = self._turn_kong(reading, legal)
+            if kong is not None:
+                return kong
+            soft = self.soft_discard(reading, options, danger)
+            return soft if soft is not None else super().turn(reading, legal)
         # Pushing: a safer discard of the same shanten that keeps most of the hand's chances.
         if key[0] >= 1:
             for other_key, other, _ in options[1:4]:
