@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from mahjongkit.bots.danger import Threat, discard_danger, threats
+from mahjongkit.bots.danger import Threat, discard_danger, shown_fan, threats
 from mahjongkit.bots.efficient import EfficientAgent, HandReading
 from mahjongkit.shapes import shanten
 from mahjongkit.table import actions as A
@@ -50,11 +50,21 @@ riichi): the danger scores are relative, this makes them a chance."""
 class DefensiveAgent(EfficientAgent):
     """Efficient play, folding against threats when its own hand is not worth the risk."""
 
-    SOFT_SLACK: ClassVar[dict[str, float]] = {"hongkong": 0.25, "sichuan": 0.25}
-    """Hong Kong and Sichuan: the share of its improving tiles (of its winning tiles' worth,
-    ready) a discard of the same shanten may give up to be safer (soft defence)."""
-    SOFT_GAIN: ClassVar[dict[str, float]] = {"hongkong": 0.1, "sichuan": 0.1}
-    """The least drop in danger for which the soft defence gives up the efficient tile."""
+    SOFT_WEIGHT: ClassVar[dict[str, float]] = {"hongkong": 1.0, "sichuan": 0.6}
+    """Hong Kong and Sichuan (soft defence): a discard of the best one's shanten is worth its
+    improving tiles (ready: what its waits pay) times one less this weight times its danger;
+    the best worth is played. Hong Kong's discarder pays the whole win twice over, Sichuan's
+    no more than a self-draw costs each seat."""
+    SOFT_FLOOR = 0.6
+    """The least share of the best discard's improving tiles (or worth) a safer one keeps."""
+    SOFT_KEEP = 0.1
+    """The share of the best discard's improving tiles (at least four) a safer one may give up
+    of what the plan keeps (a flush, a root)."""
+
+    HK_BIG_FAN = 6
+    """Hong Kong: the fan a threat's melds show from which a hand one step from ready folds."""
+    HK_BIG_DANGER = 0.3
+    """Hong Kong: the danger from which it folds to such a threat."""
 
     def _furiten_rule(self) -> bool:
         # Only Riichi forbids a discard win on a tile of one's own pond; Sichuan's furiten is
@@ -71,32 +81,35 @@ class DefensiveAgent(EfficientAgent):
         options: Sequence[tuple[tuple[float, ...], Action, int]],
         danger: Sequence[float],
     ) -> Action | None:
-        """Hong Kong and Sichuan: a safer discard that keeps the best discard's shanten and
-        most of its improving tiles (ready: most of its winning tiles' worth), or None when
-        the best discard is safe enough or no such tile is much safer."""
+        """Hong Kong and Sichuan: among the discards of the best one's shanten that keep most
+        of its improving tiles (ready: of what its waits pay) and of what the plan keeps, the
+        one whose worth, scaled down by its danger, is highest; None when that is the best
+        discard itself."""
         key, best, worth = options[0]
         assert best.tile is not None
+        weight = self.SOFT_WEIGHT.get(reading.variant, 0.0)
         first = danger[best.tile // 4]
-        gain = self.SOFT_GAIN.get(reading.variant, 1.0)
-        if first < gain:
+        if first <= 0.0 or weight <= 0.0:
             return None
-        slack = self.SOFT_SLACK.get(reading.variant, 0.0)
-        tiles = self._improving(reading, best.tile // 4)
+        ready = key[0] == 0
+        base = float(worth) if ready else float(max(1, self._improving(reading, best.tile // 4)))
         choice: Action | None = None
-        lowest = first - gain
+        top = base * (1.0 - weight * first)
         for other_key, other, other_worth in options[1:]:
-            if other.tile is None or other_key[0] != key[0]:
+            if other.tile is None or other_key[0] != key[0] or danger[other.tile // 4] >= first:
                 continue
-            if key[0] == 0:
-                if other_worth < (1.0 - slack) * worth:
+            if ready:
+                value = float(other_worth)
+            else:
+                value = float(self._improving(reading, other.tile // 4))
+                # A key is what the plan keeps less the improving tiles.
+                if (other_key[1] + value) - (key[1] + base) > self.SOFT_KEEP * max(base, 4.0):
                     continue
-            elif self._improving(reading, other.tile // 4) < (1.0 - slack) * tiles:
+            if value < self.SOFT_FLOOR * base:
                 continue
-            if other_key[1] - key[1] > slack * max(tiles, 4):
-                continue  # what the plan keeps (a flush, a root) counts too
-            value = danger[other.tile // 4]
-            if value < lowest:
-                choice, lowest = other, value
+            scaled = value * (1.0 - weight * danger[other.tile // 4])
+            if scaled > top:
+                choice, top = other, scaled
         return choice
 
     @staticmethod
@@ -198,7 +211,17 @@ class DefensiveAgent(EfficientAgent):
             # scaled by the fan it shows; a far hand gives way to any real danger, a near one
             # only to a clear one, a ready hand only when it has few tiles left to win on.
             big = self._big_hand(reading)
-            return shanten_after >= FOLD_SHANTEN and danger > (0.7 if big else 0.5)
+            if shanten_after >= FOLD_SHANTEN and danger > (0.7 if big else 0.5):
+                return True
+            # A deal-in pays the winner's whole hand twice over: against a hand that already
+            # shows a limit's worth of fan, a hand still a step from ready gives way.
+            return (
+                shanten_after >= 1
+                and not big
+                and danger > self.HK_BIG_DANGER
+                and max((shown_fan(reading.observation, t.seat) for t in found), default=0)
+                >= self.HK_BIG_FAN
+            )
         players = len(reading.observation.seats)
         turns = reading.observation.wall_remaining / players
         if shanten_after == 0:
