@@ -7,6 +7,7 @@ import pytest
 
 from mahjongkit.bots import DefensiveAgent, EfficientAgent, RandomAgent
 from mahjongkit.bots.danger import discard_danger, threats
+from mahjongkit.bots.efficient import HandReading
 from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import MeldInfo, Observation, SeatInfo
 from mahjongkit.shapes import HONG_KONG, RIICHI, shanten, sichuan
@@ -394,7 +395,6 @@ def test_cheap_discard_choice_is_the_exactly_valued_one(variant):
     not weighed), is the one the fully valued ranking puts first, decision after decision; and
     a ready discard counts as live under both exactly when it does under one."""
     from mahjongkit.bots import play
-    from mahjongkit.bots.efficient import HandReading
 
     checked = 0
 
@@ -474,11 +474,11 @@ def test_sichuan_late_concealed_seat_is_a_threat_once_its_missing_suit_is_gone()
         assert [t.weight for t in threats(obs) if t.seat == 1] == wanted, (wall, last)
 
 
-def test_hong_kong_defence_folds_a_far_hand_off_a_shown_flush_only():
+def test_hong_kong_defence_weighs_the_deal_in_by_the_fan_shown():
     """A two-step hand with loose 2s 5s 8s faces two pungs of sou (a flush and all pungs
-    shown): it gives the safest tile, no sou, where the efficient bot throws the 5s; against
-    three mixed chows (no fan shown) it does not fold, only takes a safer tile of the same
-    worth."""
+    shown): it gives the safest tile, no sou, where the efficient bot throws the 5s. The fold
+    weighs the deal-in's likely cost (from the fan shown) against the hand's chance and
+    value."""
     hand = ids("123m46m24p78p11z5s8s2s")
     assert shanten(counts_of_ids(hand), 0, HONG_KONG) == 2
     efficient = EfficientAgent().act(
@@ -496,13 +496,21 @@ def test_hong_kong_defence_folds_a_far_hand_off_a_shown_flush_only():
     runs = _melds(("chow", "123m"), ("chow", "456p"), ("chow", "789s"))
     chows = SeatInfo(runs, (), (), False, False, 4, None, None)
     weak = observation("hongkong", 0, [seat(hand), chows, seat(), seat()], discards(0, hand))
-    # No fold: the same two steps from ready and the same improving tiles, but of 5s, 8s and
-    # 2s (each fifteen improving tiles) the one less likely to finish a run of the chow hand.
-    soft = DefensiveAgent().act(weak)
-    assert EfficientAgent().act(weak).tile // 4 == 22  # type: ignore[operator]
-    assert soft.tile is not None and soft.tile // 4 in (19, 25)
-    weak_danger = discard_danger(weak, False)
-    assert weak_danger[soft.tile // 4] < weak_danger[22]
+    agent = DefensiveAgent()
+    agent.act(weak)
+    # What a deal-in costs follows the fan shown: the minimum's (twice the base of 3 fan)
+    # against three mixed chows, a pure one-suit all-pungs hand's against the sou pungs
+    # (nine shown, one more hidden: twice the base of 10 fan).
+    assert agent.hong_kong_deal_in(HandReading(weak, agent.rules), threats(weak)) == 2 * 8
+    assert agent.hong_kong_deal_in(HandReading(obs, agent.rules), threats(obs)) == 2 * 128
+    # Against the weak threat a ready hand with live waits pushes a fairly dangerous tile, a
+    # hand two steps away does not.
+    reading = HandReading(weak, agent.rules)
+    found = threats(weak)
+    assert not agent.should_fold(reading, 0, 6 * 24, 0.35, found, 6)
+    assert agent.should_fold(reading, 2, 0, 0.35, found, 0)
+    # Against the shown limit hand even a ready hand with few live tiles gives way.
+    assert agent.should_fold(HandReading(obs, agent.rules), 0, 2 * 24, 0.5, threats(obs), 2)
 
 
 def test_hong_kong_danger_against_all_pungs_counts_copies_not_suji():

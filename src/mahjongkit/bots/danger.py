@@ -10,7 +10,9 @@ dangerous.
 :func:`discard_danger` puts a number on it for every family, against every threat (a riichi,
 an open hand that looks ready or a one-suit hand in the making): genbutsu under a furiten rule,
 the threat's missing suit in Sichuan, suji, kabe, honours by the copies seen, the suit an open
-hand shows.
+hand shows; in every family the tiles a threat let go by since its last turn (it would have
+won on them: :func:`passed_since_turn`). Hong Kong and Sichuan threats add up (the chance that
+any of them wins on the tile), since neither family announces a ready hand.
 
 >>> SAFE < SUJI < HONOUR < UNSAFE
 True
