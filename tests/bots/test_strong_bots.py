@@ -689,8 +689,9 @@ def test_sichuan_danger_missing_suits_passed_tiles_won_seats_and_no_pond_furiten
 def test_sichuan_last_discard_stays_ready_and_soft_defence_takes_the_safe_wait():
     """After the last draw a Sichuan hand that is ready stays ready (ready hands are paid at
     the end): of its ready discards the safest goes, not the 2p that is safe outright but
-    breaks the wait. With two ways to stay ready, the safe one is taken (the 2p, let go by
-    seat 1 since its turn) over the efficient bot's fresh 6s."""
+    breaks the wait. With two ways to stay ready, the safe 2p (let go by seat 1 since its turn)
+    is taken over the efficient bot's fresh 6s when its wait, less the 6s's danger, is worth
+    more."""
     from mahjongkit.shapes import discard_shanten
 
     obs, hand = _sichuan_table("234p567p888s234s5s9p", wall=0)
@@ -702,5 +703,19 @@ def test_sichuan_last_discard_stays_ready_and_soft_defence_takes_the_safe_wait()
     assert danger[choice.tile // 4] == min(danger[k] for k in after if after[k] == 0)
     obs, hand = _sichuan_table("234p567p888s234s6s2p", wall=10)
     assert EfficientAgent().act(obs).tile // 4 == 23  # type: ignore[operator]
+    agent = DefensiveAgent()
+    agent.act(obs)
+    options = agent.discard_options(HandReading(obs, agent.rules), obs.legal_actions)
+    worth = {entry[1].tile // 4: entry[2] for entry in options if entry[0][0] == 0}
+    danger = discard_danger(obs, False)
+    assert set(worth) == {10, 23} and danger[10] == 0.0 and danger[23] > 0.3
+    # Each ready discard is worth what its wait pays, scaled down by its danger: the safe 2p
+    # is taken exactly when that makes it worth more than the fresh 6s.
+    weight = agent.SOFT_WEIGHT["sichuan"]
+    safe_wins = worth[10] > worth[23] * (1.0 - weight * danger[23])
     two_p = next(t for t in hand if t // 4 == 10)
-    assert DefensiveAgent().act(obs) == Action(A.DISCARD, 0, two_p)
+    assert (agent.act(obs) == Action(A.DISCARD, 0, two_p)) is safe_wins
+    bolder = DefensiveAgent()
+    bolder.SOFT_WEIGHT = {"sichuan": 1.0}  # type: ignore[misc]
+    assert worth[10] > worth[23] * (1.0 - danger[23])
+    assert bolder.act(obs) == Action(A.DISCARD, 0, two_p)

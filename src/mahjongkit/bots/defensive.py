@@ -16,8 +16,8 @@ the unseen winning tiles times what they pay) with the danger of the discard it 
   the base of the fan shown and one hidden, for every risky discard still to come) is weighed
   against the win (its chance times what the hand pays);
 * Sichuan (blood battle: a winner leaves and the others play on, a self-draw costs every seat
-  still in as much as a deal-in costs the discarder, and a hand not ready at the end pays):
-  only a far hand gives way, and only to a clear danger; a seat that has won threatens nobody;
+  still in as much as a deal-in costs the discarder, and a hand not ready at the end pays): no
+  hand folds; a seat that has won threatens nobody, a threat's missing suit is safe from it;
 * Hong Kong and Sichuan, when not folding, play soft defence: of the discards that keep the
   best one's shanten and most of its improving tiles (ready: what its waits pay), the one whose
   worth scaled down by its danger is highest; the discard after the last draw is the safest
@@ -55,19 +55,17 @@ riichi): the danger scores are relative, this makes them a chance."""
 class DefensiveAgent(EfficientAgent):
     """Efficient play, folding against threats when its own hand is not worth the risk."""
 
-    SOFT_WEIGHT: ClassVar[dict[str, float]] = {"hongkong": 1.0, "sichuan": 0.6}
+    SOFT_WEIGHT: ClassVar[dict[str, float]] = {"hongkong": 1.0, "sichuan": 0.3}
     """Hong Kong and Sichuan (soft defence): a discard of the best one's shanten is worth its
     improving tiles (ready: what its waits pay) times one less this weight times its danger;
     the best worth is played. Hong Kong's discarder pays the whole win twice over, Sichuan's
-    no more than a self-draw costs each seat."""
+    no more than a self-draw would cost it."""
     SOFT_FLOOR = 0.6
     """The least share of the best discard's improving tiles (or worth) a safer one keeps."""
     SOFT_KEEP = 0.1
     """The share of the best discard's improving tiles (at least four) a safer one may give up
     of what the plan keeps (a flush, a root)."""
 
-    SICHUAN_FOLD_DANGER = 0.6
-    """Sichuan: the danger from which a hand two steps or more from ready folds."""
     HK_HIDDEN_FAN = 1
     """Hong Kong: the fan a threat is reckoned to hide beyond those its melds show."""
 
@@ -209,9 +207,10 @@ class DefensiveAgent(EfficientAgent):
         if danger <= 0.05:
             return False
         if reading.variant == "sichuan":
-            # Blood battle: most hands are ready soon and nobody announces it, and a hand given
-            # up still pays at the end (no ready hand). Only a far hand gives way to a danger.
-            return shanten_after >= FOLD_SHANTEN and danger > self.SICHUAN_FOLD_DANGER
+            # Blood battle: a hand given up still pays at the end (no ready hand), and a
+            # threat spared a deal-in mostly wins anyway, by self-draw, from every seat still
+            # in: no hand folds, soft defence only.
+            return False
         if reading.variant == "hongkong":
             return self._hong_kong_fold(reading, shanten_after, worth, danger, found, live)
         chance = self.win_chance(reading, shanten_after, live)
