@@ -7,6 +7,7 @@ import pytest
 
 from mahjongkit.bots import DefensiveAgent, EfficientAgent, RandomAgent
 from mahjongkit.bots.danger import discard_danger, threats
+from mahjongkit.bots.efficient import HandReading
 from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import MeldInfo, Observation, SeatInfo
 from mahjongkit.shapes import HONG_KONG, RIICHI, shanten, sichuan
@@ -394,7 +395,6 @@ def test_cheap_discard_choice_is_the_exactly_valued_one(variant):
     not weighed), is the one the fully valued ranking puts first, decision after decision; and
     a ready discard counts as live under both exactly when it does under one."""
     from mahjongkit.bots import play
-    from mahjongkit.bots.efficient import HandReading
 
     checked = 0
 
@@ -474,10 +474,11 @@ def test_sichuan_late_concealed_seat_is_a_threat_once_its_missing_suit_is_gone()
         assert [t.weight for t in threats(obs) if t.seat == 1] == wanted, (wall, last)
 
 
-def test_hong_kong_defence_folds_a_far_hand_off_a_shown_flush_only():
+def test_hong_kong_defence_weighs_the_deal_in_by_the_fan_shown():
     """A two-step hand with loose 2s 5s 8s faces two pungs of sou (a flush and all pungs
-    shown): it gives the safest tile, no sou, where the efficient bot throws the 5s; against
-    three mixed chows (no fan shown) it plays the efficient tile."""
+    shown): it gives the safest tile, no sou, where the efficient bot throws the 5s. The fold
+    weighs the deal-in's likely cost (from the fan shown) against the hand's chance and
+    value."""
     hand = ids("123m46m24p78p11z5s8s2s")
     assert shanten(counts_of_ids(hand), 0, HONG_KONG) == 2
     efficient = EfficientAgent().act(
@@ -495,7 +496,21 @@ def test_hong_kong_defence_folds_a_far_hand_off_a_shown_flush_only():
     runs = _melds(("chow", "123m"), ("chow", "456p"), ("chow", "789s"))
     chows = SeatInfo(runs, (), (), False, False, 4, None, None)
     weak = observation("hongkong", 0, [seat(hand), chows, seat(), seat()], discards(0, hand))
-    assert DefensiveAgent().act(weak) == EfficientAgent().act(weak)
+    agent = DefensiveAgent()
+    agent.act(weak)
+    # What a deal-in costs follows the fan shown: the minimum's (twice the base of 3 fan)
+    # against three mixed chows, a pure one-suit all-pungs hand's against the sou pungs
+    # (nine shown, one more hidden: twice the base of 10 fan).
+    assert agent.hong_kong_deal_in(HandReading(weak, agent.rules), threats(weak)) == 2 * 8
+    assert agent.hong_kong_deal_in(HandReading(obs, agent.rules), threats(obs)) == 2 * 128
+    # Against the weak threat a ready hand with live waits pushes a fairly dangerous tile, a
+    # hand two steps away does not.
+    reading = HandReading(weak, agent.rules)
+    found = threats(weak)
+    assert not agent.should_fold(reading, 0, 6 * 24, 0.35, found, 6)
+    assert agent.should_fold(reading, 2, 0, 0.35, found, 0)
+    # Against the shown limit hand even a ready hand with few live tiles gives way.
+    assert agent.should_fold(HandReading(obs, agent.rules), 0, 2 * 24, 0.5, threats(obs), 2)
 
 
 def test_hong_kong_danger_against_all_pungs_counts_copies_not_suji():
@@ -513,3 +528,194 @@ def test_hong_kong_danger_against_all_pungs_counts_copies_not_suji():
     danger = discard_danger(obs, False)
     assert danger[4] < 0.1 < danger[13]  # 5m: the fourth copy; 5p: none seen
     assert danger[9] == danger[13]  # 1p: its suji 4p discarded, but a pung hand has no runs
+
+
+# --- Hong Kong and Sichuan defence ------------------------------------------------------------
+
+
+def test_passed_since_turn_is_what_other_seats_let_go_after_a_seats_last_discard():
+    """A hand changes only on its own turn: the tiles others discarded after a seat's last
+    discard went by its present waits. Its own discards and what went before do not count;
+    a seat that has not discarded yet has let everything go."""
+    from mahjongkit.bots.danger import passed_since_turn
+
+    used: dict[int, int] = {}
+    t = {name: ids(name, used)[0] for name in ("3m", "9s", "7p", "4p", "1s", "2z")}
+    order = [(1, t["3m"]), (2, t["9s"]), (0, t["7p"]), (1, t["4p"]), (3, t["1s"]), (0, t["2z"])]
+    hand = ids("123m456p789s11z22z", used)
+    base = observation("hongkong", 0, [seat(hand), seat(), seat(), seat()], discards(0, hand))
+    obs = _ordered(base, order, [None] * 4)
+    assert passed_since_turn(obs, 1) == {18, 28}  # 1s, 2z
+    assert passed_since_turn(obs, 2) == {15, 12, 18, 28}  # 7p 4p 1s 2z, not its own 9s
+    assert passed_since_turn(obs, 0) == set()  # the observer discarded last
+    fresh = _ordered(base, order[:2], [None] * 4)
+    assert passed_since_turn(fresh, 3) == {2, 26}  # nothing of its own yet: all went by
+    assert passed_since_turn(base, 1) == set()  # no order known, nothing assumed
+
+
+def _hong_kong_pungs_threat(later_text: str, hand_text: str, melds, wall: int = 50):
+    """Seat 0 to play ``hand_text``; seat 1 shows ``melds`` and discarded 3m; then seat 2
+    discarded ``later_text`` (gone by seat 1 since its turn)."""
+    used: dict[int, int] = {200: 0}
+    hand = ids(hand_text, used)
+    pond = ids("3m", used)
+    threat = SeatInfo(_melds(*melds), pond, (), False, False, 7, None, None)
+    later = ids(later_text, used)
+    seats = [seat(hand), threat, seat(discards=later), seat()]
+    obs = observation("hongkong", 0, seats, discards(0, hand), wall=wall)
+    return _ordered(obs, [(1, pond[0]), (2, later[0])], [None] * 4), hand
+
+
+def test_hong_kong_soft_defence_takes_a_passed_tile_of_the_same_shape_only():
+    """Two pungs of mixed suits (all pungs shown: three fan). The hand is one step from ready
+    with loose 1s, 9s and 8p; the efficient bot gives the 1s. When seat 2 has just discarded
+    9s and seat 1 did not win on it, the 9s is safe and keeps the same shape: the defensive bot
+    gives it. When the passed tile is none of the hand's, no safer tile keeps the shanten
+    (the 3m in seat 1's pond is no furiten in Hong Kong and breaks a run): it plays the
+    efficient tile rather than fold."""
+    melds = (("pung", "222s"), ("pung", "666p"))
+    hand_text = "234m567m345p66z19s8p"
+    obs, hand = _hong_kong_pungs_threat("9s", hand_text, melds)
+    danger = discard_danger(obs, False)
+    assert danger[26] == 0.0 and danger[18] > 0.3  # 9s passed; 1s fresh
+    assert 0 < danger[2] < 0.2  # 3m: in seat 1's pond, less likely but not safe
+    efficient = EfficientAgent().act(obs)
+    assert efficient.tile is not None and efficient.tile // 4 == 18
+    nine = next(t for t in hand if t // 4 == 26)
+    assert DefensiveAgent().act(obs) == Action(A.DISCARD, 0, nine)
+    other, _ = _hong_kong_pungs_threat("5z", hand_text, melds)
+    assert DefensiveAgent().act(other) == EfficientAgent().act(other)
+
+
+def test_hong_kong_one_step_hand_folds_against_a_shown_limit_hand():
+    """Two pungs of sou show a pure one-suit hand and all pungs (nine fan): a deal-in pays that
+    hand twice over, so even a hand one step from ready gives the safest tile, not the 1s."""
+    obs, hand = _hong_kong_pungs_threat(
+        "5z", "234m567m345p66z19s8p", (("pung", "222s"), ("pung", "666s"))
+    )
+    from mahjongkit.bots.danger import shown_fan
+
+    assert shown_fan(obs, 1) == 9
+    danger = discard_danger(obs, False)
+    choice = DefensiveAgent().act(obs)
+    assert EfficientAgent().act(obs).tile // 4 == 18  # type: ignore[operator]
+    assert choice.tile is not None and choice.tile // 4 < 18
+    assert danger[choice.tile // 4] == min(danger[t // 4] for t in hand)
+
+
+def test_hong_kong_every_seat_is_a_threat_near_the_end_and_the_last_discard_is_the_safest():
+    """With fewer than twelve tiles in the wall a concealed seat is a (weak) threat too. After
+    the last draw nothing but a deal-in can happen: the safest tile goes, even from a ready
+    hand (Hong Kong pays nothing for a ready hand at a draw)."""
+    from mahjongkit.bots.danger import HK_LATE_THREAT, HK_LATE_WALL, kind_danger
+
+    melds = (("pung", "222s"), ("pung", "666p"))
+    for wall, late in ((HK_LATE_WALL, False), (HK_LATE_WALL - 1, True)):
+        obs, _ = _hong_kong_pungs_threat("5z", "234m567m345p66z19s8p", melds, wall=wall)
+        found = threats(obs)
+        weights = {t.seat: t.weight for t in found}
+        assert weights == ({1: 0.6, 2: HK_LATE_THREAT, 3: HK_LATE_THREAT} if late else {1: 0.6})
+    # Threats add up: the chance that any of them wins on a fresh 5m.
+    seen = [min(4, v) for v in obs.visible_counts()]
+    for tile in obs.hand:
+        seen[tile // 4] = min(4, seen[tile // 4] + 1)
+    escape = 1.0
+    for threat in found:
+        escape *= 1.0 - kind_danger(obs, 4, threat, seen, False, None)
+    assert discard_danger(obs, False)[4] == pytest.approx(1.0 - escape)
+    assert discard_danger(obs, False)[4] > max(
+        kind_danger(obs, 4, threat, seen, False, None) for threat in found
+    )
+    ready = "234m567m345p66z99s8p"
+    obs, hand = _hong_kong_pungs_threat("5z", ready, melds, wall=0)
+    efficient = EfficientAgent().act(obs)
+    assert efficient.tile is not None and efficient.tile // 4 == 16  # 8p: ready on 6z/9s
+    danger = discard_danger(obs, False)
+    choice = DefensiveAgent().act(obs)
+    assert choice.tile is not None and choice.tile // 4 != 16
+    assert danger[choice.tile // 4] == min(danger[t // 4] for t in hand)
+
+
+def _sichuan_table(hand_text: str, wall: int = 20):
+    """Seat 0 (missing m) to play; seat 1 (missing s) discarded 5p then 3p; seat 2 has won;
+    seat 3 (missing p) discarded 7s; seat 2 then let 2p go, after both their last discards."""
+    used: dict[int, int] = {200: 0}
+    hand = ids(hand_text, used)
+    t = {name: ids(name, used)[0] for name in ("5p", "7s", "3p", "2p")}
+    one = SeatInfo((), (t["5p"], t["3p"]), (), False, False, 13, 2, None)
+    won = SeatInfo(
+        _melds(("pung", "111s"), ("pung", "999s")), (t["2p"],), (), False, True, 7, 0, None
+    )
+    three = SeatInfo((), (t["7s"],), (), False, False, 13, 1, None)
+    seats = [seat(hand, missing=0), one, won, three]
+    obs = observation("sichuan", 0, seats, discards(0, hand), wall=wall)
+    order = [(1, t["5p"]), (3, t["7s"]), (1, t["3p"]), (2, t["2p"])]
+    return _ordered(obs, order, [None] * 4), hand
+
+
+def test_sichuan_danger_missing_suits_passed_tiles_won_seats_and_no_pond_furiten():
+    """Late in a Sichuan hand: a seat that has won is out and threatens nobody; a tile of a
+    threat's missing suit is safe from it; a tile let go by a threat since its turn is safe
+    (it would have won, and a passed win bars discard wins till its next turn); but a tile in
+    its own pond is not (Sichuan has no pond furiten), only less likely. Several threats add
+    up: a tile dangerous to both is more so than to either."""
+    from mahjongkit.bots.danger import kind_danger
+
+    obs, _ = _sichuan_table("2p3p5p6p8p9p4s6s6s8s2s3s4s5s")
+    found = threats(obs)
+    assert sorted(t.seat for t in found) == [1, 3]  # seat 2 has won
+    danger = discard_danger(obs, False)
+    seen = [min(4, v) for v in obs.visible_counts()]
+    by_seat = {
+        t.seat: [kind_danger(obs, k, t, seen, False, None) for k in range(34)] for t in found
+    }
+    # Sou: seat 1 lacks it, so only seat 3 counts; pin: seat 3 lacks it, only seat 1 counts.
+    assert by_seat[1][23] == 0.0 and by_seat[3][23] > 0.2
+    assert danger[23] == pytest.approx(by_seat[3][23])
+    assert by_seat[3][13] == 0.0 and danger[13] == pytest.approx(by_seat[1][13])
+    assert danger[10] == 0.0  # 2p: let go by seat 1 after its 3p
+    assert 0 < danger[13] < danger[14]  # 5p in seat 1's pond: less likely, not safe
+    assert danger[11] > 0  # 3p, seat 1's own last discard: not safe either
+    # The same table seen under a pond-furiten rule would call 5p safe: Sichuan's is not one.
+    assert discard_danger(obs, True)[13] == 0.0
+    agent = DefensiveAgent()
+    agent.act(obs)
+    assert agent._furiten_rule() is False
+    riichi = DefensiveAgent()
+    riichi._prepare("riichi")
+    assert riichi._furiten_rule() is True
+
+
+def test_sichuan_last_discard_stays_ready_and_soft_defence_takes_the_safe_wait():
+    """After the last draw a Sichuan hand that is ready stays ready (ready hands are paid at
+    the end): of its ready discards the safest goes, not the 2p that is safe outright but
+    breaks the wait. With two ways to stay ready, the safe 2p (let go by seat 1 since its turn)
+    is taken over the efficient bot's fresh 6s when its wait, less the 6s's danger, is worth
+    more."""
+    from mahjongkit.shapes import discard_shanten
+
+    obs, hand = _sichuan_table("234p567p888s234s5s9p", wall=0)
+    danger = discard_danger(obs, False)
+    after = discard_shanten(counts_of_ids(hand), 0, obs.hand_shape)
+    assert danger[10] == 0.0 and after[10] == 1  # 2p: safe, but no longer ready
+    choice = DefensiveAgent().act(obs)
+    assert choice.tile is not None and after[choice.tile // 4] == 0
+    assert danger[choice.tile // 4] == min(danger[k] for k in after if after[k] == 0)
+    obs, hand = _sichuan_table("234p567p888s234s6s2p", wall=10)
+    assert EfficientAgent().act(obs).tile // 4 == 23  # type: ignore[operator]
+    agent = DefensiveAgent()
+    agent.act(obs)
+    options = agent.discard_options(HandReading(obs, agent.rules), obs.legal_actions)
+    worth = {entry[1].tile // 4: entry[2] for entry in options if entry[0][0] == 0}
+    danger = discard_danger(obs, False)
+    assert set(worth) == {10, 23} and danger[10] == 0.0 and danger[23] > 0.3
+    # Each ready discard is worth what its wait pays, scaled down by its danger: the safe 2p
+    # is taken exactly when that makes it worth more than the fresh 6s.
+    weight = agent.SOFT_WEIGHT["sichuan"]
+    safe_wins = worth[10] > worth[23] * (1.0 - weight * danger[23])
+    two_p = next(t for t in hand if t // 4 == 10)
+    assert (agent.act(obs) == Action(A.DISCARD, 0, two_p)) is safe_wins
+    bolder = DefensiveAgent()
+    bolder.SOFT_WEIGHT = {"sichuan": 1.0}  # type: ignore[misc]
+    assert worth[10] > worth[23] * (1.0 - danger[23])
+    assert bolder.act(obs) == Action(A.DISCARD, 0, two_p)

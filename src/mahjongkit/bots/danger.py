@@ -10,7 +10,9 @@ dangerous.
 :func:`discard_danger` puts a number on it for every family, against every threat (a riichi,
 an open hand that looks ready or a one-suit hand in the making): genbutsu under a furiten rule,
 the threat's missing suit in Sichuan, suji, kabe, honours by the copies seen, the suit an open
-hand shows.
+hand shows; in every family the tiles a threat let go by since its last turn (it would have
+won on them: :func:`passed_since_turn`). Hong Kong and Sichuan threats add up (the chance that
+any of them wins on the tile), since neither family announces a ready hand.
 
 >>> SAFE < SUJI < HONOUR < UNSAFE
 True
@@ -122,6 +124,11 @@ chows, no honour pung worth a fan): it still has to find the minimum in its conc
 HK_FAN_THREAT = 0.6
 """Hong Kong: weight of a seat with two melds that already show three fan (a one-suit hand,
 all pungs, honour pungs)."""
+HK_LATE_THREAT = 0.3
+"""Hong Kong: weight of any other seat near the end of the wall (a concealed hand has its
+three fan hidden, and the last tiles add one)."""
+HK_LATE_WALL = 12
+"""Hong Kong: tiles left in the wall from which every seat counts as a threat."""
 
 
 def shown_fan(observation: Observation, seat: int) -> int:
@@ -179,6 +186,8 @@ def threats(observation: Observation) -> list[Threat]:
         melds = len(info.melds)
         if observation.variant == "hongkong":
             weight = _hong_kong_weight(observation, seat)
+            if weight == 0 and observation.wall_remaining < HK_LATE_WALL:
+                weight = HK_LATE_THREAT
             pungs = melds >= 2 and all(m.kind != "chow" for m in info.melds)
             if weight > 0:
                 out.append(Threat(seat, weight, suit, honours, pungs))
@@ -215,6 +224,25 @@ def _sichuan_late_and_clear(observation: Observation, info: SeatInfo) -> bool:
     return missing is None or last >= 108 or last // 36 != missing
 
 
+def passed_since_turn(observation: Observation, seat: int) -> set[int]:
+    """The kinds other seats discarded after ``seat``'s own last discard (every discard so far
+    when it has made none), which it let go by without winning.
+
+    A hand changes only on its own turn, so its waits are the same as when those tiles went
+    by: a ready seat takes a win it is offered (Riichi and Sichuan even forbid one on a discard
+    until its next turn once it passes one), so none of them can win it anything now. Empty
+    when the order of the discards is not known."""
+    last = -1
+    for index, (who, _) in enumerate(observation.discard_order):
+        if who == seat:
+            last = index
+    return {
+        tile // 4
+        for who, tile in observation.discard_order[last + 1 :]
+        if who != seat and tile < 4 * NUM_KINDS
+    }
+
+
 def _seen_counts(observation: Observation) -> list[int]:
     """Copies of each kind the observer can see: its hand, every pond and meld, the indicators
     (a claimed discard counted once)."""
@@ -248,18 +276,24 @@ def kind_danger(
     """How likely (roughly, 0-1) a discard of ``kind`` is to deal into ``threat``.
 
     Safe for certain: a tile of the threat's missing suit (Sichuan: it can never win on one),
-    and under a furiten rule a tile in its own pond. Then honours by the copies in sight,
+    a tile in ``passed`` (let go by since the threat's last turn: see
+    :func:`passed_since_turn`) and under a furiten rule a tile in its own pond. Then honours
+    by the copies in sight,
     suji (the tile three away discarded by the threat: no two-sided wait of its own pond),
     kabe (no two-sided wait possible), and the suit an open one-suit hand shows. Under a furiten
-    rule, the tiles a riichi seat let go by since declaring (``passed``; None: worked out from
-    the observation) count as its own discards.
+    rule, the tiles a riichi seat let go by since declaring count as its own discards.
+    ``passed`` None: both worked out from the observation.
     """
     info = observation.seats[threat.seat]
     if info.missing_suit is not None and kind < 27 and kind // 9 == info.missing_suit:
         return 0.0
+    if passed is None:
+        passed = passed_since_turn(observation, threat.seat)
+        if furiten_rule and info.riichi:
+            passed |= observation.passed_since_riichi(threat.seat)
+    if kind in passed:
+        return 0.0
     pond = {t // 4 for t in info.discards}
-    if furiten_rule and info.riichi:
-        pond |= observation.passed_since_riichi(threat.seat) if passed is None else passed
     in_pond = kind in pond
     if in_pond and furiten_rule:
         return 0.0
@@ -296,21 +330,37 @@ def kind_danger(
 def discard_danger(
     observation: Observation, furiten_rule: bool = True, found: list[Threat] | None = None
 ) -> list[float]:
-    """The danger of discarding each kind (34 entries): the worst over every threat, 0 when
-    there is none. ``furiten_rule``: whether a player may not win by discard on a tile of its
-    own pond (Riichi, Sichuan; not Hong Kong)."""
+    """The danger of discarding each kind (34 entries), 0 when there is no threat. Riichi: the
+    worst over every threat (one riichi at a time is the usual danger). Hong Kong and Sichuan:
+    the chance that at least one threat wins on it, since the threats are rarely announced
+    and, in Sichuan, several may win on one discard. ``furiten_rule``: whether a player may
+    not win by discard on a tile of its own pond (Riichi; not Hong Kong or Sichuan, whose
+    only furiten is a passed win until the next turn)."""
     found = threats(observation) if found is None else found
     if not found:
         return [0.0] * NUM_KINDS
     seen = _seen_counts(observation)
-    passed = {threat.seat: observation.passed_since_riichi(threat.seat) for threat in found}
+    passed = {}
+    for threat in found:
+        kinds = passed_since_turn(observation, threat.seat)
+        if furiten_rule and observation.seats[threat.seat].riichi:
+            kinds |= observation.passed_since_riichi(threat.seat)
+        passed[threat.seat] = kinds
+    worst = observation.variant == "riichi"
     out = [0.0] * NUM_KINDS
     for kind in range(NUM_KINDS):
-        out[kind] = max(
+        dangers = [
             kind_danger(observation, kind, threat, seen, furiten_rule, passed[threat.seat])
             for threat in found
-        )
+        ]
+        if worst:
+            out[kind] = max(dangers)
+        else:
+            escape = 1.0
+            for danger in dangers:
+                escape *= 1.0 - danger
+            out[kind] = 1.0 - escape
     return out
 
 
-__all__ += ["Threat", "discard_danger", "kind_danger", "shown_fan", "threats"]
+__all__ += ["Threat", "discard_danger", "kind_danger", "passed_since_turn", "shown_fan", "threats"]

@@ -10,15 +10,19 @@ the unseen winning tiles times what they pay) with the danger of the discard it 
   still to come) against the win (its chance from the shanten, the live winning tiles and the
   turns left, times what the hand pays, plus the threat's win it stops): a ready mangan pushes,
   a far cheap hand folds;
-* Hong Kong (the discarder pays all, but three fan are needed): a seat is a threat only when
-  its melds show fan (:func:`mahjongkit.bots.danger.shown_fan`); most wins are self-drawn, so
-  only a hand two steps or more from ready gives way, and only to a clear danger;
-* Sichuan (blood battle: a winner leaves and the others play on, and a hand not ready at the
-  end pays): only a far hand gives way, and only to a clear danger (a threat's missing suit is
-  safe); a seat that has won threatens nobody;
-* Hong Kong and Sichuan push with the efficient play itself; no call is refused there (calls
-  are where the fan comes from). In Riichi no call is made while two steps or more from
-  ready against a threat.
+* Hong Kong (the discarder pays twice the base, a self-draw costs each seat the base once): a
+  seat is a threat when its melds show fan (:func:`mahjongkit.bots.danger.shown_fan`), and
+  every seat is one near the end of the wall; the deal-in (the danger as a chance, times twice
+  the base of the fan shown and one hidden, for every risky discard still to come) is weighed
+  against the win (its chance times what the hand pays);
+* Sichuan (blood battle: a winner leaves and the others play on, a self-draw costs every seat
+  still in as much as a deal-in costs the discarder, and a hand not ready at the end pays): no
+  hand folds; a seat that has won threatens nobody, a threat's missing suit is safe from it;
+* Hong Kong and Sichuan, when not folding, play soft defence: of the discards that keep the
+  best one's shanten and most of its improving tiles (ready: what its waits pay), the one whose
+  worth scaled down by its danger is highest; the discard after the last draw is the safest
+  (one that stays ready, in Sichuan). No call is refused there (calls are where the fan comes
+  from). In Riichi no call is made while two steps or more from ready against a threat.
 
 Folding discards the safest tile (:func:`mahjongkit.bots.danger.discard_danger`), the most
 efficient among equally safe ones. Pushing in Riichi still takes a safer discard when it costs
@@ -28,14 +32,16 @@ little (the same shanten and most of the improving tiles).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
-from mahjongkit.bots.danger import Threat, discard_danger, threats
+from mahjongkit.bots.danger import Threat, discard_danger, shown_fan, threats
 from mahjongkit.bots.efficient import EfficientAgent, HandReading
 from mahjongkit.shapes import shanten
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.flow import Flow
 from mahjongkit.tiles import NUM_KINDS, RED_FIVE_IDS
+from mahjongkit.variants.hongkong.payments import base_amount
 
 __all__ = ["DefensiveAgent"]
 
@@ -49,8 +55,92 @@ riichi): the danger scores are relative, this makes them a chance."""
 class DefensiveAgent(EfficientAgent):
     """Efficient play, folding against threats when its own hand is not worth the risk."""
 
+    SOFT_WEIGHT: ClassVar[dict[str, float]] = {"hongkong": 1.0, "sichuan": 0.3}
+    """Hong Kong and Sichuan (soft defence): a discard of the best one's shanten is worth its
+    improving tiles (ready: what its waits pay) times one less this weight times its danger;
+    the best worth is played. Hong Kong's discarder pays the whole win twice over, Sichuan's
+    no more than a self-draw would cost it."""
+    SOFT_FLOOR = 0.6
+    """The least share of the best discard's improving tiles (or worth) a safer one keeps."""
+    SOFT_KEEP = 0.1
+    """The share of the best discard's improving tiles (at least four) a safer one may give up
+    of what the plan keeps (a flush, a root)."""
+
+    HK_HIDDEN_FAN = 1
+    """Hong Kong: the fan a threat is reckoned to hide beyond those its melds show."""
+
     def _furiten_rule(self) -> bool:
-        return self._flow is not None and type(self._flow).furiten is not Flow.furiten
+        # Only Riichi forbids a discard win on a tile of one's own pond; Sichuan's furiten is
+        # a passed win, until the next turn (the danger reads that from the discard order).
+        return (
+            self._variant == "riichi"
+            and self._flow is not None
+            and type(self._flow).furiten is not Flow.furiten
+        )
+
+    def soft_discard(
+        self,
+        reading: HandReading,
+        options: Sequence[tuple[tuple[float, ...], Action, int]],
+        danger: Sequence[float],
+    ) -> Action | None:
+        """Hong Kong and Sichuan: among the discards of the best one's shanten that keep most
+        of its improving tiles (ready: of what its waits pay) and of what the plan keeps, the
+        one whose worth, scaled down by its danger, is highest; None when that is the best
+        discard itself."""
+        key, best, worth = options[0]
+        assert best.tile is not None
+        weight = self.SOFT_WEIGHT.get(reading.variant, 0.0)
+        first = danger[best.tile // 4]
+        if first <= 0.0 or weight <= 0.0:
+            return None
+        ready = key[0] == 0
+        base = float(worth) if ready else float(max(1, self._improving(reading, best.tile // 4)))
+        choice: Action | None = None
+        top = base * (1.0 - weight * first)
+        for other_key, other, other_worth in options[1:]:
+            if other.tile is None or other_key[0] != key[0] or danger[other.tile // 4] >= first:
+                continue
+            if ready:
+                value = float(other_worth)
+            else:
+                value = float(self._improving(reading, other.tile // 4))
+                # A key is what the plan keeps less the improving tiles.
+                if (other_key[1] + value) - (key[1] + base) > self.SOFT_KEEP * max(base, 4.0):
+                    continue
+            if value < self.SOFT_FLOOR * base:
+                continue
+            scaled = value * (1.0 - weight * danger[other.tile // 4])
+            if scaled > top:
+                choice, top = other, scaled
+        return choice
+
+    @staticmethod
+    def last_discard(
+        reading: HandReading,
+        options: Sequence[tuple[tuple[float, ...], Action, int]],
+        danger: Sequence[float],
+    ) -> Action:
+        """Hong Kong and Sichuan: the discard after the last draw, when only a deal-in is
+        left to happen: the safest tile, kept ready in Sichuan (whose ready hands are paid at
+        the end) when it is ready."""
+        pool = list(options)
+        if reading.variant == "sichuan" and options[0][0][0] == 0:
+            pool = [entry for entry in options if entry[0][0] == 0]
+        rank = {id(entry[1]): index for index, entry in enumerate(options)}
+        return min(
+            pool,
+            key=lambda entry: (
+                (round(danger[entry[1].tile // 4], 3), rank[id(entry[1])])
+                if entry[1].tile is not None
+                else (2.0, 0)
+            ),
+        )[1]
+
+    @staticmethod
+    def _improving(reading: HandReading, kind: int) -> int:
+        _, kinds = reading.after_discards((kind,))[kind]
+        return reading.tiles_of(kind, kinds, reading.plan)
 
     def _big_hand(self, reading: HandReading) -> bool:
         """A hand worth a risk one step from ready: dora, a yakuhai pung, a flush in the making."""
@@ -112,31 +202,67 @@ class DefensiveAgent(EfficientAgent):
         Riichi weighs the deal-in (the danger, as a chance, times the threat's likely value,
         for every risky discard still to come) against the win (its chance from the shanten,
         the live tiles and the turns left, times what the hand pays, plus the threat's win it
-        stops). The other families keep simpler rules (see the module text)."""
+        stops). Hong Kong weighs the same way with its own figures, Sichuan keeps a simple
+        rule (see the module text)."""
         if danger <= 0.05:
             return False
         if reading.variant == "sichuan":
-            # Blood battle: most hands are ready soon and nobody announces it, and a hand given
-            # up still pays at the end (no ready hand). Only a far hand gives way to a danger.
-            return shanten_after >= FOLD_SHANTEN and danger > 0.6
-        if reading.variant != "riichi":
-            # Hong Kong: the discarder pays the whole win, but a threat's danger is already
-            # scaled by the fan it shows; a far hand gives way to any real danger, a near one
-            # only to a clear one, a ready hand only when it has few tiles left to win on.
-            big = self._big_hand(reading)
-            return shanten_after >= FOLD_SHANTEN and danger > (0.7 if big else 0.5)
+            # Blood battle: a hand given up still pays at the end (no ready hand), and a
+            # threat spared a deal-in mostly wins anyway, by self-draw, from every seat still
+            # in: no hand folds, soft defence only.
+            return False
+        if reading.variant == "hongkong":
+            return self._hong_kong_fold(reading, shanten_after, worth, danger, found, live)
+        chance = self.win_chance(reading, shanten_after, live)
+        threat = self.threat_value(reading, found)
+        gain = chance * (self.own_value(reading, shanten_after, worth, live) + 0.5 * threat)
+        risk = DEAL_IN_SCALE * danger * threat * (1 + shanten_after)
+        return risk > gain
+
+    @staticmethod
+    def win_chance(reading: HandReading, shanten_after: int, live: int) -> float:
+        """A rough chance that the hand still wins, from its shanten, its live winning tiles
+        (ready) and the turns left."""
         players = len(reading.observation.seats)
         turns = reading.observation.wall_remaining / players
         if shanten_after == 0:
             per_turn = min(0.45, live * 0.03)
-            chance = 1.0 - float((1.0 - per_turn) ** max(turns, 0.0))
-        elif shanten_after == 1:
-            chance = 0.35 * min(1.0, turns / 12.0)
+            return 1.0 - float((1.0 - per_turn) ** max(turns, 0.0))
+        if shanten_after == 1:
+            return 0.35 * min(1.0, turns / 12.0)
+        return 0.10 * min(1.0, turns / 15.0) * min(1.0, turns / 15.0)
+
+    def hong_kong_deal_in(self, reading: HandReading, found: Sequence[Threat]) -> int:
+        """Hong Kong: what a deal-in is likely to cost against the worst threat: the discarder
+        pays twice the base of the fan its melds show and a fan more it hides (at least the
+        minimum), under the limit."""
+        rules = self.rules
+        floor = int(getattr(rules, "min_fan", 3))
+        limit = int(getattr(rules, "limit", 13))
+        fan = max((shown_fan(reading.observation, t.seat) for t in found), default=0)
+        return 2 * base_amount(min(limit, max(floor, fan + self.HK_HIDDEN_FAN)), rules)
+
+    def _hong_kong_fold(
+        self,
+        reading: HandReading,
+        shanten_after: int,
+        worth: int,
+        danger: float,
+        found: Sequence[Threat],
+        live: int,
+    ) -> bool:
+        """Hong Kong (the discarder pays the whole win, twice a self-draw share): fold when
+        the deal-in (the danger as a chance, times what the threat's shown fan is likely to
+        cost, for every risky discard still to come) outweighs the win (its chance times what
+        the hand pays: the scorer's figure when ready, else a minimum hand's)."""
+        cost = self.hong_kong_deal_in(reading, found)
+        if shanten_after == 0 and live > 0 and worth > 0:
+            own = worth / live
         else:
-            chance = 0.10 * min(1.0, turns / 15.0) * min(1.0, turns / 15.0)
-        threat = self.threat_value(reading, found)
-        gain = chance * (self.own_value(reading, shanten_after, worth, live) + 0.5 * threat)
-        risk = DEAL_IN_SCALE * danger * threat * (1 + shanten_after)
+            floor = int(getattr(self.rules, "min_fan", 3))
+            own = 3.0 * base_amount(floor + (1 if self._big_hand(reading) else 0), self.rules)
+        gain = self.win_chance(reading, shanten_after, live) * own
+        risk = DEAL_IN_SCALE * danger * cost * (1 + shanten_after)
         return risk > gain
 
     def turn(self, reading: HandReading, legal: Sequence[Action]) -> Action:
@@ -171,10 +297,15 @@ class DefensiveAgent(EfficientAgent):
             )
             return safest[1]
         if reading.variant != "riichi":
-            # Pushing in Hong Kong or Sichuan is playing the efficient hand: without a furiten
-            # rule (Hong Kong) or with a threat's waits hidden (Sichuan) a "safer" tile of the
-            # same shape is seldom safer, and it costs the hand its best tile.
-            return super().turn(reading, legal)
+            # Pushing in Hong Kong or Sichuan: the efficient hand, unless a tile of the same
+            # shanten and nearly as many improving tiles is clearly safer (soft defence).
+            if observation.wall_remaining == 0:
+                return self.last_discard(reading, options, danger)
+            kong = self._turn_kong(reading, legal)
+            if kong is not None:
+                return kong
+            soft = self.soft_discard(reading, options, danger)
+            return soft if soft is not None else super().turn(reading, legal)
         # Pushing: a safer discard of the same shanten that keeps most of the hand's chances.
         if key[0] >= 1:
             for other_key, other, _ in options[1:4]:
