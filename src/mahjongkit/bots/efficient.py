@@ -54,6 +54,7 @@ from mahjongkit.variants import find_variant
 
 __all__ = ["EfficientAgent", "HandReading"]
 
+_OUTSIDE_KINDS = tuple(k for k in range(NUM_KINDS) if k >= 27 or k % 9 in (0, 8))
 _SCORE_CACHE_SIZE = 4096
 """Scored wins kept per agent: a ready hand is asked about on every draw until it changes."""
 
@@ -64,52 +65,83 @@ class HandReading:
 
     def __init__(self, observation: Observation, rules: Any) -> None:
         self.observation = observation
-        self.variant = observation.variant
+        variant = self.variant = observation.variant
         own = observation.own
-        self.hand = list(observation.hand)
-        self.counts = counts_of_ids(t for t in self.hand if t < 4 * NUM_KINDS)
-        self.melds = len(own.melds)
+        hand = self.hand = list(observation.hand)
+        self.counts = counts_of_ids(hand)
+        melds = own.melds
+        self.melds = len(melds)
         self.shape = observation.hand_shape
-        self.open = any(m.kind != MeldKind.CONCEALED_KONG.value for m in own.melds)
-        visible = observation.visible_counts()
-        # A claimed discard is in a pond and a meld: never more than four copies in all.
-        # The hand's own tiles are taken off by the loops that count improving tiles.
-        self.unseen = [COPIES - min(COPIES, v) for v in visible]
+        concealed_kong = MeldKind.CONCEALED_KONG.value
+        self.open = any(m.kind != concealed_kong for m in melds)
         players = len(observation.seats)
-        self.seat_wind = (observation.seat - observation.dealer) % players
-        self.round_wind = observation.round_wind
+        seat_wind = self.seat_wind = (observation.seat - observation.dealer) % players
+        round_wind = self.round_wind = observation.round_wind
         self.value_honours: dict[int, int] = {}
-        if self.variant != "sichuan":
+        if variant != "sichuan":
+            honours = self.value_honours
             for dragon in DRAGONS:
-                self.value_honours[dragon] = 1
-            for wind in {27 + self.seat_wind, 27 + self.round_wind}:
-                self.value_honours[wind] = self.value_honours.get(wind, 0) + 1
-            if self.variant == "riichi" and (27 + self.seat_wind) == (27 + self.round_wind):
-                self.value_honours[27 + self.seat_wind] = 2
+                honours[dragon] = 1
+            for wind in {27 + seat_wind, 27 + round_wind}:
+                honours[wind] = honours.get(wind, 0) + 1
+            if variant == "riichi" and seat_wind == round_wind:
+                honours[27 + seat_wind] = 2
         self.dora = [0] * NUM_KINDS
-        if self.variant == "riichi":
+        if variant == "riichi":
             for indicator in observation.dora_indicators:
                 if indicator < 4 * NUM_KINDS:
                     self.dora[dora_after(indicator // 4)] += 1
-        self.meld_kinds = [m.tiles[0] // 4 for m in own.melds if m.tiles]
-        self.meld_chows = sum(1 for m in own.melds if m.kind == MeldKind.CHOW.value)
+        self.meld_kinds = [m.tiles[0] // 4 for m in melds if m.tiles]
+        self.meld_chows = sum(1 for m in melds if m.kind == MeldKind.CHOW.value)
         self.rules = rules
-        self.plan: frozenset[int] | None = None
-        """The kinds a one-suit plan can use (None: no such plan): draws of others do not
-        count as improving the hand."""
         self.hk_plan: tuple[int, int, bool, bool] | None = None
         """Hong Kong: the main suit, the tiles off it, whether a flush and whether all pungs
         are in reach (worked out on the first discard weighed)."""
         self._tally: list[int] | None = None
         self._honours: int | None = None
-        tally = self.suit_tally()
-        main = max(range(3), key=lambda s: tally[s])
-        total = sum(tally) + self.honour_count()
-        suited = range(main * 9, main * 9 + 9)
-        if self.variant == "hongkong" and total - tally[main] - self.honour_count() <= 3:
-            self.plan = frozenset((*suited, *range(27, NUM_KINDS)))
-        elif self.variant == "sichuan" and tally[main] >= 11:
-            self.plan = frozenset(suited)
+        self._unseen: list[int] | None = None
+        self._plan: frozenset[int] | None = None
+        self._plan_known = False
+
+    @property
+    def unseen(self) -> list[int]:
+        """Per kind: the copies not in sight on the table (the hand's own tiles still counted
+        in; the loops that count improving tiles take them off)."""
+        found = self._unseen
+        if found is None:
+            # A claimed discard is in a pond and a meld: never more than four copies in all.
+            left = [COPIES] * NUM_KINDS
+            observation = self.observation
+            for info in observation.seats:
+                for tile in info.discards:
+                    if tile < 4 * NUM_KINDS:
+                        left[tile >> 2] -= 1
+                for meld in info.melds:
+                    for tile in meld.tiles:
+                        if tile < 4 * NUM_KINDS:
+                            left[tile >> 2] -= 1
+            for tile in observation.dora_indicators:
+                if tile < 4 * NUM_KINDS:
+                    left[tile >> 2] -= 1
+            found = self._unseen = [n if n > 0 else 0 for n in left]
+        return found
+
+    @property
+    def plan(self) -> frozenset[int] | None:
+        """The kinds a one-suit plan can use (None: no such plan): draws of others do not
+        count as improving the hand."""
+        plan = self._plan
+        if not self._plan_known:
+            tally = self.suit_tally()
+            main = max(range(3), key=lambda s: tally[s])
+            total = sum(tally) + self.honour_count()
+            suited = range(main * 9, main * 9 + 9)
+            if self.variant == "hongkong" and total - tally[main] - self.honour_count() <= 3:
+                plan = frozenset((*suited, *range(27, NUM_KINDS)))
+            elif self.variant == "sichuan" and tally[main] >= 11:
+                plan = frozenset(suited)
+            self._plan, self._plan_known = plan, True
+        return plan
 
     _after: dict[int, tuple[int, tuple[int, ...]]] | None = None
     _shanten_after: dict[int, int] | None = None
@@ -160,6 +192,15 @@ class HandReading:
                 tally[suit] += 3
         self._tally = tally
         return tally
+
+    _outside: int | None = None
+
+    def outside_count(self) -> int:
+        """Terminal and honour tiles in the hand (not its melds)."""
+        if self._outside is None:
+            counts = self.counts
+            self._outside = sum(counts[k] for k in _OUTSIDE_KINDS)
+        return self._outside
 
     def honour_count(self) -> int:
         """Honour tiles in the hand and its melds."""
@@ -254,7 +295,7 @@ class EfficientAgent:
             terminal = honour or kind % 9 in (0, 8)
             rules = reading.rules
             if not honour or not fan:
-                outside = sum(c for k, c in enumerate(counts) if c and (k >= 27 or k % 9 in (0, 8)))
+                outside = reading.outside_count()
                 tanyao_ok = not reading.open or getattr(rules, "open_tanyao", False)
                 if (
                     terminal
