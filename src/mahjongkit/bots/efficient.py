@@ -102,6 +102,9 @@ class HandReading:
         self._unseen: list[int] | None = None
         self._plan: frozenset[int] | None = None
         self._plan_known = False
+        self.score_context = -1
+        """The agent's number for this decision's scoring context (−1: not asked yet)."""
+        self.win_parts: tuple[list[Tile], tuple[Meld, ...], Any] | None = None
 
     @property
     def unseen(self) -> list[int]:
@@ -221,6 +224,9 @@ class EfficientAgent:
         self._variant: str | None = None
         self._flow: Flow[Any] | None = None
         self._scored: dict[tuple[Any, ...], tuple[bool, int]] = {}
+        self._contexts: dict[tuple[Any, ...], int] = {}
+        self._next_context = 0
+        self._scorer: Any = None
 
     # --- the protocol ------------------------------------------------------------------------
 
@@ -253,6 +259,7 @@ class EfficientAgent:
             self.rules = record.rules() if self.rules is None else self.rules
         self._flow = record.make_flow(self.rules)
         self.rules = self._flow.rules
+        self._scorer = record.score
         self._variant = variant
         self._scored.clear()
 
@@ -497,13 +504,29 @@ class EfficientAgent:
         self, reading: HandReading, counts: list[int], kind: int, self_draw: bool, riichi: bool
     ) -> int:
         """Points of a win on ``kind`` (0 when it is no win), from the variant's scorer."""
+        context = reading.score_context
+        if context < 0:
+            context = reading.score_context = self._context_id(reading)
+        key = (bytes(counts), kind, self_draw, riichi, context)
+        found = self._scored.get(key)
+        if found is None:
+            found = self._score_now(reading, counts, kind, self_draw, riichi)
+            if len(self._scored) >= _SCORE_CACHE_SIZE:
+                self._scored.clear()
+                self._contexts.clear()
+                reading.score_context = self._context_id(reading)
+                key = (*key[:4], reading.score_context)
+            self._scored[key] = found
+        return found[1] if found[0] else 0
+
+    def _context_id(self, reading: HandReading) -> int:
+        """A number for what a win's value depends on beside the concealed tiles and the
+        winning tile (melds, winds, dora, flowers, missing suit, honba): the scored-win memo is
+        keyed by it. Numbers are never given twice, so a number of a context forgotten when
+        the memo starts afresh cannot name another."""
         own = reading.observation.own
-        key = (
-            bytes(counts),
+        context = (
             tuple((m.kind, m.tiles) for m in own.melds),
-            kind,
-            self_draw,
-            riichi,
             reading.seat_wind,
             reading.round_wind,
             reading.observation.dora_indicators,
@@ -511,60 +534,72 @@ class EfficientAgent:
             own.missing_suit,
             reading.observation.honba,
         )
-        found = self._scored.get(key)
+        found = self._contexts.get(context)
         if found is None:
-            found = self._score_now(reading, counts, kind, self_draw, riichi)
-            if len(self._scored) >= _SCORE_CACHE_SIZE:
-                self._scored.clear()
-            self._scored[key] = found
-        return found[1] if found[0] else 0
+            found = self._contexts[context] = self._next_context
+            self._next_context += 1
+        return found
+
+    def _win_parts(self, reading: HandReading) -> tuple[list[Tile], tuple[Meld, ...], Any]:
+        """The hand's concealed tiles as tiles (red fives kept), its melds, and the win's fixed
+        fields (worked out once per decision)."""
+        parts = reading.win_parts
+        if parts is None:
+            flow = self._flow
+            assert flow is not None
+            observation = reading.observation
+            own = observation.own
+            players = len(observation.seats)
+            fixed = {
+                "seat": reading.seat_wind,
+                "round_wind": reading.round_wind,
+                "dora_indicators": tuple(
+                    flow.tile(t) for t in observation.dora_indicators if t < 4 * NUM_KINDS
+                ),
+                "flowers": tuple(flow.tile(t) for t in own.flowers),
+                "missing_suit": own.missing_suit,
+                "honba": observation.honba,
+                "in_game": frozenset(range(players)),
+            }
+            parts = reading.win_parts = (
+                [flow.tile(t) for t in reading.hand if t < 4 * NUM_KINDS],
+                tuple(
+                    Meld(
+                        MeldKind(meld.kind),
+                        tuple(flow.tile(x) for x in meld.tiles),
+                        meld.from_seat if meld.kind != MeldKind.CONCEALED_KONG.value else None,
+                    )
+                    for meld in own.melds
+                ),
+                fixed,
+            )
+        return parts
 
     def _score_now(
         self, reading: HandReading, counts: list[int], kind: int, self_draw: bool, riichi: bool
     ) -> tuple[bool, int]:
-        flow = self._flow
-        assert flow is not None
-        observation = reading.observation
-        own = observation.own
+        tiles, melds, fixed = self._win_parts(reading)
         # The concealed tiles as the hand holds them (red fives kept), then the winning tile.
-        tiles = [flow.tile(t) for t in reading.hand if t < 4 * NUM_KINDS]
         wanted = list(counts)
         kept: list[Tile] = []
         for tile in tiles:
             if wanted[tile.kind] > 0:
                 wanted[tile.kind] -= 1
                 kept.append(tile)
-        melds = tuple(
-            Meld(
-                MeldKind(meld.kind),
-                tuple(flow.tile(x) for x in meld.tiles),
-                meld.from_seat if meld.kind != MeldKind.CONCEALED_KONG.value else None,
-            )
-            for meld in own.melds
-        )
-        players = len(observation.seats)
-        seat = reading.seat_wind
-        discarder = None if self_draw else (seat - 1) % players
+        players = len(reading.observation.seats)
+        discarder = None if self_draw else (reading.seat_wind - 1) % players
         win_tile = Tile(kind)
         try:
-            hand = Hand(tuple(kept), melds).with_tile(win_tile)
+            hand = Hand((*kept, win_tile), melds)
             win = Win(
                 hand=hand,
                 win_tile=win_tile,
                 self_draw=self_draw,
-                seat=seat,
                 from_seat=discarder,
-                round_wind=reading.round_wind,
                 riichi=riichi,
-                dora_indicators=tuple(
-                    flow.tile(t) for t in observation.dora_indicators if t < 4 * NUM_KINDS
-                ),
-                flowers=tuple(flow.tile(t) for t in own.flowers),
-                missing_suit=own.missing_suit,
-                honba=observation.honba,
-                in_game=frozenset(range(players)),
+                **fixed,
             )
-            score = find_variant(reading.variant).score(win, self.rules)
+            score = self._scorer(win, self.rules)
         except MahjongError:
             return (False, 0)
         return (bool(score.valid), int(score.points))
