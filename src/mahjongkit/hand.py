@@ -24,6 +24,9 @@ PACKED_ONE = tuple(1 << (PACKED_BITS * kind) for kind in range(NUM_KINDS))
 
 
 _OR = {"en": " or ", "fr": " ou ", "es": " o "}
+_TEXTS: dict[tuple[int, int], str] = {}
+"""The text of concealed tiles by (packed counts, red kinds)."""
+_TEXTS_LIMIT = 4096
 
 @dataclass(frozen=True, slots=True)
 class Hand:
@@ -138,4 +141,12 @@ class Hand:
         return Hand((*self.concealed, tile), self.melds)
 
     def __str__(self) -> str:
-        return " ".join([format_hand(self.concealed), *map(str, self.melds)])
+        # Scorers write the hand into every result: the concealed part's text depends only on
+        # its counts and red fives, so it is made once per such pair.
+        key = (self.packed, self.red_kinds)
+        text = _TEXTS.get(key)
+        if text is None:
+            if len(_TEXTS) >= _TEXTS_LIMIT:
+                _TEXTS.clear()
+            text = _TEXTS[key] = format_hand(self.concealed)
+        return " ".join([text, *map(str, self.melds)]) if self.melds else text

@@ -69,6 +69,7 @@ class HandReading:
         own = observation.own
         hand = self.hand = list(observation.hand)
         self.counts = counts_of_ids(hand)
+        self._held = tuple(self.counts)
         melds = own.melds
         self.melds = len(melds)
         self.shape = observation.hand_shape
@@ -100,6 +101,7 @@ class HandReading:
         self._tally: list[int] | None = None
         self._honours: int | None = None
         self._unseen: list[int] | None = None
+        self._left: list[int] | None = None
         self._plan: frozenset[int] | None = None
         self._plan_known = False
         self.score_context = -1
@@ -174,14 +176,19 @@ class HandReading:
     def tiles_of(self, kind: int, kinds: Sequence[int], only: frozenset[int] | None) -> int:
         """Unseen tiles of ``kinds`` once one tile of ``kind`` is discarded (only those of
         ``only``, when given)."""
-        unseen, counts = self.unseen, self.counts
+        left = self._left
+        if left is None:
+            left = self._left = [n - held for n, held in zip(self.unseen, self._held, strict=True)]
+        # The discarded kind is read off the counts as they stand: a caller weighing the
+        # discard may have taken the tile off already.
+        given_up = self.unseen[kind] - self.counts[kind] + 1
         total = 0
         for other in kinds:
             if only is not None and other not in only:
                 continue
-            left = unseen[other] - counts[other] + (1 if other == kind else 0)
-            if left > 0:
-                total += left
+            found = given_up if other == kind else left[other]
+            if found > 0:
+                total += found
         return total
 
     def suit_tally(self) -> list[int]:
