@@ -70,6 +70,8 @@ class HandReading:
         hand = self.hand = list(observation.hand)
         self.counts = counts_of_ids(hand)
         self._held = tuple(self.counts)
+        self.red_kinds = tuple(t // 4 for t in hand if t in RED_FIVE_IDS)
+        """The kinds of the red fives held."""
         melds = own.melds
         self.melds = len(melds)
         self.shape = observation.hand_shape
@@ -393,9 +395,11 @@ class EfficientAgent:
     ) -> list[tuple[tuple[float, ...], Action, int]]:
         """Every discard kind, best first, with its sort key and (ready hands) its value: the
         key is (effective shanten, the value of the tile given up less the improving tiles or
-        the wait's worth), smallest first. ``exact=False``: when only one discard can leave a
-        ready hand its value is not needed for the order, and only whether it wins at all is
-        worked out (its figure is then some win's, not the sum over the waits)."""
+        the wait's worth), smallest first. ``exact=False``: only the first entry is sure to be
+        the one the exact order puts first; discards that cannot come first keep a rough key
+        (their improving tiles and wait values are not worked out), and when only one discard
+        leaves a ready hand that wins something, only whether it wins at all is worked out (its
+        figure is then some win's, not the sum over the waits)."""
         counts = reading.counts
         by_kind: dict[int, Action] = {}
         riichi_kinds: set[int] = set()
@@ -434,6 +438,11 @@ class EfficientAgent:
             for value, kind, keep in first
             if value <= best + (1 if keep < -50 or best == 0 else 0)
         ]
+        worths: dict[int, int] = {}
+        if not exact:
+            # Only the first entry counts: the improving draws and the wait values of discards
+            # that cannot come first are never worked out (their keys stay rough).
+            close = self._contenders(reading, first, best, close, riichi_kinds, worths)
         table = reading.after_discards(close)
         ready = sum(1 for kind in close if table[kind][0] == 0)
         out: list[tuple[tuple[float, ...], Action, int]] = []
@@ -444,9 +453,11 @@ class EfficientAgent:
             counts[kind] -= 1
             worth = 0
             if value == 0:
-                worth = self.ready_value(
-                    reading, counts, kind, kind in riichi_kinds, exact or ready > 1
-                )
+                found = worths.get(kind)
+                if found is None:
+                    riichi = kind in riichi_kinds
+                    found = self.ready_value(reading, counts, kind, riichi, exact or ready > 1)
+                worth = found
                 if worth <= 0:
                     # A dead wait (no yaku, under the minimum) is as good as one step back.
                     out.append(((1.5, keep), by_kind[kind], 0))
@@ -460,6 +471,40 @@ class EfficientAgent:
             out.append((key, by_kind[kind], worth))
         out.sort(key=lambda entry: entry[0])
         return out
+
+    def _contenders(
+        self,
+        reading: HandReading,
+        first: Sequence[tuple[int, int, float]],
+        best: int,
+        close: list[int],
+        riichi_kinds: set[int],
+        worths: dict[int, int],
+    ) -> list[int]:
+        """The discards of ``close`` that may come first (see :meth:`discard_options`); the
+        values of the ready ones found on the way go into ``worths``. A discard one step
+        further than the best never comes first; when a ready discard wins something, only the
+        ready ones can; and of those, the exact sum over the waits is needed only when two or
+        more win something (one that wins nothing is known after its waits are tried)."""
+        if best > 0:
+            return [kind for value, kind, _ in first if value == best and kind in close]
+        ready = [kind for value, kind, _ in first if value == 0]
+        reading.after_discards(ready)
+        counts = reading.counts
+        live = []
+        for kind in ready:
+            counts[kind] -= 1
+            worth = self.ready_value(reading, counts, kind, kind in riichi_kinds, False)
+            counts[kind] += 1
+            worths[kind] = worth
+            if worth > 0:
+                live.append(kind)
+        if len(live) > 1:
+            for kind in live:
+                counts[kind] -= 1
+                worths[kind] = self.ready_value(reading, counts, kind, kind in riichi_kinds, True)
+                counts[kind] += 1
+        return ready if live else close
 
     def best_discard(
         self, reading: HandReading, legal: Sequence[Action]
@@ -514,7 +559,9 @@ class EfficientAgent:
         context = reading.score_context
         if context < 0:
             context = reading.score_context = self._context_id(reading)
-        key = (bytes(counts), kind, self_draw, riichi, context)
+        # Red fives are not in the counts but change a win's value: those kept are in the key.
+        reds = tuple(k for k in reading.red_kinds if counts[k]) if reading.red_kinds else ()
+        key = (bytes(counts), kind, self_draw, riichi, context, reds)
         found = self._scored.get(key)
         if found is None:
             found = self._score_now(reading, counts, kind, self_draw, riichi)
@@ -522,7 +569,7 @@ class EfficientAgent:
                 self._scored.clear()
                 self._contexts.clear()
                 reading.score_context = self._context_id(reading)
-                key = (*key[:4], reading.score_context)
+                key = (*key[:4], reading.score_context, reds)
             self._scored[key] = found
         return found[1] if found[0] else 0
 
