@@ -651,6 +651,39 @@ def _tables(counts: Sequence[int]) -> list[_SuitTable]:
     return out
 
 
+class _Setup:
+    """What every discard of one hand shares: its usable counts, suit tables and entries, the
+    other suits combined per suit, the packed counts; for the improving draws also the draw
+    candidates per suit and the pairs of other suits combined (made on first use)."""
+
+    __slots__ = ("by_suit", "entries", "key", "packed", "rest", "shape", "tables", "two", "usable")
+
+    def __init__(self, key: bytes, counts: Sequence[int], shape: HandShape) -> None:
+        self.key = key
+        self.shape = shape
+        usable = self.usable = shape.usable(counts)
+        tables = self.tables = _tables(usable)
+        entries = self.entries = [table.entry for table in tables]
+        self.rest = _rest([entry & _ID_MASK for entry in entries])
+        self.packed = sum(entries) >> _ID_BITS
+        self.by_suit: Sequence[Sequence[int]] = ()
+        self.two: list[list[int]] | None = None
+
+
+_last_setup: _Setup | None = None
+"""The last hand searched: a caller asks :func:`discard_shanten` and then
+:func:`discard_ukeire` (once or more) of the same hand."""
+
+
+def _setup(counts: Sequence[int], shape: HandShape) -> _Setup:
+    global _last_setup
+    key = bytes(counts)
+    found = _last_setup
+    if found is None or found.key != key or found.shape is not shape:
+        found = _last_setup = _Setup(key, counts, shape)
+    return found
+
+
 _SUIT_SPANS = ((0, 9), (9, 18), (18, 27), (27, NUM_KINDS))
 _SUIT_OF = tuple(kind // 9 if kind < 27 else 3 for kind in range(NUM_KINDS))
 _INDEX_OF = tuple(kind - 9 * _SUIT_OF[kind] for kind in range(NUM_KINDS))
@@ -678,11 +711,9 @@ def discard_shanten(
     >>> after[27], after[1]
     (0, 0)
     """
-    usable = shape.usable(counts)
-    tables = _tables(usable)
-    entries = [table.entry for table in tables]
-    rest = _rest([entry & _ID_MASK for entry in entries])
-    packed0 = sum(entries) >> _ID_BITS
+    setup = _setup(counts, shape)
+    usable, tables, entries, rest = setup.usable, setup.tables, setup.entries, setup.rest
+    packed0 = setup.packed
     target = (4 - melds) * 2 + 1
     regular_only = melds != 0 or not (shape.seven_pairs or shape.thirteen_orphans)
     combined_get = _COMBINED.get
@@ -704,35 +735,6 @@ def discard_shanten(
     return out
 
 
-def _draw_candidates(usable: Sequence[int], shape: HandShape, short: bool) -> list[int]:
-    """Kinds whose draw may lower a hand's shanten: within two of a held suited kind, a held
-    honour, every terminal and honour for thirteen orphans, any kind while seven pairs lacks
-    kinds, the hand is ``short`` (tiles of the missing suit held) or holds four of a kind (a
-    lone new tile may then be the pair). An isolated new tile changes no block of any other
-    regular hand."""
-    if short or COPIES in usable:
-        return [kind for kind in shape.kinds if kind // 9 != shape.missing_suit]
-    near = [False] * NUM_KINDS
-    for kind in range(27):
-        if usable[kind]:
-            base = kind - kind % 9
-            for other in range(max(base, kind - 2), min(base + 9, kind + 3)):
-                near[other] = True
-    if shape.honors:
-        for kind in range(27, NUM_KINDS):
-            if usable[kind]:
-                near[kind] = True
-        if shape.thirteen_orphans:
-            for kind in TERMINALS_AND_HONORS:
-                near[kind] = True
-    if shape.seven_pairs and sum(1 for c in usable if c) <= 8:
-        near = [True] * NUM_KINDS
-    if shape.missing_suit is not None:
-        start = shape.missing_suit * 9
-        near[start : start + 9] = [False] * 9
-    return [kind for kind in shape.kinds if near[kind]]
-
-
 _TWO = tuple(
     (a, b, *(x for x in range(4) if x != a and x != b)) for a in range(4) for b in range(a + 1, 4)
 )
@@ -742,7 +744,11 @@ _ALL_DRAWS = (tuple(range(9)),) * 3 + (tuple(range(7)),)
 def _draws_by_suit(
     tables: Sequence[_SuitTable], kinds_held: int, shape: HandShape, short: bool
 ) -> Sequence[Sequence[int]]:
-    """:func:`_draw_candidates` as indices per suit, read off the suit tables."""
+    """Per suit, the kinds (indices) whose draw may lower a hand's shanten: within two of a
+    held suited kind, a held honour, every terminal and honour for thirteen orphans, any kind
+    while seven pairs lacks kinds, the hand is ``short`` (tiles of the missing suit held) or
+    holds four of a kind (a lone new tile may then be the pair). An isolated new tile changes
+    no block of any other regular hand."""
     missing = shape.missing_suit
     if short or any(table.quad for table in tables) or (shape.seven_pairs and kinds_held <= 8):
         found: list[Sequence[int]] = list(_ALL_DRAWS)
@@ -780,19 +786,20 @@ def discard_ukeire(
         wrong = [k for k in kinds if not (isinstance(k, int) and 0 <= k < NUM_KINDS)]
         if wrong:
             raise ValueError(f"discard kinds must be 0-{NUM_KINDS - 1}, got {wrong[0]!r}")
-    usable = shape.usable(counts)
-    tables = _tables(usable)
-    entries = [table.entry for table in tables]
-    ids = [entry & _ID_MASK for entry in entries]
-    rest = _rest(ids)
-    packed0 = sum(entries) >> _ID_BITS
+    setup = _setup(counts, shape)
+    usable, tables, entries, rest = setup.usable, setup.tables, setup.entries, setup.rest
+    packed0 = setup.packed
     missing = shape.missing_suit
-    short = missing is not None and any(counts[missing * 9 : missing * 9 + 9])
-    by_suit = _draws_by_suit(tables, packed0 & 63, shape, short)
-    # two[a][b]: the two suits that are neither a nor b, combined.
-    two = [[0] * 4 for _ in range(4)]
-    for a, b, c, d in _TWO:
-        two[a][b] = two[b][a] = _comb(ids[c], ids[d])
+    if setup.two is None:
+        short = missing is not None and any(counts[missing * 9 : missing * 9 + 9])
+        setup.by_suit = _draws_by_suit(tables, packed0 & 63, shape, short)
+        # two[a][b]: the two suits that are neither a nor b, combined.
+        ids = [entry & _ID_MASK for entry in entries]
+        two = [[0] * 4 for _ in range(4)]
+        for a, b, c, d in _TWO:
+            two[a][b] = two[b][a] = _comb(ids[c], ids[d])
+        setup.two = two
+    by_suit, two = setup.by_suit, setup.two
     target = (4 - melds) * 2 + 1
     pairs_shape = melds == 0 and shape.seven_pairs
     orphans_shape = melds == 0 and shape.thirteen_orphans
