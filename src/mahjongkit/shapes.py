@@ -589,7 +589,9 @@ class _SuitTable:
             self.near = tuple(present)
             self.near_orphans = tuple(range(len(key)))
         else:
-            self.near = tuple(n for n in range(9) if any(abs(n - h) <= 2 for h in present))
+            bits = sum(1 << n for n in present)
+            reach = (bits | bits << 1 | bits << 2 | bits >> 1 | bits >> 2) & 0x1FF
+            self.near = tuple(n for n in range(9) if reach >> n & 1)
             self.near_orphans = tuple(sorted({*self.near, 0, 8}))
         """The kinds (indices) within two of a held one (honours: held), and with the
         terminals and honours thirteen orphans may want."""
