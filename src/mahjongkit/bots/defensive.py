@@ -147,7 +147,11 @@ class DefensiveAgent(EfficientAgent):
         found = threats(observation)
         if not found:
             return super().turn(reading, legal)
-        options = self.discard_options(reading, legal)
+        # Outside Riichi the fold test reads only the first discard's shanten and danger, which
+        # the cheap ranking gets right unless it weighs nothing; the exact order is wanted only
+        # to fold.
+        exact = reading.variant == "riichi" or self.weighs_nothing(reading, legal)
+        options = self.discard_options(reading, legal, exact=exact)
         if not options:
             return super().turn(reading, legal)
         danger = discard_danger(observation, self._furiten_rule(), found)
@@ -160,6 +164,8 @@ class DefensiveAgent(EfficientAgent):
             live = reading.tiles_of(action.tile // 4, waits, None) if after == 0 else 0
         if self.should_fold(reading, shanten_after, worth, danger[action.tile // 4], found, live):
             # The safest tile; among equally safe ones, the best for the hand.
+            if not exact:
+                options = self.discard_options(reading, legal)
             rank = {id(entry[1]): index for index, entry in enumerate(options)}
             safest = min(
                 options,

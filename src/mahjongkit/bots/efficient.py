@@ -23,7 +23,7 @@ to the next.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from mahjongkit.errors import IllegalActionError, MahjongError
@@ -106,6 +106,11 @@ class HandReading:
         self._left: list[int] | None = None
         self._plan: frozenset[int] | None = None
         self._plan_known = False
+        self.options: dict[
+            bool, tuple[Sequence[Action], list[tuple[tuple[float, ...], Action, int]]]
+        ] = {}
+        """The discard rankings made this decision (exact and cheap), with the actions they
+        were made of."""
         self.score_context = -1
         """The agent's number for this decision's scoring context (−1: not asked yet)."""
         self.win_parts: tuple[list[Tile], tuple[Meld, ...], Any] | None = None
@@ -400,6 +405,16 @@ class EfficientAgent:
         (their improving tiles and wait values are not worked out), and when only one discard
         leaves a ready hand that wins something, only whether it wins at all is worked out (its
         figure is then some win's, not the sum over the waits)."""
+        found = reading.options.get(exact)
+        if found is not None and found[0] is legal:
+            return found[1]
+        out = self._discard_options(reading, legal, exact)
+        reading.options[exact] = (legal, out)
+        return out
+
+    def _discard_options(
+        self, reading: HandReading, legal: Sequence[Action], exact: bool
+    ) -> list[tuple[tuple[float, ...], Action, int]]:
         counts = reading.counts
         by_kind: dict[int, Action] = {}
         riichi_kinds: set[int] = set()
@@ -422,12 +437,8 @@ class EfficientAgent:
                     by_kind[kind] = action
         if not by_kind:
             return []
-        if not exact and not riichi_kinds:
-            missing = reading.observation.own.missing_suit
-            if len(by_kind) == 1 or all(k < 27 and k // 9 == missing for k in by_kind):
-                # One kind to give (riichi), or only tiles of the missing suit, any of which
-                # leaves the same usable hand: nothing to weigh.
-                return [((0.0, 0.0), action, 0) for action in by_kind.values()]
+        if not exact and _nothing_to_weigh(reading, by_kind, riichi_kinds):
+            return [((0.0, 0.0), action, 0) for action in by_kind.values()]
         after = reading.shanten_after()
         first = [(after[kind], kind, self.keep_value(reading, kind)) for kind in by_kind]
         best = min(s for s, _, _ in first)
@@ -471,6 +482,22 @@ class EfficientAgent:
             out.append((key, by_kind[kind], worth))
         out.sort(key=lambda entry: entry[0])
         return out
+
+    @staticmethod
+    def weighs_nothing(reading: HandReading, legal: Sequence[Action]) -> bool:
+        """Whether the cheap ranking (``exact=False``) of these actions weighs nothing and
+        gives every discard the same rough key (see :func:`_nothing_to_weigh`)."""
+        discards = {
+            a.tile // 4
+            for a in legal
+            if a.type == A.DISCARD and a.tile is not None and a.tile < 4 * NUM_KINDS
+        }
+        riichi = {
+            a.tile // 4
+            for a in legal
+            if a.type == A.RIICHI and a.tile is not None and a.tile < 4 * NUM_KINDS
+        }
+        return bool(discards) and _nothing_to_weigh(reading, discards, riichi)
 
     def _contenders(
         self,
@@ -839,6 +866,17 @@ class EfficientAgent:
             )
 
         return min(options, key=key)
+
+
+def _nothing_to_weigh(
+    reading: HandReading, discards: Collection[int], riichi_kinds: Collection[int]
+) -> bool:
+    """One kind to give (riichi), or only tiles of the missing suit, any of which leaves the
+    same usable hand, and no riichi to weigh: the choice needs no ranking."""
+    if riichi_kinds:
+        return False
+    missing = reading.observation.own.missing_suit
+    return len(discards) == 1 or all(k < 27 and k // 9 == missing for k in discards)
 
 
 def _best_after_discard(counts: list[int], melds: int, shape: HandShape) -> int:
