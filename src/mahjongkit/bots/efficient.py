@@ -210,6 +210,28 @@ class HandReading:
         self._tally = tally
         return tally
 
+    _tanyao: bool | None = None
+
+    def tanyao_in_reach(self) -> bool:
+        """Riichi: all simples is allowed with these melds and at most three terminal or
+        honour tiles are held, none in a meld."""
+        if self._tanyao is None:
+            tanyao_ok = not self.open or getattr(self.rules, "open_tanyao", False)
+            self._tanyao = bool(
+                tanyao_ok
+                and self.outside_count() <= 3
+                and not any(k >= 27 or k % 9 in (0, 8) for k in self.meld_kinds)
+            )
+        return self._tanyao
+
+    _pairs: int | None = None
+
+    def pair_count(self) -> int:
+        """Kinds held twice or more."""
+        if self._pairs is None:
+            self._pairs = sum(1 for c in self.counts if c >= 2)
+        return self._pairs
+
     _outside: int | None = None
 
     def outside_count(self) -> int:
@@ -299,7 +321,7 @@ class EfficientAgent:
                     value -= 3.0 if tally[main] >= 11 else 1.5
             if held >= 3:
                 value += 3.0  # a root (four of a kind) in the making
-            if held == 2 and sum(1 for c in counts if c >= 2) >= 4:
+            if held == 2 and reading.pair_count() >= 4:
                 value += 2.0  # towards all pungs or seven pairs
             return value
         honour = kind >= 27
@@ -314,17 +336,8 @@ class EfficientAgent:
         if variant == "riichi":
             value += 3.0 * reading.dora[kind]
             terminal = honour or kind % 9 in (0, 8)
-            rules = reading.rules
-            if not honour or not fan:
-                outside = reading.outside_count()
-                tanyao_ok = not reading.open or getattr(rules, "open_tanyao", False)
-                if (
-                    terminal
-                    and tanyao_ok
-                    and outside <= 3
-                    and not any(k >= 27 or k % 9 in (0, 8) for k in reading.meld_kinds)
-                ):
-                    value -= 2.0
+            if terminal and (not honour or not fan) and reading.tanyao_in_reach():
+                value -= 2.0
         elif variant == "hongkong":
             value += self._hk_plan_value(reading, kind)
         return value
@@ -690,10 +703,12 @@ class EfficientAgent:
     def _turn_kong(self, reading: HandReading, legal: Sequence[Action]) -> Action | None:
         """A concealed or added kong that keeps the shanten (Sichuan pays for every kong)."""
         counts = reading.counts
-        before = shanten(counts, reading.melds, reading.shape)
+        before: int | None = None
         for action in legal:
             if action.type not in (A.ANKAN, A.KAKAN) or action.tile is None:
                 continue
+            if before is None:
+                before = shanten(counts, reading.melds, reading.shape)
             kind = action.tile // 4
             if action.type == A.ANKAN:
                 after_counts = list(counts)
@@ -721,7 +736,7 @@ class EfficientAgent:
         """A call on another seat's discard, or pass."""
         passing = next((a for a in legal if a.type == A.PASS), legal[0])
         counts = reading.counts
-        before = shanten(counts, reading.melds, reading.shape)
+        before: int | None = None
         best: tuple[int, Action] | None = None
         for action in legal:
             if action.type not in (A.PON, A.KAN, A.CHI) or action.tile is None:
@@ -730,12 +745,15 @@ class EfficientAgent:
             after_counts = list(counts)
             for tile in action.consumed:
                 after_counts[tile // 4] -= 1
+            # The value test first: a call that leaves no way to a win is never searched.
+            if not self.call_keeps_value(reading, action, kind, after_counts):
+                continue
+            if before is None:
+                before = shanten(counts, reading.melds, reading.shape)
             if action.type == A.KAN:
                 after = shanten(after_counts, reading.melds + 1, reading.shape)
             else:
                 after = _best_after_discard(after_counts, reading.melds + 1, reading.shape)
-            if not self.call_keeps_value(reading, action, kind, after_counts):
-                continue
             wanted = after < before or (
                 action.type == A.KAN and after <= before and reading.variant == "sichuan"
             )
