@@ -174,17 +174,27 @@ _KINDS, _PAIRS, _PAIR_UNITS, _ORPHAN_KINDS, _ORPHAN_PAIR, _ODD_KINDS = 0, 6, 11,
 
 
 def _pack(counts: Sequence[int], orphans: Sequence[int]) -> int:
-    held = [n for n in counts if n]
-    terminal = [counts[i] for i in orphans if counts[i]]
-    fields = (
-        (len(held), _KINDS),
-        (sum(1 for n in held if n >= 2), _PAIRS),
-        (sum(n // 2 for n in held), _PAIR_UNITS),
-        (len(terminal), _ORPHAN_KINDS),
-        (1 if any(n >= 2 for n in terminal) else 0, _ORPHAN_PAIR),
-        (sum(1 for n in held if n % 2), _ODD_KINDS),
-    )
-    return sum(value << shift for value, shift in fields) << _ID_BITS
+    total = 0
+    for held in counts:
+        total += _COUNT_PACK[held]
+    terminal = pair = 0
+    for index in orphans:
+        held = counts[index]
+        if held:
+            terminal += 1
+            if held >= 2:
+                pair = 1
+    return (total + (terminal << _ORPHAN_KINDS) + (pair << _ORPHAN_PAIR)) << _ID_BITS
+
+
+_COUNT_PACK = tuple(
+    ((1 if n else 0) << _KINDS)
+    + ((1 if n >= 2 else 0) << _PAIRS)
+    + ((n // 2) << _PAIR_UNITS)
+    + ((n % 2) << _ODD_KINDS)
+    for n in range(256)
+)
+"""The packed fields one kind held ``n`` times adds (kinds, pairs, pair units, odd kinds)."""
 
 
 def _suit_id(key: bytes) -> int:

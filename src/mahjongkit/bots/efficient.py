@@ -188,7 +188,7 @@ class HandReading:
             left = self._left = [n - held for n, held in zip(self.unseen, self._held, strict=True)]
         # The discarded kind is read off the counts as they stand: a caller weighing the
         # discard may have taken the tile off already.
-        given_up = self.unseen[kind] - self.counts[kind] + 1
+        given_up = left[kind] + self._held[kind] - self.counts[kind] + 1
         total = 0
         for other in kinds:
             if only is not None and other not in only:
@@ -433,20 +433,22 @@ class EfficientAgent:
         riichi_kinds: set[int] = set()
         drawn = reading.observation.own.drawn
         for action in legal:
-            if action.tile is None or action.tile >= 4 * NUM_KINDS:
+            tile = action.tile
+            if tile is None or tile >= 4 * NUM_KINDS:
                 continue
-            kind = action.tile // 4
+            kind = tile >> 2
             if action.type == A.RIICHI:
                 riichi_kinds.add(kind)
             elif action.type == A.DISCARD:
                 kept = by_kind.get(kind)
-                red, kept_red = action.tile in RED_FIVE_IDS, kept and kept.tile in RED_FIVE_IDS
+                if kept is None:
+                    by_kind[kind] = action
+                    continue
+                red, kept_red = tile in RED_FIVE_IDS, kept.tile in RED_FIVE_IDS
                 # Give away a plain five rather than the red one, and of two alike copies the
                 # one just drawn: the choice then depends on what the tiles are, never on their
                 # ids (an mjai seat's mirror of the game numbers them its own way).
-                if kept is None or (kept_red and not red) or (
-                    kept_red == red and action.tile == drawn
-                ):
+                if (kept_red and not red) or (kept_red == red and tile == drawn):
                     by_kind[kind] = action
         if not by_kind:
             return []
@@ -469,6 +471,7 @@ class EfficientAgent:
             close = self._contenders(reading, first, best, close, riichi_kinds, worths)
         table = reading.after_discards(close)
         ready = sum(1 for kind in close if table[kind][0] == 0)
+        plan = reading.plan
         out: list[tuple[tuple[float, ...], Action, int]] = []
         for value, kind, keep in first:
             if kind not in close:
@@ -489,7 +492,7 @@ class EfficientAgent:
                     continue
                 key: tuple[float, ...] = (0.0, keep - worth / 1000.0)
             else:
-                tiles = reading.tiles_of(kind, table[kind][1], reading.plan)
+                tiles = reading.tiles_of(kind, table[kind][1], plan)
                 key = (float(value), keep - tiles)
             counts[kind] += 1
             out.append((key, by_kind[kind], worth))
