@@ -668,7 +668,18 @@ class _Setup:
     other suits combined per suit, the packed counts; for the improving draws also the draw
     candidates per suit and the pairs of other suits combined (made on first use)."""
 
-    __slots__ = ("by_suit", "entries", "key", "packed", "rest", "shape", "tables", "two", "usable")
+    __slots__ = (
+        "by_suit",
+        "entries",
+        "key",
+        "packed",
+        "rest",
+        "shape",
+        "singles",
+        "tables",
+        "two",
+        "usable",
+    )
 
     def __init__(self, key: bytes, counts: Sequence[int], shape: HandShape) -> None:
         self.key = key
@@ -680,6 +691,7 @@ class _Setup:
         self.packed = sum(entries) >> _ID_BITS
         self.by_suit: Sequence[Sequence[int]] = ()
         self.two: list[list[int]] | None = None
+        self.singles: list[int] | None = None
 
 
 _last_setup: _Setup | None = None
@@ -751,6 +763,7 @@ _TWO = tuple(
     (a, b, *(x for x in range(4) if x != a and x != b)) for a in range(4) for b in range(a + 1, 4)
 )
 _ALL_DRAWS = (tuple(range(9)),) * 3 + (tuple(range(7)),)
+_SINGLES_ONLY = [False, True, False, False]
 
 
 def _draws_by_suit(
@@ -882,6 +895,20 @@ def discard_ukeire(
                 else [False] * COPIES
             )
             taken = set(improving)
+            if pair_gain == _SINGLES_ONLY and not any(orphan_gain):
+                # The usual case: only a lone tile's partner pairs it (seven kinds are held).
+                singles = setup.singles
+                if singles is None:
+                    singles = setup.singles = [k for k in range(NUM_KINDS) if usable[k] == 1]
+                held = usable[kind]
+                for draw in singles:
+                    if draw not in taken and (draw != kind or held != 1):
+                        improving.append(draw)
+                if held == 2 and kind not in taken:
+                    improving.append(kind)
+                improving.sort()
+                out[kind] = (before, tuple(improving))
+                continue
             for draw in range(NUM_KINDS) if shape.honors else range(27):
                 held = after[draw]
                 if held >= COPIES or draw in taken:
