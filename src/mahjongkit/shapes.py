@@ -740,6 +740,9 @@ def discard_shanten(
     packed0 = setup.packed
     target = (4 - melds) * 2 + 1
     regular_only = melds != 0 or not (shape.seven_pairs or shape.thirteen_orphans)
+    pairs_shape = melds == 0 and shape.seven_pairs
+    pairs_plain = pairs_shape and not shape.seven_pairs_quads
+    orphans_shape = melds == 0 and shape.thirteen_orphans
     combined_get = _COMBINED.get
     out: dict[int, int] = {}
     for kind in range(NUM_KINDS):
@@ -751,11 +754,28 @@ def discard_shanten(
         whole = combined_get(((entry & _ID_MASK) << 20) | others)
         if whole is None:
             whole = _combine(entry & _ID_MASK, others)
-        if regular_only:
-            out[kind] = _VECTORS[whole][target] - 1
-        else:
+        best = _VECTORS[whole][target] - 1
+        if not regular_only:
+            # _shanten_of, inline: this loop is the hot path of every bot's turn.
             packed = packed0 - (entries[suit] >> _ID_BITS) + (entry >> _ID_BITS)
-            out[kind] = _shanten_of(_VECTORS[whole], packed, melds, shape)
+            if pairs_plain:
+                kinds = packed & 63
+                pairs = 6 - ((packed >> _PAIRS) & 31) + (7 - kinds if kinds < 7 else 0)
+                if pairs < best:
+                    best = pairs
+            elif pairs_shape:
+                pairs = _pairs_after(packed, shape)
+                if pairs < best:
+                    best = pairs
+            if orphans_shape:
+                orphans = (
+                    13
+                    - ((packed >> _ORPHAN_KINDS) & 15)
+                    - (1 if (packed >> _ORPHAN_PAIR) & 7 else 0)
+                )
+                if orphans < best:
+                    best = orphans
+        out[kind] = best
     return out
 
 
@@ -850,15 +870,19 @@ def discard_ukeire(
         pairs_value = orphans_value = _INF
         if pairs_shape or orphans_shape:
             packed = packed0 - (entries[suit] >> _ID_BITS) + (minus >> _ID_BITS)
-            before = _shanten_of(_VECTORS[whole], packed, melds, shape)
+            # _shanten_of, with the seven pairs and orphans figures kept for the draws below.
             if pairs_shape:
                 pairs_value = _pairs_after(packed, shape)
+                if pairs_value < before:
+                    before = pairs_value
             if orphans_shape:
                 orphans_value = (
                     13
                     - ((packed >> _ORPHAN_KINDS) & 15)
                     - (1 if (packed >> _ORPHAN_PAIR) & 7 else 0)
                 )
+                if orphans_value < before:
+                    before = orphans_value
         improving: list[int] = []
         level = (target << 4 | (before + 1)) << 2
         for other in range(4):

@@ -143,6 +143,8 @@ class HandReading:
         """The kinds a one-suit plan can use (None: no such plan): draws of others do not
         count as improving the hand."""
         plan = self._plan
+        if not self._plan_known and self.variant not in ("hongkong", "sichuan"):
+            self._plan_known = True  # no one-suit plan narrows the draws in Riichi
         if not self._plan_known:
             tally = self.suit_tally()
             main = max(range(3), key=lambda s: tally[s])
