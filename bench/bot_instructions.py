@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
-import subprocess
+import shutil
 import sys
 from pathlib import Path
 
@@ -35,31 +34,16 @@ print("decisions", found["decisions"])
 
 def measure(variant: str, bot: str, games: int, rounds: int, src: Path) -> tuple[int, int]:
     """(instructions, decisions) of a process playing ``games`` games of ``bot``."""
-    bench = str(Path(__file__).resolve().parent)
-    env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"}
-    done = subprocess.run(
-        [
-            "valgrind",
-            "--tool=callgrind",
-            "--callgrind-out-file=/dev/null",
-            sys.executable,
-            "-c",
-            _WORKLOAD.format(bench=bench),
-            variant,
-            bot,
-            str(games),
-            str(rounds),
-        ],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-    )
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    decisions = re.search(r"decisions (\d+)", done.stdout)
-    if found is None or decisions is None:
-        raise RuntimeError(f"no count in valgrind's output: {done.stderr[-500:]}")
-    return int(found.group(1)), int(decisions.group(1))
+    bench = Path(__file__).resolve().parent
+    sys.path.insert(0, str(bench))
+    from selfplay_instructions import callgrind
+
+    code = _WORKLOAD.format(bench=str(bench))
+    counted, printed = callgrind(code, [variant, bot, str(games), str(rounds)], src)
+    decisions = re.search(r"decisions (\d+)", printed)
+    if decisions is None:
+        raise RuntimeError(f"the workload printed no decision count: {printed[-500:]}")
+    return counted, int(decisions.group(1))
 
 
 def main() -> None:
@@ -72,6 +56,9 @@ def main() -> None:
     parser.add_argument("--src", default=str(Path(__file__).resolve().parent.parent / "src"))
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (apt-get install valgrind): no figure")
+        return
     low, high = (int(n) for n in args.games.split(","))
     if not 0 <= low < high:
         parser.error("--games takes two counts, the first smaller")

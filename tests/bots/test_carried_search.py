@@ -17,33 +17,11 @@ from mahjongkit.bots import play
 from mahjongkit.bots.efficient import EfficientAgent, HandReading
 from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import Observation
-from mahjongkit.shapes import HandShape, discard_shanten, discard_ukeire, shanten
+from mahjongkit.shapes import discard_shanten, discard_ukeire
 from mahjongkit.sim import make_agents
 from mahjongkit.table.actions import Action
-from mahjongkit.tiles import COPIES, counts_of_ids
-
-
-def _fresh(
-    counts: list[int], melds: int, shape: HandShape
-) -> dict[int, tuple[int, tuple[int, ...]]]:
-    """Every discard's shanten and improving draws, one :func:`shanten` question at a time."""
-    out = {}
-    for kind, held in enumerate(counts):
-        if not held:
-            continue
-        after = list(counts)
-        after[kind] -= 1
-        before = shanten(after, melds, shape)
-        better = []
-        for draw in shape.kinds:
-            if after[draw] >= COPIES:
-                continue
-            after[draw] += 1
-            if shanten(after, melds, shape) < before:
-                better.append(draw)
-            after[draw] -= 1
-        out[kind] = (before, tuple(better))
-    return out
+from mahjongkit.tiles import counts_of_ids
+from tests.helpers.shapes_reference import every_discard
 
 
 class _Checked:
@@ -59,7 +37,7 @@ class _Checked:
         counts = counts_of_ids(obs.hand)
         if obs.phase == "turn" and sum(counts) == 14 - 3 * melds:
             shape = obs.hand_shape
-            fresh = _fresh(counts, melds, shape)
+            fresh = every_discard(counts, melds, shape)
             # The agent's own reading first (what it plays by), then the library's answers.
             reading = HandReading(obs, self.agent.rules)
             assert reading.shanten_after() == {k: v[0] for k, v in fresh.items()}, obs
