@@ -579,15 +579,16 @@ class EfficientAgent:
         tiles times its points: positive exactly when the exact figure is."""
         own = reading.observation.own
         furiten_rule = self._flow is not None and type(self._flow).furiten is not Flow.furiten
-        pond = {t // 4 for t in own.discards} | {discarded}
+        pond = {t // 4 for t in own.discards} | {discarded} if furiten_rule else set()
         total = 0
         after, waits = reading.after_discards((discarded,))[discarded]
+        unseen = reading.unseen
+        declared = riichi or own.riichi
         for kind in waits if after == 0 else ():
-            left = reading.unseen[kind] - counts[kind]
+            left = unseen[kind] - counts[kind]
             if left <= 0:
                 continue
-            declared = riichi or own.riichi
-            ron_ok = not (furiten_rule and kind in pond)
+            ron_ok = kind not in pond
             tsumo = self._score(reading, counts, kind, True, declared)
             if not exact and tsumo > 0:
                 return left * tsumo
