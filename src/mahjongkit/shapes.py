@@ -574,20 +574,10 @@ class _SuitTable:
         self.key = key
         self.honours = honours
         self.entry = _entry(key, honours)
-        minus: list[int] = []
-        minus_keys: list[bytes] = []
-        for index, held in enumerate(key):
-            if held:
-                smaller = bytearray(key)
-                smaller[index] -= 1
-                minus_keys.append(bytes(smaller))
-                minus.append(_entry(minus_keys[-1], honours))
-            else:
-                minus_keys.append(b"")
-                minus.append(-1)
-        self.minus = tuple(minus)
-        """Per kind of the suit: the entry with one tile fewer of it (−1: none held)."""
-        self.minus_keys = tuple(minus_keys)
+        self.minus: tuple[int, ...] = ()
+        """Per kind of the suit: the entry with one tile fewer of it (−1: none held); made by
+        :meth:`fill_minus` (a table reached by a discard is asked only for its draws)."""
+        self.minus_keys: tuple[bytes, ...] = ()
         self.plus: tuple[int, ...] | None = None
         """Per kind: the vector id with one tile more of it (−1: four held); made on first use."""
         self.improving: dict[int, tuple[int, ...]] = {}
@@ -606,6 +596,24 @@ class _SuitTable:
         """The kinds (indices) within two of a held one (honours: held), and with the
         terminals and honours thirteen orphans may want."""
         self.quad = COPIES in key
+
+    def fill_minus(self) -> tuple[int, ...]:
+        """Work out :attr:`minus` and :attr:`minus_keys`."""
+        key, honours = self.key, self.honours
+        minus: list[int] = []
+        minus_keys: list[bytes] = []
+        for index, held in enumerate(key):
+            if held:
+                smaller = bytearray(key)
+                smaller[index] -= 1
+                minus_keys.append(bytes(smaller))
+                minus.append(_entry(minus_keys[-1], honours))
+            else:
+                minus_keys.append(b"")
+                minus.append(-1)
+        self.minus_keys = tuple(minus_keys)
+        self.minus = tuple(minus)
+        return self.minus
 
     def draws(
         self, memo_key: int, suit: int, others: int, target: int, before: int, drawn: Sequence[int]
@@ -749,7 +757,11 @@ def discard_shanten(
         if not counts[kind]:
             continue
         suit = _SUIT_OF[kind]
-        entry = entries[suit] if not usable[kind] else tables[suit].minus[_INDEX_OF[kind]]
+        if usable[kind]:
+            table = tables[suit]
+            entry = (table.minus or table.fill_minus())[_INDEX_OF[kind]]
+        else:
+            entry = entries[suit]
         others = rest[suit]
         whole = combined_get(((entry & _ID_MASK) << 20) | others)
         if whole is None:
@@ -856,7 +868,7 @@ def discard_ukeire(
         suit = _SUIT_OF[kind]
         table = tables[suit]
         if usable[kind]:
-            minus = table.minus[_INDEX_OF[kind]]
+            minus = (table.minus or table.fill_minus())[_INDEX_OF[kind]]
             after_table = _table(table.minus_keys[_INDEX_OF[kind]], suit == 3)
         else:
             minus = entries[suit]  # a tile of the missing suit: the usable hand stays
