@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from mahjongkit.game.observation import Observation, SeatInfo
@@ -294,18 +295,22 @@ def kind_danger(
 
 
 def discard_danger(
-    observation: Observation, furiten_rule: bool = True, found: list[Threat] | None = None
+    observation: Observation,
+    furiten_rule: bool = True,
+    found: list[Threat] | None = None,
+    kinds: Iterable[int] | None = None,
 ) -> list[float]:
     """The danger of discarding each kind (34 entries): the worst over every threat, 0 when
     there is none. ``furiten_rule``: whether a player may not win by discard on a tile of its
-    own pond (Riichi, Sichuan; not Hong Kong)."""
+    own pond (Riichi, Sichuan; not Hong Kong). ``kinds``: only these are weighed (the others
+    stay 0), for a caller that asks about its own discards only."""
     found = threats(observation) if found is None else found
     if not found:
         return [0.0] * NUM_KINDS
     seen = _seen_counts(observation)
     passed = {threat.seat: observation.passed_since_riichi(threat.seat) for threat in found}
     out = [0.0] * NUM_KINDS
-    for kind in range(NUM_KINDS):
+    for kind in range(NUM_KINDS) if kinds is None else kinds:
         out[kind] = max(
             kind_danger(observation, kind, threat, seen, furiten_rule, passed[threat.seat])
             for threat in found

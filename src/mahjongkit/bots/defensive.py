@@ -154,7 +154,8 @@ class DefensiveAgent(EfficientAgent):
         options = self.discard_options(reading, legal, exact=exact)
         if not options:
             return super().turn(reading, legal)
-        danger = discard_danger(observation, self._furiten_rule(), found)
+        held = {entry[1].tile // 4 for entry in options if entry[1].tile is not None}
+        danger = discard_danger(observation, self._furiten_rule(), found, held)
         key, action, worth = options[0]
         assert action.tile is not None
         shanten_after = int(key[0])
