@@ -29,9 +29,9 @@ for seed in range(int(sys.argv[1])):
 """
 
 
-def instructions(rounds: int, src: Path) -> int:
-    """Instructions retired by a process playing ``rounds`` rounds."""
-    bench = str(Path(__file__).resolve().parent)
+def callgrind(code: str, args: list[str], src: Path) -> tuple[int, str]:
+    """Instructions retired by ``python -c code args...`` with ``src`` on the path, and what
+    it printed."""
     env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"}
     done = subprocess.run(
         [
@@ -40,8 +40,8 @@ def instructions(rounds: int, src: Path) -> int:
             "--callgrind-out-file=/dev/null",
             sys.executable,
             "-c",
-            _WORKLOAD.format(bench=bench),
-            str(rounds),
+            code,
+            *args,
         ],
         capture_output=True,
         text=True,
@@ -51,7 +51,13 @@ def instructions(rounds: int, src: Path) -> int:
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:
         raise RuntimeError(f"no instruction count in valgrind's output: {done.stderr[-500:]}")
-    return int(found.group(1))
+    return int(found.group(1)), done.stdout
+
+
+def instructions(rounds: int, src: Path) -> int:
+    """Instructions retired by a process playing ``rounds`` rounds."""
+    bench = str(Path(__file__).resolve().parent)
+    return callgrind(_WORKLOAD.format(bench=bench), [str(rounds)], src)[0]
 
 
 def main() -> None:

@@ -12,7 +12,14 @@ from collections.abc import Iterable, Sequence
 from mahjongkit.errors import InvalidHandError, NotationError
 from mahjongkit.i18n import Sentence
 from mahjongkit.melds import Meld
-from mahjongkit.tiles import COPIES, NUM_KINDS, Tile, format_hand, format_kind, parse_tiles
+from mahjongkit.tiles import (
+    COPIES,
+    NUM_KINDS,
+    SUIT_LETTERS,
+    Tile,
+    format_kind,
+    parse_tiles,
+)
 from mahjongkit.valueclass import dataclass, field
 
 PACKED_BITS = 3
@@ -24,6 +31,25 @@ PACKED_ONE = tuple(1 << (PACKED_BITS * kind) for kind in range(NUM_KINDS))
 
 
 _OR = {"en": " or ", "fr": " ou ", "es": " o "}
+_SUIT_TEXTS: dict[tuple[int, int, int], str] = {}
+"""One suit's part of a hand's text by (suit, its packed counts, its red kinds)."""
+_SUIT_TEXTS_LIMIT = 1 << 14
+_SUIT_RED_MASK = (1 << 9) - 1
+
+
+def _suit_text(suit: int, key: int, red: int) -> str:
+    """The mpsz of one suit's tiles, sorted (a red five after the plain ones)."""
+    digits = []
+    for number in range(9 if suit < 3 else 7):
+        held = (key >> (PACKED_BITS * number)) & ((1 << PACKED_BITS) - 1)
+        if red >> number & 1:
+            digits.append(str(number + 1) * (held - 1) + "0")
+        else:
+            digits.append(str(number + 1) * held)
+    if len(_SUIT_TEXTS) >= _SUIT_TEXTS_LIMIT:
+        _SUIT_TEXTS.clear()
+    found = _SUIT_TEXTS[(suit, key, red)] = "".join(digits) + SUIT_LETTERS[suit]
+    return found
 
 @dataclass(frozen=True, slots=True)
 class Hand:
@@ -138,4 +164,15 @@ class Hand:
         return Hand((*self.concealed, tile), self.melds)
 
     def __str__(self) -> str:
-        return " ".join([format_hand(self.concealed), *map(str, self.melds)])
+        # Scorers write the hand into every result: the text is put together from each suit's
+        # counts and red five, each suit's part made once (the same as sorting the tiles).
+        parts = []
+        for suit, key in enumerate(self.suit_keys):
+            if key:
+                red = (self.red_kinds >> (9 * suit)) & _SUIT_RED_MASK
+                text = _SUIT_TEXTS.get((suit, key, red))
+                if text is None:
+                    text = _suit_text(suit, key, red)
+                parts.append(text)
+        text = "".join(parts)
+        return " ".join([text, *map(str, self.melds)]) if self.melds else text

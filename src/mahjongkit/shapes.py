@@ -118,8 +118,10 @@ _SHIFTS = tuple(
 )
 
 
+@lru_cache(maxsize=1024)
 def _honor_vector(counts: tuple[int, ...]) -> tuple[int, ...]:
-    """Replacement vector of honour counts: pungs and a pair only, no chows."""
+    """Replacement vector of honour counts: pungs and a pair only, no chows (``counts``
+    sorted: the order of the kinds does not matter, so a few hundred keys cover them all)."""
     vector = _EMPTY_VECTOR
     for held in counts:
         options = (
@@ -172,17 +174,27 @@ _KINDS, _PAIRS, _PAIR_UNITS, _ORPHAN_KINDS, _ORPHAN_PAIR, _ODD_KINDS = 0, 6, 11,
 
 
 def _pack(counts: Sequence[int], orphans: Sequence[int]) -> int:
-    held = [n for n in counts if n]
-    terminal = [counts[i] for i in orphans if counts[i]]
-    fields = (
-        (len(held), _KINDS),
-        (sum(1 for n in held if n >= 2), _PAIRS),
-        (sum(n // 2 for n in held), _PAIR_UNITS),
-        (len(terminal), _ORPHAN_KINDS),
-        (1 if any(n >= 2 for n in terminal) else 0, _ORPHAN_PAIR),
-        (sum(1 for n in held if n % 2), _ODD_KINDS),
-    )
-    return sum(value << shift for value, shift in fields) << _ID_BITS
+    total = 0
+    for held in counts:
+        total += _COUNT_PACK[held]
+    terminal = pair = 0
+    for index in orphans:
+        held = counts[index]
+        if held:
+            terminal += 1
+            if held >= 2:
+                pair = 1
+    return (total + (terminal << _ORPHAN_KINDS) + (pair << _ORPHAN_PAIR)) << _ID_BITS
+
+
+_COUNT_PACK = tuple(
+    ((1 if n else 0) << _KINDS)
+    + ((1 if n >= 2 else 0) << _PAIRS)
+    + ((n // 2) << _PAIR_UNITS)
+    + ((n % 2) << _ODD_KINDS)
+    for n in range(256)
+)
+"""The packed fields one kind held ``n`` times adds (kinds, pairs, pair units, odd kinds)."""
 
 
 def _suit_id(key: bytes) -> int:
@@ -255,6 +267,9 @@ def read_shape_table(
     except zlib.error:
         return None
     return (vectors, index) if len(index) == 5**9 else None
+
+
+_POW5 = tuple(5**i for i in range(9))
 
 
 def _base5(key: bytes) -> int:
@@ -535,31 +550,186 @@ def _shanten_of(vector: tuple[int, ...], packed: int, melds: int, shape: HandSha
     return best
 
 
-class _Split:
-    """A hand cut into its four suits' memo entries, with the combinations of the others."""
+class _SuitTable:
+    """One suit's counts with what a discard search asks of them: its memo entry, the entry
+    and counts after giving up one tile of each kind, the vector id after drawing one more of
+    each kind, and the improving draws already found against other suits' vectors. Made once
+    per counts and kept (see :data:`_TABLES`): a suit the last draw and discard left alone is
+    found again whole, so a turn's search starts from the one before it."""
 
-    __slots__ = ("entries", "keys", "packed", "rest")
+    __slots__ = (
+        "entry",
+        "honours",
+        "improving",
+        "key",
+        "minus",
+        "minus_keys",
+        "near",
+        "near_orphans",
+        "plus",
+        "quad",
+    )
 
-    def __init__(self, counts: Sequence[int]) -> None:
-        self.keys = [bytes(counts[0:9]), bytes(counts[9:18]), bytes(counts[18:27])]
-        self.keys.append(bytes(counts[27:34]))
-        self.entries = [_entry(key, suit == 3) for suit, key in enumerate(self.keys)]
-        ids = [entry & _ID_MASK for entry in self.entries]
-        self.packed = sum(self.entries) >> _ID_BITS
-        # rest[s]: the three suits other than s combined.
-        pair01, pair23 = _comb(ids[0], ids[1]), _comb(ids[2], ids[3])
-        self.rest = [
-            _comb(ids[1], pair23),
-            _comb(ids[0], pair23),
-            _comb(pair01, ids[3]),
-            _comb(pair01, ids[2]),
-        ]
+    def __init__(self, key: bytes, honours: bool) -> None:
+        self.key = key
+        self.honours = honours
+        self.entry = _entry(key, honours)
+        self.minus: tuple[int, ...] = ()
+        """Per kind of the suit: the entry with one tile fewer of it (−1: none held); made by
+        :meth:`fill_minus` (a table reached by a discard is asked only for its draws)."""
+        self.minus_keys: tuple[bytes, ...] = ()
+        self.plus: tuple[int, ...] | None = None
+        """Per kind: the vector id with one tile more of it (−1: four held); made on first use."""
+        self.improving: dict[int, tuple[int, ...]] = {}
+        """Improving draws by (the other suits' vector, target, shanten before, suit number)."""
+        present = [number for number, count in enumerate(key) if count]
+        self.near: tuple[int, ...]
+        self.near_orphans: tuple[int, ...]
+        if honours:
+            self.near = tuple(present)
+            self.near_orphans = tuple(range(len(key)))
+        else:
+            bits = sum(1 << n for n in present)
+            reach = (bits | bits << 1 | bits << 2 | bits >> 1 | bits >> 2) & 0x1FF
+            self.near = tuple(n for n in range(9) if reach >> n & 1)
+            self.near_orphans = tuple(sorted({*self.near, 0, 8}))
+        """The kinds (indices) within two of a held one (honours: held), and with the
+        terminals and honours thirteen orphans may want."""
+        self.quad = COPIES in key
 
-    def changed(self, suit: int, kind: int, delta: int) -> int:
-        """The entry of ``suit`` with one tile of ``kind`` added (1) or taken (-1)."""
-        key = bytearray(self.keys[suit])
-        key[kind - suit * 9] += delta
-        return _entry(bytes(key), suit == 3)
+    def fill_minus(self) -> tuple[int, ...]:
+        """Work out :attr:`minus` and :attr:`minus_keys`."""
+        key, honours = self.key, self.honours
+        minus: list[int] = []
+        minus_keys: list[bytes] = []
+        for index, held in enumerate(key):
+            if held:
+                smaller = bytearray(key)
+                smaller[index] -= 1
+                minus_keys.append(bytes(smaller))
+                minus.append(_entry(minus_keys[-1], honours))
+            else:
+                minus_keys.append(b"")
+                minus.append(-1)
+        self.minus_keys = tuple(minus_keys)
+        self.minus = tuple(minus)
+        return self.minus
+
+    def draws(
+        self, memo_key: int, suit: int, others: int, target: int, before: int, drawn: Sequence[int]
+    ) -> tuple[int, ...]:
+        """The kinds of ``drawn`` (indices in this suit, which is suit number ``suit``) whose
+        draw lowers the regular shanten below ``before``, the other suits combined being vector
+        ``others``; kept under ``memo_key``."""
+        plus = self.plus
+        if plus is None:
+            plus = self.plus = _plus_ids(self.key, self.honours)
+        combined_get = _COMBINED.get
+        offset = suit * 9
+        hits = []
+        for index in drawn:
+            grown = plus[index]
+            if grown < 0:
+                continue
+            whole = combined_get((grown << 20) | others)
+            if whole is None:
+                whole = _combine(grown, others)
+            if _VECTORS[whole][target] <= before:
+                hits.append(offset + index)
+        improving = self.improving
+        if len(improving) >= _TABLE_DRAWS_LIMIT:
+            improving.clear()
+        found = improving[memo_key] = tuple(hits)
+        return found
+
+
+_TABLES: dict[bytes, _SuitTable] = {}
+"""Suit tables by counts (nine bytes a suit, seven the honours), kept under :data:`MEMO_LIMIT`."""
+_TABLE_DRAWS_LIMIT = 256
+"""Improving-draw answers one suit table keeps before it starts afresh."""
+
+
+def _table(key: bytes, honours: bool) -> _SuitTable:
+    found = _TABLES.get(key)
+    if found is None:
+        if len(_TABLES) >= MEMO_LIMIT:
+            _TABLES.clear()
+        found = _TABLES[key] = _SuitTable(key, honours)
+    return found
+
+
+def _tables(counts: Sequence[int]) -> list[_SuitTable]:
+    """The four suit tables of a hand (man, pin, sou, honours)."""
+    get = _TABLES.get
+    out = []
+    for start, end in _SUIT_SPANS:
+        key = bytes(counts[start:end])
+        found = get(key)
+        if found is None:
+            found = _table(key, end == NUM_KINDS)
+        out.append(found)
+    return out
+
+
+class _Setup:
+    """What every discard of one hand shares: its usable counts, suit tables and entries, the
+    other suits combined per suit, the packed counts; for the improving draws also the draw
+    candidates per suit and the pairs of other suits combined (made on first use)."""
+
+    __slots__ = (
+        "by_suit",
+        "entries",
+        "key",
+        "packed",
+        "rest",
+        "shape",
+        "singles",
+        "tables",
+        "two",
+        "usable",
+    )
+
+    def __init__(self, key: bytes, counts: Sequence[int], shape: HandShape) -> None:
+        self.key = key
+        self.shape = shape
+        usable = self.usable = shape.usable(counts)
+        tables = self.tables = _tables(usable)
+        entries = self.entries = [table.entry for table in tables]
+        self.rest = _rest([entry & _ID_MASK for entry in entries])
+        self.packed = sum(entries) >> _ID_BITS
+        self.by_suit: Sequence[Sequence[int]] = ()
+        self.two: list[list[int]] | None = None
+        self.singles: list[int] | None = None
+
+
+_last_setup: _Setup | None = None
+"""The last hand searched: a caller asks :func:`discard_shanten` and then
+:func:`discard_ukeire` (once or more) of the same hand."""
+
+
+def _setup(counts: Sequence[int], shape: HandShape) -> _Setup:
+    global _last_setup
+    key = bytes(counts)
+    found = _last_setup
+    if found is None or found.key != key or found.shape is not shape:
+        found = _last_setup = _Setup(key, counts, shape)
+    return found
+
+
+_SUIT_SPANS = ((0, 9), (9, 18), (18, 27), (27, NUM_KINDS))
+_SUIT_OF = tuple(kind // 9 if kind < 27 else 3 for kind in range(NUM_KINDS))
+_INDEX_OF = tuple(kind - 9 * _SUIT_OF[kind] for kind in range(NUM_KINDS))
+
+
+def _rest(ids: Sequence[int]) -> list[int]:
+    """Per suit: the three other suits' vectors combined."""
+    pair01, pair23 = _comb(ids[0], ids[1]), _comb(ids[2], ids[3])
+    return [
+        _comb(ids[1], pair23),
+        _comb(ids[0], pair23),
+        _comb(pair01, ids[3]),
+        _comb(pair01, ids[2]),
+    ]
 
 
 def discard_shanten(
@@ -573,51 +743,80 @@ def discard_shanten(
     >>> after[27], after[1]
     (0, 0)
     """
-    usable = shape.usable(counts)
-    split = _Split(usable)
+    setup = _setup(counts, shape)
+    usable, tables, entries, rest = setup.usable, setup.tables, setup.entries, setup.rest
+    packed0 = setup.packed
+    target = (4 - melds) * 2 + 1
+    regular_only = melds != 0 or not (shape.seven_pairs or shape.thirteen_orphans)
+    pairs_shape = melds == 0 and shape.seven_pairs
+    pairs_plain = pairs_shape and not shape.seven_pairs_quads
+    orphans_shape = melds == 0 and shape.thirteen_orphans
+    combined_get = _COMBINED.get
     out: dict[int, int] = {}
     for kind in range(NUM_KINDS):
         if not counts[kind]:
             continue
-        suit = kind // 9 if kind < 27 else 3
-        if not usable[kind]:
-            whole = _comb(split.entries[suit] & _ID_MASK, split.rest[suit])
-            out[kind] = _shanten_of(_VECTORS[whole], split.packed, melds, shape)
-            continue
-        entry = split.changed(suit, kind, -1)
-        whole = _comb(entry & _ID_MASK, split.rest[suit])
-        packed = split.packed - (split.entries[suit] >> _ID_BITS) + (entry >> _ID_BITS)
-        out[kind] = _shanten_of(_VECTORS[whole], packed, melds, shape)
+        suit = _SUIT_OF[kind]
+        if usable[kind]:
+            table = tables[suit]
+            entry = (table.minus or table.fill_minus())[_INDEX_OF[kind]]
+        else:
+            entry = entries[suit]
+        others = rest[suit]
+        whole = combined_get(((entry & _ID_MASK) << 20) | others)
+        if whole is None:
+            whole = _combine(entry & _ID_MASK, others)
+        best = _VECTORS[whole][target] - 1
+        if not regular_only:
+            # _shanten_of, inline: this loop is the hot path of every bot's turn.
+            packed = packed0 - (entries[suit] >> _ID_BITS) + (entry >> _ID_BITS)
+            if pairs_plain:
+                kinds = packed & 63
+                pairs = 6 - ((packed >> _PAIRS) & 31) + (7 - kinds if kinds < 7 else 0)
+                if pairs < best:
+                    best = pairs
+            elif pairs_shape:
+                pairs = _pairs_after(packed, shape)
+                if pairs < best:
+                    best = pairs
+            if orphans_shape:
+                orphans = (
+                    13
+                    - ((packed >> _ORPHAN_KINDS) & 15)
+                    - (1 if (packed >> _ORPHAN_PAIR) & 7 else 0)
+                )
+                if orphans < best:
+                    best = orphans
+        out[kind] = best
     return out
 
 
-def _draw_candidates(usable: Sequence[int], shape: HandShape, short: bool) -> list[int]:
-    """Kinds whose draw may lower a hand's shanten: within two of a held suited kind, a held
-    honour, every terminal and honour for thirteen orphans, any kind while seven pairs lacks
-    kinds, the hand is ``short`` (tiles of the missing suit held) or holds four of a kind (a
-    lone new tile may then be the pair). An isolated new tile changes no block of any other
-    regular hand."""
-    if short or COPIES in usable:
-        return [kind for kind in shape.kinds if kind // 9 != shape.missing_suit]
-    near = [False] * NUM_KINDS
-    for kind in range(27):
-        if usable[kind]:
-            base = kind - kind % 9
-            for other in range(max(base, kind - 2), min(base + 9, kind + 3)):
-                near[other] = True
-    if shape.honors:
-        for kind in range(27, NUM_KINDS):
-            if usable[kind]:
-                near[kind] = True
-        if shape.thirteen_orphans:
-            for kind in TERMINALS_AND_HONORS:
-                near[kind] = True
-    if shape.seven_pairs and sum(1 for c in usable if c) <= 8:
-        near = [True] * NUM_KINDS
-    if shape.missing_suit is not None:
-        start = shape.missing_suit * 9
-        near[start : start + 9] = [False] * 9
-    return [kind for kind in shape.kinds if near[kind]]
+_TWO = tuple(
+    (a, b, *(x for x in range(4) if x != a and x != b)) for a in range(4) for b in range(a + 1, 4)
+)
+_ALL_DRAWS = (tuple(range(9)),) * 3 + (tuple(range(7)),)
+_SINGLES_ONLY = [False, True, False, False]
+
+
+def _draws_by_suit(
+    tables: Sequence[_SuitTable], kinds_held: int, shape: HandShape, short: bool
+) -> Sequence[Sequence[int]]:
+    """Per suit, the kinds (indices) whose draw may lower a hand's shanten: within two of a
+    held suited kind, a held honour, every terminal and honour for thirteen orphans, any kind
+    while seven pairs lacks kinds, the hand is ``short`` (tiles of the missing suit held) or
+    holds four of a kind (a lone new tile may then be the pair). An isolated new tile changes
+    no block of any other regular hand."""
+    missing = shape.missing_suit
+    if short or any(table.quad for table in tables) or (shape.seven_pairs and kinds_held <= 8):
+        found: list[Sequence[int]] = list(_ALL_DRAWS)
+    else:
+        orphans = shape.thirteen_orphans and shape.honors
+        found = [table.near_orphans if orphans else table.near for table in tables]
+    if not shape.honors:
+        found[3] = ()
+    if missing is not None:
+        found[missing] = ()
+    return found
 
 
 def discard_ukeire(
@@ -644,75 +843,115 @@ def discard_ukeire(
         wrong = [k for k in kinds if not (isinstance(k, int) and 0 <= k < NUM_KINDS)]
         if wrong:
             raise ValueError(f"discard kinds must be 0-{NUM_KINDS - 1}, got {wrong[0]!r}")
-    usable = list(shape.usable(counts))
-    split = _Split(usable)
-    entries, rest, packed0, keys = split.entries, split.rest, split.packed, split.keys
-    by_suit: list[list[int]] = [[], [], [], []]
-    for draw in _draw_candidates(usable, shape, sum(usable) < sum(counts)):
-        by_suit[draw // 9 if draw < 27 else 3].append(draw)
-    ids = [entry & _ID_MASK for entry in entries]
-    # two[a][b]: the two suits that are neither a nor b, combined.
-    two = [[0] * 4 for _ in range(4)]
-    for a in range(4):
-        for b in range(a + 1, 4):
-            c, d = (x for x in range(4) if x != a and x != b)
+    setup = _setup(counts, shape)
+    usable, tables, entries, rest = setup.usable, setup.tables, setup.entries, setup.rest
+    packed0 = setup.packed
+    missing = shape.missing_suit
+    if setup.two is None:
+        short = missing is not None and any(counts[missing * 9 : missing * 9 + 9])
+        setup.by_suit = _draws_by_suit(tables, packed0 & 63, shape, short)
+        # two[a][b]: the two suits that are neither a nor b, combined.
+        ids = [entry & _ID_MASK for entry in entries]
+        two = [[0] * 4 for _ in range(4)]
+        for a, b, c, d in _TWO:
             two[a][b] = two[b][a] = _comb(ids[c], ids[d])
+        setup.two = two
+    by_suit, two = setup.by_suit, setup.two
     target = (4 - melds) * 2 + 1
     pairs_shape = melds == 0 and shape.seven_pairs
     orphans_shape = melds == 0 and shape.thirteen_orphans
+    combined_get = _COMBINED.get
     out: dict[int, tuple[int, tuple[int, ...]]] = {}
     for kind in range(NUM_KINDS) if kinds is None else sorted(set(kinds)):
         if not counts[kind]:
             continue
-        suit = kind // 9 if kind < 27 else 3
-        after = usable
+        suit = _SUIT_OF[kind]
+        table = tables[suit]
         if usable[kind]:
-            minus = split.changed(suit, kind, -1)
-            after = list(usable)
-            after[kind] -= 1
+            minus = (table.minus or table.fill_minus())[_INDEX_OF[kind]]
+            after_table = _table(table.minus_keys[_INDEX_OF[kind]], suit == 3)
         else:
             minus = entries[suit]  # a tile of the missing suit: the usable hand stays
+            after_table = table
         minus_id = minus & _ID_MASK
-        packed = packed0 - (entries[suit] >> _ID_BITS) + (minus >> _ID_BITS)
-        regular = _VECTORS[_comb(minus_id, rest[suit])][target] - 1
-        before = regular
+        whole = combined_get((minus_id << 20) | rest[suit])
+        if whole is None:
+            whole = _combine(minus_id, rest[suit])
+        before = _VECTORS[whole][target] - 1
+        packed = 0
         pairs_value = orphans_value = _INF
         if pairs_shape or orphans_shape:
-            before = _shanten_of(_VECTORS[_comb(minus_id, rest[suit])], packed, melds, shape)
+            packed = packed0 - (entries[suit] >> _ID_BITS) + (minus >> _ID_BITS)
+            # _shanten_of, with the seven pairs and orphans figures kept for the draws below.
             if pairs_shape:
                 pairs_value = _pairs_after(packed, shape)
+                if pairs_value < before:
+                    before = pairs_value
             if orphans_shape:
                 orphans_value = (
                     13
                     - ((packed >> _ORPHAN_KINDS) & 15)
                     - (1 if (packed >> _ORPHAN_PAIR) & 7 else 0)
                 )
+                if orphans_value < before:
+                    before = orphans_value
         improving: list[int] = []
+        level = (target << 4 | (before + 1)) << 2
         for other in range(4):
             drawn = by_suit[other]
             if not drawn:
                 continue
             if other == suit:
-                key = bytes(after[suit * 9 : suit * 9 + 9] if suit < 3 else after[27:34])
-                others = rest[suit]
+                source, others = after_table, rest[suit]
             else:
-                key = keys[other]
-                others = _comb(minus_id, two[suit][other])
-            improving.extend(_suit_improving(key, other, others, target, before, drawn))
+                source = tables[other]
+                pair = two[suit][other]
+                found = combined_get((minus_id << 20) | pair)
+                others = _combine(minus_id, pair) if found is None else found
+            memo_key = (others << 10) | level | other
+            hits = source.improving.get(memo_key)
+            if hits is None:
+                hits = source.draws(memo_key, other, others, target, before, drawn)
+            if hits:
+                improving.extend(hits)
         if pairs_value == before or orphans_value == before:
+            after = list(usable)
+            if usable[kind]:
+                after[kind] -= 1
+            # Whether one more tile of a kind held 0, 1, 2 or 3 times is a gain: for seven
+            # pairs it depends only on that count, for thirteen orphans also on the kind.
+            pair_gain = (
+                [_pairs_gain(packed, held, shape) for held in range(COPIES)]
+                if pairs_value == before
+                else [False] * COPIES
+            )
+            orphan_gain = (
+                [True, not (packed >> _ORPHAN_PAIR) & 7, False, False]
+                if orphans_value == before
+                else [False] * COPIES
+            )
+            taken = set(improving)
+            if pair_gain == _SINGLES_ONLY and not any(orphan_gain):
+                # The usual case: only a lone tile's partner pairs it (seven kinds are held).
+                singles = setup.singles
+                if singles is None:
+                    singles = setup.singles = [k for k in range(NUM_KINDS) if usable[k] == 1]
+                held = usable[kind]
+                for draw in singles:
+                    if draw not in taken and (draw != kind or held != 1):
+                        improving.append(draw)
+                if held == 2 and kind not in taken:
+                    improving.append(kind)
+                improving.sort()
+                out[kind] = (before, tuple(improving))
+                continue
             for draw in range(NUM_KINDS) if shape.honors else range(27):
                 held = after[draw]
-                if held >= COPIES or draw in improving:
+                if held >= COPIES or draw in taken:
                     continue
-                if shape.missing_suit is not None and draw // 9 == shape.missing_suit:
+                if missing is not None and _SUIT_OF[draw] == missing:
                     continue
-                pair_gain = pairs_value == before and _pairs_gain(packed, held, shape)
-                orphan_gain = (
-                    orphans_value == before
-                    and draw in _ORPHAN_SET
-                    and (not held or (held == 1 and not (packed >> _ORPHAN_PAIR) & 7))
-                )
-                if pair_gain or orphan_gain:
+                if pair_gain[held] or (orphan_gain[held] and draw in _ORPHAN_SET):
                     improving.append(draw)
             improving.sort()
         elif len(improving) > 1:
@@ -722,49 +961,19 @@ def discard_ukeire(
 
 
 _ORPHAN_SET = frozenset(TERMINALS_AND_HONORS)
-_IMPROVING: dict[tuple[bytes, int, int, int, int], tuple[int, ...]] = {}
-"""Memo of one suit's improving draws against the rest of a hand (see :func:`_suit_improving`),
-kept under :data:`MEMO_LIMIT`."""
-
-
-def _suit_improving(
-    key: bytes, suit: int, others: int, target: int, before: int, drawn: Sequence[int]
-) -> tuple[int, ...]:
-    """The kinds of ``drawn`` (all of ``suit``) whose draw into the suit's counts ``key`` lowers
-    the regular shanten below ``before``, the other suits combined being vector ``others``."""
-    memo_key = (key, suit, others, target, before)
-    found = _IMPROVING.get(memo_key)
-    if found is not None:
-        return found
-    if len(_IMPROVING) >= MEMO_LIMIT:
-        _IMPROVING.clear()
-    grown = _PLUS.get(key)
-    if grown is None:
-        grown = _plus_ids(key, suit == 3)
-    offset = suit * 9
-    combined_get = _COMBINED.get
-    hits = []
-    for draw in drawn:
-        entry = grown[draw - offset]
-        if entry < 0:
-            continue
-        whole = combined_get((entry << 20) | others)
-        if whole is None:
-            whole = _combine(entry, others)
-        if _VECTORS[whole][target] <= before:
-            hits.append(draw)
-    found = _IMPROVING[memo_key] = tuple(hits)
-    return found
-
-
-_PLUS: dict[bytes, tuple[int, ...]] = {}
-"""Per suit counts: the vector id with one more tile of each kind (−1: four held already),
-kept under :data:`MEMO_LIMIT`."""
 
 
 def _plus_ids(key: bytes, honours: bool) -> tuple[int, ...]:
-    if len(_PLUS) >= MEMO_LIMIT:
-        _PLUS.clear()
+    """Per kind of a suit's counts: the vector id with one more tile of it (−1: four held)."""
+    if not honours and _shipped and len(key) == 9 and sum(key) < 14:
+        # The shipped table holds every suit of at most 14 tiles: one more tile of a kind is
+        # that kind's power of five further on in its index, with no suit memo entry made.
+        assert not isinstance(_shipped, bool)
+        ids, numbers = _shipped
+        base = _base5(key)
+        return tuple(
+            -1 if held >= COPIES else ids[numbers[base + _POW5[i]]] for i, held in enumerate(key)
+        )
     out = []
     for index, held in enumerate(key):
         if held >= COPIES:
@@ -773,8 +982,7 @@ def _plus_ids(key: bytes, honours: bool) -> tuple[int, ...]:
         grown = bytearray(key)
         grown[index] += 1
         out.append(_entry(bytes(grown), honours) & _ID_MASK)
-    found = _PLUS[key] = tuple(out)
-    return found
+    return tuple(out)
 
 
 def _pairs_after(packed: int, shape: HandShape) -> int:

@@ -45,12 +45,13 @@ def test_every_discard_memos_stay_under_their_limit_and_answer_the_same(
     hands = _random_hands(200, 14, seed=5)
     before = [shapes.discard_ukeire(counts) for counts in hands]
     monkeypatch.setattr(shapes, "MEMO_LIMIT", 40)
-    for table in (shapes._IMPROVING, shapes._PLUS, shapes._COMBINED):
+    for table in (shapes._TABLES, shapes._COMBINED):
         table.clear()
     after = []
     for counts in hands:
         after.append(shapes.discard_ukeire(counts))
-        assert max(len(shapes._IMPROVING), len(shapes._PLUS)) <= 40
+        assert len(shapes._TABLES) <= 40
+        assert all(len(t.improving) <= shapes._TABLE_DRAWS_LIMIT for t in shapes._TABLES.values())
     assert after == before
 
 

@@ -14,34 +14,12 @@ from mahjongkit.shapes import (
     HandShape,
     discard_shanten,
     discard_ukeire,
-    shanten,
     sichuan,
 )
 from mahjongkit.tiles import COPIES, counts_of, parse_kinds
+from tests.helpers.shapes_reference import every_discard
 
 SHAPES = [RIICHI, HONG_KONG, sichuan(None), sichuan(0), sichuan(2)]
-
-
-def _slow(
-    counts: list[int], melds: int, shape: HandShape
-) -> dict[int, tuple[int, tuple[int, ...]]]:
-    out = {}
-    for kind, held in enumerate(counts):
-        if not held:
-            continue
-        after = list(counts)
-        after[kind] -= 1
-        before = shanten(after, melds, shape)
-        better = []
-        for draw in shape.kinds:
-            if after[draw] >= COPIES:
-                continue
-            after[draw] += 1
-            if shanten(after, melds, shape) < before:
-                better.append(draw)
-            after[draw] -= 1
-        out[kind] = (before, tuple(better))
-    return out
 
 
 def _hand(rng: random.Random, shape: HandShape, melds: int) -> list[int]:
@@ -86,7 +64,7 @@ def _hands(
 @pytest.mark.parametrize("seed", range(4))
 def test_discard_ukeire_matches_shanten_of_every_discard_and_draw(seed: int) -> None:
     for counts, melds, shape in _hands(random.Random(seed), 150):
-        expected = _slow(counts, melds, shape)
+        expected = every_discard(counts, melds, shape)
         assert discard_ukeire(counts, melds, shape) == expected, (counts, melds, shape)
         assert discard_shanten(counts, melds, shape) == {k: v[0] for k, v in expected.items()}
 
@@ -98,12 +76,12 @@ def test_discard_ukeire_known_hands() -> None:
     assert after[1][0] == 1
     # Four of a kind held: a lone new tile may be the pair (no "isolated draw" shortcut).
     quad = counts_of(parse_kinds("1111m234p567s999s1z"))
-    assert discard_ukeire(quad)[27] == _slow(quad, 0, RIICHI)[27]
+    assert discard_ukeire(quad)[27] == every_discard(quad, 0, RIICHI)[27]
     assert 27 in discard_ukeire(quad)[0][1]  # 111m kept: East drawn back pairs the lone East
     # A Sichuan hand with tiles of its missing suit: those discards leave the usable hand.
     hand = counts_of(parse_kinds("1m123456789p1122s"))
     after = discard_ukeire(hand, 0, sichuan(0))
-    assert after[0] == _slow(hand, 0, sichuan(0))[0]
+    assert after[0] == every_discard(hand, 0, sichuan(0))[0]
     assert all(draw >= 9 for draw in after[0][1])
 
 

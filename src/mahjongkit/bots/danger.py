@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from mahjongkit.game.observation import Observation, SeatInfo
@@ -328,27 +329,31 @@ def kind_danger(
 
 
 def discard_danger(
-    observation: Observation, furiten_rule: bool = True, found: list[Threat] | None = None
+    observation: Observation,
+    furiten_rule: bool = True,
+    found: list[Threat] | None = None,
+    kinds: Iterable[int] | None = None,
 ) -> list[float]:
     """The danger of discarding each kind (34 entries), 0 when there is no threat. Riichi: the
     worst over every threat (one riichi at a time is the usual danger). Hong Kong and Sichuan:
     the chance that at least one threat wins on it, since the threats are rarely announced
     and, in Sichuan, several may win on one discard. ``furiten_rule``: whether a player may
     not win by discard on a tile of its own pond (Riichi; not Hong Kong or Sichuan, whose
-    only furiten is a passed win until the next turn)."""
+    only furiten is a passed win until the next turn). ``kinds``: only these are weighed (the
+    others stay 0), for a caller that asks about its own discards only."""
     found = threats(observation) if found is None else found
     if not found:
         return [0.0] * NUM_KINDS
     seen = _seen_counts(observation)
     passed = {}
     for threat in found:
-        kinds = passed_since_turn(observation, threat.seat)
+        safe = passed_since_turn(observation, threat.seat)
         if furiten_rule and observation.seats[threat.seat].riichi:
-            kinds |= observation.passed_since_riichi(threat.seat)
-        passed[threat.seat] = kinds
+            safe |= observation.passed_since_riichi(threat.seat)
+        passed[threat.seat] = safe
     worst = observation.variant == "riichi"
     out = [0.0] * NUM_KINDS
-    for kind in range(NUM_KINDS):
+    for kind in range(NUM_KINDS) if kinds is None else kinds:
         dangers = [
             kind_danger(observation, kind, threat, seen, furiten_rule, passed[threat.seat])
             for threat in found

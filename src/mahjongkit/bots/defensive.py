@@ -273,10 +273,13 @@ class DefensiveAgent(EfficientAgent):
         found = threats(observation)
         if not found:
             return super().turn(reading, legal)
+        # The exact ranking: folding, soft defence and the last discard all weigh the other
+        # discards of the best shanten by their improving tiles and what their waits pay.
         options = self.discard_options(reading, legal)
         if not options:
             return super().turn(reading, legal)
-        danger = discard_danger(observation, self._furiten_rule(), found)
+        held = {entry[1].tile // 4 for entry in options if entry[1].tile is not None}
+        danger = discard_danger(observation, self._furiten_rule(), found, held)
         key, action, worth = options[0]
         assert action.tile is not None
         shanten_after = int(key[0])

@@ -23,7 +23,7 @@ to the next.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from mahjongkit.errors import IllegalActionError, MahjongError
@@ -54,6 +54,7 @@ from mahjongkit.variants import find_variant
 
 __all__ = ["EfficientAgent", "HandReading"]
 
+_OUTSIDE_KINDS = tuple(k for k in range(NUM_KINDS) if k >= 27 or k % 9 in (0, 8))
 _SCORE_CACHE_SIZE = 4096
 """Scored wins kept per agent: a ready hand is asked about on every draw until it changes."""
 
@@ -64,52 +65,97 @@ class HandReading:
 
     def __init__(self, observation: Observation, rules: Any) -> None:
         self.observation = observation
-        self.variant = observation.variant
+        variant = self.variant = observation.variant
         own = observation.own
-        self.hand = list(observation.hand)
-        self.counts = counts_of_ids(t for t in self.hand if t < 4 * NUM_KINDS)
-        self.melds = len(own.melds)
+        hand = self.hand = list(observation.hand)
+        self.counts = counts_of_ids(hand)
+        self._held = tuple(self.counts)
+        self.red_kinds = tuple(t // 4 for t in hand if t in RED_FIVE_IDS)
+        """The kinds of the red fives held."""
+        melds = own.melds
+        self.melds = len(melds)
         self.shape = observation.hand_shape
-        self.open = any(m.kind != MeldKind.CONCEALED_KONG.value for m in own.melds)
-        visible = observation.visible_counts()
-        # A claimed discard is in a pond and a meld: never more than four copies in all.
-        # The hand's own tiles are taken off by the loops that count improving tiles.
-        self.unseen = [COPIES - min(COPIES, v) for v in visible]
+        concealed_kong = MeldKind.CONCEALED_KONG.value
+        self.open = any(m.kind != concealed_kong for m in melds)
         players = len(observation.seats)
-        self.seat_wind = (observation.seat - observation.dealer) % players
-        self.round_wind = observation.round_wind
+        seat_wind = self.seat_wind = (observation.seat - observation.dealer) % players
+        round_wind = self.round_wind = observation.round_wind
         self.value_honours: dict[int, int] = {}
-        if self.variant != "sichuan":
+        if variant != "sichuan":
+            honours = self.value_honours
             for dragon in DRAGONS:
-                self.value_honours[dragon] = 1
-            for wind in {27 + self.seat_wind, 27 + self.round_wind}:
-                self.value_honours[wind] = self.value_honours.get(wind, 0) + 1
-            if self.variant == "riichi" and (27 + self.seat_wind) == (27 + self.round_wind):
-                self.value_honours[27 + self.seat_wind] = 2
+                honours[dragon] = 1
+            for wind in {27 + seat_wind, 27 + round_wind}:
+                honours[wind] = honours.get(wind, 0) + 1
+            if variant == "riichi" and seat_wind == round_wind:
+                honours[27 + seat_wind] = 2
         self.dora = [0] * NUM_KINDS
-        if self.variant == "riichi":
+        if variant == "riichi":
             for indicator in observation.dora_indicators:
                 if indicator < 4 * NUM_KINDS:
                     self.dora[dora_after(indicator // 4)] += 1
-        self.meld_kinds = [m.tiles[0] // 4 for m in own.melds if m.tiles]
-        self.meld_chows = sum(1 for m in own.melds if m.kind == MeldKind.CHOW.value)
+        self.meld_kinds = [m.tiles[0] // 4 for m in melds if m.tiles]
+        self.meld_chows = sum(1 for m in melds if m.kind == MeldKind.CHOW.value)
         self.rules = rules
-        self.plan: frozenset[int] | None = None
-        """The kinds a one-suit plan can use (None: no such plan): draws of others do not
-        count as improving the hand."""
         self.hk_plan: tuple[int, int, bool, bool] | None = None
         """Hong Kong: the main suit, the tiles off it, whether a flush and whether all pungs
         are in reach (worked out on the first discard weighed)."""
         self._tally: list[int] | None = None
         self._honours: int | None = None
-        tally = self.suit_tally()
-        main = max(range(3), key=lambda s: tally[s])
-        total = sum(tally) + self.honour_count()
-        suited = range(main * 9, main * 9 + 9)
-        if self.variant == "hongkong" and total - tally[main] - self.honour_count() <= 3:
-            self.plan = frozenset((*suited, *range(27, NUM_KINDS)))
-        elif self.variant == "sichuan" and tally[main] >= 11:
-            self.plan = frozenset(suited)
+        self._unseen: list[int] | None = None
+        self._left: list[int] | None = None
+        self._plan: frozenset[int] | None = None
+        self._plan_known = False
+        self.options: dict[
+            bool, tuple[Sequence[Action], list[tuple[tuple[float, ...], Action, int]]]
+        ] = {}
+        """The discard rankings made this decision (exact and cheap), with the actions they
+        were made of."""
+        self.score_context = -1
+        """The agent's number for this decision's scoring context (−1: not asked yet)."""
+        self.win_parts: tuple[list[Tile], tuple[Meld, ...], Any] | None = None
+
+    @property
+    def unseen(self) -> list[int]:
+        """Per kind: the copies not in sight on the table (the hand's own tiles still counted
+        in; the loops that count improving tiles take them off)."""
+        found = self._unseen
+        if found is None:
+            # A claimed discard is in a pond and a meld: never more than four copies in all.
+            left = [COPIES] * NUM_KINDS
+            observation = self.observation
+            for info in observation.seats:
+                for tile in info.discards:
+                    if tile < 4 * NUM_KINDS:
+                        left[tile >> 2] -= 1
+                for meld in info.melds:
+                    for tile in meld.tiles:
+                        if tile < 4 * NUM_KINDS:
+                            left[tile >> 2] -= 1
+            for tile in observation.dora_indicators:
+                if tile < 4 * NUM_KINDS:
+                    left[tile >> 2] -= 1
+            found = self._unseen = [n if n > 0 else 0 for n in left]
+        return found
+
+    @property
+    def plan(self) -> frozenset[int] | None:
+        """The kinds a one-suit plan can use (None: no such plan): draws of others do not
+        count as improving the hand."""
+        plan = self._plan
+        if not self._plan_known and self.variant not in ("hongkong", "sichuan"):
+            self._plan_known = True  # no one-suit plan narrows the draws in Riichi
+        if not self._plan_known:
+            tally = self.suit_tally()
+            main = max(range(3), key=lambda s: tally[s])
+            total = sum(tally) + self.honour_count()
+            suited = range(main * 9, main * 9 + 9)
+            if self.variant == "hongkong" and total - tally[main] - self.honour_count() <= 3:
+                plan = frozenset((*suited, *range(27, NUM_KINDS)))
+            elif self.variant == "sichuan" and tally[main] >= 11:
+                plan = frozenset(suited)
+            self._plan, self._plan_known = plan, True
+        return plan
 
     _after: dict[int, tuple[int, tuple[int, ...]]] | None = None
     _shanten_after: dict[int, int] | None = None
@@ -139,14 +185,19 @@ class HandReading:
     def tiles_of(self, kind: int, kinds: Sequence[int], only: frozenset[int] | None) -> int:
         """Unseen tiles of ``kinds`` once one tile of ``kind`` is discarded (only those of
         ``only``, when given)."""
-        unseen, counts = self.unseen, self.counts
+        left = self._left
+        if left is None:
+            left = self._left = [n - held for n, held in zip(self.unseen, self._held, strict=True)]
+        # The discarded kind is read off the counts as they stand: a caller weighing the
+        # discard may have taken the tile off already.
+        given_up = left[kind] + self._held[kind] - self.counts[kind] + 1
         total = 0
         for other in kinds:
             if only is not None and other not in only:
                 continue
-            left = unseen[other] - counts[other] + (1 if other == kind else 0)
-            if left > 0:
-                total += left
+            found = given_up if other == kind else left[other]
+            if found > 0:
+                total += found
         return total
 
     def suit_tally(self) -> list[int]:
@@ -160,6 +211,37 @@ class HandReading:
                 tally[suit] += 3
         self._tally = tally
         return tally
+
+    _tanyao: bool | None = None
+
+    def tanyao_in_reach(self) -> bool:
+        """Riichi: all simples is allowed with these melds and at most three terminal or
+        honour tiles are held, none in a meld."""
+        if self._tanyao is None:
+            tanyao_ok = not self.open or getattr(self.rules, "open_tanyao", False)
+            self._tanyao = bool(
+                tanyao_ok
+                and self.outside_count() <= 3
+                and not any(k >= 27 or k % 9 in (0, 8) for k in self.meld_kinds)
+            )
+        return self._tanyao
+
+    _pairs: int | None = None
+
+    def pair_count(self) -> int:
+        """Kinds held twice or more."""
+        if self._pairs is None:
+            self._pairs = sum(1 for c in self.counts if c >= 2)
+        return self._pairs
+
+    _outside: int | None = None
+
+    def outside_count(self) -> int:
+        """Terminal and honour tiles in the hand (not its melds)."""
+        if self._outside is None:
+            counts = self.counts
+            self._outside = sum(counts[k] for k in _OUTSIDE_KINDS)
+        return self._outside
 
     def honour_count(self) -> int:
         """Honour tiles in the hand and its melds."""
@@ -180,6 +262,9 @@ class EfficientAgent:
         self._variant: str | None = None
         self._flow: Flow[Any] | None = None
         self._scored: dict[tuple[Any, ...], tuple[bool, int]] = {}
+        self._contexts: dict[tuple[Any, ...], int] = {}
+        self._next_context = 0
+        self._scorer: Any = None
 
     # --- the protocol ------------------------------------------------------------------------
 
@@ -212,6 +297,7 @@ class EfficientAgent:
             self.rules = record.rules() if self.rules is None else self.rules
         self._flow = record.make_flow(self.rules)
         self.rules = self._flow.rules
+        self._scorer = record.score
         self._variant = variant
         self._scored.clear()
 
@@ -237,7 +323,7 @@ class EfficientAgent:
                     value -= 3.0 if tally[main] >= 11 else 1.5
             if held >= 3:
                 value += 3.0  # a root (four of a kind) in the making
-            if held == 2 and sum(1 for c in counts if c >= 2) >= 4:
+            if held == 2 and reading.pair_count() >= 4:
                 value += 2.0  # towards all pungs or seven pairs
             return value
         honour = kind >= 27
@@ -252,17 +338,8 @@ class EfficientAgent:
         if variant == "riichi":
             value += 3.0 * reading.dora[kind]
             terminal = honour or kind % 9 in (0, 8)
-            rules = reading.rules
-            if not honour or not fan:
-                outside = sum(c for k, c in enumerate(counts) if c and (k >= 27 or k % 9 in (0, 8)))
-                tanyao_ok = not reading.open or getattr(rules, "open_tanyao", False)
-                if (
-                    terminal
-                    and tanyao_ok
-                    and outside <= 3
-                    and not any(k >= 27 or k % 9 in (0, 8) for k in reading.meld_kinds)
-                ):
-                    value -= 2.0
+            if terminal and (not honour or not fan) and reading.tanyao_in_reach():
+                value -= 2.0
         elif variant == "hongkong":
             value += self._hk_plan_value(reading, kind)
         return value
@@ -338,37 +415,47 @@ class EfficientAgent:
     ) -> list[tuple[tuple[float, ...], Action, int]]:
         """Every discard kind, best first, with its sort key and (ready hands) its value: the
         key is (effective shanten, the value of the tile given up less the improving tiles or
-        the wait's worth), smallest first. ``exact=False``: when only one discard can leave a
-        ready hand its value is not needed for the order, and only whether it wins at all is
-        worked out (its figure is then some win's, not the sum over the waits)."""
+        the wait's worth), smallest first. ``exact=False``: only the first entry is sure to be
+        the one the exact order puts first; discards that cannot come first keep a rough key
+        (their improving tiles and wait values are not worked out), and when only one discard
+        leaves a ready hand that wins something, only whether it wins at all is worked out (its
+        figure is then some win's, not the sum over the waits)."""
+        found = reading.options.get(exact)
+        if found is not None and found[0] is legal:
+            return found[1]
+        out = self._discard_options(reading, legal, exact)
+        reading.options[exact] = (legal, out)
+        return out
+
+    def _discard_options(
+        self, reading: HandReading, legal: Sequence[Action], exact: bool
+    ) -> list[tuple[tuple[float, ...], Action, int]]:
         counts = reading.counts
         by_kind: dict[int, Action] = {}
         riichi_kinds: set[int] = set()
         drawn = reading.observation.own.drawn
         for action in legal:
-            if action.tile is None or action.tile >= 4 * NUM_KINDS:
+            tile = action.tile
+            if tile is None or tile >= 4 * NUM_KINDS:
                 continue
-            kind = action.tile // 4
+            kind = tile >> 2
             if action.type == A.RIICHI:
                 riichi_kinds.add(kind)
             elif action.type == A.DISCARD:
                 kept = by_kind.get(kind)
-                red, kept_red = action.tile in RED_FIVE_IDS, kept and kept.tile in RED_FIVE_IDS
+                if kept is None:
+                    by_kind[kind] = action
+                    continue
+                red, kept_red = tile in RED_FIVE_IDS, kept.tile in RED_FIVE_IDS
                 # Give away a plain five rather than the red one, and of two alike copies the
                 # one just drawn: the choice then depends on what the tiles are, never on their
                 # ids (an mjai seat's mirror of the game numbers them its own way).
-                if kept is None or (kept_red and not red) or (
-                    kept_red == red and action.tile == drawn
-                ):
+                if (kept_red and not red) or (kept_red == red and tile == drawn):
                     by_kind[kind] = action
         if not by_kind:
             return []
-        if not exact and not riichi_kinds:
-            missing = reading.observation.own.missing_suit
-            if len(by_kind) == 1 or all(k < 27 and k // 9 == missing for k in by_kind):
-                # One kind to give (riichi), or only tiles of the missing suit, any of which
-                # leaves the same usable hand: nothing to weigh.
-                return [((0.0, 0.0), action, 0) for action in by_kind.values()]
+        if not exact and _nothing_to_weigh(reading, by_kind, riichi_kinds):
+            return [((0.0, 0.0), action, 0) for action in by_kind.values()]
         after = reading.shanten_after()
         first = [(after[kind], kind, self.keep_value(reading, kind)) for kind in by_kind]
         best = min(s for s, _, _ in first)
@@ -379,8 +466,14 @@ class EfficientAgent:
             for value, kind, keep in first
             if value <= best + (1 if keep < -50 or best == 0 else 0)
         ]
+        worths: dict[int, int] = {}
+        if not exact:
+            # Only the first entry counts: the improving draws and the wait values of discards
+            # that cannot come first are never worked out (their keys stay rough).
+            close = self._contenders(reading, first, best, close, riichi_kinds, worths)
         table = reading.after_discards(close)
         ready = sum(1 for kind in close if table[kind][0] == 0)
+        plan = reading.plan
         out: list[tuple[tuple[float, ...], Action, int]] = []
         for value, kind, keep in first:
             if kind not in close:
@@ -389,9 +482,11 @@ class EfficientAgent:
             counts[kind] -= 1
             worth = 0
             if value == 0:
-                worth = self.ready_value(
-                    reading, counts, kind, kind in riichi_kinds, exact or ready > 1
-                )
+                found = worths.get(kind)
+                if found is None:
+                    riichi = kind in riichi_kinds
+                    found = self.ready_value(reading, counts, kind, riichi, exact or ready > 1)
+                worth = found
                 if worth <= 0:
                     # A dead wait (no yaku, under the minimum) is as good as one step back.
                     out.append(((1.5, keep), by_kind[kind], 0))
@@ -399,12 +494,46 @@ class EfficientAgent:
                     continue
                 key: tuple[float, ...] = (0.0, keep - worth / 1000.0)
             else:
-                tiles = reading.tiles_of(kind, table[kind][1], reading.plan)
+                tiles = reading.tiles_of(kind, table[kind][1], plan)
                 key = (float(value), keep - tiles)
             counts[kind] += 1
             out.append((key, by_kind[kind], worth))
         out.sort(key=lambda entry: entry[0])
         return out
+
+    def _contenders(
+        self,
+        reading: HandReading,
+        first: Sequence[tuple[int, int, float]],
+        best: int,
+        close: list[int],
+        riichi_kinds: set[int],
+        worths: dict[int, int],
+    ) -> list[int]:
+        """The discards of ``close`` that may come first (see :meth:`discard_options`); the
+        values of the ready ones found on the way go into ``worths``. A discard one step
+        further than the best never comes first; when a ready discard wins something, only the
+        ready ones can; and of those, the exact sum over the waits is needed only when two or
+        more win something (one that wins nothing is known after its waits are tried)."""
+        if best > 0:
+            return [kind for value, kind, _ in first if value == best and kind in close]
+        ready = [kind for value, kind, _ in first if value == 0]
+        reading.after_discards(ready)
+        counts = reading.counts
+        live = []
+        for kind in ready:
+            counts[kind] -= 1
+            worth = self.ready_value(reading, counts, kind, kind in riichi_kinds, False)
+            counts[kind] += 1
+            worths[kind] = worth
+            if worth > 0:
+                live.append(kind)
+        if len(live) > 1:
+            for kind in live:
+                counts[kind] -= 1
+                worths[kind] = self.ready_value(reading, counts, kind, kind in riichi_kinds, True)
+                counts[kind] += 1
+        return ready if live else close
 
     def best_discard(
         self, reading: HandReading, legal: Sequence[Action]
@@ -434,15 +563,16 @@ class EfficientAgent:
         tiles times its points: positive exactly when the exact figure is."""
         own = reading.observation.own
         furiten_rule = self._flow is not None and type(self._flow).furiten is not Flow.furiten
-        pond = {t // 4 for t in own.discards} | {discarded}
+        pond = {t // 4 for t in own.discards} | {discarded} if furiten_rule else set()
         total = 0
         after, waits = reading.after_discards((discarded,))[discarded]
+        unseen = reading.unseen
+        declared = riichi or own.riichi
         for kind in waits if after == 0 else ():
-            left = reading.unseen[kind] - counts[kind]
+            left = unseen[kind] - counts[kind]
             if left <= 0:
                 continue
-            declared = riichi or own.riichi
-            ron_ok = not (furiten_rule and kind in pond)
+            ron_ok = kind not in pond
             tsumo = self._score(reading, counts, kind, True, declared)
             if not exact and tsumo > 0:
                 return left * tsumo
@@ -456,13 +586,31 @@ class EfficientAgent:
         self, reading: HandReading, counts: list[int], kind: int, self_draw: bool, riichi: bool
     ) -> int:
         """Points of a win on ``kind`` (0 when it is no win), from the variant's scorer."""
+        context = reading.score_context
+        if context < 0:
+            context = reading.score_context = self._context_id(reading)
+        # Red fives are not in the counts but change a win's value: those kept are in the key.
+        reds = tuple(k for k in reading.red_kinds if counts[k]) if reading.red_kinds else ()
+        key = (bytes(counts), kind, self_draw, riichi, context, reds)
+        found = self._scored.get(key)
+        if found is None:
+            found = self._score_now(reading, counts, kind, self_draw, riichi)
+            if len(self._scored) >= _SCORE_CACHE_SIZE:
+                self._scored.clear()
+                self._contexts.clear()
+                reading.score_context = self._context_id(reading)
+                key = (*key[:4], reading.score_context, reds)
+            self._scored[key] = found
+        return found[1] if found[0] else 0
+
+    def _context_id(self, reading: HandReading) -> int:
+        """A number for what a win's value depends on beside the concealed tiles and the
+        winning tile (melds, winds, dora, flowers, missing suit, honba): the scored-win memo is
+        keyed by it. Numbers are never given twice, so a number of a context forgotten when
+        the memo starts afresh cannot name another."""
         own = reading.observation.own
-        key = (
-            bytes(counts),
+        context = (
             tuple((m.kind, m.tiles) for m in own.melds),
-            kind,
-            self_draw,
-            riichi,
             reading.seat_wind,
             reading.round_wind,
             reading.observation.dora_indicators,
@@ -470,60 +618,72 @@ class EfficientAgent:
             own.missing_suit,
             reading.observation.honba,
         )
-        found = self._scored.get(key)
+        found = self._contexts.get(context)
         if found is None:
-            found = self._score_now(reading, counts, kind, self_draw, riichi)
-            if len(self._scored) >= _SCORE_CACHE_SIZE:
-                self._scored.clear()
-            self._scored[key] = found
-        return found[1] if found[0] else 0
+            found = self._contexts[context] = self._next_context
+            self._next_context += 1
+        return found
+
+    def _win_parts(self, reading: HandReading) -> tuple[list[Tile], tuple[Meld, ...], Any]:
+        """The hand's concealed tiles as tiles (red fives kept), its melds, and the win's fixed
+        fields (worked out once per decision)."""
+        parts = reading.win_parts
+        if parts is None:
+            flow = self._flow
+            assert flow is not None
+            observation = reading.observation
+            own = observation.own
+            players = len(observation.seats)
+            fixed = {
+                "seat": reading.seat_wind,
+                "round_wind": reading.round_wind,
+                "dora_indicators": tuple(
+                    flow.tile(t) for t in observation.dora_indicators if t < 4 * NUM_KINDS
+                ),
+                "flowers": tuple(flow.tile(t) for t in own.flowers),
+                "missing_suit": own.missing_suit,
+                "honba": observation.honba,
+                "in_game": frozenset(range(players)),
+            }
+            parts = reading.win_parts = (
+                [flow.tile(t) for t in reading.hand if t < 4 * NUM_KINDS],
+                tuple(
+                    Meld(
+                        MeldKind(meld.kind),
+                        tuple(flow.tile(x) for x in meld.tiles),
+                        meld.from_seat if meld.kind != MeldKind.CONCEALED_KONG.value else None,
+                    )
+                    for meld in own.melds
+                ),
+                fixed,
+            )
+        return parts
 
     def _score_now(
         self, reading: HandReading, counts: list[int], kind: int, self_draw: bool, riichi: bool
     ) -> tuple[bool, int]:
-        flow = self._flow
-        assert flow is not None
-        observation = reading.observation
-        own = observation.own
+        tiles, melds, fixed = self._win_parts(reading)
         # The concealed tiles as the hand holds them (red fives kept), then the winning tile.
-        tiles = [flow.tile(t) for t in reading.hand if t < 4 * NUM_KINDS]
         wanted = list(counts)
         kept: list[Tile] = []
         for tile in tiles:
             if wanted[tile.kind] > 0:
                 wanted[tile.kind] -= 1
                 kept.append(tile)
-        melds = tuple(
-            Meld(
-                MeldKind(meld.kind),
-                tuple(flow.tile(x) for x in meld.tiles),
-                meld.from_seat if meld.kind != MeldKind.CONCEALED_KONG.value else None,
-            )
-            for meld in own.melds
-        )
-        players = len(observation.seats)
-        seat = reading.seat_wind
-        discarder = None if self_draw else (seat - 1) % players
+        players = len(reading.observation.seats)
+        discarder = None if self_draw else (reading.seat_wind - 1) % players
         win_tile = Tile(kind)
         try:
-            hand = Hand(tuple(kept), melds).with_tile(win_tile)
+            hand = Hand((*kept, win_tile), melds)
             win = Win(
                 hand=hand,
                 win_tile=win_tile,
                 self_draw=self_draw,
-                seat=seat,
                 from_seat=discarder,
-                round_wind=reading.round_wind,
                 riichi=riichi,
-                dora_indicators=tuple(
-                    flow.tile(t) for t in observation.dora_indicators if t < 4 * NUM_KINDS
-                ),
-                flowers=tuple(flow.tile(t) for t in own.flowers),
-                missing_suit=own.missing_suit,
-                honba=observation.honba,
-                in_game=frozenset(range(players)),
+                **fixed,
             )
-            score = find_variant(reading.variant).score(win, self.rules)
+            score = self._scorer(win, self.rules)
         except MahjongError:
             return (False, 0)
         return (bool(score.valid), int(score.points))
@@ -533,10 +693,12 @@ class EfficientAgent:
     def _turn_kong(self, reading: HandReading, legal: Sequence[Action]) -> Action | None:
         """A concealed or added kong that keeps the shanten (Sichuan pays for every kong)."""
         counts = reading.counts
-        before = shanten(counts, reading.melds, reading.shape)
+        before: int | None = None
         for action in legal:
             if action.type not in (A.ANKAN, A.KAKAN) or action.tile is None:
                 continue
+            if before is None:
+                before = shanten(counts, reading.melds, reading.shape)
             kind = action.tile // 4
             if action.type == A.ANKAN:
                 after_counts = list(counts)
@@ -564,7 +726,7 @@ class EfficientAgent:
         """A call on another seat's discard, or pass."""
         passing = next((a for a in legal if a.type == A.PASS), legal[0])
         counts = reading.counts
-        before = shanten(counts, reading.melds, reading.shape)
+        before: int | None = None
         best: tuple[int, Action] | None = None
         for action in legal:
             if action.type not in (A.PON, A.KAN, A.CHI) or action.tile is None:
@@ -573,12 +735,15 @@ class EfficientAgent:
             after_counts = list(counts)
             for tile in action.consumed:
                 after_counts[tile // 4] -= 1
+            # The value test first: a call that leaves no way to a win is never searched.
+            if not self.call_keeps_value(reading, action, kind, after_counts):
+                continue
+            if before is None:
+                before = shanten(counts, reading.melds, reading.shape)
             if action.type == A.KAN:
                 after = shanten(after_counts, reading.melds + 1, reading.shape)
             else:
                 after = _best_after_discard(after_counts, reading.melds + 1, reading.shape)
-            if not self.call_keeps_value(reading, action, kind, after_counts):
-                continue
             wanted = after < before or (
                 action.type == A.KAN and after <= before and reading.variant == "sichuan"
             )
@@ -709,6 +874,17 @@ class EfficientAgent:
             )
 
         return min(options, key=key)
+
+
+def _nothing_to_weigh(
+    reading: HandReading, discards: Collection[int], riichi_kinds: Collection[int]
+) -> bool:
+    """One kind to give (riichi), or only tiles of the missing suit, any of which leaves the
+    same usable hand, and no riichi to weigh: the choice needs no ranking."""
+    if riichi_kinds:
+        return False
+    missing = reading.observation.own.missing_suit
+    return len(discards) == 1 or all(k < 27 and k // 9 == missing for k in discards)
 
 
 def _best_after_discard(counts: list[int], melds: int, shape: HandShape) -> int:
