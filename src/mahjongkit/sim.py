@@ -410,6 +410,7 @@ def run(
             if records is None and keeper.records is not None:
                 keeper.records.close()
         return
+    import gc
     import multiprocessing
 
     # What a game needs is imported once, here, and inherited by the forked workers.
@@ -419,11 +420,18 @@ def run(
     # that every process has work to the end. imap keeps index order.
     chunk = max(1, min(8, len(indices) // (jobs * 16)))
     context = multiprocessing.get_context()
-    with context.Pool(jobs, _start_worker, (plan, storage)) as pool:
-        yield from pool.imap(_play_task, indices, chunksize=chunk)
-        # Every game is in: let the workers close their connections and leave.
-        pool.close()
-        pool.join()
+    # The objects the workers inherit are left out of their garbage collections: a collection
+    # writes to every object it visits, which would copy each inherited page into each worker.
+    gc.collect()
+    gc.freeze()
+    try:
+        with context.Pool(jobs, _start_worker, (plan, storage)) as pool:
+            yield from pool.imap(_play_task, indices, chunksize=chunk)
+            # Every game is in: let the workers close their connections and leave.
+            pool.close()
+            pool.join()
+    finally:
+        gc.unfreeze()
 
 
 # --- on a Ray cluster --------------------------------------------------------------------------
