@@ -1,12 +1,16 @@
 """Value classes: :func:`dataclasses.dataclass`'s meaning, at a fraction of its start-up cost.
 
 Python 3.11's ``dataclasses`` compiles each generated method on its own, about half a
-millisecond a class, and importing it brings ``inspect`` and ``ast``. The scoring path declares
-some twenty classes, so a one-shot ``mahjongkit score`` spent a third of its time making them.
-:func:`dataclass` writes all of a class's methods as one source text compiled once, and supports
-the parameters the library uses: ``init``, ``repr``, ``eq``, ``order``, ``frozen``, ``slots``
-and ``kw_only``, with :func:`field`'s ``default``, ``default_factory``, ``init``, ``repr`` and
-``compare``, ``__post_init__``, ``ClassVar`` annotations and inheritance.
+millisecond a class, and importing it brings ``inspect`` and ``ast``; the first compilation in
+a process also builds the ``ast`` types, some ten million instructions. The scoring path
+declares some twenty classes, so a one-shot ``mahjongkit score`` spent a third of its time
+making them. Here a class's generated methods start generic (closures over its fields, with
+the same binding, hash values and errors), and each is compiled, to the code dataclasses
+writes, once it has been called :data:`COMPILE_AFTER` times: a hot path runs at dataclasses'
+speed, and a one-shot command compiles nothing. :func:`dataclass` supports the parameters the
+library uses: ``init``, ``repr``, ``eq``, ``order``, ``frozen``, ``slots`` and ``kw_only``, with
+:func:`field`'s ``default``, ``default_factory``, ``init``, ``repr`` and ``compare``,
+``__post_init__``, ``ClassVar`` annotations and inheritance.
 
 Its classes remain dataclasses to the standard library: ``dataclasses.fields``, ``replace``,
 ``asdict`` and ``is_dataclass`` work on them, through a ``__dataclass_fields__`` made by the
@@ -31,7 +35,7 @@ from __future__ import annotations
 from functools import partial
 from operator import attrgetter, eq, ge, gt, le, lt
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see the docstring)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any, TypeVar, dataclass_transform
