@@ -301,9 +301,14 @@ def _play(plan: Plan, index: int) -> tuple[Game, Played]:
     )
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+"""``json.dumps(event, ensure_ascii=False)``'s encoder, made once: ``dumps`` makes one a call,
+a quarter of the time of encoding a game's few hundred events."""
+
+
 def _encode(event: Any) -> str:
     """An event as JSON text, as the records store it."""
-    return json.dumps(event, ensure_ascii=False)
+    return _ENCODER.encode(event)
 
 
 @dataclass(frozen=True, slots=True)
