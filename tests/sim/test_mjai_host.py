@@ -32,6 +32,7 @@ from mahjongkit.sim import Hosting, Plan, SimulationError, parse_bots, play_game
 from mahjongkit.table import actions as A
 from mahjongkit.variants import find_variant
 from tests.helpers.paths import REPO
+from tests.helpers.processes import start_command
 
 SCRIPT = Path(__file__).with_name("mjai_bots") / "scripted.py"
 PYTHON = shlex.quote(sys.executable)
@@ -263,16 +264,9 @@ def test_simulate_strict_is_one_line_and_exit_2(tmp_path: Path) -> None:
 
 def test_simulate_interrupted_leaves_no_bot_running(tmp_path: Path) -> None:
     spec = bot("--hang-at", "3", "--ignore-term", "--pids", str(tmp_path))
-    command = [sys.executable, "-m", "mahjongkit", "simulate", "--games", "3", "--seed", "1"]
-    command += ["--out", str(tmp_path / "g.jsonl"), "--bot", spec, "--mjai-timeout", "60"]
-    command += ["--jobs", "2"]
-    child = subprocess.Popen(
-        command,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
-        start_new_session=True,  # its own group, to be sent Ctrl-C as a terminal sends it
-    )
+    command = ["simulate", "--games", "3", "--seed", "1", "--out", str(tmp_path / "g.jsonl")]
+    command += ["--bot", spec, "--mjai-timeout", "60", "--jobs", "2"]
+    child = start_command(*command)
     try:
         deadline = time.monotonic() + 30
         while len(pids_in(tmp_path)) < 8 and time.monotonic() < deadline:

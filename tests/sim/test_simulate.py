@@ -8,8 +8,6 @@ import json
 import math
 import os
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -28,7 +26,7 @@ from mahjongkit.sim import (
     parse_bots,
     play_game,
 )
-from tests.helpers.paths import REPO
+from tests.helpers.processes import run_command, start_command
 
 TABLE = ["--bot", "efficient", "--bot", "random", "--bot", "efficient", "--bot", "random"]
 GAME_0_0 = 139262579855713
@@ -400,14 +398,8 @@ def test_ctrl_c_on_two_processes_keeps_every_stored_game_and_resume_finishes(tmp
     """A real Ctrl-C sent to the command's process group while its workers store games."""
     flags = ["--variant", "sichuan", "--games", "400", "--seed", "3", "--max-rounds", "1"]
     cut = tmp_path / "cut.sqlite3"
-    command = [sys.executable, "-m", "mahjongkit", "simulate", *flags, "--jobs", "2"]
-    child = subprocess.Popen(
-        [*command, "--db", str(cut)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
-        start_new_session=True,  # its own group, to be sent Ctrl-C as a terminal sends it
-    )
+    command = ["simulate", *flags, "--jobs", "2"]
+    child = start_command(*command, "--db", str(cut))
     try:
         deadline = time.monotonic() + 60
         while _finished_games(cut) < 5 and time.monotonic() < deadline:
@@ -426,20 +418,10 @@ def test_ctrl_c_on_two_processes_keeps_every_stored_game_and_resume_finishes(tmp
     assert f"interrupted: {kept} of 400 games stored" in said
     with Records(cut, create=False) as records:
         assert all(g.finished for g in records.list_games()), "no game half stored"
-    done = subprocess.run(
-        [*command, "--db", str(cut), "--resume", "--json"],
-        capture_output=True,
-        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
-        check=True,
-    )
+    done = run_command(*command, "--db", str(cut), "--resume", "--json")
     assert json.loads(done.stdout)["resumed"] == kept
     whole = tmp_path / "whole.sqlite3"
-    subprocess.run(
-        [*command, "--db", str(whole), "--json"],
-        capture_output=True,
-        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
-        check=True,
-    )
+    run_command(*command, "--db", str(whole), "--json")
     assert stored(cut) == stored(whole)
 
 
