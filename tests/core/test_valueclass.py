@@ -79,6 +79,8 @@ def test_a_value_class_behaves_as_the_dataclass(settings, compiled):
     value = build(ours, 3, 4)
     assert dataclasses.asdict(value) == {"x": 3, "y": 4, "tags": (), "label": "p"}
     assert dataclasses.replace(value, y=7).y == 7 == valueclass.replace(value, y=7).y
+    with pytest.raises(TypeError, match="unexpected keyword argument 'z'"):
+        valueclass.replace(value, z=1)
     assert dataclasses.is_dataclass(ours) and valueclass.is_value_class(value)
     assert copy.deepcopy(value) == value and copy.copy(value) == value
     if settings.get("frozen"):
@@ -143,6 +145,9 @@ def test_init_false_fields_are_set_by_post_init_or_their_default(compiled):
     assert repr(hand).endswith(".Hand(tiles=(1, 2, 3), kind='regular')")
     with pytest.raises(TypeError):
         Hand((1,), size=4)  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="size cannot be set"):
+        valueclass.replace(hand, size=4)
+    assert valueclass.replace(hand, tiles=(5,)).size == 1
 
 
 @pytest.mark.parametrize(
