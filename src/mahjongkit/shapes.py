@@ -43,6 +43,7 @@ __all__ = [
     "discard_shanten",
     "discard_ukeire",
     "is_complete",
+    "read_shipped_table_now",
     "regular_shanten",
     "seven_pairs",
     "seven_pairs_shanten",
@@ -218,6 +219,17 @@ pays for reading it, a long run reads it once."""
 _shipped: tuple[list[int], bytes] | bool | None = None
 """The shipped table as (vector ids, index); None before it is read, False if unreadable."""
 _worked_out = 0
+
+
+def read_shipped_table_now() -> bool:
+    """Read the shipped suit table at once rather than after :data:`SHIPPED_AFTER` suits
+    worked out: for a long run, and before a process forks its workers, so that they share
+    the one copy instead of each working out its first suits and then reading its own.
+    False when the file is missing or not ours (the vectors are then worked out)."""
+    global _worked_out
+    _worked_out = max(_worked_out, SHIPPED_AFTER)
+    _shipped_vector(bytes(9))
+    return bool(_shipped)
 
 
 def _shipped_vector(key: bytes) -> int | None:

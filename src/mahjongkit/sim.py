@@ -385,6 +385,19 @@ def _play_task(index: int) -> Played:
     return _KEEPER(index)
 
 
+def _read_tables(variant: str) -> None:
+    """Read the shipped shape tables now: a run plays far more hands than it takes to be worth
+    reading them, and read before the workers fork they are one copy that every worker shares
+    (each would otherwise work out its first suits, then read its own)."""
+    from mahjongkit import shapes
+
+    shapes.read_shipped_table_now()
+    if variant == "riichi":
+        from mahjongkit.variants.riichi import suit_table
+
+        suit_table.read_shipped_table_now()
+
+
 def run(
     plan: Plan,
     jobs: int | None = None,
@@ -406,6 +419,8 @@ def run(
     storage = storage or Storage()
     indices = [i for i in range(plan.games) if i not in skip]
     jobs = min(jobs, len(indices))
+    if indices:
+        _read_tables(plan.variant)
     if jobs <= 1:
         keeper = _Keeper(plan, storage, records)
         try:
@@ -590,6 +605,7 @@ def ray_cluster(
 def _play_batch(plan: Plan, indices: Sequence[int], storage: Storage | None = None) -> list[Played]:
     """The games ``indices`` of ``plan``, played one after another and kept as ``storage``
     says (a Ray task's work: never a records connection, the database may be elsewhere)."""
+    _read_tables(plan.variant)  # once per Ray worker process: later tasks find them read
     keeper = _Keeper(plan, replace(storage or Storage(), records=None))
     return [keeper(index) for index in indices]
 

@@ -520,3 +520,44 @@ def test_resume_of_games_stored_at_scattered_ids_stores_the_rest_after_them(caps
         ids = sorted(g.id for g in records.list_games() if g.surface == "simulate")
     assert ids[:2] == [5, 7] and ids[2] < ids[3] and ids[2] > 8
     assert stored(cut)[:2] + stored(cut)[3:] == stored(tmp_path / "whole.sqlite3")
+
+
+_TABLES_PROBE = """
+import json, sys
+from mahjongkit import shapes, sim
+from mahjongkit.variants.riichi import suit_table
+variant, jobs = sys.argv[1], int(sys.argv[2])
+plan = sim.Plan(variant, None, seed=3, games=2, bots=("efficient",), max_rounds=1)
+played = list(sim.run(plan, jobs=jobs))
+print(json.dumps({
+    "games": len(played),
+    "shapes_read": bool(shapes._shipped),
+    "suits_worked_out": shapes._suffix_vector.cache_info().currsize,
+    "riichi_read": suit_table._loaded is not None,
+}))
+"""
+
+
+@pytest.mark.parametrize(("variant", "jobs"), [("riichi", 1), ("sichuan", 2), ("riichi", 2)])
+def test_a_run_reads_the_shipped_tables_before_it_plays_or_forks(variant, jobs):
+    """A run reads the shipped shape tables up front (in a fresh interpreter, where nothing
+    else has read them): on one process no suit is worked out at all, and a parent that only
+    forks workers has read them too, so the workers share its copy instead of each working
+    out its first suits and then reading its own."""
+    import subprocess
+    import sys
+
+    from tests.helpers.paths import REPO
+
+    done = subprocess.run(
+        [sys.executable, "-c", _TABLES_PROBE, variant, str(jobs)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
+        check=True,
+    )
+    found = json.loads(done.stdout)
+    assert found["games"] == 2
+    assert found["shapes_read"] is True
+    assert found["suits_worked_out"] == 0
+    assert found["riichi_read"] is (variant == "riichi")

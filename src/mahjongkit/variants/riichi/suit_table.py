@@ -210,6 +210,15 @@ many hands reads it once."""
 _computed = 0
 
 
+def read_shipped_table_now() -> bool:
+    """Read the shipped table at once rather than after :data:`SHIPPED_AFTER` suits computed:
+    for a long run, and before a process forks its workers, so that they share the one copy.
+    False when the table is not there (the facts are then computed)."""
+    global _computed
+    _computed = max(_computed, SHIPPED_AFTER)
+    return _load() is not None
+
+
 def suit_facts(suit: int, key: int) -> SuitFacts:
     """The hot facts of one suit's concealed tiles (:data:`~.features.SuitFacts`), memoised in
     :data:`~.features.SUIT_FACTS`: computed for the first :data:`SHIPPED_AFTER` suits, then
