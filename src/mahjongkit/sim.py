@@ -385,12 +385,15 @@ def _play_task(index: int) -> Played:
     return _KEEPER(index)
 
 
-def _read_tables(variant: str) -> None:
-    """Read the shipped shape tables now: a run plays far more hands than it takes to be worth
-    reading them, and read before the workers fork they are one copy that every worker shares
-    (each would otherwise work out its first suits, then read its own)."""
+def _prepare(variant: str) -> None:
+    """Import the family's parts and read the shipped shape tables now: a run plays far more
+    hands than it takes to be worth reading them, and done before the workers fork, the
+    modules and tables are one copy that every worker shares (each would otherwise import
+    its own, work out its first suits, then read its own tables)."""
     from mahjongkit import shapes
+    from mahjongkit.variants import find_variant
 
+    find_variant(variant).import_parts()
     shapes.read_shipped_table_now()
     if variant == "riichi":
         from mahjongkit.variants.riichi import suit_table
@@ -420,7 +423,7 @@ def run(
     indices = [i for i in range(plan.games) if i not in skip]
     jobs = min(jobs, len(indices))
     if indices:
-        _read_tables(plan.variant)
+        _prepare(plan.variant)
     if jobs <= 1:
         keeper = _Keeper(plan, storage, records)
         try:
@@ -605,7 +608,7 @@ def ray_cluster(
 def _play_batch(plan: Plan, indices: Sequence[int], storage: Storage | None = None) -> list[Played]:
     """The games ``indices`` of ``plan``, played one after another and kept as ``storage``
     says (a Ray task's work: never a records connection, the database may be elsewhere)."""
-    _read_tables(plan.variant)  # once per Ray worker process: later tasks find them read
+    _prepare(plan.variant)  # once per Ray worker process: later tasks find them read
     keeper = _Keeper(plan, replace(storage or Storage(), records=None))
     return [keeper(index) for index in indices]
 

@@ -534,16 +534,19 @@ print(json.dumps({
     "shapes_read": bool(shapes._shipped),
     "suits_worked_out": shapes._suffix_vector.cache_info().currsize,
     "riichi_read": suit_table._loaded is not None,
+    "scorer": f"mahjongkit.variants.{variant}.scorer" in sys.modules,
+    "flow": f"mahjongkit.variants.{variant}.flow" in sys.modules,
 }))
 """
 
 
 @pytest.mark.parametrize(("variant", "jobs"), [("riichi", 1), ("sichuan", 2), ("riichi", 2)])
-def test_a_run_reads_the_shipped_tables_before_it_plays_or_forks(variant, jobs):
-    """A run reads the shipped shape tables up front (in a fresh interpreter, where nothing
-    else has read them): on one process no suit is worked out at all, and a parent that only
-    forks workers has read them too, so the workers share its copy instead of each working
-    out its first suits and then reading its own."""
+def test_a_run_reads_the_tables_and_imports_the_family_before_it_plays_or_forks(variant, jobs):
+    """A run reads the shipped shape tables and imports the family's scorer and table hooks
+    up front (in a fresh interpreter, where nothing else has): on one process no suit is
+    worked out at all, and a parent that only forks workers has them too, so the workers
+    share its copies instead of each importing its own modules, working out its first suits
+    and then reading its own tables."""
     import subprocess
     import sys
 
@@ -561,3 +564,5 @@ def test_a_run_reads_the_shipped_tables_before_it_plays_or_forks(variant, jobs):
     assert found["shapes_read"] is True
     assert found["suits_worked_out"] == 0
     assert found["riichi_read"] is (variant == "riichi")
+    assert found["scorer"] is True
+    assert found["flow"] is True
