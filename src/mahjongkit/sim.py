@@ -380,9 +380,32 @@ def _start_worker(plan: Plan, storage: Storage) -> None:
         Finalize(_KEEPER, _KEEPER.records.close, exitpriority=1)
 
 
-def _play_task(index: int) -> Played:
+def _play_chunk(indices: Sequence[int]) -> list[Played]:
+    """A worker's task: the games ``indices``, one after another."""
     assert _KEEPER is not None, "a worker is set up by _start_worker"
-    return _KEEPER(index)
+    return [_KEEPER(index) for index in indices]
+
+
+MAX_CHUNK = 8
+"""The most games one message to a worker carries (see :func:`chunks`)."""
+
+
+def chunks(indices: Sequence[int], jobs: int) -> list[list[int]]:
+    """``indices`` cut into the tasks of a pool of ``jobs`` processes, in order: each a
+    quarter of an even share of the games still to hand out (at most :data:`MAX_CHUNK`, at
+    least one), so that early tasks save round trips and the last ones are single games: no
+    process sits idle at the end while another plays out a long task.
+
+    >>> [len(chunk) for chunk in chunks(range(40), 2)]
+    [5, 4, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
+    """
+    out: list[list[int]] = []
+    start = 0
+    while start < len(indices):
+        size = max(1, min(MAX_CHUNK, (len(indices) - start) // (4 * jobs)))
+        out.append(list(indices[start : start + size]))
+        start += size
+    return out
 
 
 def _prepare(variant: str) -> None:
@@ -439,9 +462,6 @@ def run(
     # What a game needs is imported once, here, and inherited by the forked workers.
     import mahjongkit.bots.mjai_host  # noqa: F401
 
-    # A few games a message (for long runs) cut the round trips; small runs go one by one so
-    # that every process has work to the end. imap keeps index order.
-    chunk = max(1, min(8, len(indices) // (jobs * 16)))
     context = multiprocessing.get_context()
     # The objects the workers inherit are left out of their garbage collections: a collection
     # writes to every object it visits, which would copy each inherited page into each worker.
@@ -449,7 +469,9 @@ def run(
     gc.freeze()
     try:
         with context.Pool(jobs, _start_worker, (plan, storage)) as pool:
-            yield from pool.imap(_play_task, indices, chunksize=chunk)
+            # imap keeps the order of the tasks, hence of the games.
+            for played in pool.imap(_play_chunk, chunks(indices, jobs)):
+                yield from played
             # Every game is in: let the workers close their connections and leave.
             pool.close()
             pool.join()
