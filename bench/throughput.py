@@ -1,7 +1,7 @@
 """Throughput of ``mahjongkit simulate`` on one process and on every core, beside riichienv.
 
-    .venv/bin/python bench/throughput.py [--games 40] [--rounds 200] [--blocks 2] [--json]
-        [--only riichi_game,sichuan_game] [--no-bots]
+    .venv/bin/python bench/throughput.py [--games 40] [--rounds 200] [--blocks 2] [--repeat 1]
+        [--json] [--only riichi_game,sichuan_game] [--no-bots]
 
 For each family, ``simulate`` is run as a user runs it (its own process, the games stored in a
 fresh records database, random players) on ``--jobs 1`` and on ``--jobs N`` (N: every core), and
@@ -25,7 +25,9 @@ the games are stored by the processes that play them) do not depend on the machi
 are the figure to quote beside a scaling measured on a shared machine. The machine's load
 average is printed before and after: on a shared machine other work takes cores from the
 N-process figures first. The configurations are measured in alternating blocks
-(``--blocks``) so that a change of load falls on all alike.
+(``--blocks``) so that a change of load falls on all alike; each block's 1-process and
+N-process runs are taken back to back, and the median over the blocks (``--repeat`` plays them
+again) of their ratio is the figure to trust on a machine whose speed drifts between runs.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import json
 import multiprocessing
 import os
 import subprocess
+import statistics
 import sys
 import tempfile
 import time
@@ -83,6 +86,8 @@ class Tally:
         self.parent = 0.0
         self.workers = 0.0
         self.runs = 0
+        self.rates: list[float] = []
+        """Games per second of every run, in order (a block's runs pair up across tallies)."""
 
     def add(
         self, games: int, rounds: int, seconds: float, parent: float = 0.0, workers: float = 0.0
@@ -94,6 +99,7 @@ class Tally:
         self.parent += parent
         self.workers += workers
         self.runs += 1
+        self.rates.append(games / seconds if seconds else 0.0)
 
     def figure(self) -> dict[str, float] | None:
         """Games and rounds per second; processor milliseconds per game, parent and workers."""
@@ -207,6 +213,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="whole games per figure")
     parser.add_argument("--rounds", type=int, default=200, help="single rounds per figure")
     parser.add_argument("--blocks", type=int, default=2, help="alternations of the runs")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="play the blocks this many times (more pairs for the median pair's scaling)",
+    )
     parser.add_argument("--bot-games", type=int, default=6, help="games per bot's cost")
     parser.add_argument("--jobs", type=int, default=CORES, help="the many-process figure's N")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -235,12 +247,13 @@ def main() -> None:
         peer_tallies = {j: Tally() for j in jobs}
         for j in jobs:
             ours(variant, flags, j, 99, j, small[j])  # one game a process: the start-up's cost
-        for block, seeds in enumerate(_blocks(total, args.blocks)):
-            for j in jobs:
-                ours(variant, flags, len(seeds), 100 + block, j, tallies[j])
-            if peer and name in ("riichi_round", "riichi_game"):
+        for _ in range(args.repeat):
+            for block, seeds in enumerate(_blocks(total, args.blocks)):
                 for j in jobs:
-                    theirs(seeds, None if name == "riichi_round" else 2, j, peer_tallies[j])
+                    ours(variant, flags, len(seeds), 100 + block, j, tallies[j])
+                if peer and name in ("riichi_round", "riichi_game"):
+                    for j in jobs:
+                        theirs(seeds, None if name == "riichi_round" else 2, j, peer_tallies[j])
         figures[name] = _scaled(tallies) | {"at_scale": _at_scale(tallies, small)}
         if peer_tallies[1].games:
             figures[name.replace("riichi", "riichienv")] = _scaled(peer_tallies)
@@ -270,10 +283,17 @@ def _scaled(tallies: dict[int, Tally]) -> dict[str, Any]:
     jobs = sorted(tallies)
     one, many = (tallies[j].figure() for j in jobs)
     assert one is not None and many is not None
+    pairs = sorted(
+        b / a for a, b in zip(tallies[jobs[0]].rates, tallies[jobs[1]].rates, strict=True) if a
+    )
     found = {
         "one": one,
         "many": many,
         "scaling": many["games_per_second"] / one["games_per_second"],
+        # On a machine whose speed drifts from run to run, the ratio within each block's
+        # pair of runs (taken back to back) is the steadier figure.
+        "scaling_median_pair": statistics.median(pairs) if pairs else None,
+        "scaling_pairs": pairs,
     }
     alone = one["parent_cpu_ms_per_game"] + one["workers_cpu_ms_per_game"]
     spread = many["parent_cpu_ms_per_game"] + many["workers_cpu_ms_per_game"]
@@ -319,14 +339,15 @@ def _print(found: dict[str, Any]) -> None:
     )
     print(
         f"{'':20} {'games/s 1':>10} {'games/s N':>10} {'rounds/s 1':>11} {'rounds/s N':>11}"
-        f" {'scaling':>8}  cpu ms/game 1 -> N (parent+workers)  idle-core scaling"
+        f" {'scaling':>8} {'median pair':>12}  cpu ms/game 1 -> N (parent+workers)"
+        "  idle-core scaling"
     )
     for name, figure in found["throughput"].items():
         one, many = figure["one"], figure["many"]
         line = (
             f"{name:20} {one['games_per_second']:10.2f} {many['games_per_second']:10.2f} "
             f"{one['rounds_per_second']:11.1f} {many['rounds_per_second']:11.1f} "
-            f"{figure['scaling']:7.2f}x"
+            f"{figure['scaling']:7.2f}x {figure['scaling_median_pair']:11.2f}x"
         )
         if "scaling_on_idle_cores" in figure:
             line += (
