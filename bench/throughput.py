@@ -36,8 +36,8 @@ import argparse
 import json
 import multiprocessing
 import os
-import subprocess
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
