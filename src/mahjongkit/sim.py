@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BOTS",
     "JsonLinesSink",
+    "Moments",
     "Plan",
     "Played",
     "RecordsSink",
@@ -701,7 +702,6 @@ class RecordsSink:
     def __init__(self, records: Records, plan: Plan) -> None:
         self.records = records
         self.plan = plan
-        self.ids: list[int] = []
         self.unfinished: dict[int, int] = {}
         """Game index -> id of its record left unfinished by an interrupted run."""
         self.found: dict[int, int] = {}
@@ -770,8 +770,7 @@ class RecordsSink:
 
     def __call__(self, played: Played) -> None:
         if played.record is not None:
-            self.ids.append(played.record)
-            return
+            return  # stored by the process that played it
         storage = self.storage if self.storage is not None else self.prepare()
         if played.packed is not None:
             from mahjongkit.records import Seat
@@ -779,7 +778,7 @@ class RecordsSink:
             if self.rules is None:
                 self.rules = _opening_rules(self.plan)
             seats = [Seat(f"{bot}{seat}", bot) for seat, bot in enumerate(played.bots)]
-            number = self.records.add_packed(
+            self.records.add_packed(
                 self.plan.variant,
                 played.seed,
                 self.rules,
@@ -789,9 +788,8 @@ class RecordsSink:
                 surface="simulate",
                 number=storage.first + played.index,
             )
-            self.ids.append(number)
             return
-        self.ids.append(_store(self.records, self.plan, storage, played))
+        _store(self.records, self.plan, storage, played)
 
 
 def _store(
@@ -914,13 +912,48 @@ def _json_line(plan: Plan, played: Played) -> str:
 
 
 @dataclass(slots=True)
+class Moments:
+    """The count, sum and sum of squares of whole numbers (scores, placements): their mean and
+    its interval in constant memory over a run of any length, and, the sums being exact, the
+    same whatever order the numbers came in (a resumed run counts its stored games first)."""
+
+    count: int = 0
+    total: int = 0
+    squares: int = 0
+
+    def add(self, value: int) -> None:
+        """Count one number."""
+        self.count += 1
+        self.total += value
+        self.squares += value * value
+
+    def interval(self) -> dict[str, float | None]:
+        """The mean and its 95% confidence interval (normal approximation; none under two
+        numbers)."""
+        n = self.count
+        if n == 0:
+            return {"mean": None, "low": None, "high": None}
+        mean = self.total / n
+        if n < 2:
+            return {"mean": round(mean, 6), "low": None, "high": None}
+        # The sample variance as one exact fraction, divided once.
+        variance = (n * self.squares - self.total * self.total) / (n * (n - 1))
+        half = Z_95 * math.sqrt(variance / n)
+        return {
+            "mean": round(mean, 6),
+            "low": round(mean - half, 6),
+            "high": round(mean + half, 6),
+        }
+
+
+@dataclass(slots=True)
 class _Tally:
     games: int = 0
     rounds: int = 0
     wins: int = 0
     deal_ins: int = 0
-    scores: list[int] = field(default_factory=list)
-    placements: list[int] = field(default_factory=list)
+    scores: Moments = field(default_factory=Moments)
+    placements: Moments = field(default_factory=Moments)
     faults: dict[str, int] | None = None
     """A hosted mjai bot's faults, summed over its games (None: no hosted bot)."""
 
@@ -939,8 +972,8 @@ class _Tally:
             "win_rate": _rate(self.wins, self.rounds),
             "deal_ins": self.deal_ins,
             "deal_in_rate": _rate(self.deal_ins, self.rounds),
-            "score": _mean_interval(self.scores),
-            "placement": _mean_interval(self.placements),
+            "score": self.scores.interval(),
+            "placement": self.placements.interval(),
         }
         if self.faults is not None:
             found["mjai_faults"] = dict(self.faults)
@@ -952,16 +985,11 @@ def _rate(count: int, rounds: int) -> float | None:
 
 
 def _mean_interval(values: Sequence[int]) -> dict[str, float | None]:
-    """The mean and its 95% confidence interval (normal approximation; none under two values)."""
-    n = len(values)
-    if n == 0:
-        return {"mean": None, "low": None, "high": None}
-    mean = math.fsum(values) / n
-    if n < 2:
-        return {"mean": round(mean, 6), "low": None, "high": None}
-    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = Z_95 * math.sqrt(variance / n)
-    return {"mean": round(mean, 6), "low": round(mean - half, 6), "high": round(mean + half, 6)}
+    """The mean of ``values`` and its 95% confidence interval (see :class:`Moments`)."""
+    moments = Moments()
+    for value in values:
+        moments.add(value)
+    return moments.interval()
 
 
 class Summary:
@@ -989,8 +1017,8 @@ class Summary:
                 tally.rounds += played.rounds
                 tally.wins += played.wins[seat]
                 tally.deal_ins += played.deal_ins[seat]
-                tally.scores.append(played.scores[seat])
-                tally.placements.append(played.placements[seat])
+                tally.scores.add(played.scores[seat])
+                tally.placements.add(played.placements[seat])
                 if played.faults:
                     tally.count_faults(played.faults[seat])
 

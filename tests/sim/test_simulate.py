@@ -583,3 +583,27 @@ def test_the_pool_tasks_keep_the_order_and_end_with_single_games(games, jobs):
     assert sizes[len(sizes) - min(games, 4 * jobs) :] == [1] * min(games, 4 * jobs)
     if games >= 160 and jobs <= 2:
         assert sizes[0] == sim.MAX_CHUNK  # a long run saves round trips
+
+
+def test_the_summary_keeps_sums_not_lists_and_they_do_not_depend_on_the_order():
+    """A run of a million games keeps three whole numbers per figure, not a million of them,
+    and the interval of numbers counted in another order (a resumed run counts its stored
+    games first) is the same to the last digit; it equals the textbook two-pass figure."""
+    values = [25000 + (i * 7919) % 61000 - 30000 for i in range(5000)]
+    forward, backward = sim.Moments(), sim.Moments()
+    for value in values:
+        forward.add(value)
+    for value in reversed(values):
+        backward.add(value)
+    assert forward == backward
+    assert forward.interval() == backward.interval()
+    mean = math.fsum(values) / len(values)
+    variance = math.fsum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    half = sim.Z_95 * math.sqrt(variance / len(values))
+    found = forward.interval()
+    assert found["mean"] == pytest.approx(mean, abs=1e-6)
+    assert found["low"] == pytest.approx(mean - half, abs=1e-6)
+    assert found["high"] == pytest.approx(mean + half, abs=1e-6)
+    summary = sim.Summary(Plan("riichi", None, seed=1, games=1, bots=("random",)))
+    summary.add(play_game(Plan("riichi", None, 1, 1, ("random",), max_rounds=1), 0))
+    assert isinstance(summary.seats[0].scores, sim.Moments)
