@@ -387,13 +387,16 @@ def _play_chunk(indices: Sequence[int]) -> list[Played]:
     return [_KEEPER(index) for index in indices]
 
 
-MAX_CHUNK = 8
-"""The most games one message to a worker carries (see :func:`chunks`)."""
+MAX_BATCH = 8
+"""The most games one task plays (a message to a pool worker, a Ray task): enough to make a
+task's overhead (a Ray task's is about a millisecond) small beside its games (a single round
+takes several), few enough that the first results come at once, the work spreads evenly and an
+interruption loses little (see :func:`chunks`)."""
 
 
 def chunks(indices: Sequence[int], jobs: int) -> list[list[int]]:
     """``indices`` cut into the tasks of a pool of ``jobs`` processes, in order: each a
-    quarter of an even share of the games still to hand out (at most :data:`MAX_CHUNK`, at
+    quarter of an even share of the games still to hand out (at most :data:`MAX_BATCH`, at
     least one), so that early tasks save round trips and the last ones are single games: no
     process sits idle at the end while another plays out a long task.
 
@@ -403,7 +406,7 @@ def chunks(indices: Sequence[int], jobs: int) -> list[list[int]]:
     out: list[list[int]] = []
     start = 0
     while start < len(indices):
-        size = max(1, min(MAX_CHUNK, (len(indices) - start) // (4 * jobs)))
+        size = max(1, min(MAX_BATCH, (len(indices) - start) // (4 * jobs)))
         out.append(list(indices[start : start + size]))
         start += size
     return out
@@ -484,11 +487,6 @@ def run(
 
 RAY_CONNECT_SECONDS = 10.0
 """How long ``--ray ADDRESS`` waits for the cluster to answer before giving up."""
-
-MAX_BATCH = 8
-"""The most games one Ray task plays: enough to make a task's overhead (about a millisecond)
-small beside its games (a single round takes several), few enough that the first results come
-at once, the work spreads evenly and an interruption loses little."""
 
 _RAY_DEFAULT_PORTS = {"ray://": 10001, "": 6379}
 """The port Ray listens on when an address names none: the client server, the head's GCS."""
@@ -647,11 +645,11 @@ def run_ray(
     cluster this process is connected to (see :func:`ray_cluster`); ``storage``: what the tasks
     make of each game (its JSON line or its packed log: see :class:`Storage`).
 
-    Games go in batches of ``batch`` (default: a size that gives each of the ``concurrency``
-    CPUs several tasks, at most :data:`MAX_BATCH`); at most twice ``concurrency`` batches are
+    Games go in batches of ``batch`` (default: the guided sizes of :func:`chunks`, at most
+    :data:`MAX_BATCH`, the last ones single games); at most twice ``concurrency`` batches are
     pending or waiting for their turn at once, so however long the run, at most
-    ``2 * concurrency * batch`` games are held. Closing the generator (an interruption) cancels
-    the tasks still running.
+    ``2 * concurrency`` times the largest batch games are held. Closing the generator (an
+    interruption) cancels the tasks still running.
     """
     ray = _import_ray()
     if type(concurrency) is not int or concurrency < 1:
@@ -660,8 +658,9 @@ def run_ray(
         )
     indices = [i for i in range(plan.games) if i not in skip]
     if batch is None:
-        batch = max(1, min(MAX_BATCH, len(indices) // (concurrency * 4)))
-    batches = [indices[at : at + batch] for at in range(0, len(indices), batch)]
+        batches = chunks(indices, concurrency)  # guided, as on a pool: single games last
+    else:
+        batches = [indices[at : at + batch] for at in range(0, len(indices), batch)]
     task = ray.remote(num_cpus=1, max_retries=2)(_play_batch)
     shared = ray.put(plan)
     kept = ray.put(storage)

@@ -572,17 +572,17 @@ def test_a_run_reads_the_tables_and_imports_the_family_before_it_plays_or_forks(
 @pytest.mark.parametrize("games", [0, 1, 7, 40, 160, 1000])
 def test_the_pool_tasks_keep_the_order_and_end_with_single_games(games, jobs):
     """The tasks handed to the processes hold every game once, in order, at most
-    ``MAX_CHUNK`` a task, never growing; the last tasks are single games, so that no process
+    ``MAX_BATCH`` a task, never growing; the last tasks are single games, so that no process
     is left playing out a long task while the others have nothing to do."""
     indices = [i for i in range(games + 5) if i % 6 != 5][:games]  # a resumed run has gaps
     tasks = sim.chunks(indices, jobs)
     assert [i for task in tasks for i in task] == indices
     sizes = [len(task) for task in tasks]
-    assert all(1 <= size <= sim.MAX_CHUNK for size in sizes)
+    assert all(1 <= size <= sim.MAX_BATCH for size in sizes)
     assert sizes == sorted(sizes, reverse=True)
     assert sizes[len(sizes) - min(games, 4 * jobs) :] == [1] * min(games, 4 * jobs)
     if games >= 160 and jobs <= 2:
-        assert sizes[0] == sim.MAX_CHUNK  # a long run saves round trips
+        assert sizes[0] == sim.MAX_BATCH  # a long run saves round trips
 
 
 def test_the_summary_keeps_sums_not_lists_and_they_do_not_depend_on_the_order():
