@@ -7,7 +7,8 @@
 Duplicate deals: every deal (a game seed, hence the same walls round after round) is played
 once per seat with the line-up rotated, so every bot meets the same tiles from every seat and
 the luck of the deal cancels out. The line-up is ``--bots`` repeated to fill the table (two
-bots on four seats: A B A B, then B A B A, ...). Per family and per bot it prints, each with
+bots on four seats: A B A B, then B A B A; a turn that brings a line-up back is the same
+seeded game, played once). Per family and per bot it prints, each with
 its 95% confidence interval: the win rate and the deal-in rate per round played, the average
 points won or lost per game and the average placement (1 is first). Then every other bot
 against the first, deal by deal: the mean over deals of the difference of their results on
@@ -74,11 +75,16 @@ def _mean(values: Sequence[float]) -> tuple[float, float]:
 
 
 def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """The line-up of every rotation: ``bots`` repeated over the seats, turned one seat on."""
+    """The line-up of every rotation: ``bots`` repeated over the seats, turned one seat on,
+    each line-up once. Bots and walls are seeded, so a rotation that brings back an earlier
+    line-up (two bots on four seats: A B A B after two turns) would replay the same games:
+    it is left out, which halves such a run and keeps the intervals from counting a game
+    twice."""
     base = [bots[i % len(bots)] for i in range(players)]
-    return [
+    rotations = (
         tuple(base[(seat - shift) % players] for seat in range(players)) for shift in range(players)
-    ]
+    )
+    return list(dict.fromkeys(rotations))
 
 
 def play_deal(task: tuple[str, int, int, int | None, tuple[str, ...]]) -> dict[str, Any]:
