@@ -66,6 +66,9 @@ class DefensiveAgent(EfficientAgent):
     """The share of the best discard's improving tiles (at least four) a safer one may give up
     of what the plan keeps (a flush, a root)."""
 
+    HK_BIG_FAN = 6
+    """Hong Kong: the fan a threat must show (a one-suit hand) before a hand one step from
+    ready, or ready, may fold against it; a smaller threat meets soft defence only."""
     HK_HIDDEN_FAN = 1
     """Hong Kong: the fan a threat is reckoned to hide beyond those its melds show."""
 
@@ -251,10 +254,18 @@ class DefensiveAgent(EfficientAgent):
         found: Sequence[Threat],
         live: int,
     ) -> bool:
-        """Hong Kong (the discarder pays the whole win, twice a self-draw share): fold when
-        the deal-in (the danger as a chance, times what the threat's shown fan is likely to
+        """Hong Kong (the discarder pays the whole win, twice a self-draw share): a hand two
+        steps or more from ready, or any hand against a threat showing ``HK_BIG_FAN``, folds
+        when the deal-in (the danger as a chance, times what the threat's shown fan is likely to
         cost, for every risky discard still to come) outweighs the win (its chance times what
         the hand pays: the scorer's figure when ready, else a minimum hand's)."""
+        if shanten_after < FOLD_SHANTEN and (
+            max((shown_fan(reading.observation, t.seat) for t in found), default=0)
+            < self.HK_BIG_FAN
+        ):
+            # Soft defence alone (see soft_discard) keeps most deal-ins away from a hand this
+            # close: folding it gave up about three wins for every deal-in it saved.
+            return False
         cost = self.hong_kong_deal_in(reading, found)
         if shanten_after == 0 and live > 0 and worth > 0:
             own = worth / live
