@@ -66,9 +66,9 @@ class DefensiveAgent(EfficientAgent):
     """The share of the best discard's improving tiles (at least four) a safer one may give up
     of what the plan keeps (a flush, a root)."""
 
-    HK_BIG_FAN = 6
-    """Hong Kong: the fan a threat must show (a one-suit hand) before a hand one step from
-    ready, or ready, may fold against it; a smaller threat meets soft defence only."""
+    HK_BIG_FAN = 9
+    """Hong Kong: the fan a threat must show (a pure one-suit hand of pungs) before a hand one
+    step from ready, or ready, may fold against it; a smaller threat meets soft defence only."""
     HK_HIDDEN_FAN = 1
     """Hong Kong: the fan a threat is reckoned to hide beyond those its melds show."""
 
