@@ -14,7 +14,8 @@ the unseen winning tiles times what they pay) with the danger of the discard it 
   seat is a threat when its melds show fan (:func:`mahjongkit.bots.danger.shown_fan`), and
   every seat is one near the end of the wall; the deal-in (the danger as a chance, times twice
   the base of the fan shown and one hidden, for every risky discard still to come) is weighed
-  against the win (its chance times what the hand pays);
+  against the win (its chance times what the hand pays); a hand one step from ready, or ready,
+  folds only against a pure one-suit hand of pungs shown (``HK_BIG_FAN``), else soft defence;
 * Sichuan (blood battle: a winner leaves and the others play on, a self-draw costs every seat
   still in as much as a deal-in costs the discarder, and a hand not ready at the end pays): no
   hand folds; a seat that has won threatens nobody, a threat's missing suit is safe from it;
