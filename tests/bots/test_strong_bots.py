@@ -719,3 +719,31 @@ def test_sichuan_last_discard_stays_ready_and_soft_defence_takes_the_safe_wait()
     bolder.SOFT_WEIGHT = {"sichuan": 1.0}  # type: ignore[misc]
     assert worth[10] > worth[23] * (1.0 - danger[23])
     assert bolder.act(obs) == Action(A.DISCARD, 0, two_p)
+
+
+def test_hong_kong_one_step_hand_meets_a_small_threat_with_soft_defence_not_a_fold():
+    """A chow of sou and a pung of white dragons show four fan (a mixed one-suit hand in the
+    making). A hand one step from ready facing it keeps its shape: it gives the 4p, safer than
+    the efficient bot's fresh 5s and of the same shanten, not the 3m a fold would throw away
+    (the weighing alone, with no shown-fan bar, folds). Against a one-suit hand shown the
+    same hand still folds (see the limit-hand test above)."""
+    from mahjongkit.bots.danger import shown_fan
+
+    text = "7s7p3z3m9p5s8m8p8m3z3z4p4m8s"
+    obs, hand = _hong_kong_pungs_threat("1z", text, (("chow", "123s"), ("pung", "555z")))
+    assert shown_fan(obs, 1) == 4 < DefensiveAgent.HK_BIG_FAN
+    assert shanten(counts_of_ids(hand), 0, HONG_KONG) == 1
+    danger = discard_danger(obs, False)
+    efficient = EfficientAgent().act(obs)
+    assert efficient.tile is not None and efficient.tile // 4 == 22  # 5s
+    choice = DefensiveAgent().act(obs)
+    assert choice.tile is not None and choice.tile // 4 == 12  # 4p
+    assert danger[12] < danger[22]
+    rest = counts_of_ids(hand)
+    rest[12] -= 1
+    assert shanten(rest, 0, HONG_KONG) == 1
+    weighing = DefensiveAgent()
+    weighing.HK_BIG_FAN = 0
+    folded = weighing.act(obs)
+    assert folded.tile is not None and folded.tile // 4 == 2  # 3m, the safest
+    assert danger[2] == min(danger[t // 4] for t in hand)

@@ -14,7 +14,8 @@ the unseen winning tiles times what they pay) with the danger of the discard it 
   seat is a threat when its melds show fan (:func:`mahjongkit.bots.danger.shown_fan`), and
   every seat is one near the end of the wall; the deal-in (the danger as a chance, times twice
   the base of the fan shown and one hidden, for every risky discard still to come) is weighed
-  against the win (its chance times what the hand pays);
+  against the win (its chance times what the hand pays); a hand one step from ready, or ready,
+  folds only against a pure one-suit hand of pungs shown (``HK_BIG_FAN``), else soft defence;
 * Sichuan (blood battle: a winner leaves and the others play on, a self-draw costs every seat
   still in as much as a deal-in costs the discarder, and a hand not ready at the end pays): no
   hand folds; a seat that has won threatens nobody, a threat's missing suit is safe from it;
@@ -66,6 +67,9 @@ class DefensiveAgent(EfficientAgent):
     """The share of the best discard's improving tiles (at least four) a safer one may give up
     of what the plan keeps (a flush, a root)."""
 
+    HK_BIG_FAN = 9
+    """Hong Kong: the fan a threat must show (a pure one-suit hand of pungs) before a hand one
+    step from ready, or ready, may fold against it; a smaller threat meets soft defence only."""
     HK_HIDDEN_FAN = 1
     """Hong Kong: the fan a threat is reckoned to hide beyond those its melds show."""
 
@@ -251,10 +255,18 @@ class DefensiveAgent(EfficientAgent):
         found: Sequence[Threat],
         live: int,
     ) -> bool:
-        """Hong Kong (the discarder pays the whole win, twice a self-draw share): fold when
-        the deal-in (the danger as a chance, times what the threat's shown fan is likely to
+        """Hong Kong (the discarder pays the whole win, twice a self-draw share): a hand two
+        steps or more from ready, or any hand against a threat showing ``HK_BIG_FAN``, folds
+        when the deal-in (the danger as a chance, times what the threat's shown fan is likely to
         cost, for every risky discard still to come) outweighs the win (its chance times what
         the hand pays: the scorer's figure when ready, else a minimum hand's)."""
+        if shanten_after < FOLD_SHANTEN and (
+            max((shown_fan(reading.observation, t.seat) for t in found), default=0)
+            < self.HK_BIG_FAN
+        ):
+            # Soft defence alone (see soft_discard) keeps most deal-ins away from a hand this
+            # close: folding it gave up about three wins for every deal-in it saved.
+            return False
         cost = self.hong_kong_deal_in(reading, found)
         if shanten_after == 0 and live > 0 and worth > 0:
             own = worth / live
