@@ -301,7 +301,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     )
                 players = Game(variant, seed=0).players
                 elapsed = time.perf_counter() - started
-                print(f"  ({args.games} deals x {players} rotations, {elapsed:.0f} s)")
+                seatings = len(lineups(bots, players))
+                print(f"  ({args.games} deals x {seatings} line-ups, {elapsed:.0f} s)")
     if args.json:
         print(json.dumps(out))
     return 0
