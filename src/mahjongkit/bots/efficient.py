@@ -23,7 +23,7 @@ to the next.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from mahjongkit.errors import IllegalActionError, MahjongError
@@ -51,6 +51,7 @@ from mahjongkit.tiles import (
     dora_after,
 )
 from mahjongkit.variants import find_variant
+from mahjongkit.variants.base import Lazy
 
 __all__ = ["EfficientAgent", "HandReading"]
 
@@ -265,6 +266,8 @@ class EfficientAgent:
         self._contexts: dict[tuple[Any, ...], int] = {}
         self._next_context = 0
         self._scorer: Any = None
+        self._points: Callable[[Win, Any], int] | None = None
+        """The family's points entry (no explained result), when it has one."""
 
     # --- the protocol ------------------------------------------------------------------------
 
@@ -298,6 +301,8 @@ class EfficientAgent:
         self._flow = record.make_flow(self.rules)
         self.rules = self._flow.rules
         self._scorer = record.score
+        points = record.points
+        self._points = points.resolve() if isinstance(points, Lazy) else points
         self._variant = variant
         self._scored.clear()
 
@@ -683,6 +688,9 @@ class EfficientAgent:
                 riichi=riichi,
                 **fixed,
             )
+            if self._points is not None:
+                found = int(self._points(win, self.rules))
+                return (found > 0, found)
             score = self._scorer(win, self.rules)
         except MahjongError:
             return (False, 0)

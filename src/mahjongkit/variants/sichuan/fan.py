@@ -397,6 +397,20 @@ def _active_rows(rules: SichuanRules, situational: bool) -> tuple[ActiveRow[FanC
     return activate(TABLE, rules, keep)
 
 
+_last_rows: dict[bool, tuple[SichuanRules, tuple[ActiveRow[FanContext], ...]]] = {}
+"""The active rows under the last rules asked for (found by identity: hashing a rules object
+on every reading costs more than the search)."""
+
+
+def _rows(rules: SichuanRules, situational: bool) -> tuple[ActiveRow[FanContext], ...]:
+    last = _last_rows.get(situational)
+    if last is not None and last[0] is rules:
+        return last[1]
+    found = _active_rows(rules, situational)
+    _last_rows[situational] = (rules, found)
+    return found
+
+
 def evaluate(context: FanContext, situational: bool = True) -> FanResult:
     """Score one reading of a hand with the table.
 
@@ -404,7 +418,7 @@ def evaluate(context: FanContext, situational: bool = True) -> FanResult:
     wall-end ready check, §6.2).
     """
     cap = context.rules.fan_cap
-    found = patterns.evaluate(_active_rows(context.rules, situational), context, cap)
+    found = patterns.evaluate(_rows(context.rules, situational), context, cap)
     limit = None if found.limit is None else ROWS[found.limit.row.id]
     fan = cap if limit is not None else min(found.total, cap)
     return FanResult(found.hits, found.total, fan, limit, found.replaced, context)
@@ -475,6 +489,29 @@ def best_fan(
         (evaluate(context, situational) for context in readings(hand, win_tile, how, rules)),
         key=lambda result: (result.fan, result.raw_fan),
     )
+
+
+def best_fan_value(
+    hand: Hand,
+    win_tile: int,
+    rules: SichuanRules,
+    how: HowWon = NO_SITUATION,
+    situational: bool = True,
+) -> int | None:
+    """The fan (after the cap) of :func:`best_fan`'s reading, or None if the hand is not
+    complete, without naming the patterns (what a bot's figure needs)."""
+    cap = rules.fan_cap
+    rows = _rows(rules, situational)
+    best: int | None = None
+    for context in readings(hand, win_tile, how, rules):
+        counted = patterns.tally(rows, context)
+        if counted.winner is not None:
+            fan = cap
+        else:
+            fan = min(sum(active.value * count for active, count in counted.kept), cap)
+        if best is None or fan > best:
+            best = fan
+    return best
 
 
 def rows_in(group: Group) -> Sequence[FanRow]:
