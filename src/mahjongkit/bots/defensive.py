@@ -275,11 +275,12 @@ class DefensiveAgent(EfficientAgent):
             return super().turn(reading, legal)
         # The exact ranking: folding, soft defence and the last discard all weigh the other
         # discards of the best shanten by their improving tiles and what their waits pay.
-        options = self.discard_options(reading, legal)
-        if not options:
+        # Only the entries they can choose are worked out (the best shanten's, the safest).
+        ranking = self.discard_ranking(reading, legal)
+        if ranking is None:
             return super().turn(reading, legal)
-        held = {entry[1].tile // 4 for entry in options if entry[1].tile is not None}
-        danger = discard_danger(observation, self._furiten_rule(), found, held)
+        danger = discard_danger(observation, self._furiten_rule(), found, ranking.kinds)
+        options = ranking.choosable(danger)
         key, action, worth = options[0]
         assert action.tile is not None
         shanten_after = int(key[0])
