@@ -159,3 +159,35 @@ def test_defence_over_the_entries_it_can_choose_plays_the_whole_rankings_game(
     # Threatened turns enough, and the narrowing at work on many of them.
     assert tally["turns"] > 100
     assert tally["narrowed"] > tally["turns"] // 5
+
+
+@pytest.mark.parametrize("variant", FAMILIES)
+def test_a_wait_that_wins_nothing_by_self_draw_wins_nothing_by_discard(variant: str) -> None:
+    """A wait's value scores its discard win only after its self-draw wins (a self-draw wins
+    whenever a discard would): at every wait the bots value, a dead self-draw is a dead
+    discard win too."""
+    dead = 0
+
+    def probed(agent: EfficientAgent) -> None:
+        original = agent._score
+
+        def score(reading: HandReading, counts: list[int], kind: int, tsumo: bool, riichi: bool):
+            nonlocal dead
+            found = original(reading, counts, kind, tsumo, riichi)
+            if tsumo and found <= 0:
+                assert original(reading, counts, kind, False, riichi) <= 0, reading.observation
+                dead += 1
+            return found
+
+        agent._score = score  # type: ignore[method-assign]
+
+    for seed in range(4):
+        game = Game(variant, seed=seed, max_rounds=3)
+        agents = make_agents(["efficient", "defensive"] * 2, seed, game.flow.rules)
+        for agent in agents:
+            assert isinstance(agent, EfficientAgent)
+            probed(agent)
+        play(game, agents)
+    # Riichi: waits without a yaku; Hong Kong: under the three-fan minimum (a complete Sichuan
+    # hand always wins).
+    assert dead >= {"riichi": 1, "hongkong": 20, "sichuan": 0}[variant]

@@ -621,13 +621,14 @@ class EfficientAgent:
             left = unseen[kind] - counts[kind]
             if left <= 0:
                 continue
-            ron_ok = kind not in pond
             tsumo = self._score(reading, counts, kind, True, declared)
-            if not exact and tsumo > 0:
+            if tsumo <= 0:
+                # A self-draw wins whenever a discard would: a wait that wins nothing by
+                # self-draw wins nothing by discard either (never scored).
+                continue
+            if not exact:
                 return left * tsumo
-            ron = self._score(reading, counts, kind, False, declared) if ron_ok else 0
-            if not exact and ron > 0:
-                return left * ron
+            ron = self._score(reading, counts, kind, False, declared) if kind not in pond else 0
             total += left * max(ron, tsumo // 2 if ron else tsumo)
         return total
 
