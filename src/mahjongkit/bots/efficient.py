@@ -115,6 +115,12 @@ class HandReading:
         self.score_context = -1
         """The agent's number for this decision's scoring context (−1: not asked yet)."""
         self.win_parts: tuple[list[Tile], tuple[Meld, ...], Any] | None = None
+        self.discards: tuple[Sequence[Action], Any] | None = None
+        """The discard of each kind and the riichi kinds, with the legal actions they were
+        read from; then every discard's shanten and keep value (worked out once)."""
+        self.weighed: tuple[list[tuple[int, int, float]], int, list[int]] | None = None
+        self.ranking: DiscardRanking | None = None
+        """The exact ranking made this decision, if one was asked for."""
 
     @property
     def unseen(self) -> list[int]:
@@ -469,7 +475,20 @@ class EfficientAgent:
         reading: HandReading, legal: Sequence[Action]
     ) -> tuple[dict[int, Action], set[int]] | None:
         """The discard of each kind the hand may give up, and the kinds riichi may be declared
-        with (None: no discard is legal)."""
+        with (None: no discard is legal); read once per decision."""
+        known = reading.discards
+        if known is not None and known[0] is legal:
+            found: tuple[dict[int, Action], set[int]] | None = known[1]
+            return found
+        found = EfficientAgent._read_discards(reading, legal)
+        reading.discards = (legal, found)
+        reading.weighed = None
+        return found
+
+    @staticmethod
+    def _read_discards(
+        reading: HandReading, legal: Sequence[Action]
+    ) -> tuple[dict[int, Action], set[int]] | None:
         by_kind: dict[int, Action] = {}
         riichi_kinds: set[int] = set()
         drawn = reading.observation.own.drawn
@@ -498,7 +517,10 @@ class EfficientAgent:
     ) -> tuple[list[tuple[int, int, float]], int, list[int]]:
         """(shanten after, kind, keep value) of every discard, the best shanten, and the kinds
         weighed exactly: those of the best shanten, and one step back from a ready hand (it may
-        be dead) or for a tile the plan must shed (the missing suit)."""
+        be dead) or for a tile the plan must shed (the missing suit). Worked out once per
+        decision (``by_kind``: what :meth:`_discards` read)."""
+        if reading.weighed is not None:
+            return reading.weighed
         after = reading.shanten_after()
         first = [(after[kind], kind, self.keep_value(reading, kind)) for kind in by_kind]
         best = min(s for s, _, _ in first)
@@ -507,6 +529,7 @@ class EfficientAgent:
             for value, kind, keep in first
             if value <= best + (1 if keep < -50 or best == 0 else 0)
         ]
+        reading.weighed = (first, best, close)
         return first, best, close
 
     def _entry_key(
@@ -548,7 +571,10 @@ class EfficientAgent:
             return None
         by_kind, riichi_kinds = found
         first, _, close = self._first_and_close(reading, by_kind)
-        return DiscardRanking(self, reading, by_kind, riichi_kinds, first, close)
+        ranking = DiscardRanking(self, reading, by_kind, riichi_kinds, first, close)
+        ranking.legal = legal
+        reading.ranking = ranking
+        return ranking
 
     def _contenders(
         self,
@@ -588,6 +614,16 @@ class EfficientAgent:
         self, reading: HandReading, legal: Sequence[Action]
     ) -> tuple[Action, int] | None:
         """The discard this agent plays and, when it leaves a ready hand, its value."""
+        ranking = reading.ranking
+        if ranking is not None and ranking.legal is legal:
+            # The exact ranking's first entry, already worked out, is the cheap one's (its
+            # value is the exact sum, positive exactly when the cheap figure is), unless
+            # nothing needed weighing (then the cheap choice is the first discard read).
+            found = self._discards(reading, legal)
+            assert found is not None
+            if not _nothing_to_weigh(reading, found[0], found[1]):
+                _, action, worth = ranking.top()
+                return action, worth
         options = self.discard_options(reading, legal, exact=False)
         if not options:
             return None
@@ -962,6 +998,8 @@ class DiscardRanking:
         self._index = {kind: index for index, kind in enumerate(self.kinds)}
         self._entries: dict[int, Entry] = {}
         self._bands: dict[int, float] = {}
+        self.legal: Sequence[Action] = ()
+        """The legal actions the ranking was made of."""
 
     def band(self, kind: int) -> float:
         """``entry[0][0]`` of ``kind``: for a ready discard, only whether its wait wins is
