@@ -331,11 +331,8 @@ class DefensiveAgent(EfficientAgent):
 
     def claim(self, reading: HandReading, legal: Sequence[Action]) -> Action:
         """No call while folding; otherwise the efficient call."""
-        found: list[Threat] = threats(reading.observation)
-        if (
-            found
-            and reading.variant == "riichi"
-            and shanten(reading.counts, reading.melds, reading.shape) >= FOLD_SHANTEN
-        ):
+        # Only Riichi refuses calls against a threat: the other families never look for one.
+        found: list[Threat] = threats(reading.observation) if reading.variant == "riichi" else []
+        if found and shanten(reading.counts, reading.melds, reading.shape) >= FOLD_SHANTEN:
             return next((a for a in legal if a.type == A.PASS), legal[0])
         return super().claim(reading, legal)
