@@ -457,14 +457,14 @@ class EfficientAgent:
         close = self._contenders(reading, first, best, close, riichi_kinds, worths)
         table = reading.after_discards(close)
         ready = sum(1 for kind in close if table[kind][0] == 0)
+        plan = reading.plan
         out: list[tuple[tuple[float, ...], Action, int]] = []
         for value, kind, keep in first:
             if kind not in close:
                 out.append(((float(value), keep), by_kind[kind], 0))
                 continue
-            worth = worths.get(kind)
             key, worth = self._entry_key(
-                reading, kind, value, keep, kind in riichi_kinds, worth, ready > 1
+                reading, kind, value, keep, riichi_kinds, worths.get(kind), ready > 1, table, plan
             )
             out.append((key, by_kind[kind], worth))
         out.sort(key=lambda entry: entry[0])
@@ -538,26 +538,28 @@ class EfficientAgent:
         kind: int,
         value: int,
         keep: float,
-        riichi: bool,
+        riichi_kinds: Collection[int],
         worth: int | None,
         exact: bool,
+        table: dict[int, tuple[int, tuple[int, ...]]],
+        plan: frozenset[int] | None,
     ) -> tuple[tuple[float, ...], int]:
-        """The sort key and worth of a discard weighed exactly (its improving draws known):
-        ``worth`` is its wait value when already known, ``exact`` whether an unknown one is
-        summed over the waits (else only whether it wins is sure, see :meth:`ready_value`)."""
+        """The sort key and worth of a discard weighed exactly: ``worth`` is its wait value
+        when already known, ``exact`` whether an unknown one is summed over the waits (else
+        only whether it wins is sure, see :meth:`ready_value`); ``table`` holds its improving
+        draws (:meth:`HandReading.after_discards`), ``plan`` the reading's."""
         counts = reading.counts
         if value == 0:
             if worth is None:
                 counts[kind] -= 1
-                worth = self.ready_value(reading, counts, kind, riichi, exact)
+                worth = self.ready_value(reading, counts, kind, kind in riichi_kinds, exact)
                 counts[kind] += 1
             if worth <= 0:
                 # A dead wait (no yaku, under the minimum) is as good as one step back.
                 return (1.5, keep), 0
             return (0.0, keep - worth / 1000.0), worth
-        _, improving = reading.after_discards((kind,))[kind]
         counts[kind] -= 1  # the tile given up (see tiles_of)
-        tiles = reading.tiles_of(kind, improving, reading.plan)
+        tiles = reading.tiles_of(kind, table[kind][1], plan)
         counts[kind] += 1
         return (float(value), keep - tiles), 0
 
@@ -998,6 +1000,8 @@ class DiscardRanking:
         self._index = {kind: index for index, kind in enumerate(self.kinds)}
         self._entries: dict[int, Entry] = {}
         self._bands: dict[int, float] = {}
+        self._first_band: list[int] | None = None
+        self._top: Entry | None = None
         self.legal: Sequence[Action] = ()
         """The legal actions the ranking was made of."""
 
@@ -1026,34 +1030,40 @@ class DiscardRanking:
 
     def entries(self, kinds: Collection[int]) -> list[Entry]:
         """The entries of ``kinds`` (kinds that may be discarded), in the ranking's order."""
-        missing = [k for k in kinds if k not in self._entries and k in self.close]
-        if missing:
-            # The improving draws (ready: the waits) of the discards to weigh, searched together.
-            self.reading.after_discards(missing)
-        agent = self.agent
-        for kind in kinds:
-            if kind in self._entries:
-                continue
-            value, keep = self._first[kind]
-            if kind in self.close:
-                key, worth = agent._entry_key(
-                    self.reading, kind, value, keep, kind in self.riichi_kinds, None, True
-                )
-            else:
-                key, worth = (float(value), keep), 0
-            self._entries[kind] = (key, self.by_kind[kind], worth)
         entries = self._entries
+        close = self.close
+        missing = [k for k in kinds if k not in entries and k in close]
+        if missing:
+            reading = self.reading
+            # The improving draws (ready: the waits) of the discards to weigh, searched together.
+            table = reading.after_discards(missing)
+            plan = reading.plan
+            agent = self.agent
+            for kind in missing:
+                value, keep = self._first[kind]
+                key, worth = agent._entry_key(
+                    reading, kind, value, keep, self.riichi_kinds, None, True, table, plan
+                )
+                entries[kind] = (key, self.by_kind[kind], worth)
+        for kind in kinds:
+            if kind not in entries:
+                value, keep = self._first[kind]
+                entries[kind] = ((float(value), keep), self.by_kind[kind], 0)
         index = self._index
         return [entries[k] for k in sorted(kinds, key=lambda k: (entries[k][0], index[k]))]
 
     def first_band(self) -> list[int]:
         """The kinds whose key starts as the best one's: the first entry is among them."""
-        ready = [k for k in self.kinds if k in self.close and self._first[k][0] == 0]
-        if ready:
-            self.reading.after_discards(ready)  # their waits, searched together
-        bands = {kind: self.band(kind) for kind in self.kinds}
-        low = min(bands.values())
-        return [kind for kind in self.kinds if bands[kind] == low]
+        found = self._first_band
+        if found is None:
+            ready = [k for k in self.kinds if k in self.close and self._first[k][0] == 0]
+            if ready:
+                self.reading.after_discards(ready)  # their waits, searched together
+            bands = [self.band(kind) for kind in self.kinds]
+            low = min(bands)
+            found = [k for k, band in zip(self.kinds, bands, strict=True) if band == low]
+            self._first_band = found
+        return found
 
     def choosable(self, danger: Sequence[float]) -> list[Entry]:
         """The entries a defence may choose, in the ranking's order: every discard of the
@@ -1067,7 +1077,9 @@ class DiscardRanking:
 
     def top(self) -> Entry:
         """The first entry of the ranking."""
-        return self.entries(self.first_band())[0]
+        if self._top is None:
+            self._top = self.entries(self.first_band())[0]
+        return self._top
 
 
 def _nothing_to_weigh(
