@@ -283,6 +283,27 @@ class Evaluation(Generic[C]):
     limit: ActiveRow[C] | None = None
 
 
+class LastRows(Generic[C]):
+    """The active rows a variant asks for per key (a shape, a flag) under its rules, kept for
+    the last rules object each key was asked with and found by identity: hashing a rules object
+    on every reading costs more than the search. ``make(rules, key)`` builds them."""
+
+    __slots__ = ("_last", "_make")
+
+    def __init__(self, make: Callable[[Any, Any], tuple[ActiveRow[C], ...]]) -> None:
+        self._make = make
+        self._last: dict[Any, tuple[object, tuple[ActiveRow[C], ...]]] = {}
+
+    def __call__(self, rules: object, key: object) -> tuple[ActiveRow[C], ...]:
+        """The rows of ``key`` under ``rules``."""
+        last = self._last.get(key)
+        if last is not None and last[0] is rules:
+            return last[1]
+        found = self._make(rules, key)
+        self._last[key] = (rules, found)
+        return found
+
+
 class Tally(Generic[C]):
     """What :func:`tally` found in one reading: every hit (``found``, id -> [active row,
     count]), the ids another hit replaces (``dropped``), the rows left after the replacements

@@ -30,6 +30,7 @@ from mahjongkit.scoring import Names, PatternHit, Score, ScoreError, Win
 from mahjongkit.scoring.explain import pattern_lines, replaced_lines
 from mahjongkit.scoring.patterns import (
     ActiveRow,
+    LastRows,
     activate,
     best_reading,
     evaluate,
@@ -319,18 +320,8 @@ def points(win: Win, rules: HongKongRules) -> int:
     return settle(win, min(best[0], limit), rules, best_ids).points
 
 
-_last_rows: dict[str, tuple[HongKongRules, tuple[ActiveRow[WinContext], ...]]] = {}
-"""The active rows of each shape under the last rules asked for (found by identity: hashing a
-rules object on every reading costs more than the search)."""
-
-
-def _rows(rules: HongKongRules, shape: Shape) -> tuple[ActiveRow[WinContext], ...]:
-    last = _last_rows.get(shape)
-    if last is not None and last[0] is rules:
-        return last[1]
-    found = _active_rows(rules, shape)
-    _last_rows[shape] = (rules, found)
-    return found
+_rows: LastRows[WinContext] = LastRows(_active_rows)
+"""The active rows of each shape under the rules asked for last."""
 
 
 def score(win: Win, rules: HongKongRules) -> Score:

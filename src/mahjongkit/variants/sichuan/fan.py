@@ -34,6 +34,7 @@ from mahjongkit.scoring.pages import Column, markdown_table
 from mahjongkit.scoring.patterns import (
     ActiveRow,
     BoolOption,
+    LastRows,
     activate,
     best_reading,
     check_table,
@@ -397,18 +398,8 @@ def _active_rows(rules: SichuanRules, situational: bool) -> tuple[ActiveRow[FanC
     return activate(TABLE, rules, keep)
 
 
-_last_rows: dict[bool, tuple[SichuanRules, tuple[ActiveRow[FanContext], ...]]] = {}
-"""The active rows under the last rules asked for (found by identity: hashing a rules object
-on every reading costs more than the search)."""
-
-
-def _rows(rules: SichuanRules, situational: bool) -> tuple[ActiveRow[FanContext], ...]:
-    last = _last_rows.get(situational)
-    if last is not None and last[0] is rules:
-        return last[1]
-    found = _active_rows(rules, situational)
-    _last_rows[situational] = (rules, found)
-    return found
+_rows: LastRows[FanContext] = LastRows(_active_rows)
+"""The active rows (with the situational ones or not) under the rules asked for last."""
 
 
 def evaluate(context: FanContext, situational: bool = True) -> FanResult:
