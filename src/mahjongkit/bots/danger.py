@@ -273,6 +273,7 @@ def kind_danger(
     seen: list[int],
     furiten_rule: bool,
     passed: set[int] | None = None,
+    pond: set[int] | None = None,
 ) -> float:
     """How likely (roughly, 0-1) a discard of ``kind`` is to deal into ``threat``.
 
@@ -283,7 +284,8 @@ def kind_danger(
     suji (the tile three away discarded by the threat: no two-sided wait of its own pond),
     kabe (no two-sided wait possible), and the suit an open one-suit hand shows. Under a furiten
     rule, the tiles a riichi seat let go by since declaring count as its own discards.
-    ``passed`` None: both worked out from the observation.
+    ``passed`` None: both worked out from the observation. ``pond``: the kinds of the threat's
+    discards, when the caller has them (None: read from the observation).
     """
     info = observation.seats[threat.seat]
     if info.missing_suit is not None and kind < 27 and kind // 9 == info.missing_suit:
@@ -294,7 +296,8 @@ def kind_danger(
             passed |= observation.passed_since_riichi(threat.seat)
     if kind in passed:
         return 0.0
-    pond = {t // 4 for t in info.discards}
+    if pond is None:
+        pond = {t // 4 for t in info.discards}
     in_pond = kind in pond
     if in_pond and furiten_rule:
         return 0.0
@@ -351,11 +354,20 @@ def discard_danger(
         if furiten_rule and observation.seats[threat.seat].riichi:
             safe |= observation.passed_since_riichi(threat.seat)
         passed[threat.seat] = safe
+    ponds = {t.seat: {x // 4 for x in observation.seats[t.seat].discards} for t in found}
     worst = observation.variant == "riichi"
     out = [0.0] * NUM_KINDS
     for kind in range(NUM_KINDS) if kinds is None else kinds:
         dangers = [
-            kind_danger(observation, kind, threat, seen, furiten_rule, passed[threat.seat])
+            kind_danger(
+                observation,
+                kind,
+                threat,
+                seen,
+                furiten_rule,
+                passed[threat.seat],
+                ponds[threat.seat],
+            )
             for threat in found
         ]
         if worst:

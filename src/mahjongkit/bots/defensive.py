@@ -287,11 +287,12 @@ class DefensiveAgent(EfficientAgent):
             return super().turn(reading, legal)
         # The exact ranking: folding, soft defence and the last discard all weigh the other
         # discards of the best shanten by their improving tiles and what their waits pay.
-        options = self.discard_options(reading, legal)
-        if not options:
+        # Only the entries they can choose are worked out (the best shanten's, the safest).
+        ranking = self.discard_ranking(reading, legal)
+        if ranking is None:
             return super().turn(reading, legal)
-        held = {entry[1].tile // 4 for entry in options if entry[1].tile is not None}
-        danger = discard_danger(observation, self._furiten_rule(), found, held)
+        danger = discard_danger(observation, self._furiten_rule(), found, ranking.kinds)
+        options = ranking.choosable(danger)
         key, action, worth = options[0]
         assert action.tile is not None
         shanten_after = int(key[0])
@@ -342,11 +343,8 @@ class DefensiveAgent(EfficientAgent):
 
     def claim(self, reading: HandReading, legal: Sequence[Action]) -> Action:
         """No call while folding; otherwise the efficient call."""
-        found: list[Threat] = threats(reading.observation)
-        if (
-            found
-            and reading.variant == "riichi"
-            and shanten(reading.counts, reading.melds, reading.shape) >= FOLD_SHANTEN
-        ):
+        # Only Riichi refuses calls against a threat: the other families never look for one.
+        found: list[Threat] = threats(reading.observation) if reading.variant == "riichi" else []
+        if found and shanten(reading.counts, reading.melds, reading.shape) >= FOLD_SHANTEN:
             return next((a for a in legal if a.type == A.PASS), legal[0])
         return super().claim(reading, legal)

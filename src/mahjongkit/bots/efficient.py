@@ -23,7 +23,7 @@ to the next.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from mahjongkit.errors import IllegalActionError, MahjongError
@@ -51,6 +51,7 @@ from mahjongkit.tiles import (
     dora_after,
 )
 from mahjongkit.variants import find_variant
+from mahjongkit.variants.base import Lazy
 
 __all__ = ["EfficientAgent", "HandReading"]
 
@@ -114,6 +115,12 @@ class HandReading:
         self.score_context = -1
         """The agent's number for this decision's scoring context (−1: not asked yet)."""
         self.win_parts: tuple[list[Tile], tuple[Meld, ...], Any] | None = None
+        self.discards: tuple[Sequence[Action], Any] | None = None
+        """The discard of each kind and the riichi kinds, with the legal actions they were
+        read from; then every discard's shanten and keep value (worked out once)."""
+        self.weighed: tuple[list[tuple[int, int, float]], int, list[int]] | None = None
+        self.ranking: DiscardRanking | None = None
+        """The exact ranking made this decision, if one was asked for."""
 
     @property
     def unseen(self) -> list[int]:
@@ -265,6 +272,8 @@ class EfficientAgent:
         self._contexts: dict[tuple[Any, ...], int] = {}
         self._next_context = 0
         self._scorer: Any = None
+        self._points: Callable[[Win, Any], int] | None = None
+        """The family's points entry (no explained result), when it has one."""
 
     # --- the protocol ------------------------------------------------------------------------
 
@@ -298,6 +307,8 @@ class EfficientAgent:
         self._flow = record.make_flow(self.rules)
         self.rules = self._flow.rules
         self._scorer = record.score
+        points = record.points
+        self._points = points.resolve() if isinstance(points, Lazy) else points
         self._variant = variant
         self._scored.clear()
 
@@ -430,7 +441,54 @@ class EfficientAgent:
     def _discard_options(
         self, reading: HandReading, legal: Sequence[Action], exact: bool
     ) -> list[tuple[tuple[float, ...], Action, int]]:
-        counts = reading.counts
+        if exact:
+            ranking = self.discard_ranking(reading, legal)
+            return [] if ranking is None else ranking.entries(ranking.kinds)
+        found = self._discards(reading, legal)
+        if found is None:
+            return []
+        by_kind, riichi_kinds = found
+        if _nothing_to_weigh(reading, by_kind, riichi_kinds):
+            return [((0.0, 0.0), action, 0) for action in by_kind.values()]
+        first, best, close = self._first_and_close(reading, by_kind)
+        worths: dict[int, int] = {}
+        # Only the first entry counts: the improving draws and the wait values of discards
+        # that cannot come first are never worked out (their keys stay rough).
+        close = self._contenders(reading, first, best, close, riichi_kinds, worths)
+        table = reading.after_discards(close)
+        ready = sum(1 for kind in close if table[kind][0] == 0)
+        plan = reading.plan
+        out: list[tuple[tuple[float, ...], Action, int]] = []
+        for value, kind, keep in first:
+            if kind not in close:
+                out.append(((float(value), keep), by_kind[kind], 0))
+                continue
+            key, worth = self._entry_key(
+                reading, kind, value, keep, riichi_kinds, worths.get(kind), ready > 1, table, plan
+            )
+            out.append((key, by_kind[kind], worth))
+        out.sort(key=lambda entry: entry[0])
+        return out
+
+    @staticmethod
+    def _discards(
+        reading: HandReading, legal: Sequence[Action]
+    ) -> tuple[dict[int, Action], set[int]] | None:
+        """The discard of each kind the hand may give up, and the kinds riichi may be declared
+        with (None: no discard is legal); read once per decision."""
+        known = reading.discards
+        if known is not None and known[0] is legal:
+            found: tuple[dict[int, Action], set[int]] | None = known[1]
+            return found
+        found = EfficientAgent._read_discards(reading, legal)
+        reading.discards = (legal, found)
+        reading.weighed = None
+        return found
+
+    @staticmethod
+    def _read_discards(
+        reading: HandReading, legal: Sequence[Action]
+    ) -> tuple[dict[int, Action], set[int]] | None:
         by_kind: dict[int, Action] = {}
         riichi_kinds: set[int] = set()
         drawn = reading.observation.own.drawn
@@ -452,54 +510,73 @@ class EfficientAgent:
                 # ids (an mjai seat's mirror of the game numbers them its own way).
                 if (kept_red and not red) or (kept_red == red and tile == drawn):
                     by_kind[kind] = action
-        if not by_kind:
-            return []
-        if not exact and _nothing_to_weigh(reading, by_kind, riichi_kinds):
-            return [((0.0, 0.0), action, 0) for action in by_kind.values()]
+        return (by_kind, riichi_kinds) if by_kind else None
+
+    def _first_and_close(
+        self, reading: HandReading, by_kind: dict[int, Action]
+    ) -> tuple[list[tuple[int, int, float]], int, list[int]]:
+        """(shanten after, kind, keep value) of every discard, the best shanten, and the kinds
+        weighed exactly: those of the best shanten, and one step back from a ready hand (it may
+        be dead) or for a tile the plan must shed (the missing suit). Worked out once per
+        decision (``by_kind``: what :meth:`_discards` read)."""
+        if reading.weighed is not None:
+            return reading.weighed
         after = reading.shanten_after()
         first = [(after[kind], kind, self.keep_value(reading, kind)) for kind in by_kind]
         best = min(s for s, _, _ in first)
-        # A ready hand may be dead (no yaku): then the one-step-back options are weighed
-        # too. A tile the plan must shed (the missing suit) is weighed one step back.
         close = [
             kind
             for value, kind, keep in first
             if value <= best + (1 if keep < -50 or best == 0 else 0)
         ]
-        worths: dict[int, int] = {}
-        if not exact:
-            # Only the first entry counts: the improving draws and the wait values of discards
-            # that cannot come first are never worked out (their keys stay rough).
-            close = self._contenders(reading, first, best, close, riichi_kinds, worths)
-        table = reading.after_discards(close)
-        ready = sum(1 for kind in close if table[kind][0] == 0)
-        plan = reading.plan
-        out: list[tuple[tuple[float, ...], Action, int]] = []
-        for value, kind, keep in first:
-            if kind not in close:
-                out.append(((float(value), keep), by_kind[kind], 0))
-                continue
-            counts[kind] -= 1
-            worth = 0
-            if value == 0:
-                found = worths.get(kind)
-                if found is None:
-                    riichi = kind in riichi_kinds
-                    found = self.ready_value(reading, counts, kind, riichi, exact or ready > 1)
-                worth = found
-                if worth <= 0:
-                    # A dead wait (no yaku, under the minimum) is as good as one step back.
-                    out.append(((1.5, keep), by_kind[kind], 0))
-                    counts[kind] += 1
-                    continue
-                key: tuple[float, ...] = (0.0, keep - worth / 1000.0)
-            else:
-                tiles = reading.tiles_of(kind, table[kind][1], plan)
-                key = (float(value), keep - tiles)
-            counts[kind] += 1
-            out.append((key, by_kind[kind], worth))
-        out.sort(key=lambda entry: entry[0])
-        return out
+        reading.weighed = (first, best, close)
+        return first, best, close
+
+    def _entry_key(
+        self,
+        reading: HandReading,
+        kind: int,
+        value: int,
+        keep: float,
+        riichi_kinds: Collection[int],
+        worth: int | None,
+        exact: bool,
+        table: dict[int, tuple[int, tuple[int, ...]]],
+        plan: frozenset[int] | None,
+    ) -> tuple[tuple[float, ...], int]:
+        """The sort key and worth of a discard weighed exactly: ``worth`` is its wait value
+        when already known, ``exact`` whether an unknown one is summed over the waits (else
+        only whether it wins is sure, see :meth:`ready_value`); ``table`` holds its improving
+        draws (:meth:`HandReading.after_discards`), ``plan`` the reading's."""
+        counts = reading.counts
+        if value == 0:
+            if worth is None:
+                counts[kind] -= 1
+                worth = self.ready_value(reading, counts, kind, kind in riichi_kinds, exact)
+                counts[kind] += 1
+            if worth <= 0:
+                # A dead wait (no yaku, under the minimum) is as good as one step back.
+                return (1.5, keep), 0
+            return (0.0, keep - worth / 1000.0), worth
+        counts[kind] -= 1  # the tile given up (see tiles_of)
+        tiles = reading.tiles_of(kind, table[kind][1], plan)
+        counts[kind] += 1
+        return (float(value), keep - tiles), 0
+
+    def discard_ranking(
+        self, reading: HandReading, legal: Sequence[Action]
+    ) -> DiscardRanking | None:
+        """The exact ranking of this decision's discards (:meth:`discard_options`), each entry
+        worked out only when asked (None: no discard is legal)."""
+        found = self._discards(reading, legal)
+        if found is None:
+            return None
+        by_kind, riichi_kinds = found
+        first, _, close = self._first_and_close(reading, by_kind)
+        ranking = DiscardRanking(self, reading, by_kind, riichi_kinds, first, close)
+        ranking.legal = legal
+        reading.ranking = ranking
+        return ranking
 
     def _contenders(
         self,
@@ -539,6 +616,16 @@ class EfficientAgent:
         self, reading: HandReading, legal: Sequence[Action]
     ) -> tuple[Action, int] | None:
         """The discard this agent plays and, when it leaves a ready hand, its value."""
+        ranking = reading.ranking
+        if ranking is not None and ranking.legal is legal:
+            # The exact ranking's first entry, already worked out, is the cheap one's (its
+            # value is the exact sum, positive exactly when the cheap figure is), unless
+            # nothing needed weighing (then the cheap choice is the first discard read).
+            found = self._discards(reading, legal)
+            assert found is not None
+            if not _nothing_to_weigh(reading, found[0], found[1]):
+                _, action, worth = ranking.top()
+                return action, worth
         options = self.discard_options(reading, legal, exact=False)
         if not options:
             return None
@@ -572,13 +659,14 @@ class EfficientAgent:
             left = unseen[kind] - counts[kind]
             if left <= 0:
                 continue
-            ron_ok = kind not in pond
             tsumo = self._score(reading, counts, kind, True, declared)
-            if not exact and tsumo > 0:
+            if tsumo <= 0:
+                # A self-draw wins whenever a discard would: a wait that wins nothing by
+                # self-draw wins nothing by discard either (never scored).
+                continue
+            if not exact:
                 return left * tsumo
-            ron = self._score(reading, counts, kind, False, declared) if ron_ok else 0
-            if not exact and ron > 0:
-                return left * ron
+            ron = self._score(reading, counts, kind, False, declared) if kind not in pond else 0
             total += left * max(ron, tsumo // 2 if ron else tsumo)
         return total
 
@@ -683,6 +771,9 @@ class EfficientAgent:
                 riichi=riichi,
                 **fixed,
             )
+            if self._points is not None:
+                found = int(self._points(win, self.rules))
+                return (found > 0, found)
             score = self._scorer(win, self.rules)
         except MahjongError:
             return (False, 0)
@@ -874,6 +965,121 @@ class EfficientAgent:
             )
 
         return min(options, key=key)
+
+
+Entry = tuple[tuple[float, ...], Action, int]
+"""One discard of a ranking: its sort key (smallest first), the action, its wait value."""
+
+
+class DiscardRanking:
+    """The discards of one decision in the exact order of :meth:`EfficientAgent.
+    discard_options`, each entry worked out when first asked: a caller that can choose only
+    among some discards pays only for those (and for the shanten and keep value of all).
+
+    ``kinds``: the kinds that may be discarded. :meth:`band` is the first field of a kind's key
+    (its shanten, 1.5 for a dead wait) without its improving tiles or the sum over its waits;
+    :meth:`entries` gives the entries of some kinds in the order the whole ranking puts them.
+    """
+
+    def __init__(
+        self,
+        agent: EfficientAgent,
+        reading: HandReading,
+        by_kind: dict[int, Action],
+        riichi_kinds: set[int],
+        first: list[tuple[int, int, float]],
+        close: list[int],
+    ) -> None:
+        self.agent = agent
+        self.reading = reading
+        self.by_kind = by_kind
+        self.riichi_kinds = riichi_kinds
+        self.kinds = [kind for _, kind, _ in first]
+        self.close = set(close)
+        self._first = {kind: (value, keep) for value, kind, keep in first}
+        self._index = {kind: index for index, kind in enumerate(self.kinds)}
+        self._entries: dict[int, Entry] = {}
+        self._bands: dict[int, float] = {}
+        self._first_band: list[int] | None = None
+        self._top: Entry | None = None
+        self.legal: Sequence[Action] = ()
+        """The legal actions the ranking was made of."""
+
+    def band(self, kind: int) -> float:
+        """``entry[0][0]`` of ``kind``: for a ready discard, only whether its wait wins is
+        worked out."""
+        found = self._bands.get(kind)
+        if found is None:
+            value, _ = self._first[kind]
+            if kind in self._entries:
+                found = self._entries[kind][0][0]
+            elif value != 0 or kind not in self.close:
+                found = float(value)
+            else:
+                reading = self.reading
+                counts = reading.counts
+                counts[kind] -= 1
+                # Positive exactly when the sum over the waits is (ready_value).
+                wins = self.agent.ready_value(
+                    reading, counts, kind, kind in self.riichi_kinds, False
+                )
+                counts[kind] += 1
+                found = 0.0 if wins > 0 else 1.5
+            self._bands[kind] = found
+        return found
+
+    def entries(self, kinds: Collection[int]) -> list[Entry]:
+        """The entries of ``kinds`` (kinds that may be discarded), in the ranking's order."""
+        entries = self._entries
+        close = self.close
+        missing = [k for k in kinds if k not in entries and k in close]
+        if missing:
+            reading = self.reading
+            # The improving draws (ready: the waits) of the discards to weigh, searched together.
+            table = reading.after_discards(missing)
+            plan = reading.plan
+            agent = self.agent
+            for kind in missing:
+                value, keep = self._first[kind]
+                key, worth = agent._entry_key(
+                    reading, kind, value, keep, self.riichi_kinds, None, True, table, plan
+                )
+                entries[kind] = (key, self.by_kind[kind], worth)
+        for kind in kinds:
+            if kind not in entries:
+                value, keep = self._first[kind]
+                entries[kind] = ((float(value), keep), self.by_kind[kind], 0)
+        index = self._index
+        return [entries[k] for k in sorted(kinds, key=lambda k: (entries[k][0], index[k]))]
+
+    def first_band(self) -> list[int]:
+        """The kinds whose key starts as the best one's: the first entry is among them."""
+        found = self._first_band
+        if found is None:
+            ready = [k for k in self.kinds if k in self.close and self._first[k][0] == 0]
+            if ready:
+                self.reading.after_discards(ready)  # their waits, searched together
+            bands = [self.band(kind) for kind in self.kinds]
+            low = min(bands)
+            found = [k for k, band in zip(self.kinds, bands, strict=True) if band == low]
+            self._first_band = found
+        return found
+
+    def choosable(self, danger: Sequence[float]) -> list[Entry]:
+        """The entries a defence may choose, in the ranking's order: every discard of the
+        first one's band (the first among them) and the safest discards (the least ``danger``
+        to three places, given for every kind of :attr:`kinds`). Any choice among the best
+        shanten's discards, or of the safest tile by its rank, made over the whole ranking
+        is the same made over these."""
+        low = min(round(danger[kind], 3) for kind in self.kinds)
+        safest = [kind for kind in self.kinds if round(danger[kind], 3) == low]
+        return self.entries(list(dict.fromkeys([*self.first_band(), *safest])))
+
+    def top(self) -> Entry:
+        """The first entry of the ranking."""
+        if self._top is None:
+            self._top = self.entries(self.first_band())[0]
+        return self._top
 
 
 def _nothing_to_weigh(

@@ -283,25 +283,70 @@ class Evaluation(Generic[C]):
     limit: ActiveRow[C] | None = None
 
 
-def evaluate(
-    rows: Sequence[ActiveRow[C]], context: C, limit_value: int, unit: str = "fan"
-) -> Evaluation[C]:
-    """Score one reading with active rows: hits, replacements, alone rows, limit hands."""
+class LastRows(Generic[C]):
+    """The active rows a variant asks for per key (a shape, a flag) under its rules, kept for
+    the last rules object each key was asked with and found by identity: hashing a rules object
+    on every reading costs more than the search. ``make(rules, key)`` builds them."""
+
+    __slots__ = ("_last", "_make")
+
+    def __init__(self, make: Callable[[Any, Any], tuple[ActiveRow[C], ...]]) -> None:
+        self._make = make
+        self._last: dict[Any, tuple[object, tuple[ActiveRow[C], ...]]] = {}
+
+    def __call__(self, rules: object, key: object) -> tuple[ActiveRow[C], ...]:
+        """The rows of ``key`` under ``rules``."""
+        last = self._last.get(key)
+        if last is not None and last[0] is rules:
+            return last[1]
+        found = self._make(rules, key)
+        self._last[key] = (rules, found)
+        return found
+
+
+class Tally(Generic[C]):
+    """What :func:`tally` found in one reading: every hit (``found``, id -> [active row,
+    count]), the ids another hit replaces (``dropped``), the rows left after the replacements
+    (``survivors``, before absorbed occurrences), the hits kept (``kept``), the limit row
+    reported (``winner``)."""
+
+    __slots__ = ("dropped", "found", "kept", "survivors", "winner")
+
+    def __init__(
+        self,
+        found: dict[str, list[Any]],
+        dropped: set[str],
+        survivors: tuple[ActiveRow[C], ...],
+        kept: list[list[Any]],
+        winner: ActiveRow[C] | None,
+    ) -> None:
+        self.found = found
+        self.dropped = dropped
+        self.survivors = survivors
+        self.kept = kept
+        self.winner = winner
+
+
+def tally(rows: Sequence[ActiveRow[C]], context: C) -> Tally[C]:
+    """The hits of one reading as counted, without naming them: what :func:`evaluate` builds its
+    result from, and all a bot's figure needs (``kept``: [active row, count] pairs after the
+    replacements, the absorbed occurrences and the alone rows; ``winner``: the limit row
+    reported, if any)."""
     found: dict[str, list[Any]] = {}  # id -> [active row, count], in the order found
     for active in rows:
-        if not active.row.alone:
-            count = int(active.row.test(context))
+        row = active.row
+        if not row.alone:
+            count = int(row.test(context))
             if count:
-                found[active.row.id] = [active, count]
+                found[row.id] = [active, count]
     dropped = {other for active, _ in found.values() for other in active.replaces if other in found}
-    kept = [hit for row_id, hit in found.items() if row_id not in dropped]
-    replaced = [
-        (row_id, next(a.row.id for a, _ in kept if row_id in a.replaces))
-        for row_id in found
-        if row_id in dropped
-    ]
+    if dropped:
+        kept = [hit for row_id, hit in found.items() if row_id not in dropped]
+    else:
+        kept = list(found.values())
+    survivors = tuple(active for active, _ in kept)
     counts = {hit[0].row.id: hit for hit in kept}
-    for active, _ in list(kept):
+    for active in survivors:
         for other, absorbed in active.row.absorbs:
             if other in counts:
                 counts[other][1] -= absorbed
@@ -309,10 +354,28 @@ def evaluate(
                     kept.remove(counts.pop(other))
     if all(active.row.side for active, _ in kept):
         kept.extend([active, 1] for active in rows if active.row.alone and active.row.test(context))
-    limits = [active for active, _ in kept if active.limit]
-    if limits:
+    winner: ActiveRow[C] | None = None
+    for active, _ in kept:
+        # The smallest rank of the limit rows that hit (the first of equals).
+        if active.limit and (winner is None or active.row.limit_rank < winner.row.limit_rank):
+            winner = active
+    return Tally(found, dropped, survivors, kept, winner)
+
+
+def evaluate(
+    rows: Sequence[ActiveRow[C]], context: C, limit_value: int, unit: str = "fan"
+) -> Evaluation[C]:
+    """Score one reading with active rows: hits, replacements, alone rows, limit hands."""
+    counted = tally(rows, context)
+    found, dropped, kept = counted.found, counted.dropped, counted.kept
+    replaced = [
+        (row_id, next(a.row.id for a in counted.survivors if row_id in a.replaces))
+        for row_id in found
+        if row_id in dropped
+    ]
+    winner = counted.winner
+    if winner is not None:
         # A limit hand is worth the limit alone: nothing else is added.
-        winner: ActiveRow[C] = min(limits, key=lambda active: active.row.limit_rank)
         replaced += [(active.row.id, winner.row.id) for active, _ in kept if active is not winner]
         hit = PatternHit(winner.row.id, limit_value, winner.row.names, unit=unit)
         return Evaluation(context, (hit,), (winner,), tuple(replaced), limit_value, winner)

@@ -100,6 +100,10 @@ class Variant:
     """The names of the reasons of payment lines by id (to name a line kept as JSON)."""
     rules_page: Callable[[Any, str], str] | None = None
     """The pattern table under some rules as a Markdown page, in a language."""
+    points: Callable[[Win, Any], int] | None = None
+    """What the winner of a win receives, 0 when it wins nothing: the scorer's ``points`` on a
+    valid win, without the explained result (a bot asks it for every wait). None: the family
+    has no such entry, and a bot reads the scorer's result."""
 
     def rules(self, preset: str | None = None) -> Any:
         """The rules of a named preset (the default when None)."""

@@ -43,6 +43,7 @@ VARIANT = Variant(
     name="hongkong",
     presets=PRESETS,
     score=Lazy("mahjongkit.variants.hongkong.scorer", "score"),
+    points=Lazy("mahjongkit.variants.hongkong.scorer", "points"),
     languages=LANGUAGES,
     pattern_names=PATTERN_NAMES,
     payment_reasons=LazyMapping("mahjongkit.variants.hongkong.payments", "REASONS"),

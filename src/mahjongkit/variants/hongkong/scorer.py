@@ -30,10 +30,12 @@ from mahjongkit.scoring import Names, PatternHit, Score, ScoreError, Win
 from mahjongkit.scoring.explain import pattern_lines, replaced_lines
 from mahjongkit.scoring.patterns import (
     ActiveRow,
+    LastRows,
     activate,
     best_reading,
     evaluate,
     replaced_names,
+    tally,
 )
 from mahjongkit.shapes import CHOW, decompositions, seven_pairs, thirteen_orphans
 from mahjongkit.tiles import NUM_ALL_KINDS, NUM_KINDS, format_kind, format_tiles
@@ -258,7 +260,7 @@ def _active_rows(rules: HongKongRules, shape: Shape) -> tuple[ActiveRow[WinConte
 def _read(ctx: WinContext) -> Reading:
     """Score one reading with the table: its hits, replacements and limit hands."""
     rules = ctx.rules
-    found = evaluate(_active_rows(rules, ctx.shape), ctx, rules.limit)
+    found = evaluate(_rows(rules, ctx.shape), ctx, rules.limit)
     if found.limit is not None:
         return Reading(ctx, found.hits, found.replaced, rules.limit, rules.limit, True)
     # Bonus-tile fan (the side rows) count toward the minimum only when the option says so.
@@ -280,6 +282,46 @@ def _hand_text(win: Win) -> str:
 
 def _limit_names(key: str, fan: int) -> Names:
     return {lang: t(f"hongkong.{key}", lang, fan=fan) for lang in LANGUAGES}
+
+
+def points(win: Win, rules: HongKongRules) -> int:
+    """What the winner of ``win`` receives under ``rules``, 0 when it wins nothing (impossible,
+    not complete, below the minimum): :func:`score`'s ``points`` on a valid win, without the
+    explained result (no text, names, hits or payment lines are made for the readings). A bot
+    asks this for each wait of a ready hand.
+    """
+    try:
+        _check(win, rules)
+    except MahjongError:
+        return 0
+    best: tuple[int, int] | None = None
+    best_ids: frozenset[str] = frozenset()
+    limit = rules.limit
+    side_counts = rules.bonus_counts_toward_minimum
+    for ctx in _readings(win, rules):
+        counted = tally(_rows(rules, ctx.shape), ctx)
+        winner = counted.winner
+        if winner is not None:
+            key = (limit, limit)
+        else:
+            total = toward = 0
+            for active, count in counted.kept:
+                total += active.value * count
+                if side_counts or not active.row.side:
+                    toward += active.value * count
+            key = (total, toward)
+        # The first of equals is kept, as best_reading does.
+        if best is None or key > best:
+            best = key
+            kept = (winner,) if winner is not None else (a for a, _ in counted.kept)
+            best_ids = frozenset(active.row.id for active in kept)
+    if best is None or best[1] < rules.min_fan:
+        return 0
+    return settle(win, min(best[0], limit), rules, best_ids).points
+
+
+_rows: LastRows[WinContext] = LastRows(_active_rows)
+"""The active rows of each shape under the rules asked for last."""
 
 
 def score(win: Win, rules: HongKongRules) -> Score:

@@ -44,6 +44,7 @@ VARIANT = Variant(
     name="sichuan",
     presets={"blood_battle": SichuanRules.blood_battle, "mil_sbr": SichuanRules.mil_sbr},
     score=Lazy("mahjongkit.variants.sichuan.scorer", "score"),
+    points=Lazy("mahjongkit.variants.sichuan.scorer", "points"),
     languages=LANGUAGES,
     pattern_names=PATTERN_NAMES,
     payment_reasons=LazyMapping("mahjongkit.variants.sichuan.payments", "REASONS"),

@@ -34,6 +34,7 @@ from mahjongkit.scoring.pages import Column, markdown_table
 from mahjongkit.scoring.patterns import (
     ActiveRow,
     BoolOption,
+    LastRows,
     activate,
     best_reading,
     check_table,
@@ -397,6 +398,10 @@ def _active_rows(rules: SichuanRules, situational: bool) -> tuple[ActiveRow[FanC
     return activate(TABLE, rules, keep)
 
 
+_rows: LastRows[FanContext] = LastRows(_active_rows)
+"""The active rows (with the situational ones or not) under the rules asked for last."""
+
+
 def evaluate(context: FanContext, situational: bool = True) -> FanResult:
     """Score one reading of a hand with the table.
 
@@ -404,7 +409,7 @@ def evaluate(context: FanContext, situational: bool = True) -> FanResult:
     wall-end ready check, §6.2).
     """
     cap = context.rules.fan_cap
-    found = patterns.evaluate(_active_rows(context.rules, situational), context, cap)
+    found = patterns.evaluate(_rows(context.rules, situational), context, cap)
     limit = None if found.limit is None else ROWS[found.limit.row.id]
     fan = cap if limit is not None else min(found.total, cap)
     return FanResult(found.hits, found.total, fan, limit, found.replaced, context)
@@ -475,6 +480,29 @@ def best_fan(
         (evaluate(context, situational) for context in readings(hand, win_tile, how, rules)),
         key=lambda result: (result.fan, result.raw_fan),
     )
+
+
+def best_fan_value(
+    hand: Hand,
+    win_tile: int,
+    rules: SichuanRules,
+    how: HowWon = NO_SITUATION,
+    situational: bool = True,
+) -> int | None:
+    """The fan (after the cap) of :func:`best_fan`'s reading, or None if the hand is not
+    complete, without naming the patterns (what a bot's figure needs)."""
+    cap = rules.fan_cap
+    rows = _rows(rules, situational)
+    best: int | None = None
+    for context in readings(hand, win_tile, how, rules):
+        counted = patterns.tally(rows, context)
+        if counted.winner is not None:
+            fan = cap
+        else:
+            fan = min(sum(active.value * count for active, count in counted.kept), cap)
+        if best is None or fan > best:
+            best = fan
+    return best
 
 
 def rows_in(group: Group) -> Sequence[FanRow]:

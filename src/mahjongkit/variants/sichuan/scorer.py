@@ -23,7 +23,7 @@ from mahjongkit.scoring import Score, Win
 from mahjongkit.scoring.patterns import replaced_names
 from mahjongkit.tiles import format_kind
 from mahjongkit.valueclass import dataclass
-from mahjongkit.variants.sichuan.fan import ROWS, HowWon, best_fan
+from mahjongkit.variants.sichuan.fan import ROWS, HowWon, best_fan, best_fan_value
 from mahjongkit.variants.sichuan.payments import net, win_payments
 from mahjongkit.variants.sichuan.rules import SichuanRules
 
@@ -31,7 +31,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite
 if TYPE_CHECKING:
     from mahjongkit.scoring.explain import Section
 
-__all__ = ["IncompleteHandError", "SichuanScore", "score"]
+__all__ = ["IncompleteHandError", "SichuanScore", "points", "score"]
 
 VARIANT_NAME = "sichuan"
 SUIT_LETTERS = "mps"
@@ -153,6 +153,47 @@ class SichuanScore(Score):
         return (line,)
 
 
+def _checked(win: Win, rules: SichuanRules) -> tuple[int, HowWon, int | None, str | None]:
+    """Check the win (a :class:`MahjongError` naming what is wrong): the missing suit, how the
+    hand was won, who pays alone (None: everyone in the game) and the line reason."""
+    missing = _check_tiles(win)
+    for seat, what in ((win.seat, "winner"), (win.from_seat, "discarder")):
+        if seat is not None and not 0 <= seat < 4:
+            raise InvalidHandError(f"the {what}'s seat {seat} is not 0..3")
+    if any(not 0 <= s < 4 for s in win.in_game):
+        raise InvalidHandError(f"in-game seats {sorted(win.in_game)} are not 0..3")
+    if win.seat not in win.in_game:
+        raise InvalidHandError(
+            Sentence(
+                "sichuan.winner_left",
+                seat=seat_name(win.seat),
+                seats=_seats(win.in_game),
+            )
+        )
+    how, payer, reason = _how(win, rules)
+    if payer is not None and (payer == win.seat or payer not in win.in_game):
+        raise InvalidHandError(
+            Sentence("sichuan.payer_left", seat=seat_name(payer), seats=_seats(win.in_game))
+        )
+    return missing, how, payer, reason
+
+
+def points(win: Win, rules: SichuanRules) -> int:
+    """What the winner of ``win`` receives under ``rules``, 0 when it wins nothing (impossible
+    or not complete): :func:`score`'s ``points`` on a valid win, without the explained result
+    (no text, names or hits are made). A bot asks this for each wait of a ready hand.
+    """
+    try:
+        _, how, payer, reason = _checked(win, rules)
+    except MahjongError:
+        return 0
+    fan = best_fan_value(win.hand, win.win_tile.kind, rules, how)
+    if fan is None:
+        return 0
+    lines = win_payments(win.seat, rules.hand_value(fan), win.in_game, rules, payer, reason)
+    return net(lines)[win.seat]
+
+
 def score(win: Win, rules: SichuanRules) -> Score:
     """Score a Sichuan win: patterns, fan, value and payments (S-01 … S-15, §6).
 
@@ -162,25 +203,7 @@ def score(win: Win, rules: SichuanRules) -> Score:
     """
     text = str(win.hand)
     try:
-        missing = _check_tiles(win)
-        for seat, what in ((win.seat, "winner"), (win.from_seat, "discarder")):
-            if seat is not None and not 0 <= seat < 4:
-                raise InvalidHandError(f"the {what}'s seat {seat} is not 0..3")
-        if any(not 0 <= s < 4 for s in win.in_game):
-            raise InvalidHandError(f"in-game seats {sorted(win.in_game)} are not 0..3")
-        if win.seat not in win.in_game:
-            raise InvalidHandError(
-                Sentence(
-                    "sichuan.winner_left",
-                    seat=seat_name(win.seat),
-                    seats=_seats(win.in_game),
-                )
-            )
-        how, payer, reason = _how(win, rules)
-        if payer is not None and (payer == win.seat or payer not in win.in_game):
-            raise InvalidHandError(
-                Sentence("sichuan.payer_left", seat=seat_name(payer), seats=_seats(win.in_game))
-            )
+        missing, how, payer, reason = _checked(win, rules)
     except MahjongError as error:
         return SichuanScore.failure(VARIANT_NAME, error.code, reason_of(error), text)
     result = best_fan(win.hand, win.win_tile.kind, rules, how)

@@ -1,0 +1,193 @@
+"""The bots' cheap paths give the answers of the slow ones, over seeded games of every family.
+
+* A wait's value: the scorers' ``points`` entry (no explained result) against ``score``.
+* The defensive bot's ranking under a threat: only the entries it can choose are worked out
+  (``DiscardRanking.choosable``); they must be the whole exact ranking's entries, in its order,
+  and a game played over them must be the game played over the whole ranking.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+from mahjongkit.bots import DefensiveAgent, play
+from mahjongkit.bots.danger import discard_danger, threats
+from mahjongkit.bots.efficient import DiscardRanking, EfficientAgent, HandReading
+from mahjongkit.game.engine import Game
+from mahjongkit.game.observation import Observation
+from mahjongkit.scoring import Win
+from mahjongkit.sim import make_agents
+from mahjongkit.table.actions import Action
+from mahjongkit.variants import find_variant
+
+FAMILIES = ["riichi", "hongkong", "sichuan"]
+
+
+def _log(game: Game) -> str:
+    return json.dumps(game.log, sort_keys=True, default=str)
+
+
+@pytest.mark.parametrize("variant", ["hongkong", "sichuan"])
+def test_points_entry_equals_the_scorers_points_at_every_wait_a_bot_values(variant: str) -> None:
+    record = find_variant(variant)
+    assert record.points is not None
+    seen = {"wins": 0, "valid": 0, "not": 0}
+
+    def checked(points: Callable[[Win, Any], int]) -> Callable[[Win, Any], int]:
+        def both(win: Win, rules: Any) -> int:
+            fast = points(win, rules)
+            score = record.score(win, rules)
+            assert fast == (score.points if score.valid else 0), (win, score.error)
+            seen["wins"] += 1
+            seen["valid" if score.valid else "not"] += 1
+            return fast
+
+        return both
+
+    for seed in range(4):
+        game = Game(variant, seed=seed, max_rounds=3)
+        agents = make_agents(["efficient", "defensive"] * 2, seed, game.flow.rules)
+        for agent in agents:
+            assert isinstance(agent, EfficientAgent)
+            agent._prepare(variant)
+            assert agent._points is not None
+            agent._points = checked(agent._points)
+        play(game, agents)
+    assert seen["wins"] > 200 and seen["valid"] > 20
+    if variant == "hongkong":
+        assert seen["not"] > 20  # ready hands under the three-fan minimum
+
+
+def test_points_entry_refuses_what_the_scorer_refuses() -> None:
+    """An impossible or incomplete win is worth 0 in the points entry, as it is no win."""
+    from mahjongkit.hand import Hand
+    from mahjongkit.tiles import Tile
+
+    for variant, hand, tile, extra in (
+        ("hongkong", "123m456p789s1122z", "2z", {}),  # complete, under three fan
+        ("hongkong", "123m456p789s1123z", "3z", {}),  # not complete
+        # Robbing a kong is a win on another's tile: never a self-draw.
+        ("hongkong", "123m456p789s11222z", "2z", {"robbing_kong": True, "self_draw": True}),
+        ("sichuan", "123m456m789p11p22s", "2s", {}),  # three suits
+        ("sichuan", "123m456m789p1123p", "3p", {}),  # not complete
+    ):
+        record = find_variant(variant)
+        assert record.points is not None
+        win = Win(Hand.parse(hand), Tile.parse(tile), seat=1, **extra)
+        assert not record.score(win, record.rules()).valid
+        assert record.points(win, record.rules()) == 0, (variant, hand)
+    record = find_variant("hongkong")
+    assert record.points is not None
+    win = Win(Hand.parse("111222333m45677m"), Tile.parse("7m"), seat=1, self_draw=True)
+    score = record.score(win, record.rules())
+    assert score.valid and score.points > 0
+    assert record.points(win, record.rules()) == score.points
+
+
+class _WholeRanking(DefensiveAgent):
+    """The defensive bot deciding over the whole exact ranking (the slow path)."""
+
+    def discard_ranking(self, reading: HandReading, legal: Sequence[Action]) -> Any:
+        ranking = super().discard_ranking(reading, legal)
+        if ranking is not None:
+            whole = ranking
+
+            def everything(danger: Sequence[float]) -> list[Any]:
+                return whole.entries(whole.kinds)
+
+            ranking.choosable = everything  # type: ignore[method-assign]
+        return ranking
+
+
+class _Checked:
+    """Checks the narrowed ranking against a fresh whole one before each threatened turn."""
+
+    def __init__(self, agent: DefensiveAgent, tally: dict[str, int]) -> None:
+        self.agent = agent
+        self.tally = tally
+
+    def act(self, obs: Observation) -> Action:
+        agent = self.agent
+        found = threats(obs)
+        if obs.phase == "turn" and found and not obs.own.riichi:
+            agent._prepare(obs.variant)
+            ranking = agent.discard_ranking(HandReading(obs, agent.rules), obs.legal_actions)
+            if ranking is not None:
+                self._compare(obs, ranking, found)
+        return agent.act(obs)
+
+    def _compare(self, obs: Observation, ranking: DiscardRanking, found: Any) -> None:
+        agent = self.agent
+        whole = agent.discard_options(HandReading(obs, agent.rules), obs.legal_actions)
+        danger = discard_danger(obs, agent._furiten_rule(), found, ranking.kinds)
+        chosen = ranking.choosable(danger)
+        kinds = {entry[1].tile // 4 for entry in chosen if entry[1].tile is not None}
+        # The same entries (keys, actions, worths), in the whole ranking's order.
+        assert chosen == [e for e in whole if e[1].tile is not None and e[1].tile // 4 in kinds]
+        assert chosen[0] == whole[0], obs
+        for entry in whole:
+            assert entry[1].tile is not None
+            assert ranking.band(entry[1].tile // 4) == entry[0][0], obs
+        # The safest discard over the whole ranking is among those worked out.
+        safest = min(round(danger[e[1].tile // 4], 3) for e in whole if e[1].tile is not None)
+        assert any(round(danger[kind], 3) == safest for kind in kinds)
+        self.tally["turns"] += 1
+        self.tally["narrowed"] += len(chosen) < len(whole)
+
+
+@pytest.mark.parametrize("variant", FAMILIES)
+def test_defence_over_the_entries_it_can_choose_plays_the_whole_rankings_game(
+    variant: str,
+) -> None:
+    tally = {"turns": 0, "narrowed": 0}
+    for seed in range(4):
+        logs = []
+        for kind in ("fast", "slow"):
+            game = Game(variant, seed=seed, max_rounds=3)
+            rules = game.flow.rules
+            cls = DefensiveAgent if kind == "fast" else _WholeRanking
+            agents: list[Any] = [cls(rules) for _ in range(game.players)]
+            if kind == "fast":
+                agents = [_Checked(a, tally) for a in agents]
+            play(game, agents)
+            logs.append(_log(game))
+        assert logs[0] == logs[1], f"{variant} seed {seed}: the games differ"
+    # Threatened turns enough, and the narrowing at work on many of them.
+    assert tally["turns"] > 100
+    assert tally["narrowed"] > tally["turns"] // 5
+
+
+@pytest.mark.parametrize("variant", FAMILIES)
+def test_a_wait_that_wins_nothing_by_self_draw_wins_nothing_by_discard(variant: str) -> None:
+    """A wait's value scores its discard win only after its self-draw wins (a self-draw wins
+    whenever a discard would): at every wait the bots value, a dead self-draw is a dead
+    discard win too."""
+    dead = 0
+
+    def probed(agent: EfficientAgent) -> None:
+        original = agent._score
+
+        def score(reading: HandReading, counts: list[int], kind: int, tsumo: bool, riichi: bool):
+            nonlocal dead
+            found = original(reading, counts, kind, tsumo, riichi)
+            if tsumo and found <= 0:
+                assert original(reading, counts, kind, False, riichi) <= 0, reading.observation
+                dead += 1
+            return found
+
+        agent._score = score  # type: ignore[method-assign]
+
+    for seed in range(4):
+        game = Game(variant, seed=seed, max_rounds=3)
+        agents = make_agents(["efficient", "defensive"] * 2, seed, game.flow.rules)
+        for agent in agents:
+            assert isinstance(agent, EfficientAgent)
+            probed(agent)
+        play(game, agents)
+    # Riichi: waits without a yaku; Hong Kong: under the three-fan minimum (a complete Sichuan
+    # hand always wins).
+    assert dead >= {"riichi": 1, "hongkong": 20, "sichuan": 0}[variant]
