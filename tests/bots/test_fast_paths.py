@@ -144,7 +144,7 @@ def test_defence_over_the_entries_it_can_choose_plays_the_whole_rankings_game(
     variant: str,
 ) -> None:
     tally = {"turns": 0, "narrowed": 0}
-    for seed in range(4):
+    for seed in range(6):
         logs = []
         for kind in ("fast", "slow"):
             game = Game(variant, seed=seed, max_rounds=3)
