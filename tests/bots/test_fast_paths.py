@@ -181,7 +181,7 @@ def test_a_wait_that_wins_nothing_by_self_draw_wins_nothing_by_discard(variant: 
 
         agent._score = score  # type: ignore[method-assign]
 
-    for seed in range(4):
+    for seed in range(4 if variant != "riichi" else 16):
         game = Game(variant, seed=seed, max_rounds=3)
         agents = make_agents(["efficient", "defensive"] * 2, seed, game.flow.rules)
         for agent in agents:
@@ -191,3 +191,32 @@ def test_a_wait_that_wins_nothing_by_self_draw_wins_nothing_by_discard(variant: 
     # Riichi: waits without a yaku; Hong Kong: under the three-fan minimum (a complete Sichuan
     # hand always wins).
     assert dead >= {"riichi": 1, "hongkong": 20, "sichuan": 0}[variant]
+
+
+@pytest.mark.parametrize("variant", FAMILIES)
+def test_the_win_a_bot_values_counts_meld_sources_from_the_dealer(variant: str) -> None:
+    """Scorers count seats as winds, from the dealer: the win a bot builds to value a wait
+    gives its own seat so, and the seat each meld was claimed from too (the table counts them
+    from seat 0). Checked at every decision of seeded games where a seat holds a claimed meld
+    and the dealer is not seat 0 (where the two counts differ)."""
+    checked = 0
+
+    class Probed(DefensiveAgent):
+        def turn(self, reading: HandReading, legal: Sequence[Action]) -> Action:
+            nonlocal checked
+            observation = reading.observation
+            claimed = [m for m in observation.own.melds if m.from_seat is not None]
+            if claimed and observation.dealer != 0:
+                players = len(observation.seats)
+                _, melds, fixed = self._win_parts(reading)
+                assert fixed["seat"] == (observation.seat - observation.dealer) % players
+                sources = [m.from_seat for m in melds if m.from_seat is not None]
+                assert sources == [(m.from_seat - observation.dealer) % players for m in claimed]
+                assert fixed["seat"] not in sources
+                checked += 1
+            return super().turn(reading, legal)
+
+    for seed in range(8):
+        game = Game(variant, seed=seed, max_rounds=6)
+        play(game, [Probed(game.flow.rules) for _ in range(game.players)])
+    assert checked > 20

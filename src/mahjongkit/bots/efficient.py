@@ -181,9 +181,7 @@ class HandReading:
         decision; the improving draws of discards nobody asks about are never searched."""
         if self._after is None:
             self._after = {}
-        wanted = (
-            [k for k in range(NUM_KINDS) if self.counts[k]] if kinds is None else list(kinds)
-        )
+        wanted = [k for k in range(NUM_KINDS) if self.counts[k]] if kinds is None else list(kinds)
         missing = [k for k in wanted if k not in self._after and self.counts[k]]
         if missing:
             self._after.update(discard_ukeire(self.counts, self.melds, self.shape, missing))
@@ -739,7 +737,10 @@ class EfficientAgent:
                     Meld(
                         MeldKind(meld.kind),
                         tuple(flow.tile(x) for x in meld.tiles),
-                        meld.from_seat if meld.kind != MeldKind.CONCEALED_KONG.value else None,
+                        # Scorers count seats as winds, from the dealer, like the win's seat.
+                        (meld.from_seat - observation.dealer) % players
+                        if meld.from_seat is not None and meld.kind != MeldKind.CONCEALED_KONG.value
+                        else None,
                     )
                     for meld in own.melds
                 ),
