@@ -120,10 +120,10 @@ class Variant:
         return self.presets[name]()
 
     def import_parts(self) -> None:
-        """Import the parts a game calls (the scorer, the table hooks, the hand shapes) now
-        rather than on first use: for a process about to fork workers that play games, so
-        that they inherit the modules instead of each importing its own."""
-        for part in (self.score, self.flow, self.shape):
+        """Import the parts a game calls (the scorer and its bots' entry, the table hooks, the
+        hand shapes) now rather than on first use: for a process about to fork workers that
+        play games, so that they inherit the modules instead of each importing its own."""
+        for part in (self.score, self.points, self.flow, self.shape):
             if isinstance(part, Lazy):
                 part.resolve()
         if isinstance(self.payment_reasons, LazyMapping):
