@@ -232,6 +232,8 @@ def main() -> None:
     unknown = sorted(set(chosen) - set(names))
     if unknown:
         parser.error(f"--only {','.join(unknown)}: expected some of {','.join(names)}")
+    if min(args.games, args.rounds, args.blocks, args.repeat, args.jobs) < 1:
+        parser.error("--games, --rounds, --blocks, --repeat and --jobs are at least 1")
     load_before = os.getloadavg()
     from selfplay import riichienv_installed  # a script beside this one
 

@@ -403,6 +403,8 @@ def chunks(indices: Sequence[int], jobs: int) -> list[list[int]]:
     >>> [len(chunk) for chunk in chunks(range(40), 2)]
     [5, 4, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
     """
+    if type(jobs) is not int or jobs < 1:
+        raise SimulationError(f"tasks are cut for at least 1 process, not {jobs!r:.20}")
     out: list[list[int]] = []
     start = 0
     while start < len(indices):

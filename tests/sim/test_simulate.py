@@ -608,3 +608,9 @@ def test_the_summary_keeps_sums_not_lists_and_they_do_not_depend_on_the_order():
     summary = sim.Summary(Plan("riichi", None, seed=1, games=1, bots=("random",)))
     summary.add(play_game(Plan("riichi", None, 1, 1, ("random",), max_rounds=1), 0))
     assert isinstance(summary.seats[0].scores, sim.Moments)
+
+
+@pytest.mark.parametrize("jobs", [0, -1, 1.5, "2"])
+def test_tasks_for_no_process_are_refused_with_one_line(jobs):
+    with pytest.raises(SimulationError, match="at least 1 process"):
+        sim.chunks(range(10), jobs)
