@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 from collections.abc import Collection, Sequence
 from functools import lru_cache
-from itertools import product
+from itertools import combinations_with_replacement, compress, product
 from operator import itemgetter
 
 from mahjongkit.lite_typing import NamedTuple
@@ -241,6 +241,8 @@ def _shipped_vector(key: bytes) -> int | None:
             return None
         loaded = read_shape_table()
         _shipped = False if loaded is None else ([_intern(v) for v in loaded[0]], loaded[1])
+        if _shipped:
+            _combine_every_vector()
     if _shipped is False or len(key) != 9:
         return None
     assert not isinstance(_shipped, bool)
@@ -310,6 +312,30 @@ def _combine(first: int, second: int) -> int:
         tuple(_INF if v > _INF else v for v in best)
     )
     return found
+
+
+def _combine_every_vector() -> None:
+    """Fill the combination memo for every pair of the vectors hands can have: those of the
+    suits and honours of at most 14 tiles, and of their combinations (a closed set of 180, so
+    about 32,000 pairs, worked out in a tenth of a second). A long run then never combines two
+    vectors anew on its hot path, which it otherwise does a few times a turn for thousands of
+    games while it meets new hands."""
+    for counts in combinations_with_replacement(range(COPIES + 1), 7):
+        if sum(counts) <= 14:
+            _intern(_honor_vector(counts))
+    known = list(range(len(_VECTORS)))
+    fresh = known
+    while fresh:
+        seen = len(_VECTORS)
+        newer = set(fresh)
+        for first in known:
+            for second in known:
+                if (first in newer or second in newer) and (
+                    (first << 20) | second
+                ) not in _COMBINED:
+                    _combine(first, second)
+        fresh = list(range(seen, len(_VECTORS)))
+        known = list(range(len(_VECTORS)))
 
 
 _COMBINE_CELLS = tuple(
@@ -570,7 +596,9 @@ class _SuitTable:
     found again whole, so a turn's search starts from the one before it."""
 
     __slots__ = (
+        "after",
         "entry",
+        "held",
         "honours",
         "improving",
         "key",
@@ -595,6 +623,11 @@ class _SuitTable:
         self.improving: dict[int, tuple[int, ...]] = {}
         """Improving draws by (the other suits' vector, target, shanten before, suit number)."""
         present = [number for number, count in enumerate(key) if count]
+        self.held = tuple(present)
+        """The kinds (indices) held."""
+        self.after: dict[int, tuple[int, ...]] = {}
+        """Regular shanten after giving up one tile of each kind held, by (the other suits'
+        vector, target): see :meth:`regular_after`."""
         self.near: tuple[int, ...]
         self.near_orphans: tuple[int, ...]
         if honours:
@@ -626,6 +659,24 @@ class _SuitTable:
         self.minus_keys = tuple(minus_keys)
         self.minus = tuple(minus)
         return self.minus
+
+    def regular_after(self, others: int, target: int) -> tuple[int, ...]:
+        """Per kind held (:attr:`held`): the regular shanten towards ``target`` once one tile
+        of it is given up, the other suits combined being vector ``others``; kept."""
+        minus = self.minus or self.fill_minus()
+        combined_get = _COMBINED.get
+        found = []
+        for index in self.held:
+            entry = minus[index] & _ID_MASK
+            whole = combined_get((entry << 20) | others)
+            if whole is None:
+                whole = _combine(entry, others)
+            found.append(_VECTORS[whole][target] - 1)
+        after = self.after
+        if len(after) >= _TABLE_DRAWS_LIMIT:
+            after.clear()
+        values = after[(others << 4) | target] = tuple(found)
+        return values
 
     def draws(
         self, memo_key: int, suit: int, others: int, target: int, before: int, drawn: Sequence[int]
@@ -692,6 +743,7 @@ class _Setup:
         "by_suit",
         "entries",
         "key",
+        "low",
         "packed",
         "rest",
         "shape",
@@ -708,7 +760,20 @@ class _Setup:
         tables = self.tables = _tables(usable)
         entries = self.entries = [table.entry for table in tables]
         self.rest = _rest([entry & _ID_MASK for entry in entries])
-        self.packed = sum(entries) >> _ID_BITS
+        packed = self.packed = sum(entries) >> _ID_BITS
+        # Giving up a tile never lowers the seven pairs or thirteen orphans shanten, so the
+        # whole hand's is a floor under each discard's: a discard whose regular shanten is
+        # at or under it needs neither worked out.
+        low = _INF
+        if shape.seven_pairs:
+            low = _pairs_after(packed, shape)
+        if shape.thirteen_orphans:
+            orphans = (
+                13 - ((packed >> _ORPHAN_KINDS) & 15) - (1 if (packed >> _ORPHAN_PAIR) & 7 else 0)
+            )
+            if orphans < low:
+                low = orphans
+        self.low = low
         self.by_suit: Sequence[Sequence[int]] = ()
         self.two: list[list[int]] | None = None
         self.singles: list[int] | None = None
@@ -756,50 +821,60 @@ def discard_shanten(
     (0, 0)
     """
     setup = _setup(counts, shape)
-    usable, tables, entries, rest = setup.usable, setup.tables, setup.entries, setup.rest
+    tables, entries, rest = setup.tables, setup.entries, setup.rest
     packed0 = setup.packed
     target = (4 - melds) * 2 + 1
-    regular_only = melds != 0 or not (shape.seven_pairs or shape.thirteen_orphans)
     pairs_shape = melds == 0 and shape.seven_pairs
     pairs_plain = pairs_shape and not shape.seven_pairs_quads
     orphans_shape = melds == 0 and shape.thirteen_orphans
-    combined_get = _COMBINED.get
+    low = setup.low if pairs_shape or orphans_shape else _INF
+    missing = shape.missing_suit
     out: dict[int, int] = {}
-    for kind in range(NUM_KINDS):
-        if not counts[kind]:
+    for suit in range(4):
+        table = tables[suit]
+        base = suit * 9
+        held = table.held
+        if not held:
+            if suit == missing:
+                # A tile of the missing suit leaves the usable hand as it is.
+                whole = _comb(entries[suit] & _ID_MASK, rest[suit])
+                best = min(_VECTORS[whole][target] - 1, low)
+                for index in range(9):
+                    if counts[base + index]:
+                        out[base + index] = best
             continue
-        suit = _SUIT_OF[kind]
-        if usable[kind]:
-            table = tables[suit]
-            entry = (table.minus or table.fill_minus())[_INDEX_OF[kind]]
-        else:
-            entry = entries[suit]
         others = rest[suit]
-        whole = combined_get(((entry & _ID_MASK) << 20) | others)
-        if whole is None:
-            whole = _combine(entry & _ID_MASK, others)
-        best = _VECTORS[whole][target] - 1
-        if not regular_only:
-            # _shanten_of, inline: this loop is the hot path of every bot's turn.
-            packed = packed0 - (entries[suit] >> _ID_BITS) + (entry >> _ID_BITS)
-            if pairs_plain:
-                kinds = packed & 63
-                pairs = 6 - ((packed >> _PAIRS) & 31) + (7 - kinds if kinds < 7 else 0)
-                if pairs < best:
-                    best = pairs
-            elif pairs_shape:
-                pairs = _pairs_after(packed, shape)
-                if pairs < best:
-                    best = pairs
-            if orphans_shape:
-                orphans = (
-                    13
-                    - ((packed >> _ORPHAN_KINDS) & 15)
-                    - (1 if (packed >> _ORPHAN_PAIR) & 7 else 0)
-                )
-                if orphans < best:
-                    best = orphans
-        out[kind] = best
+        values = table.after.get((others << 4) | target)
+        if values is None:
+            values = table.regular_after(others, target)
+        if low == _INF:
+            for index, best in zip(held, values, strict=True):
+                out[base + index] = best
+            continue
+        minus = table.minus
+        suit_packed = entries[suit] >> _ID_BITS
+        for index, best in zip(held, values, strict=True):
+            if best > low:
+                # _shanten_of, inline: this loop is the hot path of every bot's turn.
+                packed = packed0 - suit_packed + (minus[index] >> _ID_BITS)
+                if pairs_plain:
+                    kinds = packed & 63
+                    pairs = 6 - ((packed >> _PAIRS) & 31) + (7 - kinds if kinds < 7 else 0)
+                    if pairs < best:
+                        best = pairs
+                elif pairs_shape:
+                    pairs = _pairs_after(packed, shape)
+                    if pairs < best:
+                        best = pairs
+                if orphans_shape:
+                    orphans = (
+                        13
+                        - ((packed >> _ORPHAN_KINDS) & 15)
+                        - (1 if (packed >> _ORPHAN_PAIR) & 7 else 0)
+                    )
+                    if orphans < best:
+                        best = orphans
+            out[base + index] = best
     return out
 
 
@@ -851,10 +926,10 @@ def discard_ukeire(
     >>> after[31][0], [format_kind(k) for k in after[31][1]]
     (0, ['3m'])
     """
-    if kinds is not None:
-        wrong = [k for k in kinds if not (isinstance(k, int) and 0 <= k < NUM_KINDS)]
-        if wrong:
-            raise ValueError(f"discard kinds must be 0-{NUM_KINDS - 1}, got {wrong[0]!r}")
+    if kinds is None:
+        wanted = list(compress(range(NUM_KINDS), counts))
+    else:
+        wanted = _checked_kinds(kinds)
     setup = _setup(counts, shape)
     usable, tables, entries, rest = setup.usable, setup.tables, setup.entries, setup.rest
     packed0 = setup.packed
@@ -872,9 +947,11 @@ def discard_ukeire(
     target = (4 - melds) * 2 + 1
     pairs_shape = melds == 0 and shape.seven_pairs
     orphans_shape = melds == 0 and shape.thirteen_orphans
+    low = setup.low if pairs_shape or orphans_shape else _INF
     combined_get = _COMBINED.get
+    shared: dict[int, list[int]] = {}
     out: dict[int, tuple[int, tuple[int, ...]]] = {}
-    for kind in range(NUM_KINDS) if kinds is None else sorted(set(kinds)):
+    for kind in wanted:
         if not counts[kind]:
             continue
         suit = _SUIT_OF[kind]
@@ -892,7 +969,7 @@ def discard_ukeire(
         before = _VECTORS[whole][target] - 1
         packed = 0
         pairs_value = orphans_value = _INF
-        if pairs_shape or orphans_shape:
+        if (pairs_shape or orphans_shape) and before >= low:
             packed = packed0 - (entries[suit] >> _ID_BITS) + (minus >> _ID_BITS)
             # _shanten_of, with the seven pairs and orphans figures kept for the draws below.
             if pairs_shape:
@@ -907,23 +984,36 @@ def discard_ukeire(
                 )
                 if orphans_value < before:
                     before = orphans_value
-        improving: list[int] = []
         level = (target << 4 | (before + 1)) << 2
-        for other in range(4):
-            drawn = by_suit[other]
-            if not drawn:
-                continue
-            if other == suit:
-                source, others = after_table, rest[suit]
-            else:
-                source = tables[other]
+        # The other suits' improving draws depend on this suit's vector after the discard, not
+        # on which tile left it: discards of one suit often leave the same vector.
+        across_key = (minus_id << 6) | (suit << 4) | (before + 1)
+        across = shared.get(across_key)
+        if across is None:
+            found_across: list[int] = []
+            for other in range(4):
+                drawn = by_suit[other]
+                if not drawn or other == suit:
+                    continue
                 pair = two[suit][other]
                 found = combined_get((minus_id << 20) | pair)
                 others = _combine(minus_id, pair) if found is None else found
-            memo_key = (others << 10) | level | other
-            hits = source.improving.get(memo_key)
+                memo_key = (others << 10) | level | other
+                source = tables[other]
+                hits = source.improving.get(memo_key)
+                if hits is None:
+                    hits = source.draws(memo_key, other, others, target, before, drawn)
+                if hits:
+                    found_across.extend(hits)
+            across = shared[across_key] = found_across
+        improving = list(across)
+        drawn = by_suit[suit]
+        if drawn:
+            others = rest[suit]
+            memo_key = (others << 10) | level | suit
+            hits = after_table.improving.get(memo_key)
             if hits is None:
-                hits = source.draws(memo_key, other, others, target, before, drawn)
+                hits = after_table.draws(memo_key, suit, others, target, before, drawn)
             if hits:
                 improving.extend(hits)
         if pairs_value == before or orphans_value == before:
@@ -973,6 +1063,25 @@ def discard_ukeire(
 
 
 _ORPHAN_SET = frozenset(TERMINALS_AND_HONORS)
+
+
+def _checked_kinds(kinds: Collection[int]) -> list[int]:
+    """``kinds`` sorted without repeats, or a ValueError naming the first that is no kind."""
+    try:
+        wanted = sorted(set(kinds))
+    except TypeError:
+        wanted = []
+    else:
+        if set(map(type, wanted)) <= _INT and (
+            not wanted or (wanted[0] >= 0 and wanted[-1] < NUM_KINDS)
+        ):
+            return wanted
+    wrong = [k for k in kinds if not (type(k) is int and 0 <= k < NUM_KINDS)]
+    shown = wrong[0] if wrong else kinds  # a one-pass iterable is spent by now
+    raise ValueError(f"discard kinds must be 0-{NUM_KINDS - 1}, got {shown!r}")
+
+
+_INT = {int}
 
 
 def _plus_ids(key: bytes, honours: bool) -> tuple[int, ...]:

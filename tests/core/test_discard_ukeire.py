@@ -69,6 +69,35 @@ def test_discard_ukeire_matches_shanten_of_every_discard_and_draw(seed: int) -> 
         assert discard_shanten(counts, melds, shape) == {k: v[0] for k, v in expected.items()}
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_seven_pairs_and_thirteen_orphans_hands_match_every_discard(seed: int) -> None:
+    """Hands where a special shape is as near as the regular one or nearer (many pairs, many
+    terminals and honours): the discards whose regular shanten is at or under the whole
+    hand's special shanten skip those shapes, and must still come out exact (ties included,
+    which add the special shape's improving draws)."""
+    rng = random.Random(200 + seed)
+    orphans = [0, 8, 9, 17, 18, 26, *range(27, 34)]
+    checked = 0
+    while checked < 150:
+        shape = rng.choice([RIICHI, HONG_KONG, sichuan(None), sichuan(1)])
+        kinds = [k for k in range(34) if shape.honors or k < 27]
+        if rng.random() < 0.5 and shape.honors:
+            tiles = rng.sample([k for k in orphans for _ in range(2)], rng.randint(9, 14))
+        else:
+            tiles = [k for k in rng.sample(kinds, 7) for _ in range(2)][: rng.randint(8, 14)]
+        while len(tiles) < 14:
+            tiles.append(rng.choice(kinds))
+        counts = [0] * 34
+        for kind in tiles:
+            counts[kind] += 1
+        if max(counts) > COPIES:
+            continue
+        checked += 1
+        expected = every_discard(counts, 0, shape)
+        assert discard_ukeire(counts, 0, shape) == expected, (counts, shape)
+        assert discard_shanten(counts, 0, shape) == {k: v[0] for k, v in expected.items()}
+
+
 def test_discard_ukeire_known_hands() -> None:
     # 123m 456p 789s 11z 24m + a lone red dragon: the dragon goes, 3m is the only wait.
     after = discard_ukeire(counts_of(parse_kinds("123m456p789s11z24m7z")))

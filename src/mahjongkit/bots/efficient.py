@@ -362,7 +362,7 @@ class EfficientAgent:
             main = max(range(3), key=lambda s: tally[s])
             off_suit = sum(tally) - tally[main]
             melds_suits = {k // 9 for k in reading.meld_kinds if k < 27}
-            pairs = sum(1 for c in counts if c >= 2) + sum(
+            pairs = reading.pair_count() + sum(
                 1 for m in reading.observation.own.melds if m.kind != MeldKind.CHOW.value
             )
             plan = reading.hk_plan = (
