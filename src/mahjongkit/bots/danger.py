@@ -179,20 +179,24 @@ def threats(observation: Observation) -> list[Threat]:
     show fan to be a threat (:func:`shown_fan`): three melds of mixed chows are a weak one, two
     melds of one suit or of pungs a real one."""
     out = []
+    hong_kong = observation.variant == "hongkong"
     for seat, info in enumerate(observation.seats):
         if seat == observation.seat or info.won:
             continue
-        suits, honours = _meld_suits(info)
-        suit = next(iter(suits)) if len(suits) == 1 else None
         melds = len(info.melds)
-        if observation.variant == "hongkong":
-            weight = _hong_kong_weight(observation, seat)
+        if hong_kong:
+            # Fewer than two melds show no fan (_hong_kong_weight): only a late wall counts.
+            weight = _hong_kong_weight(observation, seat) if melds >= 2 else 0.0
             if weight == 0 and observation.wall_remaining < HK_LATE_WALL:
                 weight = HK_LATE_THREAT
-            pungs = melds >= 2 and all(m.kind != "chow" for m in info.melds)
             if weight > 0:
+                suits, honours = _meld_suits(info)
+                suit = next(iter(suits)) if len(suits) == 1 else None
+                pungs = melds >= 2 and all(m.kind != "chow" for m in info.melds)
                 out.append(Threat(seat, weight, suit, honours, pungs))
             continue
+        suits, honours = _meld_suits(info)
+        suit = next(iter(suits)) if len(suits) == 1 else None
         if info.riichi:
             out.append(Threat(seat, RIICHI_THREAT, suit, honours))
         elif melds >= 3:
@@ -233,15 +237,14 @@ def passed_since_turn(observation: Observation, seat: int) -> set[int]:
     by: a ready seat takes a win it is offered (Riichi and Sichuan even forbid one on a discard
     until its next turn once it passes one), so none of them can win it anything now. Empty
     when the order of the discards is not known."""
-    last = -1
-    for index, (who, _) in enumerate(observation.discard_order):
+    passed = set()
+    # From the latest discard back to the seat's own last one: a few entries, not the hand's.
+    for who, tile in reversed(observation.discard_order):
         if who == seat:
-            last = index
-    return {
-        tile // 4
-        for who, tile in observation.discard_order[last + 1 :]
-        if who != seat and tile < 4 * NUM_KINDS
-    }
+            break
+        if tile < 4 * NUM_KINDS:
+            passed.add(tile // 4)
+    return passed
 
 
 def _seen_counts(observation: Observation) -> list[int]:

@@ -44,7 +44,9 @@ from mahjongkit.table.flow import Flow
 from mahjongkit.tiles import (
     COPIES,
     DRAGONS,
+    NUM_BONUS,
     NUM_KINDS,
+    NUM_PHYSICAL,
     RED_FIVE_IDS,
     Tile,
     counts_of_ids,
@@ -56,6 +58,9 @@ from mahjongkit.variants.base import Lazy
 __all__ = ["EfficientAgent", "HandReading"]
 
 _OUTSIDE_KINDS = tuple(k for k in range(NUM_KINDS) if k >= 27 or k % 9 in (0, 8))
+_KINDS_AND_BONUS = (NUM_PHYSICAL + NUM_BONUS) // COPIES
+"""Values of ``tile >> 2`` over every physical id: the kinds, then two for the bonus tiles."""
+_WINS = (A.TSUMO, A.RON)
 _SCORE_CACHE_SIZE = 4096
 """Scored wins kept per agent: a ready hand is asked about on every draw until it changes."""
 
@@ -129,19 +134,18 @@ class HandReading:
         found = self._unseen
         if found is None:
             # A claimed discard is in a pond and a meld: never more than four copies in all.
-            left = [COPIES] * NUM_KINDS
+            # Bonus tiles (never discarded or melded) would fall past the last kind.
+            left = [COPIES] * _KINDS_AND_BONUS
             observation = self.observation
             for info in observation.seats:
                 for tile in info.discards:
-                    if tile < 4 * NUM_KINDS:
-                        left[tile >> 2] -= 1
+                    left[tile >> 2] -= 1
                 for meld in info.melds:
                     for tile in meld.tiles:
-                        if tile < 4 * NUM_KINDS:
-                            left[tile >> 2] -= 1
+                        left[tile >> 2] -= 1
             for tile in observation.dora_indicators:
-                if tile < 4 * NUM_KINDS:
-                    left[tile >> 2] -= 1
+                left[tile >> 2] -= 1
+            del left[NUM_KINDS:]
             found = self._unseen = [n if n > 0 else 0 for n in left]
         return found
 
@@ -195,14 +199,22 @@ class HandReading:
             left = self._left = [n - held for n, held in zip(self.unseen, self._held, strict=True)]
         # The discarded kind is read off the counts as they stand: a caller weighing the
         # discard may have taken the tile off already.
-        given_up = left[kind] + self._held[kind] - self.counts[kind] + 1
         total = 0
-        for other in kinds:
-            if only is not None and other not in only:
-                continue
-            found = given_up if other == kind else left[other]
-            if found > 0:
-                total += found
+        if only is None:
+            for other in kinds:
+                found = left[other]
+                if found > 0:
+                    total += found
+        else:
+            for other in kinds:
+                if other in only:
+                    found = left[other]
+                    if found > 0:
+                        total += found
+        if kind in kinds and (only is None or kind in only):
+            given_up = left[kind] + self._held[kind] - self.counts[kind] + 1
+            counted = left[kind] if left[kind] > 0 else 0
+            total += kinds.count(kind) * ((given_up if given_up > 0 else 0) - counted)
         return total
 
     def suit_tally(self) -> list[int]:
@@ -281,7 +293,7 @@ class EfficientAgent:
         if not legal:
             raise IllegalActionError("the agent was asked to act with nothing to decide")
         for action in legal:
-            if action.type in (A.TSUMO, A.RON):
+            if action.type in _WINS:
                 return action
         self._prepare(observation.variant)
         types = {a.type for a in legal}
@@ -490,14 +502,16 @@ class EfficientAgent:
         by_kind: dict[int, Action] = {}
         riichi_kinds: set[int] = set()
         drawn = reading.observation.own.drawn
+        riichi, discard = A.RIICHI, A.DISCARD
         for action in legal:
             tile = action.tile
-            if tile is None or tile >= 4 * NUM_KINDS:
+            if tile is None or tile >= NUM_PHYSICAL:
                 continue
             kind = tile >> 2
-            if action.type == A.RIICHI:
+            kind_of_action = action.type
+            if kind_of_action == riichi:
                 riichi_kinds.add(kind)
-            elif action.type == A.DISCARD:
+            elif kind_of_action == discard:
                 kept = by_kind.get(kind)
                 if kept is None:
                     by_kind[kind] = action
