@@ -220,3 +220,37 @@ def test_the_win_a_bot_values_counts_meld_sources_from_the_dealer(variant: str) 
         game = Game(variant, seed=seed, max_rounds=6)
         play(game, [Probed(game.flow.rules) for _ in range(game.players)])
     assert checked > 20
+
+
+@pytest.mark.parametrize("variant", FAMILIES)
+def test_the_first_discard_of_a_hand_not_ready_is_the_whole_rankings_first(variant: str) -> None:
+    """A hand no discard leaves ready is decided over the discards of the best shanten alone
+    (``_first_not_ready``): at every such turn of seeded games its choice is the first entry
+    of the cheap ranking made over every discard, and a game played either way is the same."""
+    compared = 0
+
+    class Whole(EfficientAgent):
+        def _first_not_ready(self, reading: HandReading, legal: Sequence[Action]) -> Any:
+            return None
+
+    class Compared(EfficientAgent):
+        def _first_not_ready(self, reading: HandReading, legal: Sequence[Action]) -> Any:
+            nonlocal compared
+            quick = super()._first_not_ready(reading, legal)
+            if quick is not None:
+                fresh = HandReading(reading.observation, self.rules)
+                options = EfficientAgent.discard_options(self, fresh, legal, exact=False)
+                assert options[0][1] is quick, reading.observation
+                assert options[0][0][0] >= 1 and options[0][2] == 0
+                compared += 1
+            return quick
+
+    for seed in range(3):
+        logs = []
+        for cls in (Compared, Whole):
+            game = Game(variant, seed=seed, max_rounds=3)
+            agents = [cls(game.flow.rules) for _ in range(game.players)]
+            play(game, agents)
+            logs.append(_log(game))
+        assert logs[0] == logs[1], f"{variant} seed {seed}: the games differ"
+    assert compared > {"riichi": 300, "hongkong": 300, "sichuan": 100}[variant]

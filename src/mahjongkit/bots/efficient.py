@@ -638,11 +638,46 @@ class EfficientAgent:
             if not _nothing_to_weigh(reading, found[0], found[1]):
                 _, action, worth = ranking.top()
                 return action, worth
+        elif reading.options.get(False) is None:
+            quick = self._first_not_ready(reading, legal)
+            if quick is not None:
+                return quick, 0
         options = self.discard_options(reading, legal, exact=False)
         if not options:
             return None
         _, action, worth = options[0]
         return action, worth
+
+    def _first_not_ready(self, reading: HandReading, legal: Sequence[Action]) -> Action | None:
+        """The first discard of :meth:`discard_options` (``exact=False``) when no discard
+        leaves a ready hand, worked out from the discards of the best shanten alone: every
+        other discard is one step further (a discard raises the shanten by one at most), so
+        it sorts after them and its keep value is never needed. None when some discard is
+        ready, or nothing needs weighing (the whole ranking then decides)."""
+        found = self._discards(reading, legal)
+        if found is None or _nothing_to_weigh(reading, found[0], found[1]):
+            return None
+        by_kind = found[0]
+        after = reading.shanten_after()
+        best = min(after[kind] for kind in by_kind)
+        if best <= 0:
+            return None
+        kinds = [kind for kind in by_kind if after[kind] == best]
+        table = reading.after_discards(kinds)
+        plan = reading.plan
+        choice: Action | None = None
+        low = 0.0
+        counts = reading.counts
+        for kind in kinds:
+            # The key of discard_options, (shanten, keep value less the improving tiles): the
+            # shanten is the same for all, the first of equal keys is kept (a stable sort).
+            counts[kind] -= 1
+            tiles = reading.tiles_of(kind, table[kind][1], plan)
+            counts[kind] += 1
+            key = self.keep_value(reading, kind) - tiles
+            if choice is None or key < low:
+                choice, low = by_kind[kind], key
+        return choice
 
     # --- what a ready hand is worth ----------------------------------------------------------
 
