@@ -926,10 +926,7 @@ def discard_ukeire(
     >>> after[31][0], [format_kind(k) for k in after[31][1]]
     (0, ['3m'])
     """
-    if kinds is None:
-        wanted = list(compress(range(NUM_KINDS), counts))
-    else:
-        wanted = _checked_kinds(kinds)
+    wanted = list(compress(range(NUM_KINDS), counts)) if kinds is None else _checked_kinds(kinds)
     setup = _setup(counts, shape)
     usable, tables, entries, rest = setup.usable, setup.tables, setup.entries, setup.rest
     packed0 = setup.packed
