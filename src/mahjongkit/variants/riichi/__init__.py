@@ -71,6 +71,7 @@ VARIANT = Variant(
     name="riichi",
     presets=PRESETS,
     score=Lazy("mahjongkit.variants.riichi.scorer", "score"),
+    points=Lazy("mahjongkit.variants.riichi.scorer", "points"),
     languages=LANGUAGES,
     payment_reasons=LazyMapping("mahjongkit.variants.riichi.points", "_REASONS"),
     pattern_names=LazyMapping("mahjongkit.variants.riichi.yaku", "pattern_names"),

@@ -147,6 +147,22 @@ def wait_values(
     return found
 
 
+def points(win: Win, rules: RiichiRules | None = None) -> int:
+    """What the winner of ``win`` gains under ``rules``, 0 when it wins nothing: :func:`score`'s
+    ``points`` on a valid win, from :func:`hand_value` (nothing is named, explained or paid).
+    A bot asks this for each wait of a ready hand.
+
+    >>> from mahjongkit.hand import Hand
+    >>> from mahjongkit.tiles import Tile
+    >>> points(Win(Hand.parse("234m456p678s44555z"), Tile.parse("5z"), self_draw=True, seat=1))
+    2000
+    >>> points(Win(Hand.parse("234m456p678s44556z"), Tile.parse("6z"), self_draw=False, seat=1))
+    0
+    """
+    found = hand_value(win, rules)
+    return 0 if found is None else found.points
+
+
 _new_tuple = tuple.__new__
 """Makes a :class:`HandValue` at C speed: a named tuple's own constructor is a Python function."""
 
