@@ -336,8 +336,8 @@ def tally(rows: Sequence[ActiveRow[C]], context: C) -> Tally[C]:
     for active in rows:
         row = active.row
         if not row.alone:
-            count = int(row.test(context))
-            if count:
+            count = row.test(context)
+            if count and (count := int(count)):  # most rows miss: int() only on a hit
                 found[row.id] = [active, count]
     dropped = {other for active, _ in found.values() for other in active.replaces if other in found}
     if dropped:
