@@ -7,9 +7,16 @@ that. Every suit of at most 14 tiles (405,350 of them) has one of only 126 vecto
 vectors and, for each suit, which one it has ship as ``shape_table.bin``; a new suit is then a
 lookup.
 
-The file holds a magic word and format, the distinct vectors (10 bytes each, in the order of
-first appearance over the suits in counting order), and, compressed, one byte per base-5 suit
-key (``c0 + 5*c1 + ... + 5**8*c8``): the vector's number, or 255 for more than 14 tiles.
+Suits are then combined: the hand's vector is the min-plus combination of its suits' and its
+honours', and a few hundred vectors (180) are all those combinations can reach. Their pairwise
+combinations (some 32,000) ship too, so a long run never works one out while it plays.
+
+The file holds a magic word and format, how many vectors are the suits' and how many there are
+in all, the vectors (10 bytes each: the suits' in the order of first appearance over the suits
+in counting order, then the honours' and the combinations' in the order the build meets them),
+and, compressed: one byte per base-5 suit key (``c0 + 5*c1 + ... + 5**8*c8``), the vector's
+number or 255 for more than 14 tiles; then one byte per pair of vectors ``(a, b)``, at
+``a * count + b``: the number of their combination.
 
 Rebuild it after changing how a suit's vector is worked out::
 
@@ -73,10 +80,27 @@ def _build(shapes: Any) -> bytes:
             found = number[vector] = len(vectors)
             vectors.append(vector)
         index[key_of(counts)] = found
+    suits = len(vectors)
+
+    def add(vector: tuple[int, ...]) -> None:
+        if vector not in number:
+            number[vector] = len(vectors)
+            vectors.append(vector)
+
+    for vector in shapes.honour_vectors():
+        add(vector)
+    size = 0
+    while size < len(vectors):  # until combining adds no vector
+        size = len(vectors)
+        for first, second in product(vectors[:size], repeat=2):
+            add(shapes.combined_vector(first, second))
     assert len(vectors) < NONE
-    header = SHAPE_TABLE_MAGIC + bytes([SHAPE_TABLE_FORMAT, len(vectors)])
+    pairs = bytes(
+        number[shapes.combined_vector(first, second)] for first in vectors for second in vectors
+    )
+    header = SHAPE_TABLE_MAGIC + bytes([SHAPE_TABLE_FORMAT, suits, len(vectors)])
     body = b"".join(bytes(vector) for vector in vectors)
-    return header + body + zlib.compress(bytes(index), 9)
+    return header + body + zlib.compress(bytes(index) + pairs, 9)
 
 
 def main() -> None:

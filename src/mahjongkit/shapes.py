@@ -38,10 +38,13 @@ __all__ = [
     "Decomposition",
     "HandShape",
     "Meldset",
+    "ShapeTable",
     "Ukeire",
+    "combined_vector",
     "decompositions",
     "discard_shanten",
     "discard_ukeire",
+    "honour_vectors",
     "is_complete",
     "read_shipped_table_now",
     "regular_shanten",
@@ -240,9 +243,13 @@ def _shipped_vector(key: bytes) -> int | None:
         if _worked_out <= SHIPPED_AFTER:
             return None
         loaded = read_shape_table()
-        _shipped = False if loaded is None else ([_intern(v) for v in loaded[0]], loaded[1])
-        if _shipped:
-            _combine_every_vector()
+        if loaded is None:
+            _shipped = False
+        else:
+            # The suits' vectors come first in the file's numbering, then the others'.
+            ids = [_intern(v) for v in loaded.vectors]
+            _shipped = (ids, loaded.numbers)
+            _fill_combinations(ids, loaded.pairs)
     if _shipped is False or len(key) != 9:
         return None
     assert not isinstance(_shipped, bool)
@@ -254,16 +261,27 @@ def _shipped_vector(key: bytes) -> int | None:
 SHAPE_TABLE_PATH = os.path.join(os.path.dirname(__file__), "shape_table.bin")
 """The shipped suit vectors, built by :mod:`mahjongkit.shape_table` (which documents them)."""
 SHAPE_TABLE_MAGIC = b"MJKS"
-SHAPE_TABLE_FORMAT = 1
+SHAPE_TABLE_FORMAT = 2
 """Bumped when the layout changes: a file of another format is ignored (vectors are computed)."""
 SHAPE_TABLE_NONE = 255
 """The index entry of a suit of more than 14 tiles."""
 
 
-def read_shape_table(
-    path: str = SHAPE_TABLE_PATH,
-) -> tuple[list[tuple[int, ...]], bytes] | None:
-    """The shipped vectors and index, or None when the file is missing, cut or not ours."""
+class ShapeTable(NamedTuple):
+    """The shipped table (see :mod:`mahjongkit.shape_table`)."""
+
+    vectors: list[tuple[int, ...]]
+    """Every vector a hand's part can have: the suits' first (``suits`` of them), then the
+    honours' and those of their combinations."""
+    suits: int
+    numbers: bytes
+    """One byte per base-5 suit key: its vector's number, or :data:`SHAPE_TABLE_NONE`."""
+    pairs: bytes
+    """``pairs[a * n + b]``: the number of vectors ``a`` and ``b`` combined (``n`` vectors)."""
+
+
+def read_shape_table(path: str = SHAPE_TABLE_PATH) -> ShapeTable | None:
+    """The shipped table, or None when the file is missing, cut or not ours."""
     import zlib
 
     try:
@@ -271,16 +289,21 @@ def read_shape_table(
             data = file.read()
     except OSError:
         return None
-    if len(data) < 6 or data[:4] != SHAPE_TABLE_MAGIC or data[4] != SHAPE_TABLE_FORMAT:
+    if len(data) < 7 or data[:4] != SHAPE_TABLE_MAGIC or data[4] != SHAPE_TABLE_FORMAT:
         return None
-    count = data[5]
-    start = 6 + count * _SIZE
-    vectors = [tuple(data[6 + i * _SIZE : 6 + (i + 1) * _SIZE]) for i in range(count)]
+    suits, count = data[5], data[6]
+    start = 7 + count * _SIZE
+    vectors = [tuple(data[7 + i * _SIZE : 7 + (i + 1) * _SIZE]) for i in range(count)]
     try:
-        index = zlib.decompress(data[start:])
+        body = zlib.decompress(data[start:])
     except zlib.error:
         return None
-    return (vectors, index) if len(index) == 5**9 else None
+    index, pairs = body[: 5**9], body[5**9 :]
+    if len(index) != 5**9 or len(pairs) != count * count or suits > count:
+        return None
+    if max(pairs, default=0) >= count or max(set(index) - {SHAPE_TABLE_NONE}) >= suits:
+        return None
+    return ShapeTable(vectors, suits, index, pairs)
 
 
 _POW5 = tuple(5**i for i in range(9))
@@ -302,40 +325,45 @@ def _honor_id(key: bytes) -> int:
 def _combine(first: int, second: int) -> int:
     if len(_COMBINED) >= MEMO_LIMIT:
         _COMBINED.clear()
-    a, b = _VECTORS[first], _VECTORS[second]
-    best = [_INF] * _SIZE
-    for i, j, target in _COMBINE_CELLS:
-        value = a[i] + b[j]
-        if value < best[target]:
-            best[target] = value
     found = _COMBINED[(first << 20) | second] = _intern(
-        tuple(_INF if v > _INF else v for v in best)
+        combined_vector(_VECTORS[first], _VECTORS[second])
     )
     return found
 
 
-def _combine_every_vector() -> None:
-    """Fill the combination memo for every pair of the vectors hands can have: those of the
-    suits and honours of at most 14 tiles, and of their combinations (a closed set of 180, so
-    about 32,000 pairs, worked out in a tenth of a second). A long run then never combines two
-    vectors anew on its hot path, which it otherwise does a few times a turn for thousands of
-    games while it meets new hands."""
-    for counts in combinations_with_replacement(range(COPIES + 1), 7):
-        if sum(counts) <= 14:
-            _intern(_honor_vector(counts))
-    known = list(range(len(_VECTORS)))
-    fresh = known
-    while fresh:
-        seen = len(_VECTORS)
-        newer = set(fresh)
-        for first in known:
-            for second in known:
-                if (first in newer or second in newer) and (
-                    (first << 20) | second
-                ) not in _COMBINED:
-                    _combine(first, second)
-        fresh = list(range(seen, len(_VECTORS)))
-        known = list(range(len(_VECTORS)))
+def combined_vector(first: Sequence[int], second: Sequence[int]) -> tuple[int, ...]:
+    """The replacement vector of two parts of a hand taken together: for each target, the
+    cheapest split of its sets and pair between the parts."""
+    best = [_INF] * _SIZE
+    for i, j, target in _COMBINE_CELLS:
+        value = first[i] + second[j]
+        if value < best[target]:
+            best[target] = value
+    return tuple(_INF if v > _INF else v for v in best)
+
+
+def honour_vectors() -> list[tuple[int, ...]]:
+    """The replacement vector of every honour hand of at most 14 tiles (a few distinct)."""
+    found = dict.fromkeys(
+        _honor_vector(counts)
+        for counts in combinations_with_replacement(range(COPIES + 1), 7)
+        if sum(counts) <= 14
+    )
+    return list(found)
+
+
+def _fill_combinations(ids: Sequence[int], pairs: bytes) -> None:
+    """Put the shipped combination of every pair of vectors (``pairs[a * n + b]``: the number
+    of vector ``a`` and ``b`` combined, in the file's numbering; ``ids``: each number's
+    interned id) into the memo, when they fit under its bound. Every hand's vector is then
+    combined by a look-up: a long run never works one out on its hot path."""
+    count = len(ids)
+    if len(_COMBINED) + count * count >= MEMO_LIMIT:
+        return
+    for number, first in enumerate(ids):
+        row = pairs[number * count : (number + 1) * count]
+        high = first << 20
+        _COMBINED.update(zip([high | second for second in ids], [ids[c] for c in row], strict=True))
 
 
 _COMBINE_CELLS = tuple(

@@ -16,7 +16,7 @@ from mahjongkit.tiles import counts_of, parse_kinds
 
 
 @pytest.fixture(scope="module")
-def shipped() -> tuple[list[tuple[int, ...]], bytes]:
+def shipped() -> shapes.ShapeTable:
     loaded = shapes.read_shape_table()
     assert loaded is not None, "shape_table.bin is missing: python -m mahjongkit.shape_table"
     return loaded
@@ -30,14 +30,14 @@ def _suits():
 
 
 def test_the_file_holds_every_suit_and_only_those(shipped) -> None:
-    vectors, index = shipped
-    assert len(vectors) == 126  # the distinct vectors of the 405,350 suits
+    index = shipped.numbers
+    assert shipped.suits == 126  # the distinct vectors of the 405,350 suits
     assert len(index) == 5**9
     assert sum(1 for entry in index if entry != shape_table.NONE) == 405_350
 
 
 def test_a_spread_of_suits_has_the_vector_the_code_works_out(shipped) -> None:
-    vectors, index = shipped
+    vectors, index = shipped.vectors, shipped.numbers
     checked = 0
     for number, counts in enumerate(_suits()):
         if number % 97 and sum(counts) > 4:
@@ -48,8 +48,60 @@ def test_a_spread_of_suits_has_the_vector_the_code_works_out(shipped) -> None:
 
 
 def test_suits_of_more_than_fourteen_tiles_have_no_entry(shipped) -> None:
-    _, index = shipped
+    index = shipped.numbers
     assert index[shape_table.key_of((4, 4, 4, 3, 0, 0, 0, 0, 0))] == shape_table.NONE
+
+
+def test_every_pair_of_vectors_has_the_combination_the_code_works_out(shipped) -> None:
+    """The vectors are closed under combining (the suits', the honours', and what combining
+    them reaches), and each pair's shipped combination is the one worked out."""
+    vectors, count = shipped.vectors, len(shipped.vectors)
+    assert count == 180 and len(set(vectors)) == count
+    assert set(shapes.honour_vectors()) <= set(vectors)
+    for a, first in enumerate(vectors):
+        for b, second in enumerate(vectors):
+            number = shipped.pairs[a * count + b]
+            assert vectors[number] == shapes.combined_vector(first, second), (first, second)
+
+
+def test_reading_the_table_fills_the_combinations_under_the_memos_bound(monkeypatch) -> None:
+    """Once read, every pair of vectors is combined by a look-up; a memo bound too small for
+    them all is kept (they are then worked out as met)."""
+    hands = ["123456789m1122z", "1133557799m11p2s", "19m19p19s1234567z", "147m258p369s1234z"]
+    worked_out = [shapes.discard_shanten(counts_of(parse_kinds(h))) for h in hands]
+    for limit, filled in ((shapes.MEMO_LIMIT, True), (1000, False)):
+        monkeypatch.setattr(shapes, "MEMO_LIMIT", limit)
+        monkeypatch.setattr(shapes, "_COMBINED", {})
+        monkeypatch.setattr(shapes, "_shipped", None)
+        assert shapes.read_shipped_table_now()
+        ids = shapes._shipped[0]
+        assert (len(shapes._COMBINED) == 180 * 180) is filled
+        if filled:
+            calls: list[tuple[int, int]] = []
+
+            def combine(first: int, second: int, calls: list[tuple[int, int]] = calls) -> int:
+                calls.append((first, second))
+                return 0
+
+            monkeypatch.setattr(shapes, "_combine", combine)
+            assert [shapes.discard_shanten(counts_of(parse_kinds(h))) for h in hands] == worked_out
+            assert calls == [] and len(ids) == 180
+        assert len(shapes._COMBINED) <= limit
+
+
+def test_a_table_whose_numbers_point_past_its_vectors_is_refused(tmp_path) -> None:
+    import zlib
+
+    data = Path(shapes.SHAPE_TABLE_PATH).read_bytes()
+    count = data[6]
+    body = bytearray(zlib.decompress(data[7 + count * 10 :]))
+    body[-1] = count  # a combination numbered past the last vector
+    bad = tmp_path / "bad.bin"
+    bad.write_bytes(data[: 7 + count * 10] + zlib.compress(bytes(body)))
+    assert shapes.read_shape_table(str(bad)) is None
+    old = tmp_path / "old.bin"
+    old.write_bytes(data[:4] + bytes([1]) + data[5:])  # another format
+    assert shapes.read_shape_table(str(old)) is None
 
 
 def test_a_missing_or_foreign_file_is_refused(tmp_path) -> None:
@@ -77,9 +129,18 @@ def test_shanten_read_from_the_table_equals_shanten_worked_out(monkeypatch) -> N
     monkeypatch.setattr(shapes, "_COMBINED", {})
     monkeypatch.setattr(shapes, "_worked_out", shapes.SHIPPED_AFTER + 1)
     monkeypatch.setattr(shapes, "_shipped", None)
-    assert [shapes.shanten(counts_of(parse_kinds(h))) for h in hands] == worked_out == [
-        0, 0, 0, 0, 0, 6,
-    ]
+    assert (
+        [shapes.shanten(counts_of(parse_kinds(h))) for h in hands]
+        == worked_out
+        == [
+            0,
+            0,
+            0,
+            0,
+            0,
+            6,
+        ]
+    )
     assert shapes._shipped not in (None, False)
 
 

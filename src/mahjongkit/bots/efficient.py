@@ -200,11 +200,14 @@ class HandReading:
             left = self._left = [
                 n - held if n > held else 0 for n, held in zip(self.unseen, self._held, strict=True)
             ]
-        # A list, then one sum: each step of a comprehension is cheaper than a loop's.
+        total = 0
         if only is None:
-            total = sum([left[other] for other in kinds])
+            for other in kinds:
+                total += left[other]
         else:
-            total = sum([left[other] for other in kinds if other in only])
+            for other in kinds:
+                if other in only:
+                    total += left[other]
         if kind in kinds and (only is None or kind in only):
             # The discarded kind is read off the counts as they stand: a caller weighing the
             # discard may have taken the tile off already.
