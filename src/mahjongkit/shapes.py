@@ -152,7 +152,7 @@ _VECTOR_IDS: dict[tuple[int, ...], int] = {}
 """Interned replacement vectors. Never emptied, so an id held by a caller stays valid when the
 memos below start afresh: a fixed domain, the distinct vectors the programme can produce, not
 the hands seen (the 405,350 suits of at most 14 tiles have 126 distinct vectors, the honours 4
-more; their combinations add a few hundred)."""
+more; with their combinations, 180)."""
 _SUIT_IDS: dict[bytes, int] = {}
 _HONOR_IDS: dict[bytes, int] = {}
 _COMBINED: dict[int, int] = {}

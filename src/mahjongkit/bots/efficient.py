@@ -403,12 +403,17 @@ class EfficientAgent:
         kong = self._turn_kong(reading, legal)
         if kong is not None:
             return kong
+        abort = A.ABORT
         for action in legal:
-            if action.type == A.ABORT and thirteen_orphans_shanten(reading.counts) > 3:
+            if action.type == abort and thirteen_orphans_shanten(reading.counts) > 3:
                 return action
         if choice is None:
-            return next((a for a in legal if a.type != A.ABORT), legal[0])
+            return next((a for a in legal if a.type != abort), legal[0])
         action, ready_value = choice
+        found = self._discards(reading, legal)
+        # The kinds riichi may be declared with, read with the discards: most turns have none.
+        if found is None or action.tile is None or action.tile >> 2 not in found[1]:
+            return action
         riichi = next((a for a in legal if a.type == A.RIICHI and a.tile == action.tile), None)
         if riichi is not None and self.wants_riichi(reading, action, ready_value):
             return riichi
@@ -803,8 +808,9 @@ class EfficientAgent:
         wanted = list(counts)
         kept: list[Tile] = []
         for tile in tiles:
-            if wanted[tile.kind] > 0:
-                wanted[tile.kind] -= 1
+            kind_held = tile.kind
+            if wanted[kind_held] > 0:
+                wanted[kind_held] -= 1
                 kept.append(tile)
         players = len(reading.observation.seats)
         discarder = None if self_draw else (reading.seat_wind - 1) % players
