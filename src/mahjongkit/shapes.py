@@ -796,11 +796,7 @@ class _Setup:
         if shape.seven_pairs:
             low = _pairs_after(packed, shape)
         if shape.thirteen_orphans:
-            orphans = (
-                13 - ((packed >> _ORPHAN_KINDS) & 15) - (1 if (packed >> _ORPHAN_PAIR) & 7 else 0)
-            )
-            if orphans < low:
-                low = orphans
+            low = min(low, _orphans_after(packed))
         self.low = low
         self.by_suit: Sequence[Sequence[int]] = ()
         self.two: list[list[int]] | None = None
@@ -1137,6 +1133,11 @@ def _pairs_after(packed: int, shape: HandShape) -> int:
         return _quad_pairs_shanten((packed >> _PAIR_UNITS) & 31, packed >> _ODD_KINDS)
     kinds = packed & 63
     return 6 - ((packed >> _PAIRS) & 31) + (7 - kinds if kinds < 7 else 0)
+
+
+def _orphans_after(packed: int) -> int:
+    """Thirteen orphans shanten from packed counts (the hot loops inline it)."""
+    return 13 - ((packed >> _ORPHAN_KINDS) & 15) - (1 if (packed >> _ORPHAN_PAIR) & 7 else 0)
 
 
 def _pairs_gain(packed: int, held: int, shape: HandShape) -> bool:
