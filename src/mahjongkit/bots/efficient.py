@@ -840,11 +840,19 @@ class EfficientAgent:
         counts = reading.counts
         before: int | None = None
         for action in legal:
-            if action.type not in (A.ANKAN, A.KAKAN) or action.tile is None:
+            if action.type not in (A.ANKAN, A.KAKAN):
+                continue
+            tile = action.tile
+            if tile is None and reading.variant == "sichuan" and action.consumed:
+                # A concealed kong names its four tiles, not one: Sichuan pays each seat
+                # still in twice the base for it. (Riichi and Hong Kong keep their old
+                # path, which never reads one.)
+                tile = action.consumed[0]
+            if tile is None:
                 continue
             if before is None:
                 before = shanten(counts, reading.melds, reading.shape)
-            kind = action.tile // 4
+            kind = tile // 4
             if action.type == A.ANKAN:
                 after_counts = list(counts)
                 after_counts[kind] = 0
