@@ -843,10 +843,8 @@ class EfficientAgent:
             if action.type not in (A.ANKAN, A.KAKAN):
                 continue
             tile = action.tile
-            if tile is None and reading.variant == "sichuan" and action.consumed:
-                # A concealed kong names its four tiles, not one: Sichuan pays each seat
-                # still in twice the base for it. (Riichi and Hong Kong keep their old
-                # path, which never reads one.)
+            if tile is None and action.consumed:
+                # A concealed kong names its four tiles, not one.
                 tile = action.consumed[0]
             if tile is None:
                 continue
