@@ -669,15 +669,11 @@ class EfficientAgent:
         table = reading.after_discards(kinds)
         plan = reading.plan
         choice: Action | None = None
-        low = 0.0
-        counts = reading.counts
+        low: tuple[float, ...] = ()
         for kind in kinds:
-            # The key of discard_options, (shanten, keep value less the improving tiles): the
-            # shanten is the same for all, the first of equal keys is kept (a stable sort).
-            counts[kind] -= 1
-            tiles = reading.tiles_of(kind, table[kind][1], plan)
-            counts[kind] += 1
-            key = self.keep_value(reading, kind) - tiles
+            # The key discard_options gives it; the first of equal keys is kept (a stable sort).
+            keep = self.keep_value(reading, kind)
+            key, _ = self._entry_key(reading, kind, best, keep, found[1], None, True, table, plan)
             if choice is None or key < low:
                 choice, low = by_kind[kind], key
         return choice
