@@ -285,15 +285,16 @@ class DefensiveAgent(EfficientAgent):
         found = threats(observation)
         if not found:
             return super().turn(reading, legal)
-        # The exact ranking: folding, soft defence and the last discard all weigh the other
-        # discards of the best shanten by their improving tiles and what their waits pay.
-        # Only the entries they can choose are worked out (the best shanten's, the safest).
+        # The exact ranking, worked out entry by entry: pushing (soft defence, a safer push in
+        # Riichi) chooses among the best band's discards only, so only their danger and keys
+        # are needed; folding and the last discard also weigh the safest tiles of the hand.
         ranking = self.discard_ranking(reading, legal)
         if ranking is None:
             return super().turn(reading, legal)
-        danger = discard_danger(observation, self._furiten_rule(), found, ranking.kinds)
-        options = ranking.choosable(danger)
-        key, action, worth = options[0]
+        furiten_rule = self._furiten_rule()
+        band = ranking.first_band()
+        danger = discard_danger(observation, furiten_rule, found, band)
+        key, action, worth = ranking.top()
         assert action.tile is not None
         shanten_after = int(key[0])
         live = 0
@@ -302,6 +303,8 @@ class DefensiveAgent(EfficientAgent):
             live = reading.tiles_of(action.tile // 4, waits, None) if after == 0 else 0
         if self.should_fold(reading, shanten_after, worth, danger[action.tile // 4], found, live):
             # The safest tile; among equally safe ones, the best for the hand.
+            danger = discard_danger(observation, furiten_rule, found, ranking.kinds)
+            options = ranking.choosable(danger)
             rank = {id(entry[1]): index for index, entry in enumerate(options)}
             safest = min(
                 options,
@@ -316,15 +319,16 @@ class DefensiveAgent(EfficientAgent):
             # Pushing in Hong Kong or Sichuan: the efficient hand, unless a tile of the same
             # shanten and nearly as many improving tiles is clearly safer (soft defence).
             if observation.wall_remaining == 0:
-                return self.last_discard(reading, options, danger)
+                danger = discard_danger(observation, furiten_rule, found, ranking.kinds)
+                return self.last_discard(reading, ranking.choosable(danger), danger)
             kong = self._turn_kong(reading, legal)
             if kong is not None:
                 return kong
-            soft = self.soft_discard(reading, options, danger)
-            return soft if soft is not None else super().turn(reading, legal)
+            soft = self.soft_discard(reading, ranking.entries(band), danger)
+            return soft if soft is not None else self.turn_without_kong(reading, legal)
         # Pushing: a safer discard of the same shanten that keeps most of the hand's chances.
         if key[0] >= 1:
-            for other_key, other, _ in options[1:4]:
+            for other_key, other, _ in ranking.entries(band)[1:4]:
                 if other.tile is None or other_key[0] != key[0]:
                     continue
                 if (

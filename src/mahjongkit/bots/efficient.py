@@ -76,7 +76,10 @@ class HandReading:
         hand = self.hand = list(observation.hand)
         self.counts = counts_of_ids(hand)
         self._held = tuple(self.counts)
-        self.red_kinds = tuple(t // 4 for t in hand if t in RED_FIVE_IDS)
+        self.red_kinds: tuple[int, ...] = ()
+        for red in RED_FIVE_IDS:
+            if red in hand:
+                self.red_kinds += (red >> 2,)
         """The kinds of the red fives held."""
         melds = own.melds
         self.melds = len(melds)
@@ -147,7 +150,9 @@ class HandReading:
             for tile in observation.dora_indicators:
                 left[tile >> 2] -= 1
             del left[NUM_KINDS:]
-            found = self._unseen = [n if n > 0 else 0 for n in left]
+            if min(left) < 0:
+                left = [n if n > 0 else 0 for n in left]
+            found = self._unseen = left
         return found
 
     @property
@@ -246,7 +251,8 @@ class HandReading:
     def pair_count(self) -> int:
         """Kinds held twice or more."""
         if self._pairs is None:
-            self._pairs = sum(1 for c in self.counts if c >= 2)
+            counts = self.counts
+            self._pairs = NUM_KINDS - counts.count(0) - counts.count(1)
         return self._pairs
 
     _outside: int | None = None
@@ -399,10 +405,15 @@ class EfficientAgent:
 
     def turn(self, reading: HandReading, legal: Sequence[Action]) -> Action:
         """The move on this seat's turn: a kong worth making, an abortive draw, or a discard."""
-        choice = self.best_discard(reading, legal)
         kong = self._turn_kong(reading, legal)
         if kong is not None:
             return kong
+        return self.turn_without_kong(reading, legal)
+
+    def turn_without_kong(self, reading: HandReading, legal: Sequence[Action]) -> Action:
+        """The move on this seat's turn once no kong is wanted: an abortive draw, riichi, or
+        the best discard."""
+        choice = self.best_discard(reading, legal)
         abort = A.ABORT
         for action in legal:
             if action.type == abort and thirteen_orphans_shanten(reading.counts) > 3:
@@ -512,9 +523,7 @@ class EfficientAgent:
                 continue
             kind = tile >> 2
             kind_of_action = action.type
-            if kind_of_action == riichi:
-                riichi_kinds.add(kind)
-            elif kind_of_action == discard:
+            if kind_of_action == discard:
                 kept = by_kind.get(kind)
                 if kept is None:
                     by_kind[kind] = action
@@ -525,6 +534,8 @@ class EfficientAgent:
                 # ids (an mjai seat's mirror of the game numbers them its own way).
                 if (kept_red and not red) or (kept_red == red and tile == drawn):
                     by_kind[kind] = action
+            elif kind_of_action == riichi:
+                riichi_kinds.add(kind)
         return (by_kind, riichi_kinds) if by_kind else None
 
     def _first_and_close(
@@ -538,7 +549,7 @@ class EfficientAgent:
             return reading.weighed
         after = reading.shanten_after()
         first = [(after[kind], kind, self.keep_value(reading, kind)) for kind in by_kind]
-        best = min(s for s, _, _ in first)
+        best = min(first)[0]  # (shanten, kind, keep): the least shanten comes first
         close = [
             kind
             for value, kind, keep in first
@@ -662,7 +673,10 @@ class EfficientAgent:
             return None
         by_kind = found[0]
         after = reading.shanten_after()
-        best = min(after[kind] for kind in by_kind)
+        best = NUM_KINDS
+        for kind in by_kind:
+            if after[kind] < best:
+                best = after[kind]
         if best <= 0:
             return None
         kinds = [kind for kind in by_kind if after[kind] == best]
@@ -834,6 +848,14 @@ class EfficientAgent:
     def _turn_kong(self, reading: HandReading, legal: Sequence[Action]) -> Action | None:
         """A concealed or added kong that keeps the shanten (Sichuan pays for every kong)."""
         counts = reading.counts
+        if 4 not in counts:
+            # No concealed kong without four tiles held, no added one without a tile of a
+            # meld's kind held (a chow's kind as well: this only skips the scan of ``legal``).
+            for kind in reading.meld_kinds:
+                if counts[kind]:
+                    break
+            else:
+                return None
         before: int | None = None
         for action in legal:
             if action.type not in (A.ANKAN, A.KAKAN):
@@ -969,7 +991,7 @@ class EfficientAgent:
         if len(suits) > 1:
             return False
         suit = suits.pop() if suits else max(range(3), key=lambda s: sum(after[s * 9 : s * 9 + 9]))
-        off = sum(c for k, c in enumerate(after[:27]) if k // 9 != suit)
+        off = sum(after[:27]) - sum(after[suit * 9 : suit * 9 + 9])
         return off <= limit
 
     # --- Sichuan's opening -------------------------------------------------------------------
