@@ -93,7 +93,8 @@ def test_points_entry_refuses_what_the_scorer_refuses() -> None:
 
 
 class _WholeRanking(DefensiveAgent):
-    """The defensive bot deciding over the whole exact ranking (the slow path)."""
+    """The defensive bot deciding over the whole exact ranking (the slow path): every kind's
+    danger and entry, for pushing (the best band's) and folding (the safest) alike."""
 
     def discard_ranking(self, reading: HandReading, legal: Sequence[Action]) -> Any:
         ranking = super().discard_ranking(reading, legal)
@@ -103,7 +104,11 @@ class _WholeRanking(DefensiveAgent):
             def everything(danger: Sequence[float]) -> list[Any]:
                 return whole.entries(whole.kinds)
 
+            def every_kind() -> list[int]:
+                return list(whole.kinds)
+
             ranking.choosable = everything  # type: ignore[method-assign]
+            ranking.first_band = every_kind  # type: ignore[method-assign]
         return ranking
 
 
