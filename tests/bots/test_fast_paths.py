@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from mahjongkit.bots import DefensiveAgent, play
-from mahjongkit.bots.danger import discard_danger, threats
+from mahjongkit.bots.danger import _seen_counts, discard_danger, threats
 from mahjongkit.bots.efficient import DiscardRanking, EfficientAgent, HandReading
 from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import Observation
@@ -263,3 +263,25 @@ def test_the_first_discard_of_a_hand_not_ready_is_the_whole_rankings_first(varia
             logs.append(_log(game))
         assert logs[0] == logs[1], f"{variant} seed {seed}: the games differ"
     assert compared > {"riichi": 300, "hongkong": 300, "sichuan": 100}[variant]
+
+
+@pytest.mark.parametrize("variant", FAMILIES)
+def test_the_copies_in_sight_a_reading_counts_are_the_dangers_own_count(variant: str) -> None:
+    """The defensive bot hands its reading's count of the copies in sight to the danger (one
+    count a decision); it must be the one the danger makes from the observation, claimed
+    discards and a fourth copy in sight included."""
+    checked = capped = 0
+    for seed in range(3):
+        game = Game(variant, seed=seed, max_rounds=2)
+        agents = [EfficientAgent(game.flow.rules) for _ in range(game.players)]
+        game.start()
+        while not game.over:
+            seat = game.waiting_for()[0]
+            obs = game.observation(seat, with_events=False)
+            if obs.phase in ("turn", "claim"):
+                seen = HandReading(obs, agents[seat].rules).seen()
+                assert seen == _seen_counts(obs), (variant, seed, obs.hand)
+                checked += 1
+                capped += 4 in seen
+            game.apply(agents[seat].act(obs))
+    assert checked > 300 and capped > 50

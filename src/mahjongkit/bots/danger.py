@@ -339,6 +339,7 @@ def discard_danger(
     furiten_rule: bool = True,
     found: list[Threat] | None = None,
     kinds: Iterable[int] | None = None,
+    seen: list[int] | None = None,
 ) -> list[float]:
     """The danger of discarding each kind (34 entries), 0 when there is no threat. Riichi: the
     worst over every threat (one riichi at a time is the usual danger). Hong Kong and Sichuan:
@@ -346,11 +347,14 @@ def discard_danger(
     and, in Sichuan, several may win on one discard. ``furiten_rule``: whether a player may
     not win by discard on a tile of its own pond (Riichi; not Hong Kong or Sichuan, whose
     only furiten is a passed win until the next turn). ``kinds``: only these are weighed (the
-    others stay 0), for a caller that asks about its own discards only."""
+    others stay 0), for a caller that asks about its own discards only. ``seen``: the copies
+    of each kind in sight to the observer, its hand included (at most four), when the caller
+    has them counted already (None: counted here)."""
     found = threats(observation) if found is None else found
     if not found:
         return [0.0] * NUM_KINDS
-    seen = _seen_counts(observation)
+    if seen is None:
+        seen = _seen_counts(observation)
     passed = {}
     for threat in found:
         safe = passed_since_turn(observation, threat.seat)

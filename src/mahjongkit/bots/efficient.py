@@ -24,6 +24,7 @@ to the next.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from operator import sub
 from typing import Any
 
 from mahjongkit.errors import IllegalActionError, MahjongError
@@ -197,14 +198,28 @@ class HandReading:
             self._after.update(discard_ukeire(self.counts, self.melds, self.shape, missing))
         return self._after
 
+    @property
+    def left(self) -> list[int]:
+        """Per kind: the unseen copies not in the hand (at least 0)."""
+        left = self._left
+        if left is None:
+            # A hand's own copies are never in sight: only a claimed discard counted twice
+            # (see unseen) can leave fewer unseen than held.
+            left = self._left = list(map(sub, self.unseen, self._held))
+            if min(left) < 0:
+                left = self._left = [n if n > 0 else 0 for n in left]
+        return left
+
+    def seen(self) -> list[int]:
+        """Per kind: the copies in sight to this seat, its own hand included (at most four)."""
+        return [COPIES - n for n in self.left]
+
     def tiles_of(self, kind: int, kinds: Sequence[int], only: frozenset[int] | None) -> int:
         """Unseen tiles of ``kinds`` once one tile of ``kind`` is discarded (only those of
         ``only``, when given)."""
         left = self._left
         if left is None:
-            left = self._left = [
-                n - held if n > held else 0 for n, held in zip(self.unseen, self._held, strict=True)
-            ]
+            left = self.left
         total = 0
         if only is None:
             for other in kinds:
