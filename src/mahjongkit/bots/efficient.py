@@ -78,10 +78,10 @@ class HandReading:
         self.counts = counts_of_ids(hand)
         self._held = tuple(self.counts)
         self.red_kinds: tuple[int, ...] = ()
+        """The kinds of the red fives held."""
         for red in RED_FIVE_IDS:
             if red in hand:
                 self.red_kinds += (red >> 2,)
-        """The kinds of the red fives held."""
         melds = own.melds
         self.melds = len(melds)
         self.shape = observation.hand_shape
