@@ -295,6 +295,12 @@ class DefensiveAgent(EfficientAgent):
         band = ranking.first_band()
         seen = reading.seen()
         danger = discard_danger(observation, furiten_rule, found, band, seen)
+
+        def every_kind() -> tuple[list[float], list[tuple[tuple[float, ...], Action, int]]]:
+            """The danger of every kind held, and the entries a defence may then choose."""
+            whole = discard_danger(observation, furiten_rule, found, ranking.kinds, seen)
+            return whole, ranking.choosable(whole)
+
         key, action, worth = ranking.top()
         assert action.tile is not None
         shanten_after = int(key[0])
@@ -304,8 +310,7 @@ class DefensiveAgent(EfficientAgent):
             live = reading.tiles_of(action.tile // 4, waits, None) if after == 0 else 0
         if self.should_fold(reading, shanten_after, worth, danger[action.tile // 4], found, live):
             # The safest tile; among equally safe ones, the best for the hand.
-            danger = discard_danger(observation, furiten_rule, found, ranking.kinds, seen)
-            options = ranking.choosable(danger)
+            danger, options = every_kind()
             rank = {id(entry[1]): index for index, entry in enumerate(options)}
             safest = min(
                 options,
@@ -320,8 +325,8 @@ class DefensiveAgent(EfficientAgent):
             # Pushing in Hong Kong or Sichuan: the efficient hand, unless a tile of the same
             # shanten and nearly as many improving tiles is clearly safer (soft defence).
             if observation.wall_remaining == 0:
-                danger = discard_danger(observation, furiten_rule, found, ranking.kinds, seen)
-                return self.last_discard(reading, ranking.choosable(danger), danger)
+                danger, options = every_kind()
+                return self.last_discard(reading, options, danger)
             kong = self._turn_kong(reading, legal)
             if kong is not None:
                 return kong
