@@ -94,7 +94,14 @@ def test_points_entry_refuses_what_the_scorer_refuses() -> None:
 
 class _WholeRanking(DefensiveAgent):
     """The defensive bot deciding over the whole exact ranking (the slow path): every kind's
-    danger and entry, for pushing (the best band's) and folding (the safest) alike."""
+    danger and entry, for pushing (the best band's) and folding (the safest) alike, and in
+    Sichuan for a hand no discard makes ready and one with only missing-suit tiles to give."""
+
+    def best_shanten_entries(self, reading: HandReading, legal: Sequence[Action]) -> Any:
+        return None
+
+    def nothing_to_weigh(self, reading: HandReading, legal: Sequence[Action]) -> bool:
+        return False
 
     def discard_ranking(self, reading: HandReading, legal: Sequence[Action]) -> Any:
         ranking = super().discard_ranking(reading, legal)

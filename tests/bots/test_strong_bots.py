@@ -3,6 +3,8 @@ the judgement each family asks for, in positions built so that a wrong bot fails
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from mahjongkit.bots import DefensiveAgent, EfficientAgent, RandomAgent
@@ -686,12 +688,12 @@ def test_sichuan_danger_missing_suits_passed_tiles_won_seats_and_no_pond_furiten
     assert riichi._furiten_rule() is True
 
 
-def test_sichuan_last_discard_stays_ready_and_soft_defence_takes_the_safe_wait():
+def test_sichuan_last_discard_stays_ready_and_a_wait_is_weighed_against_its_cost():
     """After the last draw a Sichuan hand that is ready stays ready (ready hands are paid at
     the end): of its ready discards the safest goes, not the 2p that is safe outright but
-    breaks the wait. With two ways to stay ready, the safe 2p (let go by seat 1 since its turn)
-    is taken over the efficient bot's fresh 6s when its wait, less the 6s's danger, is worth
-    more."""
+    breaks the wait. With two ways to stay ready, the safe 2p (let go by seat 1 since its turn,
+    one copy out of sight) and the efficient bot's fresh 6s (dangerous, three out of sight),
+    the 6s goes when a dodged payment saves nothing, the 2p when it saves it all."""
     from mahjongkit.shapes import discard_shanten
 
     obs, hand = _sichuan_table("234p567p888s234s5s9p", wall=0)
@@ -702,23 +704,68 @@ def test_sichuan_last_discard_stays_ready_and_soft_defence_takes_the_safe_wait()
     assert choice.tile is not None and after[choice.tile // 4] == 0
     assert danger[choice.tile // 4] == min(danger[k] for k in after if after[k] == 0)
     obs, hand = _sichuan_table("234p567p888s234s6s2p", wall=10)
-    assert EfficientAgent().act(obs).tile // 4 == 23  # type: ignore[operator]
-    agent = DefensiveAgent()
-    agent.act(obs)
-    options = agent.discard_options(HandReading(obs, agent.rules), obs.legal_actions)
-    worth = {entry[1].tile // 4: entry[2] for entry in options if entry[0][0] == 0}
-    danger = discard_danger(obs, False)
-    assert set(worth) == {10, 23} and danger[10] == 0.0 and danger[23] > 0.3
-    # Each ready discard is worth what its wait pays, scaled down by its danger: the safe 2p
-    # is taken exactly when that makes it worth more than the fresh 6s.
-    weight = agent.SOFT_WEIGHT["sichuan"]
-    safe_wins = worth[10] > worth[23] * (1.0 - weight * danger[23])
+    six_s = next(t for t in hand if t // 4 == 23)
     two_p = next(t for t in hand if t // 4 == 10)
-    assert (agent.act(obs) == Action(A.DISCARD, 0, two_p)) is safe_wins
-    bolder = DefensiveAgent()
-    bolder.SOFT_WEIGHT = {"sichuan": 1.0}  # type: ignore[misc]
-    assert worth[10] > worth[23] * (1.0 - danger[23])
-    assert bolder.act(obs) == Action(A.DISCARD, 0, two_p)
+    assert EfficientAgent().act(obs) == Action(A.DISCARD, 0, six_s)
+    agent = DefensiveAgent()
+    agent.act(obs)  # reads the rules
+    options = agent.discard_options(HandReading(obs, agent.rules), obs.legal_actions)
+    assert {entry[1].tile // 4 for entry in options if entry[0][0] == 0} == {10, 23}
+    danger = discard_danger(obs, False)
+    assert danger[10] == 0.0 and danger[23] > 0.3
+    careless = DefensiveAgent()
+    careless.SICHUAN_DODGED = 0.0  # type: ignore[misc]
+    assert careless.act(obs) == Action(A.DISCARD, 0, six_s)
+    wary = DefensiveAgent()
+    wary.SICHUAN_DODGED = 1.0  # type: ignore[misc]
+    assert wary.act(obs) == Action(A.DISCARD, 0, two_p)
+
+
+def _sichuan_one_step(wall: int, missing: int = 0):
+    """Seat 0 (missing m), one step from ready: 1123456789s 55p and two loose pin tiles. Seat 1
+    discarded two 7p, three 4p and last a 1m of its missing suit (not yet clear of it: no
+    threat), so keeping 3p (whose 4p is gone) improves the hand less
+    than keeping 7p, and the efficient discard is 3p, with all three other copies out of
+    sight; the other 7p is the one out of sight. ``missing``: the other seats' missing suit."""
+    used: dict[int, int] = {}
+    hand = ids("1123456789s55p3p7p", used)
+    pond = ids("7p7p4p4p4p1m", used)
+    others = [
+        SeatInfo((), pond if i == 1 else (), (), False, False, 13, missing, None) for i in (1, 2, 3)
+    ]
+    obs = observation("sichuan", 0, [seat(hand, missing=0), *others], discards(0, hand), wall=wall)
+    return obs, next(t for t in hand if t // 4 == 11), next(t for t in hand if t // 4 == 15)
+
+
+def test_sichuan_late_discard_weighs_the_copies_out_of_sight_threat_or_none():
+    """No seat shows a threat. Early in the wall the defensive bot plays the efficient 3p;
+    from the middle of the wall on it gives the 7p instead (one copy out of sight against
+    three: the kind of tile a hidden pung or pair wait takes, and a kong may be made on),
+    since what a late 3p is expected to cost is more than the few improving tiles the 7p
+    gives up. When every other seat is missing pin, no one can win or kong on either, and it
+    plays the efficient tile again."""
+    for wall in (50, 30, 20, 10, 3):
+        obs, three_p, seven_p = _sichuan_one_step(wall)
+        assert threats(obs) == [] and obs.seats[1].missing_suit == 0
+        assert EfficientAgent().act(obs) == Action(A.DISCARD, 0, three_p)
+        expected = seven_p if wall <= 20 else three_p
+        assert DefensiveAgent().act(obs) == Action(A.DISCARD, 0, expected), wall
+        safe, three_p, _ = _sichuan_one_step(wall, missing=1)
+        assert DefensiveAgent().act(safe) == Action(A.DISCARD, 0, three_p), wall
+
+
+def test_sichuan_expected_costs_rise_with_copies_out_of_sight_and_fall_with_the_wall():
+    """The measured table: in every band, a kind with more copies out of sight costs no less,
+    and a fuller wall no more; a threat's danger band costs at least as much as no threat
+    with three copies out of sight."""
+    paid = DefensiveAgent.SICHUAN_PAID
+    for step in paid:
+        for band in step:
+            assert list(band) == sorted(band)
+        assert all(band[3] >= step[0][3] for band in step[1:])
+    for near, far in itertools.pairwise(paid):
+        for band_near, band_far in zip(near, far, strict=True):
+            assert all(f <= n for n, f in zip(band_near, band_far, strict=True))
 
 
 def test_hong_kong_one_step_hand_meets_a_small_threat_with_soft_defence_not_a_fold():

@@ -679,10 +679,26 @@ class EfficientAgent:
 
     def _first_not_ready(self, reading: HandReading, legal: Sequence[Action]) -> Action | None:
         """The first discard of :meth:`discard_options` (``exact=False``) when no discard
-        leaves a ready hand, worked out from the discards of the best shanten alone: every
-        other discard is one step further (a discard raises the shanten by one at most), so
-        it sorts after them and its keep value is never needed. None when some discard is
+        leaves a ready hand (see :meth:`best_shanten_entries`); None when some discard is
         ready, or nothing needs weighing (the whole ranking then decides)."""
+        entries = self.best_shanten_entries(reading, legal)
+        return entries[0][1] if entries else None
+
+    def nothing_to_weigh(self, reading: HandReading, legal: Sequence[Action]) -> bool:
+        """Whether every legal discard leaves the same usable hand (one kind, or only tiles
+        of the missing suit) with no riichi to weigh: the efficient choice is then the first
+        discard read, and no ranking is made."""
+        found = self._discards(reading, legal)
+        return found is not None and _nothing_to_weigh(reading, found[0], found[1])
+
+    def best_shanten_entries(
+        self, reading: HandReading, legal: Sequence[Action]
+    ) -> list[Entry] | None:
+        """When no discard leaves a ready hand, the entries of the discards of the best
+        shanten in the order :meth:`discard_options` puts them, which is where it starts:
+        every other discard is one step further (a discard raises the shanten by one at
+        most), so it sorts after them and its keep value is never needed. None when some
+        discard is ready, or nothing needs weighing (the whole ranking then decides)."""
         found = self._discards(reading, legal)
         if found is None or _nothing_to_weigh(reading, found[0], found[1]):
             return None
@@ -697,15 +713,14 @@ class EfficientAgent:
         kinds = [kind for kind in by_kind if after[kind] == best]
         table = reading.after_discards(kinds)
         plan = reading.plan
-        choice: Action | None = None
-        low: tuple[float, ...] = ()
+        keyed = []
         for kind in kinds:
-            # The key discard_options gives it; the first of equal keys is kept (a stable sort).
             keep = self.keep_value(reading, kind)
             key, _ = self._entry_key(reading, kind, best, keep, found[1], None, True, table, plan)
-            if choice is None or key < low:
-                choice, low = by_kind[kind], key
-        return choice
+            keyed.append((key, by_kind[kind], 0))
+        # A stable sort: the first of equal keys stays first, as in the whole ranking.
+        keyed.sort(key=lambda entry: entry[0])
+        return keyed
 
     # --- what a ready hand is worth ----------------------------------------------------------
 
