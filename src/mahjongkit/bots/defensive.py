@@ -206,13 +206,17 @@ class DefensiveAgent(EfficientAgent):
             if kind // 9 not in open_suits:
                 costs[kind] = 0.0
                 continue
-            if danger is None:
-                band = 0
-            else:
-                value = danger[kind]
-                band = 1 if value < 0.15 else 2 if value < 0.4 else 3
+            band = self.sichuan_band(None if danger is None else danger[kind])
             costs[kind] = share * paid[band][min(left[kind], 3)]
         return costs
+
+    @staticmethod
+    def sichuan_band(danger: float | None) -> int:
+        """The row of :attr:`SICHUAN_PAID` for a discard's danger against the threats shown
+        (None: no threat)."""
+        if danger is None:
+            return 0
+        return 1 if danger < 0.15 else 2 if danger < 0.4 else 3
 
     def sichuan_discard(
         self,

@@ -1,0 +1,341 @@
+"""The measurements behind the Sichuan defensive bot's tables, from games of efficient bots.
+
+    PYTHONPATH=src .venv/bin/python bench/sichuan_costs.py paid [--games 2000] [--seed 21]
+    PYTHONPATH=src .venv/bin/python bench/sichuan_costs.py worth [--games 2500] [--seed 31]
+    PYTHONPATH=src .venv/bin/python bench/sichuan_costs.py dodged [--games 400] [--seed 5]
+        [--jobs 2] [--json]
+
+``paid``: for every discard, what it paid in deal-ins and in kongs made on it (each counted at
+``--kong-cost`` points), averaged by wall step, danger band and copies of the kind out of sight,
+the rows of ``DefensiveAgent.SICHUAN_PAID``.
+
+``worth``: for every discard decision, the seat's result over the rest of the round, fitted by
+least squares per wall step against the ready hand's wait value and, one step or more from
+ready, against the improving tiles: the slopes are ``DefensiveAgent.SICHUAN_WORTH``.
+
+``dodged``: where an efficient discard deals in, or has a kong made on it, the game is copied
+and the best other discard of the same shanten is played instead; both copies are played to the
+end of the round by the same bots. The seat's gain over the payment it dodged is the share
+``DefensiveAgent.SICHUAN_DODGED`` stands for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import math
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+from mahjongkit.bots import EfficientAgent
+from mahjongkit.bots.danger import discard_danger, threats
+from mahjongkit.bots.defensive import DefensiveAgent
+from mahjongkit.bots.efficient import HandReading
+from mahjongkit.game.engine import Game
+from mahjongkit.game.observation import Observation
+from mahjongkit.sim import Z_95, game_seed
+from mahjongkit.table import actions as A
+from mahjongkit.table.actions import Action
+
+WALL_STEP = DefensiveAgent.SICHUAN_WALL_STEP
+STEPS = len(DefensiveAgent.SICHUAN_PAID)
+
+
+def _step(wall: int) -> int:
+    return min(wall // WALL_STEP, STEPS - 1)
+
+
+def _agents(game: Game) -> list[EfficientAgent]:
+    return [EfficientAgent(game.flow.rules) for _ in range(game.players)]
+
+
+def _decisions(
+    game: Game, agents: Sequence[EfficientAgent]
+) -> Iterator[tuple[int, Observation, Action]]:
+    """Play ``game`` to its end, yielding (seat, observation, action) before each action."""
+    game.start()
+    while not game.over:
+        waiting = game.waiting_for()
+        if not waiting:
+            return
+        seat = waiting[0]
+        observation = game.observation(seat, with_events=False)
+        action = agents[seat].act(observation)
+        yield seat, observation, action
+        game.apply(action)
+
+
+def _after_discard(log: Sequence[Mapping[str, Any]], start: int, seat: int) -> tuple[int, int]:
+    """(points ``seat`` paid in deal-ins, kongs made on its discard) from the events logged
+    from ``start`` (the discard) to the next draw."""
+    paid = kongs = 0
+    # A kong's replacement draw is logged as a draw too: the kong comes before it.
+    for event in log[start + 1 :]:
+        kind = event["type"]
+        if kind in ("tsumo", "end_kyoku"):
+            break
+        if kind == "hora" and event["target"] == seat and event["actor"] != seat:
+            paid -= event["deltas"][seat]
+        elif kind == "daiminkan" and event["target"] == seat:
+            kongs += 1
+    return paid, kongs
+
+
+def _rest_of_round(log: Sequence[Mapping[str, Any]], start: int, seat: int) -> int:
+    """What ``seat`` won or lost from the event at ``start`` to the round's end."""
+    total = 0
+    for event in log[start:]:
+        deltas = event.get("deltas")
+        if deltas:
+            total += deltas[seat]
+        if event["type"] == "end_kyoku":
+            break
+    return total
+
+
+def paid_rows(task: tuple[int, int, float]) -> list[tuple[int, int, int, float]]:
+    """(wall step, danger band, copies out of sight, points paid) of every discard of one game."""
+    seed, index, kong_cost = task
+    game = Game("sichuan", seed=game_seed(seed, index))
+    agents = _agents(game)
+    marks = []
+    for seat, observation, action in _decisions(game, agents):
+        if action.type != A.DISCARD or action.tile is None:
+            continue
+        kind = action.tile // 4
+        found = threats(observation)
+        danger = discard_danger(observation, False, found, [kind])[kind] if found else None
+        left = HandReading(observation, agents[seat].rules).left[kind]
+        key = (_step(observation.wall_remaining), DefensiveAgent.sichuan_band(danger), left)
+        marks.append((key, seat, len(game.log)))
+    rows = []
+    for (step, band, left), seat, start in marks:
+        paid, kongs = _after_discard(game.log, start, seat)
+        rows.append((step, band, min(left, 3), paid + kong_cost * kongs))
+    return rows
+
+
+def worth_rows(task: tuple[int, int]) -> list[tuple[int, float, float, int]]:
+    """(wall step, shanten after, wait value or improving tiles, rest of the round) of every
+    discard decision of one game."""
+    seed, index = task
+    game = Game("sichuan", seed=game_seed(seed, index))
+    agents = _agents(game)
+    marks = []
+    for seat, observation, action in _decisions(game, agents):
+        if observation.phase != "turn" or action.type != A.DISCARD or action.tile is None:
+            continue
+        agent = agents[seat]
+        reading = HandReading(observation, agent.rules)
+        ranking = agent.discard_ranking(reading, observation.legal_actions)
+        if ranking is None:
+            continue
+        kind = action.tile // 4
+        key, _, value = ranking.entries([kind])[0]
+        if key[0] == 0:
+            measure = float(value)
+        elif key[0] == 1.5:
+            continue  # a dead wait
+        else:
+            measure = float(DefensiveAgent._improving(reading, kind))
+        marks.append(((_step(observation.wall_remaining), key[0], measure), seat, len(game.log)))
+    return [(*mark, _rest_of_round(game.log, start, seat)) for mark, seat, start in marks]
+
+
+def _play_round(game: Game, agents: Sequence[EfficientAgent], seat: int) -> int:
+    """Play ``game`` to the end of its round; what ``seat`` won or lost meanwhile."""
+    start = len(game.log)
+    while not game.over and not any(e["type"] == "end_kyoku" for e in game.log[start:]):
+        waiting = game.waiting_for()
+        if not waiting:
+            break
+        who = waiting[0]
+        game.apply(agents[who].act(game.observation(who, with_events=False)))
+    return _rest_of_round(game.log, start, seat)
+
+
+def _fed(game: Game, agents: Sequence[EfficientAgent], seat: int) -> tuple[int, int]:
+    """Play ``game`` (just after ``seat``'s discard) to the next draw: what the discard fed
+    (points paid in deal-ins, kongs made on it)."""
+    start = len(game.log) - 1
+    while not game.over:
+        log = game.log[start + 1 :]
+        if any(e["type"] in ("tsumo", "end_kyoku") for e in log):
+            break
+        waiting = game.waiting_for()
+        if not waiting:
+            break
+        who = waiting[0]
+        game.apply(agents[who].act(game.observation(who, with_events=False)))
+    return _after_discard(game.log, start, seat)
+
+
+def dodged_rows(task: tuple[int, int]) -> list[tuple[str, float, int]]:
+    """("deal-in" or "kong", payment dodged, round result gained by the other discard) where
+    an efficient discard of one game fed either and a discard of the same shanten was left."""
+    seed, index = task
+    game = Game("sichuan", seed=game_seed(seed, index))
+    agents = _agents(game)
+    rows: list[tuple[str, float, int]] = []
+    for seat, observation, action in _decisions(game, agents):
+        if observation.phase != "turn" or action.type != A.DISCARD or action.tile is None:
+            continue
+        trial = copy.deepcopy(game)
+        trial.apply(action)
+        paid, kongs = _fed(trial, agents, seat)
+        if not paid and not kongs:
+            continue
+        agent = agents[seat]
+        reading = HandReading(observation, agent.rules)
+        ranking = agent.discard_ranking(reading, observation.legal_actions)
+        if ranking is None:
+            continue
+        kind = action.tile // 4
+        band = ranking.entries([kind])[0][0][0]
+        entries = ranking.entries(ranking.kinds)
+        others = [e for e in entries if e[1].tile is not None and e[1].tile // 4 != kind]
+        other = next((e[1] for e in others if e[0][0] == band), None)
+        if other is None:
+            continue
+        played, instead = copy.deepcopy(game), copy.deepcopy(game)
+        played.apply(action)
+        instead.apply(other)
+        gain = _play_round(instead, agents, seat) - _play_round(played, agents, seat)
+        # The payment dodged: the deal-in's points, or the fed kong's counted at its cost.
+        rows.append(("deal-in", float(paid), gain) if paid else ("kong", float(kongs), gain))
+    return rows
+
+
+def _run(work: Callable[[Any], list[Any]], tasks: list[Any], jobs: int) -> list[Any]:
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context().Pool(jobs) as pool:
+            return [row for rows in pool.imap(work, tasks, chunksize=2) for row in rows]
+    return [row for task in tasks for row in work(task)]
+
+
+def _mean(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half width of its 95% interval."""
+    n = len(values)
+    mean = math.fsum(values) / n if n else math.nan
+    if n < 2:
+        return mean, math.nan
+    spread = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, Z_95 * math.sqrt(spread / n)
+
+
+def paid_table(rows: Sequence[tuple[int, int, int, float]]) -> list[list[list[dict[str, Any]]]]:
+    """Per wall step, danger band and copies out of sight: discards and mean points paid."""
+    cells: dict[tuple[int, int, int], list[float]] = {}
+    for step, band, left, paid in rows:
+        cells.setdefault((step, band, left), []).append(paid)
+    return [
+        [
+            [
+                {"n": len(cells.get((s, b, c), ())), "paid": _mean(cells.get((s, b, c), []))[0]}
+                for c in range(4)
+            ]
+            for b in range(4)
+        ]
+        for s in range(STEPS)
+    ]
+
+
+def _least_squares(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """The slope of ``ys`` against ``xs`` (NaN when ``xs`` do not vary)."""
+    n = len(xs)
+    if n < 2:
+        return math.nan
+    mx, my = math.fsum(xs) / n, math.fsum(ys) / n
+    sxx = math.fsum((x - mx) ** 2 for x in xs)
+    sxy = math.fsum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    return sxy / sxx if sxx else math.nan
+
+
+def worth_table(rows: Sequence[tuple[int, float, float, int]]) -> list[dict[str, Any]]:
+    """Per wall step: the slopes for a ready hand's wait value, and the improving tiles one
+    step from ready and further, with the decisions each is fitted over."""
+    out = []
+    for step in range(STEPS):
+        fitted: dict[str, Any] = {"step": step}
+        tests: tuple[tuple[str, Callable[[float], bool]], ...] = (
+            ("ready", lambda s: s == 0),
+            ("one_step", lambda s: s == 1),
+            ("further", lambda s: s >= 2),
+        )
+        for name, test in tests:
+            chosen = [(x, y) for st, s, x, y in rows if st == step and test(s)]
+            fitted[name] = _least_squares([x for x, _ in chosen], [float(y) for _, y in chosen])
+            fitted[name + "_n"] = len(chosen)
+        out.append(fitted)
+    return out
+
+
+def dodged_table(rows: Sequence[tuple[str, float, int]]) -> dict[str, dict[str, float]]:
+    """Per payment dodged (deal-in, kong): cases, mean payment (points paid; kongs fed), mean
+    gain and its interval."""
+    out = {}
+    for what in ("deal-in", "kong"):
+        chosen = [row for row in rows if row[0] == what]
+        gain, half = _mean([float(row[2]) for row in chosen])
+        paid, _ = _mean([row[1] for row in chosen])
+        out[what] = {"n": len(chosen), "paid": paid, "gain": gain, "gain_95": half}
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("measure", choices=("paid", "worth", "dodged"))
+    parser.add_argument("--games", type=int, default=None, help="efficient games to play")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--jobs", type=int, default=2, help="processes")
+    parser.add_argument("--kong-cost", type=float, default=2.7, help="points a fed kong costs")
+    parser.add_argument("--json", action="store_true", help="print the table as JSON")
+    args = parser.parse_args(argv)
+    games = (
+        args.games
+        if args.games is not None
+        else {"paid": 2000, "worth": 2500}.get(args.measure, 400)
+    )
+    seed = args.seed if args.seed is not None else {"paid": 21, "worth": 31}.get(args.measure, 5)
+    if games < 1 or args.jobs < 1:
+        parser.error("--games and --jobs must be at least 1")
+    table: Any
+    if args.measure == "paid":
+        tasks: list[Any] = [(seed, index, args.kong_cost) for index in range(games)]
+        table = paid_table(_run(paid_rows, tasks, args.jobs))
+    elif args.measure == "worth":
+        table = worth_table(_run(worth_rows, [(seed, i) for i in range(games)], args.jobs))
+    else:
+        table = dodged_table(_run(dodged_rows, [(seed, i) for i in range(games)], args.jobs))
+    if args.json:
+        print(json.dumps(table, allow_nan=True))
+        return 0
+    print(f"sichuan {args.measure}: {games} efficient games, seed {seed}")
+    if args.measure == "paid":
+        for step, bands in enumerate(table):
+            for band, cells in enumerate(bands):
+                text = "  ".join(f"{c['paid']:.3f} ({c['n']})" for c in cells)
+                print(f"  wall step {step} band {band}: {text}")
+    elif args.measure == "worth":
+        for row in table:
+            print(
+                f"  wall step {row['step']}: ready {row['ready']:.3f} ({row['ready_n']}),"
+                f" one step {row['one_step']:.3f} ({row['one_step_n']}),"
+                f" further {row['further']:.3f} ({row['further_n']})"
+            )
+    else:
+        for what, row in table.items():
+            print(
+                f"  {what}: {row['n']} dodged, {'kongs' if what == 'kong' else 'paid'}"
+                f" {row['paid']:.2f},"
+                f" gain {row['gain']:+.2f} ± {row['gain_95']:.2f}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
