@@ -157,7 +157,8 @@ def paired(first: Tally, other: Tally) -> dict[str, list[float]]:
     out = {}
     for name, values in rows.items():
         mean, half = _mean(values)
-        digits = 1 if name == "points" else 4
+        # Sichuan wins pay a few points: a tenth of one is a real difference.
+        digits = 2 if name == "points" else 4
         out[name] = [round(mean, digits), round(half, digits)]
     return out
 
@@ -294,7 +295,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 _print_strength(variant, found)
                 for name, row in pairs.items():
                     print(
-                        f"  {name} by deal: points {row['points'][0]:+.1f} ±{row['points'][1]:.1f}"
+                        f"  {name} by deal: points {row['points'][0]:+.2f} ±{row['points'][1]:.2f}"
                         f", placement {row['placement'][0]:+.3f} ±{row['placement'][1]:.3f}"
                         f", deal-in {row['deal_in'][0]:+.4f} ±{row['deal_in'][1]:.4f}"
                         f", win {row['win'][0]:+.4f} ±{row['win'][1]:.4f}"
