@@ -5,6 +5,8 @@
     PYTHONPATH=src .venv/bin/python bench/sichuan_costs.py dodged [--games 400] [--seed 5]
         [--jobs 2] [--json]
 
+With no measure named, all three run in turn, each with its own games and seed.
+
 ``paid``: for every discard, what it paid in deal-ins and in kongs made on it (each counted at
 ``--kong-cost`` points), averaged by wall step, danger band and copies of the kind out of sight,
 the rows of ``DefensiveAgent.SICHUAN_PAID``.
@@ -286,41 +288,28 @@ def dodged_table(rows: Sequence[tuple[str, float, int]]) -> dict[str, dict[str, 
     return out
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("measure", choices=("paid", "worth", "dodged"))
-    parser.add_argument("--games", type=int, default=None, help="efficient games to play")
-    parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("--jobs", type=int, default=2, help="processes")
-    parser.add_argument("--kong-cost", type=float, default=2.7, help="points a fed kong costs")
-    parser.add_argument("--json", action="store_true", help="print the table as JSON")
-    args = parser.parse_args(argv)
-    games = (
-        args.games
-        if args.games is not None
-        else {"paid": 2000, "worth": 2500}.get(args.measure, 400)
-    )
-    seed = args.seed if args.seed is not None else {"paid": 21, "worth": 31}.get(args.measure, 5)
-    if games < 1 or args.jobs < 1:
-        parser.error("--games and --jobs must be at least 1")
-    table: Any
-    if args.measure == "paid":
-        tasks: list[Any] = [(seed, index, args.kong_cost) for index in range(games)]
-        table = paid_table(_run(paid_rows, tasks, args.jobs))
-    elif args.measure == "worth":
-        table = worth_table(_run(worth_rows, [(seed, i) for i in range(games)], args.jobs))
-    else:
-        table = dodged_table(_run(dodged_rows, [(seed, i) for i in range(games)], args.jobs))
-    if args.json:
-        print(json.dumps(table, allow_nan=True))
-        return 0
-    print(f"sichuan {args.measure}: {games} efficient games, seed {seed}")
-    if args.measure == "paid":
+DEFAULTS = {"paid": (2000, 21), "worth": (2500, 31), "dodged": (400, 5)}
+"""Games and seed of each measure, as measured for the bot's tables."""
+
+
+def measure(name: str, games: int, seed: int, jobs: int, kong_cost: float) -> Any:
+    """The table of one measure (see the module text)."""
+    if name == "paid":
+        tasks: list[Any] = [(seed, index, kong_cost) for index in range(games)]
+        return paid_table(_run(paid_rows, tasks, jobs))
+    tasks = [(seed, index) for index in range(games)]
+    if name == "worth":
+        return worth_table(_run(worth_rows, tasks, jobs))
+    return dodged_table(_run(dodged_rows, tasks, jobs))
+
+
+def _print(name: str, table: Any) -> None:
+    if name == "paid":
         for step, bands in enumerate(table):
             for band, cells in enumerate(bands):
                 text = "  ".join(f"{c['paid']:.3f} ({c['n']})" for c in cells)
                 print(f"  wall step {step} band {band}: {text}")
-    elif args.measure == "worth":
+    elif name == "worth":
         for row in table:
             print(
                 f"  wall step {row['step']}: ready {row['ready']:.3f} ({row['ready_n']}),"
@@ -331,9 +320,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         for what, row in table.items():
             print(
                 f"  {what}: {row['n']} dodged, {'kongs' if what == 'kong' else 'paid'}"
-                f" {row['paid']:.2f},"
-                f" gain {row['gain']:+.2f} ± {row['gain_95']:.2f}"
+                f" {row['paid']:.2f}, gain {row['gain']:+.2f} ± {row['gain_95']:.2f}"
             )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("measure", nargs="?", choices=(*DEFAULTS, "all"), default="all")
+    parser.add_argument("--games", type=int, default=None, help="efficient games to play")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--jobs", type=int, default=2, help="processes")
+    parser.add_argument("--kong-cost", type=float, default=2.7, help="points a fed kong costs")
+    parser.add_argument("--json", action="store_true", help="print the tables as JSON")
+    args = parser.parse_args(argv)
+    if (args.games is not None and args.games < 1) or args.jobs < 1:
+        parser.error("--games and --jobs must be at least 1")
+    names = list(DEFAULTS) if args.measure == "all" else [args.measure]
+    tables = {}
+    for name in names:
+        games, seed = DEFAULTS[name]
+        games = games if args.games is None else args.games
+        seed = seed if args.seed is None else args.seed
+        tables[name] = measure(name, games, seed, args.jobs, args.kong_cost)
+        if not args.json:
+            print(f"sichuan {name}: {games} efficient games, seed {seed}", flush=True)
+            _print(name, tables[name])
+    if args.json:
+        print(json.dumps(tables if args.measure == "all" else tables[names[0]], allow_nan=True))
     return 0
 
 

@@ -79,6 +79,10 @@ def test_main_prints_json_and_refuses_bad_options(capsys: pytest.CaptureFixture[
     assert bench.main(["paid", "--games", "1", "--jobs", "1", "--json"]) == 0
     table = json.loads(capsys.readouterr().out)
     assert len(table) == bench.STEPS and all(len(bands) == 4 for bands in table)
+    assert bench.main(["--games", "1", "--jobs", "1", "--json"]) == 0
+    every = json.loads(capsys.readouterr().out)
+    assert set(every) == {"paid", "worth", "dodged"}
+    assert every["paid"] == table  # the same game: seed and games as asked
     for argv in (["paid", "--games", "0"], ["nothing"], ["worth", "--jobs", "0"]):
         with pytest.raises(SystemExit) as raised:
             bench.main(argv)
