@@ -71,12 +71,13 @@ def _decisions(
 
 def _after_discard(log: Sequence[Mapping[str, Any]], start: int, seat: int) -> tuple[int, int]:
     """(points ``seat`` paid in deal-ins, kongs made on its discard) from the events logged
-    from ``start`` (the discard) to the next draw."""
+    after ``start`` (the discard) to the next draw or the seat's next discard (after a chain
+    of pungs), whichever comes first."""
     paid = kongs = 0
     # A kong's replacement draw is logged as a draw too: the kong comes before it.
     for event in log[start + 1 :]:
         kind = event["type"]
-        if kind in ("tsumo", "end_kyoku"):
+        if kind in ("tsumo", "end_kyoku") or (kind == "dahai" and event["actor"] == seat):
             break
         if kind == "hora" and event["target"] == seat and event["actor"] != seat:
             paid -= event["deltas"][seat]
@@ -97,6 +98,14 @@ def _rest_of_round(log: Sequence[Mapping[str, Any]], start: int, seat: int) -> i
     return total
 
 
+def _open_suit(observation: Observation, kind: int) -> bool:
+    """Whether some other seat still playing may win on ``kind`` (not its missing suit)."""
+    return any(
+        seat != observation.seat and not info.won and info.missing_suit != kind // 9
+        for seat, info in enumerate(observation.seats)
+    )
+
+
 def paid_rows(task: tuple[int, int, float]) -> list[tuple[int, int, int, float]]:
     """(wall step, danger band, copies out of sight, points paid) of every discard of one game."""
     seed, index, kong_cost = task
@@ -107,6 +116,8 @@ def paid_rows(task: tuple[int, int, float]) -> list[tuple[int, int, int, float]]
         if action.type != A.DISCARD or action.tile is None:
             continue
         kind = action.tile // 4
+        if not _open_suit(observation, kind):
+            continue  # the bot costs these at nothing (no seat still playing may win on them)
         found = threats(observation)
         danger = discard_danger(observation, False, found, [kind])[kind] if found else None
         left = HandReading(observation, agents[seat].rules).left[kind]
@@ -146,9 +157,11 @@ def worth_rows(task: tuple[int, int]) -> list[tuple[int, float, float, int]]:
     return [(*mark, _rest_of_round(game.log, start, seat)) for mark, seat, start in marks]
 
 
-def _play_round(game: Game, agents: Sequence[EfficientAgent], seat: int) -> int:
-    """Play ``game`` to the end of its round; what ``seat`` won or lost meanwhile."""
+def _play_round(game: Game, agents: Sequence[EfficientAgent], seat: int, discard: Action) -> int:
+    """Play ``discard`` in ``game``, then the game to the end of its round; what ``seat`` won
+    or lost from the discard on."""
     start = len(game.log)
+    game.apply(discard)
     while not game.over and not any(e["type"] == "end_kyoku" for e in game.log[start:]):
         waiting = game.waiting_for()
         if not waiting:
@@ -158,13 +171,15 @@ def _play_round(game: Game, agents: Sequence[EfficientAgent], seat: int) -> int:
     return _rest_of_round(game.log, start, seat)
 
 
-def _fed(game: Game, agents: Sequence[EfficientAgent], seat: int) -> tuple[int, int]:
-    """Play ``game`` (just after ``seat``'s discard) to the next draw: what the discard fed
+def _fed(
+    game: Game, agents: Sequence[EfficientAgent], seat: int, discard: Action
+) -> tuple[int, int]:
+    """Play ``discard`` in ``game``, then the game to the next draw: what the discard fed
     (points paid in deal-ins, kongs made on it)."""
-    start = len(game.log) - 1
+    start = len(game.log)
+    game.apply(discard)  # the discard is the first event it logs
     while not game.over:
-        log = game.log[start + 1 :]
-        if any(e["type"] in ("tsumo", "end_kyoku") for e in log):
+        if any(e["type"] in ("tsumo", "end_kyoku") for e in game.log[start + 1 :]):
             break
         waiting = game.waiting_for()
         if not waiting:
@@ -174,19 +189,18 @@ def _fed(game: Game, agents: Sequence[EfficientAgent], seat: int) -> tuple[int, 
     return _after_discard(game.log, start, seat)
 
 
-def dodged_rows(task: tuple[int, int]) -> list[tuple[str, float, int]]:
-    """("deal-in" or "kong", payment dodged, round result gained by the other discard) where
-    an efficient discard of one game fed either and a discard of the same shanten was left."""
-    seed, index = task
+def dodged_rows(task: tuple[int, int, float]) -> list[tuple[str, float, int]]:
+    """("deal-in" or "kong", the payment dodged in points, the round result the other discard
+    gained) where an efficient discard of one game fed either and a discard of the same
+    shanten was left; a fed kong counts ``kong_cost`` points."""
+    seed, index, kong_cost = task
     game = Game("sichuan", seed=game_seed(seed, index))
     agents = _agents(game)
     rows: list[tuple[str, float, int]] = []
     for seat, observation, action in _decisions(game, agents):
         if observation.phase != "turn" or action.type != A.DISCARD or action.tile is None:
             continue
-        trial = copy.deepcopy(game)
-        trial.apply(action)
-        paid, kongs = _fed(trial, agents, seat)
+        paid, kongs = _fed(copy.deepcopy(game), agents, seat, action)
         if not paid and not kongs:
             continue
         agent = agents[seat]
@@ -201,12 +215,13 @@ def dodged_rows(task: tuple[int, int]) -> list[tuple[str, float, int]]:
         other = next((e[1] for e in others if e[0][0] == band), None)
         if other is None:
             continue
-        played, instead = copy.deepcopy(game), copy.deepcopy(game)
-        played.apply(action)
-        instead.apply(other)
-        gain = _play_round(instead, agents, seat) - _play_round(played, agents, seat)
-        # The payment dodged: the deal-in's points, or the fed kong's counted at its cost.
-        rows.append(("deal-in", float(paid), gain) if paid else ("kong", float(kongs), gain))
+        gain = _play_round(copy.deepcopy(game), agents, seat, other) - _play_round(
+            copy.deepcopy(game), agents, seat, action
+        )
+        if paid:
+            rows.append(("deal-in", float(paid), gain))
+        else:
+            rows.append(("kong", kong_cost * kongs, gain))
     return rows
 
 
@@ -277,14 +292,15 @@ def worth_table(rows: Sequence[tuple[int, float, float, int]]) -> list[dict[str,
 
 
 def dodged_table(rows: Sequence[tuple[str, float, int]]) -> dict[str, dict[str, float]]:
-    """Per payment dodged (deal-in, kong): cases, mean payment (points paid; kongs fed), mean
-    gain and its interval."""
+    """Per payment dodged (deal-in, kong): cases, mean payment, mean gain with its interval,
+    and the share of the payment the gain is."""
     out = {}
     for what in ("deal-in", "kong"):
         chosen = [row for row in rows if row[0] == what]
         gain, half = _mean([float(row[2]) for row in chosen])
         paid, _ = _mean([row[1] for row in chosen])
-        out[what] = {"n": len(chosen), "paid": paid, "gain": gain, "gain_95": half}
+        share = gain / paid if chosen and paid else math.nan
+        out[what] = {"n": len(chosen), "paid": paid, "gain": gain, "gain_95": half, "share": share}
     return out
 
 
@@ -297,9 +313,9 @@ def measure(name: str, games: int, seed: int, jobs: int, kong_cost: float) -> An
     if name == "paid":
         tasks: list[Any] = [(seed, index, kong_cost) for index in range(games)]
         return paid_table(_run(paid_rows, tasks, jobs))
-    tasks = [(seed, index) for index in range(games)]
     if name == "worth":
-        return worth_table(_run(worth_rows, tasks, jobs))
+        return worth_table(_run(worth_rows, [(seed, index) for index in range(games)], jobs))
+    tasks = [(seed, index, kong_cost) for index in range(games)]
     return dodged_table(_run(dodged_rows, tasks, jobs))
 
 
@@ -319,8 +335,8 @@ def _print(name: str, table: Any) -> None:
     else:
         for what, row in table.items():
             print(
-                f"  {what}: {row['n']} dodged, {'kongs' if what == 'kong' else 'paid'}"
-                f" {row['paid']:.2f}, gain {row['gain']:+.2f} ± {row['gain_95']:.2f}"
+                f"  {what}: {row['n']} dodged, paid {row['paid']:.2f},"
+                f" gain {row['gain']:+.2f} ± {row['gain_95']:.2f}, share {row['share']:.2f}"
             )
 
 

@@ -125,6 +125,7 @@ class _Checked:
     def __init__(self, agent: DefensiveAgent, tally: dict[str, int]) -> None:
         self.agent = agent
         self.tally = tally
+        self.efficient = EfficientAgent(agent.rules)
 
     def act(self, obs: Observation) -> Action:
         agent = self.agent
@@ -134,7 +135,12 @@ class _Checked:
             ranking = agent.discard_ranking(HandReading(obs, agent.rules), obs.legal_actions)
             if ranking is not None:
                 self._compare(obs, ranking, found)
-        return agent.act(obs)
+        choice = agent.act(obs)
+        if obs.variant == "sichuan" and obs.phase == "turn":
+            # Sichuan weighs every turn's discards, threat or none (sichuan_discard).
+            self.tally["sichuan_turns"] += 1
+            self.tally["moved"] += choice != self.efficient.act(obs)
+        return choice
 
     def _compare(self, obs: Observation, ranking: DiscardRanking, found: Any) -> None:
         agent = self.agent
@@ -159,7 +165,7 @@ class _Checked:
 def test_defence_over_the_entries_it_can_choose_plays_the_whole_rankings_game(
     variant: str,
 ) -> None:
-    tally = {"turns": 0, "narrowed": 0}
+    tally = {"turns": 0, "narrowed": 0, "sichuan_turns": 0, "moved": 0}
     for seed in range(6):
         logs = []
         for kind in ("fast", "slow"):
@@ -172,9 +178,12 @@ def test_defence_over_the_entries_it_can_choose_plays_the_whole_rankings_game(
             play(game, agents)
             logs.append(_log(game))
         assert logs[0] == logs[1], f"{variant} seed {seed}: the games differ"
-    # Threatened turns enough, and the narrowing at work on many of them.
+    # Threatened turns enough, and the narrowing at work on many of them; in Sichuan, turns
+    # enough and the defence moving off the efficient discard on some.
     assert tally["turns"] > 100
     assert tally["narrowed"] > tally["turns"] // 5
+    if variant == "sichuan":
+        assert tally["sichuan_turns"] // 50 < tally["moved"] < tally["sichuan_turns"] // 2
 
 
 @pytest.mark.parametrize("variant", FAMILIES)

@@ -690,10 +690,11 @@ def test_sichuan_danger_missing_suits_passed_tiles_won_seats_and_no_pond_furiten
 
 def test_sichuan_last_discard_stays_ready_and_a_wait_is_weighed_against_its_cost():
     """After the last draw a Sichuan hand that is ready stays ready (ready hands are paid at
-    the end): of its ready discards the safest goes, not the 2p that is safe outright but
-    breaks the wait. With two ways to stay ready, the safe 2p (let go by seat 1 since its turn,
-    one copy out of sight) and the efficient bot's fresh 6s (dangerous, three out of sight),
-    the 6s goes when a dodged payment saves nothing, the 2p when it saves it all."""
+    the end): of its ready discards the one expected to cost least goes (here the safest),
+    not the 2p that is safe outright but breaks the wait. With two ways to stay ready, the
+    safe 2p (let go by seat 1 since its turn, one copy out of sight) and the efficient bot's
+    fresh 6s (dangerous, three out of sight), the 6s goes when a dodged payment saves
+    nothing, the 2p when it saves it all."""
     from mahjongkit.shapes import discard_shanten
 
     obs, hand = _sichuan_table("234p567p888s234s5s9p", wall=0)
@@ -754,15 +755,67 @@ def test_sichuan_late_discard_weighs_the_copies_out_of_sight_threat_or_none():
         assert DefensiveAgent().act(safe) == Action(A.DISCARD, 0, three_p), wall
 
 
+def _sichuan_missing_suit_only(wall: int, missing: tuple[int, int, int], won: int | None = None):
+    """Seat 0 (missing m) holds 3m and two 8m of its missing suit, so it must give one of them
+    (the legal discards); seat 1 discarded the other two 8m. ``missing``: the other seats'
+    missing suits; ``won``: a seat that has won already."""
+    used: dict[int, int] = {}
+    hand = ids("3m8m8m123p456p789p5s", used)
+    pond = ids("8m8m", used)
+    others = [
+        SeatInfo((), pond if i == 1 else (), (), False, i == won, 13, m, None)
+        for i, m in zip((1, 2, 3), missing, strict=True)
+    ]
+    legal = [a for a in discards(0, hand) if a.tile is not None and a.tile // 4 < 9]
+    obs = observation("sichuan", 0, [seat(hand, missing=0), *others], legal, wall=wall)
+    return obs, hand
+
+
+def test_sichuan_missing_suit_tiles_go_by_their_cost_and_only_seats_still_in_count():
+    """Any tile of the missing suit leaves the same hand, and the efficient bot gives the first
+    (3m). Late in the wall the defensive bot gives an 8m instead, all four of which are in
+    sight, not the 3m with three out of sight, and the 8m it would give up first (the lower
+    id, as the efficient bot picks a copy): early, the 3m still costs too little to matter.
+    When every seat still playing is missing man, neither costs anything, a seat that has won
+    (missing pin here) included: the efficient tile again."""
+    for wall, moved in ((40, False), (20, True), (8, True), (0, True)):
+        obs, hand = _sichuan_missing_suit_only(wall, (2, 2, 2))
+        three_m = next(t for t in hand if t // 4 == 2)
+        eight_m = min(t for t in hand if t // 4 == 7)
+        assert EfficientAgent().act(obs) == Action(A.DISCARD, 0, three_m)
+        expected = eight_m if moved else three_m
+        assert DefensiveAgent().act(obs) == Action(A.DISCARD, 0, expected), wall
+        safe, _ = _sichuan_missing_suit_only(wall, (0, 0, 1), won=3)
+        assert DefensiveAgent().act(safe) == Action(A.DISCARD, 0, three_m), wall
+        open_to_winner, _ = _sichuan_missing_suit_only(wall, (0, 0, 1))
+        assert DefensiveAgent().act(open_to_winner) == Action(A.DISCARD, 0, expected), wall
+
+
 def test_sichuan_expected_costs_rise_with_copies_out_of_sight_and_fall_with_the_wall():
     """The measured table: in every band, a kind with more copies out of sight costs no less,
-    and a fuller wall no more; a threat's danger band costs at least as much as no threat
-    with three copies out of sight."""
+    a more dangerous band against a threat no less, and a fuller wall no more; a threat's
+    danger band costs at least as much as no threat with three copies out of sight. The
+    bands are read off the danger as the table's rows say."""
     paid = DefensiveAgent.SICHUAN_PAID
     for step in paid:
         for band in step:
             assert list(band) == sorted(band)
         assert all(band[3] >= step[0][3] for band in step[1:])
+        for copies in range(4):
+            assert [step[band][copies] for band in (1, 2, 3)] == sorted(
+                step[band][copies] for band in (1, 2, 3)
+            )
+    band = DefensiveAgent.sichuan_band
+    assert [band(None), band(0.0), band(0.149), band(0.15), band(0.399), band(0.4)] == [
+        0,
+        1,
+        1,
+        2,
+        2,
+        3,
+    ]
+    step = DefensiveAgent.sichuan_step
+    assert [step(0), step(11), step(12), step(47), step(48), step(55)] == [0, 0, 1, 3, 4, 4]
     for near, far in itertools.pairwise(paid):
         for band_near, band_far in zip(near, far, strict=True):
             assert all(f <= n for n, f in zip(band_near, band_far, strict=True))

@@ -1,6 +1,5 @@
 """Observations: what a seat may not see of the others."""
 
-
 from mahjongkit.table.wall import tile_set
 from tests.helpers.table_scenarios import JUNK, table
 

@@ -1,6 +1,7 @@
 """The efficient bot with defence: it weighs pushing on against folding when a seat looks ready.
 
-With no threat on the table it plays exactly as :class:`~mahjongkit.bots.efficient.EfficientAgent`.
+In Riichi and Hong Kong, with no threat on the table, it plays exactly as
+:class:`~mahjongkit.bots.efficient.EfficientAgent` (Sichuan weighs every turn, see below).
 Against a riichi, an open hand of three melds or a one-suit hand showing two (see
 :func:`mahjongkit.bots.danger.threats`), it compares its own hand (shanten, and for a ready hand
 the unseen winning tiles times what they pay) with the danger of the discard it would play:
@@ -85,7 +86,9 @@ class DefensiveAgent(EfficientAgent):
         # Per wall step; per danger band (no threat shown, then a threat's danger under 0.15,
         # under 0.4, more); per copies of the kind out of sight (0-3): the points a discard
         # of the efficient bot paid on average, for deal-ins and for kongs made on it (a
-        # kong fed counted at 2.7, the round result it cost), over 2,000 efficient games.
+        # kong fed counted at 2.7 points, what one was found to cost the discarder's round),
+        # over 2,000 efficient games, of suits some seat still playing may win on
+        # (bench/sichuan_costs.py paid).
         (
             (0.03, 0.05, 0.12, 0.44),
             (0.02, 0.06, 0.13, 0.60),
@@ -96,19 +99,19 @@ class DefensiveAgent(EfficientAgent):
             (0.017, 0.031, 0.064, 0.26),
             (0.02, 0.032, 0.072, 0.30),
             (0.076, 0.092, 0.114, 0.40),
-            (0.175, 0.176, 0.178, 0.39),
+            (0.175, 0.176, 0.178, 0.40),
         ),
         (
             (0.017, 0.023, 0.038, 0.147),
             (0.02, 0.023, 0.05, 0.194),
             (0.046, 0.06, 0.075, 0.276),
-            (0.10, 0.12, 0.12, 0.26),
+            (0.10, 0.12, 0.12, 0.276),
         ),
         (
             (0.01, 0.01, 0.01, 0.047),
             (0.02, 0.02, 0.04, 0.10),
-            (0.03, 0.05, 0.05, 0.09),
-            (0.03, 0.04, 0.07, 0.10),
+            (0.03, 0.05, 0.05, 0.10),
+            (0.03, 0.05, 0.07, 0.10),
         ),
         (
             (0.0, 0.0, 0.0, 0.012),
@@ -190,7 +193,7 @@ class DefensiveAgent(EfficientAgent):
         sight, the wall left and its danger against the threats shown (``danger``; None: no
         threat); nothing for a suit that every seat still playing is missing."""
         observation = reading.observation
-        paid = self.SICHUAN_PAID[min(observation.wall_remaining // self.SICHUAN_WALL_STEP, 4)]
+        paid = self.SICHUAN_PAID[self.sichuan_step(observation.wall_remaining)]
         # The suits some seat still playing may win on (a seat never wins on its missing one).
         open_suits = {
             suit
@@ -210,6 +213,12 @@ class DefensiveAgent(EfficientAgent):
             costs[kind] = share * paid[band][min(left[kind], 3)]
         return costs
 
+    @classmethod
+    def sichuan_step(cls, wall: int) -> int:
+        """The row of :attr:`SICHUAN_PAID` and :attr:`SICHUAN_WORTH` for the tiles left in the
+        wall."""
+        return min(wall // cls.SICHUAN_WALL_STEP, len(cls.SICHUAN_PAID) - 1)
+
     @staticmethod
     def sichuan_band(danger: float | None) -> int:
         """The row of :attr:`SICHUAN_PAID` for a discard's danger against the threats shown
@@ -224,12 +233,13 @@ class DefensiveAgent(EfficientAgent):
         options: Sequence[tuple[tuple[float, ...], Action, int]],
         danger: Sequence[float] | None,
     ) -> Action | None:
-        """Sichuan: among the discards of the best one's shanten that keep what its plan
-        keeps, the one whose worth in points (:attr:`SICHUAN_WORTH`: a ready hand's by its wait
-        value, another's by its improving tiles) less what the discard is expected to cost
-        (:meth:`sichuan_costs`; ``danger``: against the threats shown, None: no threat) is
-        highest, by :attr:`SICHUAN_MARGIN` at least; None when that is the best discard."""
-        step = min(reading.observation.wall_remaining // self.SICHUAN_WALL_STEP, 4)
+        """Sichuan: among the discards of the best one's shanten (a hand not ready: those
+        that keep what its plan keeps), the one whose worth in points (:attr:`SICHUAN_WORTH`:
+        a ready hand's by its wait value, another's by its improving tiles) less what the
+        discard is expected to cost (:meth:`sichuan_costs`; ``danger``: against the threats
+        shown, None: no threat) is highest, by :attr:`SICHUAN_MARGIN` at least; None when
+        that is the best discard."""
+        step = self.sichuan_step(reading.observation.wall_remaining)
         per_value, per_tile, per_far_tile = self.SICHUAN_WORTH[step]
         kinds = [entry[1].tile // 4 for entry in options if entry[1].tile is not None]
         cost = self.sichuan_costs(reading, kinds, danger)
@@ -492,19 +502,26 @@ class DefensiveAgent(EfficientAgent):
             return kong
         observation = reading.observation
         found = threats(observation)
+        # After the last draw only a deal-in is left to happen (no self-draw, no kong), so a
+        # payment not made is saved whole and the waits' worth no longer counts: the discard
+        # of the best band that is expected to cost least goes.
+        last = observation.wall_remaining == 0
         if self.nothing_to_weigh(reading, legal):
             # Every discard leaves the same hand (tiles of the missing suit): only the cost
             # tells them apart.
             efficient = self.turn_without_kong(reading, legal)
-            tiles = {a.tile // 4: a for a in legal if a.type == A.DISCARD and a.tile is not None}
-            if efficient.tile is None or len(tiles) < 2:
+            found_discards = self._discards(reading, legal)
+            if efficient.tile is None or found_discards is None or len(found_discards[0]) < 2:
                 return efficient
-            kinds = list(tiles)
+            by_kind = found_discards[0]
+            kinds = list(by_kind)
             shown = discard_danger(observation, False, found, kinds, reading.seen())
             cost = self.sichuan_costs(reading, kinds, shown if found else None)
+            if last:
+                return by_kind[min(kinds, key=lambda kind: round(cost[kind], 3))]
             low = min(kinds, key=cost.__getitem__)
             if cost[low] + self.SICHUAN_MARGIN < cost[efficient.tile // 4]:
-                return tiles[low]
+                return by_kind[low]
             return efficient
         # A hand that no discard makes ready weighs its best shanten's discards alone, whose
         # first is the efficient discard (Sichuan has no riichi and no abortive draw).
@@ -523,6 +540,15 @@ class DefensiveAgent(EfficientAgent):
             entries = ranking.entries(band)
             efficient_first = None
         danger = discard_danger(observation, False, found, band, reading.seen()) if found else None
+        if last:
+            cost = self.sichuan_costs(reading, band, danger)
+            first = entries[0][0][0]
+            return min(
+                (entry for entry in entries if entry[0][0] == first),
+                key=lambda entry: (
+                    round(cost[entry[1].tile // 4], 3) if entry[1].tile is not None else 2.0
+                ),
+            )[1]
         choice = self.sichuan_discard(reading, entries, danger)
         if choice is not None:
             return choice

@@ -13,7 +13,6 @@ Names = Mapping[str, str]
 """A name in every language: language code -> text."""
 
 
-
 def name_in(names: Names, lang: str) -> str:
     """The name in ``lang``, else English.
 

@@ -574,4 +574,3 @@ class _RoundBuilder:
             actions=tuple(self.actions),
             players=start.players,
         )
-
