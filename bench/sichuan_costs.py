@@ -2,7 +2,7 @@
 
     PYTHONPATH=src .venv/bin/python bench/sichuan_costs.py paid [--games 2000] [--seed 21]
     PYTHONPATH=src .venv/bin/python bench/sichuan_costs.py worth [--games 2500] [--seed 31]
-    PYTHONPATH=src .venv/bin/python bench/sichuan_costs.py dodged [--games 400] [--seed 5]
+    PYTHONPATH=src .venv/bin/python bench/sichuan_costs.py dodged [--games 600] [--seed 5]
         [--jobs 2] [--json]
 
 With no measure named, all three run in turn, each with its own games and seed.
@@ -304,7 +304,7 @@ def dodged_table(rows: Sequence[tuple[str, float, int]]) -> dict[str, dict[str, 
     return out
 
 
-DEFAULTS = {"paid": (2000, 21), "worth": (2500, 31), "dodged": (400, 5)}
+DEFAULTS = {"paid": (2000, 21), "worth": (2500, 31), "dodged": (600, 5)}
 """Games and seed of each measure, as measured for the bot's tables."""
 
 
