@@ -69,6 +69,22 @@ def _decisions(
         game.apply(action)
 
 
+def _turn_discards(
+    game: Game, agents: Sequence[EfficientAgent]
+) -> Iterator[tuple[int, Observation, Action, int]]:
+    """The discards of :func:`_decisions` made on a seat's turn, each with its kind."""
+    for seat, observation, action in _decisions(game, agents):
+        if observation.phase == "turn" and action.type == A.DISCARD and action.tile is not None:
+            yield seat, observation, action, action.tile // 4
+
+
+def _ranking(agent: EfficientAgent, observation: Observation) -> tuple[HandReading, Any] | None:
+    """The hand reading and the efficient bot's discard ranking of a turn (None: no discard)."""
+    reading = HandReading(observation, agent.rules)
+    ranking = agent.discard_ranking(reading, observation.legal_actions)
+    return None if ranking is None else (reading, ranking)
+
+
 def _after_discard(log: Sequence[Mapping[str, Any]], start: int, seat: int) -> tuple[int, int]:
     """(points ``seat`` paid in deal-ins, kongs made on its discard) from the events logged
     after ``start`` (the discard) to the next draw or the seat's next discard (after a chain
@@ -137,15 +153,11 @@ def worth_rows(task: tuple[int, int]) -> list[tuple[int, float, float, int]]:
     game = Game("sichuan", seed=game_seed(seed, index))
     agents = _agents(game)
     marks = []
-    for seat, observation, action in _decisions(game, agents):
-        if observation.phase != "turn" or action.type != A.DISCARD or action.tile is None:
+    for seat, observation, _, kind in _turn_discards(game, agents):
+        found = _ranking(agents[seat], observation)
+        if found is None:
             continue
-        agent = agents[seat]
-        reading = HandReading(observation, agent.rules)
-        ranking = agent.discard_ranking(reading, observation.legal_actions)
-        if ranking is None:
-            continue
-        kind = action.tile // 4
+        reading, ranking = found
         key, _, value = ranking.entries([kind])[0]
         if key[0] == 0:
             measure = float(value)
@@ -197,18 +209,14 @@ def dodged_rows(task: tuple[int, int, float]) -> list[tuple[str, float, int]]:
     game = Game("sichuan", seed=game_seed(seed, index))
     agents = _agents(game)
     rows: list[tuple[str, float, int]] = []
-    for seat, observation, action in _decisions(game, agents):
-        if observation.phase != "turn" or action.type != A.DISCARD or action.tile is None:
-            continue
+    for seat, observation, action, kind in _turn_discards(game, agents):
         paid, kongs = _fed(copy.deepcopy(game), agents, seat, action)
         if not paid and not kongs:
             continue
-        agent = agents[seat]
-        reading = HandReading(observation, agent.rules)
-        ranking = agent.discard_ranking(reading, observation.legal_actions)
-        if ranking is None:
+        found = _ranking(agents[seat], observation)
+        if found is None:
             continue
-        kind = action.tile // 4
+        _, ranking = found
         band = ranking.entries([kind])[0][0][0]
         entries = ranking.entries(ranking.kinds)
         others = [e for e in entries if e[1].tile is not None and e[1].tile // 4 != kind]

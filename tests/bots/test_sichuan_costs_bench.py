@@ -3,10 +3,7 @@ with a known line, and bad options are refused. The tables' values are the bench
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,17 +11,11 @@ import pytest
 from mahjongkit.bots import EfficientAgent, play
 from mahjongkit.game.engine import Game
 from mahjongkit.sim import game_seed
-
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "sichuan_costs.py"
+from tests.helpers.benches import load_bench
 
 
 def _bench() -> Any:
-    spec = importlib.util.spec_from_file_location("sichuan_costs_bench", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("sichuan_costs_bench", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("sichuan_costs")
 
 
 def _log(seed: int, index: int) -> list[dict[str, Any]]:

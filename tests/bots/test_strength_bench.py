@@ -3,24 +3,15 @@ figures add up, and bad options are refused. Strength and times are the bench's 
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "strength.py"
+from tests.helpers.benches import load_bench
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("strength_bench", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    # Its dataclasses look their module up by name.
-    sys.modules.setdefault("strength_bench", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("strength")
 
 
 def test_lineups_put_every_bot_in_every_seat_and_play_each_line_up_once():
