@@ -169,17 +169,26 @@ def worth_rows(task: tuple[int, int]) -> list[tuple[int, float, float, int]]:
     return [(*mark, _rest_of_round(game.log, start, seat)) for mark, seat, start in marks]
 
 
-def _play_round(game: Game, agents: Sequence[EfficientAgent], seat: int, discard: Action) -> int:
-    """Play ``discard`` in ``game``, then the game to the end of its round; what ``seat`` won
-    or lost from the discard on."""
+def _play_until(
+    game: Game, agents: Sequence[EfficientAgent], discard: Action, ends: tuple[str, ...]
+) -> int:
+    """Play ``discard`` in ``game``, then the game on until it logs an event of a type in
+    ``ends``; the index of the discard's event (the first its play logs)."""
     start = len(game.log)
     game.apply(discard)
-    while not game.over and not any(e["type"] == "end_kyoku" for e in game.log[start:]):
+    while not game.over and not any(e["type"] in ends for e in game.log[start + 1 :]):
         waiting = game.waiting_for()
         if not waiting:
             break
         who = waiting[0]
         game.apply(agents[who].act(game.observation(who, with_events=False)))
+    return start
+
+
+def _play_round(game: Game, agents: Sequence[EfficientAgent], seat: int, discard: Action) -> int:
+    """Play ``discard`` in ``game``, then the game to the end of its round; what ``seat`` won
+    or lost from the discard on."""
+    start = _play_until(game, agents, discard, ("end_kyoku",))
     return _rest_of_round(game.log, start, seat)
 
 
@@ -188,16 +197,7 @@ def _fed(
 ) -> tuple[int, int]:
     """Play ``discard`` in ``game``, then the game to the next draw: what the discard fed
     (points paid in deal-ins, kongs made on it)."""
-    start = len(game.log)
-    game.apply(discard)  # the discard is the first event it logs
-    while not game.over:
-        if any(e["type"] in ("tsumo", "end_kyoku") for e in game.log[start + 1 :]):
-            break
-        waiting = game.waiting_for()
-        if not waiting:
-            break
-        who = waiting[0]
-        game.apply(agents[who].act(game.observation(who, with_events=False)))
+    start = _play_until(game, agents, discard, ("tsumo", "end_kyoku"))
     return _after_discard(game.log, start, seat)
 
 
