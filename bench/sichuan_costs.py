@@ -7,9 +7,10 @@
 
 With no measure named, all three run in turn, each with its own games and seed.
 
-``paid``: for every discard, what it paid in deal-ins and in kongs made on it (each counted at
-``--kong-cost`` points), averaged by wall step, danger band and copies of the kind out of sight,
-the rows of ``DefensiveAgent.SICHUAN_PAID``.
+``paid``: for every discard of a suit some seat still playing may win on (``--all-suits``: of
+every suit, as the bot's table was read), what it paid in deal-ins and in kongs made on it (each
+counted at ``--kong-cost`` points), averaged by wall step, danger band and copies of the kind
+out of sight, the rows of ``DefensiveAgent.SICHUAN_PAID``.
 
 ``worth``: for every discard decision, the seat's result over the rest of the round, fitted by
 least squares per wall step against the ready hand's wait value and, one step or more from
@@ -122,9 +123,10 @@ def _open_suit(observation: Observation, kind: int) -> bool:
     )
 
 
-def paid_rows(task: tuple[int, int, float]) -> list[tuple[int, int, int, float]]:
-    """(wall step, danger band, copies out of sight, points paid) of every discard of one game."""
-    seed, index, kong_cost = task
+def paid_rows(task: tuple[int, int, float, bool]) -> list[tuple[int, int, int, float]]:
+    """(wall step, danger band, copies out of sight, points paid) of every discard of one game
+    of a suit some seat still playing may win on (``all_suits``: of every suit)."""
+    seed, index, kong_cost, all_suits = task
     game = Game("sichuan", seed=game_seed(seed, index))
     agents = _agents(game)
     marks = []
@@ -132,7 +134,7 @@ def paid_rows(task: tuple[int, int, float]) -> list[tuple[int, int, int, float]]
         if action.type != A.DISCARD or action.tile is None:
             continue
         kind = action.tile // 4
-        if not _open_suit(observation, kind):
+        if not all_suits and not _open_suit(observation, kind):
             continue  # the bot costs these at nothing (no seat still playing may win on them)
         found = threats(observation)
         danger = discard_danger(observation, False, found, [kind])[kind] if found else None
@@ -316,10 +318,12 @@ DEFAULTS = {"paid": (2000, 21), "worth": (2500, 31), "dodged": (600, 5)}
 """Games and seed of each measure, as measured for the bot's tables."""
 
 
-def measure(name: str, games: int, seed: int, jobs: int, kong_cost: float) -> Any:
+def measure(
+    name: str, games: int, seed: int, jobs: int, kong_cost: float, all_suits: bool = False
+) -> Any:
     """The table of one measure (see the module text)."""
     if name == "paid":
-        tasks: list[Any] = [(seed, index, kong_cost) for index in range(games)]
+        tasks: list[Any] = [(seed, index, kong_cost, all_suits) for index in range(games)]
         return paid_table(_run(paid_rows, tasks, jobs))
     if name == "worth":
         return worth_table(_run(worth_rows, [(seed, index) for index in range(games)], jobs))
@@ -355,6 +359,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=2, help="processes")
     parser.add_argument("--kong-cost", type=float, default=2.7, help="points a fed kong costs")
+    parser.add_argument(
+        "--all-suits",
+        action="store_true",
+        help="paid: count the discards of suits no seat still playing may win on too",
+    )
     parser.add_argument("--json", action="store_true", help="print the tables as JSON")
     args = parser.parse_args(argv)
     if (args.games is not None and args.games < 1) or args.jobs < 1:
@@ -365,7 +374,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         games, seed = DEFAULTS[name]
         games = games if args.games is None else args.games
         seed = seed if args.seed is None else args.seed
-        tables[name] = measure(name, games, seed, args.jobs, args.kong_cost)
+        tables[name] = measure(name, games, seed, args.jobs, args.kong_cost, args.all_suits)
         if not args.json:
             print(f"sichuan {name}: {games} efficient games, seed {seed}", flush=True)
             _print(name, tables[name])

@@ -33,13 +33,15 @@ def test_paid_counts_every_discard_its_deal_ins_and_the_kongs_made_on_it():
         -e["deltas"][e["target"]] for e in log if e["type"] == "hora" and e["target"] != e["actor"]
     )
     kongs = sum(1 for e in log if e["type"] == "daiminkan")
-    rows = bench.paid_rows((3, 1, 0.0))
+    rows = bench.paid_rows((3, 1, 0.0, False))
     # Discards of a suit no seat still playing may win on are left out (the bot costs them
     # at nothing); every deal-in and fed kong is on another.
     assert discards // 2 < len(rows) < discards
     assert sum(row[3] for row in rows) == deal_ins > 0
+    every = bench.paid_rows((3, 1, 0.0, True))
+    assert len(every) == discards and sum(row[3] for row in every) == deal_ins
     # Kongs alone, each counted as one point: the deal-ins come on top.
-    counted = bench.paid_rows((3, 1, 1.0))
+    counted = bench.paid_rows((3, 1, 1.0, False))
     assert sum(row[3] for row in counted) - deal_ins == kongs
     for step, band, left, _ in rows:
         assert 0 <= step < bench.STEPS and 0 <= band <= 3 and 0 <= left <= 3

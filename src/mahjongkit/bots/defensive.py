@@ -87,8 +87,8 @@ class DefensiveAgent(EfficientAgent):
         # under 0.4, more); per copies of the kind out of sight (0-3): the points a discard
         # of the efficient bot paid on average, for deal-ins and for kongs made on it (a
         # kong fed counted at 2.7 points, what one was found to cost the discarder's round),
-        # over 2,000 efficient games, of suits some seat still playing may win on
-        # (bench/sichuan_costs.py paid).
+        # over every discard of 2,000 efficient games (bench/sichuan_costs.py paid
+        # --all-suits), read monotone.
         (
             (0.03, 0.05, 0.12, 0.44),
             (0.02, 0.06, 0.13, 0.60),
