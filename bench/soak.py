@@ -700,10 +700,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{first['variant']} seed {first['seed']} action {first['action']}: "
                 f"[{first['check']}] {first['message'][:300]}"
             )
-    print(
-        f"{sum(f['games'] for f in summary.values())} games in "
-        f"{next(iter(summary.values()))['seconds']} s"
-    )
+    print(f"{sum(f['games'] for f in summary.values())} games in "
+          f"{next(iter(summary.values()))['seconds']} s")
     return 1 if failed else 0
 
 

@@ -124,25 +124,17 @@ def _type_error(reason: Any) -> argparse.ArgumentTypeError:
 
 _ARGPARSE_FORMS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (r"the following arguments are required: (.+)", "refusal.args_required", ("names",)),
-    (
-        r"argument (\S+): expected (?:one|at least one|at most one|\d+) arguments?",
-        "refusal.arg_one_value",
-        ("flag",),
-    ),
-    (
-        r"argument (\S+): invalid choice: (.+?) \(choose from (.+)\)",
-        "refusal.arg_choice",
-        ("flag", "value", "choices"),
-    ),
-    (r"argument (\S+): not allowed with argument (\S+)", "refusal.arg_conflict", ("flag", "other")),
+    (r"argument (\S+): expected (?:one|at least one|at most one|\d+) arguments?",
+     "refusal.arg_one_value", ("flag",)),
+    (r"argument (\S+): invalid choice: (.+?) \(choose from (.+)\)", "refusal.arg_choice",
+     ("flag", "value", "choices")),
+    (r"argument (\S+): not allowed with argument (\S+)", "refusal.arg_conflict",
+     ("flag", "other")),
     (r"unrecognized arguments: (.+)", "refusal.args_unknown", ("words",)),
     (r"ambiguous option: (\S+) could match (.+)", "refusal.arg_ambiguous", ("flag", "matches")),
     (r"argument (\S+): invalid \S+ value: (.+)", "refusal.arg_unreadable", ("flag", "value")),
-    (
-        r"argument (\S+): ignored explicit argument (.+)",
-        "refusal.arg_unreadable",
-        ("flag", "value"),
-    ),
+    (r"argument (\S+): ignored explicit argument (.+)", "refusal.arg_unreadable",
+     ("flag", "value")),
 )
 
 
@@ -164,9 +156,8 @@ def argparse_sentence(message: str) -> Any:
             return Sentence(key, **dict(zip(names, found.groups(), strict=True)))
     flag, _, reason = message.partition(": ")
     if flag.startswith("argument ") and reason in _TYPE_REASONS:
-        return Sentence(
-            "refusal.arg_value", flag=flag.removeprefix("argument "), reason=_TYPE_REASONS[reason]
-        )
+        return Sentence("refusal.arg_value", flag=flag.removeprefix("argument "),
+                        reason=_TYPE_REASONS[reason])
     return Sentence("refusal.command_wrong")
 
 

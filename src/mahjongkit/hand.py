@@ -51,7 +51,6 @@ def _suit_text(suit: int, key: int, red: int) -> str:
     found = _SUIT_TEXTS[(suit, key, red)] = "".join(digits) + SUIT_LETTERS[suit]
     return found
 
-
 @dataclass(frozen=True, slots=True)
 class Hand:
     """Concealed tiles and melds; a kong counts as three tiles towards the hand size."""

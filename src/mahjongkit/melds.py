@@ -100,7 +100,9 @@ class Meld:
             if kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]:
                 raise InvalidHandError(Sentence("refusal.chow_run", shown=shown))
         elif len(set(kinds)) != 1:
-            raise InvalidHandError(Sentence("refusal.meld_same", name=name, size=size, shown=shown))
+            raise InvalidHandError(
+                Sentence("refusal.meld_same", name=name, size=size, shown=shown)
+            )
         if self.from_seat is not None and not 0 <= self.from_seat < 4:
             raise InvalidHandError(f"seat {self.from_seat} is out of range 0..3")
         if self.kind is MeldKind.CONCEALED_KONG and self.from_seat is not None:

@@ -33,7 +33,9 @@ def test_an_incomplete_hand_is_explained_not_a_win(
 ) -> None:
     code, out, _ = run(capsys, *INCOMPLETE)
     assert code == 1
-    assert out.startswith("Hand: 234m456p678s34555z\nNot a win (the hand is not complete): ")
+    assert out.startswith(
+        "Hand: 234m456p678s34555z\nNot a win (the hand is not complete): "
+    )
     assert "leaves 34z over" in out
 
 

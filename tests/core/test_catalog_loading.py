@@ -105,7 +105,8 @@ def test_sentences_tile_names_and_unknown_keys_behave_as_with_every_table_loaded
 
 def test_messages_is_every_table_at_once() -> None:
     found = _run(
-        "from mahjongkit.i18n.messages import MESSAGES\nOUT['count'] = len(MESSAGES['fr'])"
+        "from mahjongkit.i18n.messages import MESSAGES\n"
+        "OUT['count'] = len(MESSAGES['fr'])"
     )
     every = len(messages.load_all()["fr"])
     assert found["modules"] == [f"mahjongkit.i18n.{m}" for m in sorted([*SURFACES, "messages"])]

@@ -46,7 +46,9 @@ def _hand(rng: random.Random, shape: HandShape, melds: int) -> list[int]:
     return counts
 
 
-def _hands(rng: random.Random, wanted: int) -> Iterator[tuple[list[int], int, HandShape]]:
+def _hands(
+    rng: random.Random, wanted: int
+) -> Iterator[tuple[list[int], int, HandShape]]:
     """``wanted`` seeded hands (counts, melds, shape) of every shape, none over four copies."""
     found = 0
     while found < wanted:

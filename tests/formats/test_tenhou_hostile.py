@@ -97,7 +97,7 @@ def test_a_number_of_thousands_of_digits_is_refused_without_being_printed() -> N
         (r'sc="\d+,', 'sc="9000000,', "score 900000000 is outside"),
         (r'ten="40,', 'ten="4000,', "'ten' fu 4000 is outside 0..200"),
         (r'yaku="1,1,', 'yaku="1,1000,', "'yaku' han 1000 is outside 0..99"),
-        (r"<T(\d+)/>", r"<T1360/>", "tile id 1360 is outside 0..135"),
+        (r'<T(\d+)/>', r"<T1360/>", "tile id 1360 is outside 0..135"),
     ],
 )
 def test_scores_counts_and_ids_are_bounded(pattern: str, replacement: str, words: str) -> None:
@@ -156,23 +156,14 @@ def test_tenhou6_final_scores_must_be_finite_and_bounded(value: float) -> None:
         ((0, 0, 0), 10**5000, "round index a number of more than 12 digits is outside 0..15"),
         ((0, 0, 1), 1000, "counters 1000 is outside 0..999"),
         ((0, 1, 2), 10**30, "score a number of more than 12 digits is beyond 10000000"),
-        ((0, 1, 2), -(10**7) - 1, "score -10000001 is beyond 10000000"),
+        ((0, 1, 2), -10**7 - 1, "score -10000001 is beyond 10000000"),
         ((0, 6, 0), 2.0, "seat 0 gives 2.0"),
         ((0, 6, 0), True, "seat 0 gives True"),
         ((0, 6, 0), 10**4000, "seat 0 gives a number of more than 12 digits"),
         ((0, 4, 0), 10**4000, "a number of more than 12 digits is not a tenhou.net/6 tile"),
     ],
-    ids=[
-        "round",
-        "huge-round",
-        "counters",
-        "score",
-        "low-score",
-        "float",
-        "bool",
-        "huge-give",
-        "huge-tile",
-    ],
+    ids=["round", "huge-round", "counters", "score", "low-score", "float", "bool", "huge-give",
+         "huge-tile"],
 )
 def test_tenhou6_huge_and_mistyped_numbers_are_refused(
     where: tuple[int, int, int], value: object, words: str

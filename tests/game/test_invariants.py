@@ -27,6 +27,7 @@ HONG_KONG_ROUNDS = 6
 on a draw): the soak plays them whole, the suite plays this many hands."""
 
 
+
 @cache
 def soaked(family: str, seed: int) -> dict[str, Any]:
     """One game of ``family`` with every check (played once per session)."""
@@ -40,6 +41,8 @@ def kinds(result: dict[str, Any]) -> list[str]:
 
 def tile_failures(result: dict[str, Any]) -> list[str]:
     return [k for k in kinds(result) if k.startswith(("[tiles]", "[drawn twice]"))]
+
+
 
 
 @pytest.mark.parametrize("family", QUICK)

@@ -1,5 +1,6 @@
 """Observations: what a seat may not see of the others."""
 
+
 from mahjongkit.table.wall import tile_set
 from tests.helpers.table_scenarios import JUNK, table
 

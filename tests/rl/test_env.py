@@ -74,10 +74,9 @@ def _play(family: str, seed: int, rounds: int) -> tuple[object, dict[str, float]
         for action in legal:
             # Every index names the engine action's own kind (and tile, for a discard).
             name = layout.name(table.codec.index(action))
-            assert (
-                name.split(" ")[0].removesuffix("_low").removesuffix("_mid").removesuffix("_high")
-                == _GROUP_OF[action.type]
-            )
+            assert name.split(" ")[0].removesuffix("_low").removesuffix("_mid").removesuffix(
+                "_high"
+            ) == _GROUP_OF[action.type]
             if action.type == A.DISCARD and action.tile not in (16, 52, 88):
                 assert table.codec.index(action) == action.tile // 4
         for other in table.possible_agents:

@@ -115,7 +115,9 @@ def test_h11_below_the_minimum_is_said_once_in_french() -> None:
 
 
 def test_sichuan_reasons_in_spanish_and_chinese() -> None:
-    win = Win(hand=Hand.parse("123m456p789s234s55m"), win_tile=Tile.parse("5m"), self_draw=True)
+    win = Win(
+        hand=Hand.parse("123m456p789s234s55m"), win_tile=Tile.parse("5m"), self_draw=True
+    )
     result = sichuan_score(win, SichuanRules())
     assert "la mano tiene los tres palos m, p y s" in result.explain("es")
     assert "手牌有萬、筒、條三門" in result.explain("zh")
@@ -167,7 +169,8 @@ def test_one_pattern_has_one_name_in_each_language(case: tuple[object, ...]) -> 
     lang, *rows = case
     # Capitals follow each seed (seed 003 capitalises every word of the EMA names).
     names = {
-        names_of(str(variant))[str(lang)][str(pattern)].casefold() for variant, pattern in rows
+        names_of(str(variant))[str(lang)][str(pattern)].casefold()
+        for variant, pattern in rows
     }
     assert len(names) == 1, names
 

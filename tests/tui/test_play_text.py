@@ -231,6 +231,7 @@ def test_the_terminal_game_hosts_mjai_bots_and_ends_their_processes(tmp_path: Pa
     assert [pid for pid in pids if Path(f"/proc/{pid}").exists()] == []  # ended and reaped
 
 
+
 @pytest.mark.parametrize(
     ("lang", "shown"), [("en", "bot defensive"), ("fr", "robot défensif"), ("es", "bot defensivo")]
 )

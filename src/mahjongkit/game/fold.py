@@ -44,7 +44,6 @@ class CoreFold(Protocol):
 
     def __call__(self, state: TableState, event: Any, flow: Flow[Any]) -> None: ...
 
-
 WINDS = "ESWN"
 """mjai's prevalent winds (``bakaze``)."""
 

@@ -313,7 +313,9 @@ _FR = {
     "refusal.rules_empty": "--rules est vide : {variant} propose {presets}",
     "refusal.lang_empty": "--lang est vide : {variant} parle {languages}",
     "refusal.lang_unknown": "--lang {asked} : {variant} parle {languages}",
-    "refusal.command_unknown": ("commande inconnue {name} : score, waits ou shanten est attendu"),
+    "refusal.command_unknown": (
+        "commande inconnue {name} : score, waits ou shanten est attendu"
+    ),
     "refusal.command_help": "--help et --version n’ont pas de réponse ici",
     "refusal.command_site_flag": "{flag} est ajouté par le site : retirez-le",
     "refusal.command_quotes": (
@@ -517,7 +519,9 @@ _ES = {
     ),
     "refusal.fan_cap_range": "la opción fan_cap={value} está fuera del rango 0 a 30",
     "refusal.option_not_settable": "la opción {name} no se ajusta desde la línea de órdenes",
-    "refusal.not_bonus": ("{tile} no es una ficha de bonificación: solo 1f-4f y 1g-4g se apartan"),
+    "refusal.not_bonus": (
+        "{tile} no es una ficha de bonificación: solo 1f-4f y 1g-4g se apartan"
+    ),
     "refusal.bonus_twice": "la ficha de bonificación {tile} aparece dos veces: solo hay una",
     "refusal.no_flowers": (
         "fichas de bonificación {tiles} indicadas, pero esta mesa juega sin flores ni "

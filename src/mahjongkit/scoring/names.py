@@ -13,6 +13,7 @@ Names = Mapping[str, str]
 """A name in every language: language code -> text."""
 
 
+
 def name_in(names: Names, lang: str) -> str:
     """The name in ``lang``, else English.
 

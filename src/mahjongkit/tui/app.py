@@ -71,13 +71,13 @@ def action_keys(legal: list[Action]) -> dict[str, Action]:
     return keys
 
 
+
 _BOT_NAMES_BY_TYPE = {
     "DefensiveAgent": "defensive",
     "EfficientAgent": "efficient",
     "RandomAgent": "random",
 }
 """The name a seat's bot is shown by."""
-
 
 class PlayApp(App[None]):
     """One person against bots, in a terminal."""

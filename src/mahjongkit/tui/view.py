@@ -153,7 +153,9 @@ def action_label(action: Action, lang: str, glyphs: bool) -> str:
 # --- events ------------------------------------------------------------------------------------
 
 
-def event_lines(event: Mapping[str, Any], lang: str, glyphs: bool, dealer: int = 0) -> list[str]:
+def event_lines(
+    event: Mapping[str, Any], lang: str, glyphs: bool, dealer: int = 0
+) -> list[str]:
     """What a visible event says to the player (nothing for bookkeeping events)."""
     kind = event["type"]
     actor = event.get("actor", -1)
@@ -195,7 +197,9 @@ def _variant_of_score(score: Mapping[str, Any]) -> Any:
     return find_variant(str(score.get("variant", "riichi")))
 
 
-def win_lines(event: Mapping[str, Any], lang: str, glyphs: bool, dealer: int = 0) -> list[str]:
+def win_lines(
+    event: Mapping[str, Any], lang: str, glyphs: bool, dealer: int = 0
+) -> list[str]:
     """A win: who, on what, the patterns and their values, the total and every payment.
 
     ``dealer`` is the round's dealer: a score names seats by their wind (East deals), the table

@@ -210,3 +210,4 @@ def encode_meld(
         raise NotationError(
             f"no {call.value} of {list(tiles)} called from relative seat {relative}"
         ) from None
+

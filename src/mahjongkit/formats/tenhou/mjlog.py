@@ -574,3 +574,4 @@ class _RoundBuilder:
             actions=tuple(self.actions),
             players=start.players,
         )
+

@@ -356,3 +356,4 @@ def tile_ids_for(players: int) -> tuple[int, ...]:
     if players == 3:
         return tuple(i for i in range(NUM_PHYSICAL) if not 1 <= i // 4 <= 7)
     return tuple(range(NUM_PHYSICAL))
+

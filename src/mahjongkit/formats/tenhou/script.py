@@ -335,3 +335,4 @@ class _TileFollower:
                     self.reveal(tile, "ura indicator")
             elif self.ura != list(win.ura_indicators):
                 raise self.fail(f"ura indicators {list(win.ura_indicators)} differ from {self.ura}")
+
