@@ -42,12 +42,8 @@ from mahjongkit.sim import Z_95, game_seed
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 
-WALL_STEP = DefensiveAgent.SICHUAN_WALL_STEP
 STEPS = len(DefensiveAgent.SICHUAN_PAID)
-
-
-def _step(wall: int) -> int:
-    return min(wall // WALL_STEP, STEPS - 1)
+_step = DefensiveAgent.sichuan_step
 
 
 def _agents(game: Game) -> list[EfficientAgent]:
