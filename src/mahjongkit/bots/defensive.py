@@ -47,7 +47,6 @@ from mahjongkit.bots.efficient import EfficientAgent, HandReading
 from mahjongkit.shapes import shanten
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
-from mahjongkit.table.flow import Flow
 from mahjongkit.tiles import NUM_KINDS, RED_FIVE_IDS
 from mahjongkit.variants.hongkong.payments import base_amount
 
@@ -141,13 +140,9 @@ class DefensiveAgent(EfficientAgent):
     """Sichuan: the expected points a discard must gain over the efficient one to replace it."""
 
     def _furiten_rule(self) -> bool:
-        # Only Riichi forbids a discard win on a tile of one's own pond; Sichuan's furiten is
-        # a passed win, until the next turn (the danger reads that from the discard order).
-        return (
-            self._variant == "riichi"
-            and self._flow is not None
-            and type(self._flow).furiten is not Flow.furiten
-        )
+        # Only where a wait in one's own pond forbids a discard win (Riichi); elsewhere furiten
+        # is a passed win, until the next turn (the danger reads that from the discard order).
+        return self._flow is not None and self._flow.pond_furiten
 
     def soft_discard(
         self,

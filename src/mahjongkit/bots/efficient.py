@@ -739,7 +739,7 @@ class EfficientAgent:
         wait that wins (by self-draw first, which wins whenever a discard would), its unseen
         tiles times its points: positive exactly when the exact figure is."""
         own = reading.observation.own
-        furiten_rule = self._flow is not None and type(self._flow).furiten is not Flow.furiten
+        furiten_rule = self._flow is not None and self._flow.pond_furiten
         pond = {t // 4 for t in own.discards} | {discarded} if furiten_rule else set()
         total = 0
         after, waits = reading.after_discards((discarded,))[discarded]

@@ -37,6 +37,7 @@ from typing import Any
 
 from mahjongkit.errors import MahjongError, NotationError
 from mahjongkit.game.engine import Game, rebuild_rules, settle_claims
+from mahjongkit.game.legal import why_illegal
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import thaw
@@ -446,6 +447,12 @@ class _Seat:
     ready: bool = False
 
 
+def _claimed_tile(game: Game) -> int | None:
+    """The tile a win on someone else's tile would take: the discard, or the kong's tile."""
+    rnd = game.round
+    return rnd.last_discard if rnd.last_discard is not None else rnd.rob_tile
+
+
 def _where(index: int, event: Mapping[str, Any]) -> str:
     return f"event {index} ({event.get('type')})"
 
@@ -776,15 +783,33 @@ class _Driver:
     def legal(self, seat: int) -> list[Action]:
         return self.game.legal_actions(seat)
 
-    def pick(self, seat: int, test: Any, what: str) -> Action:
+    def pick(self, seat: int, test: Any, what: str, attempt: Action | None = None) -> Action:
+        """The legal action ``test`` accepts; else an error with the engine's reason for
+        refusing ``attempt`` (the action the event records), or what the seat may do."""
         for action in self.legal(seat):
             if test(action):
                 return action
+        where = _where(self.index, self.events[self.index])
+        if attempt is not None:
+            refusal = why_illegal(self.game, self.game.flow, attempt, self.legal(seat))
+            raise NotationError(f"{where}: may not {what}: {refusal.message} [{refusal.rule}]")
         offered = ", ".join(sorted({a.type for a in self.legal(seat)})) or "nothing"
-        raise NotationError(
-            f"{_where(self.index, self.events[self.index])}: seat {seat} may not {what} here "
-            f"(it may: {offered})"
-        )
+        raise NotationError(f"{where}: seat {seat} may not {what} here (it may: {offered})")
+
+    def held_named(self, seat: int, event: Mapping[str, Any] | None) -> int | None:
+        """The physical tile of the seat's hand an event's ``pai`` names (the drawn one first
+        where the event says ``tsumogiri``); None when the hand holds no such tile."""
+        if event is None:
+            return None
+        state = self.game.round.seats[seat]
+        named = [t for t in state.hand if self.name(t) == event.get("pai")]
+        if event.get("tsumogiri") and state.drawn in named:
+            return state.drawn
+        return next((t for t in named if t != state.drawn), named[0] if named else None)
+
+    def attempt(self, kind: str, seat: int, tile: int | None) -> Action | None:
+        """The action an event records, where the tile it names is known."""
+        return None if tile is None else Action(kind, seat, tile)
 
     def name(self, tile: int | None) -> str:
         return "" if tile is None else _name(self.game, tile)
@@ -846,7 +871,12 @@ class _Driver:
             number = first
             while number < len(self.events) and self.events[number].get("type") == "hora":
                 seat = self.seat(self.events[number])
-                keep[seat] = self.pick(seat, lambda a: a.type == A.RON, "win on the discard")
+                keep[seat] = self.pick(
+                    seat,
+                    lambda a: a.type == A.RON,
+                    "win on the discard",
+                    self.attempt(A.RON, seat, _claimed_tile(game)),
+                )
                 number += 1
             self.pass_all(keep)
             return True
@@ -865,20 +895,35 @@ class _Driver:
                     f"{_where(self.index, event)}: a riichi is followed by its discard"
                 )
             self.apply(
-                self.pick(seat, self.discard_test(seat, following, A.RIICHI), "declare riichi")
+                self.pick(
+                    seat,
+                    self.discard_test(seat, following, A.RIICHI),
+                    f"declare riichi with {following.get('pai')}",
+                    self.attempt(A.RIICHI, seat, self.held_named(seat, following)),
+                )
             )
             return True
         if kind == "dahai":
             seat = self.seat(event)
             self.apply(
                 self.pick(
-                    seat, self.discard_test(seat, event, A.DISCARD), f"discard {event.get('pai')}"
+                    seat,
+                    self.discard_test(seat, event, A.DISCARD),
+                    f"discard {event.get('pai')}",
+                    self.attempt(A.DISCARD, seat, self.held_named(seat, event)),
                 )
             )
             return True
         if kind == "hora":
             seat = self.seat(event)
-            self.apply(self.pick(seat, lambda a: a.type == A.TSUMO, "win on its draw"))
+            self.apply(
+                self.pick(
+                    seat,
+                    lambda a: a.type == A.TSUMO,
+                    "win on its draw",
+                    self.attempt(A.TSUMO, seat, game.round.seats[seat].drawn),
+                )
+            )
             return True
         if kind == "ankan":
             seat = self.seat(event)

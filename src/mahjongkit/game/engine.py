@@ -281,9 +281,8 @@ class Game:
             if action not in actions and not legal.equivalent_legal(
                 self.flow, list(hand), action, actions
             ):
-                raise IllegalActionError(
-                    legal.why_illegal(self, self.flow, action, actions), legal.rule_of(action)
-                )
+                refusal = legal.why_illegal(self, self.flow, action, actions)
+                raise IllegalActionError(refusal.message, refusal.rule)
         out: list[Event] = []
         logged = len(self.log)
         try:
@@ -667,11 +666,29 @@ class Game:
             "tsumogiri": tile == state.drawn,
             "mjk_id": tile,
         }
-        self._emit_scalars(out, discard)
+        waiting = self._waiting_on(seat, tile) if self.flow.furiten_on_passed_wait() else None
+        if waiting:
+            discard["mjk_waiting"] = waiting
+            self._emit(out, discard)
+        else:
+            self._emit_scalars(out, discard)
         while rnd.pending_indicators:
             self._reveal_indicator(out)
         if not self._anyone_may_claim():
             self._resolve_claims(out)
+
+    def _waiting_on(self, discarder: int, tile: int) -> list[int]:
+        """The other seats still playing whose hand ``tile`` completes, by shape alone: whether
+        it would score does not matter (furiten follows the waits)."""
+        kind = tile // 4
+        seats = self.state.round.seats
+        return [
+            seat
+            for seat in range(self.players)
+            if seat != discarder
+            and not seats[seat].won
+            and kind in self.flow.hand_facts(self, seat).waits
+        ]
 
     def _reveal_indicator(self, out: list[Event]) -> None:
         rnd = self.state.round

@@ -73,8 +73,21 @@ def _start_kyoku(state: TableState, event: StartKyoku, flow: Flow[Any]) -> None:
     state.scores = list(event["scores"])
 
 
+def _discard_passed(rnd: RoundState) -> None:
+    """The discard on the table went by unwon (the next draw or a call follows): each seat it
+    completed is furiten now, a riichi hand for good."""
+    for seat in rnd.seats:
+        if seat.waiting_on_discard:
+            seat.waiting_on_discard = False
+            seat.furiten_temporary = True
+            if seat.riichi:
+                seat.furiten_riichi = True
+
+
 def _tsumo(state: TableState, event: Tsumo, flow: Flow[Any]) -> None:
     rnd = state.round
+    if rnd.last_discard is not None:
+        _discard_passed(rnd)
     seat = event["actor"]
     tile = event["mjk_id"]
     if event.get("mjk_replacement"):
@@ -118,6 +131,8 @@ def _dahai(state: TableState, event: Dahai, flow: Flow[Any]) -> None:
     rnd.consecutive_kongs = 0
     rnd.last_discard = tile
     rnd.last_discarder = seat
+    for waiting in event.get("mjk_waiting", ()):
+        rnd.seats[waiting].waiting_on_discard = True
     rnd.phase = Phase.CLAIM
     rnd.responses = {}
     if len(hand.discards) > 1:
@@ -149,6 +164,7 @@ def _call(state: TableState, event: Call, flow: Flow[Any]) -> None:
         hand.hand.remove(t)
     hand.melds.append(TableMeld(kind, [*consumed, tile], tile, target))
     rnd.seats[target].claimed[-1] = True
+    _discard_passed(rnd)
     for index, other in enumerate(rnd.seats):
         other.ippatsu = False
         if flow.furiten_cleared_by_call(seat, index):

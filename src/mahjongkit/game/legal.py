@@ -7,7 +7,7 @@ hooks; the engine caches their answers between state changes.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from mahjongkit.melds import MeldKind
 from mahjongkit.table import actions as A
@@ -227,34 +227,53 @@ def equivalent_legal(flow: Flow[Any], hand: list[int], action: Action, legal: li
     return any(signature(a) == wanted for a in legal)
 
 
-def why_illegal(view: TableView, flow: Flow[Any], action: Action, legal: list[Action]) -> str:
-    """Why ``action`` is refused, in words that name the seat, the tile and what is allowed."""
+class Refusal(NamedTuple):
+    """Why an action is refused, and the rule that refuses it (an id or an option's name)."""
+
+    message: str
+    rule: str
+
+
+def why_illegal(
+    view: TableView, flow: Flow[Any], action: Action, legal: list[Action]
+) -> Refusal:
+    """Why ``action`` is refused, in words that name the seat, the tile and the rule."""
     rnd = view.round
+    rule = rule_of(action)
     if rnd.phase is Phase.GAME_OVER:
-        return "the game is over"
+        return Refusal("the game is over", rule)
     if not 0 <= action.seat < view.players:
-        return f"seat {action.seat} does not exist at a {view.players}-player table"
+        return Refusal(f"seat {action.seat} does not exist at a {view.players}-player table", rule)
     if action.type in (A.RON, A.TSUMO) and action.tile is not None:
-        reason = why_no_win(view, flow, action)
-        if reason:
-            return reason
+        refused = why_no_win(view, flow, action)
+        if refused:
+            return refused
+    own = flow.why_refused(view, action)
+    if own is not None:
+        return Refusal(f"{action.type} by seat {SEAT_NAMES[action.seat]}: {own[0]}", own[1])
     if not legal:
         if rnd.phase is Phase.TURN:
-            return f"it is seat {SEAT_NAMES[rnd.turn]}'s turn, not {SEAT_NAMES[action.seat]}'s"
-        return f"seat {SEAT_NAMES[action.seat]} has nothing to decide now ({rnd.phase.value})"
+            return Refusal(
+                f"it is seat {SEAT_NAMES[rnd.turn]}'s turn, not {SEAT_NAMES[action.seat]}'s", rule
+            )
+        return Refusal(
+            f"seat {SEAT_NAMES[action.seat]} has nothing to decide now ({rnd.phase.value})", rule
+        )
     same_type = [a for a in legal if a.type == action.type]
     if not same_type:
         types = ", ".join(sorted({a.type for a in legal}))
-        return f"{action.type} is not possible now; seat {SEAT_NAMES[action.seat]} may: {types}"
+        return Refusal(
+            f"{action.type} is not possible now; seat {SEAT_NAMES[action.seat]} may: {types}", rule
+        )
     if action.tile is not None:
         name = str(Tile.from_id(action.tile)) if 0 <= action.tile < 144 else str(action.tile)
         if action.type in (A.DISCARD, A.RIICHI) and action.tile not in rnd.seats[action.seat].hand:
-            return f"tile {name} (id {action.tile}) is not in the hand"
-        return f"{action.type} with {name} is not allowed here"
-    return f"{action.type} with these tiles is not allowed here"
+            return Refusal(f"tile {name} (id {action.tile}) is not in the hand", rule)
+        return Refusal(f"{action.type} with {name} is not allowed here", rule)
+    return Refusal(f"{action.type} with these tiles is not allowed here", rule)
 
 
-def why_no_win(view: TableView, flow: Flow[Any], action: Action) -> str | None:
+def why_no_win(view: TableView, flow: Flow[Any], action: Action) -> Refusal | None:
     """Why a declared win is refused: the shape, the scorer's reason, or furiten."""
     rnd = view.round
     seat = action.seat
@@ -270,8 +289,9 @@ def why_no_win(view: TableView, flow: Flow[Any], action: Action) -> str | None:
     if not self_draw and tile not in (rnd.last_discard, rnd.rob_tile):
         return None
     name = str(flow.tile(tile))
+    rule = rule_of(action)
     if not flow.is_complete_with(view, seat, None if self_draw else tile):
-        return f"{action.type} on {name}: the hand is not complete with it"
+        return Refusal(f"{action.type} on {name}: the hand is not complete with it", rule)
     discarder = (
         None if self_draw else (rnd.rob_seat if rnd.phase is Phase.ROB else rnd.last_discarder)
     )
@@ -279,11 +299,12 @@ def why_no_win(view: TableView, flow: Flow[Any], action: Action) -> str | None:
         flow.make_win(view, WinClaim(seat, tile, discarder, robbing=rnd.phase is Phase.ROB))
     )
     if score.error is not None:
-        return f"{action.type} on {name}: {score.error.code}: {score.error.message}"
-    if not self_draw and flow.furiten(view, seat):
-        return (
-            f"{action.type} on {name}: seat {SEAT_NAMES[seat]} is furiten (a wait among its "
-            "discards, or a win passed up)"
+        return Refusal(f"{action.type} on {name}: {score.error.code}: {score.error.message}", rule)
+    furiten = None if self_draw else flow.furiten_reason(view, seat)
+    if furiten is not None:
+        return Refusal(
+            f"{action.type} on {name}: seat {SEAT_NAMES[seat]} is furiten: {furiten}",
+            "furiten: no win on a discard",
         )
     return None
 

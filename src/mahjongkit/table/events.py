@@ -86,6 +86,9 @@ class Dahai(TypedDict):
     pai: str
     tsumogiri: bool
     mjk_id: int
+    mjk_waiting: NotRequired[list[int]]
+    """The other seats whose hand the tile completes (secret: it tells their waits); each is
+    furiten once the tile goes by unwon, where the rules say so."""
 
 
 class Reach(TypedDict):
@@ -340,9 +343,11 @@ MJAI_TYPES = frozenset(name for name in EVENT_TYPES if not name.startswith("mjk:
 
 PRIVATE_EVENTS = frozenset({"mjk:respond", "mjk:exchange_choose", "mjk:declare"})
 """Events only their actor sees: answers to a claim, tiles chosen to pass, a declared suit."""
-SECRET_FIELDS = frozenset({"mjk_wall", "mjk_seed", "mjk_ids", "mjk_robbable", "mjk_missed_win"})
+SECRET_FIELDS = frozenset(
+    {"mjk_wall", "mjk_seed", "mjk_ids", "mjk_robbable", "mjk_missed_win", "mjk_waiting"}
+)
 """Fields no seat sees: the wall and the seed it is shuffled from, whether anyone could rob a
-kong, who passed up a win."""
+kong, who passed up a win, who waits on a discard."""
 MASKED_FIELDS: dict[str, tuple[str, ...]] = {"tsumo": ("pai",)}
 """Fields the other seats see as ``"?"`` (mjai shows another seat's draw so)."""
 ACTOR_ONLY_FIELDS: dict[str, tuple[str, ...]] = {

@@ -117,6 +117,9 @@ class Flow(ABC, Generic[R]):
     riichi_deposit = 1000
     calls_on_last_discard: tuple[str, ...] = ()
     """The calls other than a win allowed on the discard after the last wall tile."""
+    pond_furiten = False
+    """Whether a wait among one's own discards forbids winning on a discard (Riichi's furiten);
+    without it the only bar to a discard win is one passed up (:meth:`furiten`)."""
 
     folds: ClassVar[Mapping[str, Fold]] = {}
     """The variant's own events and how each changes the state."""
@@ -374,6 +377,21 @@ class Flow(ABC, Generic[R]):
 
     def furiten(self, view: TableView, seat: int) -> bool:
         """Whether this seat may not win on a discard now."""
+        return False
+
+    def furiten_reason(self, view: TableView, seat: int) -> str | None:
+        """Why this seat is furiten now, in words (None when it is not)."""
+        return "it passed up a win since its last turn" if self.furiten(view, seat) else None
+
+    def why_refused(self, view: TableView, action: Action) -> tuple[str, str] | None:
+        """Why the variant's own rules refuse ``action``, which is not legal now, and the rule
+        (its id or option): a declaration or a discard they forbid. None leaves the reason to
+        the generic checks (turn, phase, the hand's tiles)."""
+        return None
+
+    def furiten_on_passed_wait(self) -> bool:
+        """Whether a discard that completes a seat's shape and is not won on makes that seat
+        furiten (Riichi), or only a win offered and passed up does (every seat the engine asks)."""
         return False
 
     def furiten_cleared_by_call(self, caller: int, seat: int) -> bool:

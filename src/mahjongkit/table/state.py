@@ -62,6 +62,9 @@ class SeatState:
     ippatsu: bool = False
     furiten_temporary: bool = False
     furiten_riichi: bool = False
+    waiting_on_discard: bool = False
+    """The discard on the table completes this seat's shape: let go by, it makes the seat
+    furiten (where :meth:`~mahjongkit.table.flow.Flow.furiten_on_passed_wait` says so)."""
     kuikae: list[int] = field(default_factory=list)
     """Kinds this seat may not discard right after its call."""
     has_drawn: bool = False

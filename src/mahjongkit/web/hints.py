@@ -20,7 +20,6 @@ from mahjongkit.i18n import t, tile_name
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.scoring.names import name_in
 from mahjongkit.table.actions import Action
-from mahjongkit.table.flow import Flow
 from mahjongkit.tiles import format_kind, is_honor
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.analysis import analyse_hand, score_waits
@@ -58,10 +57,6 @@ def _hand_of(game: Game, observation: Observation, tiles: tuple[int, ...]) -> Ha
     return Hand(tuple(flow.tile(x) for x in tiles), melds)
 
 
-def _has_furiten(flow: Flow[Any]) -> bool:
-    return type(flow).furiten is not Flow.furiten
-
-
 def hints_for(game: Game, observation: Observation, lang: str) -> dict[str, Any]:
     """The person's hints now: per discard its shanten and ukeire, the waits of a ready hand
     with their value or the reason they win nothing, and danger marks per tile kind."""
@@ -87,7 +82,7 @@ def hints_for(game: Game, observation: Observation, lang: str) -> dict[str, Any]
     except MahjongError:
         return out
     own_discards = {x // 4 for x in own.discards}
-    furiten_rule = _has_furiten(game.flow)
+    furiten_rule = game.flow.pond_furiten
     if found.discards:
         for option in found.discards:
             entry: dict[str, Any] = {

@@ -2,14 +2,20 @@
 ``Game.apply``; rule ids are those of ``REQUIREMENTS.md`` (R-xx) and the rows of
 ``RULES-riichi.md`` (the presets ema2012, ema2016 and tenhou)."""
 
+import json
+from dataclasses import replace
+
 import pytest
 
+from mahjongkit.errors import IllegalActionError
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.variants.riichi.rules import RiichiRules
 from tests.helpers.table_scenarios import (
     discard,
     events_of,
+    held,
+    kind,
     only,
     pass_all,
     pattern_ids,
@@ -224,6 +230,188 @@ def test_furiten_after_riichi_lasts_the_whole_hand_but_self_draw_wins(preset):
     pass_all(game)
     tsumogiri(game, 2)
     assert A.TSUMO in types(game, 0)
+
+
+OPEN_1M_4M_7M = "23456m44p678s68p1z"
+"""South: a chi of 6p-7p-8p (from East's 7p) leaves 23456m 44p 678s, waiting on 1m-4m-7m; 4m
+and 7m make open All Simples, 1m makes no yaku at all."""
+EAST_7P = "147m2578p369s234z"
+WEST_1M = "169m147p258s1567z"
+NORTH_7M = "578m369p147s2344z"
+
+
+def _open_hand_sees_1m_then_7m(rules, *, skip_1m=False):
+    """South chis East's 7p and discards East; West discards 1m (or its 9m), North then 7m."""
+    game = riichi_game(rules, [EAST_7P, OPEN_1M_4M_7M, WEST_1M, NORTH_7M], "9s2z3z", dead=DEAD)
+    discard(game, 0, "7p")
+    play(game, 1, A.CHI)
+    discard(game, 1, "1z")
+    pass_all(game)
+    discard(game, 2, "9m" if skip_1m else "1m")
+    assert A.RON not in types(game, 1)  # 1m: a complete shape, but no yaku
+    pass_all(game)
+    discard(game, 3, "7m")
+    return game
+
+
+@pytest.mark.parametrize("preset", ["ema2016", "tenhou"])
+def test_a_wait_let_go_by_makes_furiten_though_it_could_not_win(preset):
+    """RULES-riichi.md temporary furiten, option ``passed_tile_furiten="wait"``: furiten follows
+    the waits, not the offers. The 1m completes South's shape (no yaku, so no ron is offered);
+    once it goes by, the 7m that would make All Simples may not be won on either."""
+    assert A.RON not in types(_open_hand_sees_1m_then_7m(PRESETS[preset]), 1)
+
+
+@pytest.mark.parametrize("preset", ["ema2016", "tenhou"])
+def test_the_7m_is_won_on_when_no_wait_went_by_or_only_offers_count(preset):
+    """The same 7m is a win (R-09 open All Simples in these presets) when West lets no wait go
+    by, and under ``passed_tile_furiten="offered_win"`` even after the 1m."""
+    rules = PRESETS[preset]
+    assert A.RON in types(_open_hand_sees_1m_then_7m(rules, skip_1m=True), 1)
+    offers_only = replace(rules, passed_tile_furiten="offered_win")
+    assert A.RON in types(_open_hand_sees_1m_then_7m(offers_only), 1)
+
+
+def test_a_wait_let_go_by_leaves_no_trace_in_what_the_others_see():
+    """Who waits on a discard is secret (``mjk_waiting``): no seat's view of the log holds it."""
+    game = _open_hand_sees_1m_then_7m(TENHOU)
+    marked = [e for e in game.log if e.get("mjk_waiting")]
+    assert [(e["pai"], list(e["mjk_waiting"])) for e in marked] == [("1m", [1]), ("7m", [1])]
+    for seat in range(4):
+        assert not any("mjk_waiting" in e for e in game.visible_log(seat))
+
+
+# --- refusals name their rule (issue 28, item 4) ----------------------------------------------
+
+
+def refusal(game, action):
+    """The engine's refusal of ``action``; the game is left exactly as it was."""
+    before = json.dumps(game.snapshot(), sort_keys=True, default=str)
+    with pytest.raises(IllegalActionError) as caught:
+        game.apply(action)
+    assert json.dumps(game.snapshot(), sort_keys=True, default=str) == before
+    message = str(caught.value)
+    assert "may:" not in message  # the reason, not a list of what else is allowed
+    return message, caught.value.rule
+
+
+def test_r05_a_riichi_whose_discard_leaves_the_hand_not_ready_says_so():
+    """R-05: riichi needs a hand ready after its discard; the refusal names the discards that
+    would do and cites R-05."""
+    game = riichi_game(EMA2012, [READY_E, J1, J2, J3], "9m", dead=DEAD)
+    message, rule = refusal(game, Action(A.RIICHI, 0, held(game, 0, "1m")))
+    assert "discarding 1m leaves the hand not ready (1 tile from ready)" in message
+    assert "riichi is possible discarding 9m" in message
+    assert rule.startswith("R-05")
+
+
+@pytest.mark.parametrize(("points", "says"), [(900, "the seat has 900")])
+def test_r05_a_riichi_without_the_deposit_says_what_is_missing(points, says):
+    """R-05: the 1,000-point deposit; the refusal gives the seat's points."""
+    scores = [points, 40000, 40000, 40000 - points]
+    game = riichi_game(EMA2012, [READY_E, J1, J2, J3], "9m", dead=DEAD, scores=scores)
+    message, rule = refusal(game, Action(A.RIICHI, 0, held(game, 0, "9m")))
+    assert "riichi puts 1,000 points on the table" in message and says in message
+    assert rule.startswith("R-05")
+
+
+def test_r05_after_riichi_only_the_drawn_tile_goes():
+    """R-05: once riichi is declared, a discard other than the drawn tile is refused so."""
+    game = riichi_game(EMA2012, [READY_E, J1, J2, J3], "9m1z1z1z2z", dead=DEAD)
+    riichi(game, 0, "9m")
+    pass_all(game)
+    tsumogiri(game, 3)
+    message, rule = refusal(game, Action(A.DISCARD, 0, held(game, 0, "1m")))
+    assert "after riichi only the tile just drawn (2z) may be discarded, not 1m" in message
+    assert rule.startswith("R-05")
+
+
+SOUTH_CHI_56P = "23456m456p6789s1z"
+"""South: a chi of 7p with 5p-6p forbids, without swap-calling, the 7p and the 4p it holds."""
+
+
+@pytest.mark.parametrize(("preset", "refused"), [("tenhou", True), ("ema2012", False)])
+def test_kuikae_discard_right_after_a_chow_is_refused_by_name(preset, refused):
+    """RULES-riichi.md swap-calling (option ``swap_calling``): without it, the other end of the
+    chow (4p after 5p-6p + 7p) may not be discarded at once; EMA 2012 allows it."""
+    hands = [EAST_7P, SOUTH_CHI_56P, WEST_1M, NORTH_7M]
+    game = riichi_game(PRESETS[preset], hands, "9s", dead=DEAD)
+    discard(game, 0, "7p")
+    game.apply(
+        next(
+            a
+            for a in game.legal_actions(1)
+            if a.type == A.CHI and sorted(t // 4 for t in a.consumed) == [kind("5p"), kind("6p")]
+        )
+    )
+    four = Action(A.DISCARD, 1, held(game, 1, "4p"))
+    if not refused:
+        game.apply(four)
+        return
+    message, rule = refusal(game, four)
+    assert "4p may not be discarded right after the call: swap-calling (kuikae)" in message
+    assert "4p or 7p" in message or "7p or 4p" in message
+    assert rule == "kuikae (option swap_calling)"
+
+
+def test_a_ron_in_temporary_furiten_names_the_furiten():
+    """RULES-riichi.md temporary furiten: the refused ron says which furiten blocks it. (East's
+    7m keeps the claim window open: South may chi it.)"""
+    game = riichi_game(TENHOU, [EAST_7P, OPEN_1M_4M_7M, WEST_1M, NORTH_7M], "9s2z3z4z", dead=DEAD)
+    discard(game, 0, "7p")
+    play(game, 1, A.CHI)
+    discard(game, 1, "1z")
+    pass_all(game)
+    discard(game, 2, "1m")
+    pass_all(game)
+    tsumogiri(game, 1)
+    discard(game, 0, "7m")
+    assert types(game, 1) == {A.CHI, A.PASS}
+    message, rule = refusal(game, Action(A.RON, 1, game.round.last_discard))
+    assert "seat S is furiten: a winning tile went by since its last turn" in message
+    assert rule.startswith("furiten")
+
+
+def test_a_ron_on_a_wait_in_ones_own_pond_names_the_tile():
+    """RULES-riichi.md furiten: a wait among one's own discards; the refusal names it (West
+    may pon the 2s: the claim window stays open)."""
+    game = riichi_game(EMA2012, [READY_E, SOUTH_2S_5S, WEST_22S, J3], "5s1z", dead=DEAD)
+    discard(game, 0, "5s")
+    pass_all(game)
+    discard(game, 1, "2s")
+    message, _rule = refusal(game, Action(A.RON, 0, game.round.last_discard))
+    assert "seat E is furiten: its wait 5s is among its own discards" in message
+
+
+RIICHI_6S_9S = "333m456p678s5578s"
+"""East, ready on 6s (riichi, All Simples, Pure Double Chow) and 9s (riichi alone)."""
+SOUTH_9S_6S = "9s6s258m369p147s15z"
+LEFT_W = "369m147p258s2567z"
+LEFT_N = "258m369p147s2344z"
+
+
+@pytest.mark.parametrize(("option", "furiten"), [("wait", True), ("offered_win", False)])
+def test_riichi_furiten_follows_a_passed_wait_that_scored_too_little(option, furiten):
+    """RULES-riichi.md furiten after riichi, with the two-han minimum of five counters (EMA
+    2012): the 9s gives riichi alone, one han, so no ron is offered; letting it go by still makes
+    the riichi hand furiten for good under ``passed_tile_furiten="wait"``, and the 6s (three han
+    of yaku) is then refused, two turns later."""
+    rules = replace(EMA2012, passed_tile_furiten=option)
+    draws = "1z1z1z2z" + "3z3z3z4z" + "4z" + "5z5z6z7z" + "9p"
+    game = riichi_game(
+        rules, [RIICHI_6S_9S, SOUTH_9S_6S, LEFT_W, LEFT_N], draws, dead=DEAD, start={"honba": 5}
+    )
+    tsumogiri(game, 4)
+    riichi(game, 0, "3z")
+    pass_all(game)
+    tsumogiri(game, 3)
+    tsumogiri(game, 1)  # East's draw after riichi: ippatsu is over
+    discard(game, 1, "9s")
+    assert A.RON not in types(game, 0)
+    pass_all(game)
+    tsumogiri(game, 3)
+    discard(game, 1, "6s")
+    assert (A.RON not in types(game, 0)) is furiten
 
 
 # --- dora ------------------------------------------------------------------------------------

@@ -16,10 +16,17 @@ from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Reach, ReachAccepted, Ryukyoku
 from mahjongkit.table.flow import Flow, Fold, WinClaim
-from mahjongkit.table.state import TableState
+from mahjongkit.table.state import Phase, TableState
 from mahjongkit.table.view import TableView
 from mahjongkit.table.wall import tile_set
-from mahjongkit.tiles import DRAGONS, RED_FIVE_IDS, WINDS, counts_of_ids, is_terminal_or_honor
+from mahjongkit.tiles import (
+    DRAGONS,
+    RED_FIVE_IDS,
+    WINDS,
+    counts_of_ids,
+    format_kind,
+    is_terminal_or_honor,
+)
 from mahjongkit.valueclass import replace
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.scorer import score as riichi_score
@@ -50,6 +57,7 @@ class RiichiFlow(Flow[RiichiRules]):
     first_indicators = 1
     max_kongs = 4
     takes_deposits = True
+    pond_furiten = True
     folds: ClassVar[Mapping[str, Fold]] = {
         "reach": _fold_reach,
         "reach_accepted": _fold_reach_accepted,
@@ -120,6 +128,106 @@ class RiichiFlow(Flow[RiichiRules]):
             return True
         wanted = self.waits_of(view, seat)
         return any(t // 4 in wanted for t in state.discards)
+
+    def furiten_reason(self, view: TableView, seat: int) -> str | None:
+        """Which furiten: after riichi, a wait among its own discards, or a passed wait."""
+        state = view.round.seats[seat]
+        if state.furiten_riichi:
+            return "a winning tile went by after its riichi (furiten for the rest of the hand)"
+        wanted = self.waits_of(view, seat)
+        own = sorted({t // 4 for t in state.discards if t // 4 in wanted})
+        if own:
+            names = ", ".join(format_kind(kind) for kind in own)
+            return f"its wait {names} is among its own discards"
+        if state.furiten_temporary:
+            return "a winning tile went by since its last turn (temporary furiten)"
+        return None
+
+    def why_refused(self, view: TableView, action: Action) -> tuple[str, str] | None:
+        """Riichi that the hand, the points or the wall do not allow; a discard after riichi
+        other than the drawn tile; a swap-calling discard right after a call."""
+        rnd = view.round
+        seat = action.seat
+        if not 0 <= seat < len(rnd.seats):
+            return None  # before the deal: nothing is anyone's to decide
+        state = rnd.seats[seat]
+        if (
+            rnd.phase is not Phase.TURN
+            or rnd.turn != seat
+            or action.tile is None
+            or action.tile not in state.hand
+        ):
+            return None
+        name = str(self.tile(action.tile))
+        if action.type == A.RIICHI:
+            return self._why_no_riichi(view, seat, action.tile)
+        if action.type != A.DISCARD:
+            return None
+        if state.riichi and state.drawn is not None and action.tile != state.drawn:
+            drawn = self.tile(state.drawn)
+            return (
+                f"after riichi only the tile just drawn ({drawn}) may be discarded, not {name}",
+                "R-05 riichi: the hand is fixed once declared",
+            )
+        if action.tile // 4 in state.kuikae:
+            called = " or ".join(format_kind(kind) for kind in state.kuikae)
+            return (
+                f"{name} may not be discarded right after the call: swap-calling (kuikae) "
+                f"forbids discarding {called} now (these rules: swap_calling off)",
+                "kuikae (option swap_calling)",
+            )
+        return None
+
+    def _why_no_riichi(self, view: TableView, seat: int, tile: int) -> tuple[str, str]:
+        state = view.round.seats[seat]
+        rule = "R-05 riichi: a concealed ready hand, with a 1,000-point deposit"
+        if state.riichi:
+            return "riichi is already declared", rule
+        called = [m for m in state.melds if m.kind is not MeldKind.CONCEALED_KONG]
+        if called:
+            return f"riichi needs a concealed hand, and this one has {len(called)} call(s)", rule
+        if state.drawn is None:
+            return "riichi is declared with the discard of one's own turn after a draw", rule
+        score = view.scores[seat]
+        if score < self.riichi_deposit:
+            return (
+                f"riichi puts {self.riichi_deposit:,} points on the table, and the seat has "
+                f"{score:,}",
+                rule,
+            )
+        left = view.live_remaining()
+        if left < self.players:
+            return (
+                f"riichi needs at least {self.players} tiles left to draw in the wall, and "
+                f"{left} are left",
+                rule,
+            )
+        counts = list(self.hand_facts(view, seat).counts)
+        melds = len(state.melds)
+        counts[tile // 4] -= 1
+        after = self.ready_of_counts(counts, melds, RIICHI)[0]
+        counts[tile // 4] += 1
+        ready = []
+        for kind in sorted({t // 4 for t in state.hand}):
+            counts[kind] -= 1
+            if self.ready_of_counts(counts, melds, RIICHI)[0] == 0:
+                ready.append(format_kind(kind))
+            counts[kind] += 1
+        instead = (
+            f"riichi is possible discarding {', '.join(ready)}"
+            if ready
+            else "no discard leaves this hand ready"
+        )
+        return (
+            f"discarding {self.tile(tile)} leaves the hand not ready ({after} tile"
+            f"{'s' if after > 1 else ''} from ready); "
+            f"{instead}",
+            rule,
+        )
+
+    def furiten_on_passed_wait(self) -> bool:
+        """A wait let go by makes furiten, won on or not (see ``passed_tile_furiten``)."""
+        return self.rules.passed_tile_furiten == "wait"
 
     def furiten_ends_on_draw(self) -> bool:
         """Tenhou ends temporary furiten on the player's own discard; EMA on the draw."""

@@ -127,6 +127,12 @@ class RiichiRules:
     """When a passed-up win stops blocking ron: at the player's next draw or at any call by
     anyone (EMA 2012), at the player's draw or own claim (EMA 2016), or at the player's own
     next discard (Tenhou)."""
+    passed_tile_furiten: Literal["wait", "offered_win"] = "wait"
+    """Which discard let go by makes a seat temporarily furiten (and a riichi hand furiten for
+    good): any tile that completes the hand's shape, even one it could not have won on (no yaku,
+    too few han) — furiten is a matter of the waits, as Tenhou and libriichi play it; the seed
+    is silent and EMA's texts define furiten by the waits too — or only a win that was offered
+    and passed up."""
     kan_dora_timing: Literal["immediate", "after_discard_if_open"] = "immediate"
     """When a kong's new dora indicator is turned: at once for every kong, or at once for a
     concealed kong and after the replacement's discard for an exposed or added kong."""

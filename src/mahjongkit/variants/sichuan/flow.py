@@ -315,6 +315,12 @@ class SichuanFlow(Flow[SichuanRules]):
         one's own next draw."""
         return view.round.seats[seat].furiten_temporary
 
+    def furiten_reason(self, view: TableView, seat: int) -> str | None:
+        """A passed Hu, until the seat's next draw."""
+        if not self.furiten(view, seat):
+            return None
+        return "it declined a Hu since its last draw (passed Hu: none on a discard until then)"
+
     def ron_winners(
         self, view: TableView, claimants: list[int], discarder: int
     ) -> list[int] | None:
