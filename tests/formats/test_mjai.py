@@ -185,29 +185,28 @@ def test_four_mjai_bot_processes_play_each_other():
 
 
 def test_whole_games_under_libriichi():
-    """libriichi (Mortal's referee, as mjai.app runs it) checks every answer; a wrong or
-    malformed one ends its match with an error."""
-    arena = pytest.importorskip("mjai.mlibriichi.arena")
-    from tests.helpers.libriichi import ProcessPlayer
+    """libriichi (Mortal's referee, as mjai.app runs it) checks every answer of four
+    ``mjai-bot`` processes; it reports a wrong one and plays on, and the report is read."""
+    from tests.helpers.libriichi import referee_game
 
     processes = [bot_process() for _ in range(4)]
     try:
-        players = [ProcessPlayer(str(i), talk(p)) for i, p in enumerate(processes)]
-        match_ = arena.Match(log_dir=None)
-        match_.py_match(*players, seed_start=(7, 0))
+        refereed = referee_game(7, [talk(p) for p in processes])
     finally:
         for process in processes:
             assert process.stdin is not None
             process.stdin.close()
             process.wait(timeout=30)
+    assert refereed.rejects == []
     assert all(p.returncode == 0 for p in processes)
-    assert all(player.lines > 50 for player in players)
-    moves = [a for player in players for a in player.answers if a["type"] != "none"]
+    assert all(len(answers) > 50 for answers in refereed.answers)
+    moves = [a for answers in refereed.answers for a in answers if a["type"] != "none"]
     assert {"dahai", "reach"} <= {m["type"] for m in moves}
 
 
 def test_libriichi_logs_read_through_the_engine(tmp_path):
-    arena = pytest.importorskip("mjai.mlibriichi.arena")
+    from mjai.mlibriichi import arena
+
     from mahjongkit.formats.convert import load_game
     from tests.helpers.libriichi import ProcessPlayer
 

@@ -5,6 +5,12 @@ speaks to its players: each seat sees the events since its last answer, others' 
 from __future__ import annotations
 
 import json
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from tests.helpers.mjai_referee import Answer, check_shape
@@ -64,3 +70,79 @@ class ProcessPlayer:
 
     def end_game(self, game_index: int, scores: list[int]) -> None:
         self._say([{"type": "end_game"}])
+
+
+# --- mixed tables under the referee ------------------------------------------------------------
+
+RULEBASE = "rulebase"
+"""The seat name of the ``mjai`` package's own rule-based bot (``mjai.bot.rulebase``)."""
+
+
+class RulebaseAnswer:
+    """``mjai.bot.rulebase.RulebaseBot`` as an answer function: the bot needs its seat when it
+    is made, which only the ``start_game`` line tells."""
+
+    def __init__(self) -> None:
+        self.bot: Any = None
+
+    def __call__(self, line: str) -> str:
+        from mjai.bot.rulebase import RulebaseBot
+
+        for event in json.loads(line):
+            if event.get("type") == "start_game":
+                self.bot = RulebaseBot(player_id=event["id"])
+        assert self.bot is not None, "the referee spoke before start_game"
+        text: str = self.bot.react(line)
+        return text
+
+
+@dataclass
+class Refereed:
+    """One game libriichi refereed: the seats' bots, every action it rejected (its own
+    report's first line, one per rejected action), the game's mjai log and each seat's
+    answers (every one a well-formed mjai message)."""
+
+    seed: int
+    bots: list[str]
+    rejects: list[str]
+    log: list[dict[str, Any]]
+    answers: list[list[dict[str, Any]]]
+
+
+def _answer_for(bot: str | Answer) -> Answer:
+    from mahjongkit.bots.mjai_bot import MjaiBot
+
+    if not isinstance(bot, str):
+        return bot
+    return RulebaseAnswer() if bot == RULEBASE else MjaiBot(bot).react
+
+
+def referee_game(seed: int, bots: Sequence[str | Answer]) -> Refereed:
+    """Play one East-South game under libriichi's arena (as mjai.app does), seat ``i`` played
+    by ``bots[i]``: a mahjongkit bot's name, :data:`RULEBASE`, or an answer function.
+    libriichi does not stop a game on an illegal action: it prints an ``invalid action``
+    report on the process's standard output and plays on, so that output is read."""
+    import gzip
+
+    from loguru import logger
+    from mjai.mlibriichi.arena import Match
+
+    logger.remove()  # the rule-based bot logs every decision
+    players = [ProcessPlayer(str(seat), _answer_for(bot)) for seat, bot in enumerate(bots)]
+    with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryFile() as sink:
+        sys.stdout.flush()
+        saved = os.dup(1)
+        os.dup2(sink.fileno(), 1)
+        try:
+            Match(log_dir=folder).py_match(*players, seed_start=(seed, 0))
+        finally:
+            sys.stdout.flush()
+            os.dup2(saved, 1)
+            os.close(saved)
+        sink.seek(0)
+        report = sink.read().decode("utf-8", errors="replace")
+        (path,) = Path(folder).glob("*.json.gz")
+        log = [json.loads(line) for line in gzip.decompress(path.read_bytes()).splitlines()]
+    rejects = [block.split("\n", 1)[0] for block in report.split("invalid action")[1:]]
+    names = [bot if isinstance(bot, str) else "custom" for bot in bots]
+    return Refereed(seed, names, rejects, log, [player.answers for player in players])
