@@ -29,6 +29,7 @@ class ProcessPlayer:
         self.seat = 0
         self.answers: list[dict[str, Any]] = []
         self.lines = 0
+        self.round_start: list[dict[str, Any]] = []
 
     def set_player_ids(self, player_ids: list[int]) -> None:
         self.player_ids = player_ids
@@ -44,8 +45,11 @@ class ProcessPlayer:
         for state in game_states:
             self.seat = self.player_ids[state.game_index]
             events = json.loads(state.events_json)
-            if self.sent > len(events):
+            # The events are the round's, from its start_kyoku: a new round starts them over
+            # (the arena does not call end_kyoku after every kind of round end).
+            if self.sent > len(events) or events[:1] != self.round_start:
                 self.sent = 0
+                self.round_start = events[:1]
             fresh = []
             for event in events[self.sent :]:
                 if event["type"] == "tsumo" and event["actor"] != self.seat:
