@@ -25,7 +25,12 @@ from mahjongkit.formats.mjai import (
     to_mjai,
 )
 from mahjongkit.formats.tenhou.mjlog import read_mjlog
-from mahjongkit.formats.tenhou.replay import record_game, standard_skip_reason
+from mahjongkit.formats.tenhou.replay import (
+    record_game,
+    record_played,
+    record_rules,
+    standard_skip_reason,
+)
 from mahjongkit.formats.tenhou.tenhou6 import game_to_tenhou6
 from mahjongkit.game.engine import Game
 from mahjongkit.table import actions as A
@@ -282,7 +287,8 @@ def test_parse_mjai_refuses_garbage():
 
 @pytest.mark.parametrize("path", STANDARD, ids=lambda p: p.name)
 def test_tenhou_game_to_mjai_and_back_replays_equal(path):
-    game = record_game(read_mjlog(path))
+    record = read_mjlog(path)
+    game = record_game(record, played=record_played(record, path.name))
     Game.replay(game.log)
     log = to_mjai(game.log)
     again = read_mjai(log)
@@ -307,11 +313,14 @@ def _yaku_sorted(log):
 def test_tenhou6_to_mjai_to_tenhou6_is_the_same_game(path, tmp_path):
     """Equal round for round; what mjai has no field for is left aside: the lobby's name
     and the order yaku are listed in."""
-    original = game_to_tenhou6(read_mjlog(path))
+    record = read_mjlog(path)
+    original = game_to_tenhou6(record)
     source = tmp_path / "game.json"
     source.write_text(json.dumps(original, ensure_ascii=False))
     mjai = tmp_path / "game.mjai.jsonl"
-    mjai.write_text(convert(source, "mjai"))
+    # The JSON keeps nothing that dates an mjlog: Tenhou's rule of the record's day is told.
+    stop = record_rules(record, record_played(record, path.name)).tenpai_yame
+    mjai.write_text(convert(source, "mjai", options=[f"tenpai_yame={stop}"]))
     back = json.loads(convert(mjai, "tenhou6"))
     assert _yaku_sorted(back["log"]) == _yaku_sorted(original["log"])
     assert back["rule"]["aka"] == original["rule"]["aka"]

@@ -321,6 +321,7 @@ def test_r06_r19_a_riichi_player_who_robs_an_added_kong_in_the_first_go_around_k
 
 
 _TENPAI_YAME = dataclasses.replace(RiichiRules.tenhou(), tenpai_yame=True)
+_BEFORE_2010 = dataclasses.replace(RiichiRules.tenhou(), tenpai_yame=False)
 
 
 def _last_hand(result: dict, scores: list[int]) -> SimpleNamespace:
@@ -337,7 +338,9 @@ def _last_hand(result: dict, scores: list[int]) -> SimpleNamespace:
         (_TENPAI_YAME, [20000, 20000, 25000, 35000], True),
         (_TENPAI_YAME, [20000, 20000, 35000, 25000], False),  # not first: play on
         (_TENPAI_YAME, [20000, 20000, 30000, 30000], False),  # tied first
-        (RiichiRules.tenhou(), [20000, 20000, 25000, 35000], False),  # as Tenhou's records do
+        (RiichiRules.tenhou(), [20000, 20000, 25000, 35000], True),  # Tenhou since June 2010
+        # Tenhou's records from before June 2010 play on.
+        (_BEFORE_2010, [20000, 20000, 25000, 35000], False),
         (RiichiRules.ema2016(), [20000, 20000, 25000, 35000], False),
     ],
 )

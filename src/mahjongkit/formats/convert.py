@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from mahjongkit.errors import MahjongError, NotationError
+from mahjongkit.formats.rules import engine_log_rules
 from mahjongkit.game.engine import Game
 
 __all__ = ["FORMATS", "SUFFIXES", "convert", "detect", "load_game", "write_game"]
@@ -59,8 +61,15 @@ def detect(data: bytes) -> str:
     return "jsonl" if "mjk_seed" in head else "mjai"
 
 
-def load_game(path: str | Path) -> Game:
-    """The engine game a log file holds, whichever of the formats it is in."""
+def load_game(path: str | Path, *, rules: Any = None, options: Iterable[str] = ()) -> Game:
+    """The engine game a log file holds, whichever of the formats it is in.
+
+    It is played under the rules the log implies (a Tenhou record: Tenhou's rules of the day
+    its log id, in the file or its name, dates; mjai: see
+    :func:`~mahjongkit.formats.mjai.read_mjai`; mahjongkit's events: the rules they carry), or
+    under ``rules`` (a rules object or a preset's name); each ``NAME=VALUE`` of ``options``
+    then overrides one option (:func:`mahjongkit.formats.rules.log_rules`).
+    """
     source = Path(path)
     if source.stat().st_size > _MAX_SIZE:
         raise NotationError(f"{source}: larger than {_MAX_SIZE >> 20} MB")
@@ -68,24 +77,28 @@ def load_game(path: str | Path) -> Game:
     kind = detect(data)
     if kind == "mjlog":
         from mahjongkit.formats.tenhou.mjlog import read_mjlog
-        from mahjongkit.formats.tenhou.replay import record_game
+        from mahjongkit.formats.tenhou.replay import record_game, record_played
 
         if data[:2] == b"\x1f\x8b":
             try:
                 data = gzip.decompress(data)
             except (OSError, EOFError) as error:
                 raise NotationError(f"a damaged gzip file: {error}") from None
-        return record_game(read_mjlog(data))
+        record = read_mjlog(data)
+        played = record_played(record, source.name)
+        return record_game(record, played=played, rules=rules, options=options)
     text = data.decode("utf-8-sig")
     if kind == "tenhou6":
-        from mahjongkit.formats.tenhou.replay import record_game
+        from mahjongkit.formats.tenhou.replay import record_game, record_played
         from mahjongkit.formats.tenhou.tenhou6 import read_tenhou6
 
-        return record_game(read_tenhou6(text))
+        record = read_tenhou6(text)
+        played = record_played(record, source.name)
+        return record_game(record, played=played, rules=rules, options=options)
     if kind == "mjai":
         from mahjongkit.formats.mjai import read_mjai
 
-        return read_mjai(text)
+        return read_mjai(text, rules, options=options)
     events: list[Any] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip():
@@ -94,7 +107,7 @@ def load_game(path: str | Path) -> Game:
             except (ValueError, RecursionError) as error:
                 raise NotationError(f"line {number}: not JSON ({error})") from None
     try:
-        return Game.replay(events)
+        return Game.replay(events, rules=engine_log_rules(events, rules, options))
     except MahjongError as error:
         raise NotationError(str(error)) from None
 
@@ -117,6 +130,7 @@ def write_game(game: Game, to: str) -> str:
     raise NotationError(f"unknown output format {to!r:.20}: expected {', '.join(FORMATS)}")
 
 
-def convert(path: str | Path, to: str) -> str:
-    """The log in ``path`` written in format ``to``."""
-    return write_game(load_game(path), to)
+def convert(path: str | Path, to: str, *, rules: Any = None, options: Iterable[str] = ()) -> str:
+    """The log in ``path`` written in format ``to`` (played under ``rules`` and ``options`` as
+    :func:`load_game` plays it)."""
+    return write_game(load_game(path, rules=rules, options=options), to)

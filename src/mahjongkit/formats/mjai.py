@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mahjongkit.errors import MahjongError, NotationError
+from mahjongkit.formats.rules import log_rules
 from mahjongkit.game.engine import Game, rebuild_rules, settle_claims
 from mahjongkit.game.legal import why_illegal
 from mahjongkit.table import actions as A
@@ -262,12 +263,14 @@ def read_mjai(
     rules: Any = None,
     *,
     names: Sequence[str] | None = None,
+    options: Iterable[str] = (),
 ) -> Game:
     """The engine game an mjai log (a whole game) describes, checked event by event.
 
-    Rules: ``rules`` if given, else the ``mjk_rules`` the log's ``start_game`` carries, else
-    Tenhou's with red fives as the log shows them (``aka_flag``, or a red five seen) and
-    East-South when the log reaches the South round.
+    Rules: ``rules`` if given (a rules object or a preset's name), else the ``mjk_rules`` the
+    log's ``start_game`` carries, else Tenhou's with red fives as the log shows them
+    (``aka_flag``, or a red five seen) and East-South when the log reaches the South round;
+    each ``NAME=VALUE`` of ``options`` then overrides one option.
     """
     events = parse_mjai(source) if isinstance(source, str) else [dict(e) for e in source]
     events = _engine_order([e for e in events if e.get("type") != "none"])
@@ -277,7 +280,7 @@ def read_mjai(
     kyoku_at = [i for i, e in enumerate(events) if e.get("type") == "start_kyoku"]
     if not kyoku_at:
         raise NotationError("the mjai log deals no round (no start_kyoku)")
-    variant, rules = _rules_of(events, rules)
+    variant, rules = _rules_of(events, rules, options)
     players = find_variant(variant).make_flow(rules).players
     if players != _SEATS:
         raise NotationError(f"mjai logs are four-player games, not {players}-player {variant}")
@@ -350,7 +353,7 @@ def _engine_order(events: list[MjaiEvent]) -> list[MjaiEvent]:
     return out
 
 
-def _rules_of(events: list[MjaiEvent], rules: Any) -> tuple[str, Any]:
+def _rules_of(events: list[MjaiEvent], rules: Any, options: Iterable[str]) -> tuple[str, Any]:
     start = events[0]
     variant = start.get("mjk_variant", "riichi")
     if not isinstance(variant, str):
@@ -359,20 +362,22 @@ def _rules_of(events: list[MjaiEvent], rules: Any) -> tuple[str, Any]:
         record = find_variant(variant)
     except MahjongError as error:
         raise NotationError(f"start_game: {error}") from None
-    if rules is not None:
-        return record.name, rules
-    recorded = start.get("mjk_rules")
-    if isinstance(recorded, dict) and recorded:
-        try:
-            return record.name, rebuild_rules(record.name, recorded)
-        except MahjongError as error:
-            raise NotationError(f"start_game: {error}") from None
-    base = record.rules("tenhou")
-    red = start.get("aka_flag")
-    if not isinstance(red, bool):
-        red = any(_is_red(e) for e in events)
-    south = any(e.get("type") == "start_kyoku" and e.get("bakaze") != "E" for e in events)
-    return record.name, replace(base, red_fives=red, game_length=2 if south else 1)
+
+    def implied() -> Any:
+        recorded = start.get("mjk_rules")
+        if isinstance(recorded, dict) and recorded:
+            try:
+                return rebuild_rules(record.name, recorded)
+            except MahjongError as error:
+                raise NotationError(f"start_game: {error}") from None
+        base = record.rules("tenhou")
+        red = start.get("aka_flag")
+        if not isinstance(red, bool):
+            red = any(_is_red(e) for e in events)
+        south = any(e.get("type") == "start_kyoku" and e.get("bakaze") != "E" for e in events)
+        return replace(base, red_fives=red, game_length=2 if south else 1)
+
+    return record.name, log_rules(record.name, rules, options, implied)
 
 
 def _is_red(event: Mapping[str, Any]) -> bool:

@@ -158,11 +158,12 @@ def _games_of(source: Any) -> Iterator[list[Any]]:
     )
 
 
-def _tenhou(record: Any) -> Iterator[list[Any]]:
-    from mahjongkit.formats.tenhou.replay import round_games
+def _tenhou(record: Any, name: str = "") -> Iterator[list[Any]]:
+    """A Tenhou record's rounds, under the rules of the day its log id (or ``name``) gives."""
+    from mahjongkit.formats.tenhou.replay import record_played, round_games
 
     try:
-        for _, game in round_games(record):
+        for _, game in round_games(record, played=record_played(record, name)):
             yield list(game.log)
     except MahjongError as error:
         raise DecisionsError(f"Tenhou record: {error}") from None
@@ -179,12 +180,12 @@ def _file(path: Path) -> Iterator[list[Any]]:
         if any(s in (".mjlog", ".xml") for s in suffixes):
             from mahjongkit.formats.tenhou.mjlog import read_mjlog
 
-            yield from _tenhou(read_mjlog(path))
+            yield from _tenhou(read_mjlog(path), path.name)
             return
         if suffixes and suffixes[-1] == ".json":
             from mahjongkit.formats.tenhou.tenhou6 import read_tenhou6
 
-            yield from _tenhou(read_tenhou6(path))
+            yield from _tenhou(read_tenhou6(path), path.name)
             return
         yield from _json_lines(path)
     except DecisionsError:

@@ -59,6 +59,7 @@ TABLE_ROWS = [
     ("bust", False, False, True),
     ("extension", False, False, True),
     ("agari_yame", False, False, True),
+    ("tenpai_yame", False, False, True),  # Tenhou since June 2010
     ("honba_value", 300, 300, 300),
     ("honba_per_payer", 100, 100, 100),
     ("liability_yakuman", PAO, PAO, PAO),

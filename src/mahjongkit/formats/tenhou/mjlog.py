@@ -5,7 +5,8 @@
 round per ``<INIT>`` with its ordered actions and its ending.
 
 Real-world records carry more than the rounds, and the reader keeps what it meets: ``<SHUFFLE>``
-(the wall generator seed), ``<BYE>`` and later ``<UN>`` tags (a player leaving and coming back:
+(the wall generator seed; the oldest records give it on their ``<INIT>``), ``<BYE>`` and later
+``<UN>`` tags (a player leaving and coming back:
 :class:`~mahjongkit.formats.tenhou.records.PresenceChange`, outside the action list since they
 change nothing at the table), special lobbies (``GameType.nonstandard``, chip columns of ``sc``),
 three-player games (``players == 3``, 108 tiles without 2m-8m, north extraction as a ``nuki``
@@ -303,6 +304,9 @@ class _MjlogReader:
 
     def _init(self, element: ElementTree.Element) -> None:
         self._close_round()
+        if self.shuffle is None and not self.rounds:
+            # The oldest records seed each round's wall on its <INIT> (no <SHUFFLE> tag).
+            self.shuffle = element.get("shuffle")
         seed = _ints(element, "seed")
         if len(seed) != 6:
             raise NotationError(

@@ -12,7 +12,9 @@ are in points: the ``x100`` of the format is undone.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from datetime import date
 from typing import TypeAlias
 
 from mahjongkit.errors import NotationError
@@ -334,12 +336,17 @@ class MjlogGame:
     rounds: tuple[MjlogRound, ...]
     lobby: int | None = None
     shuffle: str | None = None
-    """The ``<SHUFFLE seed>`` of the wall generator (absent from the oldest records)."""
+    """The seed of the wall generator: ``<SHUFFLE seed>``, or on the oldest records (which have
+    no ``<SHUFFLE>``) the ``shuffle`` of the first ``<INIT>``; None when the record has neither
+    (tenhou.net/6 JSON)."""
     presence: tuple[PresenceChange, ...] = ()
     skipped_tags: tuple[str, ...] = ()
     """Tags the reader does not know, kept out of the rounds."""
     go_attributes: dict[str, str] = field(default_factory=dict)
     """Every attribute of ``<GO>`` as written (2023 records add title, rule, csrule, ...)."""
+    log_id: str | None = None
+    """The game's Tenhou log id (``2011030512gm-00a9-0000-0123abcd``) when the record carries
+    it: tenhou.net/6 JSON's ``ref`` does, an mjlog does not (its file name often does)."""
 
     @property
     def final_scores(self) -> tuple[int, ...] | None:
@@ -349,6 +356,35 @@ class MjlogGame:
                 if isinstance(action, Agari | Ryuukyoku) and action.final_scores is not None:
                     return action.final_scores
         return None
+
+
+_LOG_ID = re.compile(r"(?<![0-9])([0-9]{4})([0-9]{2})([0-9]{2})([0-9]{2})gm-")
+FIRST_LOG_YEAR = 2006
+"""The year Tenhou opened: an id dated earlier is no Tenhou log id."""
+OLD_WALL_GENERATORS = ("mt19937ar", "mt19937ar-sha512-n288")
+"""Wall generators Tenhou had replaced by ``mt19937ar-sha512-n288-base64`` before March 2010:
+a record seeded by one of them was played before that."""
+
+
+def log_id_date(text: str) -> date | None:
+    """The date of the first Tenhou log id (``YYYYMMDDHHgm-``) in ``text``, wherever it stands
+    (``mylogs_2011030512gm-00a9-0000-0123abcd_tw2.mjlog``); None when ``text`` holds none that
+    names a real day and hour from Tenhou's opening in 2006 on.
+
+    >>> log_id_date("mylogs_2011030512gm-00a9-0000-0123abcd_tw2.mjlog")
+    datetime.date(2011, 3, 5)
+    >>> log_id_date("2010023112gm-00a9-0000-0123abcd.mjlog") is None  # no 31 February
+    True
+    """
+    for found in _LOG_ID.finditer(text):
+        year, month, day, hour = (int(part) for part in found.groups())
+        if year < FIRST_LOG_YEAR or hour > 23:
+            continue
+        try:
+            return date(year, month, day)
+        except ValueError:
+            continue
+    return None
 
 
 def tile_ids_for(players: int) -> tuple[int, ...]:

@@ -2,7 +2,9 @@
 
 Each round of a record is started from its ``<INIT>`` (wind, dealer, counters, deposits, scores)
 with the wall the record reveals (:class:`~mahjongkit.formats.tenhou.script.RoundScript`), under the
-``tenhou`` preset with the record's red-five and open-tanyao flags. Every recorded action is
+``tenhou`` preset with the record's red-five, open-tanyao and length flags and Tenhou's rules of
+the day the game was played (:func:`record_rules`: its log id dates it), or under rules and
+options chosen instead (:func:`replay_rules`). Every recorded action is
 played as the engine's action: it must be legal at that moment; a draw must be the tile the
 engine deals; a seat that could claim a discard and did not is recorded as passing. Every win
 and draw must happen where Tenhou had it, with Tenhou's score changes; and what the engine's
@@ -19,15 +21,18 @@ True
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from mahjongkit.errors import IllegalActionError, MahjongError, NotationError
+from mahjongkit.formats.rules import log_rules
 from mahjongkit.formats.tenhou.meldcode import CallType
 from mahjongkit.formats.tenhou.mjlog import read_mjlog
 from mahjongkit.formats.tenhou.records import (
+    OLD_WALL_GENERATORS,
     Agari,
     Call,
     Discard,
@@ -37,6 +42,7 @@ from mahjongkit.formats.tenhou.records import (
     NewDora,
     Riichi,
     Ryuukyoku,
+    log_id_date,
 )
 from mahjongkit.formats.tenhou.script import RoundScript
 from mahjongkit.game.engine import Game, settle_claims
@@ -120,22 +126,63 @@ def engine_wall(script: RoundScript) -> list[int]:
     return [tile if tile is not None else next(filler) for tile in wall]
 
 
-def record_rules(record: MjlogGame) -> RiichiRules:
+TENPAI_YAME_SINCE = date(2010, 6, 1)
+"""From this day on, Tenhou ends the game when the last dealer is ready at the exhaustive draw
+in first place with the return score (``tenpai_yame``; announced on 2010-05-18). Its earlier
+games play on."""
+
+
+def record_played(record: MjlogGame, name: str = "") -> date | None:
+    """The day a record was played, as far as it tells: the date of its own log id
+    (:attr:`~mahjongkit.formats.tenhou.records.MjlogGame.log_id`), else of the first log id in
+    ``name`` (its file name, say); None when neither holds one that is a real date."""
+    for text in (record.log_id or "", name):
+        played = log_id_date(text)
+        if played is not None:
+            return played
+    return None
+
+
+def record_rules(record: MjlogGame, played: date | None = None) -> RiichiRules:
     """The engine's rules for a Tenhou record: the ``tenhou`` preset with the record's red
-    fives, open tanyao and length."""
+    fives, open tanyao and length, and the dealer's stop at a ready draw (``tenpai_yame``) as
+    Tenhou played it that day: off before :data:`TENPAI_YAME_SINCE`.
+
+    The day is ``played`` if given, else the record's own log id's; a record dated by neither
+    is old when a wall generator Tenhou had replaced before 2010 dealt it, and otherwise
+    plays under the preset."""
     kind = record.game_type
-    return replace(
+    rules = replace(
         RiichiRules.tenhou(),
         red_fives=kind.red_fives,
         open_tanyao=kind.open_tanyao,
         game_length=2 if kind.east_south else 1,
     )
+    played = played if played is not None else record_played(record)
+    if played is not None:
+        before = played < TENPAI_YAME_SINCE
+    else:
+        before = (record.shuffle or "").split(",")[0] in OLD_WALL_GENERATORS
+    return replace(rules, tenpai_yame=False) if before else rules
+
+
+def replay_rules(
+    record: MjlogGame,
+    played: date | None = None,
+    rules: RiichiRules | str | None = None,
+    options: Iterable[str] = (),
+) -> RiichiRules:
+    """The rules a record is replayed under: ``rules`` as given (a :class:`RiichiRules` or a
+    preset's name) or else :func:`record_rules`, then each ``NAME=VALUE`` of ``options``
+    (see :func:`mahjongkit.formats.rules.log_rules`)."""
+    chosen: RiichiRules = log_rules("riichi", rules, options, lambda: record_rules(record, played))
+    return chosen
 
 
 class _RoundReplay:
     def __init__(
         self,
-        record: MjlogGame,
+        rules: RiichiRules,
         game_round: MjlogRound,
         report: RoundReport,
         game: Game | None = None,
@@ -144,7 +191,7 @@ class _RoundReplay:
         self.report = report
         if game is None:
             wall = engine_wall(RoundScript.from_round(game_round))
-            game = Game("riichi", record_rules(record), wall_source=lambda g, index: list(wall))
+            game = Game("riichi", rules, wall_source=lambda g, index: list(wall))
         self.game = game
         # A round of a game already under way starts at its own start_kyoku.
         starts = [i for i, e in enumerate(as_json(game.log)) if e["type"] == "start_kyoku"]
@@ -352,13 +399,24 @@ class _Stop(Exception):
     """Ends one round's replay at its first mismatch."""
 
 
-def check_record(record: MjlogGame, path: str = "") -> FileReport:
-    """Replay every round of a parsed record."""
+def check_record(
+    record: MjlogGame,
+    path: str = "",
+    *,
+    played: date | None = None,
+    rules: RiichiRules | str | None = None,
+    options: Iterable[str] = (),
+) -> FileReport:
+    """Replay every round of a parsed record, under :func:`replay_rules` (``played``, when
+    None, is the date of the log id in ``path`` or in the record)."""
     report = FileReport(path)
     reason = standard_skip_reason(record)
     if reason:
         report.skipped = reason
         return report
+    if played is None:
+        played = record_played(record, Path(path).name)
+    chosen = replay_rules(record, played, rules, options)
     rounds = record.rounds
     for index, game_round in enumerate(rounds):
         round_report = RoundReport(game_round.name)
@@ -366,7 +424,7 @@ def check_record(record: MjlogGame, path: str = "") -> FileReport:
         if not game_round.ended:
             round_report.skipped = "the record stops before the round ends"
             continue
-        game = _replay_round(record, game_round, round_report)
+        game = _replay_round(chosen, game_round, round_report)
         if game is None:
             continue
         following = rounds[index + 1] if index + 1 < len(rounds) else None
@@ -375,10 +433,10 @@ def check_record(record: MjlogGame, path: str = "") -> FileReport:
     return report
 
 
-def _replay_round(record: MjlogGame, game_round: MjlogRound, report: RoundReport) -> Game | None:
+def _replay_round(rules: RiichiRules, game_round: MjlogRound, report: RoundReport) -> Game | None:
     """One round played through the engine; None when it stopped on a mismatch (reported)."""
     try:
-        replay = _RoundReplay(record, game_round, report)
+        replay = _RoundReplay(rules, game_round, report)
         replay.run()
     except _Stop:
         return None
@@ -388,27 +446,41 @@ def _replay_round(record: MjlogGame, game_round: MjlogRound, report: RoundReport
     return replay.game
 
 
-def round_games(record: MjlogGame) -> Iterator[tuple[MjlogRound, Game]]:
-    """Each finished round of a standard record, played through the engine (passes included):
-    the round and the one-round game whose log it gives. A round the engine cannot play as
-    Tenhou did raises :class:`~mahjongkit.errors.IllegalActionError` naming the round."""
+def round_games(
+    record: MjlogGame,
+    *,
+    played: date | None = None,
+    rules: RiichiRules | str | None = None,
+    options: Iterable[str] = (),
+) -> Iterator[tuple[MjlogRound, Game]]:
+    """Each finished round of a standard record, played through the engine (passes included)
+    under :func:`replay_rules`: the round and the one-round game whose log it gives. A round
+    the engine cannot play as Tenhou did raises :class:`~mahjongkit.errors.IllegalActionError`
+    naming the round."""
     reason = standard_skip_reason(record)
     if reason:
         raise IllegalActionError(f"this record cannot be replayed: {reason}")
+    chosen = replay_rules(record, played, rules, options)
     for game_round in record.rounds:
         if not game_round.ended:
             continue
         report = RoundReport(game_round.name)
-        game = _replay_round(record, game_round, report)
+        game = _replay_round(chosen, game_round, report)
         if game is None or report.mismatches:
             problem = report.mismatches[0] if report.mismatches else "it did not replay"
             raise IllegalActionError(f"round {game_round.name}: {problem}")
         yield game_round, game
 
 
-def record_game(record: MjlogGame) -> Game:
-    """A whole Tenhou record played as one engine game (every round dealt from the wall the
-    record reveals, each next round started by the engine's own rules).
+def record_game(
+    record: MjlogGame,
+    *,
+    played: date | None = None,
+    rules: RiichiRules | str | None = None,
+    options: Iterable[str] = (),
+) -> Game:
+    """A whole Tenhou record played as one engine game under :func:`replay_rules` (every round
+    dealt from the wall the record reveals, each next round started by the engine's rules).
 
     Raises :class:`~mahjongkit.errors.NotationError` at the first round the engine does not
     play as Tenhou did, naming it and what differed.
@@ -419,16 +491,17 @@ def record_game(record: MjlogGame) -> Game:
     rounds = [r for r in record.rounds if r.ended]
     if not rounds:
         raise NotationError("the record has no complete round")
+    chosen = replay_rules(record, played, rules, options)
     walls = [engine_wall(RoundScript.from_round(r)) for r in rounds]
     game = Game(
         "riichi",
-        record_rules(record),
+        chosen,
         names=[p.name or f"player{i}" for i, p in enumerate(record.players)],
         wall_source=lambda g, index: list(walls[index]) if index < len(walls) else list(range(136)),
     )
     for index, game_round in enumerate(rounds):
         report = RoundReport(game_round.name)
-        replay = _RoundReplay(record, game_round, report, game)
+        replay = _RoundReplay(chosen, game_round, report, game)
         replay.single_round = len(rounds) == 1 and record.final_scores is None
         with contextlib.suppress(_Stop):  # the mismatch is in the report
             replay.run()
@@ -502,6 +575,11 @@ def _round_name(wind: int, number: int, dealer: int, honba: int) -> str:
     return f"{SEAT_LETTERS[wind % 4]}{number + 1}-{honba} (dealer {SEAT_LETTERS[dealer]})"
 
 
-def check_file(path: str | Path) -> FileReport:
-    """Replay one mjlog file."""
-    return check_record(read_mjlog(Path(path)), str(path))
+def check_file(
+    path: str | Path,
+    *,
+    rules: RiichiRules | str | None = None,
+    options: Iterable[str] = (),
+) -> FileReport:
+    """Replay one mjlog file (dated by the log id in its name, see :func:`record_rules`)."""
+    return check_record(read_mjlog(Path(path)), str(path), rules=rules, options=options)

@@ -87,12 +87,15 @@ def game_to_tenhou6(record: MjlogGame, title: tuple[str, str] = ("", "")) -> dic
         + ("赤" if kind.red_fives else "")
         + ("速" if kind.fast else "")
     )
-    return {
+    written: dict[str, object] = {
         "title": list(title),
         "name": [player.name for player in record.players],
         "rule": {"disp": display, "aka": 1 if kind.red_fives else 0},
         "log": [round_to_tenhou6(r, red_fives=kind.red_fives) for r in record.rounds],
     }
+    if record.log_id is not None:
+        written["ref"] = record.log_id  # as Tenhou's own JSON names the game
+    return written
 
 
 def round_to_tenhou6(game_round: MjlogRound, red_fives: bool = True) -> list[object]:
@@ -228,6 +231,7 @@ _LEVEL_BITS = {"般": 0x00, "上": 0x80, "特": 0x20, "鳳": 0xA0}
 _CALL_LETTERS = {"c": CallType.CHI, "p": CallType.PON, "m": CallType.DAIMINKAN}
 _KONG_LETTERS = {"a": CallType.ANKAN, "k": CallType.KAKAN}
 _CALL_TOKEN = re.compile(r"([a-z]?)(\d\d)")
+_LOG_ID = re.compile(r"[0-9]{10}gm-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{8}")
 
 
 def read_tenhou6(source: str | bytes | Path | Mapping[str, object]) -> MjlogGame:
@@ -237,7 +241,8 @@ def read_tenhou6(source: str | bytes | Path | Mapping[str, object]) -> MjlogGame
     (the red five on copy 0, other copies in ascending order), so the ids differ from the mjlog
     of the same game while every kind, red five, action and score is the same. The order of
     play is rebuilt from each seat's columns; kong dora are revealed where Tenhou reveals them.
-    Only four-player games are read.
+    Tenhou's own files name the game in ``ref`` (its log id, kept as ``log_id``). Only
+    four-player games are read.
     """
     data = _load_json(source)
     log = data.get("log")
@@ -264,11 +269,15 @@ def read_tenhou6(source: str | bytes | Path | Mapping[str, object]) -> MjlogGame
     lobby = data.get("lobby")
     if not isinstance(lobby, int) or isinstance(lobby, bool) or not 0 <= lobby <= 10**9:
         lobby = None
+    # Tenhou's own JSON names the game by its log id in "ref"; anything else there is no id.
+    ref = data.get("ref")
+    log_id = ref if isinstance(ref, str) and _LOG_ID.fullmatch(ref) else None
     return MjlogGame(
         game_type=GameType.from_code(code),
         players=tuple(_json_player(data, seat, names[seat]) for seat in range(4)),
         rounds=tuple(rounds),
         lobby=lobby,
+        log_id=log_id,
     )
 
 

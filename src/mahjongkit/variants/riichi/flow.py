@@ -472,29 +472,38 @@ class RiichiFlow(Flow[RiichiRules]):
             index += 1
         last = length * self.players
         if index >= last:
-            target = self.rules.return_points
-            extension = self.rules.extension
-            if not extension or max(view.scores) >= target or index >= (length + 1) * self.players:
+            if not self.rules.extension or index >= (length + 1) * self.players:
                 return None
-        won = rnd.dealer in result.get("winners", [])
-        ready = result.get("kind") == "exhaustive" and rnd.dealer in result.get("tenpai", [])
-        if (
-            dealer_keeps
-            and index == last - 1
-            and ((won and self.rules.agari_yame) or (ready and self.rules.tenpai_yame))
-        ):
-            # The dealer who wins, or is ready at the draw of, the last hand alone in first
-            # place stops; where the game extends until somebody reaches the return score,
-            # only once the dealer has.
-            top = max(view.scores)
-            if (
-                view.scores[rnd.dealer] == top
-                and view.scores.count(top) == 1
-                and (not self.rules.extension or top >= self.rules.return_points)
-            ):
+            # Sudden death: the game ends once somebody reaches the return score, unless the
+            # dealer keeps the deal (Tenhou: the dealer's repeat comes first).
+            if not dealer_keeps and max(view.scores) >= self.rules.return_points:
                 return None
+        if dealer_keeps and index >= last - 1 and self._dealer_stops(view):
+            return None
         wind, number = divmod(index, self.players)
         return wind, number, number, honba
+
+    def _dealer_stops(self, view: TableView) -> bool:
+        """Agari-yame and tenpai-yame: the dealer of the last hand (or of a hand of the
+        extension) who wins it, or is ready at its exhaustive draw, ends the game in first
+        place. First place is the one :meth:`final_result` gives before the leftover deposits
+        (ties by seat order, or shared: then nobody is first alone); where the game extends
+        until somebody reaches the return score, the dealer must have it too."""
+        rnd = view.round
+        result = rnd.result or {}
+        won = rnd.dealer in result.get("winners", [])
+        ready = result.get("kind") == "exhaustive" and rnd.dealer in result.get("tenpai", [])
+        if not ((won and self.rules.agari_yame) or (ready and self.rules.tenpai_yame)):
+            return False
+        scores = list(view.scores)
+        top = max(scores)
+        if scores[rnd.dealer] != top:
+            return False
+        if self.rules.extension and top < self.rules.return_points:
+            return False
+        if self.rules.tied_placements == "seat_order":
+            return scores.index(top) == rnd.dealer
+        return scores.count(top) == 1
 
     def final_result(self, view: TableView) -> dict[str, Any]:
         """Final ranks; leftover deposits and uma per the rules."""

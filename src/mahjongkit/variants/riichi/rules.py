@@ -153,13 +153,19 @@ class RiichiRules:
     bust: bool = False
     """Tobi: the game ends when a player's score drops below zero."""
     extension: bool = False
-    """Sudden-death extension into the next wind when nobody reached the return score."""
+    """Sudden-death extension into the next wind when nobody reached the return score: the
+    game then ends after the first hand that leaves somebody with it, unless the dealer keeps
+    the deal (Tenhou: the dealer's repeat comes first), and after the extension's last hand."""
     agari_yame: bool = False
-    """The dealer in first place may end the game after winning the last hand."""
+    """The game ends when the dealer of the last hand (or of a hand of the extension) wins it
+    and stands in first place: alone, or first by seat order where :attr:`tied_placements` is
+    ``seat_order``; where the game extends (:attr:`extension`), with at least the return score
+    too. Deposits still on the table do not count."""
     tenpai_yame: bool = False
-    """The game also ends when the dealer of the last hand is ready at an exhaustive draw and
-    alone in first place, as after the dealer's win. Off in every preset: Tenhou plays on (four
-    standard games of ``shared/data/riichi/mjlog`` go on to the next hand from there)."""
+    """The game ends, as after the dealer's win (:attr:`agari_yame`, the same first place),
+    when the dealer of the last hand is ready at its exhaustive draw. Tenhou since June 2010
+    (announced 2010-05-18); its earlier games play on, and replaying a Tenhou record chooses
+    by the record's date (:func:`mahjongkit.formats.tenhou.replay.record_rules`)."""
 
     def __post_init__(self) -> None:
         from mahjongkit.errors import NotationError
@@ -206,7 +212,9 @@ class RiichiRules:
 
     @classmethod
     def tenhou(cls) -> RiichiRules:
-        """Tenhou.net's rules (ranked four-player lobbies with red fives)."""
+        """Tenhou.net's rules (ranked four-player lobbies with red fives), as played since June
+        2010: the last dealer in first place with the return score stops on a win or when ready
+        at the exhaustive draw."""
         return cls(
             open_tanyao=True,
             renhou="none",
@@ -234,6 +242,7 @@ class RiichiRules:
             bust=True,
             extension=True,
             agari_yame=True,
+            tenpai_yame=True,
             leftover_deposits="first_place",
             tied_placements="seat_order",
         )
