@@ -769,17 +769,61 @@ def _replay_paths(paths: Sequence[str]) -> list[tuple[str, str | None]]:
     return found
 
 
+def _log_rules_flags(args: argparse.Namespace, variants: Sequence[str]) -> None:
+    """``--rules`` and ``--option`` of a command that reads logs, checked before any log is: a
+    preset one of ``variants`` has, and options that rules of one of them (that preset's, if
+    given) take; the first family's refusal otherwise."""
+    from mahjongkit.i18n import Sentence
+    from mahjongkit.options import override
+    from mahjongkit.variants import find_variant
+
+    for assignment in args.option:
+        _check_option_size(assignment)
+    families = [find_variant(v) for v in variants]
+    presets = [name for family in families for name in family.presets]
+    if args.rules is not None and not args.rules.strip():
+        raise NotationError(
+            Sentence(
+                "refusal.rules_empty", variant=" or ".join(variants), presets=", ".join(presets)
+            )
+        )
+    if args.rules is not None and args.rules not in presets:
+        raise NotationError(
+            Sentence(
+                "refusal.rules_preset",
+                name=repr(args.rules[:40]),
+                variant=" or ".join(variants),
+                presets=", ".join(presets),
+            )
+        )
+    candidates = [
+        family.rules(args.rules)
+        for family in families
+        if args.rules is None or args.rules in family.presets
+    ]
+    for assignment in args.option:
+        refusals = []
+        for rules in candidates:
+            try:
+                override(rules, [assignment])
+            except NotationError as error:
+                refusals.append(error)
+        if len(refusals) == len(candidates):
+            raise refusals[0]
+
+
 def _cmd_replay_check(args: argparse.Namespace) -> int:
     from mahjongkit.formats.tenhou.replay import check_file
 
     lang = _language(args, _REPLAY_LANGUAGES)
+    _log_rules_flags(args, ("riichi",))
     paths = _replay_paths(args.files)
     rounds = mismatched = skipped = unreadable = 0
     for path, problem in paths:
         try:
             if problem is not None:
                 raise NotationError(problem)
-            report = check_file(path)
+            report = check_file(path, rules=args.rules, options=args.option)
         except (MahjongError, OSError) as error:
             # One damaged file is reported and the others are still checked.
             reason = _one_line(str(error))
@@ -1040,6 +1084,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
 
     from mahjongkit.formats.convert import SUFFIXES, convert
 
+    _log_rules_flags(args, VARIANTS)
     out = Path(args.out) if args.out is not None else None
     if out is not None:
         if out.exists() and not out.is_dir():
@@ -1051,7 +1096,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         try:
             if not path.is_file():
                 raise NotationError("no such file")
-            text = convert(path, args.to)
+            text = convert(path, args.to, rules=args.rules, options=args.option)
         except (MahjongError, OSError, UnicodeDecodeError) as error:
             # One bad file is reported on one line; the others are still converted.
             print(f"{_one_line(name)}: {_one_line(str(error))}", file=sys.stderr)
@@ -1635,6 +1680,11 @@ def _replay_arguments(replay: argparse.ArgumentParser) -> None:
         "files", nargs="+", help="mjlog files (.xml, or gzip .mjlog), or folders holding them"
     )
     replay.add_argument("--lang", help="language of the report (en, fr, es, ja, zh; default en)")
+    replay.add_argument(
+        "--rules",
+        help="a Riichi rules preset to replay under instead of Tenhou's rules of the log's day",
+    )
+    _option_argument(replay)
 
 
 def _play_bot(text: str) -> str:
@@ -1746,6 +1796,12 @@ def _convert_arguments(convert: argparse.ArgumentParser) -> None:
         help="write each log to DIR (NAME.mjai.jsonl, NAME.tenhou6.json or NAME.jsonl) instead "
         "of standard output",
     )
+    convert.add_argument(
+        "--rules",
+        help="a rules preset to play each log under instead of the rules it implies (mjai: "
+        "Tenhou's, East-South; Tenhou: those of the log's day; our events: their own)",
+    )
+    _option_argument(convert)
 
 
 def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:

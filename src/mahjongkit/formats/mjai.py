@@ -269,8 +269,9 @@ def read_mjai(
 
     Rules: ``rules`` if given (a rules object or a preset's name), else the ``mjk_rules`` the
     log's ``start_game`` carries, else Tenhou's with red fives as the log shows them
-    (``aka_flag``, or a red five seen) and East-South when the log reaches the South round;
-    each ``NAME=VALUE`` of ``options`` then overrides one option.
+    (``aka_flag``, or a red five seen), East-South as mjai.app plays (mjai records no length:
+    ``options=["game_length=1"]`` reads an East-only game); each ``NAME=VALUE`` of ``options``
+    then overrides one option.
     """
     events = parse_mjai(source) if isinstance(source, str) else [dict(e) for e in source]
     events = _engine_order([e for e in events if e.get("type") != "none"])
@@ -370,12 +371,13 @@ def _rules_of(events: list[MjaiEvent], rules: Any, options: Iterable[str]) -> tu
                 return rebuild_rules(record.name, recorded)
             except MahjongError as error:
                 raise NotationError(f"start_game: {error}") from None
+        # mjai carries no game length: a game that ends in East (one seat bust) is as long
+        # as any other, and mjai.app's games are East-South.
         base = record.rules("tenhou")
         red = start.get("aka_flag")
         if not isinstance(red, bool):
             red = any(_is_red(e) for e in events)
-        south = any(e.get("type") == "start_kyoku" and e.get("bakaze") != "E" for e in events)
-        return replace(base, red_fives=red, game_length=2 if south else 1)
+        return replace(base, red_fives=red, game_length=2)
 
     return record.name, log_rules(record.name, rules, options, implied)
 

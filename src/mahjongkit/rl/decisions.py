@@ -17,7 +17,7 @@ claim, those that let the tile go included (``pass``). Sources:
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -105,13 +105,13 @@ class _Recorder(Game):
         return super().apply(action)
 
 
-def _replayed(events: list[Any], number: int) -> list[Decision]:
+def _replayed(events: list[Any], number: int, rules: Any = None) -> list[Decision]:
     sink: list[Decision] = []
     _Recorder.sink = sink
     _Recorder.number = number
     _Recorder.codecs = {}
     try:
-        game = _Recorder.replay(events)
+        game = _Recorder.replay(events, rules=rules)
     except MahjongError as error:
         raise DecisionsError(f"game {number}: {error}") from None
     if game.variant not in FAMILIES:  # pragma: no cover - every family is one of the three
@@ -119,38 +119,67 @@ def _replayed(events: list[Any], number: int) -> list[Decision]:
     return sink
 
 
-def decisions(source: Any, *, encoder: str = "v1") -> Iterator[Decision]:
-    """Every decision of ``source`` (see the module's description), in the order played."""
+def decisions(
+    source: Any, *, encoder: str = "v1", rules: Any = None, options: Iterable[str] = ()
+) -> Iterator[Decision]:
+    """Every decision of ``source`` (see the module's description), in the order played.
+
+    Each game is played under the rules its log implies (a Tenhou record: Tenhou's of its
+    day; mjai: Tenhou's, East-South; our events: those they carry), or under ``rules`` (a
+    rules object or a preset's name); each ``NAME=VALUE`` of ``options`` then overrides one
+    option, as ``convert --rules --option`` does.
+    """
+    from mahjongkit.formats.rules import engine_log_rules
+
     if encoder not in ENCODERS:
         raise DecisionsError(
             f"unknown encoder {encoder!r:.40}: expected one of {', '.join(ENCODERS)}"
         )
-    for number, events in enumerate(_games_of(source)):
-        yield from _replayed(events, number)
+    if isinstance(options, str | bytes) or not isinstance(options, Iterable):
+        raise DecisionsError(
+            f"options are a list of NAME=VALUE strings, not {type(options).__name__}"
+        )
+    chosen = _Chosen(rules, tuple(options))
+    for number, (events, own) in enumerate(_games_of(source, chosen)):
+        # Our own logs are played under the rules chosen here; the others were read under them.
+        try:
+            replay_rules = engine_log_rules(events, rules, chosen.options) if own else None
+        except MahjongError as error:
+            raise DecisionsError(f"game {number}: {error}") from None
+        yield from _replayed(events, number, replay_rules)
 
 
-def _games_of(source: Any) -> Iterator[list[Any]]:
-    """The engine event logs of a source, one per game."""
+@dataclass(frozen=True, slots=True)
+class _Chosen:
+    """The ``rules`` and ``options`` given to :func:`decisions`."""
+
+    rules: Any
+    options: tuple[str, ...]
+
+
+def _games_of(source: Any, chosen: _Chosen) -> Iterator[tuple[list[Any], bool]]:
+    """The engine event logs of a source, one per game, each with whether it is our own log
+    (not yet played under the chosen rules)."""
     from mahjongkit.formats.tenhou.records import MjlogGame
 
     if isinstance(source, Game):
-        yield list(source.log)
+        yield list(source.log), True
         return
     if isinstance(source, MjlogGame):
-        yield from _tenhou(source)
+        yield from _tenhou(source, chosen)
         return
     events = getattr(source, "events", None)
     if isinstance(events, tuple | list) and hasattr(source, "variant"):  # a GameRecord
-        yield list(events)
+        yield list(events), True
         return
     if isinstance(source, str | Path):
-        yield from _file(Path(source))
+        yield from _file(Path(source), chosen)
         return
     if isinstance(source, list | tuple):
         if _is_mjai(list(source)):
-            yield _mjai(list(source))
+            yield _mjai(list(source), chosen), False
         else:
-            yield list(source)
+            yield list(source), True
         return
     raise DecisionsError(
         "decisions() reads an event log (a list of events, a Game, a stored record), a Tenhou "
@@ -158,36 +187,40 @@ def _games_of(source: Any) -> Iterator[list[Any]]:
     )
 
 
-def _tenhou(record: Any, name: str = "") -> Iterator[list[Any]]:
-    """A Tenhou record's rounds, under the rules of the day its log id (or ``name``) gives."""
+def _tenhou(record: Any, chosen: _Chosen, name: str = "") -> Iterator[tuple[list[Any], bool]]:
+    """A Tenhou record's rounds, under the rules of the day its log id (or ``name``) gives,
+    or the rules chosen."""
     from mahjongkit.formats.tenhou.replay import record_played, round_games
 
+    played = record_played(record, name)
     try:
-        for _, game in round_games(record, played=record_played(record, name)):
-            yield list(game.log)
+        for _, game in round_games(
+            record, played=played, rules=chosen.rules, options=chosen.options
+        ):
+            yield list(game.log), False
     except MahjongError as error:
         raise DecisionsError(f"Tenhou record: {error}") from None
 
 
-def _file(path: Path) -> Iterator[list[Any]]:
+def _file(path: Path, chosen: _Chosen) -> Iterator[tuple[list[Any], bool]]:
     if not path.is_file():
         raise DecisionsError(f"{path}: no such file")
     suffixes = [s.lower() for s in path.suffixes]
     try:
         if suffixes and suffixes[-1] in (".sqlite3", ".sqlite", ".db"):
-            yield from _database(path)
+            yield from ((events, True) for events in _database(path))
             return
         if any(s in (".mjlog", ".xml") for s in suffixes):
             from mahjongkit.formats.tenhou.mjlog import read_mjlog
 
-            yield from _tenhou(read_mjlog(path), path.name)
+            yield from _tenhou(read_mjlog(path), chosen, path.name)
             return
         if suffixes and suffixes[-1] == ".json":
             from mahjongkit.formats.tenhou.tenhou6 import read_tenhou6
 
-            yield from _tenhou(read_tenhou6(path), path.name)
+            yield from _tenhou(read_tenhou6(path), chosen, path.name)
             return
-        yield from _json_lines(path)
+        yield from _json_lines(path, chosen)
     except DecisionsError:
         raise
     except MahjongError as error:
@@ -196,7 +229,7 @@ def _file(path: Path) -> Iterator[list[Any]]:
         raise DecisionsError(f"{path}: cannot be read ({error})") from None
 
 
-def _json_lines(path: Path) -> Iterator[list[Any]]:
+def _json_lines(path: Path, chosen: _Chosen) -> Iterator[tuple[list[Any], bool]]:
     """A file of JSON lines: our events (several games may follow one another) or mjai's."""
     games: list[list[Any]] = []
     with path.open(encoding="utf-8") as lines:
@@ -217,7 +250,7 @@ def _json_lines(path: Path) -> Iterator[list[Any]]:
     if not games:
         raise DecisionsError(f"{path}: no events")
     for events in games:
-        yield _mjai(events) if _is_mjai(events) else events
+        yield (_mjai(events, chosen), False) if _is_mjai(events) else (events, True)
 
 
 def _database(path: Path) -> Iterator[list[Any]]:
@@ -238,11 +271,11 @@ def _is_mjai(events: list[Any]) -> bool:
     return False
 
 
-def _mjai(events: list[Any]) -> list[Any]:
+def _mjai(events: list[Any], chosen: _Chosen) -> list[Any]:
     """An mjai log as the engine's events, each checked by playing it through the engine."""
     from mahjongkit.formats.mjai import read_mjai
 
     try:
-        return list(read_mjai(events).log)
+        return list(read_mjai(events, chosen.rules, options=chosen.options).log)
     except MahjongError as error:
         raise DecisionsError(f"an mjai log the engine cannot follow: {error}") from None
