@@ -189,6 +189,57 @@ def test_four_mjai_bot_processes_play_each_other():
         assert process.stderr is not None and process.stderr.read() == ""
 
 
+def test_the_mirror_follows_a_concealed_kong_made_after_riichi():
+    """Seed 20 (Tenhou rules, efficient bots): West declares riichi, then makes a concealed
+    kong from its unseen hand. The other seats' mirrors make up West's ready hand around the
+    kong's tiles (keeping its waits, as R-05's riichi allows a kong only then) and go on
+    offering exactly the real options."""
+    rules = find_variant("riichi").rules("tenhou")
+    game = Game("riichi", rules, seed=20, max_rounds=8)
+    game.start()
+    agents = [EfficientAgent() for _ in range(4)]
+    checked = 0
+    while not game.over:
+        this_round = game.log[_round_start(game.log) :]
+        riichi = {e["actor"] for e in this_round if e["type"] == "reach"}
+        kong_after_riichi = any(e["type"] == "ankan" and e["actor"] in riichi for e in this_round)
+        if checked and not kong_after_riichi:
+            break  # the round of the kong is over
+        seat = game.waiting_for()[0]
+        if kong_after_riichi:
+            view = seat_view(to_mjai(game.log), seat)
+            start = max(i for i, e in enumerate(view) if e["type"] == "start_kyoku")
+            mirror = mirror_round(view[start:], seat, rules)
+            assert _legal_messages(mirror, seat) == _legal_messages(game, seat)
+            checked += 1
+        game.apply(agents[seat].act(game.observation(seat)))
+    assert checked > 3
+
+
+def test_a_view_that_stops_at_libriichis_draw_after_a_fourth_riichi_is_over():
+    """RULES-riichi.md abortive draws (four riichi, Tenhou): libriichi deals the next seat one
+    more draw before its ryukyoku; a seat asked at that draw mirrors a round that is over (it
+    may do nothing) instead of failing to follow the game."""
+    from tests.helpers.table_scenarios import riichi, riichi_game
+
+    rules = find_variant("riichi").rules("tenhou")
+    hands = ["123m456p789s1134s", "123p456s789m1134m", "123s456m789p1134p", "111z222z333z4455z"]
+    game = riichi_game(rules, hands, "6z6z6z7z")
+    for seat, junk in enumerate(["6z", "6z", "6z", "7z"]):
+        riichi(game, seat, junk)
+    view = seat_view(to_mjai(game.log), 0)
+    cut = next(i for i, e in enumerate(view) if e["type"] == "ryukyoku")
+    assert [e["type"] for e in view[cut - 2 : cut]] == ["dahai", "reach_accepted"]
+    stops_at_draw = [*view[:cut], {"type": "tsumo", "actor": 0, "pai": "9m"}]
+    start = max(i for i, e in enumerate(stops_at_draw) if e["type"] == "start_kyoku")
+    mirror = mirror_round(stops_at_draw[start:], 0, rules)
+    assert mirror.legal_actions(0) == []
+
+
+def _round_start(log: list) -> int:
+    return max(i for i, e in enumerate(log) if e["type"] == "start_kyoku")
+
+
 def test_whole_games_under_libriichi():
     """libriichi (Mortal's referee, as mjai.app runs it) checks every answer of four
     ``mjai-bot`` processes; it reports a wrong one and plays on, and the report is read."""

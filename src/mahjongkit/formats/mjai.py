@@ -452,6 +452,8 @@ class _Seat:
     drawn: int | None = None
     riichi: bool = False
     ready: bool = False
+    unseen_at_riichi: set[int] = field(default_factory=set)
+    """The slots of its hand nobody had seen when it declared riichi."""
 
 
 def _claimed_tile(game: Game) -> int | None:
@@ -477,6 +479,9 @@ class _Layout:
         self.uras: list[str] = []
         self.after_kan: int | None = None
         self.pool: Counter[str] = Counter()
+        self.shown_after_riichi: list[Counter[str]] = [Counter() for _ in range(_SEATS)]
+        """Per seat, the tiles of its unseen hand that it shows after its riichi (a concealed
+        kong): its made-up ready hand must hold them."""
 
     def take(self, seat: int, name: Any, where: str, *, not_drawn: bool = False) -> _Slot:
         """The slot of ``seat``'s hand a tile named ``name`` leaves from."""
@@ -487,6 +492,8 @@ class _Layout:
         chosen = next((i for i in candidates if state.slots[i].name == name), None)
         if chosen is None:
             chosen = next((i for i in candidates if state.slots[i].name is None), None)
+            if chosen in state.unseen_at_riichi:
+                self.shown_after_riichi[seat][name] += 1
         if chosen is None and not_drawn:
             chosen = next((i for i in state.held if state.slots[i].name == name), None)
         if chosen is None:
@@ -598,14 +605,26 @@ class _Layout:
         state = self.seats[seat]
         state.ready = True
         hidden = [i for i in state.held if state.slots[i].name is None]
+        state.unseen_at_riichi = set(hidden)
         if len(hidden) % 3 != 1:
             return
-        chosen = _ready_hand(self.pool, len(hidden))
+        # Tiles it shows later (the three of a concealed kong made on a draw) are its own; the
+        # rest is a ready hand kept apart from them, so that the kong leaves the waits as they
+        # were (the only kong riichi allows).
+        # (At most three: riichi allows a concealed kong only with the tile just drawn.)
+        shown = [n for n, k in self.shown_after_riichi[seat].items() for _ in range(min(k, 3))]
+        if len(shown) % 3 or len(shown) >= len(hidden):
+            shown = []
+        pool = Counter(self.pool)  # the tiles nobody sees (``shown`` are seen, so not in it)
+        for name in set(shown):
+            for near in _neighbours(name):
+                pool[near] = 0
+        chosen = _ready_hand(+pool, len(hidden) - len(shown))
         if chosen is None:
             return
-        for slot_index, name in zip(hidden, chosen, strict=True):
+        for slot_index, name in zip(hidden, [*shown, *chosen], strict=True):
             state.slots[slot_index].name = name
-            self.pool[name] -= 1
+        self.pool.subtract(chosen)
 
     def used(self) -> Counter[str]:
         names: Counter[str] = Counter()
@@ -614,6 +633,16 @@ class _Layout:
         names.update(self.indicators)
         names.update(self.uras)
         return names
+
+
+def _neighbours(name: str) -> list[str]:
+    """The tile names a set or a wait may join to ``name`` (itself and two either side in its
+    suit, red fives included; an honour only itself)."""
+    if len(name) < 2 or name[1] not in "mps" or not name[0].isdigit():
+        return [name]
+    low, suit = int(name[0]), name[1]
+    out = [f"{n}{suit}" for n in range(max(1, low - 2), min(9, low + 2) + 1)]
+    return [*out, f"5{suit}r"] if f"5{suit}" in out else out
 
 
 def _ready_hand(pool: Counter[str], size: int) -> list[str] | None:
@@ -658,8 +687,10 @@ def _plan_round(
         # Again, now knowing every tile the view shows: a riichi seat's ready hand is made of
         # tiles nobody sees, whatever the round shows later.
         used = layout.used()
+        shown = layout.shown_after_riichi
         layout = _Layout(names, viewer)
         layout.pool = Counter({n: len(ids) - used[n] for n, ids in by_name.items()})
+        layout.shown_after_riichi = shown
         layout.follow(events, start, end)
     free = {name: list(ids) for name, ids in by_name.items()}
 
@@ -749,10 +780,14 @@ class _Driver:
             if (
                 self.queue[0]["type"] == "ryukyoku"
                 and event.get("type") == "tsumo"
-                and self.index + 1 < len(events)
-                and events[self.index + 1].get("type") == "ryukyoku"
+                and (
+                    events[self.index + 1].get("type") == "ryukyoku"
+                    if self.index + 1 < len(events)
+                    else self.viewer is not None
+                )
             ):
-                # libriichi deals one more draw before it ends the round on a fourth riichi.
+                # libriichi deals one more draw before it ends the round on a fourth riichi
+                # (a seat's view may stop at that draw: the round is over all the same).
                 self.index += 1
                 continue
             self.compare(self.queue.pop(0), event)
