@@ -6,16 +6,20 @@ replaying the event log rebuilds the same state; and, step by step on a sample, 
 accounted for and no observation shows what it must hide.
 """
 
+import json
 import random
 
 import pytest
 
 from mahjongkit.bots.policy import play_random, random_policy
 from mahjongkit.game.engine import Game
+from mahjongkit.table import actions as A
+from mahjongkit.variants import find_variant
 from tests.helpers.table_checks import check_observations, check_tiles
 
 ROUNDS = 1000
 VARIANTS = ["riichi", "hongkong", "sichuan"]
+CALLS = (A.CHI, A.PON, A.KAN, A.ANKAN, A.KAKAN)
 
 
 def deposits_put(event):
@@ -143,3 +147,32 @@ def test_random_illegal_actions_are_refused_and_change_nothing(variant):
         seat = game.waiting_for()[0]
         game.apply(random_policy(game, seat, rng))
     assert refused > 100
+
+
+THREE_PLAYER = {"players": 3, "uma": "15000,0,-15000"}
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"), [*((v, {}) for v in VARIANTS), ("riichi", THREE_PLAYER)]
+)
+def test_a_snapshot_is_plain_json_at_every_step(variant, options):
+    """``Game.snapshot()`` is plain data, as its docstring says: ``json.dumps`` takes it and
+    ``json.loads`` gives it back equal, melds (their kinds) included. Seats call whenever they
+    may, so that chows, pungs and kongs are on the table."""
+    from mahjongkit.options import override
+
+    rules = override(find_variant(variant).rules(), [f"{k}={v}" for k, v in options.items()])
+    rng = random.Random(11)
+    game = Game(variant, rules, seed=11, max_rounds=2)
+    game.start()
+    kinds: set[str] = set()
+    while not game.over:
+        snapshot = game.snapshot()
+        assert json.loads(json.dumps(snapshot)) == snapshot
+        for seat in snapshot["round"]["seats"]:
+            kinds.update(meld["kind"] for meld in seat["melds"])
+        seat = game.waiting_for()[0]
+        calls = [a for a in game.legal_actions(seat) if a.type in CALLS]
+        game.apply(calls[0] if calls else random_policy(game, seat, rng))
+    assert json.loads(json.dumps(game.snapshot())) == game.snapshot()
+    assert kinds & {"chow", "pung"}, "the game had melds"

@@ -381,7 +381,7 @@ class Game:
         return list(events)
 
     def snapshot(self) -> dict[str, Any]:
-        """The whole state as plain data (for comparing a replay with live play)."""
+        """The whole state as plain JSON data (for comparing a replay with live play)."""
         snapshot: dict[str, Any] = to_json(self.state)
         return snapshot
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import Enum, StrEnum
 from typing import Any
 
 from mahjongkit.melds import MeldKind
@@ -142,7 +142,7 @@ def to_json(value: Any) -> Any:
         return out
     if kind is int or kind is bool or kind is str or value is None:
         return value
-    if isinstance(value, StrEnum):
+    if isinstance(value, Enum):  # phases, meld kinds: their names in the log
         return value.value
     if isinstance(value, dict):
         return {str(k): to_json(v) for k, v in sorted(value.items())}
