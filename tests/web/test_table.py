@@ -257,6 +257,45 @@ def test_a_dropped_connection_resumes_from_the_record(app_client: TestClient) ->
         assert _next(two)["code"] == "busy"
 
 
+def test_a_refused_resume_or_start_keeps_the_connections_own_game(
+    app_client: TestClient,
+) -> None:
+    """A resume (or start) the table refuses leaves the connection's game held and playable:
+    the next act applies to it; a resume of that same game replays it from its record."""
+    with app_client.websocket_connect("/ws/play") as other:
+        busy = _started(other, seed=5)
+        with app_client.websocket_connect("/ws/play") as ws:
+            state = _started(ws, seed=21)
+            assert state["legal"], "the dealer (seat 0) discards first"
+            refused = [
+                ({"type": "resume", "game": state["game"], "token": "0" * 32}, "token"),
+                ({"type": "resume", "game": state["game"] + 9, "token": state["token"]}, "token"),
+                ({"type": "resume", "game": "1", "token": state["token"]}, "resume"),
+                ({"type": "resume", "game": busy["game"], "token": busy["token"]}, "busy"),
+                ({"type": "resume"}, "resume"),
+                ({"type": "start", "variant": "chess"}, "variant"),
+                ({"type": "start", "options": {"no_such_option": 1}}, "options"),
+            ]
+            for message, code in refused:
+                _send(ws, message)
+                answer = _next(ws)
+                assert answer["type"] == "error" and answer["code"] == code, message
+            _send(ws, {"type": "hints", "on": False})
+            again = _next(ws)
+            assert again["game"] == state["game"]
+            assert again["observation"] == state["observation"]
+            _send(ws, {"type": "act", "id": 0, "seq": again["seq"]})
+            moved = _next(ws)
+            assert moved["type"] == "state" and moved["game"] == state["game"]
+            assert moved["events"][0]["type"] == "dahai" and moved["events"][0]["actor"] == 0
+            # Its own game, resumed on the same connection, comes back from the record whole.
+            _send(ws, {"type": "resume", "game": state["game"], "token": state["token"]})
+            resumed = _next(ws)
+            assert resumed["type"] == "state", resumed
+            assert resumed["observation"] == moved["observation"]
+            assert resumed["events"][0]["type"] == "start_game"
+
+
 def test_bounds(tmp_path: Path) -> None:
     limits = Limits(message_bytes=512, games_per_connection=2, live_games=2, idle_seconds=0.5)
     app = create_app(records_path=tmp_path / "r.sqlite3", table_limits=limits)

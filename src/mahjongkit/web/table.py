@@ -234,9 +234,12 @@ class Tables:
 
     # --- starting and resuming -----------------------------------------------------------------
 
-    def start(self, message: dict[str, Any], lang: str) -> Seating:
-        """A new game from a ``start`` message (refused with a :class:`Refusal`)."""
-        self._room(lang)
+    def start(
+        self, message: dict[str, Any], lang: str, replacing: Seating | None = None
+    ) -> Seating:
+        """A new game from a ``start`` message (refused with a :class:`Refusal`); ``replacing``
+        is the game the connection holds until then (its place counts as free)."""
+        self._room(lang, replacing)
         variant_name = message.get("variant", "riichi")
         if variant_name not in FAMILIES:
             raise _refuse("variant", lang, value=_short(variant_name), known=", ".join(FAMILIES))
@@ -289,17 +292,25 @@ class Tables:
             raise
         return self._hold(game, seat, bot, record_id, records, message, lang, seed)
 
-    def resume(self, message: dict[str, Any], lang: str) -> Seating:
-        """The game a ``resume`` message names, replayed from its record."""
+    def resume(
+        self, message: dict[str, Any], lang: str, replacing: Seating | None = None
+    ) -> Seating:
+        """The game a ``resume`` message names, replayed from its record; ``replacing`` is the
+        game the connection holds until then (it may be the one named: it is stored first)."""
         record_id = message.get("game")
         token = message.get("token")
         if type(record_id) is not int or not isinstance(token, str):
             raise _refuse("resume", lang)
         if not hmac.compare_digest(token.encode()[:64], self.token(record_id).encode()):
             raise _refuse("token", lang)
-        if record_id in self.live:
+        holder = self.live.get(record_id)
+        if holder is not None and holder is not replacing:
             raise _refuse("busy", lang, game=record_id)
-        self._room(lang)
+        self._room(lang, replacing)
+        if holder is not None:
+            # The connection resumes its own game: the record must hold every event first.
+            with contextlib.suppress(MahjongError):
+                holder.save()
         records = self.open_records()
         try:
             stored = records.load(record_id)
@@ -349,8 +360,11 @@ class Tables:
         self.live[record_id] = seating
         return seating
 
-    def _room(self, lang: str) -> None:
-        if len(self.live) >= self.limits.live_games:
+    def _room(self, lang: str, replacing: Seating | None = None) -> None:
+        held = len(self.live)
+        if replacing is not None and self.live.get(replacing.record_id) is replacing:
+            held -= 1  # the connection lets its own game go for the new one
+        if held >= self.limits.live_games:
             raise _refuse("full", lang, limit=self.limits.live_games)
 
     def release(self, seating: Seating | None) -> None:
@@ -360,7 +374,8 @@ class Tables:
         # A record that cannot take more (finished elsewhere) keeps what it has.
         with contextlib.suppress(MahjongError):
             seating.save()
-        self.live.pop(seating.record_id, None)
+        if self.live.get(seating.record_id) is seating:  # not a new hold of the same game
+            del self.live[seating.record_id]
         seating.records.close()
 
 
@@ -445,13 +460,15 @@ async def serve_connection(websocket: WebSocket, tables: Tables) -> None:
                             value=_short(message["lang"]),
                             known=", ".join(SITE_LANGUAGES),
                         )
-                    tables.release(seating)
-                    seating = None
+                    # The connection's own game is let go only once the new one is held: a
+                    # refused start or resume leaves it where it was.
+                    held = seating
                     seating = (
-                        tables.start(message, lang)
+                        tables.start(message, lang, replacing=held)
                         if kind == "start"
-                        else tables.resume(message, lang)
+                        else tables.resume(message, lang, replacing=held)
                     )
+                    tables.release(held)
                     games += 1
                     await _bots_play(seating)
                     await _send(websocket, seating.state())
