@@ -177,3 +177,27 @@ def test_three_players_from_the_command_line(capsys: pytest.CaptureFixture[str])
         err = capsys.readouterr().err
         assert refused.value.code == 2 and "--nukidora" in err
         assert len(err.strip().splitlines()) == 1
+
+
+def test_h04_a_chow_from_a_seat_other_than_the_previous_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--meld chi:789s@W`` for South: West does not discard to South (H-04, chi from the
+    player on the left); ``@E`` is the chow South may claim. The refusal's sentence has its
+    French and Spanish (the web says it in the page's language)."""
+    from mahjongkit.commands import answer
+    from mahjongkit.errors import InvalidHandError
+    from mahjongkit.i18n import reason_of, say
+
+    words = ["score", "123m456p22s222z", "--meld", "chi:789s@W", "--win", "2z", "--tsumo"]
+    code, out, err = run(capsys, *words, "--seat", "S")
+    assert code == 2 and out == ""
+    assert "chow:789s@W: a chow is claimed only from the previous player" in err
+    assert "East for South (H-04" in err and len(err.strip().splitlines()) == 1, err
+    with pytest.raises(InvalidHandError) as refused:
+        answer([*words, "--seat", "S"])
+    assert "Est pour Sud (H-04" in say(reason_of(refused.value), "fr")
+    assert "Este para Sur (H-04" in say(reason_of(refused.value), "es")
+    words[3] = "chi:789s@E"
+    code, out, _ = run(capsys, *words, "--seat", "S", "--json")
+    assert code == 0 and json.loads(out)["valid"]

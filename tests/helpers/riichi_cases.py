@@ -139,7 +139,7 @@ def ours(case: Case) -> Any:
         Meld(
             _OUR_MELDS[kind],
             tuple(map(tile, tiles)),
-            None if kind == "ankan" else (case.seat + 1) % 4,
+            None if kind == "ankan" else (case.seat - 1) % 4,  # the previous seat (H-04)
         )
         for kind, tiles, _ in case.melds
     )

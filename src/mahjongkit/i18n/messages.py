@@ -78,6 +78,10 @@ _EN = {
     "riichi.no_seat": "seat {seat} does not exist with {players} players",
     "riichi.own_discard": "a win on a discard comes from another seat than the winner's",
     "riichi.own_meld": "the meld {meld} claims a tile from the winner's own seat",
+    "riichi.chow_from": (
+        "{meld}: a chow is claimed only from the previous player, {left} for {seat} (H-04, "
+        "as in Riichi: chi from the player on the left)"
+    ),
     "riichi.bonus_win": "{tile} is a bonus tile: it cannot win a Riichi hand",
     "riichi.nukidora_players": (
         "{north} North tile(s) set aside: only three-player Riichi sets North aside"
@@ -248,6 +252,10 @@ _FR = {
     "riichi.no_seat": "la place {seat} n’existe pas à {players} joueurs",
     "riichi.own_discard": "une victoire sur un écart vient d’un autre joueur que le gagnant",
     "riichi.own_meld": "la combinaison {meld} prend une tuile à la place du gagnant lui-même",
+    "riichi.chow_from": (
+        "{meld} : un chow se prend seulement au joueur précédent, {left} pour {seat} (H-04, "
+        "de même en riichi : chi au joueur de gauche)"
+    ),
     "riichi.bonus_win": "{tile} est une tuile bonus : elle ne peut pas gagner une main de riichi",
     "riichi.nukidora_players": (
         "{north} tuile(s) Nord mise(s) de côté : seul le riichi à trois joueurs met le Nord de côté"
@@ -436,6 +444,10 @@ _ES = {
     "riichi.no_seat": "el asiento {seat} no existe con {players} jugadores",
     "riichi.own_discard": "una victoria con un descarte viene de otro jugador, no del ganador",
     "riichi.own_meld": "la combinación {meld} toma una ficha del propio asiento del ganador",
+    "riichi.chow_from": (
+        "{meld}: un chow solo se toma del jugador anterior, {left} para {seat} (H-04, igual "
+        "en riichi: chi del jugador de la izquierda)"
+    ),
     "riichi.bonus_win": "{tile} es una ficha de bonificación: no puede ganar una mano de riichi",
     "riichi.nukidora_players": (
         "{north} ficha(s) Norte apartada(s): solo el riichi de tres jugadores aparta el Norte"

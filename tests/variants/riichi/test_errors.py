@@ -64,6 +64,45 @@ def test_invalid_descriptions() -> None:
         assert fragment in message, message
 
 
+def _with_seat_wind(meld: str, seat: str) -> Win:
+    """A self-drawn win whose only yaku is the seat wind's pung, with ``meld`` shown."""
+    wind = "ESWN".index(seat) + 1
+    hand = f"123m456p22s{wind}{wind}{wind}z"
+    return make_win(hand, f"{wind}z", melds=(meld,), tsumo=True, seat=seat)
+
+
+def test_h04_a_chow_is_claimed_from_the_previous_seat_only() -> None:
+    """H-04 (H-03: "chow only from the previous player"), the same in Riichi (chi from the
+    player on the left): a chow shown as claimed from another seat is not a hand; a pung may
+    come from any seat; in three-player Riichi East's previous seat is West, and North does
+    not sit at the table."""
+    three = dataclasses.replace(EMA, players=3, uma=(15000, 0, -15000))
+    refused = [
+        ("chi:789s@E", "W", EMA, "chow:789s@E: a chow is claimed only from the previous player"),
+        ("chi:789s@E", "W", EMA, "South for West (H-04"),
+        ("chi:789s@N", "W", EMA, "South for West (H-04"),
+        ("chi:789s@W", "S", EMA, "East for South (H-04"),
+        ("chi:789s@S", "E", three, "West for East (H-04"),
+        ("chi:789s@N", "E", three, "seat North does not exist with 3 players"),
+        ("pon:777s@N", "S", three, "seat North does not exist with 3 players"),
+    ]
+    for meld, seat, rules, fragment in refused:
+        code, message = error_of(score(_with_seat_wind(meld, seat), rules))
+        assert code == "invalid_hand" and fragment in message, (meld, seat, message)
+    accepted = [
+        ("chi:789s@S", "W", EMA),
+        ("chi:789s", "W", EMA),  # no seat named: the previous one
+        ("chi:789s@N", "E", EMA),
+        ("pon:777s@E", "W", EMA),
+        ("pon:777s@N", "W", EMA),
+        ("chi:789s@W", "E", three),
+        ("pon:777s@S", "E", three),
+    ]
+    for meld, seat, rules in accepted:
+        result = score(_with_seat_wind(meld, seat), rules)
+        assert result.valid and "seat_wind" in result.pattern_ids(), (meld, seat, result)
+
+
 def test_a_bonus_tile_cannot_win() -> None:
     win = dataclasses.replace(make_win("123m456p789s22444z", "3m"), win_tile=Tile.parse("1f"))
     code, message = error_of(score(win, EMA))

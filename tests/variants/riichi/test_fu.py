@@ -86,7 +86,7 @@ def test_other_self_draws_get_two() -> None:
 
 
 def test_open_hand_without_fu_is_thirty_unless_the_option_is_off() -> None:
-    hand, melds = "234567m34588p", ("chi:678s@N",)
+    hand, melds = "234567m34588p", ("chi:678s@S",)
     on = scored(hand, "2m", TENHOU, melds=melds)
     assert items(on) == [("base", 20), ("open_no_fu", 2)] and on.fu == 30
     off = scored(hand, "2m", dataclasses.replace(TENHOU, open_pinfu_fu=False), melds=melds)

@@ -59,7 +59,7 @@ SIMPLES = "234567m34588p678s"  # 234m 567m 345p 678s 88p
 
 def test_r09_all_simples_concealed_only_in_ema2012_open_in_ema2016_and_tenhou() -> None:
     assert yaku(scored(SIMPLES, "3m")) == {"tanyao": 1}  # 3m: closed wait, no pinfu
-    opened = ("chi:678s@N",)
+    opened = ("chi:678s@S",)
     assert scored("234567m34588p", "3m", melds=opened).error.code == "no_yaku"  # type: ignore[union-attr]
     for rules in (EMA16, TENHOU):
         assert yaku(scored("234567m34588p", "3m", rules, melds=opened)) == {"tanyao": 1}
@@ -79,18 +79,18 @@ def test_r10_pinfu_two_sided_wait_plain_pair_thirty_fu_on_a_discard() -> None:
 
 def test_r11_pure_double_chow_concealed_only() -> None:
     assert yaku(scored("223344m567p67899s", "2m")) == {"pinfu": 1, "iipeikou": 1}
-    opened = scored("223344m67899s", "2m", melds=("chi:567p@N",))
+    opened = scored("223344m67899s", "2m", melds=("chi:567p@S",))
     assert opened.error is not None and opened.error.code == "no_yaku"
 
 
 def test_r12_mixed_triple_chow_two_han_concealed_one_open() -> None:
     assert yaku(scored("123456m12399p123s", "6m"))["sanshoku"] == 2
-    assert yaku(scored("123456m12399p", "6m", melds=("chi:123s@N",))) == {"sanshoku": 1}
+    assert yaku(scored("123456m12399p", "6m", melds=("chi:123s@S",))) == {"sanshoku": 1}
 
 
 def test_r13_pure_straight_two_han_concealed_one_open() -> None:
     assert yaku(scored("123456789m234p55s", "9m"))["ittsu"] == 2
-    assert yaku(scored("123456m234p55s", "6m", melds=("chi:789m@N",))) == {"ittsu": 1}
+    assert yaku(scored("123456m234p55s", "6m", melds=("chi:789m@S",))) == {"ittsu": 1}
 
 
 def test_r14_r15_r16_value_pungs_dragons_seat_and_prevalent_wind() -> None:
@@ -107,7 +107,7 @@ def test_r14_r15_r16_value_pungs_dragons_seat_and_prevalent_wind() -> None:
 def test_r17_outside_hand_needs_a_chow_two_han_concealed_one_open() -> None:
     result = scored("123m789p789s11122z", "3m", round_wind="S")
     assert yaku(result) == {"chanta": 2}
-    opened = scored("123m789p11122z", "3m", round_wind="S", melds=("chi:789s@N",))
+    opened = scored("123m789p11122z", "3m", round_wind="S", melds=("chi:789s@S",))
     assert yaku(opened) == {"chanta": 1}
 
 
@@ -159,7 +159,7 @@ def test_r24_three_concealed_pungs_not_when_a_discard_completes_one() -> None:
 
 
 def test_r24_three_concealed_pungs_need_not_be_a_concealed_hand() -> None:
-    result = scored("111m222p333s77z", "7z", melds=("chi:456m@N",), tsumo=True)
+    result = scored("111m222p333s77z", "7z", melds=("chi:456m@S",), tsumo=True)
     assert yaku(result) == {"sanankou": 2}
 
 
@@ -175,12 +175,12 @@ def test_r26_all_pungs() -> None:
 
 def test_r27_half_flush_three_concealed_two_open() -> None:
     assert yaku(scored("123456789m11122z", "9m", round_wind="S"))["honitsu"] == 3
-    opened = scored("123456m11122z", "6m", round_wind="S", melds=("chi:789m@N",))
+    opened = scored("123456m11122z", "6m", round_wind="S", melds=("chi:789m@S",))
     assert yaku(opened) == {"honitsu": 2, "ittsu": 1}
 
 
 def test_r28_little_three_dragons_adds_both_dragon_pungs() -> None:
-    result = scored("234m55566677z", "4m", melds=("chi:678p@N",))
+    result = scored("234m55566677z", "4m", melds=("chi:678p@S",))
     assert yaku(result) == {"haku": 1, "hatsu": 1, "shousangen": 2}
 
 
@@ -195,7 +195,7 @@ def test_r30_terminals_in_all_sets_replaces_outside_hand() -> None:
     result = scored("123789m123p11789s", "3m")
     assert yaku(result)["junchan"] == 3 and "chanta" not in yaku(result)
     assert ("chanta", "junchan") in result.replaced
-    opened = scored("123789m11789s", "3m", melds=("chi:123p@N",))
+    opened = scored("123789m11789s", "3m", melds=("chi:123p@S",))
     assert yaku(opened) == {"junchan": 2}
 
 
@@ -209,7 +209,7 @@ def test_r31_twice_pure_double_chow_beats_the_seven_pairs_reading() -> None:
 def test_r32_full_flush_replaces_half_flush() -> None:
     result = scored("12233445556789m", "2m")
     assert "chinitsu" in yaku(result) and "honitsu" not in yaku(result)
-    opened = scored("11123455999m", "2m", melds=("chi:678m@N",))
+    opened = scored("11123455999m", "2m", melds=("chi:678m@S",))
     assert yaku(opened) == {"chinitsu": 5}
 
 
@@ -314,7 +314,7 @@ def test_r02_yaku_add_up_and_the_seed_example_closed_four_han_open_one() -> None
     concealed = scored("234567m23488p234s", "3m", tsumo=True)
     assert yaku(concealed) == {"menzen_tsumo": 1, "tanyao": 1, "sanshoku": 2}
     assert concealed.value == 4
-    opened = scored("234567m23488p", "3m", melds=("chi:234s@N",), tsumo=True)
+    opened = scored("234567m23488p", "3m", melds=("chi:234s@S",), tsumo=True)
     assert yaku(opened) == {"sanshoku": 1} and opened.value == 1
 
 

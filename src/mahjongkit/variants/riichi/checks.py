@@ -8,9 +8,11 @@ at only when one is set.
 from __future__ import annotations
 
 from mahjongkit.i18n import Sentence, seat_name
+from mahjongkit.melds import MeldKind
 from mahjongkit.scoring import Win
 from mahjongkit.tiles import NORTH
 from mahjongkit.variants.riichi.rules import RiichiRules
+from mahjongkit.variants.seats import previous_seat
 
 
 def why_impossible(win: Win, rules: RiichiRules) -> str | None:
@@ -35,9 +37,9 @@ def why_impossible(win: Win, rules: RiichiRules) -> str | None:
         if from_seat == seat:
             return Sentence("riichi.own_discard")
     if melds:
-        for meld in melds:
-            if meld.from_seat == seat:
-                return Sentence("riichi.own_meld", meld=str(meld))
+        problem = _check_melds(win, players)
+        if problem is not None:
+            return problem
     if win.nukidora:
         return _check_nukidora(win, players)
     if (
@@ -51,6 +53,27 @@ def why_impossible(win: Win, rules: RiichiRules) -> str | None:
         or win.liable_seat is not None
     ):
         return _check_situation(win, players)
+    return None
+
+
+def _check_melds(win: Win, players: int) -> str | None:
+    """Each claimed meld's discarder is another seat at the table; a chow's is the previous
+    seat, the only one whose discard a chow may claim (as H-03/H-04 say of Hong Kong)."""
+    seat = win.seat
+    for meld in win.hand.melds:
+        claimed = meld.from_seat
+        if claimed is None:
+            continue
+        if claimed == seat:
+            return Sentence("riichi.own_meld", meld=str(meld))
+        if not 0 <= claimed < players:
+            return Sentence("riichi.no_seat", seat=seat_name(claimed), players=players)
+        if meld.kind is MeldKind.CHOW:
+            left = previous_seat(seat, range(players))
+            if claimed != left:
+                return Sentence(
+                    "riichi.chow_from", meld=str(meld), left=seat_name(left), seat=seat_name(seat)
+                )
     return None
 
 
