@@ -160,13 +160,14 @@ def test_hands_that_cannot_be_posed_exit_2_and_hands_without_a_win_exit_1(
 
 def test_three_players_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     """Three-player Riichi is two rule overrides away, and ``--nukidora`` says how many North
-    tiles were set aside: each a dora, and one more with a West indicator."""
+    tiles were set aside: each a han on its own line, and a dora with a West indicator."""
     three = ["--option", "players=3", "--option", "uma=15000,0,-15000"]
     hand = ["score", "123m456p789s22666z", "--win", "3m", "--tsumo", "--seat", "S", "--riichi"]
     code, out, _ = run(capsys, *hand, *three, "--nukidora", "2", "--dora", "3z", "--json")
     answer = json.loads(out)
     assert code == 0 and answer["nukidora"] == 2
-    assert {p["id"]: p["value"] for p in answer["patterns"]}["dora"] == 4
+    values = {p["id"]: p["value"] for p in answer["patterns"]}
+    assert (values["nukidora"], values["dora"]) == (2, 2)
     # 7 han: a mangan self-draw, the missing fourth seat's share lost.
     assert answer["payments"] == {"E": -6000, "S": 9000, "W": -3000, "N": 0}
     code, out, err = run(capsys, *hand, "--nukidora", "1", "--json")

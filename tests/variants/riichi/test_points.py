@@ -169,20 +169,29 @@ def test_three_players_self_draw_has_two_payers() -> None:
     assert yaku(scored(*nines, three, riichi=True, dora="1m"))["dora"] == 3
 
 
-def test_three_players_north_tiles_set_aside_count_as_dora() -> None:
-    """Kita: each North tile set aside is a dora, and one more for an indicator showing North
-    (West), dora or ura (Tenhou's three-player rules: its records agree, see
+def test_three_players_north_tiles_set_aside_are_shown_as_such() -> None:
+    """Kita: each North tile set aside is a han on its own line (North set aside, not a plain
+    dora), and counts as a held North for the indicators: one more dora for an indicator
+    showing North (West), dora or ura (Tenhou's three-player rules: its records agree, see
     test_riichi_conformance). Only three players set North aside, and only four exist."""
     three = dataclasses.replace(TENHOU, players=3, uma=(15000, 0, -15000))
     hand = ("123m456p789s22666z", "3m")
-    plain = yaku(scored(*hand, three, seat="S", tsumo=True, riichi=True, nukidora=2))
-    assert plain["dora"] == 2 and "ura_dora" not in plain
+    plain = scored(*hand, three, seat="S", tsumo=True, riichi=True, nukidora=2)
+    assert yaku(plain)["nukidora"] == 2 and "dora" not in yaku(plain)
+    assert "ura_dora" not in yaku(plain)
+    assert "North tile set aside (kita) ×2: 2 han" in plain.explain()
+    assert "Dora" not in plain.explain()
+    assert "Nord mis de côté (kita) ×2 : 2 han" in plain.explain("fr")
+    assert "抜きドラ ×2: 2 翻" in plain.explain("ja")
     west = scored(*hand, three, seat="S", tsumo=True, riichi=True, nukidora=2, dora="3z", ura="3z")
-    assert (yaku(west)["dora"], yaku(west)["ura_dora"]) == (4, 2)
+    assert (yaku(west)["nukidora"], yaku(west)["dora"], yaku(west)["ura_dora"]) == (2, 2, 2)
+    assert west.value == 9 == sum(yaku(west).values())  # riichi, tsumo, hatsu: 3 of yaku
     assert west.extra["nukidora"] == 2 and west.to_json()["nukidora"] == 2
+    lines = [p["id"] for p in west.to_json()["patterns"]]
+    assert lines[-1] == "nukidora" and lines.count("nukidora") == 1
     assert "nukidora" not in scored(*hand, three, seat="S", tsumo=True, riichi=True).extra
     no_riichi = scored(*hand, three, seat="S", tsumo=True, nukidora=1, dora="3z", ura="3z")
-    assert yaku(no_riichi)["dora"] == 2 and "ura_dora" not in yaku(no_riichi)
+    assert yaku(no_riichi) == {"menzen_tsumo": 1, "hatsu": 1, "dora": 1, "nukidora": 1}
     for rules, nukidora, fragment in (
         (TENHOU, 1, "only three-player"),
         (three, -1, "0 or more"),

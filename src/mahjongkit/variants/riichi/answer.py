@@ -300,7 +300,7 @@ def _extra(win: Win, rules: RiichiRules, best: Reading) -> dict[str, Any]:
         "deposits": win.deposits * rules.riichi_deposit,
         "counters": win.honba,
     }
-    if win.nukidora:  # their dora are on the dora line: say where some of them came from
+    if win.nukidora:  # their own line is among the patterns; the count for the JSON
         extra["nukidora"] = win.nukidora
     return extra
 
@@ -319,6 +319,8 @@ _EXPLAIN: dict[str, Callable[[Win, RiichiRules, Reading], Any]] = {
 def build_answer(win: Win, rules: RiichiRules, compiled: Compiled, best: RawReading) -> Score:
     """Turn the best reading into the public answer (its explanation is built when read)."""
     pattern_key = best[:R_PATTERN_KEY_END]  # mask, dora, ura dora, red fives, concealed
+    if win.nukidora:  # three players: the North tiles set aside get their own line
+        pattern_key += (win.nukidora,)
     patterns = compiled.pattern_lists.get(pattern_key)
     if patterns is None:  # .get: the table is emptied when it grows past _MEMO_LIMIT
         if len(compiled.pattern_lists) > _MEMO_LIMIT:
@@ -385,16 +387,26 @@ def _settle(
 
 
 def _patterns(
-    compiled: Compiled, yakuman: int, mask: int, dora: int, ura: int, red: int, concealed: bool
+    compiled: Compiled,
+    yakuman: int,
+    mask: int,
+    dora: int,
+    ura: int,
+    red: int,
+    concealed: bool,
+    north: int = 0,
 ) -> tuple[PatternHit, ...]:
-    """The pattern lines of a reading, in table order, bonus han last."""
+    """The pattern lines of a reading, in table order, bonus han last. ``north``: the North
+    tiles set aside (three players), each a han of its own on its line; the dora count holds
+    them (the search counts them as held), and keeps those the indicators make of them."""
     patterns: list[PatternHit] = []
     for bit in bits_of(mask):
         resolved = compiled.by_bit[bit]
         value = resolved.yakuman or (resolved.han_closed if concealed else resolved.han_open)
         patterns.append(compiled.hit(resolved, value))
     if not yakuman:
-        for kind, count in (("dora", dora), ("red", red), ("ura", ura)):
+        dora -= north
+        for kind, count in (("dora", dora), ("red", red), ("ura", ura), ("north", north)):
             if count:
                 patterns.append(_bonus_hit(compiled, kind, count))
     return tuple(patterns)

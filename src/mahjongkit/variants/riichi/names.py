@@ -57,6 +57,7 @@ EN: dict[str, str] = {
     "dora": "Dora",
     "aka_dora": "Red five",
     "ura_dora": "Ura dora",
+    "nukidora": "North tile set aside (kita)",
 }
 
 FR: dict[str, str] = {
@@ -110,6 +111,7 @@ FR: dict[str, str] = {
     "dora": "Dora",
     "aka_dora": "Cinq rouge",
     "ura_dora": "Ura dora",
+    "nukidora": "Nord mis de côté (kita)",
 }
 
 ES: dict[str, str] = {
@@ -163,6 +165,7 @@ ES: dict[str, str] = {
     "dora": "Dora",
     "aka_dora": "Cinco rojo",
     "ura_dora": "Ura dora",
+    "nukidora": "Norte apartado (kita)",
 }
 
 JA: dict[str, str] = {
@@ -216,6 +219,7 @@ JA: dict[str, str] = {
     "dora": "ドラ",
     "aka_dora": "赤ドラ",
     "ura_dora": "裏ドラ",
+    "nukidora": "抜きドラ",
 }
 
 JA_LATN: dict[str, str] = {
@@ -269,6 +273,7 @@ JA_LATN: dict[str, str] = {
     "dora": "dora",
     "aka_dora": "aka dora",
     "ura_dora": "ura dora",
+    "nukidora": "nukidora",
 }
 
 NAMES: dict[str, dict[str, str]] = {"en": EN, "fr": FR, "es": ES, "ja": JA, "ja-Latn": JA_LATN}

@@ -1,4 +1,4 @@
-"""The Riichi pattern table: every yaku and yakuman (R-05 ... R-47), and the three bonus counts.
+"""The Riichi pattern table: every yaku and yakuman (R-05 ... R-47), and the four bonus counts.
 
 Each row is data: a stable id, the requirement it implements, its han when concealed and when
 open (0: concealed only), its yakuman value, the feature bits it needs and forbids, a small pure
@@ -11,8 +11,9 @@ Names are given in English (``en``), French (``fr``, the seed's terms), Spanish 
 Japanese, both in kanji (``ja``) and in romaji (``ja-Latn``, the BCP 47 tag for Japanese in the
 Latin script).
 
-Dora, ura dora and red fives (``bonus`` rows) add han but are not yaku: they count only in a hand
-that has a yaku, and never with a yakuman.
+Dora, ura dora, red fives and, in three-player Riichi, the North tiles set aside (``bonus``
+rows) add han but are not yaku: they count only in a hand that has a yaku, and never with a
+yakuman.
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ from mahjongkit.variants.riichi.rules import RiichiRules
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
-    Bonus = Literal["dora", "ura", "red"]
+    Bonus = Literal["dora", "ura", "red", "north"]
 
 Predicate = Callable[[WinContext], bool]
 Value = tuple[int, int, int]
@@ -116,7 +117,7 @@ class Yaku(PatternRow):
     """A rule option choosing this row's value: (option, {option value: value or None for
     "not a yaku"})."""
     bonus: Bonus | None = None
-    """Dora, ura dora and red fives: han per tile, not a yaku."""
+    """Dora, ura dora, red fives and North tiles set aside: han per tile, not a yaku."""
     tenhou_id: int | None = None
     """Tenhou's yaku id (seat and prevalent wind: the id of East, + the wind's index)."""
     concealed: bool = False
@@ -651,6 +652,18 @@ TABLE: tuple[Yaku, ...] = with_names(
             bonus="ura",
             tenhou_id=53,
             example="123m456p789s22444z --win 3m --seat W --riichi --ura 3z",
+        ),
+        Yaku(
+            id="nukidora",
+            rule="R-02",
+            han_closed=1,
+            han_open=1,
+            bonus="north",
+            tenhou_id=52,  # Tenhou counts a North set aside among the dora
+            example=(
+                "123m456p789s22444z --win 3m --seat W --riichi --nukidora 1 --option players=3 "
+                "--option uma=15000,0,-15000"
+            ),
         ),
     ),
     NAMES,
