@@ -1082,7 +1082,13 @@ def _mjai_seat(text: str) -> int:
 def _cmd_convert(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from mahjongkit.formats.convert import SUFFIXES, convert
+    from mahjongkit.formats.convert import (
+        LOG_ENDINGS,
+        SUFFIXES,
+        load_games,
+        log_files,
+        write_game,
+    )
 
     _log_rules_flags(args, VARIANTS)
     out = Path(args.out) if args.out is not None else None
@@ -1092,26 +1098,48 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)  # an OSError (no right to) is one line too
     failed = 0
     for name in args.files:
-        path = Path(name)
-        try:
-            if not path.is_file():
-                raise NotationError("no such file")
-            text = convert(path, args.to, rules=args.rules, options=args.option)
-        except (MahjongError, OSError, UnicodeDecodeError) as error:
-            # One bad file is reported on one line; the others are still converted.
-            print(f"{_one_line(name)}: {_one_line(str(error))}", file=sys.stderr)
+        given = Path(name)
+        if not given.exists():
+            print(f"{_one_line(name)}: no such file or folder", file=sys.stderr)
             failed += 1
             continue
-        if out is None:
-            sys.stdout.write(text)
-            continue
-        stem = path.name
-        for ending in (".mjai.jsonl", ".tenhou6.json", ".jsonl", ".json", ".xml", ".mjlog"):
-            if stem.endswith(ending):
-                stem = stem[: -len(ending)]
-                break
-        (out / f"{stem}{SUFFIXES[args.to]}").write_text(text, encoding="utf-8")
+        paths = log_files(given)
+        if not paths:
+            endings = " ".join(LOG_ENDINGS)
+            print(f"{_one_line(name)}: a folder with no log in it ({endings})", file=sys.stderr)
+            failed += 1
+        for path in paths:
+            # A file of a folder is written under the same relative name in --out.
+            where = path.relative_to(given).parent if given.is_dir() else Path()
+            try:
+                games = list(load_games(path, rules=args.rules, options=args.option))
+            except (MahjongError, OSError, UnicodeDecodeError) as error:
+                games = [(None, MahjongError(str(error)))]
+            for label, game in games:
+                shown = f"{path}: {label}" if label else str(path)
+                if isinstance(game, MahjongError):
+                    # One bad log is reported on one line; the others are still converted.
+                    print(f"{_one_line(shown)}: {_one_line(str(game))}", file=sys.stderr)
+                    failed += 1
+                    continue
+                text = write_game(game, args.to)
+                if out is None:
+                    sys.stdout.write(text)
+                    continue
+                stem = _log_stem(path.name) + (f".{label.split()[-1]}" if label else "")
+                (out / where).mkdir(parents=True, exist_ok=True)
+                (out / where / f"{stem}{SUFFIXES[args.to]}").write_text(text, encoding="utf-8")
     return 2 if failed else 0
+
+
+def _log_stem(name: str) -> str:
+    """A log file's name without its format's ending (``.mjlog.gz``, ``.mjai.jsonl``...)."""
+    if name.endswith(".gz"):
+        name = name[: -len(".gz")]
+    for ending in (".mjai.jsonl", ".tenhou6.json", ".jsonl", ".json", ".xml", ".mjlog"):
+        if name.endswith(ending):
+            return name[: -len(ending)]
+    return name
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -1781,8 +1809,10 @@ def _convert_arguments(convert: argparse.ArgumentParser) -> None:
     convert.add_argument(
         "files",
         nargs="+",
-        help="game logs: Tenhou mjlog (XML or gzip), tenhou.net/6 JSON, mjai JSON lines, or "
-        "mahjongkit's event lines (export --format jsonl); the format is recognised",
+        help="game logs: Tenhou mjlog (XML), tenhou.net/6 JSON, mjai JSON lines, mahjongkit's "
+        "event lines (export --format jsonl) or the games of simulate --out, each plain or "
+        "gzipped; the format is recognised. A folder stands for its logs (.xml .mjlog .json "
+        ".jsonl .gz, at any depth)",
     )
     convert.add_argument(
         "--to",
@@ -2015,8 +2045,9 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
         "convert",
         "Convert game logs between Tenhou mjlog, tenhou.net/6, mjai and mahjongkit's events.",
         "Convert game logs between Tenhou mjlog (XML), tenhou.net/6 JSON, mjai JSON lines and "
-        "mahjongkit's event lines. Each log is replayed through the engine on the way; a log "
-        "that does not replay is reported on one line (exit 2) and the others are converted.",
+        "mahjongkit's event lines; the games of simulate --out, gzipped logs and folders of "
+        "logs are read too. Each log is replayed through the engine on the way; a log that "
+        "does not replay is reported on one line (exit 2) and the others are converted.",
         _convert_arguments,
         _cmd_convert,
         False,
