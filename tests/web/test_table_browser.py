@@ -3,13 +3,18 @@ alone, to its outcome and the final table, then its replay stepped through."""
 
 from __future__ import annotations
 
+import json
+import random
+import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
+expect = playwright_api.expect
 uvicorn = pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
@@ -26,11 +31,16 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def records_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("table") / "records.sqlite3"
+
+
+@pytest.fixture(scope="module")
+def site(records_path: Path) -> Iterator[str]:
     from mahjongkit.web import create_app
     from mahjongkit.web.local import serving
 
-    app = create_app(records_path=tmp_path_factory.mktemp("table") / "records.sqlite3")
+    app = create_app(records_path=records_path)
     with serving(app, ws="websockets-sansio") as address:
         yield address
 
@@ -114,12 +124,21 @@ def test_a_hand_by_clicks(browser: Any, site: str, variant: str, options: str) -
         assert page.locator("#final-rows tr.me").count() == 1
         assert not errors, errors
         page.click("#final-record")
-        page.wait_for_function("() => document.getElementById('position').textContent !== ''")
-        first = page.text_content("#step-label")
+        # The replay page says when its steps are shown: the assertions wait for it (and retry
+        # until their timeout), so nothing is read from a page still loading.
+        expect(page.locator("body")).to_have_attribute("data-replay", "loaded")
+        position = page.locator("#position")
+        expect(position).to_have_text(re.compile(r"^étape 1 sur \d+$"))
+        total = int(position.text_content().rsplit(" ", 1)[1])
+        assert total > seen["discards"]
+        first = page.locator("#step-label").text_content()
+        assert first
         page.click("#next")
-        assert page.text_content("#step-label") != first
+        expect(position).to_have_text(f"étape 2 sur {total}")
+        expect(page.locator("#step-label")).not_to_have_text(first)
         page.click("#last")
-        assert not page.locator("#replay-outcome").is_hidden()
+        expect(position).to_have_text(f"étape {total} sur {total}")
+        expect(page.locator("#replay-outcome")).to_be_visible()
         assert not errors, errors
     finally:
         context.close()
@@ -144,5 +163,36 @@ def test_a_reload_resumes_the_game(browser: Any, site: str) -> None:
         page.wait_for_function(
             f"() => document.querySelectorAll('#seats .pond img').length >= {ponds}"
         )
+    finally:
+        context.close()
+
+
+def test_a_replay_that_cannot_load_says_so(browser: Any, site: str, records_path: Path) -> None:
+    """A finished record whose events do not replay (a discard changed): the page says why
+    in its language and marks itself failed, instead of waiting on steps that never come."""
+    from mahjongkit.bots.policy import play_random
+    from mahjongkit.game.engine import Game
+    from mahjongkit.records import Records, Seat
+
+    game = Game("riichi", seed=3, max_rounds=1)
+    play_random(game, random.Random(3))
+    lines = [json.dumps(event) for event in game.log]
+    cut = next(i for i, e in enumerate(game.log) if e["type"] == "dahai")
+    lines[cut] = json.dumps({**game.log[cut], "pai": "9z"})
+    opening = Game("riichi", seed=3, max_rounds=1)
+    opening.start()
+    seats = [Seat("player"), *(Seat(f"bot{s}", "random") for s in range(1, 4))]
+    with Records(records_path) as records:
+        number = records.add_finished(opening, seats, lines, {"scores": list(game.scores)})
+    context = browser.new_context()
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        page.goto(f"{site}/es/records/{number}")
+        expect(page.locator("body")).to_have_attribute("data-replay", "failed")
+        expect(page.locator("#position")).to_contain_text(
+            "no se pudieron cargar los pasos de esta partida"
+        )
+        expect(page.locator("#step-label")).to_have_text("")
     finally:
         context.close()

@@ -62,7 +62,17 @@
     if (e.key === "ArrowRight") go(index + 1);
     if (e.key === "ArrowLeft") go(index - 1);
   });
+  // body[data-replay] says where the page stands: loading, loaded (the steps are shown) or
+  // failed; a test or a reader waits on it, not on a guess of how long the fetch takes.
+  document.body.dataset.replay = "loading";
   fetch("/api/records/" + data.game + "/steps?lang=" + data.lang)
-    .then((r) => r.json())
-    .then((body) => { steps = body.steps || []; go(0); });
+    .then((r) => r.json().then((body) => {
+      if (!r.ok) throw new Error((body.error && body.error.message) || String(r.status));
+      return body;
+    }))
+    .then((body) => { steps = body.steps || []; go(0); document.body.dataset.replay = "loaded"; })
+    .catch((error) => {
+      $("position").textContent = S.failed.replace("{reason}", error.message);
+      document.body.dataset.replay = "failed";
+    });
 })();
