@@ -972,7 +972,7 @@ def _cmd_history(args: argparse.Namespace) -> int:
     from mahjongkit.records import Records
 
     lang = _language(args, _PLAY_LANGUAGES)
-    with Records(args.db, create=False) as records:
+    with Records(args.db, read_only=True) as records:
         games = records.list_games(status=args.status, limit=args.limit)
         path = str(records.path)
     if not games:
@@ -1018,7 +1018,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
     from mahjongkit.records import Records
 
     lang = _language(args, _PLAY_LANGUAGES)
-    with Records(args.db, create=False) as records:
+    with Records(args.db, read_only=True) as records:
         record = records.load(args.id)
     sys.stdout.write(record_text(record, lang))
     return 0
@@ -1032,7 +1032,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
     from mahjongkit.records import Records, RecordsError, resume
 
-    with Records(args.db, create=False) as records:
+    with Records(args.db, read_only=True) as records:
         record = records.load(args.id)
     if args.format == "jsonl":
         text = "".join(json.dumps(event, ensure_ascii=False) + "\n" for event in record.events)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import urllib.parse
 import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -198,6 +199,11 @@ class Records:
     ``durable``: each transaction is flushed to the disk before the write returns; without it
     (a batch writer storing many games a second) a commit waits for no disk, the file is never
     damaged and a crash of the process loses nothing, but a power cut may lose the last games.
+    ``read_only``: the file is opened for reading only (an older schema is read as it is, not
+    migrated): what lists or shows games never changes a byte of it, even of a damaged one.
+
+    A row read back is checked column by column: text that is not UTF-8, a value of the wrong
+    type or JSON of the wrong shape is a :class:`RecordsError` naming the game and the column.
     """
 
     def __init__(
@@ -206,11 +212,15 @@ class Records:
         *,
         create: bool = True,
         durable: bool = True,
+        read_only: bool = False,
     ) -> None:
         chosen = default_path() if path is None else Path(path)
         self.path = chosen
+        self.read_only = read_only
+        self._packed_logs = True
+        """Whether the schema has ``games.log`` (version 2 on; an older file read as it is)."""
         if not chosen.exists():
-            if not create:
+            if not create or read_only:
                 raise RecordsError(f"no records database at {chosen}: no game was stored there")
             if path is None:
                 try:
@@ -227,16 +237,24 @@ class Records:
         elif chosen.is_dir():
             raise RecordsError(f"{chosen} is a folder, not a records database file")
         try:
-            self._db = sqlite3.connect(chosen, timeout=30, isolation_level=None)
+            if read_only:
+                where = "file:" + urllib.parse.quote(str(chosen.resolve())) + "?mode=ro"
+                self._db = sqlite3.connect(where, timeout=30, isolation_level=None, uri=True)
+            else:
+                self._db = sqlite3.connect(chosen, timeout=30, isolation_level=None)
         except sqlite3.Error as error:
             raise RecordsError(f"cannot open the records database {chosen}: {error}") from None
+        self._db.text_factory = _text
         try:
-            self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA busy_timeout = 30000")
-            if not durable:
-                # In write-ahead mode NORMAL syncs at checkpoints only, not at every commit.
-                self._db.execute("PRAGMA synchronous = NORMAL")
-            self._upgrade()
+            if read_only:
+                self._check_readable()
+            else:
+                self._db.execute("PRAGMA foreign_keys = ON")
+                if not durable:
+                    # In write-ahead mode NORMAL syncs at checkpoints only, not at every commit.
+                    self._db.execute("PRAGMA synchronous = NORMAL")
+                self._upgrade()
         except sqlite3.DatabaseError as error:
             self._db.close()
             raise RecordsError(
@@ -249,33 +267,43 @@ class Records:
 
     # --- opening --------------------------------------------------------------------------------
 
+    def _version(self) -> int:
+        """The file's schema version (0: an empty file); a file of another program, or of a
+        newer mahjongkit, is refused."""
+        application = self._db.execute("PRAGMA application_id").fetchone()[0]
+        tables = {
+            row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+        if application not in (0, APPLICATION_ID) or (tables and "schema_version" not in tables):
+            raise RecordsError(
+                f"{self.path} is an SQLite database of another program, not mahjongkit "
+                "records: choose another --db"
+            )
+        if not tables:
+            return 0
+        row = self._db.execute("SELECT version FROM schema_version").fetchone()
+        if row is None or type(row[0]) is not int:
+            raise RecordsError(f"{self.path}: the schema version table is empty or bad")
+        version: int = row[0]
+        if version > SCHEMA_VERSION:
+            raise RecordsError(
+                f"{self.path} was written by a newer mahjongkit (schema {version}; this "
+                f"version reads up to {SCHEMA_VERSION}): upgrade mahjongkit"
+            )
+        return version
+
+    def _check_readable(self) -> None:
+        """Opening for reading: the file is a records database this version can read."""
+        version = self._version()
+        if version == 0:
+            raise RecordsError(f"{self.path} holds no records yet: no game was stored there")
+        self._packed_logs = version >= 2
+
     def _upgrade(self) -> None:
         with self._write():
-            application = self._db.execute("PRAGMA application_id").fetchone()[0]
-            tables = {
-                row[0]
-                for row in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
-            }
-            if application not in (0, APPLICATION_ID) or (
-                tables and "schema_version" not in tables
-            ):
-                raise RecordsError(
-                    f"{self.path} is an SQLite database of another program, not mahjongkit "
-                    "records: choose another --db"
-                )
-            if not tables:
+            version = self._version()
+            if version == 0:
                 self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                version = 0
-            else:
-                row = self._db.execute("SELECT version FROM schema_version").fetchone()
-                if row is None or type(row[0]) is not int:
-                    raise RecordsError(f"{self.path}: the schema version table is empty or bad")
-                version = row[0]
-            if version > SCHEMA_VERSION:
-                raise RecordsError(
-                    f"{self.path} was written by a newer mahjongkit (schema {version}; this "
-                    f"version reads up to {SCHEMA_VERSION}): upgrade mahjongkit"
-                )
             for step in range(version, SCHEMA_VERSION):
                 MIGRATIONS[step](self._db)
                 self._db.execute("UPDATE schema_version SET version = ?", (step + 1,))
@@ -534,6 +562,8 @@ class Records:
         if row is None:
             raise RecordsError(f"no game {game_id} in {self.path}")
         status: str = row[0]
+        if status not in STATUSES:
+            raise RecordsError(self._damaged(game_id, "status", status, "playing or finished"))
         if writable and status == "finished":
             raise RecordsError(f"game {game_id} is finished: nothing more can be stored")
         return status
@@ -553,12 +583,16 @@ class Records:
 
     def _packed(self, game_id: int) -> list[str] | None:
         """The events' texts of a game stored whole (None: its events are rows)."""
+        if not self._packed_logs:
+            return None
         row = self._db.execute("SELECT log FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None or row[0] is None:
             return None
+        if type(row[0]) is not bytes:
+            raise RecordsError(self._damaged(game_id, "log", row[0], "the bytes of a packed log"))
         try:
             return unpack_log(row[0])
-        except (TypeError, ValueError) as error:
+        except ValueError as error:
             raise RecordsError(f"{self.path}: game {game_id}: {error}") from None
 
     def load(self, game_id: int, *, events: bool = True) -> GameRecord:
@@ -575,18 +609,29 @@ class Records:
             log: list[dict[str, Any]] = []
             packed = self._packed(game_id) if events else None
             if packed is not None:
-                where = f"game {game_id}, event"
-                log = [self._json(text, f"{where} {n}") for n, text in enumerate(packed)]
+                log = [self._event(text, game_id, n) for n, text in enumerate(packed)]
             elif events:
                 for number, text in self._db.execute(
                     "SELECT number, event FROM events WHERE game = ? ORDER BY number", (game_id,)
                 ):
                     if number != len(log):
-                        raise RecordsError(f"game {game_id}: event {len(log)} is missing")
-                    log.append(self._json(text, f"game {game_id}, event {number}"))
+                        raise RecordsError(self._gap(game_id, len(log)))
+                    log.append(self._event(text, game_id, number))
         finally:
             self._db.execute("COMMIT")
         return self._record(row, tuple(log))
+
+    def _gap(self, game_id: int, missing: int) -> str:
+        """Why event ``missing`` is not where it should be: a number of the wrong type (SQLite
+        sorts text after every number), or no such row."""
+        wrong = self._db.execute(
+            "SELECT number FROM events WHERE game = ? AND typeof(number) != 'integer' LIMIT 1",
+            (game_id,),
+        ).fetchone()
+        if wrong is not None:
+            column = f"number of event {missing}"
+            return self._damaged(game_id, column, wrong[0], "a whole number")
+        return f"game {game_id}: event {missing} is missing"
 
     def list_games(self, status: str | None = None, limit: int | None = None) -> list[GameRecord]:
         """Stored games, the most recently changed first (without their events)."""
@@ -607,32 +652,108 @@ class Records:
         return [self._record(row, ()) for row in self._db.execute(query, parameters)]
 
     def _record(self, row: Any, events: tuple[dict[str, Any], ...]) -> GameRecord:
+        """A games row as a :class:`GameRecord`, each column checked (:meth:`_damaged`)."""
         number = row[0]
         where = f"game {number}"
-        seats = self._json(row[4], f"{where}, seats")
+        text = {}
+        for index, column in ((1, "variant"), (5, "status"), (7, "created"), (8, "updated"),
+                              (9, "surface")):  # fmt: skip
+            if type(row[index]) is not str:
+                raise RecordsError(self._damaged(number, column, row[index], "text"))
+            text[column] = row[index]
+        if text["status"] not in STATUSES:
+            raise RecordsError(self._damaged(number, "status", row[5], "playing or finished"))
+        if type(row[3]) is not int:
+            raise RecordsError(self._damaged(number, "seed", row[3], "a whole number"))
+        seats = self._json(row[4], number, "seats")
         if not isinstance(seats, list) or not all(
-            isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats
+            isinstance(s, dict)
+            and isinstance(s.get("name"), str)
+            and (s.get("bot") is None or isinstance(s.get("bot"), str))
+            for s in seats
         ):
             raise RecordsError(f"{where}: the seats are not a list of {{name, bot}}")
+        rules = self._json(row[2], number, "rules")
+        if not isinstance(rules, dict):
+            raise RecordsError(self._damaged(number, "rules", row[2], "a JSON object"))
+        result = None if row[6] is None else self._json(row[6], number, "result")
+        if result is not None and not isinstance(result, dict):
+            raise RecordsError(self._damaged(number, "result", row[6], "a JSON object"))
         return GameRecord(
             id=number,
-            variant=row[1],
-            rules=self._json(row[2], f"{where}, rules"),
+            variant=text["variant"],
+            rules=rules,
             seed=row[3],
             seats=tuple(Seat(s["name"], s.get("bot")) for s in seats),
-            status=row[5],
-            result=None if row[6] is None else self._json(row[6], f"{where}, result"),
-            created=row[7],
-            updated=row[8],
-            surface=row[9],
+            status=text["status"],
+            result=result,
+            created=text["created"],
+            updated=text["updated"],
+            surface=text["surface"],
             events=events,
         )
 
-    def _json(self, text: Any, where: str) -> Any:
+    def _damaged(self, game_id: Any, column: str, value: Any, expected: str) -> str:
+        """Why a stored value is refused: the game, the column, what it holds and should."""
+        if isinstance(value, _Undecodable):
+            held = "text that is not UTF-8"
+        elif value is None:
+            held = "nothing (NULL)"
+        else:
+            held = {bytes: "bytes", int: "a whole number", float: "a number", str: "text"}.get(
+                type(value), type(value).__name__
+            )
+            if type(value) in (int, float, str):
+                held += f" ({value!r:.30})"
+        return f"{self.path}: game {game_id}: the {column} column holds {held}, not {expected}"
+
+    def _json(self, text: Any, game_id: Any, column: str) -> Any:
+        """The JSON value of a TEXT column (refused: not text, not JSON, not Unicode)."""
+        if type(text) is not str:
+            raise RecordsError(self._damaged(game_id, column, text, "JSON text"))
         try:
-            return json.loads(text)
-        except (TypeError, ValueError):
-            raise RecordsError(f"{self.path}: {where} is not valid JSON") from None
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            raise RecordsError(f"{self.path}: game {game_id}, {column} is not valid JSON") from None
+        if "\\u" in text and not _is_unicode(value):  # only an escape writes a lone surrogate
+            raise RecordsError(
+                f"{self.path}: game {game_id}, {column} holds a lone surrogate (an escape "
+                "\\ud800-\\udfff alone): not Unicode text"
+            )
+        return value
+
+    def _event(self, text: Any, game_id: int, number: int) -> dict[str, Any]:
+        """Event ``number`` of a game: a JSON object with its type."""
+        value = self._json(text, game_id, f"event {number}")
+        if not isinstance(value, dict) or not isinstance(value.get("type"), str):
+            raise RecordsError(
+                f"{self.path}: game {game_id}, event {number} is not an event (a JSON object "
+                "with a type)"
+            )
+        return value
+
+
+class _Undecodable(bytes):
+    """A TEXT value that is not UTF-8 (a damaged row), kept so that the column that holds it
+    is named by the check that meets it, instead of failing the whole query."""
+
+
+def _text(data: bytes) -> str | _Undecodable:
+    """How every TEXT value is read: decoded, or marked undecodable."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return _Undecodable(data)
+
+
+def _is_unicode(value: Any) -> bool:
+    """Whether every string in a JSON value is Unicode text (no lone surrogate, which a JSON
+    escape can write but no UTF-8 output can print)."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def resume(record: GameRecord) -> Game:

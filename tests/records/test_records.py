@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
 import threading
 
@@ -425,3 +426,130 @@ def test_a_packed_game_is_stored_as_sent_and_a_bad_one_refused(tmp_path):
         with pytest.raises(RecordsError, match="already taken"):
             records.add_packed("hongkong", 1, rules, SEATS, b"x", {}, number=number)
         assert [g.id for g in records.list_games()] == [number], "nothing else written"
+
+
+# --- damaged rows: refused by game and column, and never written by a read -------------------
+
+NOT_UTF8 = "CAST(x'5b7b226e616d65223a2022ff227d5d' AS TEXT)"  # [{"name": "\xff"}], bytes as TEXT
+DAMAGES = [
+    ("games", "seats", NOT_UTF8, "the seats column holds text that is not UTF-8"),
+    ("games", "variant", "CAST(x'72ff' AS TEXT)", "the variant column holds text that is not"),
+    ("games", "surface", "CAST(x'ff' AS TEXT)", "the surface column holds text that is not UTF-8"),
+    ("games", "rules", "5", "the rules column holds text ('5'), not a JSON object"),
+    ("games", "rules", "'[1, 2]'", "the rules column holds text ('[1, 2]'), not a JSON object"),
+    ("games", "rules", "x'7b7d'", "the rules column holds bytes, not JSON text"),
+    ("games", "seed", "'abc'", "the seed column holds text ('abc'), not a whole number"),
+    ("games", "seed", "1.5", "the seed column holds a number (1.5), not a whole number"),
+    ("games", "created", "x'3132'", "the created column holds bytes, not text"),
+    ("games", "result", "x'00'", "the result column holds bytes, not JSON text"),
+    ("games", "result", "'\"done\"'", "the result column holds text ('\"done\"'), not a JSON"),
+    ("games", "seats", '\'[{"name": "\\ud800"}]\'', "seats holds a lone surrogate"),
+    ("games", "seats", '\'[{"name": "ana", "bot": 3}]\'', "the seats are not a list of"),
+    ("games", "status", "'paused'", "the status column holds text ('paused'), not playing or"),
+    ("events", "event", "CAST(x'7bff7d' AS TEXT)", "the event 2 column holds text that is not"),
+    ("events", "event", "x'7b7d'", "the event 2 column holds bytes, not JSON text"),
+    ("events", "event", "'[1]'", "event 2 is not an event (a JSON object with a type)"),
+    ("events", "event", '\'{"type": "dahai", "pai": "\\udc80"}\'', "a lone surrogate"),
+    ("events", "number", "'two'", "the number of event 2 column holds text ('two')"),
+]
+
+
+def _damage(path, table: str, column: str, value: str) -> None:
+    """Write ``value`` (an SQL expression) into one row of the first game, as another program
+    or a failing disk could, past the schema's checks."""
+    raw = sqlite3.connect(path)
+    raw.execute("PRAGMA ignore_check_constraints = ON")
+    where = "id = 1" if table == "games" else "game = 1 AND number = 2"
+    raw.execute(f"UPDATE {table} SET {column} = {value} WHERE {where}")
+    raw.commit()
+    raw.close()
+
+
+@pytest.mark.parametrize(
+    ("table", "column", "value", "says"), DAMAGES, ids=[f"{d[0]}.{d[1]}={d[2]}" for d in DAMAGES]
+)
+def test_a_damaged_row_is_refused_by_game_and_column_and_never_written(
+    tmp_path, capsys, table, column, value, says
+):
+    """Text that is not UTF-8, a value of the wrong type or JSON of the wrong shape in a row:
+    a RecordsError naming the game and the column, from the library, and one line (exit 2)
+    from ``history`` and ``show``; the file's bytes are the same after every read."""
+    from mahjongkit.cli import main
+
+    path = tmp_path / "r.sqlite3"
+    with Records(path) as records:
+        first = records.create_game(_played("riichi", 2, actions=6), SEATS)
+        other = records.create_game(_played("sichuan", 3, actions=4), SEATS)
+    assert first == 1
+    _damage(path, table, column, value)
+    before = path.read_bytes()
+    for read_only in (True, False):
+        with Records(path, create=False, read_only=read_only) as records:
+            with pytest.raises(RecordsError, match=rf"game 1\b.*{re.escape(says)}"):
+                records.load(first)
+            assert len(records.load(other).events) == len(_played("sichuan", 3, 4).log)
+            if table == "games":
+                with pytest.raises(RecordsError, match=re.escape(says)):
+                    records.list_games()
+    commands = [["show", "1"], ["export", "1", "--format", "jsonl"]]
+    if table == "games":
+        commands.append(["history"])
+    for command in commands:
+        assert main([*command, "--db", str(path)]) == 2, command
+        out, err = capsys.readouterr()
+        assert out == "" and "Traceback" not in err
+        assert len(err.strip().splitlines()) == 1 and says in err, (command, err)
+    assert main(["show", str(other), "--db", str(path)]) == 0, "the other game still shows"
+    capsys.readouterr()
+    assert path.read_bytes() == before, "a read wrote to the file"
+    assert (
+        not path.with_name(path.name + "-wal").exists()
+        or not path.with_name(path.name + "-wal").read_bytes()
+    )
+
+
+def test_a_read_only_open_reads_an_old_schema_as_it_is_and_refuses_what_it_cannot_read(tmp_path):
+    """``read_only``: a version 1 file is read without being migrated (its bytes unchanged);
+    a missing file, an empty one and another program's database are refused as on writing."""
+    path = tmp_path / "old.sqlite3"
+    old = _played("riichi", 6)
+    raw = sqlite3.connect(path, isolation_level=None)
+    raw.execute(f"PRAGMA application_id = {R.APPLICATION_ID}")
+    raw.execute("BEGIN")
+    R.MIGRATIONS[0](raw)
+    raw.execute("UPDATE schema_version SET version = 1")
+    raw.execute(
+        "INSERT INTO games (id, variant, rules, seed, seats, status, result, created, updated)"
+        " VALUES (1, 'riichi', ?, 6, ?, 'finished', '{}', 'then', 'then')",
+        (json.dumps(old.log[0]["mjk_rules"]), json.dumps([s.to_json() for s in SEATS])),
+    )
+    raw.executemany(
+        "INSERT INTO events (game, number, event) VALUES (1, ?, ?)", enumerate(_lines(old))
+    )
+    raw.execute("COMMIT")
+    raw.close()
+    before = path.read_bytes()
+    with Records(path, read_only=True) as records:
+        assert records.schema_version() == 1
+        assert list(records.load(1).events) == json.loads(json.dumps(old.log))
+        assert records.event_count(1) == len(old.log)
+        assert [g.id for g in records.list_games()] == [1]
+        with pytest.raises(RecordsError, match="no game 2"):
+            records.load(2)
+    assert path.read_bytes() == before
+    with pytest.raises(RecordsError, match="no records database"):
+        Records(tmp_path / "none.sqlite3", read_only=True)
+    assert not (tmp_path / "none.sqlite3").exists()
+    (tmp_path / "empty.sqlite3").write_bytes(b"")
+    with pytest.raises(RecordsError, match="holds no records yet"):
+        Records(tmp_path / "empty.sqlite3", read_only=True)
+    assert (tmp_path / "empty.sqlite3").read_bytes() == b""
+    other = sqlite3.connect(tmp_path / "other.sqlite3")
+    other.execute("CREATE TABLE notes (text TEXT)")
+    other.commit()
+    other.close()
+    with pytest.raises(RecordsError, match="another program"):
+        Records(tmp_path / "other.sqlite3", read_only=True)
+    (tmp_path / "junk.sqlite3").write_bytes(b"not a database at all" * 50)
+    with pytest.raises(RecordsError, match="not a usable records database"):
+        Records(tmp_path / "junk.sqlite3", read_only=True)

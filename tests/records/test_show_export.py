@@ -182,3 +182,37 @@ def test_bad_ids_databases_formats_and_outputs_are_refused_with_exit_2(tmp_path,
     garbage = tmp_path / "garbage.sqlite3"
     garbage.write_bytes(b"not a database at all" * 50)
     assert "not a usable records database" in _refusal(capsys, ["show", "1", "--db", str(garbage)])
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (lambda e: e.pop("oya") if e["type"] == "start_kyoku" else None, "cannot be shown"),
+        (lambda e: e.update(scores="many") if e["type"] == "start_kyoku" else None, "cannot"),
+        (lambda e: e.update(mjk_score=[1]) if e["type"] == "hora" else None, "cannot be shown"),
+        (lambda e: e.update(scores=None) if e["type"] == "end_game" else None, "cannot be shown"),
+    ],
+)
+def test_a_stored_event_of_another_shape_is_refused_in_one_line(tmp_path, capsys, change, says):
+    """Valid JSON the engine never writes (a field missing, of another type): ``show`` names
+    the game and the event instead of a traceback."""
+    import sqlite3
+
+    db = tmp_path / "games.sqlite3"
+    number = _store(db, "riichi", 5)
+    raw = sqlite3.connect(db)
+    rows = raw.execute("SELECT number, event FROM events WHERE game = ?", (number,)).fetchall()
+    touched = None
+    for index, text in rows:
+        event = json.loads(text)
+        if change(event) is not None or event != json.loads(text):
+            raw.execute(
+                "UPDATE events SET event = ? WHERE game = ? AND number = ?",
+                (json.dumps(event), number, index),
+            )
+            touched = index if touched is None else touched
+    raw.commit()
+    raw.close()
+    assert touched is not None
+    line = _refusal(capsys, ["show", str(number), "--db", str(db)])
+    assert f"game {number}, event {touched} {says}" in line, line

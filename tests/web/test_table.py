@@ -356,6 +356,38 @@ def test_the_record_routes(app_client: TestClient) -> None:
     assert answer.status_code == 422 and answer.json()["error"]["code"] == "tenhou6"
 
 
+def test_a_damaged_record_row_is_refused_and_the_file_left_as_it_was(tmp_path: Path) -> None:
+    """A row whose seats are not UTF-8: the records page says the records cannot be read (no
+    file path shown), the game's routes answer 404, nothing is written to the file by these
+    reads, and the table still starts games."""
+    import sqlite3
+
+    path = tmp_path / "records.sqlite3"
+    app = create_app(records_path=path)
+    with TestClient(app) as client:
+        with client.websocket_connect("/ws/play") as ws:
+            _send(ws, {"type": "start", "variant": "riichi", "seed": 4, "max_rounds": 1})
+            _, over = _play(ws, _next(ws), random.Random(2))
+        game = over["game"]
+        raw = sqlite3.connect(path)
+        raw.execute(
+            "UPDATE games SET seats = CAST(x'5b7b226e616d65223a2022ff227d5d' AS TEXT) WHERE id = ?",
+            (game,),
+        )
+        raw.commit()
+        raw.close()
+        before = path.read_bytes()
+        listing = client.get("/es/records")
+        assert listing.status_code == 500 and "no se puede leer el registro" in listing.text
+        assert str(path) not in listing.text
+        for route in (f"/en/records/{game}", f"/api/records/{game}/steps",
+                      f"/api/records/{game}/events.jsonl"):  # fmt: skip
+            assert client.get(route).status_code == 404, route
+        assert path.read_bytes() == before
+        with client.websocket_connect("/ws/play") as ws:
+            assert _started(ws)["type"] == "state"
+
+
 def test_the_table_page_in_each_language(app_client: TestClient) -> None:
     for lang, word in (("en", "Start the game"), ("fr", "Commencer la partie"), ("es", "Empezar")):
         page = app_client.get(f"/{lang}/play")

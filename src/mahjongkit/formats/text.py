@@ -24,6 +24,8 @@ _WINDS = "ESWN"
 def _scores(scores: Sequence[int], lang: str) -> str:
     from mahjongkit.tui.view import seat_name
 
+    if not isinstance(scores, list) or not all(type(score) is int for score in scores):
+        raise TypeError(f"scores are a list of whole numbers, not {scores!r:.30}")
     return ", ".join(
         t("play.show.seat_score", lang, seat=seat_name(seat, lang), score=score)
         for seat, score in enumerate(scores)
@@ -79,29 +81,43 @@ def record_lines(record: GameRecord, lang: str = "en") -> list[str]:
     dealer = 0
     ended: Mapping[str, Any] | None = None
     last_scores: Sequence[int] | None = None
-    for event in record.events:
-        kind = event.get("type")
-        if kind == "start_kyoku":
-            rounds += 1
-            dealer = int(event["oya"])
-            lines.extend(_round_lines(rounds, event, names, record.variant, lang))
-        elif kind == "hora":
-            lines.extend(win_lines(event, lang, glyphs=False, dealer=dealer))
-        elif kind == "ryukyoku":
-            lines.extend(draw_lines(event, lang, record.variant))
-        elif kind == "mjk:payment":
-            lines.extend(event_lines(event, lang, glyphs=False))
-        elif kind == "end_game":
-            ended = event
-        if isinstance(event.get("scores"), list) and kind != "start_game":
-            last_scores = event["scores"]
-    lines.append("")
-    if ended is not None:
-        lines.extend(final_lines(ended, names, lang))
-    else:
-        lines.append(t("play.show.unfinished", lang, rounds=rounds))
-        if last_scores is not None:
-            lines.append(t("play.show.scores_now", lang, scores=_scores(last_scores, lang)))
+    number = -1  # the event being shown, for the refusal of one the engine never wrote
+    try:
+        for event in record.events:
+            number += 1
+            kind = event.get("type")
+            if kind == "start_kyoku":
+                rounds += 1
+                dealer = int(event["oya"])
+                lines.extend(_round_lines(rounds, event, names, record.variant, lang))
+            elif kind == "hora":
+                lines.extend(win_lines(event, lang, glyphs=False, dealer=dealer))
+            elif kind == "ryukyoku":
+                lines.extend(draw_lines(event, lang, record.variant))
+            elif kind == "mjk:payment":
+                lines.extend(event_lines(event, lang, glyphs=False))
+            elif kind == "end_game":
+                ended = event
+            if isinstance(event.get("scores"), list) and kind != "start_game":
+                last_scores = event["scores"]
+        lines.append("")
+        if ended is not None:
+            number = record.events.index(ended)
+            lines.extend(final_lines(ended, names, lang))
+        else:
+            number = -1
+            lines.append(t("play.show.unfinished", lang, rounds=rounds))
+            if last_scores is not None:
+                lines.append(t("play.show.scores_now", lang, scores=_scores(last_scores, lang)))
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
+        # A stored event edited or damaged into another shape than the engine writes.
+        from mahjongkit.records import RecordsError
+
+        where = f"event {number}" if number >= 0 else "the scores"
+        raise RecordsError(
+            f"game {record.id}, {where} cannot be shown: a field is missing or of the wrong "
+            f"type ({type(error).__name__}: {str(error)[:60]})"
+        ) from None
     return lines
 
 

@@ -227,10 +227,10 @@ class Tables:
         digest = hmac.new(self.secret, f"game:{record_id}".encode(), hashlib.sha256)
         return digest.hexdigest()[:32]
 
-    def open_records(self) -> Records:
+    def open_records(self, read_only: bool = False) -> Records:
         """A connection to the records database (one per table: SQLite connections are not
-        shared between threads)."""
-        return Records(self.path, create=False)
+        shared between threads); ``read_only`` for the pages that only show games."""
+        return Records(self.path, create=False, read_only=read_only)
 
     # --- starting and resuming -----------------------------------------------------------------
 
@@ -570,7 +570,7 @@ def table_router(tables: Tables, render: Render) -> APIRouter:
 
     def finished_record(record_id: int, lang: str) -> GameRecord:
         try:
-            with tables.open_records() as records:
+            with tables.open_records(read_only=True) as records:
                 found = records.load(record_id)
         except RecordsError:
             raise HTTPException(404, t("table.error.no_record", lang, game=record_id)) from None
@@ -599,8 +599,12 @@ def table_router(tables: Tables, render: Render) -> APIRouter:
     @router.get("/{lang}/records", response_class=HTMLResponse)
     async def records_page(request: Request, lang: str) -> HTMLResponse:
         language(request, lang)
-        with tables.open_records() as records:
-            games = records.list_games(limit=200)
+        try:
+            with tables.open_records(read_only=True) as records:
+                games = records.list_games(limit=200)
+        except RecordsError:
+            # A damaged row: the server's log is the place for its details (the file's path).
+            raise HTTPException(500, t("table.error.records", lang)) from None
         return render(request, "table_records.html", lang, games=games)
 
     @router.get("/{lang}/records/{record_id}", response_class=HTMLResponse)
