@@ -45,8 +45,6 @@ MAX_OPTION_DIGITS = 9
 """The longest number an ``--option`` value may hold: limits and points stay printable."""
 MAX_MESSAGE = 600
 """The longest error line printed; a longer one keeps its start and its end."""
-MAX_RESULT_BITS = 200
-"""A score past 2**200 comes from an out-of-range option, not from a hand: it is refused."""
 
 
 def _one_line(text: str) -> str:
@@ -510,17 +508,6 @@ def _win_hint(hand: Hand, win_tile: Tile, text: str) -> Sentence | None:
     return None
 
 
-def _check_printable(score: Any) -> None:
-    """Refuse a result too large to print: only an out-of-range option produces one."""
-    amounts = [score.points, score.value, score.raw_value, *score.payments.values()]
-    amounts += [line.amount for line in score.lines]
-    if any(abs(int(a)).bit_length() > MAX_RESULT_BITS for a in amounts):
-        raise NotationError(
-            "the result is too large to print: an --option value (such as limit) is far out of "
-            "the range of a real table"
-        )
-
-
 def win_of_arguments(
     args: argparse.Namespace,
     hand: Hand,
@@ -603,14 +590,8 @@ def _score(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     if hint is not None:
         raise InvalidHandError(hint)
     win = win_of_arguments(args, hand, win_tile, seat, from_seat, in_game)
-    try:
-        score = variant.score(win, rules)
-    except OverflowError:
-        raise NotationError(
-            "the result is too large to compute: an --option value (such as limit) is far out "
-            "of the range of a real table"
-        ) from None
-    _check_printable(score)
+    # Every option is in its range (the rules refused any other), so every result prints.
+    score = variant.score(win, rules)
     if score.error is not None and score.error.code == "invalid_hand":
         # Not a hand at all (or flags that contradict it): the question cannot be posed.
         raise InvalidHandError(score.error.message)
@@ -1352,6 +1333,11 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     from mahjongkit.variants import rules_page
 
     _, rules, lang = _variant_rules_language(args)
+    if args.options:
+        from mahjongkit.options import options_page
+
+        sys.stdout.write(options_page(rules))
+        return 0
     print(rules_page(args.variant, rules, lang))
     return 0
 
@@ -1687,6 +1673,12 @@ def _rules_arguments(pages: argparse.ArgumentParser) -> None:
     pages.add_argument("--rules", help="a rules preset of the variant")
     _option_argument(pages)
     pages.add_argument("--lang", help="language of the names (default en)")
+    pages.add_argument(
+        "--options",
+        action="store_true",
+        help="print the rule options instead: each one's value under --rules and --option, and "
+        "the values it accepts",
+    )
 
 
 def _serve_arguments(serve: argparse.ArgumentParser) -> None:
@@ -1975,7 +1967,8 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
     ),
     (
         "rules",
-        "Print a variant's pattern table (names, values, examples) as Markdown.",
+        "Print a variant's pattern table (names, values, examples), or with --options its "
+        "rule options and their ranges, as Markdown.",
         None,
         _rules_arguments,
         _cmd_rules,

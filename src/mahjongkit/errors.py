@@ -33,3 +33,9 @@ class IllegalActionError(MahjongError):
     def __init__(self, message: str, rule: str | None = None) -> None:
         super().__init__(f"{message} [{rule}]" if rule else message)
         self.rule = rule
+
+
+class OptionValueError(NotationError):
+    """A rule option set to a value of the wrong type or out of its documented range (see
+    :mod:`mahjongkit.options`). A notation error to its readers (same ``code``): the option
+    is written wrong, whichever surface it came from."""

@@ -9,8 +9,8 @@ the same binding, hash values and errors), and each is compiled, to the code dat
 writes, once it has been called :data:`COMPILE_AFTER` times: a hot path runs at dataclasses'
 speed, and a one-shot command compiles nothing. :func:`dataclass` supports the parameters the
 library uses: ``init``, ``repr``, ``eq``, ``order``, ``frozen``, ``slots`` and ``kw_only``, with
-:func:`field`'s ``default``, ``default_factory``, ``init``, ``repr`` and ``compare``,
-``__post_init__``, ``ClassVar`` annotations and inheritance.
+:func:`field`'s ``default``, ``default_factory``, ``init``, ``repr``, ``compare`` and
+``metadata``, ``__post_init__``, ``ClassVar`` annotations and inheritance.
 
 Its classes remain dataclasses to the standard library: ``dataclasses.fields``, ``replace``,
 ``asdict`` and ``is_dataclass`` work on them, through a ``__dataclass_fields__`` made by the
@@ -37,7 +37,7 @@ from operator import attrgetter, eq, ge, gt, le, lt
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
     from typing import Any, TypeVar, dataclass_transform
 
     T = TypeVar("T")
@@ -67,7 +67,16 @@ class FrozenInstanceError(AttributeError):
 class Field:
     """One field of a value class, as declared (see :func:`field`)."""
 
-    __slots__ = ("compare", "default", "default_factory", "init", "name", "repr", "type")
+    __slots__ = (
+        "compare",
+        "default",
+        "default_factory",
+        "init",
+        "metadata",
+        "name",
+        "repr",
+        "type",
+    )
 
     def __init__(
         self,
@@ -76,6 +85,7 @@ class Field:
         init: bool = True,
         repr: bool = True,
         compare: bool = True,
+        metadata: Mapping[str, Any] | None = None,
     ) -> None:
         if default is not MISSING and default_factory is not MISSING:
             raise ValueError("a field cannot have both a default and a default_factory")
@@ -86,6 +96,8 @@ class Field:
         self.init = init
         self.repr = repr
         self.compare = compare
+        self.metadata: Mapping[str, Any] = dict(metadata) if metadata else {}
+        """What the field's users attach to it (rule options: their range), not to be changed."""
 
     @property
     def has_default(self) -> bool:
@@ -103,9 +115,10 @@ def field(
     init: bool = True,
     repr: bool = True,
     compare: bool = True,
+    metadata: Mapping[str, Any] | None = None,
 ) -> Any:
     """A field's settings, as :func:`dataclasses.field` (the parameters the library uses)."""
-    return Field(default, default_factory, init, repr, compare)
+    return Field(default, default_factory, init, repr, compare, metadata)
 
 
 _FIELDS = "__valueclass_fields__"
@@ -439,6 +452,7 @@ class _StandardFields:
                 init=spec.init,
                 repr=spec.repr,
                 compare=spec.compare,
+                metadata=spec.metadata,
             )
         settings = owner.__dict__["__valueclass_settings__"]
         shadow: Any = dataclasses.dataclass(
@@ -516,6 +530,7 @@ def fields(value: object) -> tuple[Field, ...]:
             spec.init,
             spec.repr,
             spec.compare,
+            spec.metadata,
         )
         copied.name, copied.type = spec.name, spec.type
         made_fields.append(copied)

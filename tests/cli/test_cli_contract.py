@@ -342,7 +342,43 @@ def test_a_huge_limit_exits_2_instead_of_crashing(capsys):
         capsys, "score", "19m19p19s12345677z", "--variant", "hongkong", "--win", "7z", "--tsumo",
         "--option", "limit=100000",
     )  # fmt: skip
-    assert code == 2 and out == "" and "too large" in err and len(err.splitlines()) == 1
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert "the limit option is a whole number from 1 to 100, not 100000" in err
+
+
+@pytest.mark.parametrize(
+    ("variant", "option", "says"),
+    [
+        ("riichi", "honba_value=10001", "the honba_value option is a whole number from 0 to 10000"),
+        ("riichi", "players=2", "the players option is a whole number from 3 to 4, not 2"),
+        ("riichi", "uma=1,2,3,1000001", "each entry of the uma option is a whole number from"),
+        ("riichi", "renhou=maybe", "the renhou option is one of yakuman, mangan, none"),
+        ("hongkong", "all_terminals_fan=101", "the all_terminals_fan option is a whole number"),
+        ("sichuan", "fan_cap=31", "the fan_cap option is a whole number from 0 to 30, not 31"),
+    ],
+)
+def test_an_option_out_of_its_range_is_one_line_and_exit_2(capsys, variant, option, says):
+    hand = {"riichi": "234m456p678s33555z", "hongkong": "234m456p678s33555z"}.get(
+        variant, "11223344556677m"
+    )
+    code, out, err = run(
+        capsys, "score", hand, "--win", hand[-2:], "--variant", variant, "--option", option
+    )
+    assert code == 2 and out == "" and len(err.splitlines()) == 1, err
+    assert says in err
+
+
+def test_rules_options_lists_each_option_with_its_value_and_range(capsys):
+    code, out, _ = run(capsys, "rules", "--variant", "riichi", "--rules", "tenhou", "--options")
+    assert code == 0
+    assert "| `honba_value` | 300 | 0 to 10000 points |" in out
+    assert "| `uma` | 20000,10000,-10000,-20000 | a list, each entry -1000000 to 1000000" in out
+    assert "| `max_ron_winners` | 2 | 1 to 3 winners, or none |" in out
+    code, out, _ = run(capsys, "rules", "--variant", "hongkong", "--options", "--option", "limit=8")
+    assert code == 0 and "| `limit` | 8 | 1 to 100 fan |" in out
+    sichuan = ["rules", "--variant", "sichuan", "--options"]
+    code, out, err = run(capsys, *sichuan, "--option", "base=-1")
+    assert code == 2 and "the base option is a whole number from 0 to 10000, not -1" in err
 
 
 @pytest.mark.parametrize("digits", [10, 4300, 5000])

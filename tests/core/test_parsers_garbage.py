@@ -96,8 +96,8 @@ def test_a_lone_string_of_melds_is_refused_not_read_letter_by_letter() -> None:
 @pytest.mark.parametrize(
     ("option", "words"),
     [
-        ("cap=" + "1" * 5000, "at most 9 digits, not one of 5000"),
-        ("cap=-" + "9" * 10, "at most 9 digits, not one of 10"),
+        ("cap=" + "1" * 5000, "a number of 5000 digits is out of range"),
+        ("cap=-" + "9" * 10, "a number of 10 digits is out of range"),
         ("ratio=inf", "finite number"),
         ("ratio=nan", "finite number"),
         ("ratio=1e400", "finite number"),

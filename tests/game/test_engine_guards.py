@@ -134,8 +134,17 @@ def test_replay_refuses_a_changed_tile_id():
         ({"mjk_variant": 7}, "field 'mjk_variant' must be a string"),
         ({"mjk_seed": "1"}, "field 'mjk_seed' must be an integer"),
         ({"mjk_seed": True}, "field 'mjk_seed' must be an integer"),
-        ({"mjk_rules": {"players": 5}}, "players option is 3 or 4"),
+        ({"mjk_rules": {"players": 5}}, "the players option is a whole number from 3 to 4"),
         ({"mjk_rules": {"no_such_option": 1}}, "do not fit"),
+        ({"mjk_rules": {"abortive_draws": -5}}, "the abortive_draws option takes a list"),
+        ({"mjk_rules": {"riichi_deposit": "x"}}, "the riichi_deposit option takes a whole"),
+        ({"mjk_rules": {"double_wind_pair_fu": {"a": 1}}}, "takes a whole number, not {'a': 1}"),
+        ({"mjk_rules": {"double_wind_pair_fu": 3}}, "double_wind_pair_fu option is one of 2, 4"),
+        ({"mjk_rules": {"players": {"a": 1}}}, "the players option takes a whole number"),
+        ({"mjk_rules": {"uma": [1, "x", 3, 4]}}, "each entry of the uma option is a whole"),
+        ({"mjk_rules": {"honba_value": 10**20}}, "honba_value is out of range"),
+        ({"mjk_rules": {"honba_value": 10**6}}, "the honba_value option is a whole number from 0"),
+        ({"mjk_rules": {"renhou": None}}, "the renhou option takes text, not None"),
         ({"mjk_rules": []}, "field 'mjk_rules' must be an object"),
         ({"names": "abcd"}, "field 'names' must be a list"),
         ({"names": ["a", "b"]}, "one string per seat"),
@@ -149,6 +158,27 @@ def test_replay_of_a_malformed_start_game_is_a_typed_error(change, fragment):
     log[0] = {**log[0], **change}
     with pytest.raises(IllegalActionError, match=fragment):
         Game.replay(log)
+
+
+GARBAGE_VALUES = ["x", "", None, [1, 2], [], {"a": 1}, 1.5, float("nan"), True, -5, 0, 10**12]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_log_whose_rules_are_garbage_is_refused_as_an_illegal_action(variant):
+    """Item 7: every option of a log's ``mjk_rules`` set to values of every JSON type and
+    size: the replay raises IllegalActionError (the rules do not fit, or the events do not
+    follow from them), or replays under values the options accept; never a TypeError."""
+    log = _log(variant, 3)[:40]
+    for name in log[0]["mjk_rules"]:
+        for value in GARBAGE_VALUES:
+            changed = json.loads(json.dumps(log))
+            changed[0]["mjk_rules"][name] = value
+            try:
+                Game.replay(changed)
+            except IllegalActionError:
+                continue
+            rules = Game.replay(changed).flow.rules
+            assert getattr(rules, name) == (tuple(value) if isinstance(value, list) else value)
 
 
 def test_a_log_cut_anywhere_replays_to_the_fold_of_its_events():

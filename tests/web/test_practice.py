@@ -247,6 +247,23 @@ def test_same_hand_three_families_says_why_they_differ(client: TestClient) -> No
             "option",
             "l’option limit",
         ),
+        (
+            {
+                "hand": "11223344556677m",
+                "win": "7m",
+                "variant": "hongkong",
+                "option": {"limit": 100000},
+            },
+            "es",
+            "option",
+            "la opción limit es un número entero de 1 a 100, no 100000",
+        ),
+        (
+            {"hand": "234m456p678s33555z", "win": "5z", "option": {"uma": "1,2,3,9999999"}},
+            "fr",
+            "option",
+            "chaque valeur de l’option uma est un nombre entier de -1000000 à 1000000",
+        ),
         ({"hand": "11111m678s333555z", "win": "5z"}, "es", "hand", "la mano tiene un quinto"),
         (
             {"hand": "234m456p678s33555z", "win": "5z", "tsumo": True, "from": "N"},

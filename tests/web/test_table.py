@@ -198,6 +198,11 @@ def test_out_of_turn_and_before_any_game(app_client: TestClient) -> None:
         ({"options": {"no_such_option": 1}}, "options"),
         ({"options": [1]}, "options"),
         ({"options": {"red_fives": [1]}}, "options"),
+        ({"options": {"honba_value": 10001}}, "options"),
+        ({"options": {"uma": "1,2,3,9999999"}}, "options"),
+        ({"options": {"game_length": 4}}, "options"),
+        ({"variant": "hongkong", "options": {"limit": 100000}}, "options"),
+        ({"variant": "sichuan", "options": {"hands_per_game": 0}}, "options"),
         ({"bots": "genius"}, "bots"),
         ({"seed": -1}, "seed"),
         ({"seed": "12"}, "seed"),
@@ -217,6 +222,22 @@ def test_bad_start_messages_are_named(
         assert answer["type"] == "error" and answer["code"] == code
         _send(ws, {"type": "act", "id": 0})
         assert _next(ws)["code"] == "no_game"
+
+
+def test_an_option_out_of_range_is_refused_by_name_in_the_pages_language(
+    app_client: TestClient,
+) -> None:
+    """Item 5: the web table's start refuses an option out of its range, naming the option and
+    its range in the connection's language; no game is started."""
+    with app_client.websocket_connect("/ws/play?lang=fr") as ws:
+        _send(ws, {"type": "start", "variant": "hongkong", "options": {"limit": 100000}})
+        answer = _next(ws)
+        assert answer["code"] == "options"
+        assert answer["message"] == "l’option limit est un nombre entier de 1 à 100, pas 100000"
+        _send(ws, {"type": "act", "id": 0})
+        assert _next(ws)["code"] == "no_game"
+        _send(ws, {"type": "start", "variant": "hongkong", "options": {"limit": 100}})
+        assert _next(ws)["type"] == "state", "the end of the range is a table"
 
 
 def test_errors_speak_the_chosen_language(app_client: TestClient) -> None:

@@ -78,6 +78,8 @@ _EN = {
     "riichi.no_seat": "seat {seat} does not exist with {players} players",
     "riichi.own_discard": "a win on a discard comes from another seat than the winner's",
     "riichi.own_meld": "the meld {meld} claims a tile from the winner's own seat",
+    "riichi.honba_range": "{value} counters: expected a whole number from 0 to {most}",
+    "riichi.deposits_range": "{value} riichi deposits: expected a whole number from 0 to {most}",
     "riichi.chow_from": (
         "{meld}: a chow is claimed only from the previous player, {left} for {seat} (H-04, "
         "as in Riichi: chi from the player on the left)"
@@ -252,6 +254,10 @@ _FR = {
     "riichi.no_seat": "la place {seat} n’existe pas à {players} joueurs",
     "riichi.own_discard": "une victoire sur un écart vient d’un autre joueur que le gagnant",
     "riichi.own_meld": "la combinaison {meld} prend une tuile à la place du gagnant lui-même",
+    "riichi.honba_range": "{value} compteurs : un nombre entier de 0 à {most} est attendu",
+    "riichi.deposits_range": (
+        "{value} dépôts de riichi : un nombre entier de 0 à {most} est attendu"
+    ),
     "riichi.chow_from": (
         "{meld} : un chow se prend seulement au joueur précédent, {left} pour {seat} (H-04, "
         "de même en riichi : chi au joueur de gauche)"
@@ -444,6 +450,10 @@ _ES = {
     "riichi.no_seat": "el asiento {seat} no existe con {players} jugadores",
     "riichi.own_discard": "una victoria con un descarte viene de otro jugador, no del ganador",
     "riichi.own_meld": "la combinación {meld} toma una ficha del propio asiento del ganador",
+    "riichi.honba_range": "{value} contadores: se esperaba un número entero de 0 a {most}",
+    "riichi.deposits_range": (
+        "{value} depósitos de riichi: se esperaba un número entero de 0 a {most}"
+    ),
     "riichi.chow_from": (
         "{meld}: un chow solo se toma del jugador anterior, {left} para {seat} (H-04, igual "
         "en riichi: chi del jugador de la izquierda)"

@@ -138,16 +138,34 @@ _EN = {
     "refusal.command_long": "the command has {count} characters: at most {most}",
     "refusal.command_words": "a command is a list of words",
     # Rules options and engine checks
-    "refusal.players_riichi": "the players option is 3 or 4, not {players}",
     "refusal.uma_entries": "uma has {count} entries for {players} players: one per rank",
-    "refusal.double_wind_fu": "the double_wind_pair_fu option is 2 or 4, not {value}",
-    "refusal.players_four": "the players option ({players}): this family is played by four",
-    "refusal.limit_low": "the limit option ({limit}) must be at least 1 fan",
-    "refusal.min_fan_negative": "the min_fan option ({value}) cannot be negative",
-    "refusal.option_nonnegative": (
-        "the {name} option must be a whole number of at least 0, not {value}"
+    "refusal.option_range": "the {name} option is a whole number from {low} to {high}, not {value}",
+    "refusal.option_choice": "the {name} option is one of {choices}, not {value}",
+    "refusal.option_only": "the {name} option can only be {only} at this table, not {value}",
+    "refusal.option_type": "the {name} option takes {expected}, not {value}",
+    "refusal.option_item_range": (
+        "each entry of the {name} option is a whole number from {low} to {high}, not {value}"
     ),
-    "refusal.fan_cap_range": "the fan_cap option ({value}) is out of range 0 to 30",
+    "refusal.option_item_choice": (
+        "each entry of the {name} option is one of {choices}, not {value}"
+    ),
+    "refusal.option_item_type": "each entry of the {name} option is {expected}, not {value}",
+    "refusal.option_expect.bool": "true or false",
+    "refusal.option_expect.int": "a whole number",
+    "refusal.option_expect.int_none": "a whole number or none",
+    "refusal.option_expect.float": "a number",
+    "refusal.option_expect.str": "text",
+    "refusal.option_expect.list": "a list (NAME=A,B,C)",
+    "refusal.option_huge": "a number of {digits} digits or more",
+    "refusal.option_finite": "option {name} takes a finite number below 10^{digits}, not {text}",
+    "refusal.options_type": "options are a list of NAME=VALUE strings, not {type}",
+    "refusal.option_type_of": "an option is a NAME=VALUE string, not {type}",
+    "refusal.min_above_limit": (
+        "the min_fan option ({minimum}) is above the limit option ({limit}): no hand could win"
+    ),
+    "refusal.max_ron_winners": (
+        "the max_ron_winners option is from 1 to {most} with {players} players, not {value}"
+    ),
     "refusal.option_not_settable": "the {name} option cannot be set from the command line",
     "refusal.not_bonus": "{tile} is not a bonus tile: only 1f-4f and 1g-4g are set aside",
     "refusal.bonus_twice": "the bonus tile {tile} is listed twice: there is one of each",
@@ -324,16 +342,35 @@ _FR = {
     ),
     "refusal.command_long": "la commande a {count} caractères : {most} au plus",
     "refusal.command_words": "une commande est une liste de mots",
-    "refusal.players_riichi": "l’option players vaut 3 ou 4, pas {players}",
     "refusal.uma_entries": "uma a {count} valeurs pour {players} joueurs : une par rang",
-    "refusal.double_wind_fu": "l’option double_wind_pair_fu vaut 2 ou 4, pas {value}",
-    "refusal.players_four": "option players ({players}) : cette famille se joue à quatre",
-    "refusal.limit_low": "l’option limit ({limit}) doit valoir au moins 1 fan",
-    "refusal.min_fan_negative": "l’option min_fan ({value}) ne peut pas être négative",
-    "refusal.option_nonnegative": (
-        "l’option {name} doit être un nombre entier d’au moins 0, pas {value}"
+    "refusal.option_range": "l’option {name} est un nombre entier de {low} à {high}, pas {value}",
+    "refusal.option_choice": "l’option {name} vaut {choices}, au choix, pas {value}",
+    "refusal.option_only": "l’option {name} ne peut valoir que {only} à cette table, pas {value}",
+    "refusal.option_type": "l’option {name} prend {expected}, pas {value}",
+    "refusal.option_item_range": (
+        "chaque valeur de l’option {name} est un nombre entier de {low} à {high}, pas {value}"
     ),
-    "refusal.fan_cap_range": "l’option fan_cap={value} sort des limites 0 à 30",
+    "refusal.option_item_choice": (
+        "chaque valeur de l’option {name} est au choix {choices}, pas {value}"
+    ),
+    "refusal.option_item_type": "chaque valeur de l’option {name} est {expected}, pas {value}",
+    "refusal.option_expect.bool": "true ou false",
+    "refusal.option_expect.int": "un nombre entier",
+    "refusal.option_expect.int_none": "un nombre entier ou none",
+    "refusal.option_expect.float": "un nombre",
+    "refusal.option_expect.str": "un texte",
+    "refusal.option_expect.list": "une liste (NOM=A,B,C)",
+    "refusal.option_huge": "un nombre de {digits} chiffres ou plus",
+    "refusal.option_finite": "l’option {name} prend un nombre fini sous 10^{digits}, pas {text}",
+    "refusal.options_type": "les options sont une liste de textes NOM=VALEUR, pas {type}",
+    "refusal.option_type_of": "une option est un texte NOM=VALEUR, pas {type}",
+    "refusal.min_above_limit": (
+        "l’option min_fan ({minimum}) dépasse l’option limit ({limit}) : aucune main ne "
+        "pourrait gagner"
+    ),
+    "refusal.max_ron_winners": (
+        "l’option max_ron_winners va de 1 à {most} à {players} joueurs, pas {value}"
+    ),
     "refusal.option_not_settable": "l’option {name} ne se règle pas depuis la ligne de commande",
     "refusal.not_bonus": (
         "{tile} n’est pas une tuile bonus : seules 1f-4f et 1g-4g sont mises de côté"
@@ -508,16 +545,34 @@ _ES = {
     ),
     "refusal.command_long": "la orden tiene {count} caracteres: {most} como máximo",
     "refusal.command_words": "una orden es una lista de palabras",
-    "refusal.players_riichi": "la opción players vale 3 o 4, no {players}",
     "refusal.uma_entries": "uma tiene {count} valores para {players} jugadores: uno por puesto",
-    "refusal.double_wind_fu": "la opción double_wind_pair_fu vale 2 o 4, no {value}",
-    "refusal.players_four": "opción players ({players}): esta familia se juega entre cuatro",
-    "refusal.limit_low": "la opción limit ({limit}) debe valer al menos 1 fan",
-    "refusal.min_fan_negative": "la opción min_fan ({value}) no puede ser negativa",
-    "refusal.option_nonnegative": (
-        "la opción {name} debe ser un número entero de al menos 0, no {value}"
+    "refusal.option_range": "la opción {name} es un número entero de {low} a {high}, no {value}",
+    "refusal.option_choice": "la opción {name} vale {choices}, a elegir, no {value}",
+    "refusal.option_only": "la opción {name} solo puede valer {only} en esta mesa, no {value}",
+    "refusal.option_type": "la opción {name} admite {expected}, no {value}",
+    "refusal.option_item_range": (
+        "cada valor de la opción {name} es un número entero de {low} a {high}, no {value}"
     ),
-    "refusal.fan_cap_range": "la opción fan_cap={value} está fuera del rango 0 a 30",
+    "refusal.option_item_choice": (
+        "cada valor de la opción {name} es a elegir {choices}, no {value}"
+    ),
+    "refusal.option_item_type": "cada valor de la opción {name} es {expected}, no {value}",
+    "refusal.option_expect.bool": "true o false",
+    "refusal.option_expect.int": "un número entero",
+    "refusal.option_expect.int_none": "un número entero o none",
+    "refusal.option_expect.float": "un número",
+    "refusal.option_expect.str": "un texto",
+    "refusal.option_expect.list": "una lista (NOMBRE=A,B,C)",
+    "refusal.option_huge": "un número de {digits} cifras o más",
+    "refusal.option_finite": "la opción {name} admite un número finito bajo 10^{digits}, no {text}",
+    "refusal.options_type": "las opciones son una lista de textos NOMBRE=VALOR, no {type}",
+    "refusal.option_type_of": "una opción es un texto NOMBRE=VALOR, no {type}",
+    "refusal.min_above_limit": (
+        "la opción min_fan ({minimum}) supera la opción limit ({limit}): ninguna mano podría ganar"
+    ),
+    "refusal.max_ron_winners": (
+        "la opción max_ron_winners va de 1 a {most} con {players} jugadores, no {value}"
+    ),
     "refusal.option_not_settable": "la opción {name} no se ajusta desde la línea de órdenes",
     "refusal.not_bonus": (
         "{tile} no es una ficha de bonificación: solo 1f-4f y 1g-4g se apartan"

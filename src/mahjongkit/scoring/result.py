@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from mahjongkit.scoring.explain import Section
 
 
+MAX_COUNT = 100_000
+"""The most counters (``Win.honba``) or riichi deposits (``Win.deposits``) a win may carry: far
+above any real table, small enough for every payment and its explanation to print."""
+
+
 @dataclass(frozen=True, slots=True)
 class Win:
     """Everything a scorer needs to know about one win, in any variant.
@@ -55,8 +60,9 @@ class Win:
     dora_indicators: tuple[Tile, ...] = ()
     ura_indicators: tuple[Tile, ...] = ()
     honba: int = 0
+    """Counters on the table, 0 to :data:`MAX_COUNT`."""
     deposits: int = 0
-    """Riichi sticks on the table (in units of 1,000 points)."""
+    """Riichi sticks on the table (in units of the rules' deposit), 0 to :data:`MAX_COUNT`."""
     flowers: tuple[Tile, ...] = ()
     """The winner's bonus tiles (Hong Kong)."""
     missing_suit: int | None = None

@@ -75,11 +75,13 @@ def test_table_flow_options_are_named_for_the_engine():
 @pytest.mark.parametrize(
     ("assignment", "fragment"),
     [
-        ("min_fan=14", "above option limit"),
-        ("limit=0", "at least 1"),
-        ("min_fan=-1", "negative"),
-        ("last_tile_fan=-2", "negative"),
-        ("players=3", "played by four"),
+        ("min_fan=14", "is above the limit option"),
+        ("limit=0", "the limit option is a whole number from 1 to 100, not 0"),
+        ("limit=101", "the limit option is a whole number from 1 to 100, not 101"),
+        ("min_fan=-1", "the min_fan option is a whole number from 0 to 100, not -1"),
+        ("last_tile_fan=-2", "the last_tile_fan option is a whole number from 0 to 100, not -2"),
+        ("all_honours_fan=100000", "from 0 to 100, not 100000"),
+        ("players=3", "the players option can only be 4 at this table, not 3"),
         ("payment_system=quarter", "one of full, half"),
         ("base_table=spicy", "half_spicy"),
         ("earthly_hand=sometimes", "dealer_discard"),

@@ -100,10 +100,17 @@ def test_options_are_overridden_by_name_from_text() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"players": 5}, "players option is 3 or 4"),
+        ({"players": 5}, "the players option is a whole number from 3 to 4, not 5"),
         ({"players": 3}, "uma has 4 entries for 3 players"),
-        ({"double_wind_pair_fu": 3}, "double_wind_pair_fu option is 2 or 4"),
-        ({"max_ron_winners": 4}, "max_ron_winners must be 1..3"),
+        ({"double_wind_pair_fu": 3}, "the double_wind_pair_fu option is one of 2, 4, not 3"),
+        ({"max_ron_winners": 4}, "the max_ron_winners option is a whole number from 1 to 3"),
+        (
+            {"max_ron_winners": 3, "players": 3, "uma": (1, 0, -1)},
+            r"max_ron_winners option is from 1 to 2 with 3 players, not 3",
+        ),
+        ({"honba_value": 10**5000}, "from 0 to 10000, not a number of 10 digits or more"),
+        ({"uma": (15000, 5000, -5000, 10**7)}, "each entry of the uma option is a whole number"),
+        ({"abortive_draws": ("four_winds", "five_winds")}, "each entry of the abortive_draws"),
     ],
 )
 def test_impossible_option_values_are_refused(change: dict[str, object], message: str) -> None:

@@ -113,14 +113,15 @@ def test_variant_registry_and_presets():
     ("assignment", "words"),
     [
         ("fan_cap=lots", "integer"),
-        ("fan_cap=-1", "of at least 0"),
-        ("fan_cap=99", "out of range"),
+        ("fan_cap=-1", "the fan_cap option is a whole number from 0 to 30, not -1"),
+        ("fan_cap=99", "the fan_cap option is a whole number from 0 to 30, not 99"),
+        ("hands_per_game=0", "the hands_per_game option is a whole number from 1 to 100"),
         ("self_draw_bonus=double", "none, jiadi, jiafan"),
         ("call_transfer=maybe", "that_kong"),
         ("rob_kong=perhaps", "true or false"),
         ("no_such_option=1", "unknown option"),
         ("base=0.5", "integer"),
-        ("players=3", "played by four"),
+        ("players=3", "the players option can only be 4 at this table, not 3"),
     ],
 )
 def test_bad_option_values_are_refused_by_name(assignment, words):

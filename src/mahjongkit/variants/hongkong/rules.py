@@ -15,20 +15,29 @@ Fields fall in four groups:
   robbing a concealed kong, immediate wins on seven or eight bonus tiles;
 * **equipment**: whether the bonus tiles are in play.
 
+Every number option has its range beside it (:func:`~mahjongkit.options.option`): fan values
+and the limit are 0 to :data:`MAX_FAN` (the limit at least 1), which keeps every payment
+printable whatever the base table.
+
 >>> HongKongRules.old_style().min_fan, HongKongRules.old_style().limit
 (3, 13)
->>> HongKongRules(limit=2, min_fan=3)
+>>> HongKongRules(limit=100_000)
 Traceback (most recent call last):
 ...
-mahjongkit.errors.NotationError: option min_fan (3) is above option limit (2): no hand could win
+mahjongkit.errors.OptionValueError: the limit option is a whole number from 1 to 100, not 100000
 """
 
 from __future__ import annotations
 
-from mahjongkit.errors import NotationError
+from mahjongkit.errors import OptionValueError
 from mahjongkit.i18n import Sentence
 from mahjongkit.lite_typing import Literal
-from mahjongkit.valueclass import dataclass, fields
+from mahjongkit.options import check_options, option
+from mahjongkit.valueclass import dataclass
+
+MAX_FAN = 100
+"""The most fan an option may give a pattern, the minimum or the limit: far above any table's
+limit (8 to 16), and a payment at it (2 to the 100th at full spicy) is still a number to print."""
 
 
 @dataclass(frozen=True)
@@ -36,56 +45,56 @@ class HongKongRules:
     """The options of a Hong Kong old-style table (defaults: table A, ``RULES-hongkong.md`` §8)."""
 
     # --- equipment -------------------------------------------------------------------------
-    players: int = 4
+    players: int = option(4, choices=(4,), unit="players")
     """Players at the table; Hong Kong old style is a four-player game (H-01)."""
     flowers: bool = True
     """Play with the eight bonus tiles (144 tiles). False: 136 tiles (不打花), no bonus-tile fan,
     and a win that lists bonus tiles is refused."""
 
     # --- minimum and limit -----------------------------------------------------------------
-    min_fan: int = 3
+    min_fan: int = option(3, low=0, high=MAX_FAN, unit="fan")
     """The minimum (起糊): a complete hand worth fewer fan is not a win (H-11)."""
-    limit: int = 13
+    limit: int = option(13, low=1, high=MAX_FAN, unit="fan")
     """The limit (滿糊): totals above it are paid at it, and a limit hand is worth it (H-12)."""
     bonus_counts_toward_minimum: bool = False
     """Whether bonus-tile fan (無花, 正花, 一台花) count toward ``min_fan``. Wikipedia says no (the
     default); many casual tables say yes (§3)."""
 
     # --- disputed pattern values (§4) ------------------------------------------------------
-    small_four_winds_fan: int = 6
+    small_four_winds_fan: int = option(6, low=0, high=MAX_FAN, unit="fan")
     """小四喜: 6 in table A, 10 in at99play, a limit hand in table B."""
     small_four_winds_limit: bool = False
-    all_concealed_pungs_fan: int = 8
+    all_concealed_pungs_fan: int = option(8, low=0, high=MAX_FAN, unit="fan")
     """坎坎糊 (all concealed pungs): 8 in table A, a limit hand in HP."""
     all_concealed_pungs_limit: bool = False
-    big_three_dragons_fan: int = 8
+    big_three_dragons_fan: int = option(8, low=0, high=MAX_FAN, unit="fan")
     """大三元: 8 in tables A and B, a limit hand in HP and PyPI hk-mahjong."""
     big_three_dragons_limit: bool = False
-    all_honours_fan: int = 10
+    all_honours_fan: int = option(10, low=0, high=MAX_FAN, unit="fan")
     """字一色: 10 in table A (all pungs included), a limit hand in HP."""
     all_honours_limit: bool = False
-    all_terminals_fan: int = 13
+    all_terminals_fan: int = option(13, low=0, high=MAX_FAN, unit="fan")
     """清么九: 13 in tables A and B, 10 in some implementations, a limit hand in HP."""
     all_terminals_limit: bool = False
-    eight_bonus_tiles_fan: int = 8
+    eight_bonus_tiles_fan: int = option(8, low=0, high=MAX_FAN, unit="fan")
     """八仙過海 (all eight bonus tiles): 8 in table A and TB, a limit hand in HP."""
     eight_bonus_tiles_limit: bool = False
-    seven_bonus_tiles_fan: int = 3
+    seven_bonus_tiles_fan: int = option(3, low=0, high=MAX_FAN, unit="fan")
     """花糊 (seven bonus tiles): 3 (ZHW, TB, CS, HP)."""
-    small_three_dragons_fan: int = 5
+    small_three_dragons_fan: int = option(5, low=0, high=MAX_FAN, unit="fan")
     """小三元: 5, which includes the two dragon pungs in table A."""
     small_three_dragons_includes_dragon_pungs: bool = True
     """False: the two dragon pungs add 1 fan each on top of 小三元 (5 + 2 = 7, some tables)."""
-    last_tile_fan: int = 1
+    last_tile_fan: int = option(1, low=0, high=MAX_FAN, unit="fan")
     """海底撈月 (win on the last tile or the discard after it): 1; ZHW lists 2."""
-    kong_replacement_fan: int = 2
+    kong_replacement_fan: int = option(2, low=0, high=MAX_FAN, unit="fan")
     """槓上開花 (self-draw on a kong's replacement tile), self-draw included (H-14)."""
-    double_kong_replacement_fan: int = 9
+    double_kong_replacement_fan: int = option(9, low=0, high=MAX_FAN, unit="fan")
     """槓上槓 (on a second consecutive replacement), self-draw included (H-14); another public
     implementation gives 8."""
     seven_pairs: bool = False
     """Seven pairs is not an old-style hand; some modern tables allow it (§2)."""
-    seven_pairs_fan: int = 4
+    seven_pairs_fan: int = option(4, low=0, high=MAX_FAN, unit="fan")
     """The value of seven pairs when ``seven_pairs`` is on (it includes the concealed hand)."""
     concealed_hand_on_self_draw: bool = True
     """門前清 also on a self-draw (門前清 + 自摸 = 2, table A). False: only on a discard win, the
@@ -140,22 +149,11 @@ class HongKongRules:
     complete hand; the scorer accepts such a hand when it holds seven or eight bonus tiles."""
 
     def __post_init__(self) -> None:
-        if self.players != 4:
-            raise NotationError(Sentence("refusal.players_four", players=self.players))
-        if self.limit < 1:
-            raise NotationError(Sentence("refusal.limit_low", limit=self.limit))
-        if self.min_fan < 0:
-            raise NotationError(Sentence("refusal.min_fan_negative", value=self.min_fan))
+        check_options(self)
         if self.min_fan > self.limit:
-            raise NotationError(
-                f"option min_fan ({self.min_fan}) is above option limit ({self.limit}): "
-                "no hand could win"
+            raise OptionValueError(
+                Sentence("refusal.min_above_limit", minimum=self.min_fan, limit=self.limit)
             )
-        for field in fields(self):
-            if field.name.endswith("_fan") and getattr(self, field.name) < 0:
-                raise NotationError(
-                    f"option {field.name} ({getattr(self, field.name)}) cannot be negative"
-                )
 
     @classmethod
     def old_style(cls) -> HongKongRules:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from mahjongkit.i18n import Sentence, seat_name
 from mahjongkit.melds import MeldKind
 from mahjongkit.scoring import Win
+from mahjongkit.scoring.result import MAX_COUNT
 from mahjongkit.tiles import NORTH
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.seats import previous_seat
@@ -26,6 +27,11 @@ def why_impossible(win: Win, rules: RiichiRules) -> str | None:
     seat = win.seat
     if not 0 <= seat < players:
         return Sentence("riichi.no_seat", seat=seat_name(seat), players=players)
+    honba, deposits = win.honba, win.deposits
+    if not (type(honba) is int and 0 <= honba <= MAX_COUNT):
+        return Sentence("riichi.honba_range", value=_count_shown(honba), most=MAX_COUNT)
+    if not (type(deposits) is int and 0 <= deposits <= MAX_COUNT):
+        return Sentence("riichi.deposits_range", value=_count_shown(deposits), most=MAX_COUNT)
     if not 0 <= win.round_wind < 4:
         return f"prevalent wind {win.round_wind} is not a wind (0..3)"
     if win.win_tile.kind >= 34:
@@ -54,6 +60,14 @@ def why_impossible(win: Win, rules: RiichiRules) -> str | None:
     ):
         return _check_situation(win, players)
     return None
+
+
+def _count_shown(value: object) -> object:
+    """A refused count as its refusal shows it (Python cannot write a number of over 4,300
+    digits: a huge one is named by its size)."""
+    if type(value) is int and abs(value) >= 10**9:
+        return Sentence("refusal.option_huge", digits=10)
+    return value if type(value) is int else f"{value!r:.20}"
 
 
 def _check_melds(win: Win, players: int) -> str | None:

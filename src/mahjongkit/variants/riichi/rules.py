@@ -15,6 +15,7 @@ is never a literal in the code that uses it: the number of players in particular
 from __future__ import annotations
 
 from mahjongkit.lite_typing import Literal
+from mahjongkit.options import check_options, option
 from mahjongkit.valueclass import dataclass
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
@@ -27,16 +28,39 @@ if TYPE_CHECKING:
     renda), four players in riichi (suucha riichi), four kongs by more than one player (suukaikan),
     three players winning on the same discard (sanchahou)."""
 
+YAKUMAN_IDS = (
+    "kokushi",
+    "kokushi_13",
+    "chuuren",
+    "junsei_chuuren",
+    "tenhou",
+    "chiihou",
+    "renhou",
+    "suuankou",
+    "suuankou_tanki",
+    "suukantsu",
+    "ryuuiisou",
+    "chinroutou",
+    "tsuuiisou",
+    "daisangen",
+    "shousuushii",
+    "daisuushii",
+)
+"""The yakuman of the pattern table: what :attr:`RiichiRules.double_yakuman` and
+:attr:`RiichiRules.liability_yakuman` may list (the tests check it against the table)."""
+
 
 @dataclass(frozen=True, slots=True)
 class RiichiRules:
     """The options of a Riichi game. Build one with a preset and override single fields.
 
     Scoring options come first, then the options of the table flow. Amounts are in points.
+    Each number option's range is declared beside it (:func:`~mahjongkit.options.option`);
+    a value out of it is an :class:`~mahjongkit.errors.OptionValueError`.
     """
 
     # --- players and bonus tiles ---------------------------------------------------------------
-    players: int = 4
+    players: int = option(4, low=3, high=4, unit="players")
     """Seats at the table (4; 3 for three-player Riichi). Seats are 0..players-1, 0 deals."""
     red_fives: bool = True
     """One red five per suit (aka dora), each worth one han, not a yaku."""
@@ -50,7 +74,7 @@ class RiichiRules:
     """All Simples (kuitan) also counts in an open hand. EMA 2012 (seed R-09): no."""
     renhou: Literal["yakuman", "mangan", "none"] = "yakuman"
     """Blessing of Man (R-38): a yakuman, a 5-han yaku (a mangan on its own), or not a yaku."""
-    two_han_minimum_counters: int | None = 5
+    two_han_minimum_counters: int | None = option(5, low=0, high=100, unit="counters")
     """From this many counters (honba) on, a win needs two han of yaku (dora excluded);
     None: never."""
 
@@ -58,7 +82,7 @@ class RiichiRules:
     counted_yakuman: Literal["yakuman", "sanbaiman", "multiple"] = "yakuman"
     """What 13 or more han of ordinary yaku and dora pay: one yakuman (never more, R-03),
     sanbaiman, or one yakuman per 13 han."""
-    double_yakuman: tuple[str, ...] = ("daisuushii",)
+    double_yakuman: tuple[str, ...] = option(("daisuushii",), choices=YAKUMAN_IDS)
     """Yakuman ids that pay twice (R-47: Big Four Winds). Candidates: daisuushii,
     kokushi_13, suuankou_tanki, junsei_chuuren."""
     yakuman_stacking: bool = False
@@ -67,19 +91,19 @@ class RiichiRules:
     """4 han 30 fu and 3 han 60 fu are rounded up to a mangan."""
 
     # --- fu ------------------------------------------------------------------------------------
-    double_wind_pair_fu: int = 4
+    double_wind_pair_fu: int = option(4, choices=(2, 4), unit="fu")
     """Fu of a pair that is both the seat and the prevalent wind (2 in some rule sets)."""
     open_pinfu_fu: bool = True
     """An open hand that scores no fu at all and wins on a discard gets 2 fu: 30, not 20."""
 
     # --- payments ------------------------------------------------------------------------------
-    honba_value: int = 300
+    honba_value: int = option(300, low=0, high=10_000, unit="points")
     """What one counter adds to a win on a discard (paid by the discarder)."""
-    honba_per_payer: int = 100
+    honba_per_payer: int = option(100, low=0, high=10_000, unit="points")
     """What one counter adds to each payment of a self-draw."""
-    riichi_deposit: int = 1000
+    riichi_deposit: int = option(1000, low=0, high=100_000, unit="points")
     """The stake a player puts on the table when declaring riichi."""
-    liability_yakuman: tuple[str, ...] = ("daisangen", "daisuushii")
+    liability_yakuman: tuple[str, ...] = option(("daisangen", "daisuushii"), choices=YAKUMAN_IDS)
     """Yakuman whose last set, when fed by a claim, makes the feeder liable (pao, R-48)."""
     liability_ron: Literal["split", "discarder"] = "split"
     """On a discard win with a liable player: the liable player and the discarder each pay half
@@ -114,7 +138,7 @@ class RiichiRules:
         "four_kongs",
     )
     """Which abortive draws exist (see :data:`AbortiveDraw`)."""
-    max_ron_winners: int | None = None
+    max_ron_winners: int | None = option(None, low=1, high=3, unit="winners")
     """How many players may win on one discard; None: every other player (2: a triple ron is not
     a triple win, see ``triple_ron`` in :attr:`abortive_draws`; 1: head bump, the first in turn
     order from the discarder wins)."""
@@ -138,18 +162,21 @@ class RiichiRules:
     concealed kong and after the replacement's discard for an exposed or added kong."""
     thirteen_orphans_rob_concealed_kong: bool = True
     """R-19: Thirteen Orphans may rob a concealed kong (only it may)."""
-    starting_points: int = 30000
+    starting_points: int = option(30000, low=0, high=1_000_000, unit="points")
     """Each player's score at the start."""
-    return_points: int = 30000
+    return_points: int = option(30000, low=0, high=1_000_000, unit="points")
     """The score subtracted from each final score (oka = players x (return - start), to first
     place)."""
-    uma: tuple[int, ...] = (15000, 5000, -5000, -15000)
+    uma: tuple[int, ...] = option(
+        (15000, 5000, -5000, -15000), low=-1_000_000, high=1_000_000, unit="points"
+    )
     """Placement bonus by final rank, first to last (one entry per player)."""
     tied_placements: Literal["split", "seat_order"] = "split"
     """Players who end on the same score share the placements' uma and oka equally (EMA), or
     are ranked by seat order from the first dealer (Tenhou)."""
-    game_length: int = 2
-    """How many prevalent winds a game lasts: 2 East and South (hanchan), 1 East only."""
+    game_length: int = option(2, low=1, high=3, unit="winds")
+    """How many prevalent winds a game lasts: 2 East and South (hanchan), 1 East only (3: to
+    West; an extension may then go on into North, the last wind)."""
     bust: bool = False
     """Tobi: the game ends when a player's score drops below zero."""
     extension: bool = False
@@ -168,20 +195,23 @@ class RiichiRules:
     by the record's date (:func:`mahjongkit.formats.tenhou.replay.record_rules`)."""
 
     def __post_init__(self) -> None:
-        from mahjongkit.errors import NotationError
+        check_options(self)
+        # What one option's range cannot say: how the options fit together.
+        from mahjongkit.errors import OptionValueError
         from mahjongkit.i18n import Sentence
 
-        if self.players not in (3, 4):
-            raise NotationError(Sentence("refusal.players_riichi", players=self.players))
         if len(self.uma) != self.players:
-            raise NotationError(
+            raise OptionValueError(
                 Sentence("refusal.uma_entries", count=len(self.uma), players=self.players)
             )
-        if self.double_wind_pair_fu not in (2, 4):
-            raise NotationError(Sentence("refusal.double_wind_fu", value=self.double_wind_pair_fu))
-        if self.max_ron_winners is not None and not 1 <= self.max_ron_winners < self.players:
-            raise NotationError(
-                f"max_ron_winners must be 1..{self.players - 1}, not {self.max_ron_winners}"
+        if self.max_ron_winners is not None and not self.max_ron_winners < self.players:
+            raise OptionValueError(
+                Sentence(
+                    "refusal.max_ron_winners",
+                    most=self.players - 1,
+                    players=self.players,
+                    value=self.max_ron_winners,
+                )
             )
 
     @property

@@ -13,21 +13,21 @@ defaults. Options are overridden by name, e.g. ``--option fan_cap=3``.
 
 from __future__ import annotations
 
-from mahjongkit.errors import NotationError
-from mahjongkit.i18n import Sentence
 from mahjongkit.lite_typing import Literal
+from mahjongkit.options import check_options, option
 from mahjongkit.valueclass import dataclass
 
 
 @dataclass(frozen=True, slots=True)
 class SichuanRules:
-    """The rules of one Sichuan table. See ``RULES-sichuan.md`` §8 for the sources of each."""
+    """The rules of one Sichuan table. See ``RULES-sichuan.md`` §8 for the sources of each.
+    Each number option's range is declared beside it (:func:`~mahjongkit.options.option`)."""
 
-    players: int = 4
+    players: int = option(4, choices=(4,), unit="players")
     """Players at the table: blood battle is played by four."""
-    base: int = 1
+    base: int = option(1, low=0, high=10_000, unit="points")
     """The base unit: a 0-fan hand pays one base (S-02)."""
-    fan_cap: int = 4
+    fan_cap: int = option(4, low=0, high=30, unit="fan")
     """Fan above the cap count as the cap (S-03); sources use 3, 4 or 5."""
     self_draw_bonus: Literal["none", "jiadi", "jiafan"] = "none"
     """Self-draw bonus house rule (§6, S-14): none; 自摸加底, +1 base from each payer; 自摸加番, +1
@@ -54,12 +54,12 @@ class SichuanRules:
         "cap_to_all_non_pig"
     )
     """查花猪 at the wall end (§6.2): whom the player still holding the missing suit pays."""
-    flower_pig_penalty: int = 48
+    flower_pig_penalty: int = option(48, low=0, high=10_000, unit="bases")
     """Bases paid to the pot by a flower pig under ``fixed_penalty_48_to_pot`` (Novikov: 48)."""
     cha_da_jiao_as: Literal["discard", "self_draw"] = "discard"
     """查大叫 (§6.2): how the maximum value of a ready hand is taken, as if won on a discard or as a
     self-draw (the bonus applies)."""
-    exposed_kong_payment: int = 2
+    exposed_kong_payment: int = option(2, low=0, high=100, unit="bases")
     """Bases the discarder pays for an exposed kong made on its discard (§6.1: 2, or 1)."""
     postponed_kong_pays: bool = True
     """An added kong whose fourth tile was already in the hand still pays (§6.1)."""
@@ -71,21 +71,12 @@ class SichuanRules:
     """幺九將對 (§7.2): terminals everywhere and 2-5-8 pungs count (they do in the sources)."""
     tian_di_hu: bool = True
     """天胡 / 地胡 are worth the cap (S-15)."""
-    hands_per_game: int = 4
+    hands_per_game: int = option(4, low=1, high=100, unit="hands")
     """Hands in a game at the table: the sources set no game length (Sichuan has no prevailing
     wind); tables agree on a number of hands."""
 
     def __post_init__(self) -> None:
-        for name in ("base", "fan_cap", "flower_pig_penalty", "exposed_kong_payment"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise NotationError(
-                    Sentence("refusal.option_nonnegative", name=name, value=repr(value))
-                )
-        if self.players != 4:
-            raise NotationError(Sentence("refusal.players_four", players=repr(self.players)))
-        if self.fan_cap > 30:
-            raise NotationError(Sentence("refusal.fan_cap_range", value=self.fan_cap))
+        check_options(self)
 
     @property
     def cap_value(self) -> int:
