@@ -282,7 +282,7 @@ class Game:
                 self.flow, list(hand), action, actions
             ):
                 refusal = legal.why_illegal(self, self.flow, action, actions)
-                raise IllegalActionError(refusal.message, refusal.rule)
+                raise IllegalActionError(refusal.message, refusal.rule, refusal.reason)
         out: list[Event] = []
         logged = len(self.log)
         try:
