@@ -237,11 +237,13 @@ def test_the_terminal_game_hosts_mjai_bots_and_ends_their_processes(tmp_path: Pa
 )
 def test_a_seats_bot_is_named_in_the_players_language(lang: str, shown: str) -> None:
     from mahjongkit.game.engine import Game
-    from mahjongkit.tui.view import seat_line
+    from mahjongkit.tui.view import TileNames, seat_line
 
     game = Game("riichi", seed=1, max_rounds=1)
     game.start()
-    line = seat_line(game.observation(0, with_events=False), 1, "player1", "defensive", lang, False)
+    names = TileNames(game.flow.tile, glyphs=False)
+    obs = game.observation(0, with_events=False)
+    line = seat_line(obs, 1, "player1", "defensive", lang, names)
     assert shown in line
-    hosted = seat_line(game.observation(0, with_events=False), 1, "p", "mjai:./bot", lang, False)
+    hosted = seat_line(obs, 1, "p", "mjai:./bot", lang, names)
     assert "mjai:./bot" in hosted  # a command is shown as given
