@@ -579,6 +579,9 @@ def hint_rows(hints: Hints, lang: str, names: TileNames, width: int, height: int
                 tiles=names.kinds(hints.ukeire_kinds),
             )
             body.append(_wrapped("", text.split(" "), width))
+    if len(top) + len(danger) + (1 if body else 0) > height:
+        # Too short for the whole danger: a row stays to count the hints left out.
+        danger = danger[: max(0, height - len(top) - (1 if body else 0))]
     rows = [*top, *danger]
     for index, hint in enumerate(body):
         left = len(body) - index
