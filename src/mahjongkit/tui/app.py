@@ -103,9 +103,9 @@ class PlayApp(App[None]):
     #actions { height: auto; }
     #status { height: auto; color: $warning; }
     #bottom { height: 1fr; }
-    #log { width: 1fr; border: round $primary; }
+    #log { width: 2fr; border: round $primary; }
     #hints { width: 24; border: round $secondary; height: 100%; }
-    #hints.shown { width: 1fr; max-width: 72; }
+    #hints.shown { width: 3fr; max-width: 80; }
     #result { height: 1fr; border: round $success; display: none; }
     """
 
@@ -265,7 +265,8 @@ class PlayApp(App[None]):
         size = panel.content_size
         width = size.width if size.width > 8 else 36
         height = size.height if size.height > 1 else 8
-        rows = view.hint_rows(hints, self.lang, self.names, width, height)
+        held = session.observation().hand
+        rows = view.hint_rows(hints, self.lang, self.names, width, height, held)
         panel.update("\n".join(rows))
 
     def _bot_name(self, seat: int) -> str:

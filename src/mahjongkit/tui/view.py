@@ -509,9 +509,20 @@ def _wrapped(head: str, words: Sequence[str], width: int) -> list[str]:
     return rows
 
 
-def danger_rows(hints: Hints, lang: str, names: TileNames, width: int) -> list[str]:
+def _held_name(kind: int, names: TileNames, held: Sequence[int]) -> str:
+    """A kind as the hand holds it: ``0m`` when every copy held is the red five, so that the
+    tile hinted is the one shown and typed."""
+    copies = [i for i in held if i // 4 == kind]
+    if copies and all(names.red(i) for i in copies):
+        return names.id(copies[0])
+    return names.kind(kind)
+
+
+def danger_rows(
+    hints: Hints, lang: str, names: TileNames, width: int, held: Sequence[int] = ()
+) -> list[str]:
     """The danger against the riichi players, one group a level (safe, suji, honours,
-    dangerous), wrapped to ``width``: none without a riichi."""
+    dangerous), wrapped to ``width``: none without a riichi. ``held``: the hand's tiles."""
     if not hints.danger or not hints.threats:
         return []
     threats = ", ".join(seat_name(s, lang) for s in hints.threats)
@@ -523,7 +534,7 @@ def danger_rows(hints: Hints, lang: str, names: TileNames, width: int) -> list[s
         tiles = [
             t("play.danger.seen", lang, tile=names.kind(d.kind), seen=d.seen)
             if level == HONOUR
-            else names.kind(d.kind)
+            else _held_name(d.kind, names, held)
             for d in group
         ]
         head = t("play.danger.group", lang, level=t(f"play.danger.level.{level}", lang), tiles="")
@@ -531,66 +542,94 @@ def danger_rows(hints: Hints, lang: str, names: TileNames, width: int) -> list[s
     return rows
 
 
-def hint_rows(hints: Hints, lang: str, names: TileNames, width: int, height: int) -> list[str]:
-    """The hints as at most ``height`` rows of ``width`` characters: the hand's state, the
-    danger against riichi (first, and whole), then the legal discards best first (or the
-    waits and what each is worth), cut with a count of what did not fit."""
-    if hints.shanten is None:
-        return [t("play.hints", lang), *danger_rows(hints, lang, names, width)][:height]
-    top = [t("play.hints_state", lang, state=_state(hints.shanten, lang))]
-    danger = danger_rows(hints, lang, names, width)
-    body: list[list[str]] = []
-    """Each hint's rows (a discard's useful tiles wrap onto rows of their own)."""
+def _hint_texts(hints: Hints, lang: str, names: TileNames, held: Sequence[int]) -> list[str]:
+    """Each hint after the danger, as one text: the legal discards best first (with the waits
+    of those that leave the hand ready), or the waits and what each is worth."""
+    texts: list[str] = []
     for option in hints.discards:
         text = t(
             "play.hint.discard",
             lang,
-            tile=names.kind(option.kind),
+            tile=_held_name(option.kind, names, held),
             n=option.shanten,
             count=option.ukeire,
             tiles=names.kinds(option.ukeire_kinds),
         )
-        rows = _wrapped("", text.split(" "), width)
         if option.shanten == 0 and option.waits:
-            waits = t("play.hint.waits", lang, tiles=names.kinds(option.waits))
-            rows.extend(_wrapped("  ", waits.split(" "), width))
-        body.append(rows)
-    if not hints.discards:
-        if hints.waits:
-            waits = t("play.hint.waits", lang, tiles=names.kinds(hints.waits))
-            body.append(_wrapped("", waits.split(" "), width))
-            if hints.furiten:
-                body.append([t("play.hint.furiten", lang)])
-            for value in hints.values:
-                text = t(
+            text += " · " + t("play.hint.waits", lang, tiles=names.kinds(option.waits))
+        texts.append(text)
+    if hints.discards:
+        return texts
+    if hints.waits:
+        texts.append(t("play.hint.waits", lang, tiles=names.kinds(hints.waits)))
+        if hints.furiten:
+            texts.append(t("play.hint.furiten", lang))
+        for value in hints.values:
+            texts.append(
+                t(
                     "play.hint.wait_value",
                     lang,
                     tile=names.kind(value.kind),
                     ron=_outcome(value.ron, lang),
                     tsumo=_outcome(value.tsumo, lang),
                 )
-                body.append(_wrapped("", text.split(" "), width))
-        elif hints.shanten > 0:
-            text = t(
+            )
+    elif hints.shanten is not None and hints.shanten > 0:
+        texts.append(
+            t(
                 "play.hint.not_ready",
                 lang,
                 n=hints.shanten,
                 count=hints.ukeire,
                 tiles=names.kinds(hints.ukeire_kinds),
             )
-            body.append(_wrapped("", text.split(" "), width))
-    if len(top) + len(danger) + (1 if body else 0) > height:
-        # Too short for the whole danger: a row stays to count the hints left out.
-        danger = danger[: max(0, height - len(top) - (1 if body else 0))]
-    rows = [*top, *danger]
+        )
+    return texts
+
+
+def _fitted(
+    rows: list[str], body: list[list[str]], height: int, lang: str
+) -> tuple[list[str], bool]:
+    """``rows`` then as many whole hints of ``body`` as fit in ``height`` rows, the last row
+    counting those left out; and whether every hint fitted."""
+    out = list(rows)
     for index, hint in enumerate(body):
         left = len(body) - index
-        room = height - len(rows)
+        room = height - len(out)
+        # A row stays for the count while hints are left after this one.
         if len(hint) > room or (left > 1 and len(hint) == room):
-            # What does not fit is counted on the last row.
-            rows.append(t("play.hint.more", lang, count=left))
-            break
-        rows.extend(hint)
+            out.append(t("play.hint.more", lang, count=left))
+            return out, False
+        out.extend(hint)
+    return out, True
+
+
+def hint_rows(
+    hints: Hints,
+    lang: str,
+    names: TileNames,
+    width: int,
+    height: int,
+    held: Sequence[int] = (),
+) -> list[str]:
+    """The hints as at most ``height`` rows of ``width`` columns: the hand's state, the danger
+    against riichi (first, and whole), then the legal discards best first (or the waits and
+    what each is worth). Each hint wraps over rows when all then fit; else each takes one row,
+    cut, and the last row counts what did not fit. ``held``: the hand's tiles (a red five held
+    alone is named as such)."""
+    if hints.shanten is None:
+        rows = [t("play.hints", lang), *danger_rows(hints, lang, names, width, held)]
+        return [_cut(row, width) for row in rows[: max(height, 1)]]
+    top = [t("play.hints_state", lang, state=_state(hints.shanten, lang))]
+    danger = danger_rows(hints, lang, names, width, held)
+    texts = _hint_texts(hints, lang, names, held)
+    if len(top) + len(danger) + (1 if texts else 0) > height:
+        # Too short for the whole danger: a row stays to count the hints left out.
+        danger = danger[: max(0, height - len(top) - (1 if texts else 0))]
+    wrapped = [_wrapped("", text.split(" "), width) for text in texts]
+    rows, whole = _fitted([*top, *danger], wrapped, height, lang)
+    if not whole:
+        rows, _ = _fitted([*top, *danger], [[text] for text in texts], height, lang)
     return [_cut(row, width) for row in rows[: max(height, 1)]]
 
 
