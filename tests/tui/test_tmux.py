@@ -83,7 +83,7 @@ def _offers(text: str) -> dict[str, str]:
 
 def _refused_for(text: str) -> str | None:
     """The first tile a refusal on screen says to discard instead (the missing suit's)."""
-    match = re.search(r"\(([mps])\) ?: (\d[mps])", text)
+    match = re.search(r"\(([mps])\)[^:\n]*: (\d[mps])", text)
     return match.group(2) if match else None
 
 
