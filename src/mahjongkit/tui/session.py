@@ -60,6 +60,8 @@ class Session:
     """Whether the result shown ends its hand (a Sichuan win may leave the others playing)."""
     _logged: int = 0
     """The log's length when events were last gathered."""
+    _table_at: tuple[int, Observation] | None = None
+    """The table of the result shown, with the log length it was read at."""
     _fresh: list[Event] = field(default_factory=list)
     _hosting: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
     """The external (mjai) bots' processes, ended by :meth:`close`."""
@@ -182,7 +184,14 @@ class Session:
         hand may be dealt already); None when no result is shown."""
         if self.ended_at is None:
             return None
-        return self.game.observation_at(self.human, self.ended_at)
+        kept = self._table_at
+        if kept is None or kept[0] != self.ended_at:
+            # Folded once a result: the screen is drawn again at every key.
+            kept = self._table_at = (
+                self.ended_at,
+                self.game.observation_at(self.human, self.ended_at),
+            )
+        return kept[1]
 
     def last_round(self) -> RoundSummary | None:
         """The summary of the hand whose result is shown (so far, for a win the hand goes on
