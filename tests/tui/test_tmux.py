@@ -60,15 +60,21 @@ class Pane:
         self._tmux("send-keys", "-t", "play", key)
 
     def wait(self, ready: Callable[[str], bool], seconds: float, what: str) -> str:
-        """The pane once ``ready`` holds (polled), failing after ``seconds``."""
+        """The pane once ``ready`` holds and the screen has stopped changing (a capture can
+        fall in the middle of a redraw), failing after ``seconds``."""
         deadline = time.monotonic() + seconds
         text = self.text()
-        while not ready(text):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{what}: not shown within {seconds} s:\n{text}")
+        while time.monotonic() < deadline:
+            if ready(text):
+                time.sleep(0.1)
+                again = self.text()
+                if again == text:
+                    return text
+                text = again
+                continue
             time.sleep(0.05)
             text = self.text()
-        return text
+        raise AssertionError(f"{what}: not shown (or still changing) after {seconds} s:\n{text}")
 
     def close(self) -> None:
         subprocess.run([*self.base, "kill-server"], capture_output=True, timeout=10)
