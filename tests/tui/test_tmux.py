@@ -30,7 +30,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 GAME_SECONDS = 30.0
-"""The most one game may take, start to final table (2 to 7 s on a quiet machine; the bound
+"""The most one game may take, start to final table (3 to 12 s on a quiet machine; the bound
 leaves room for a loaded one)."""
 STEP_SECONDS = 10.0
 """The most the screen may take to answer one key (a fraction of a second, usually)."""
