@@ -888,6 +888,16 @@ def _player_seat(text: str) -> int:
         ) from None
 
 
+def _need_terminal(lang: str, records: Any) -> None:
+    """``play`` draws a screen: refused, before any game is stored, unless its input and output
+    are a terminal."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        from mahjongkit.i18n import t
+
+        records.close()
+        _fail(t("play.needs_terminal", lang))
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     try:
         import textual  # noqa: F401
@@ -920,6 +930,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
                 "cannot change it"
             )
         records = Records(args.db, create=False)
+        _need_terminal(lang, records)
         session = Session.resume_record(records, args.resume)
     else:
         from mahjongkit.game.engine import Game
@@ -932,6 +943,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if seat >= game.players:
             raise NotationError(f"--seat {seat}: the table has seats 0 to {game.players - 1}")
         records = Records(args.db)
+        _need_terminal(lang, records)
         session = Session.start(game, seat, args.bots or "efficient", records, rules)
     from mahjongkit.tui.app import PlayApp
 

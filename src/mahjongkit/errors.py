@@ -30,9 +30,12 @@ class IllegalActionError(MahjongError):
 
     code = "illegal_action"
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
+    def __init__(self, message: str, rule: str | None = None, reason: str | None = None) -> None:
         super().__init__(f"{message} [{rule}]" if rule else message)
         self.rule = rule
+        self.reason = message if reason is None else reason
+        """Why, without the rule's tag (and, when the rules gave one, the reason alone): a
+        :class:`~mahjongkit.i18n.Sentence` where the refusal can be said in every language."""
 
 
 class OptionValueError(NotationError):

@@ -16,8 +16,9 @@ from mahjongkit.game.engine import Game
 from mahjongkit.records import Records
 from mahjongkit.table import actions as A
 from mahjongkit.tiles import Tile
-from mahjongkit.tui.app import PlayApp, action_keys
+from mahjongkit.tui.app import PlayApp
 from mahjongkit.tui.session import Session
+from tests.helpers.screen import offered, screen_text
 
 
 def run(coroutine: Any) -> Any:
@@ -25,20 +26,22 @@ def run(coroutine: Any) -> Any:
 
 
 async def press_for_next_decision(app: PlayApp, pilot: Any) -> None:
-    """The keys a player would press for one decision: a win if offered, else a pass, else a
-    legal discard typed or picked with the arrows."""
+    """The keys a player would press for one decision, read from the screen: a win if one is
+    listed, else the missing suit, else a pass, else a legal discard typed and confirmed with
+    Enter (or Enter alone for the drawn tile)."""
     session = app.session
     if session.paused:
         await pilot.press("enter")
         return
     legal = session.legal()
-    keys = action_keys(legal)
-    for key, action in keys.items():
-        if action.type in (A.TSUMO, A.RON):
+    shown = offered(app)
+    for label, key in shown.items():
+        if "(ron)" in label or "(tsumo)" in label:
             await pilot.press(key)
             return
-    if any(a.type == A.DECLARE_MISSING for a in legal):
-        await pilot.press("s")
+    suits = [key for label, key in shown.items() if key in ("m", "p", "s") and "(" in label]
+    if suits and any(a.type == A.DECLARE_MISSING for a in legal):
+        await pilot.press(suits[-1])
         return
     exchange = [a for a in legal if a.type == A.EXCHANGE]
     if exchange:
@@ -48,17 +51,20 @@ async def press_for_next_decision(app: PlayApp, pilot: Any) -> None:
             await pilot.press("space")
         await pilot.press("enter")
         return
-    if "x" in keys:
+    if any(key.startswith("x/") for key in shown.values()):
         await pilot.press("x")
         return
     discards = [a for a in legal if a.type == A.DISCARD and a.tile is not None]
+    if not discards:  # a bonus tile to set aside: the one key listed
+        await pilot.press(next(iter(shown.values())))
+        return
     tiles = app.tiles()
     last = tiles[-1]
     if any(a.tile == last for a in discards):
         await pilot.press("enter")  # the cursor starts on the drawn tile
         return
-    text = str(Tile.from_id(discards[0].tile))
-    await pilot.press(text[0], text[1])
+    text = str(session.game.flow.tile(discards[0].tile or 0))
+    await pilot.press(text[0], text[1], "enter")
 
 
 async def play_out(app: PlayApp, pilot: Any, limit: int = 400) -> int:
@@ -110,8 +116,8 @@ def test_sichuan_exchange_by_marking_three_tiles(tmp_path):
             legal = session.legal()
             assert any(a.type == A.EXCHANGE for a in legal)
             before = len(game.log)
-            await pilot.press("enter")  # nothing marked: refused
-            assert len(game.log) == before and "no such tile" in app.message
+            await pilot.press("enter")  # nothing marked: refused, with the engine's reason
+            assert len(game.log) == before and "not allowed:" in screen_text(app)
             await press_for_next_decision(app, pilot)
             assert not any(a.type == A.EXCHANGE for a in session.legal())
             assert any(e["type"] == "mjk:exchange_choose" for e in game.log)
@@ -191,13 +197,13 @@ def test_bad_keys_change_nothing():
                 await pilot.press(key)
                 assert session.game.snapshot() == snapshot and len(session.game.log) == size
             await pilot.press("z")
-            assert "no such key" in app.message
+            assert "z: no such key here" in screen_text(app)
             # A typed tile that is not in the hand is refused.
             held = {Tile.from_id(i).kind for i in session.observation().hand}
             missing = next(k for k in range(27) if k not in held)
             text = str(Tile(missing))
             await pilot.press(text[0], text[1])
-            assert "no such tile" in app.message
+            assert f"{text}: not in your hand" in screen_text(app)
             assert session.game.snapshot() == snapshot
             # Glyphs and hints toggle the view only.
             await pilot.press("g", "h")
@@ -246,15 +252,19 @@ def test_hints_show_the_library_analysis_of_the_hand():
     async def scenario() -> str:
         async with app.run_test(size=(160, 50)) as pilot:
             await pilot.press("h")
-            return str(app.query_one("#hints").render())
+            await pilot.pause()
+            return screen_text(app)
 
     text = run(scenario())
-    from mahjongkit.tui.view import hand_of, visible_counts
+    from mahjongkit.hand import Hand
+    from mahjongkit.tiles import counts_of_ids
     from mahjongkit.variants.analysis import analyse_hand
 
     obs = session.observation()
-    hand = hand_of(obs)
-    found = analyse_hand(hand, "riichi", visible=visible_counts(obs, hand))
+    assert obs.phase == "turn" and not any(info.discards for info in obs.seats)
+    # First turn: the dora indicator is the only tile in sight.
+    hand = Hand(tuple(sorted(session.game.flow.tile(i) for i in obs.hand)))
+    found = analyse_hand(hand, "riichi", visible=counts_of_ids(list(obs.dora_indicators)))
     best = found.discards[0]
     assert f"{Tile(best.discard)}: shanten {best.shanten}, {best.ukeire} useful tiles" in text
 

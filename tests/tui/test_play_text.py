@@ -237,11 +237,73 @@ def test_the_terminal_game_hosts_mjai_bots_and_ends_their_processes(tmp_path: Pa
 )
 def test_a_seats_bot_is_named_in_the_players_language(lang: str, shown: str) -> None:
     from mahjongkit.game.engine import Game
-    from mahjongkit.tui.view import seat_line
+    from mahjongkit.tui.view import TileNames, seat_line
 
     game = Game("riichi", seed=1, max_rounds=1)
     game.start()
-    line = seat_line(game.observation(0, with_events=False), 1, "player1", "defensive", lang, False)
+    names = TileNames(game.flow.tile, glyphs=False)
+    obs = game.observation(0, with_events=False)
+    line = seat_line(obs, 1, "player1", "defensive", lang, names)
     assert shown in line
-    hosted = seat_line(game.observation(0, with_events=False), 1, "p", "mjai:./bot", lang, False)
+    hosted = seat_line(obs, 1, "p", "mjai:./bot", lang, names)
     assert "mjai:./bot" in hosted  # a command is shown as given
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "needs a terminal"), ("fr", "a besoin d’un terminal"), ("es", "necesita un terminal")],
+)
+def test_play_without_a_terminal_says_so_and_stores_no_game(tmp_path, capsys, lang, said):
+    """Under a pipe the screen cannot be drawn: one line, exit 2, and no game left playing."""
+    from mahjongkit.records import Records
+
+    db = tmp_path / "r.sqlite3"
+    with pytest.raises(SystemExit) as stop:
+        main(["play", "--db", str(db), "--lang", lang])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
+    with Records(db, create=False) as records:
+        assert records.list_games() == []
+
+
+def test_hint_rows_fit_the_panel_they_are_cut_for():
+    """However narrow or short the panel, each row fits its width and the rows its height; what
+    is left out is counted."""
+    import random
+
+    from mahjongkit.bots.hints import position_hints
+    from mahjongkit.bots.policy import random_policy
+    from mahjongkit.game.engine import Game
+    from mahjongkit.tui.view import TileNames, cells, hint_rows
+
+    game = Game("riichi", seed=9, max_rounds=1)
+    game.start()
+    rng = random.Random(9)
+    for _ in range(30):
+        game.apply(random_policy(game, game.waiting_for()[0], rng))
+    seat = game.waiting_for()[0]
+    hints = position_hints(game, seat)
+    assert hints.discards
+    for glyphs in (False, True):
+        names = TileNames(game.flow.tile, glyphs)
+        for width, height in ((20, 3), (36, 7), (38, 12), (70, 30)):
+            rows = hint_rows(hints, "en", names, width, height)
+            assert 1 <= len(rows) <= height
+            assert all(cells(row) <= width for row in rows), rows
+            shown = sum(": shanten" in row for row in rows)
+            if shown < len(hints.discards):
+                assert any(row.startswith("… ") and "more" in row for row in rows), rows
+
+
+def test_a_dealer_who_deals_again_is_named_so():
+    from mahjongkit.tui.view import event_lines
+
+    start = {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "oya": 0, "honba": 1}
+    assert event_lines(start, "en", False, again=True) == [
+        "Hand 1 of the East round is dealt; East deals again"
+    ]
+    assert event_lines(start, "fr", False, again=True) == [
+        "Donne 1 de la manche Est ; Est donne encore"
+    ]
+    assert "deals again" not in event_lines(start, "en", False)[0]

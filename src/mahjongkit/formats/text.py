@@ -2,7 +2,10 @@
 
 Each round gives its name, its dealer and the scores it starts from, then how it ended: every
 win with its patterns and points (read from the score the engine put in the ``hora`` event), or
-the draw, and what each seat gained or paid. The game ends with the final table. The sentences
+the draw; then every payment of the round (:mod:`mahjongkit.game.rounds`: riichi sticks, kong
+money, wins, counters, deposits, the end-of-wall settlement) and what each seat gained or paid,
+which is the difference with the next round's starting scores. The game ends with the final
+table. The sentences
 are the terminal game's own (the ``play.`` catalog), so the two speak alike in every language.
 """
 
@@ -62,7 +65,8 @@ def _round_lines(
 
 def record_lines(record: GameRecord, lang: str = "en") -> list[str]:
     """The lines of :func:`record_text`."""
-    from mahjongkit.tui.view import draw_lines, event_lines, final_lines, win_lines
+    from mahjongkit.game.rounds import leftover_payments, round_summaries
+    from mahjongkit.tui.view import final_lines, result_lines
 
     names = [seat.name + (f" ({seat.bot})" if seat.bot else "") for seat in record.seats]
     lines = [
@@ -77,45 +81,29 @@ def record_lines(record: GameRecord, lang: str = "en") -> list[str]:
         t("play.show.created", lang, created=record.created, updated=record.updated),
         t("play.show.seats", lang, seats=_seats(names, lang)),
     ]
-    rounds = 0
-    dealer = 0
-    ended: Mapping[str, Any] | None = None
-    last_scores: Sequence[int] | None = None
-    number = -1  # the event being shown, for the refusal of one the engine never wrote
     try:
-        for event in record.events:
-            number += 1
-            kind = event.get("type")
-            if kind == "start_kyoku":
-                rounds += 1
-                dealer = int(event["oya"])
-                lines.extend(_round_lines(rounds, event, names, record.variant, lang))
-            elif kind == "hora":
-                lines.extend(win_lines(event, lang, glyphs=False, dealer=dealer))
-            elif kind == "ryukyoku":
-                lines.extend(draw_lines(event, lang, record.variant))
-            elif kind == "mjk:payment":
-                lines.extend(event_lines(event, lang, glyphs=False))
-            elif kind == "end_game":
-                ended = event
-            if isinstance(event.get("scores"), list) and kind != "start_game":
-                last_scores = event["scores"]
+        summaries = round_summaries(record.events)
+        for summary in summaries:
+            lines.extend(_round_lines(summary.number, summary.start, names, record.variant, lang))
+            # Every payment of the round, riichi sticks and kong money too: each seat's change
+            # is the difference between this round's starting scores and the next one's.
+            lines.extend(result_lines(summary, record.variant, lang, glyphs=False))
         lines.append("")
-        if ended is not None:
-            number = record.events.index(ended)
-            lines.extend(final_lines(ended, names, lang))
+        ended = record.events[-1] if record.events else None
+        if ended is not None and ended.get("type") == "end_game":
+            leftover = leftover_payments(record.events)
+            lines.extend(final_lines(ended, names, lang, leftover, record.variant))
         else:
-            number = -1
-            lines.append(t("play.show.unfinished", lang, rounds=rounds))
-            if last_scores is not None:
-                lines.append(t("play.show.scores_now", lang, scores=_scores(last_scores, lang)))
+            lines.append(t("play.show.unfinished", lang, rounds=len(summaries)))
+            if summaries:
+                now = summaries[-1].scores_after
+                lines.append(t("play.show.scores_now", lang, scores=_scores(now, lang)))
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
         # A stored event edited or damaged into another shape than the engine writes.
         from mahjongkit.records import RecordsError
 
-        where = f"event {number}" if number >= 0 else "the scores"
         raise RecordsError(
-            f"game {record.id}, {where} cannot be shown: a field is missing or of the wrong "
+            f"game {record.id}: its events cannot be shown: a field is missing or of the wrong "
             f"type ({type(error).__name__}: {str(error)[:60]})"
         ) from None
     return lines

@@ -282,7 +282,7 @@ class Game:
                 self.flow, list(hand), action, actions
             ):
                 refusal = legal.why_illegal(self, self.flow, action, actions)
-                raise IllegalActionError(refusal.message, refusal.rule)
+                raise IllegalActionError(refusal.message, refusal.rule, refusal.reason)
         out: list[Event] = []
         logged = len(self.log)
         try:
@@ -348,6 +348,24 @@ class Game:
             shape,
             (tuple(order), tuple(riichi_at)),
         )
+
+    def observation_at(self, seat: int, events: int) -> Observation:
+        """What ``seat`` saw once the log's first ``events`` events had happened (without the
+        log): the table at the end of a hand, say, after the next one has been dealt. The
+        state is the fold of those events, so nothing is played again."""
+        if type(events) is not int or not 0 < events <= len(self.log):
+            raise IllegalActionError(
+                f"events {events!r:.20}: the log has {len(self.log)} events (1 or more needed)"
+            )
+        past = Game(
+            self.variant,
+            self.flow.rules,
+            seed=self.seed,
+            names=self.names,
+            max_rounds=self.max_rounds,
+        )
+        past._restore(self.log[:events])
+        return past.observation(seat, with_events=False)
 
     def discard_order(self) -> tuple[list[tuple[int, int]], list[int | None]]:
         """The round's discards in the order they were made, as (seat, tile), and for each seat

@@ -232,6 +232,9 @@ class Refusal(NamedTuple):
 
     message: str
     rule: str
+    reason: str | None = None
+    """The reason alone, without the action and seat the message starts with: a
+    :class:`~mahjongkit.i18n.Sentence` where a surface can say it in its reader's language."""
 
 
 def why_illegal(
@@ -250,7 +253,8 @@ def why_illegal(
             return refused
     own = flow.why_refused(view, action)
     if own is not None:
-        return Refusal(f"{action.type} by seat {SEAT_NAMES[action.seat]}: {own[0]}", own[1])
+        message = f"{action.type} by seat {SEAT_NAMES[action.seat]}: {own[0]}"
+        return Refusal(message, own[1], own[0])
     if not legal:
         if rnd.phase is Phase.TURN:
             return Refusal(

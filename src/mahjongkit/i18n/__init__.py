@@ -95,6 +95,9 @@ def say(text: str, lang: str) -> str:
 def reason_of(error: BaseException) -> str:
     """The reason an error was raised with: its :class:`Sentence` if it was given one (so that it
     can be said in every language), else its text."""
+    given = getattr(error, "reason", None)  # an illegal action's, without its rule's tag
+    if isinstance(given, Sentence):
+        return given
     reason = error.args[0] if len(error.args) == 1 else None
     return reason if isinstance(reason, Sentence) else str(error)
 

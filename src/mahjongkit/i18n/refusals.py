@@ -137,6 +137,25 @@ _EN = {
     ),
     "refusal.command_long": "the command has {count} characters: at most {most}",
     "refusal.command_words": "a command is a list of words",
+    # Discards and declarations the table refuses
+    "refusal.discard_swap_call": (
+        "{tile} may not be discarded right after the call: swap-calling (kuikae) forbids "
+        "discarding {kinds} now (these rules: swap_calling off)"
+    ),
+    "refusal.discard_after_riichi": (
+        "after riichi only the tile just drawn ({drawn}) may be discarded, not {tile}"
+    ),
+    "refusal.discard_missing_suit": (
+        "discard your missing suit ({suit}) first: {tiles}; {tile} may go once none is left"
+    ),
+    "refusal.riichi_not_ready_one": (
+        "discarding {tile} leaves the hand not ready ({count} tile from ready); {instead}"
+    ),
+    "refusal.riichi_not_ready": (
+        "discarding {tile} leaves the hand not ready ({count} tiles from ready); {instead}"
+    ),
+    "refusal.riichi_with": "riichi is possible discarding {tiles}",
+    "refusal.riichi_no_discard": "no discard leaves this hand ready",
     # Rules options and engine checks
     "refusal.uma_entries": "uma has {count} entries for {players} players: one per rank",
     "refusal.option_range": "the {name} option is a whole number from {low} to {high}, not {value}",
@@ -342,6 +361,26 @@ _FR = {
     ),
     "refusal.command_long": "la commande a {count} caractères : {most} au plus",
     "refusal.command_words": "une commande est une liste de mots",
+    # Discards and declarations the table refuses
+    "refusal.discard_swap_call": (
+        "{tile} ne peut pas être écartée juste après l’appel : le kuikae interdit d’écarter "
+        "{kinds} maintenant (ces règles : swap_calling off)"
+    ),
+    "refusal.discard_after_riichi": (
+        "après riichi, seule la tuile piochée ({drawn}) peut être écartée, pas {tile}"
+    ),
+    "refusal.discard_missing_suit": (
+        "écartez d’abord votre famille absente ({suit}) : {tiles} ; {tile} pourra partir quand "
+        "il n’en restera plus"
+    ),
+    "refusal.riichi_not_ready_one": (
+        "écarter {tile} laisse la main pas en attente (à {count} tuile de l’attente) ; {instead}"
+    ),
+    "refusal.riichi_not_ready": (
+        "écarter {tile} laisse la main pas en attente (à {count} tuiles de l’attente) ; {instead}"
+    ),
+    "refusal.riichi_with": "le riichi est possible en écartant {tiles}",
+    "refusal.riichi_no_discard": "aucun écart ne met cette main en attente",
     "refusal.uma_entries": "uma a {count} valeurs pour {players} joueurs : une par rang",
     "refusal.option_range": "l’option {name} est un nombre entier de {low} à {high}, pas {value}",
     "refusal.option_choice": "l’option {name} vaut {choices}, au choix, pas {value}",
@@ -545,6 +584,26 @@ _ES = {
     ),
     "refusal.command_long": "la orden tiene {count} caracteres: {most} como máximo",
     "refusal.command_words": "una orden es una lista de palabras",
+    # Discards and declarations the table refuses
+    "refusal.discard_swap_call": (
+        "{tile} no se puede descartar justo después de la llamada: el kuikae prohíbe descartar "
+        "{kinds} ahora (estas reglas: swap_calling off)"
+    ),
+    "refusal.discard_after_riichi": (
+        "tras el riichi solo se puede descartar la ficha recién robada ({drawn}), no {tile}"
+    ),
+    "refusal.discard_missing_suit": (
+        "descarte primero su palo ausente ({suit}): {tiles}; {tile} podrá salir cuando no quede "
+        "ninguna"
+    ),
+    "refusal.riichi_not_ready_one": (
+        "descartar {tile} deja la mano sin estar lista (a {count} ficha de estarlo); {instead}"
+    ),
+    "refusal.riichi_not_ready": (
+        "descartar {tile} deja la mano sin estar lista (a {count} fichas de estarlo); {instead}"
+    ),
+    "refusal.riichi_with": "el riichi es posible descartando {tiles}",
+    "refusal.riichi_no_discard": "ningún descarte deja esta mano lista",
     "refusal.uma_entries": "uma tiene {count} valores para {players} jugadores: uno por puesto",
     "refusal.option_range": "la opción {name} es un número entero de {low} a {high}, no {value}",
     "refusal.option_choice": "la opción {name} vale {choices}, a elegir, no {value}",

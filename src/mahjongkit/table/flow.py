@@ -386,7 +386,8 @@ class Flow(ABC, Generic[R]):
     def why_refused(self, view: TableView, action: Action) -> tuple[str, str] | None:
         """Why the variant's own rules refuse ``action``, which is not legal now, and the rule
         (its id or option): a declaration or a discard they forbid. None leaves the reason to
-        the generic checks (turn, phase, the hand's tiles)."""
+        the generic checks (turn, phase, the hand's tiles). The reason may be a
+        :class:`~mahjongkit.i18n.Sentence`, which a surface says in its reader's language."""
         return None
 
     def furiten_on_passed_wait(self) -> bool:

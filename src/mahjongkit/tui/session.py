@@ -17,6 +17,7 @@ from mahjongkit.bots import BOT_NAMES, Agent, make_bot
 from mahjongkit.errors import IllegalActionError, NotationError
 from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import Observation
+from mahjongkit.game.rounds import RoundSummary, round_summaries
 from mahjongkit.records import Records, Seat
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Event
@@ -52,6 +53,15 @@ class Session:
     """How many of the person's visible events have been handed out by :meth:`new_events`."""
     paused: bool = False
     """A hand's result is waiting to be read: bots wait for :meth:`resume`."""
+    ended_at: int | None = None
+    """While a result is shown (or once the game is over): the length of the log right after
+    the hand ended (or the win happened), where the table is read (:meth:`finished_table`)."""
+    hand_over: bool = False
+    """Whether the result shown ends its hand (a Sichuan win may leave the others playing)."""
+    _logged: int = 0
+    """The log's length when events were last gathered."""
+    _table_at: tuple[int, Observation] | None = None
+    """The table of the result shown, with the log length it was read at."""
     _fresh: list[Event] = field(default_factory=list)
     _hosting: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
     """The external (mjai) bots' processes, ended by :meth:`close`."""
@@ -109,6 +119,10 @@ class Session:
         if rules is None:
             rules = game.flow.rules
         session = cls(game, human, bots, records, record_id, rules)
+        # What happened before is shown in the log, but no old result waits to be read.
+        session._fresh = list(game.observation(human).events)
+        session.seen = len(session._fresh)
+        session._logged = len(game.log)
         session.host()
         try:
             session.advance()
@@ -162,7 +176,32 @@ class Session:
     def resume(self) -> None:
         """The result has been read: the bots play on."""
         self.paused = False
+        self.ended_at = None
         self.advance()
+
+    def finished_table(self) -> Observation | None:
+        """The person's view of the table as the hand whose result is shown ended (the next
+        hand may be dealt already); None when no result is shown."""
+        if self.ended_at is None:
+            return None
+        kept = self._table_at
+        if kept is None or kept[0] != self.ended_at:
+            # Folded once a result: the screen is drawn again at every key.
+            kept = self._table_at = (
+                self.ended_at,
+                self.game.observation_at(self.human, self.ended_at),
+            )
+        return kept[1]
+
+    def last_round(self) -> RoundSummary | None:
+        """The summary of the hand whose result is shown (so far, for a win the hand goes on
+        after), read from the person's view of the log; None when no result is shown."""
+        if self.ended_at is None:
+            return None
+        rounds = round_summaries(self.game.visible_log(self.human))
+        if self.hand_over:
+            rounds = [s for s in rounds if s.finished]
+        return rounds[-1] if rounds else None
 
     def advance(self, max_actions: int = 100_000) -> None:
         """Let the bots play until the person must decide, a hand ends, or the game is over."""
@@ -189,6 +228,12 @@ class Session:
         if any(e["type"] in RESULT_EVENTS for e in fresh):
             # At the game's end the final table is shown instead: nothing is left to wait for.
             self.paused = not self.game.over
+            played = self.game.log
+            ends = [i for i in range(self._logged, len(played)) if played[i]["type"] == "end_kyoku"]
+            # A Sichuan win before the hand's end is shown on the table as it stands.
+            self.hand_over = bool(ends)
+            self.ended_at = ends[-1] + 1 if ends else len(played)
+        self._logged = len(self.game.log)
         return self.paused
 
     def save(self) -> None:

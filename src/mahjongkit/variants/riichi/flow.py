@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from mahjongkit.i18n import Sentence
 from mahjongkit.melds import MeldKind
 from mahjongkit.scoring import Score, Win
 from mahjongkit.shapes import RIICHI, waits
@@ -47,6 +48,10 @@ def _fold_reach_accepted(state: TableState, event: ReachAccepted) -> None:
     seat.riichi = True
     state.round.deposits += 1
     state.scores = list(event["scores"])
+
+
+_OR = {"en": "or", "fr": "ou", "es": "o"}
+"""The word joining the kinds a swap-calling refusal names, by language."""
 
 
 class RiichiFlow(Flow[RiichiRules]):
@@ -164,16 +169,17 @@ class RiichiFlow(Flow[RiichiRules]):
         if action.type != A.DISCARD:
             return None
         if state.riichi and state.drawn is not None and action.tile != state.drawn:
-            drawn = self.tile(state.drawn)
+            drawn = str(self.tile(state.drawn))
             return (
-                f"after riichi only the tile just drawn ({drawn}) may be discarded, not {name}",
+                Sentence("refusal.discard_after_riichi", drawn=drawn, tile=name),
                 "R-05 riichi: the hand is fixed once declared",
             )
         if action.tile // 4 in state.kuikae:
-            called = " or ".join(format_kind(kind) for kind in state.kuikae)
+            kinds = [format_kind(kind) for kind in state.kuikae]
+            # "4p or 7p", each language with its own "or".
+            called = {lang: f" {word} ".join(kinds) for lang, word in _OR.items()}
             return (
-                f"{name} may not be discarded right after the call: swap-calling (kuikae) "
-                f"forbids discarding {called} now (these rules: swap_calling off)",
+                Sentence("refusal.discard_swap_call", tile=name, kinds=called),
                 "kuikae (option swap_calling)",
             )
         return None
@@ -214,16 +220,12 @@ class RiichiFlow(Flow[RiichiRules]):
                 ready.append(format_kind(kind))
             counts[kind] += 1
         instead = (
-            f"riichi is possible discarding {', '.join(ready)}"
+            Sentence("refusal.riichi_with", tiles=", ".join(ready))
             if ready
-            else "no discard leaves this hand ready"
+            else Sentence("refusal.riichi_no_discard")
         )
-        return (
-            f"discarding {self.tile(tile)} leaves the hand not ready ({after} tile"
-            f"{'s' if after > 1 else ''} from ready); "
-            f"{instead}",
-            rule,
-        )
+        distance = "refusal.riichi_not_ready_one" if after == 1 else "refusal.riichi_not_ready"
+        return Sentence(distance, tile=str(self.tile(tile)), count=after, instead=instead), rule
 
     def furiten_on_passed_wait(self) -> bool:
         """A wait let go by makes furiten, won on or not (see ``passed_tile_furiten``)."""

@@ -22,6 +22,7 @@ from itertools import combinations
 from typing import Any, ClassVar, Literal
 
 from mahjongkit.errors import IllegalActionError, InvalidHandError
+from mahjongkit.i18n import Sentence
 from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.scoring import PaymentLine, Score, Win
 from mahjongkit.shapes import HandShape, sichuan
@@ -301,6 +302,32 @@ class SichuanFlow(Flow[SichuanRules]):
         counts = counts_of_ids(state.hand)
         kinds = set(legal_discards(counts, state.missing_suit, len(state.discards), self.rules))
         return [t for t in state.hand if t // 4 in kinds]
+
+    def why_refused(self, view: TableView, action: Action) -> tuple[str, str] | None:
+        """A discard of another suit while the missing suit is held (§3): its tiles named."""
+        rnd = view.round
+        seat = action.seat
+        if action.type != A.DISCARD or action.tile is None or not 0 <= seat < len(rnd.seats):
+            return None
+        state = rnd.seats[seat]
+        if rnd.phase is not Phase.TURN or rnd.turn != seat or action.tile not in state.hand:
+            return None
+        if state.missing_suit is None:
+            return None
+        counts = counts_of_ids(state.hand)
+        kinds = legal_discards(counts, state.missing_suit, len(state.discards), self.rules)
+        if action.tile // 4 in kinds:
+            return None
+        held = sorted(t for t in state.hand if t // 4 in kinds)
+        return (
+            Sentence(
+                "refusal.discard_missing_suit",
+                tile=str(self.tile(action.tile)),
+                suit="mps"[state.missing_suit],
+                tiles=" ".join(str(self.tile(t)) for t in held),
+            ),
+            "RULES-sichuan §3: the missing suit goes first (option void_discard_rule)",
+        )
 
     def concealed_kong_allowed(self, view: TableView, seat: int, kind: int) -> bool:
         """No kong of the missing suit."""

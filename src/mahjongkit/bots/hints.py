@@ -1,0 +1,174 @@
+"""Hints for one seat's decision, as data: the discards it may make ranked by shanten and useful
+tiles, what a ready hand waits on and what each wait is worth (or why it wins nothing), and the
+danger of each tile against the players in riichi.
+
+Only legal discards are offered: the engine's own list (Sichuan's missing suit while it is
+held, the drawn tile after riichi, no swap-called tile), so a hint can always be followed. The
+analysis is the library's (:func:`mahjongkit.variants.analysis.analyse_hand` and
+:func:`~mahjongkit.variants.analysis.score_waits`); the danger is
+:func:`mahjongkit.bots.danger.danger_by_kind`. Everything is read from what the seat may see.
+
+>>> from mahjongkit.bots import EfficientAgent
+>>> from mahjongkit.game.engine import Game
+>>> game = Game("sichuan", seed=5, max_rounds=1)
+>>> _ = game.start()
+>>> bot = EfficientAgent()
+>>> while game.round.phase.value != "turn":
+...     _ = game.apply(bot.act(game.observation(game.waiting_for()[0], with_events=False)))
+>>> seat = game.waiting_for()[0]
+>>> hints = position_hints(game, seat)
+>>> missing = game.round.seats[seat].missing_suit
+>>> all(d.kind // 9 == missing for d in hints.discards)  # the missing suit goes first
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mahjongkit.bots.danger import Danger, danger_by_kind
+from mahjongkit.errors import MahjongError
+from mahjongkit.game.engine import Game
+from mahjongkit.game.observation import Observation
+from mahjongkit.hand import Hand
+from mahjongkit.melds import Meld, MeldKind
+from mahjongkit.table import actions as A
+from mahjongkit.tiles import NUM_KINDS, counts_of_ids
+from mahjongkit.variants import find_variant
+from mahjongkit.variants.analysis import WaitValue, analyse_hand, score_waits
+
+__all__ = ["DiscardHint", "Hints", "position_hints"]
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardHint:
+    """One legal discard: the shanten it leaves, the useful tiles after it and, when it leaves
+    the hand ready, the waits."""
+
+    kind: int
+    shanten: int
+    ukeire: int
+    ukeire_kinds: tuple[int, ...]
+    waits: tuple[int, ...]
+    missing_suit: bool = False
+    """A tile of the seat's missing suit (Sichuan): such tiles are listed first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hints:
+    """What helps the seat decide now.
+
+    ``shanten`` is the hand's (−1 complete, 0 ready; None when the hand cannot be read, such as
+    between a call and its discard). A hand about to discard has ``discards``; a hand of 13
+    tiles has ``waits`` and their ``values`` when ready, else its ``ukeire``.
+    """
+
+    shanten: int | None
+    discards: tuple[DiscardHint, ...] = ()
+    waits: tuple[int, ...] = ()
+    values: tuple[WaitValue, ...] = ()
+    ukeire: int = 0
+    ukeire_kinds: tuple[int, ...] = ()
+    furiten: bool = False
+    """A win on a discard is refused now (a wait among the seat's discards, or one passed)."""
+    danger: tuple[Danger, ...] = ()
+    threats: tuple[int, ...] = ()
+    """The other seats in riichi that ``danger`` is measured against."""
+
+
+def _hand(game: Game, observation: Observation) -> Hand:
+    flow = game.flow
+    melds = tuple(
+        Meld(
+            MeldKind(m.kind),
+            tuple(flow.tile(i) for i in m.tiles),
+            None if m.kind == MeldKind.CONCEALED_KONG.value else m.from_seat,
+        )
+        for m in observation.own.melds
+    )
+    return Hand(tuple(sorted(flow.tile(i) for i in observation.hand)), melds)
+
+
+def _unseen_elsewhere(observation: Observation, hand: Hand) -> list[int]:
+    """Tiles in sight outside the hand and its melds (ponds, others' melds, indicators), capped
+    so that no kind passes four with the hand's own."""
+    ids: list[int] = list(observation.dora_indicators)
+    for seat, info in enumerate(observation.seats):
+        ids.extend(info.discards)
+        if seat != observation.seat:
+            for meld in info.melds:
+                ids.extend(meld.tiles)
+    seen = counts_of_ids([i for i in ids if i < 4 * NUM_KINDS])
+    held = list(hand.held_counts)
+    return [max(0, min(seen[k], 4 - held[k])) for k in range(NUM_KINDS)]
+
+
+def position_hints(game: Game, seat: int, *, riichi: bool = False) -> Hints:
+    """The hints of ``seat`` now. ``riichi``: the seat is choosing the tile to declare riichi
+    with, so the discards offered are the riichi ones."""
+    observation = game.observation(seat, with_events=False)
+    danger = tuple(danger_by_kind(observation))
+    threats = tuple(
+        s for s, info in enumerate(observation.seats) if s != seat and info.riichi and not info.won
+    )
+    hand = _hand(game, observation)
+    missing = observation.own.missing_suit
+    if hand.size not in (13, 14):
+        return Hints(None, danger=danger, threats=threats)
+    try:
+        found = analyse_hand(
+            hand,
+            observation.variant,
+            missing_suit=missing,
+            visible=_unseen_elsewhere(observation, hand),
+        )
+    except MahjongError:
+        return Hints(None, danger=danger, threats=threats)
+    kind_of_action = A.RIICHI if riichi else A.DISCARD
+    legal = {
+        a.tile // 4
+        for a in observation.legal_actions
+        if a.type == kind_of_action and a.tile is not None
+    }
+    if hand.size == 14:
+        options = [
+            DiscardHint(
+                o.discard,
+                o.shanten,
+                o.ukeire,
+                o.ukeire_kinds,
+                o.waits,
+                missing is not None and o.discard // 9 == missing and o.discard < 27,
+            )
+            for o in found.discards
+            if o.discard in legal
+        ]
+        # The analysis ranks by shanten and useful tiles; a missing-suit tile must go first.
+        options.sort(key=lambda o: not o.missing_suit)
+        return Hints(found.shanten, tuple(options), danger=danger, threats=threats)
+    furiten = False
+    values: tuple[WaitValue, ...] = ()
+    if found.waits:
+        furiten = game.flow.furiten(game, seat)
+        try:
+            values = score_waits(
+                hand,
+                found.waits,
+                find_variant(observation.variant),
+                game.flow.rules,
+                seat=(seat - observation.dealer) % len(observation.seats),
+                round_wind=observation.round_wind,
+                missing_suit=missing,
+            )
+        except MahjongError:
+            values = ()
+    return Hints(
+        found.shanten,
+        waits=found.waits,
+        values=values,
+        ukeire=found.ukeire,
+        ukeire_kinds=found.ukeire_kinds,
+        furiten=furiten,
+        danger=danger,
+        threats=threats,
+    )
