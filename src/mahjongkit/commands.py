@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import contextvars
 import io
 import sys
 from collections.abc import Callable, Sequence
@@ -43,8 +44,9 @@ MAX_COUNT = 100_000
 small enough for every total to print."""
 MAX_OPTION_DIGITS = 9
 """The longest number an ``--option`` value may hold: limits and points stay printable."""
-MAX_MESSAGE = 600
-"""The longest error line printed; a longer one keeps its start and its end."""
+MAX_MESSAGE = 1000
+"""The longest error line printed; a longer one keeps its start and its end (every option of a
+family, listed, fits)."""
 MAX_RESULT_BITS = 200
 """A score past 2**200 comes from an out-of-range option, not from a hand: it is refused."""
 
@@ -74,8 +76,135 @@ def _one_line(text: str) -> str:
     return line
 
 
-def _fail(message: str) -> NoReturn:
-    print(f"mahjongkit: error: {_one_line(message)}", file=sys.stderr)
+# --- the language of the command line's own words ------------------------------------------------
+
+_SPOKEN: contextvars.ContextVar[str] = contextvars.ContextVar("mahjongkit_spoken", default="en")
+"""The language the command line speaks while :func:`speaking` runs: argparse's words, the help,
+the refusals. English outside it (the site's parser always reads argparse in English)."""
+
+
+def _argparse_words(message: str) -> str:
+    """argparse's gettext: its ``message`` in the language spoken (English costs no import)."""
+    lang = _SPOKEN.get()
+    if lang == "en":
+        return message
+    from mahjongkit.i18n.command_line import argparse_text
+
+    return argparse_text(message, lang)
+
+
+def _argparse_count_words(singular: str, plural: str, count: int) -> str:
+    """argparse's ngettext: a count-dependent message in the language spoken."""
+    lang = _SPOKEN.get()
+    if lang == "en":
+        return singular if count == 1 else plural
+    from mahjongkit.i18n.command_line import argparse_plural
+
+    return argparse_plural(singular, plural, count, lang)
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Any:
+    """Within the block, the command line's own words are said in ``lang`` (a language code:
+    ``fr``, ``es``; English where a catalog has no translation).
+
+    argparse looks its words up through the ``gettext`` functions it imported; they are
+    answered from :mod:`mahjongkit.i18n.command_line` (identical in English, so another parser of
+    the same process, in this block or not, reads as argparse wrote it).
+    """
+    if getattr(argparse, "_", None) is not _argparse_words:
+        argparse._ = _argparse_words  # type: ignore[attr-defined]
+        argparse.ngettext = _argparse_count_words  # type: ignore[attr-defined]
+    token = _SPOKEN.set(lang)
+    try:
+        yield
+    finally:
+        _SPOKEN.reset(token)
+
+
+def asked_language(words: Sequence[str]) -> str | None:
+    """The value of the last ``--lang`` of ``words``, wherever it stands (before the command,
+    among its flags or after its arguments); None when there is none. Words after ``--`` are
+    arguments, not flags."""
+    asked = None
+    for at, word in enumerate(words):
+        if word == "--":
+            break
+        if word == "--lang" and at + 1 < len(words):
+            asked = words[at + 1]
+        elif word.startswith("--lang="):
+            asked = word.partition("=")[2]
+    return asked
+
+
+def spoken_language(asked: str | None) -> str:
+    """The language code of a ``--lang`` value for the command line's own words: ``FR``,
+    ``fr_FR.UTF-8`` and ``fr-CA`` are ``fr``; no value is English.
+
+    >>> spoken_language("fr_FR.UTF-8"), spoken_language(None), spoken_language("ES")
+    ('fr', 'en', 'es')
+    """
+    if not asked or not asked.strip():
+        return "en"
+    wanted = asked.strip().split(".")[0].replace("_", "-").lower()
+    return wanted.split("-")[0] or "en"
+
+
+def _said(message: object) -> str:
+    """``message`` (a :class:`~mahjongkit.i18n.Sentence` or text) in the language spoken."""
+    from mahjongkit.i18n import say
+
+    return say(message, _SPOKEN.get()) if isinstance(message, str) else str(message)
+
+
+def _sentence(key: str, **values: Any) -> Sentence:
+    """The :class:`~mahjongkit.i18n.Sentence` ``key`` of the command line's catalogs."""
+    from mahjongkit.i18n import Sentence
+
+    return Sentence(key, **values)
+
+
+_OS_REASONS = {
+    "ENOENT": "command.no_such_path",
+    "EACCES": "command.permission",
+    "EPERM": "command.permission",
+    "EISDIR": "command.is_folder",
+    "ENOTDIR": "command.not_folder",
+    "ENOSPC": "command.no_space",
+    "EROFS": "command.read_only",
+    "EEXIST": "command.exists",
+}
+"""The system's reasons a user meets most, said in the catalogs' languages (the others are given
+as the system words them)."""
+
+
+def _reason(error: BaseException) -> str:
+    """What went wrong, as a :class:`~mahjongkit.i18n.Sentence` where the catalogs can say it."""
+    from mahjongkit.i18n import reason_of
+
+    if isinstance(error, OSError) and not isinstance(error, MahjongError):
+        import errno
+
+        key = _OS_REASONS.get(errno.errorcode.get(error.errno or 0, ""))
+        reason: str = _sentence(key) if key else str(error.strerror or error)
+        if error.filename is None:
+            return reason
+        return _sentence("command.os_error", reason=reason, path=str(error.filename))
+    return reason_of(error)
+
+
+def error_line(message: object) -> str:
+    """The one line a refusal (a message or the error raised) prints on stderr, in the
+    language spoken."""
+    from mahjongkit.i18n import t
+
+    if isinstance(message, BaseException):
+        message = _reason(message)
+    return t("command.error", _SPOKEN.get(), message=_one_line(_said(message)))
+
+
+def _fail(message: object) -> NoReturn:
+    print(error_line(message), file=sys.stderr)
     raise SystemExit(2)
 
 
@@ -83,10 +212,9 @@ class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors and exit code 2."""
 
     def error(self, message: str) -> NoReturn:
-        if "required: command" in message:
-            message = (
-                "a command is required: " + ", ".join(_COMMANDS) + " (mahjongkit --help lists them)"
-            )
+        required = argparse._("the following arguments are required: %s")  # type: ignore[attr-defined]
+        if message == required % "COMMAND":
+            _fail(_sentence("command.required_command", commands=", ".join(_COMMANDS)))
         _fail(message)
 
 
@@ -119,7 +247,7 @@ def _type_error(reason: Any) -> argparse.ArgumentTypeError:
     if len(_TYPE_REASONS) > 64:
         _TYPE_REASONS.clear()
     _TYPE_REASONS[str(reason)] = reason
-    return argparse.ArgumentTypeError(str(reason))
+    return argparse.ArgumentTypeError(_said(reason))
 
 
 _ARGPARSE_FORMS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
@@ -174,6 +302,8 @@ _COMMANDS = (
     "show",
     "export",
     "simulate",
+    "mjai-bot",
+    "convert",
 )
 
 
@@ -515,10 +645,7 @@ def _check_printable(score: Any) -> None:
     amounts = [score.points, score.value, score.raw_value, *score.payments.values()]
     amounts += [line.amount for line in score.lines]
     if any(abs(int(a)).bit_length() > MAX_RESULT_BITS for a in amounts):
-        raise NotationError(
-            "the result is too large to print: an --option value (such as limit) is far out of "
-            "the range of a real table"
-        )
+        raise NotationError(_sentence("command.too_large_print"))
 
 
 def win_of_arguments(
@@ -606,10 +733,7 @@ def _score(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     try:
         score = variant.score(win, rules)
     except OverflowError:
-        raise NotationError(
-            "the result is too large to compute: an --option value (such as limit) is far out "
-            "of the range of a real table"
-        ) from None
+        raise NotationError(_sentence("command.too_large_compute")) from None
     _check_printable(score)
     if score.error is not None and score.error.code == "invalid_hand":
         # Not a hand at all (or flags that contradict it): the question cannot be posed.
@@ -702,7 +826,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     import json
     import random
 
-    from mahjongkit.bots import EfficientAgent, play
+    from mahjongkit.bots import EfficientAgent, make_bot, play
     from mahjongkit.bots.policy import play_random
     from mahjongkit.game.engine import Game
 
@@ -712,6 +836,8 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         game = Game(args.variant, rules, seed=seed, max_rounds=args.max_rounds)
         if args.bot == "efficient":
             play(game, [EfficientAgent() for _ in range(game.players)])
+        elif args.bot == "defensive":
+            play(game, [make_bot("defensive", seed, rules) for _ in range(game.players)])
         else:
             play_random(game, random.Random(seed))
         if args.tenhou6:
@@ -748,22 +874,24 @@ def _replay_paths(paths: Sequence[str]) -> list[tuple[str, str | None]]:
     found: list[tuple[str, str | None]] = []
     for path in paths:
         if "\0" in path:
-            found.append((path, "the path holds a NUL character"))
+            found.append((path, _sentence("command.path_nul")))
             continue
         if not path.strip():
-            found.append((path, "the path is empty"))
+            found.append((path, _sentence("command.path_empty")))
             continue
         folder = Path(path)
         try:
             is_folder = folder.is_dir()
         except OSError as error:  # a name too long for the file system, say
-            found.append((path, error.strerror or str(error)))
+            found.append((path, _said(_reason(error))))
             continue
         if is_folder:
             logs = sorted(p for p in folder.iterdir() if p.suffix in (".mjlog", ".xml"))
             if not logs:
-                found.append((path, "the folder holds no .mjlog or .xml file"))
+                found.append((path, _sentence("command.folder_no_logs", suffixes=".mjlog or .xml")))
             found.extend((str(p), None) for p in logs)
+        elif not folder.exists():
+            found.append((path, _sentence("command.no_such_path")))
         else:
             found.append((path, None))
     return found
@@ -814,6 +942,7 @@ def _log_rules_flags(args: argparse.Namespace, variants: Sequence[str]) -> None:
 
 def _cmd_replay_check(args: argparse.Namespace) -> int:
     from mahjongkit.formats.tenhou.replay import check_file
+    from mahjongkit.i18n import say
 
     lang = _language(args, _REPLAY_LANGUAGES)
     _log_rules_flags(args, ("riichi",))
@@ -826,7 +955,7 @@ def _cmd_replay_check(args: argparse.Namespace) -> int:
             report = check_file(path, rules=args.rules, options=args.option)
         except (MahjongError, OSError) as error:
             # One damaged file is reported and the others are still checked.
-            reason = _one_line(str(error))
+            reason = _one_line(say(_reason(error), lang))
             print(_say("unreadable", lang, path=_one_line(path), reason=reason), file=sys.stderr)
             unreadable += 1
             continue
@@ -837,7 +966,7 @@ def _cmd_replay_check(args: argparse.Namespace) -> int:
             unreadable += 1
             continue
         if report.skipped:
-            print(_say("skipped", lang, path=_one_line(path), reason=report.skipped))
+            print(_say("skipped", lang, path=_one_line(path), reason=say(report.skipped, lang)))
             skipped += 1
             continue
         mismatches = report.mismatches
@@ -889,29 +1018,25 @@ _READER_FAILURES = (
 
 _PLAY_LANGUAGES = ("en", "fr", "es")
 """The languages of the terminal game."""
-_TUI_MISSING = "mahjongkit play needs the terminal extra: pip install 'mahjongkit[tui]'"
 
 
 def _player_seat(text: str) -> int:
     """``--seat``: 0 to 3, or a seat letter or name (E S W N, Sud, Oeste...)."""
     if text.strip().isdigit():
-        value = int(text)
-        if not 0 <= value <= 3:
-            raise argparse.ArgumentTypeError(f"expected a seat 0 to 3 (or E S W N), not {value}")
-        return value
+        if len(text.strip()) > 2 or not 0 <= int(text) <= 3:
+            raise _type_error(_sentence("command.seat_range", last=3, value=text.strip()[:20]))
+        return int(text)
     try:
         return _seat(text)
     except NotationError:
-        raise argparse.ArgumentTypeError(
-            f"expected a seat 0 to 3 or E S W N, not {text!r}"
-        ) from None
+        raise _type_error(_sentence("command.seat_word", value=repr(text[:20]))) from None
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
     try:
         import textual  # noqa: F401
     except ImportError:
-        _fail(_TUI_MISSING)
+        _fail(_sentence("command.tui_missing"))
     from mahjongkit.records import Records
     from mahjongkit.tui.session import Session
 
@@ -934,10 +1059,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             if value not in (None, [])
         ]
         if given:
-            raise NotationError(
-                f"--resume continues a stored game with its own table: {', '.join(given)} "
-                "cannot change it"
-            )
+            raise NotationError(_sentence("command.resume_fixed", flags=", ".join(given)))
         records = Records(args.db, create=False)
         session = Session.resume_record(records, args.resume)
     else:
@@ -949,7 +1071,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         seat = 0 if args.seat is None else args.seat
         game = Game(args.variant, rules, seed=args.seed or 0, max_rounds=args.max_rounds)
         if seat >= game.players:
-            raise NotationError(f"--seat {seat}: the table has seats 0 to {game.players - 1}")
+            raise NotationError(_sentence("command.play_seat", seat=seat, last=game.players - 1))
         records = Records(args.db)
         session = Session.start(game, seat, args.bots or "efficient", records, rules)
     from mahjongkit.tui.app import PlayApp
@@ -1039,8 +1161,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     else:
         if record.variant != "riichi":
             raise RecordsError(
-                f"game {record.id} is a {record.variant} game: tenhou.net/6 records Riichi "
-                "games only; use --format jsonl"
+                _sentence("command.export_riichi", id=record.id, variant=record.variant)
             )
         from mahjongkit.formats.tenhou.export import game_to_tenhou6_json
 
@@ -1053,9 +1174,11 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
     out = Path(args.out)
     if out.is_dir():
-        raise MahjongError(f"--out {out} is a folder: name a file")
+        raise MahjongError(_sentence("command.out_folder", path=str(out)))
     if not out.parent.is_dir():
-        raise MahjongError(f"--out {out}: the folder {out.parent} does not exist")
+        raise MahjongError(
+            _sentence("command.out_no_parent", path=str(out), parent=str(out.parent))
+        )
     out.write_text(text, encoding="utf-8")
     return 0
 
@@ -1066,7 +1189,9 @@ def _cmd_mjai_bot(args: argparse.Namespace) -> int:
     from mahjongkit.variants import find_variant
 
     if args.bot not in BOTS:
-        raise NotationError(f"--bot {args.bot!r:.40}: expected one of {', '.join(BOTS)}")
+        raise NotationError(
+            _sentence("command.bot_name", value=repr(args.bot[:40]), bots=", ".join(BOTS))
+        )
     rules = find_variant("riichi").rules(args.rules)
     bot = MjaiBot(args.bot, args.seat, rules)
     serve(bot, sys.stdin, sys.stdout)
@@ -1075,7 +1200,7 @@ def _cmd_mjai_bot(args: argparse.Namespace) -> int:
 
 def _mjai_seat(text: str) -> int:
     if text.strip() not in ("0", "1", "2", "3"):
-        raise argparse.ArgumentTypeError(f"a seat is 0, 1, 2 or 3, not {text!r:.20}")
+        raise _type_error(_sentence("command.mjai_seat", value=repr(text[:20])))
     return int(text)
 
 
@@ -1088,18 +1213,18 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out is not None else None
     if out is not None:
         if out.exists() and not out.is_dir():
-            raise MahjongError(f"--out {out}: a file, not a folder")
+            raise MahjongError(_sentence("command.out_file", path=str(out)))
         out.mkdir(parents=True, exist_ok=True)  # an OSError (no right to) is one line too
     failed = 0
     for name in args.files:
         path = Path(name)
         try:
             if not path.is_file():
-                raise NotationError("no such file")
+                raise NotationError(_sentence("command.no_such_file"))
             text = convert(path, args.to, rules=args.rules, options=args.option)
         except (MahjongError, OSError, UnicodeDecodeError) as error:
             # One bad file is reported on one line; the others are still converted.
-            print(f"{_one_line(name)}: {_one_line(str(error))}", file=sys.stderr)
+            print(f"{_one_line(name)}: {_one_line(_said(_reason(error)))}", file=sys.stderr)
             failed += 1
             continue
         if out is None:
@@ -1139,13 +1264,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         args.rules = "tenhou"  # an mjai bot is told no rules: it plays Tenhou's
     _, rules, _ = _variant_rules_language(args)
     if args.jobs is not None and args.jobs < 1:
-        raise NotationError(f"--jobs {args.jobs}: the number of processes is at least 1")
+        raise NotationError(_sentence("command.jobs", jobs=args.jobs))
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     players = Game(args.variant, rules, seed=0).players
     bots = parse_bots(args.bot, players)
     if hosted and (args.variant != "riichi" or players != 4):
         raise SimulationError(
-            f"mjai:COMMAND bots play four-player Riichi only, not {players}-player {args.variant}"
+            _sentence("command.mjai_riichi", players=players, variant=args.variant)
         )
     hosting = Hosting(args.mjai_timeout, args.mjai_strict)
     plan = Plan(args.variant, rules, args.seed, args.games, bots, args.max_rounds, hosting)
@@ -1160,7 +1285,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
             target = Path(args.out)
             if not target.parent.is_dir():
-                raise NotationError(f"--out {args.out}: the folder {target.parent} does not exist")
+                raise NotationError(
+                    _sentence("command.out_no_parent", path=args.out, parent=str(target.parent))
+                )
             mode = "w"
             if args.resume and target.is_file():
                 done, kept = stored_lines(target, plan, bots)
@@ -1331,7 +1458,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 def _port(text: str) -> int:
     value = _whole_number(text, 1)
     if value > 65535:
-        raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, not {value}")
+        raise _type_error(_sentence("command.port", value=value))
     return value
 
 
@@ -1431,11 +1558,9 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"expected a number of seconds, not {text!r:.20}"
-        ) from None
-    if not 0 < value <= 86400:
-        raise argparse.ArgumentTypeError(f"expected seconds above 0 and at most 86400, not {value}")
+        raise _type_error(_sentence("command.seconds", value=repr(text[:20]))) from None
+    if not 0 < value <= 86400:  # a NaN is refused too
+        raise _type_error(_sentence("command.seconds_range", value=text.strip()[:20]))
     return value
 
 
@@ -1643,9 +1768,10 @@ def _selfplay_arguments(selfplay: argparse.ArgumentParser) -> None:
     )
     selfplay.add_argument(
         "--bot",
-        choices=("random", "efficient"),
+        choices=("random", "efficient", "defensive"),
         default="random",
-        help="random legal players or tile-efficiency players",
+        help="random legal players, tile-efficiency players, or efficient players that fold "
+        "against a threat",
     )
     selfplay.add_argument(
         "--max-rounds", type=_positive, default=None, help="stop each game after this many rounds"
@@ -1672,6 +1798,7 @@ def _serve_arguments(serve: argparse.ArgumentParser) -> None:
         help="the SQLite file keeping which chapters each browser has read (default: "
         "mahjongkit/site.sqlite3 in the user's data folder)",
     )
+    serve.add_argument("--lang", help="language of the messages: en, fr, es (default en)")
 
 
 def _replay_arguments(replay: argparse.ArgumentParser) -> None:
@@ -1698,11 +1825,13 @@ def _play_bot(text: str) -> str:
         try:
             command_of(spec)
         except MahjongError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
+            from mahjongkit.i18n import reason_of
+
+            raise _type_error(reason_of(error)) from None
         return spec
     if text.strip().lower() not in BOT_NAMES:
-        raise argparse.ArgumentTypeError(
-            f"{text!r:.40}: expected one of {', '.join(BOT_NAMES)} or mjai:COMMAND"
+        raise _type_error(
+            _sentence("command.bot", value=repr(text[:40]), bots=", ".join(BOT_NAMES))
         )
     return text.strip().lower()
 
@@ -1760,6 +1889,7 @@ def _export_arguments(export: argparse.ArgumentParser) -> None:
     )
     export.add_argument("--db", help="the records database (default: the user's data folder)")
     export.add_argument("--out", help="write to this file (default: standard output)")
+    export.add_argument("--lang", help="language of the messages: en, fr, es (default en)")
 
 
 def _mjai_bot_arguments(bot: argparse.ArgumentParser) -> None:
@@ -1774,6 +1904,7 @@ def _mjai_bot_arguments(bot: argparse.ArgumentParser) -> None:
         "--bot", default="efficient", help="the bot that plays (any bot simulate knows)"
     )
     bot.add_argument("--rules", default="tenhou", help="a Riichi rules preset")
+    bot.add_argument("--lang", help="language of the messages: en, fr, es (default en)")
 
 
 def _convert_arguments(convert: argparse.ArgumentParser) -> None:
@@ -1802,6 +1933,7 @@ def _convert_arguments(convert: argparse.ArgumentParser) -> None:
         "Tenhou's, East-South; Tenhou: those of the log's day; our events: their own)",
     )
     _option_argument(convert)
+    convert.add_argument("--lang", help="language of the messages: en, fr, es (default en)")
 
 
 def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
@@ -1816,7 +1948,9 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         help="override one rule option (repeatable)",
     )
     simulate.add_argument("--games", type=_positive, required=True, help="how many games")
-    simulate.add_argument("--seed", type=_seed, required=True, help="the run's seed")
+    simulate.add_argument(
+        "--seed", type=_seed, default=0, help="the run's seed: the same seed, the same games"
+    )
     simulate.add_argument(
         "--jobs",
         type=_check_nonnegative,
@@ -1865,11 +1999,24 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         "many at once (needs mahjongkit[ray])",
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as one object")
+    simulate.add_argument(
+        "--lang", help="language of the progress, the summary and the messages: en, fr, es"
+    )
+
+
+def _help_words(text: str) -> str:
+    """A help text (given in English) in the language spoken."""
+    lang = _SPOKEN.get()
+    if lang == "en":
+        return text
+    from mahjongkit.i18n.command_line import help_text
+
+    return help_text(text, lang)
 
 
 class _Help(argparse.HelpFormatter):
-    """argparse's help layout, its width read without importing :mod:`shutil` (a tenth of the
-    start-up of a command that never prints its help)."""
+    """argparse's help layout in the language spoken, its width read without importing
+    :mod:`shutil` (a tenth of the start-up of a command that never prints its help)."""
 
     def __init__(
         self,
@@ -1882,9 +2029,31 @@ class _Help(argparse.HelpFormatter):
             prog, indent_increment, max_help_position, _help_width() if width is None else width
         )
 
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        return None if action.help is None else _help_words(action.help)
 
-class _DefaultsHelp(_Help, argparse.ArgumentDefaultsHelpFormatter):
-    """:class:`_Help` that also shows each flag's default."""
+    def add_text(self, text: str | None) -> None:
+        super().add_text(_help_words(text) if text else text)
+
+    def start_section(self, heading: str | None) -> None:
+        if heading and _SPOKEN.get() == "fr":
+            heading += "\N{NO-BREAK SPACE}"  # French sets a space before the colon argparse adds
+        super().start_section(heading)
+
+
+class _DefaultsHelp(_Help):
+    """:class:`_Help` that also shows each flag's default, unless its help already says it or
+    it has none worth saying (None, an empty text, off)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = super()._get_help_string(action)
+        if text is None or "%(default)" in text or "default" in (action.help or "").lower():
+            return text
+        if action.default in (None, argparse.SUPPRESS, False, "", []):
+            return text
+        if action.option_strings or action.nargs in (argparse.OPTIONAL, argparse.ZERO_OR_MORE):
+            text += _help_words(" (default: %(default)s)")
+        return text
 
 
 def _help_width() -> int:
@@ -1938,7 +2107,9 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
     (
         "selfplay",
         "Play seeded games with random legal or tile-efficiency players; print the scores.",
-        None,
+        "Play seeded games with four bots of one kind and print each game's rounds and final "
+        "scores (one line a game; --json: every event). A Hong Kong game between random players "
+        "may last hundreds of rounds: they rarely reach the 3-fan minimum.",
         _selfplay_arguments,
         _cmd_selfplay,
         True,
@@ -1946,7 +2117,9 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
     (
         "rules",
         "Print a variant's pattern table (names, values, examples) as Markdown.",
-        None,
+        "Print a variant's pattern table as Markdown: every pattern's name in the language "
+        "asked, its value, what it replaces and an example in the command line's notation, under "
+        "the preset and options given.",
         _rules_arguments,
         _cmd_rules,
         True,
@@ -1955,7 +2128,10 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
         "serve",
         "Start the learning site (lessons, pattern tables, glossary) in English, French "
         "and Spanish; needs the web extra: pip install 'mahjongkit[web]'.",
-        None,
+        "Start the learning site on HOST:PORT: lessons, pattern tables, a glossary, a hand "
+        "calculator and a table against bots, in English, French and Spanish. The reading "
+        "progress is kept in --db; the games played on the site go to records.sqlite3 beside "
+        "it (with records.sqlite3.secret). Needs the web extra: pip install 'mahjongkit[web]'.",
         _serve_arguments,
         None,
         True,
@@ -1963,7 +2139,8 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
     (
         "replay-check",
         "Replay Tenhou mjlog files through the engine and list every mismatch.",
-        None,
+        "Replay Tenhou mjlog files (or every .mjlog and .xml of a folder) through the engine and "
+        "list every mismatch, then sum up (exit 1 on a mismatch, 2 on an unreadable file).",
         _replay_arguments,
         _cmd_replay_check,
         False,
@@ -1980,7 +2157,9 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
     (
         "history",
         "List the games stored in the records.",
-        None,
+        "List the games stored in the records database (newest first): id, family, state, "
+        "seats, final scores. --json gives stable values (ids as numbers, family and state as "
+        "ids) for scripts.",
         _history_arguments,
         _cmd_history,
         False,
@@ -1988,7 +2167,8 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
     (
         "show",
         "Print a stored game as text, round by round.",
-        None,
+        "Print a stored game as text, round by round: the scores at each start, the wins and "
+        "draws, every payment.",
         _show_arguments,
         _cmd_show,
         False,
@@ -1996,7 +2176,8 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
     (
         "export",
         "Write a stored game as JSON lines of its events or as tenhou.net/6 JSON.",
-        None,
+        "Write a stored game as JSON lines of its engine events (any family) or as tenhou.net/6 "
+        "JSON (Riichi games), to standard output or --out FILE.",
         _export_arguments,
         _cmd_export,
         False,
@@ -2068,7 +2249,15 @@ def build_parser(
         formatter_class=_Help,
     )
     parser.add_argument("--version", action="version", version=f"mahjongkit {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=parser_class)
+    parser.add_argument(
+        "--lang",
+        default=argparse.SUPPRESS,
+        help="the language of the answers and messages: en, fr, es (ja, zh for some commands); "
+        "also accepted anywhere after the command",
+    )
+    commands = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=parser_class
+    )
     for name, help_text, description, arguments, run, defaults in _SUBCOMMANDS:
         if only not in (None, name):
             continue
@@ -2085,12 +2274,37 @@ def build_parser(
     return parser
 
 
-def command_of(argv: Sequence[str]) -> str | None:
-    """The subcommand ``argv`` runs, when its first word names one.
+def _command_word(argv: Sequence[str]) -> int:
+    """Where the command's name stands in ``argv``: first, or after a leading ``--lang``."""
+    if argv and argv[0] == "--lang":
+        return 2
+    return 1 if argv and argv[0].startswith("--lang=") else 0
 
-    A flag first (``--help``, ``--version``) is the whole program's: its parser is built whole.
+
+def command_of(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` runs, when its first word names one (a ``--lang`` may come first).
+
+    Another flag first (``--help``, ``--version``) is the whole program's: its parser is built
+    whole.
     """
-    return argv[0] if argv and argv[0] in _COMMANDS else None
+    at = _command_word(argv)
+    return argv[at] if len(argv) > at and argv[at] in _COMMANDS else None
+
+
+def refuse_unknown_command(argv: Sequence[str]) -> None:
+    """Refuse a mistyped command's name, naming the command it is closest to (``scroe``: did
+    you mean score?)."""
+    at = _command_word(argv)
+    if len(argv) <= at or argv[at].startswith("-") or argv[at] in _COMMANDS:
+        return
+    import difflib
+
+    name = argv[at]
+    close = difflib.get_close_matches(name.lower(), _COMMANDS, n=1, cutoff=0.6)
+    commands = ", ".join(_COMMANDS)
+    if close:
+        _fail(_sentence("command.unknown", name=repr(name[:40]), guess=close[0], commands=commands))
+    _fail(_sentence("command.unknown_no_guess", name=repr(name[:40]), commands=commands))
 
 
 def _tolerant_streams() -> None:
@@ -2102,4 +2316,14 @@ def _tolerant_streams() -> None:
                 stream.reconfigure(errors="backslashreplace")
 
 
-__all__ = ["EXAMPLE_HAND", "answer", "build_parser", "format_kinds", "parse_words"]
+__all__ = [
+    "EXAMPLE_HAND",
+    "answer",
+    "asked_language",
+    "build_parser",
+    "error_line",
+    "format_kinds",
+    "parse_words",
+    "speaking",
+    "spoken_language",
+]

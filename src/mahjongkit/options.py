@@ -33,6 +33,16 @@ def _shown(text: str) -> str:
     return shown if len(shown) <= 40 else shown[:37] + "..."
 
 
+def _family(class_name: str) -> str:
+    """The rule family a rules class is named after: ``HongKongRules`` is Hong Kong.
+
+    >>> _family("HongKongRules"), _family("RiichiRules")
+    ('Hong Kong', 'Riichi')
+    """
+    words = class_name.removesuffix("Rules")
+    return "".join(f" {c}" if c.isupper() and at else c for at, c in enumerate(words)) or words
+
+
 def _convert(name: str, text: str, kind: Any) -> Any:
     import typing
 
@@ -49,8 +59,9 @@ def _convert(name: str, text: str, kind: Any) -> Any:
         digits = text.strip().lstrip("+-")
         if len(digits) > OPTION_DIGITS and digits.isdigit():
             raise NotationError(
-                f"option {name} takes an integer of at most {OPTION_DIGITS} digits, "
-                f"not one of {len(digits)}"
+                Sentence(
+                    "refusal.option_int_digits", name=name, most=OPTION_DIGITS, count=len(digits)
+                )
             )
         try:
             return int(text)
@@ -67,7 +78,7 @@ def _convert(name: str, text: str, kind: Any) -> Any:
             ) from None
         if not math.isfinite(value) or abs(value) >= 10**OPTION_DIGITS:
             raise NotationError(
-                f"option {name} takes a finite number below 10^{OPTION_DIGITS}, not {_shown(text)}"
+                Sentence("refusal.option_finite", name=name, most=OPTION_DIGITS, text=_shown(text))
             )
         return value
     if kind is str:
@@ -76,7 +87,12 @@ def _convert(name: str, text: str, kind: Any) -> Any:
         allowed = typing.get_args(kind)
         if text not in allowed:
             raise NotationError(
-                f"option {name} takes one of {', '.join(map(str, allowed))}, not {text!r}"
+                Sentence(
+                    "refusal.option_choice",
+                    name=name,
+                    allowed=", ".join(map(str, allowed)),
+                    text=_shown(text),
+                )
             )
         return text
     if origin is tuple:
@@ -110,11 +126,24 @@ def override(rules: R, assignments: Iterable[str]) -> R:
         if not equals:
             raise NotationError(Sentence("refusal.option_form", text=repr(assignment)))
         if name not in known:
+            import difflib
+
+            close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+            family = _family(type(rules).__name__)
+            if close:
+                raise NotationError(
+                    Sentence(
+                        "refusal.option_unknown_near",
+                        name=_shown(name),
+                        rules=family,
+                        guess=close[0],
+                    )
+                )
             raise NotationError(
                 Sentence(
                     "refusal.option_unknown",
-                    name=repr(name),
-                    rules=type(rules).__name__,
+                    name=_shown(name),
+                    rules=family,
                     known=", ".join(sorted(known)),
                 )
             )

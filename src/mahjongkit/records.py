@@ -59,6 +59,14 @@ database from any other SQLite file."""
 STATUSES = ("playing", "finished")
 
 
+def _refusal(key: str, **values: Any) -> str:
+    """A refusal said in every language (a :class:`~mahjongkit.i18n.Sentence`, imported only
+    when something is refused)."""
+    from mahjongkit.i18n import Sentence
+
+    return Sentence(key, **values)
+
+
 class RecordsError(MahjongError):
     """The records database cannot be used: missing, damaged, foreign, too new, or a game that
     is not in it."""
@@ -211,25 +219,32 @@ class Records:
         self.path = chosen
         if not chosen.exists():
             if not create:
-                raise RecordsError(f"no records database at {chosen}: no game was stored there")
+                raise RecordsError(_refusal("refusal.records_none", path=str(chosen)))
             if path is None:
                 try:
                     chosen.parent.mkdir(parents=True, exist_ok=True)
                 except OSError as error:
                     raise RecordsError(
-                        f"cannot make the records folder {chosen.parent}: {error.strerror}"
+                        _refusal(
+                            "refusal.records_folder",
+                            folder=str(chosen.parent),
+                            reason=str(error.strerror),
+                        )
                     ) from None
             elif not chosen.parent.is_dir():
                 raise RecordsError(
-                    f"the folder of the records database {chosen} does not exist: "
-                    f"make {chosen.parent} first, or choose another --db"
+                    _refusal(
+                        "refusal.records_no_folder", path=str(chosen), folder=str(chosen.parent)
+                    )
                 )
         elif chosen.is_dir():
-            raise RecordsError(f"{chosen} is a folder, not a records database file")
+            raise RecordsError(_refusal("refusal.records_is_folder", path=str(chosen)))
         try:
             self._db = sqlite3.connect(chosen, timeout=30, isolation_level=None)
         except sqlite3.Error as error:
-            raise RecordsError(f"cannot open the records database {chosen}: {error}") from None
+            raise RecordsError(
+                _refusal("refusal.records_open", path=str(chosen), reason=str(error))
+            ) from None
         try:
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA busy_timeout = 30000")
@@ -240,8 +255,7 @@ class Records:
         except sqlite3.DatabaseError as error:
             self._db.close()
             raise RecordsError(
-                f"{chosen} is not a usable records database ({error}): "
-                "it is damaged or not an SQLite file"
+                _refusal("refusal.records_damaged", path=str(chosen), reason=str(error))
             ) from None
         except RecordsError:
             self._db.close()
@@ -259,10 +273,7 @@ class Records:
             if application not in (0, APPLICATION_ID) or (
                 tables and "schema_version" not in tables
             ):
-                raise RecordsError(
-                    f"{self.path} is an SQLite database of another program, not mahjongkit "
-                    "records: choose another --db"
-                )
+                raise RecordsError(_refusal("refusal.records_foreign", path=str(self.path)))
             if not tables:
                 self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 version = 0
@@ -273,8 +284,12 @@ class Records:
                 version = row[0]
             if version > SCHEMA_VERSION:
                 raise RecordsError(
-                    f"{self.path} was written by a newer mahjongkit (schema {version}; this "
-                    f"version reads up to {SCHEMA_VERSION}): upgrade mahjongkit"
+                    _refusal(
+                        "refusal.records_newer",
+                        path=str(self.path),
+                        version=version,
+                        known=SCHEMA_VERSION,
+                    )
                 )
             for step in range(version, SCHEMA_VERSION):
                 MIGRATIONS[step](self._db)
@@ -532,7 +547,7 @@ class Records:
             raise RecordsError(f"a game id is a whole number, not {game_id!r:.30}")
         row = self._db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
-            raise RecordsError(f"no game {game_id} in {self.path}")
+            raise RecordsError(_refusal("refusal.records_no_game", id=game_id, path=str(self.path)))
         status: str = row[0]
         if writable and status == "finished":
             raise RecordsError(f"game {game_id} is finished: nothing more can be stored")

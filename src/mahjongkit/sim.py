@@ -58,6 +58,13 @@ Z_95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution, for the confidence intervals."""
 
 
+def _refusal(key: str, **values: Any) -> str:
+    """A refusal said in every language (a :class:`~mahjongkit.i18n.Sentence`)."""
+    from mahjongkit.i18n import Sentence
+
+    return Sentence(key, **values)
+
+
 class SimulationError(MahjongError):
     """A simulation that cannot be run as asked: an unknown bot, a wrong number of them, no
     process to run on."""
@@ -86,7 +93,7 @@ def _bot_name(spec: str) -> str:
         return name
     if name.lower() not in BOTS:
         raise SimulationError(
-            f"unknown bot {spec!r:.40}: expected one of {', '.join(BOTS)} or mjai:COMMAND"
+            _refusal("refusal.sim_bot", bot=repr(spec[:40]), bots=", ".join(BOTS))
         )
     return name.lower()
 
@@ -100,10 +107,7 @@ def parse_bots(specs: Sequence[str], players: int) -> tuple[str, ...]:
     if len(bots) == 1:
         return bots * players
     if len(bots) != players:
-        raise SimulationError(
-            f"{len(bots)} --bot given for a {players}-seat table: give one for every seat, "
-            f"or {players}, one per seat"
-        )
+        raise SimulationError(_refusal("refusal.sim_bot_count", count=len(bots), players=players))
     return bots
 
 
@@ -498,9 +502,7 @@ def _import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise SimulationError(
-            "--ray needs Ray, an optional extra: install mahjongkit[ray]"
-        ) from None
+        raise SimulationError(_refusal("refusal.sim_ray_missing")) from None
     return ray
 
 
@@ -513,10 +515,7 @@ def _ray_endpoint(address: str) -> tuple[str, int]:
         host, port = rest, str(_RAY_DEFAULT_PORTS[scheme])
     host = host.strip("[]")
     if not host or "/" in host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise SimulationError(
-            f"--ray {address!r:.60}: a Ray address is HOST:PORT (a head node's GCS, e.g. "
-            "10.0.0.5:6379), ray://HOST:PORT (a Ray client server) or auto"
-        )
+        raise SimulationError(_refusal("refusal.sim_ray_address", address=repr(address[:60])))
     return host, int(port)
 
 
@@ -531,13 +530,18 @@ def _check_reachable(address: str, timeout: float) -> None:
             pass
     except OSError as error:
         reason = (
-            "no answer in time"
+            _refusal("refusal.sim_ray_timeout")
             if isinstance(error, TimeoutError)
             else (error.strerror or str(error) or type(error).__name__)
         )
         raise SimulationError(
-            f"--ray {address}: no Ray cluster answers at {host}:{port} ({reason}); start one "
-            "with `ray start --head`, or give --ray alone for a local instance"
+            _refusal(
+                "refusal.sim_ray_unreachable",
+                address=address,
+                host=host,
+                port=port,
+                reason=reason,
+            )
         ) from None
 
 
@@ -620,8 +624,8 @@ def ray_cluster(
     except (ConnectionError, RuntimeError, ValueError) as error:
         why = f"{error}" + (f" ({said[-1]})" if said else "")
         if address is None:
-            raise SimulationError(f"--ray: the local Ray instance did not start: {why}") from None
-        raise SimulationError(f"--ray {address}: no Ray cluster joined: {why}") from None
+            raise SimulationError(_refusal("refusal.sim_ray_local", why=why)) from None
+        raise SimulationError(_refusal("refusal.sim_ray_join", address=address, why=why)) from None
     try:
         yield max(1, int(ray.cluster_resources().get("CPU", 1)))
     finally:
@@ -865,8 +869,7 @@ def stored_lines(path: Path, plan: Plan, bots: Sequence[str]) -> tuple[dict[int,
                 or line.get("rules") != rules
             ):
                 raise SimulationError(
-                    f"{path}: line {len(done) + 1} is not a game of this run (another seed, "
-                    "variant, rules or bots): --resume continues the same command"
+                    _refusal("refusal.sim_resume_other", path=str(path), line=len(done) + 1)
                 )
             played = _from_result(index, line["seed"], tuple(bots), line.get("result"))
             if played is None:

@@ -29,6 +29,13 @@ SUFFIXES = {"mjai": ".mjai.jsonl", "tenhou6": ".tenhou6.json", "jsonl": ".jsonl"
 _MAX_SIZE = 64 << 20
 
 
+def _refusal(key: str, **values: Any) -> str:
+    """A refusal said in every language (a :class:`~mahjongkit.i18n.Sentence`)."""
+    from mahjongkit.i18n import Sentence
+
+    return Sentence(key, **values)
+
+
 def detect(data: bytes) -> str:
     """The format of a log's bytes: ``mjlog``, ``tenhou6``, ``jsonl`` (engine events) or
     ``mjai``; :class:`~mahjongkit.errors.NotationError` for anything else."""
@@ -37,14 +44,14 @@ def detect(data: bytes) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise NotationError("not a game log: neither XML, gzip nor UTF-8 JSON") from None
+        raise NotationError(_refusal("refusal.log_encoding")) from None
     stripped = text.strip()
     if not stripped:
-        raise NotationError("the file is empty")
+        raise NotationError(_refusal("refusal.log_empty"))
     if stripped[0] == "[":
         return "mjai"
     if stripped[0] != "{":
-        raise NotationError(f"not a game log: it begins with {stripped[:20]!r}")
+        raise NotationError(_refusal("refusal.log_begins", start=repr(stripped[:20])))
     first = stripped.splitlines()[0]
     try:
         whole = json.loads(stripped)
@@ -55,9 +62,9 @@ def detect(data: bytes) -> str:
     try:
         head = json.loads(first)
     except (ValueError, RecursionError):
-        raise NotationError("not a game log: the first line is not JSON") from None
+        raise NotationError(_refusal("refusal.log_first_line")) from None
     if not isinstance(head, dict) or head.get("type") != "start_game":
-        raise NotationError("not a game log: JSON lines begin with a start_game event")
+        raise NotationError(_refusal("refusal.log_start_game"))
     return "jsonl" if "mjk_seed" in head else "mjai"
 
 
@@ -72,7 +79,7 @@ def load_game(path: str | Path, *, rules: Any = None, options: Iterable[str] = (
     """
     source = Path(path)
     if source.stat().st_size > _MAX_SIZE:
-        raise NotationError(f"{source}: larger than {_MAX_SIZE >> 20} MB")
+        raise NotationError(_refusal("refusal.log_size", path=str(source), most=_MAX_SIZE >> 20))
     data = source.read_bytes()
     kind = detect(data)
     if kind == "mjlog":
@@ -83,7 +90,7 @@ def load_game(path: str | Path, *, rules: Any = None, options: Iterable[str] = (
             try:
                 data = gzip.decompress(data)
             except (OSError, EOFError) as error:
-                raise NotationError(f"a damaged gzip file: {error}") from None
+                raise NotationError(_refusal("refusal.log_gzip", reason=str(error))) from None
         record = read_mjlog(data)
         played = record_played(record, source.name)
         return record_game(record, played=played, rules=rules, options=options)
@@ -105,7 +112,9 @@ def load_game(path: str | Path, *, rules: Any = None, options: Iterable[str] = (
             try:
                 events.append(json.loads(line))
             except (ValueError, RecursionError) as error:
-                raise NotationError(f"line {number}: not JSON ({error})") from None
+                raise NotationError(
+                    _refusal("refusal.log_line_json", line=number, reason=str(error))
+                ) from None
     try:
         return Game.replay(events, rules=engine_log_rules(events, rules, options))
     except MahjongError as error:

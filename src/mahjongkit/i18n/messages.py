@@ -685,8 +685,8 @@ _ZH = {
 
 TABLES: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES, "ja": _JA, "zh": _ZH}
 """The sentence tables by language. The surfaces' sentences (the site, the refusals, practice,
-the terminal game, the web table) join them when a key of theirs is first looked up
-(:func:`load_for`); read :data:`MESSAGES` for every sentence at once."""
+the terminal game, the web table, the command line) join them when a key of theirs is first
+looked up (:func:`load_for`); read :data:`MESSAGES` for every sentence at once."""
 
 _SURFACES = {
     "web": "site",
@@ -696,6 +696,7 @@ _SURFACES = {
     "practice": "practice",
     "play": "play",
     "table": "table",
+    "command": "command_line",
 }
 """Which module of :mod:`mahjongkit.i18n` holds the keys of each prefix outside the core tables.
 A command that only scores a hand never reads the site's sentences: it does not load them."""
@@ -720,6 +721,10 @@ def _catalog(surface: str) -> dict[str, dict[str, str]]:
         from mahjongkit.i18n.table import TABLE
 
         return TABLE
+    if surface == "command_line":
+        from mahjongkit.i18n.command_line import COMMAND_LINE
+
+        return COMMAND_LINE
     from mahjongkit.i18n.play import TABLES as PLAY
 
     return PLAY
