@@ -529,7 +529,7 @@ def _print_shape_line(result: dict[str, Any], lang: str) -> None:
 
 
 def _print_waits(result: dict[str, Any], lang: str) -> None:
-    from mahjongkit.i18n import t
+    from mahjongkit.i18n import number, t
 
     print(_say("waits", lang, tiles=" ".join(result["waits"])))
     names = {key: t(f"seat.{result[key]}", lang) for key in ("seat", "round", "from")}
@@ -541,7 +541,8 @@ def _print_waits(result: dict[str, Any], lang: str) -> None:
             if outcome["valid"]:
                 unit = t(f"unit.{outcome['unit']}", lang)
                 fu = f" {outcome['fu']} fu" if outcome["fu"] else ""
-                parts.append(f"{how} {outcome['value']} {unit}{fu} = {outcome['points']}")
+                points = number(outcome["points"], lang)
+                parts.append(f"{how} {outcome['value']} {unit}{fu} = {points}")
             else:
                 parts.append(_say("no_win", lang, how=how, reason=outcome["reason"]))
         print(f"  {detail['tile']}: " + "; ".join(parts))
@@ -829,10 +830,11 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     from mahjongkit.bots import EfficientAgent, make_bot, play
     from mahjongkit.bots.policy import play_random
     from mahjongkit.game.engine import Game
+    from mahjongkit.i18n import number, t
 
     _, rules, lang = _variant_rules_language(args)
-    for number in range(args.games):
-        seed = args.seed + number
+    for index in range(args.games):
+        seed = args.seed + index
         game = Game(args.variant, rules, seed=seed, max_rounds=args.max_rounds)
         if args.bot == "efficient":
             play(game, [EfficientAgent() for _ in range(game.players)])
@@ -853,12 +855,16 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
             for event in game.log:
                 print(json.dumps(event, ensure_ascii=False))
         else:
-            scores = " ".join(f"{SEATS[s]}={v}" for s, v in enumerate(game.scores))
+            # Each seat by its initial in the language (fr, es: O for Ouest, Oeste).
+            scores = " ".join(
+                f"{t(f'seat.{SEATS[s]}', lang)[:1]}={number(v, lang)}"
+                for s, v in enumerate(game.scores)
+            )
             print(
                 _say(
                     "game",
                     lang,
-                    number=number + 1,
+                    number=index + 1,
                     seed=seed,
                     rounds=game.rounds_played,
                     scores=scores,

@@ -328,3 +328,49 @@ def test_french_counts_zero_and_one_as_singular():
         "%s valeurs sont attendues après lui"
     )
     assert argparse_plural("a %s", "some %s", 2, "fr") == "some %s"  # not in the catalog
+
+
+# --- numbers -------------------------------------------------------------------------------------
+
+THIN = "\N{NARROW NO-BREAK SPACE}"
+
+
+def test_french_groups_thousands_with_a_narrow_no_break_space(capsys):
+    code, out, _ = run(capsys, *SCORE, "--seat", "S", "--honba", "3", "--deposits", "2", "--lang",
+                       "fr")  # fmt: skip
+    assert code == 0
+    lines = out.splitlines()
+    assert f"Points : 2{THIN}000" in lines
+    assert (
+        f"Est → Sud : 1{THIN}300 (1{THIN}000 part d'une victoire sur pioche + 300 compteurs)"
+        in lines
+    )
+    assert f"Mises de riichi → Sud : 2{THIN}000" in lines
+
+
+def test_spanish_groups_only_numbers_of_five_digits_or_more(capsys):
+    code, out, _ = run(capsys, *SCORE, "--seat", "S", "--lang", "es")
+    assert code == 0 and "Puntos: 2000" in out.splitlines()
+    code, out, _ = run(capsys, "score", "11122233344455m", "--win", "5m", "--tsumo", "--lang", "es")
+    assert code == 0 and f"Puntos: 48{THIN}000" in out.splitlines(), out
+
+
+def test_english_and_json_keep_plain_digits(capsys):
+    code, out, _ = run(capsys, *SCORE, "--seat", "S", "--honba", "3")
+    assert code == 0 and "Points: 2000" in out and "East → South: 1300" in out
+    code, out, _ = run(capsys, *SCORE, "--seat", "S", "--lang", "fr", "--json")
+    import json
+
+    answer = json.loads(out)
+    assert answer["points"] == 2000 and answer["payments"]["S"] == 2000
+    assert f"Points : 2{THIN}000" in answer["explanation"]
+
+
+def test_waits_and_selfplay_write_numbers_in_the_language(capsys):
+    code, out, _ = run(capsys, "waits", "123m456p789s1122z", "--lang", "fr")
+    assert code == 0 and f"1z: ron 2 han 40 fu = 3{THIN}900; tsumo 3 han 30 fu = 6{THIN}000" in out
+    code, out, _ = run(capsys, "selfplay", "--max-rounds", "1", "--lang", "es")
+    assert code == 0
+    scores = out.split("puntuaciones finales ")[1].strip().split(" ")  # not U+202F
+    assert [s.split("=")[0] for s in scores] == ["E", "S", "O", "N"]  # Oeste
+    assert all(THIN in s for s in scores)  # 25 000 and the like, five digits: grouped

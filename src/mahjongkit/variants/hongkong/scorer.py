@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from mahjongkit.errors import InvalidHandError, MahjongError
-from mahjongkit.i18n import Sentence, reason_of, seat_name, t
+from mahjongkit.i18n import Sentence, number, reason_of, seat_name, t
 from mahjongkit.i18n.messages import TABLES
 from mahjongkit.lite_typing import ClassVar
 from mahjongkit.melds import SEAT_LETTERS, MeldKind
@@ -76,7 +76,7 @@ class HongKongScore(Score):
                 self._minimum_line(lang),
             )
         if section == "settlement":
-            base = t("hongkong.base", lang, base=self.extra.get("base_amount", 0))
+            base = t("hongkong.base", lang, base=number(self.extra.get("base_amount", 0), lang))
             return (self._minimum_line(lang), base)
         return ()
 
