@@ -1103,42 +1103,93 @@ def _cmd_history(args: argparse.Namespace) -> int:
     with Records(args.db, create=False) as records:
         games = records.list_games(status=args.status, limit=args.limit)
         path = str(records.path)
+    if args.json:
+        # The same values in every language: ids, the family's and the state's own names.
+        listed = [
+            {
+                "id": game.id,
+                "variant": game.variant,
+                "status": game.status,
+                "seats": ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in game.seats),
+                "seat_list": [
+                    {"name": s.name, "bot": s.bot, "person": s.bot is None} for s in game.seats
+                ],
+                "scores": (game.result or {}).get("scores"),
+                "result": " ".join(str(x) for x in (game.result or {}).get("scores") or ()),
+                "updated": game.updated,
+            }
+            for game in games
+        ]
+        print(json.dumps(listed, ensure_ascii=False))
+        return 0
     if not games:
         print(t("play.history.empty", lang, path=path))
         return 0
     columns = ("id", "variant", "status", "seats", "result", "updated")
-    rows = []
-    for game in games:
-        seats = ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in game.seats)
-        scores = (game.result or {}).get("scores")
-        rows.append(
-            (
-                str(game.id),
-                t_or(f"play.variant.{game.variant}", lang, game.variant),
-                t_or(f"play.status.{game.status}", lang, game.status),
-                seats,
-                " ".join(str(x) for x in scores) if scores else "",
-                game.updated,
-            )
+    rows = [
+        (
+            str(game.id),
+            t_or(f"play.variant.{game.variant}", lang, game.variant),
+            t_or(f"play.status.{game.status}", lang, game.status),
+            _seats_in_short(game.seats, lang),
+            _scores_in_two_lines((game.result or {}).get("scores"), lang),
+            game.updated[:10] + "\n" + game.updated[11:16],  # the UTC day, then the time
         )
-    if args.json:
-        listed = [dict(zip(columns, row, strict=True)) for row in rows]
-        print(json.dumps(listed, ensure_ascii=False))
-        return 0
+        for game in games
+    ]
     try:
         from rich.console import Console
-        from rich.table import Table
     except ImportError:
         for row in rows:
-            print("\t".join(row))
+            print("\t".join(cell.replace("\n", " ") for cell in row))
         return 0
-    table = Table(title=t("play.history.title", lang, path=path))
-    for column in columns:
-        table.add_column(t(f"play.history.{column}", lang))
+    _print_history(rows, [t(f"play.history.{c}", lang) for c in columns], path, lang, Console())
+    return 0
+
+
+def _print_history(
+    rows: Sequence[Sequence[str]], headings: Sequence[str], path: str, lang: str, console: Any
+) -> None:
+    """The stored games as a table that 80 columns hold: the seats in short, the scores two to
+    a line, the day above the time."""
+    from rich import box
+    from rich.table import Table
+
+    from mahjongkit.i18n import t
+
+    table = Table(title=t("play.history.title", lang, path=path), box=box.SIMPLE_HEAD)
+    for at, heading in enumerate(headings):
+        seats = at == 3
+        table.add_column(heading, justify="right" if at == 0 else "left", no_wrap=not seats,
+                         overflow="fold", ratio=1 if seats else None)  # fmt: skip
     for row in rows:
         table.add_row(*row)
-    Console().print(table)
-    return 0
+    console.print(table)
+
+
+def _seats_in_short(seats: Sequence[Any], lang: str) -> str:
+    """The seats of a stored game in short, one a line: each person by name, marked as the
+    player, then the bots, one kind after another with their count (``player0 (you)``,
+    ``efficient ×3``)."""
+    from mahjongkit.i18n import t
+
+    people = [f"{seat.name} ({t('play.you', lang)})" for seat in seats if seat.bot is None]
+    kinds: dict[str, int] = {}
+    for seat in seats:
+        if seat.bot is not None:
+            kinds[seat.bot] = kinds.get(seat.bot, 0) + 1
+    bots = [name if count == 1 else f"{name} ×{count}" for name, count in kinds.items()]
+    return "\n".join(people + bots)  # one a line: a narrow column never cuts one in two
+
+
+def _scores_in_two_lines(scores: Sequence[int] | None, lang: str) -> str:
+    """Final scores in seat order, two to a line (East South, then West North)."""
+    from mahjongkit.i18n import number
+
+    if not scores:
+        return ""
+    shown = [number(score, lang) for score in scores]
+    return "\n".join(" ".join(shown[at : at + 2]) for at in range(0, len(shown), 2))
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
@@ -1252,6 +1303,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     from mahjongkit.game.engine import Game
     from mahjongkit.sim import (
+        Counters,
         Hosting,
         JsonLinesSink,
         Plan,
@@ -1268,7 +1320,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     hosted = any(spec.strip().lower().startswith("mjai:") for spec in args.bot)
     if hosted and args.variant == "riichi" and args.rules is None:
         args.rules = "tenhou"  # an mjai bot is told no rules: it plays Tenhou's
-    _, rules, _ = _variant_rules_language(args)
+    _, rules, lang = _variant_rules_language(args)
     if args.jobs is not None and args.jobs < 1:
         raise NotationError(_sentence("command.jobs", jobs=args.jobs))
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
@@ -1300,6 +1352,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 with target.open("r+b") as cut:
                     cut.truncate(kept)  # a line cut short by the interruption is written again
                 mode = "a"
+            elif target.is_file() and target.stat().st_size:
+                # Written again from its first game: said, since --resume would keep them.
+                rewritten = _sentence("command.simulate_rewritten", where=args.out)
+                print(_said(rewritten), file=sys.stderr)
             stream = stack.enter_context(target.open(mode, encoding="utf-8"))
             sink = JsonLinesSink(stream, plan)
         else:
@@ -1314,7 +1370,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             cpus = stack.enter_context(ray_cluster(address, cpus=args.jobs))
             jobs = args.jobs if args.jobs is not None else cpus
         began = time.monotonic()
-        progress = stack.enter_context(_simulation_progress(args.games - len(done)))
+        counters = Counters()
+        progress = stack.enter_context(_simulation_progress(args.games - len(done), counters, lang))
         written = [0]
 
         def count(game: Played) -> None:
@@ -1323,7 +1380,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 progress(game)
 
         try:
-            summary = simulate(plan, jobs, sink, count, done, on_ray=args.ray is not None)
+            summary = simulate(
+                plan, jobs, sink, count, done, on_ray=args.ray is not None, counters=counters
+            )
         except KeyboardInterrupt:
             if args.out is not None:
                 where, kept = args.out, len(done) + written[0]
@@ -1332,8 +1391,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 # last one handed back here: what counts is what the database holds.
                 where, kept = sink.records.path, sink.kept()
             print(
-                f"mahjongkit: interrupted: {kept} of {args.games} games stored "
-                f"in {where}; the same command with --resume plays the others",
+                _said(
+                    _sentence("command.interrupted", kept=kept, games=args.games, where=str(where))
+                ),
                 file=sys.stderr,
             )
             return 130
@@ -1349,42 +1409,101 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(found, ensure_ascii=False))
     else:
-        _print_simulation(found)
+        _print_simulation(found, lang)
     return 0
 
 
 @contextlib.contextmanager
-def _simulation_progress(games: int) -> Any:
-    """A progress bar (games, games/s, time left) on a terminal; nothing on a pipe or a file."""
-    if not sys.stdout.isatty():
+def _simulation_progress(games: int, counters: Any, lang: str) -> Any:
+    """A progress bar on a terminal (nothing on a pipe or a file): the games over, the rounds
+    over (it moves within the first seconds, however long a game is), games/s from the wall
+    time since the start, the time spent and the time left at that rate.
+
+    The counts are read from ``counters`` (counted by the processes playing the games as each
+    round and game ends) five times a second, and from the games handed back (all a Ray run
+    gives); the generator yields what to call with each game handed back.
+    """
+    if not sys.stdout.isatty() or games <= 0:
         yield None  # and rich is not even imported (a tenth of a second)
         return
     try:
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeRemainingColumn,
-        )
+        from rich.console import Console
     except ImportError:
         yield None
         return
-    bar = Progress(
-        TextColumn("games"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]} games/s"),
-        TimeRemainingColumn(),
-    )
-    task = bar.add_task("games", total=games, rate="-")
-    with bar:
-
-        def advance(_: Any) -> None:
-            speed = bar.tasks[0].speed
-            bar.update(task, advance=1, rate=f"{speed:.2f}" if speed else "-")
-
+    with _progress_bar(games, counters, lang, Console()) as advance:
         yield advance
+
+
+@contextlib.contextmanager
+def _progress_bar(games: int, counters: Any, lang: str, console: Any) -> Any:
+    """:func:`_simulation_progress`'s bar on ``console`` (a test gives its own)."""
+    import threading
+    import time
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from mahjongkit.i18n import number, t
+
+    bar = Progress(
+        BarColumn(bar_width=16),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rounds]}"),
+        TextColumn("{task.fields[rate]}"),
+        TextColumn("{task.fields[times]}"),
+        console=console,
+        refresh_per_second=5,
+    )
+    began = time.monotonic()
+    handed = [0, 0]  # games and rounds handed back (a Ray run counts nothing else)
+    task = bar.add_task("games", total=games, rounds="", rate="", times="")
+
+    def update() -> None:
+        done = max(counters.games, handed[0])
+        rounds = max(counters.rounds, handed[1])
+        elapsed = time.monotonic() - began
+        rate = done / elapsed if done and elapsed > 0 else None
+        shown_rate = "-" if rate is None else number(rate, lang, 2)
+        left = None if rate is None else (games - done) / rate
+        bar.update(
+            task,
+            completed=done,
+            rounds=t("command.progress_rounds", lang, rounds=number(rounds, lang)),
+            rate=t("command.progress_rate", lang, rate=shown_rate),
+            times=t(
+                "command.progress_times",
+                lang,
+                elapsed=_clock(elapsed),
+                left="-:--:--" if left is None else _clock(left),
+            ),
+        )
+
+    stop = threading.Event()
+
+    def follow() -> None:
+        while not stop.wait(0.2):
+            update()
+
+    def advance(game: Any) -> None:
+        handed[0] += 1
+        handed[1] += game.rounds
+
+    update()
+    follower = threading.Thread(target=follow, name="simulate-progress", daemon=True)
+    with bar:
+        follower.start()
+        try:
+            yield advance
+        finally:
+            stop.set()
+            follower.join()
+            update()
+
+
+def _clock(seconds: float) -> str:
+    """A duration as H:MM:SS."""
+    whole = int(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
 
 
 def _faults_text(faults: dict[str, int] | None) -> str:
@@ -1395,62 +1514,122 @@ def _faults_text(faults: dict[str, int] | None) -> str:
     )
 
 
-def _print_simulation(found: dict[str, Any]) -> None:
+def _print_simulation(found: dict[str, Any], lang: str = "en", console: Any = None) -> None:
+    """The summary of a run: one line of what was played, then a table of every seat (and
+    every bot, when several) that 80 columns hold: the means with the half-width of their 95%
+    intervals (``27600.0 ± 5339.5``), the numbers never cut."""
+    import textwrap
+
+    from mahjongkit.i18n import number, t, t_or
+
     def interval(value: dict[str, Any], digits: int) -> str:
         if value["mean"] is None:
             return "-"
+        mean = number(value["mean"], lang, digits)
         if value["low"] is None:
-            return f"{value['mean']:.{digits}f}"
-        return f"{value['mean']:.{digits}f} [{value['low']:.{digits}f}, {value['high']:.{digits}f}]"
+            return mean
+        # The normal interval is symmetric: its half-width says it in half the room.
+        return f"{mean} ± {number((value['high'] - value['low']) / 2, lang, digits)}"
 
-    columns: tuple[str, ...] = (
-        "seat",
-        "bot",
-        "wins",
-        "deal-ins",
-        "score (95% CI)",
-        "placement (95% CI)",
-    )
+    keys = ["seat", "bot", "wins", "deal_ins", "score", "placement"]
     entries = [*found["seats"], *(found["bots"] if len(found["bots"]) > 1 else [])]
-    rows: list[tuple[str, ...]] = [
-        (
-            entry.get("seat", "all"),
+    # Riichi's scores are hundreds of points: a tenth of one says nothing there.
+    means = [abs(entry["score"]["mean"] or 0) for entry in entries]
+    score_digits = 0 if means and max(means) >= 1000 else 1
+    rows: list[list[str]] = [
+        [
+            t_or(f"seat.{entry['seat']}", lang, entry["seat"])
+            if "seat" in entry
+            else t("command.col.all", lang),
             entry["bot"],
-            str(entry["wins"]),
-            str(entry["deal_ins"]),
-            interval(entry["score"], 1),
+            number(entry["wins"], lang),
+            number(entry["deal_ins"], lang),
+            interval(entry["score"], score_digits),
             interval(entry["placement"], 2),
-        )
+        ]
         for entry in entries
     ]
     if any("mjai_faults" in entry for entry in entries):
         # Hosted mjai bots: late, malformed and illegal answers, and exits.
-        columns += ("late/malformed/illegal/exited",)
-        rows = [
-            (*row, _faults_text(entry.get("mjai_faults")))
-            for row, entry in zip(rows, entries, strict=True)
-        ]
-    where = "processes" if found["ray"] is None else f"at once on Ray ({found['ray']})"
-    title = (
-        f"{found['variant']}: {found['games']} games, {found['rounds']} rounds, seed "
-        f"{found['seed']}, {found['jobs']} {where}, {found['games_per_second']} games/s; "
-        f"stored in {found['stored']}"
-    )
+        keys.append("faults")
+        for row, entry in zip(rows, entries, strict=True):
+            row.append(_faults_text(entry.get("mjai_faults")))
+    columns = [t(f"command.col.{key}", lang) for key in keys]
+    print(_simulation_title(found, lang))
     try:
+        from rich import box
         from rich.console import Console
         from rich.table import Table
     except ImportError:
-        print(title)
         print("\t".join(columns))
         for row in rows:
             print("\t".join(row))
+        print(t("command.simulate_caption", lang))
+        if "faults" in keys:
+            print(t("command.simulate_faults", lang))
         return
-    table = Table(title=title)
-    for column in columns:
-        table.add_column(column)
+    # No rules between the columns: the room goes to the numbers.
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for at, (key, column) in enumerate(zip(keys, columns, strict=True)):
+        cells = [row[at] for row in rows]
+        if key == "bot":
+            # A bot's name stays whole (efficient, defensive); an mjai command folds.
+            longest = max(map(len, cells))
+            table.add_column(column, overflow="fold", min_width=longest if longest <= 9 else 6)
+            continue
+        # A number is never cut (rich breaks lines at a narrow no-break space too): its column
+        # is as wide as its longest cell, and a longer heading goes over several lines.
+        widest = max(len(cell) for cell in cells)
+        heading = "\n".join(
+            textwrap.wrap(column, max(widest, 1), break_long_words=False, break_on_hyphens=False)
+        )
+        table.add_column(
+            heading, justify="left" if key == "seat" else "right", no_wrap=True, min_width=widest
+        )
     for row in rows:
         table.add_row(*row)
-    Console().print(table)
+    console = console or Console()
+    console.print(table)
+    console.print(t("command.simulate_caption", lang), highlight=False)
+    if "faults" in keys:
+        console.print(t("command.simulate_faults", lang), highlight=False)
+
+
+def _simulation_title(found: dict[str, Any], lang: str) -> str:
+    """The line above the summary: what was played, how fast, where it is stored."""
+    from mahjongkit.i18n import number, t, t_or
+
+    if found["ray"] is None:
+        key = "command.simulate_process" if found["jobs"] == 1 else "command.simulate_processes"
+        where = t(key, lang, count=found["jobs"])
+    else:
+        where = t("command.simulate_ray", lang, count=found["jobs"], address=found["ray"])
+    played = found["games"] - found["resumed"]
+    rate = found["games_per_second"]
+    if played == 0:
+        # A resumed run that had every game already: nothing was played, no rate to give.
+        return t("command.simulate_done", lang, games=number(found["games"], lang),
+                 where=found["stored"])  # fmt: skip
+    title = t(
+        "command.simulate_title",
+        lang,
+        variant=t_or(f"play.variant.{found['variant']}", lang, found["variant"]),
+        games=number(found["games"], lang),
+        rounds=number(found["rounds"], lang),
+        seed=found["seed"],
+        where=where,
+        rate="-" if rate is None else number(rate, lang, 2),
+        stored=found["stored"],
+    )
+    if found["resumed"]:
+        resumed = t(
+            "command.simulate_resumed",
+            lang,
+            count=number(found["resumed"], lang),
+            played=number(played, lang),
+        )
+        title += f" ({resumed})"
+    return title
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:

@@ -74,9 +74,9 @@ _EN = {
         "mjai:COMMAND bots play four-player Riichi only, not {players}-player {variant}"
     ),
     "command.simulate_done": "all {games} games of this run were already stored in {where}",
-    "command.simulate_replayed": (
-        "{where} already held games of this run: they were played again and the file rewritten "
-        "(--resume keeps them)"
+    "command.simulate_rewritten": (
+        "{where} already holds games: it is written again from the first game (--resume keeps "
+        "the games it holds)"
     ),
     "command.simulate_title": (
         "{variant}: {games} games, {rounds} rounds, seed {seed}, {where}, {rate} games/s; "
@@ -90,12 +90,19 @@ _EN = {
     "command.col.bot": "bot",
     "command.col.wins": "wins",
     "command.col.deal_ins": "deal-ins",
-    "command.col.score": "score (95% CI)",
-    "command.col.placement": "placement (95% CI)",
-    "command.col.faults": "late/malformed/illegal/exited",
+    "command.col.score": "score",
+    "command.col.placement": "placement",
+    "command.simulate_caption": (
+        "score and placement: mean ± half-width of the 95% confidence interval"
+    ),
+    "command.col.faults": "faults",
+    "command.simulate_faults": (
+        "faults of an mjai bot: late/malformed/illegal answers/exits (its safe default played)"
+    ),
     "command.col.all": "all",
-    "command.progress": "games",
     "command.progress_rate": "{rate} games/s",
+    "command.progress_rounds": "{rounds} rounds",
+    "command.progress_times": "{elapsed}, {left} left",
 }
 
 _FR = {
@@ -165,9 +172,9 @@ _FR = {
     "command.simulate_done": (
         "les {games} parties de cette simulation étaient déjà gardées dans {where}"
     ),
-    "command.simulate_replayed": (
-        "{where} contenait déjà des parties de cette simulation : elles ont été rejouées et le "
-        "fichier réécrit (--resume les garde)"
+    "command.simulate_rewritten": (
+        "{where} contient déjà des parties : il est réécrit depuis la première (--resume garde "
+        "celles qu’il contient)"
     ),
     "command.simulate_title": (
         "{variant} : {games} parties, {rounds} donnes, graine {seed}, {where}, {rate} parties/s ; "
@@ -181,12 +188,20 @@ _FR = {
     "command.col.bot": "bot",
     "command.col.wins": "victoires",
     "command.col.deal_ins": "ron concédés",
-    "command.col.score": "score (IC 95 %)",
-    "command.col.placement": "rang (IC 95 %)",
-    "command.col.faults": "en retard/illisibles/illégales/sorties",
+    "command.col.score": "score",
+    "command.col.placement": "rang",
+    "command.simulate_caption": (
+        "score et rang : moyenne ± demi-largeur de l’intervalle de confiance à 95 %"
+    ),
+    "command.col.faults": "fautes",
+    "command.simulate_faults": (
+        "fautes d’un bot mjai : réponses en retard/mal formées/illégales/sorties (le choix sûr "
+        "joué à sa place)"
+    ),
     "command.col.all": "tous",
-    "command.progress": "parties",
     "command.progress_rate": "{rate} parties/s",
+    "command.progress_rounds": "{rounds} donnes",
+    "command.progress_times": "{elapsed}, reste {left}",
 }
 
 _ES = {
@@ -254,9 +269,9 @@ _ES = {
     "command.simulate_done": (
         "las {games} partidas de esta simulación ya estaban guardadas en {where}"
     ),
-    "command.simulate_replayed": (
-        "{where} ya tenía partidas de esta simulación: se han jugado de nuevo y el archivo se "
-        "ha reescrito (--resume las conserva)"
+    "command.simulate_rewritten": (
+        "{where} ya contiene partidas: se reescribe desde la primera (--resume conserva las "
+        "que contiene)"
     ),
     "command.simulate_title": (
         "{variant}: {games} partidas, {rounds} manos, semilla {seed}, {where}, {rate} "
@@ -270,12 +285,20 @@ _ES = {
     "command.col.bot": "bot",
     "command.col.wins": "victorias",
     "command.col.deal_ins": "ron concedidos",
-    "command.col.score": "puntos (IC 95 %)",
-    "command.col.placement": "puesto final (IC 95 %)",
-    "command.col.faults": "tarde/ilegibles/ilegales/salidas",
+    "command.col.score": "puntos",
+    "command.col.placement": "posición",
+    "command.simulate_caption": (
+        "puntos y posición: media ± semiamplitud del intervalo de confianza del 95 %"
+    ),
+    "command.col.faults": "fallos",
+    "command.simulate_faults": (
+        "fallos de un bot mjai: respuestas tardías/mal formadas/ilegales/salidas (la opción "
+        "segura jugada en su lugar)"
+    ),
     "command.col.all": "todos",
-    "command.progress": "partidas",
     "command.progress_rate": "{rate} partidas/s",
+    "command.progress_rounds": "{rounds} manos",
+    "command.progress_times": "{elapsed}, quedan {left}",
 }
 
 COMMAND_LINE: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES}
