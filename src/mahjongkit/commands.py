@@ -326,11 +326,22 @@ def _parse_hand(text: str, melds: Sequence[str]) -> Hand:
     concealed = _mpsz(typed)
     if any(0x1F000 <= ord(c) <= 0x1F02B for c in concealed):
         concealed = format_tiles(from_unicode(concealed))
-    elif re.fullmatch(_MJAI_HAND, typed.replace(" ", "")) and any(c in "ESWNPFC" for c in typed):
-        # mjai tiles written one after another, e.g. 2m3m4p5p6pEEPPP7s8s9s.
+    elif re.fullmatch(_MJAI_HAND, typed.replace(" ", "")) and any(c in "ESWNPFCr" for c in typed):
+        # mjai tiles written one after another, e.g. 2m3m4p5p6pEEPPP7s8s9s or 5mr6m7m...
         tiles = [from_mjai(t) for t in re.findall(_MJAI_TILE, typed.replace(" ", ""))]
         concealed = format_tiles(tiles)
     return Hand.parse(concealed, [*inline, *melds])
+
+
+def _one_tile(text: str) -> Tile:
+    """One tile as typed: mpsz (``5z``, ``5M``) or mjai (``C``, ``5mr``)."""
+    import re
+
+    from mahjongkit.tiles import Tile, from_mjai
+
+    if re.fullmatch(r"5[mps]r|[ESWNPFC]", text.strip()):
+        return from_mjai(text.strip())
+    return Tile.parse(_mpsz(text))
 
 
 _MJAI_TILE = r"5[mps]r|[1-9][mps]|[ESWNPFC]"
@@ -698,7 +709,7 @@ def _score(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
 
     variant, rules, lang = _variant_rules_language(args)
     _refuse_foreign_flags(args)
-    win_tile = Tile.parse(_mpsz(args.win))
+    win_tile = _one_tile(args.win)
     seat = _seat(args.seat)
     table = seats_in_hand(rules)
     if seat not in table:
