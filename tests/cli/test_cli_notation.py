@@ -30,8 +30,10 @@ def test_win_takes_an_mjai_tile_too(capsys):
                        "--json")  # fmt: skip
     answer = json.loads(out)
     assert code == 0 and answer["valid"] and "aka_dora" in [p["id"] for p in answer["patterns"]]
-    code, _, err = run(capsys, "score", "234m456p678s33555z", "--win", "P", "--tsumo")
-    assert code == 2 and "--win 5z" not in err and "--win 6z is not among" in err  # P is 6z
+    code, out, _ = run(capsys, "score", "234m456p678s33555z", "--win", "P", "--tsumo")
+    assert code == 0 and "Dragon Pung (white)" in out  # P is the white dragon, 5z
+    code, _, err = run(capsys, "score", "234m456p678s33555z", "--win", "F", "--tsumo")
+    assert code == 2 and "--win 6z is not among" in err  # F is the green one
 
 
 @pytest.mark.parametrize(
