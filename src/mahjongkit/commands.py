@@ -556,7 +556,8 @@ def _print_waits(result: dict[str, Any], lang: str) -> None:
                 parts.append(f"{how} {outcome['value']} {unit}{fu} = {points}")
             else:
                 parts.append(_say("no_win", lang, how=how, reason=outcome["reason"]))
-        print(f"  {detail['tile']}: " + "; ".join(parts))
+        joined = t("list.separator", lang).join(parts)
+        print("  " + t("cli.wait_line", lang, tile=detail["tile"], parts=joined))
 
 
 def _print_analysis(result: dict[str, Any]) -> None:
@@ -704,7 +705,7 @@ def _score(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     """The score of ``score``'s arguments and the context it assumed (seat, round, rules)."""
     from mahjongkit.i18n import Sentence
     from mahjongkit.melds import parse_seat
-    from mahjongkit.tiles import NUM_KINDS, Tile
+    from mahjongkit.tiles import NUM_KINDS
     from mahjongkit.variants.seats import previous_seat, seats_in_hand
 
     variant, rules, lang = _variant_rules_language(args)

@@ -368,9 +368,42 @@ def test_english_and_json_keep_plain_digits(capsys):
 
 def test_waits_and_selfplay_write_numbers_in_the_language(capsys):
     code, out, _ = run(capsys, "waits", "123m456p789s1122z", "--lang", "fr")
-    assert code == 0 and f"1z: ron 2 han 40 fu = 3{THIN}900; tsumo 3 han 30 fu = 6{THIN}000" in out
+    assert (
+        code == 0 and f"1z : ron 2 han 40 fu = 3{THIN}900 ; tsumo 3 han 30 fu = 6{THIN}000" in out
+    )
     code, out, _ = run(capsys, "selfplay", "--max-rounds", "1", "--lang", "es")
     assert code == 0
     scores = out.split("puntuaciones finales ")[1].strip().split(" ")  # not U+202F
     assert [s.split("=")[0] for s in scores] == ["E", "S", "O", "N"]  # Oeste
     assert all(THIN in s for s in scores)  # 25 000 and the like, five digits: grouped
+
+
+# --- the review's other words --------------------------------------------------------------------
+
+
+def test_the_riichi_page_says_per_tile_in_the_language(capsys):
+    for lang, said in (("fr", "1 par tuile"), ("es", "1 por ficha"), ("en", "1 per tile")):
+        code, out, _ = run(capsys, "rules", "--variant", "riichi", "--lang", lang)
+        dora = next(line for line in out.splitlines() if line.startswith("| Dora |"))
+        assert code == 0 and dora.split(" | ")[2:4] == [said, said], dora
+        assert "/ tile" not in out or lang == "en"
+
+
+def test_the_romaji_page_has_romaji_headings(capsys):
+    code, out, _ = run(capsys, "rules", "--variant", "riichi", "--lang", "ja-Latn")
+    assert code == 0 and out.startswith("| Yaku | Rōmaji | Menzen | Fūro | Kisoku | Rei |")
+
+
+def test_sichuan_french_says_who_discarded_pays(capsys):
+    code, out, _ = run(capsys, "score", "123m456m789m234p55p", "--variant", "sichuan", "--win",
+                       "5p", "--lang", "fr")  # fmt: skip
+    assert code == 0 and "celui qui a défaussé paie" in out and "défausseur" not in out
+
+
+def test_spanish_says_robo_propio_for_a_self_draw_in_every_family(capsys):
+    code, out, _ = run(capsys, *SCORE, "--seat", "S", "--lang", "es")
+    assert (
+        code == 0
+        and "robo propio" in out
+        and "autorrobo" not in out.replace("Mano cerrada por autorrobo", "")
+    )

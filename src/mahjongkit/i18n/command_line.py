@@ -723,7 +723,7 @@ _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
         "sichuan: blood_battle, ...); por defecto: el primero de la variante",
     ),
     ("the winning tile", "la tuile gagnante", "la ficha ganadora"),
-    ("won by self-draw", "gagnée sur pioche", "ganada por autorrobo"),
+    ("won by self-draw", "gagnée sur pioche", "ganada por robo propio"),
     (
         "the seat that discarded the winning tile (default: the previous seat still in the hand)",
         "la place qui a défaussé la tuile gagnante (par défaut : la place précédente encore "

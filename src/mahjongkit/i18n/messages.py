@@ -148,6 +148,7 @@ _EN = {
     "page.riichi.concealed": "Concealed",
     "page.riichi.open": "Open",
     "page.riichi.not_a_yaku": "not a yaku under these rules",
+    "page.riichi.per_tile": "1 per tile",
     # The command line: hand analysis pages, the situation under a score, records
     "cli.complete": "complete",
     "cli.ready": "ready",
@@ -172,6 +173,7 @@ _EN = {
     "cli.summary": "{files} files: {rounds} rounds checked, {mismatches} "
     "mismatches, {skipped} skipped, {unreadable} unreadable",
     "cli.ron_from": "ron from {discarder}",
+    "cli.wait_line": "{tile}: {parts}",
 }
 
 _FR = {
@@ -338,6 +340,7 @@ _FR = {
     "page.riichi.concealed": "Cachée",
     "page.riichi.open": "Ouverte",
     "page.riichi.not_a_yaku": "pas un yaku dans ces règles",
+    "page.riichi.per_tile": "1 par tuile",
     # The command line: hand analysis pages, the situation under a score, records
     "cli.complete": "complète",
     "cli.ready": "en attente (tenpai)",
@@ -362,6 +365,7 @@ _FR = {
     "cli.summary": "{files} fichiers : {rounds} donnes vérifiées, {mismatches} "
     "écarts, {skipped} ignorés, {unreadable} illisibles",
     "cli.ron_from": "ron sur un écart ({discarder})",
+    "cli.wait_line": "{tile} : {parts}",
 }
 
 _ES = {
@@ -449,13 +453,13 @@ _ES = {
     "riichi.ippatsu_alone": "el ippatsu necesita un riichi (R-06)",
     "riichi.double_riichi_alone": "un doble riichi es un riichi: indique también el riichi",
     "riichi.after_kong_ron": (
-        "una victoria con la ficha de reposición de un kong es un autorrobo (R-18)"
+        "una victoria con la ficha de reposición de un kong es un robo propio (R-18)"
     ),
     "riichi.after_kong_no_kong": (
         "una victoria tras un kong necesita un kong entre las combinaciones"
     ),
     "riichi.robbing_tsumo": (
-        "robar un kong es ganar con la ficha de otro jugador, no con un autorrobo (R-19)"
+        "robar un kong es ganar con la ficha de otro jugador, no con un robo propio (R-19)"
     ),
     "hongkong.not_complete": (
         "{hand} no está completa: ni cuatro combinaciones y una pareja, ni trece huérfanos"
@@ -522,6 +526,7 @@ _ES = {
     "page.riichi.concealed": "Cerrada",
     "page.riichi.open": "Abierta",
     "page.riichi.not_a_yaku": "no es un yaku con estas reglas",
+    "page.riichi.per_tile": "1 por ficha",
     # The command line: hand analysis pages, the situation under a score, records
     "cli.complete": "completa",
     "cli.ready": "lista (tenpai)",
@@ -538,7 +543,7 @@ _ES = {
     "cli.no_win": "{how}: no es una victoria ({reason})",
     "cli.not_ready": "no está lista ({state}): mahjongkit shanten da las fichas útiles",
     "cli.score_context": "Asiento {seat}, ronda {round}, {how}; reglas {rules}",
-    "cli.self_draw": "autorrobo",
+    "cli.self_draw": "robo propio",
     "cli.game": "partida {number} (semilla {seed}): {rounds} manos, puntuaciones finales {scores}",
     "cli.checked": "{path}: {rounds} manos comprobadas, {mismatches} diferencias",
     "cli.skipped": "{path}: omitido ({reason})",
@@ -546,6 +551,7 @@ _ES = {
     "cli.summary": "{files} archivos: {rounds} manos comprobadas, {mismatches} "
     "diferencias, {skipped} omitidos, {unreadable} ilegibles",
     "cli.ron_from": "ron con un descarte de {discarder}",
+    "cli.wait_line": "{tile}: {parts}",
 }
 
 _JA = {
@@ -582,6 +588,7 @@ _JA = {
     "page.rule": "規則",
     "page.example": "例",
     "page.riichi.not_a_yaku": "この規則では役ではない",
+    "page.riichi.per_tile": "1枚につき1",
     # The command line: hand analysis pages, the situation under a score, records
     "cli.complete": "和了形",
     "cli.ready": "聴牌",
@@ -606,6 +613,7 @@ _JA = {
     "cli.summary": "{files}ファイル：{rounds}局を照合、不一致{mismatches}件、"
     "対象外{skipped}件、読めない{unreadable}件",
     "cli.ron_from": "{discarder}家からロン",
+    "cli.wait_line": "{tile}：{parts}",
 }
 
 _ZH = {
@@ -681,9 +689,28 @@ _ZH = {
     "cli.summary": "{files}個檔案：已核對{rounds}局，{mismatches}處不符，"
     "略過{skipped}個，無法讀取{unreadable}個",
     "cli.ron_from": "{discarder}家放銃",
+    "cli.wait_line": "{tile}：{parts}",
 }
 
-TABLES: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES, "ja": _JA, "zh": _ZH}
+_JA_LATN = {
+    # The Riichi rules page in romaji (the pattern names are the table's own): its headings.
+    "page.riichi.pattern": "Yaku",
+    "page.riichi.japanese": "Rōmaji",
+    "page.riichi.concealed": "Menzen",
+    "page.riichi.open": "Fūro",
+    "page.rule": "Kisoku",
+    "page.example": "Rei",
+    "page.riichi.per_tile": "1 / mai",
+}
+
+TABLES: dict[str, dict[str, str]] = {
+    "en": _EN,
+    "fr": _FR,
+    "es": _ES,
+    "ja": _JA,
+    "ja-Latn": _JA_LATN,
+    "zh": _ZH,
+}
 """The sentence tables by language. The surfaces' sentences (the site, the refusals, practice,
 the terminal game, the web table, the command line) join them when a key of theirs is first
 looked up (:func:`load_for`); read :data:`MESSAGES` for every sentence at once."""

@@ -37,7 +37,7 @@ _FIXED: dict[str, Names] = {
         "門前加符",
         "menzen kafu",
     ),
-    "self_draw": _names("self-draw", "victoire sur pioche", "autorrobo", "ツモ符", "tsumo fu"),
+    "self_draw": _names("self-draw", "victoire sur pioche", "robo propio", "ツモ符", "tsumo fu"),
     "open_no_fu": _names(
         "open hand with no other fu (counted as 30)",
         "main ouverte sans autre minipoint (comptée 30)",
