@@ -1273,10 +1273,38 @@ def _mjai_seat(text: str) -> int:
     return int(text)
 
 
+_LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl")
+"""The files of a folder ``convert`` reads (the format itself is recognised from the bytes)."""
+
+
+def _convert_sources(names: Sequence[str]) -> list[tuple[str, str | None]]:
+    """Each file to convert, or why it cannot be; a folder gives its logs, in name order."""
+    from pathlib import Path
+
+    found: list[tuple[str, str | None]] = []
+    for name in names:
+        path = Path(name)
+        try:
+            if path.is_dir():
+                logs = sorted(p for p in path.iterdir() if p.suffix in _LOG_SUFFIXES)
+                if not logs:
+                    suffixes = ", ".join(_LOG_SUFFIXES)
+                    found.append((name, _sentence("command.folder_no_logs", suffixes=suffixes)))
+                found.extend((str(p), None) for p in logs if p.is_file())
+            elif not path.is_file():
+                found.append((name, _sentence("command.no_such_file")))
+            else:
+                found.append((name, None))
+        except (OSError, ValueError) as error:  # a name too long, a NUL in it
+            reason = _said(_reason(error)) if isinstance(error, OSError) else str(error)
+            found.append((name, reason))
+    return found
+
+
 def _cmd_convert(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from mahjongkit.formats.convert import SUFFIXES, convert
+    from mahjongkit.formats.convert import SUFFIXES, convert_each
 
     _log_rules_flags(args, VARIANTS)
     out = Path(args.out) if args.out is not None else None
@@ -1285,26 +1313,29 @@ def _cmd_convert(args: argparse.Namespace) -> int:
             raise MahjongError(_sentence("command.out_file", path=str(out)))
         out.mkdir(parents=True, exist_ok=True)  # an OSError (no right to) is one line too
     failed = 0
-    for name in args.files:
-        path = Path(name)
+    for name, problem in _convert_sources(args.files):
         try:
-            if not path.is_file():
-                raise NotationError(_sentence("command.no_such_file"))
-            text = convert(path, args.to, rules=args.rules, options=args.option)
+            if problem is not None:
+                raise NotationError(problem)
+            converted = convert_each(name, args.to, rules=args.rules, options=args.option)
         except (MahjongError, OSError, UnicodeDecodeError) as error:
             # One bad file is reported on one line; the others are still converted.
             print(f"{_one_line(name)}: {_one_line(_said(_reason(error)))}", file=sys.stderr)
             failed += 1
             continue
-        if out is None:
-            sys.stdout.write(text)
-            continue
-        stem = path.name
+        stem = Path(name).name
         for ending in (".mjai.jsonl", ".tenhou6.json", ".jsonl", ".json", ".xml", ".mjlog"):
             if stem.endswith(ending):
                 stem = stem[: -len(ending)]
                 break
-        (out / f"{stem}{SUFFIXES[args.to]}").write_text(text, encoding="utf-8")
+        for label, text in converted:
+            if out is None:
+                sys.stdout.write(text)
+                continue
+            # A file of games gives a file a game: NAME-0, NAME-1...
+            target = out / f"{stem}{label}{SUFFIXES[args.to]}"
+            target.write_text(text, encoding="utf-8")
+            print(_said(_sentence("command.converted", source=name, target=str(target))))
     return 2 if failed else 0
 
 

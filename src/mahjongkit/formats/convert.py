@@ -19,7 +19,16 @@ from mahjongkit.errors import MahjongError, NotationError
 from mahjongkit.formats.rules import engine_log_rules
 from mahjongkit.game.engine import Game
 
-__all__ = ["FORMATS", "SUFFIXES", "convert", "detect", "load_game", "write_game"]
+__all__ = [
+    "FORMATS",
+    "SUFFIXES",
+    "convert",
+    "convert_each",
+    "detect",
+    "load_game",
+    "load_games",
+    "write_game",
+]
 
 FORMATS = ("mjai", "tenhou6", "jsonl")
 """The formats :func:`write_game` writes."""
@@ -63,13 +72,52 @@ def detect(data: bytes) -> str:
         head = json.loads(first)
     except (ValueError, RecursionError):
         raise NotationError(_refusal("refusal.log_first_line")) from None
+    if isinstance(head, dict) and isinstance(head.get("events"), list) and "index" in head:
+        return "games"  # what simulate --out writes: a game a line
     if not isinstance(head, dict) or head.get("type") != "start_game":
         raise NotationError(_refusal("refusal.log_start_game"))
     return "jsonl" if "mjk_seed" in head else "mjai"
 
 
+def load_games(
+    path: str | Path, *, rules: Any = None, options: Iterable[str] = ()
+) -> list[tuple[str, Game]]:
+    """Every engine game a file holds, each with the label of its place in the file: ``""``
+    for a game log, ``-N`` for game N of a file of games (what ``simulate --out`` writes, one
+    game a line), played under ``rules`` and ``options`` as :func:`load_game` plays a log."""
+    source = Path(path)
+    if source.stat().st_size > _MAX_SIZE:
+        raise NotationError(_refusal("refusal.log_size", path=str(source), most=_MAX_SIZE >> 20))
+    data = source.read_bytes()
+    kind = detect(data)
+    if kind != "games":
+        return [("", _game_of(data, kind, source, rules, options))]
+    games = []
+    for number, line in enumerate(data.decode("utf-8-sig").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            played = json.loads(line)
+        except (ValueError, RecursionError) as error:
+            raise NotationError(
+                _refusal("refusal.log_line_json", line=number, reason=str(error))
+            ) from None
+        if not isinstance(played, dict) or not isinstance(played.get("events"), list):
+            raise NotationError(_refusal("refusal.log_line_game", line=number))
+        events = played["events"]
+        try:
+            game = Game.replay(events, rules=engine_log_rules(events, rules, options))
+        except MahjongError as error:
+            raise NotationError(
+                _refusal("refusal.log_line_replay", line=number, reason=str(error))
+            ) from None
+        games.append((f"-{played.get('index', number - 1)}", game))
+    return games
+
+
 def load_game(path: str | Path, *, rules: Any = None, options: Iterable[str] = ()) -> Game:
-    """The engine game a log file holds, whichever of the formats it is in.
+    """The engine game a log file holds, whichever of the formats it is in (the first of a
+    file of games).
 
     It is played under the rules the log implies (a Tenhou record: Tenhou's rules of the day
     its log id, in the file or its name, dates; mjai: see
@@ -77,11 +125,11 @@ def load_game(path: str | Path, *, rules: Any = None, options: Iterable[str] = (
     under ``rules`` (a rules object or a preset's name); each ``NAME=VALUE`` of ``options``
     then overrides one option (:func:`mahjongkit.formats.rules.log_rules`).
     """
-    source = Path(path)
-    if source.stat().st_size > _MAX_SIZE:
-        raise NotationError(_refusal("refusal.log_size", path=str(source), most=_MAX_SIZE >> 20))
-    data = source.read_bytes()
-    kind = detect(data)
+    return load_games(path, rules=rules, options=options)[0][1]
+
+
+def _game_of(data: bytes, kind: str, source: Path, rules: Any, options: Iterable[str]) -> Game:
+    """The engine game of one log's bytes, in format ``kind`` (see :func:`detect`)."""
     if kind == "mjlog":
         from mahjongkit.formats.tenhou.mjlog import read_mjlog
         from mahjongkit.formats.tenhou.replay import record_game, record_played
@@ -141,5 +189,13 @@ def write_game(game: Game, to: str) -> str:
 
 def convert(path: str | Path, to: str, *, rules: Any = None, options: Iterable[str] = ()) -> str:
     """The log in ``path`` written in format ``to`` (played under ``rules`` and ``options`` as
-    :func:`load_game` plays it)."""
-    return write_game(load_game(path, rules=rules, options=options), to)
+    :func:`load_game` plays it; every game of a file of games, one after another)."""
+    return "".join(text for _, text in convert_each(path, to, rules=rules, options=options))
+
+
+def convert_each(
+    path: str | Path, to: str, *, rules: Any = None, options: Iterable[str] = ()
+) -> list[tuple[str, str]]:
+    """Each game of ``path`` written in format ``to``, with its label (see :func:`load_games`)."""
+    games = load_games(path, rules=rules, options=options)
+    return [(label, write_game(game, to)) for label, game in games]

@@ -69,6 +69,7 @@ _EN = {
     "command.out_no_parent": "--out {path}: the folder {parent} does not exist",
     "command.out_file": "--out {path}: a file, not a folder",
     "command.no_such_file": "no such file",
+    "command.converted": "{source} → {target}",
     "command.jobs": "--jobs {jobs}: the number of processes is at least 1",
     "command.mjai_riichi": (
         "mjai:COMMAND bots play four-player Riichi only, not {players}-player {variant}"
@@ -165,6 +166,7 @@ _FR = {
     "command.out_no_parent": "--out {path} : le dossier {parent} n’existe pas",
     "command.out_file": "--out {path} : un fichier, pas un dossier",
     "command.no_such_file": "aucun fichier de ce nom",
+    "command.converted": "{source} → {target}",
     "command.jobs": "--jobs {jobs} : il faut au moins 1 processus",
     "command.mjai_riichi": (
         "les bots mjai:COMMANDE ne jouent qu’au Riichi à quatre, pas au {variant} à {players}"
@@ -262,6 +264,7 @@ _ES = {
     "command.out_no_parent": "--out {path}: la carpeta {parent} no existe",
     "command.out_file": "--out {path}: un archivo, no una carpeta",
     "command.no_such_file": "no existe el archivo",
+    "command.converted": "{source} → {target}",
     "command.jobs": "--jobs {jobs}: hace falta al menos 1 proceso",
     "command.mjai_riichi": (
         "los bots mjai:ORDEN solo juegan al Riichi de cuatro, no al {variant} de {players}"

@@ -247,6 +247,8 @@ _EN = {
     "refusal.log_size": "{path}: larger than {most} MB",
     "refusal.log_gzip": "a damaged gzip file: {reason}",
     "refusal.log_line_json": "line {line}: not JSON ({reason})",
+    "refusal.log_line_game": "line {line}: not a game (an object with its events)",
+    "refusal.log_line_replay": "line {line}: the game does not replay: {reason}",
 }
 
 _FR = {
@@ -519,6 +521,8 @@ _FR = {
     "refusal.log_size": "{path} : plus de {most} Mo",
     "refusal.log_gzip": "un fichier gzip abîmé : {reason}",
     "refusal.log_line_json": "ligne {line} : pas du JSON ({reason})",
+    "refusal.log_line_game": "ligne {line} : pas une partie (un objet avec ses évènements)",
+    "refusal.log_line_replay": "ligne {line} : la partie ne se rejoue pas : {reason}",
 }
 
 _ES = {
@@ -778,6 +782,8 @@ _ES = {
     "refusal.log_size": "{path}: más de {most} MB",
     "refusal.log_gzip": "un archivo gzip dañado: {reason}",
     "refusal.log_line_json": "línea {line}: no es JSON ({reason})",
+    "refusal.log_line_game": "línea {line}: no es una partida (un objeto con sus eventos)",
+    "refusal.log_line_replay": "línea {line}: la partida no se puede volver a jugar: {reason}",
 }
 
 REFUSALS: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES}
