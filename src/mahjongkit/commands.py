@@ -2140,8 +2140,9 @@ def _convert_arguments(convert: argparse.ArgumentParser) -> None:
     convert.add_argument(
         "files",
         nargs="+",
-        help="game logs: Tenhou mjlog (XML or gzip), tenhou.net/6 JSON, mjai JSON lines, or "
-        "mahjongkit's event lines (export --format jsonl); the format is recognised",
+        help="game logs: Tenhou mjlog (XML or gzip), tenhou.net/6 JSON, mjai JSON lines, "
+        "mahjongkit's event lines (export --format jsonl) or games (simulate --out), or folders "
+        "holding them; the format is recognised",
     )
     convert.add_argument(
         "--to",

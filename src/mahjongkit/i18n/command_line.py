@@ -1004,14 +1004,15 @@ _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     ("a Riichi rules preset", "un jeu de règles de Riichi", "un conjunto de reglas de Riichi"),
     (
-        "game logs: Tenhou mjlog (XML or gzip), tenhou.net/6 JSON, mjai JSON lines, or "
-        "mahjongkit's event lines (export --format jsonl); the format is recognised",
+        "game logs: Tenhou mjlog (XML or gzip), tenhou.net/6 JSON, mjai JSON lines, "
+        "mahjongkit's event lines (export --format jsonl) or games (simulate --out), or folders "
+        "holding them; the format is recognised",
         "journaux de partie : mjlog de Tenhou (XML ou gzip), JSON tenhou.net/6, lignes JSON "
-        "mjai, ou lignes d’évènements de mahjongkit (export --format jsonl) ; le format est "
-        "reconnu",
+        "mjai, lignes d’évènements de mahjongkit (export --format jsonl) ou parties (simulate "
+        "--out), ou dossiers qui en contiennent ; le format est reconnu",
         "registros de partida: mjlog de Tenhou (XML o gzip), JSON tenhou.net/6, líneas JSON de "
-        "mjai, o líneas de eventos de mahjongkit (export --format jsonl); el formato se "
-        "reconoce",
+        "mjai, líneas de eventos de mahjongkit (export --format jsonl) o partidas (simulate "
+        "--out), o carpetas que los contienen; el formato se reconoce",
     ),
     ("the format written", "le format écrit", "el formato escrito"),
     (
