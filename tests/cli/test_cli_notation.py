@@ -50,3 +50,25 @@ def test_what_is_neither_mpsz_nor_mjai_is_refused(capsys, argv):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and err.startswith("mahjongkit: error: ")
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("hand", "says"),
+    [
+        ("234m456p678s33555q", "unknown character 'q' at position 18 of '234m456p678s33555q'"),
+        ("m123", "suit letter 'm' at position 1 of 'm123' has no digits before it"),
+        ("8z", "8z at position 1 of '8z': the z suit has tiles 1-7 only"),
+        ("1m0z", "0z at position 3 of '1m0z': only m, p and s have a red five"),
+    ],
+)
+def test_positions_are_counted_from_one(capsys, hand, says):
+    """The first-use review counted 'q' as the 18th character: so does the refusal."""
+    code, _, err = run(capsys, "shanten", hand)
+    assert code == 2 and says in err, err
+
+
+def test_digits_without_a_suit_are_quoted(capsys):
+    code, _, err = run(capsys, "score", "234m", "456p", "678s", "33", "555z", "--win", "5z")
+    assert code == 2 and "the digits '33' before position 18 of '234m 456p 678s 33 555z'" in err
+    code, _, err = run(capsys, "shanten", "234m456p678s3355")
+    assert code == 2 and "ends with the digits '3355' but no suit letter" in err

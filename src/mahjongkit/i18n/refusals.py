@@ -15,14 +15,16 @@ _EN = {
         "writes the numbers first, e.g. 123m)"
     ),
     "refusal.digits_no_suit": (
-        "digits before position {position} of {text} have no suit letter (expected one of "
-        "{letters})"
+        "the digits {digits} before position {position} of {text} have no suit letter "
+        "(expected one of {letters})"
     ),
     "refusal.unknown_char": (
         "unknown character {char} at position {position} of {text}: expected digits and a suit "
         "letter among {letters}"
     ),
-    "refusal.ends_digits": "{text} ends with digits but no suit letter (expected one of {letters})",
+    "refusal.ends_digits": (
+        "{text} ends with the digits {digits} but no suit letter (expected one of {letters})"
+    ),
     "refusal.red_suit": (
         "{tile} at position {position} of {text}: only m, p and s have a red five (0)"
     ),
@@ -258,15 +260,16 @@ _FR = {
         "elle (en mpsz les chiffres viennent d’abord, par ex. 123m)"
     ),
     "refusal.digits_no_suit": (
-        "les chiffres avant la position {position} de {text} n’ont pas de lettre de couleur "
-        "(une de {letters} est attendue)"
+        "les chiffres {digits} avant la position {position} de {text} n’ont pas de lettre de "
+        "couleur (une de {letters} est attendue)"
     ),
     "refusal.unknown_char": (
         "caractère inconnu {char} en position {position} de {text} : des chiffres et une lettre "
         "de couleur parmi {letters} sont attendus"
     ),
     "refusal.ends_digits": (
-        "{text} finit par des chiffres sans lettre de couleur (une de {letters} est attendue)"
+        "{text} finit par les chiffres {digits} sans lettre de couleur (une de {letters} est "
+        "attendue)"
     ),
     "refusal.red_suit": (
         "{tile} en position {position} de {text} : seules m, p et s ont un cinq rouge (0)"
@@ -532,15 +535,15 @@ _ES = {
         "(en mpsz van primero las cifras, p. ej. 123m)"
     ),
     "refusal.digits_no_suit": (
-        "las cifras antes de la posición {position} de {text} no tienen letra de palo (se "
-        "esperaba una de {letters})"
+        "las cifras {digits} antes de la posición {position} de {text} no tienen letra de palo "
+        "(se esperaba una de {letters})"
     ),
     "refusal.unknown_char": (
         "carácter desconocido {char} en la posición {position} de {text}: se esperaban cifras "
         "y una letra de palo entre {letters}"
     ),
     "refusal.ends_digits": (
-        "{text} termina en cifras sin letra de palo (se esperaba una de {letters})"
+        "{text} termina en las cifras {digits} sin letra de palo (se esperaba una de {letters})"
     ),
     "refusal.red_suit": (
         "{tile} en la posición {position} de {text}: solo m, p y s tienen un cinco rojo (0)"
