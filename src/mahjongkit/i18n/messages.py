@@ -8,6 +8,10 @@ sentences: they live in each variant's ``names.py``.
 from __future__ import annotations
 
 _EN = {
+    "score.reading": "Reading: {reading}",
+    "score.shape.seven_pairs": "seven pairs",
+    "score.shape.thirteen_orphans": "thirteen orphans",
+    "score.shape.bonus_tiles": "seven or eight bonus tiles",
     "score.hand": "Hand: {hand}",
     "score.pattern": "{name}: {value} {unit}",
     "score.pattern_count": "{name} ×{count}: {value} {unit}",
@@ -177,6 +181,10 @@ _EN = {
 }
 
 _FR = {
+    "score.reading": "Lecture : {reading}",
+    "score.shape.seven_pairs": "sept paires",
+    "score.shape.thirteen_orphans": "treize orphelins",
+    "score.shape.bonus_tiles": "sept ou huit tuiles bonus",
     "unit.han": "han",
     "unit.fan": "fan",
     "unit.yakuman": "yakuman",
@@ -369,6 +377,10 @@ _FR = {
 }
 
 _ES = {
+    "score.reading": "Lectura: {reading}",
+    "score.shape.seven_pairs": "siete parejas",
+    "score.shape.thirteen_orphans": "trece huérfanos",
+    "score.shape.bonus_tiles": "siete u ocho fichas de bonificación",
     "unit.han": "han",
     "unit.fan": "fan",
     "unit.yakuman": "yakuman",
@@ -555,6 +567,9 @@ _ES = {
 }
 
 _JA = {
+    "score.reading": "面子構成：{reading}",
+    "score.shape.seven_pairs": "七対子",
+    "score.shape.thirteen_orphans": "国士無双",
     "score.hand": "手牌: {hand}",
     "score.total_han_fu": "合計: {han}翻 {fu}符",
     "score.limit": "{limit}",
@@ -617,6 +632,10 @@ _JA = {
 }
 
 _ZH = {
+    "score.reading": "牌型：{reading}",
+    "score.shape.seven_pairs": "七對子",
+    "score.shape.thirteen_orphans": "十三么",
+    "score.shape.bonus_tiles": "七或八隻花",
     "score.hand": "手牌：{hand}",
     "score.pattern": "{name}：{value} {unit}",
     "score.pattern_count": "{name} ×{count}：{value} {unit}",

@@ -143,9 +143,19 @@ def _limit(score: Explainable, lang: str) -> str:
     return name_in(score.limit_names, lang) if score.limit_names else score.limit
 
 
+_SHAPES = ("seven pairs", "thirteen orphans", "bonus tiles")
+"""The readings that are a shape's name rather than the groups of the hand."""
+
+
 def explain(score: Explainable, lang: str = "en") -> str:
     """The whole result as text in ``lang``: patterns, fu, limit, payments."""
     lines = [t("score.hand", lang, hand=score.hand)] if score.hand else []
+    reading = getattr(score, "reading", "") or score.extra.get("reading")
+    if isinstance(reading, str) and reading:
+        # The hand as the reading scored splits it (the hand line is sorted and merged).
+        if reading in _SHAPES:
+            reading = t(f"score.shape.{reading.replace(' ', '_')}", lang)
+        lines.append(t("score.reading", lang, reading=reading))
     if score.error is not None:
         # The reason in words of the page's language; the stable code is in the JSON.
         reason = t_or(f"code.{score.error.code}", lang, t("code.unknown", lang))
