@@ -407,3 +407,14 @@ def test_spanish_says_robo_propio_for_a_self_draw_in_every_family(capsys):
         and "robo propio" in out
         and "autorrobo" not in out.replace("Mano cerrada por autorrobo", "")
     )
+
+
+def test_system_errors_are_said_in_the_language(capsys, tmp_path):
+    taken = tmp_path / "taken"
+    taken.write_text("")
+    code, _, err = run(capsys, "selfplay", "--max-rounds", "1", "--tenhou6", str(taken), "--lang",
+                       "fr")  # fmt: skip
+    assert code == 2
+    assert (
+        err == f"mahjongkit : erreur : un fichier ou un dossier de ce nom existe déjà : {taken}\n"
+    )

