@@ -51,7 +51,10 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     db = Path(args.db) if args.db else default_db_path()
     app = create_app(db)
     host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"mahjongkit site: http://{host}:{args.port}/  (progress kept in {db}; Ctrl-C stops)")
+    from mahjongkit.i18n import t
+
+    lang = spoken_language(args.lang)
+    print(t("command.serving", lang, address=f"http://{host}:{args.port}/", db=str(db)))
     sys.stdout.flush()
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0

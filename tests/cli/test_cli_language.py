@@ -418,3 +418,37 @@ def test_system_errors_are_said_in_the_language(capsys, tmp_path):
     assert (
         err == f"mahjongkit : erreur : un fichier ou un dossier de ce nom existe déjà : {taken}\n"
     )
+
+
+def test_serve_says_its_address_in_the_language(tmp_path):
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+
+    from tests.helpers.paths import REPO
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    db = tmp_path / "progress.sqlite3"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mahjongkit", "serve", "--port", str(port), "--db", str(db),
+         "--lang", "es"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
+        start_new_session=True,
+        text=True,
+    )  # fmt: skip
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+    finally:
+        os.killpg(server.pid, signal.SIGINT)
+        server.wait(20)
+    assert line == (
+        f"sitio de mahjongkit: http://127.0.0.1:{port}/  (progreso guardado en {db}; Ctrl-C lo "
+        "detiene)\n"
+    )

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 _EN = {
     "command.error": "mahjongkit: error: {message}",
+    "command.serving": "mahjongkit site: {address}  (progress kept in {db}; Ctrl-C stops)",
     "command.interrupted": (
         "mahjongkit: interrupted: {kept} of {games} games stored in {where}; the same command "
         "with --resume plays the others"
@@ -108,6 +109,9 @@ _EN = {
 
 _FR = {
     "command.error": "mahjongkit : erreur : {message}",
+    "command.serving": (
+        "site mahjongkit : {address}  (progression gardée dans {db} ; Ctrl-C l’arrête)"
+    ),
     "command.interrupted": (
         "mahjongkit : interrompu : {kept} parties sur {games} gardées dans {where} ; la même "
         "commande avec --resume joue les autres"
@@ -208,6 +212,9 @@ _FR = {
 
 _ES = {
     "command.error": "mahjongkit: error: {message}",
+    "command.serving": (
+        "sitio de mahjongkit: {address}  (progreso guardado en {db}; Ctrl-C lo detiene)"
+    ),
     "command.interrupted": (
         "mahjongkit: interrumpido: {kept} de {games} partidas guardadas en {where}; la misma "
         "orden con --resume juega las demás"
