@@ -14,11 +14,15 @@ from collections.abc import Sequence
 
 from mahjongkit.commands import (
     EXAMPLE_HAND,
-    _one_line,
     _tolerant_streams,
     answer,
+    asked_language,
     build_parser,
     command_of,
+    error_line,
+    refuse_unknown_command,
+    speaking,
+    spoken_language,
 )
 from mahjongkit.errors import MahjongError
 from mahjongkit.lazy import lazy_exports
@@ -37,43 +41,52 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
         from mahjongkit.web import create_app, default_db_path
     except ImportError as missing:
+        from mahjongkit.i18n import Sentence
+
         raise MahjongError(
-            f"serve needs the web extra ({missing.name or missing} is not installed): "
-            "pip install 'mahjongkit[web]'"
+            Sentence("command.web_missing", module=str(missing.name or missing))
         ) from None
     from pathlib import Path
 
     db = Path(args.db) if args.db else default_db_path()
     app = create_app(db)
     host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"mahjongkit site: http://{host}:{args.port}/  (progress kept in {db}; Ctrl-C stops)")
+    from mahjongkit.i18n import t
+
+    lang = spoken_language(args.lang)
+    print(t("command.serving", lang, address=f"http://{host}:{args.port}/", db=str(db)))
     sys.stdout.flush()
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code."""
+    """Run the command line; return the exit code.
+
+    ``--lang`` may stand anywhere, before the command too: argparse's words, the help and every
+    refusal are then said in that language.
+    """
     _tolerant_streams()
     words = sys.argv[1:] if argv is None else list(argv)
-    # Only the invoked command's flags are built: the others cost a start-up nothing.
-    parser = build_parser(only=command_of(words))
-    args = parser.parse_args(words)
-    try:
-        code: int = _cmd_serve(args) if args.command == "serve" else args.run(args)
-    except MahjongError as error:
-        print(f"mahjongkit: error: {_one_line(str(error))}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        return 0
-    except OSError as error:
-        print(
-            f"mahjongkit: error: {_one_line(str(error.strerror or error))}: "
-            f"{_one_line(str(error.filename or ''))}",
-            file=sys.stderr,
-        )
-        return 2
-    return code
+    asked = asked_language(words)
+    with speaking(spoken_language(asked)):
+        refuse_unknown_command(words)
+        # Only the invoked command's flags are built: the others cost a start-up nothing.
+        parser = build_parser(only=command_of(words))
+        args = parser.parse_args(words)
+        if asked is not None:
+            args.lang = asked  # the last --lang, wherever it stood
+        try:
+            code: int = _cmd_serve(args) if args.command == "serve" else args.run(args)
+        except MahjongError as error:
+            print(error_line(error), file=sys.stderr)
+            return 2
+        except BrokenPipeError:
+            return 0
+        except OSError as error:
+            print(error_line(error), file=sys.stderr)
+            return 2
+        return code
 
 
 __all__ = ["EXAMPLE_HAND", "answer", "build_parser", "format_kinds", "main"]

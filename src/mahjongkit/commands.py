@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import contextvars
 import io
 import sys
 from collections.abc import Callable, Sequence
@@ -43,8 +44,9 @@ MAX_COUNT = 100_000
 small enough for every total to print."""
 MAX_OPTION_DIGITS = 9
 """The longest number an ``--option`` value may hold: limits and points stay printable."""
-MAX_MESSAGE = 600
-"""The longest error line printed; a longer one keeps its start and its end."""
+MAX_MESSAGE = 1000
+"""The longest error line printed; a longer one keeps its start and its end (every option of a
+family, listed, fits)."""
 
 
 def _one_line(text: str) -> str:
@@ -72,8 +74,135 @@ def _one_line(text: str) -> str:
     return line
 
 
-def _fail(message: str) -> NoReturn:
-    print(f"mahjongkit: error: {_one_line(message)}", file=sys.stderr)
+# --- the language of the command line's own words ------------------------------------------------
+
+_SPOKEN: contextvars.ContextVar[str] = contextvars.ContextVar("mahjongkit_spoken", default="en")
+"""The language the command line speaks while :func:`speaking` runs: argparse's words, the help,
+the refusals. English outside it (the site's parser always reads argparse in English)."""
+
+
+def _argparse_words(message: str) -> str:
+    """argparse's gettext: its ``message`` in the language spoken (English costs no import)."""
+    lang = _SPOKEN.get()
+    if lang == "en":
+        return message
+    from mahjongkit.i18n.command_line import argparse_text
+
+    return argparse_text(message, lang)
+
+
+def _argparse_count_words(singular: str, plural: str, count: int) -> str:
+    """argparse's ngettext: a count-dependent message in the language spoken."""
+    lang = _SPOKEN.get()
+    if lang == "en":
+        return singular if count == 1 else plural
+    from mahjongkit.i18n.command_line import argparse_plural
+
+    return argparse_plural(singular, plural, count, lang)
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Any:
+    """Within the block, the command line's own words are said in ``lang`` (a language code:
+    ``fr``, ``es``; English where a catalog has no translation).
+
+    argparse looks its words up through the ``gettext`` functions it imported; they are
+    answered from :mod:`mahjongkit.i18n.command_line` (identical in English, so another parser of
+    the same process, in this block or not, reads as argparse wrote it).
+    """
+    if getattr(argparse, "_", None) is not _argparse_words:
+        argparse._ = _argparse_words  # type: ignore[attr-defined]
+        argparse.ngettext = _argparse_count_words  # type: ignore[attr-defined]
+    token = _SPOKEN.set(lang)
+    try:
+        yield
+    finally:
+        _SPOKEN.reset(token)
+
+
+def asked_language(words: Sequence[str]) -> str | None:
+    """The value of the last ``--lang`` of ``words``, wherever it stands (before the command,
+    among its flags or after its arguments); None when there is none. Words after ``--`` are
+    arguments, not flags."""
+    asked = None
+    for at, word in enumerate(words):
+        if word == "--":
+            break
+        if word == "--lang" and at + 1 < len(words):
+            asked = words[at + 1]
+        elif word.startswith("--lang="):
+            asked = word.partition("=")[2]
+    return asked
+
+
+def spoken_language(asked: str | None) -> str:
+    """The language code of a ``--lang`` value for the command line's own words: ``FR``,
+    ``fr_FR.UTF-8`` and ``fr-CA`` are ``fr``; no value is English.
+
+    >>> spoken_language("fr_FR.UTF-8"), spoken_language(None), spoken_language("ES")
+    ('fr', 'en', 'es')
+    """
+    if not asked or not asked.strip():
+        return "en"
+    wanted = asked.strip().split(".")[0].replace("_", "-").lower()
+    return wanted.split("-")[0] or "en"
+
+
+def _said(message: object) -> str:
+    """``message`` (a :class:`~mahjongkit.i18n.Sentence` or text) in the language spoken."""
+    from mahjongkit.i18n import say
+
+    return say(message, _SPOKEN.get()) if isinstance(message, str) else str(message)
+
+
+def _sentence(key: str, **values: Any) -> Sentence:
+    """The :class:`~mahjongkit.i18n.Sentence` ``key`` of the command line's catalogs."""
+    from mahjongkit.i18n import Sentence
+
+    return Sentence(key, **values)
+
+
+_OS_REASONS = {
+    "ENOENT": "command.no_such_path",
+    "EACCES": "command.permission",
+    "EPERM": "command.permission",
+    "EISDIR": "command.is_folder",
+    "ENOTDIR": "command.not_folder",
+    "ENOSPC": "command.no_space",
+    "EROFS": "command.read_only",
+    "EEXIST": "command.exists",
+}
+"""The system's reasons a user meets most, said in the catalogs' languages (the others are given
+as the system words them)."""
+
+
+def _reason(error: BaseException) -> str:
+    """What went wrong, as a :class:`~mahjongkit.i18n.Sentence` where the catalogs can say it."""
+    from mahjongkit.i18n import reason_of
+
+    if isinstance(error, OSError) and not isinstance(error, MahjongError):
+        import errno
+
+        key = _OS_REASONS.get(errno.errorcode.get(error.errno or 0, ""))
+        reason: str = _sentence(key) if key else str(error.strerror or error)
+        if error.filename is None:
+            return reason
+        return _sentence("command.os_error", reason=reason, path=str(error.filename))
+    return reason_of(error)
+
+
+def error_line(message: object) -> str:
+    """The one line a refusal (a message or the error raised) prints on stderr, in the
+    language spoken."""
+    from mahjongkit.i18n import t
+
+    if isinstance(message, BaseException):
+        message = _reason(message)
+    return t("command.error", _SPOKEN.get(), message=_one_line(_said(message)))
+
+
+def _fail(message: object) -> NoReturn:
+    print(error_line(message), file=sys.stderr)
     raise SystemExit(2)
 
 
@@ -81,10 +210,9 @@ class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors and exit code 2."""
 
     def error(self, message: str) -> NoReturn:
-        if "required: command" in message:
-            message = (
-                "a command is required: " + ", ".join(_COMMANDS) + " (mahjongkit --help lists them)"
-            )
+        required = argparse._("the following arguments are required: %s")  # type: ignore[attr-defined]
+        if message == required % "COMMAND":
+            _fail(_sentence("command.required_command", commands=", ".join(_COMMANDS)))
         _fail(message)
 
 
@@ -117,7 +245,7 @@ def _type_error(reason: Any) -> argparse.ArgumentTypeError:
     if len(_TYPE_REASONS) > 64:
         _TYPE_REASONS.clear()
     _TYPE_REASONS[str(reason)] = reason
-    return argparse.ArgumentTypeError(str(reason))
+    return argparse.ArgumentTypeError(_said(reason))
 
 
 _ARGPARSE_FORMS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
@@ -172,6 +300,8 @@ _COMMANDS = (
     "show",
     "export",
     "simulate",
+    "mjai-bot",
+    "convert",
 )
 
 
@@ -194,11 +324,22 @@ def _parse_hand(text: str, melds: Sequence[str]) -> Hand:
     concealed = _mpsz(typed)
     if any(0x1F000 <= ord(c) <= 0x1F02B for c in concealed):
         concealed = format_tiles(from_unicode(concealed))
-    elif re.fullmatch(_MJAI_HAND, typed.replace(" ", "")) and any(c in "ESWNPFC" for c in typed):
-        # mjai tiles written one after another, e.g. 2m3m4p5p6pEEPPP7s8s9s.
+    elif re.fullmatch(_MJAI_HAND, typed.replace(" ", "")) and any(c in "ESWNPFCr" for c in typed):
+        # mjai tiles written one after another, e.g. 2m3m4p5p6pEEPPP7s8s9s or 5mr6m7m...
         tiles = [from_mjai(t) for t in re.findall(_MJAI_TILE, typed.replace(" ", ""))]
         concealed = format_tiles(tiles)
     return Hand.parse(concealed, [*inline, *melds])
+
+
+def _one_tile(text: str) -> Tile:
+    """One tile as typed: mpsz (``5z``, ``5M``) or mjai (``C``, ``5mr``)."""
+    import re
+
+    from mahjongkit.tiles import Tile, from_mjai
+
+    if re.fullmatch(r"5[mps]r|[ESWNPFC]", text.strip()):
+        return from_mjai(text.strip())
+    return Tile.parse(_mpsz(text))
 
 
 _MJAI_TILE = r"5[mps]r|[1-9][mps]|[ESWNPFC]"
@@ -397,7 +538,7 @@ def _print_shape_line(result: dict[str, Any], lang: str) -> None:
 
 
 def _print_waits(result: dict[str, Any], lang: str) -> None:
-    from mahjongkit.i18n import t
+    from mahjongkit.i18n import number, t
 
     print(_say("waits", lang, tiles=" ".join(result["waits"])))
     names = {key: t(f"seat.{result[key]}", lang) for key in ("seat", "round", "from")}
@@ -409,10 +550,12 @@ def _print_waits(result: dict[str, Any], lang: str) -> None:
             if outcome["valid"]:
                 unit = t(f"unit.{outcome['unit']}", lang)
                 fu = f" {outcome['fu']} fu" if outcome["fu"] else ""
-                parts.append(f"{how} {outcome['value']} {unit}{fu} = {outcome['points']}")
+                points = number(outcome["points"], lang)
+                parts.append(f"{how} {outcome['value']} {unit}{fu} = {points}")
             else:
                 parts.append(_say("no_win", lang, how=how, reason=outcome["reason"]))
-        print(f"  {detail['tile']}: " + "; ".join(parts))
+        joined = t("list.separator", lang).join(parts)
+        print("  " + t("cli.wait_line", lang, tile=detail["tile"], parts=joined))
 
 
 def _print_analysis(result: dict[str, Any]) -> None:
@@ -552,12 +695,12 @@ def _score(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     """The score of ``score``'s arguments and the context it assumed (seat, round, rules)."""
     from mahjongkit.i18n import Sentence
     from mahjongkit.melds import parse_seat
-    from mahjongkit.tiles import NUM_KINDS, Tile
+    from mahjongkit.tiles import NUM_KINDS
     from mahjongkit.variants.seats import previous_seat, seats_in_hand
 
     variant, rules, lang = _variant_rules_language(args)
     _refuse_foreign_flags(args)
-    win_tile = Tile.parse(_mpsz(args.win))
+    win_tile = _one_tile(args.win)
     seat = _seat(args.seat)
     table = seats_in_hand(rules)
     if seat not in table:
@@ -683,16 +826,19 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     import json
     import random
 
-    from mahjongkit.bots import EfficientAgent, play
+    from mahjongkit.bots import EfficientAgent, make_bot, play
     from mahjongkit.bots.policy import play_random
     from mahjongkit.game.engine import Game
+    from mahjongkit.i18n import number, t
 
     _, rules, lang = _variant_rules_language(args)
-    for number in range(args.games):
-        seed = args.seed + number
+    for index in range(args.games):
+        seed = args.seed + index
         game = Game(args.variant, rules, seed=seed, max_rounds=args.max_rounds)
         if args.bot == "efficient":
             play(game, [EfficientAgent() for _ in range(game.players)])
+        elif args.bot == "defensive":
+            play(game, [make_bot("defensive", seed, rules) for _ in range(game.players)])
         else:
             play_random(game, random.Random(seed))
         if args.tenhou6:
@@ -708,12 +854,16 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
             for event in game.log:
                 print(json.dumps(event, ensure_ascii=False))
         else:
-            scores = " ".join(f"{SEATS[s]}={v}" for s, v in enumerate(game.scores))
+            # Each seat by its initial in the language (fr, es: O for Ouest, Oeste).
+            scores = " ".join(
+                f"{t(f'seat.{SEATS[s]}', lang)[:1]}={number(v, lang)}"
+                for s, v in enumerate(game.scores)
+            )
             print(
                 _say(
                     "game",
                     lang,
-                    number=number + 1,
+                    number=index + 1,
                     seed=seed,
                     rounds=game.rounds_played,
                     scores=scores,
@@ -729,22 +879,24 @@ def _replay_paths(paths: Sequence[str]) -> list[tuple[str, str | None]]:
     found: list[tuple[str, str | None]] = []
     for path in paths:
         if "\0" in path:
-            found.append((path, "the path holds a NUL character"))
+            found.append((path, _sentence("command.path_nul")))
             continue
         if not path.strip():
-            found.append((path, "the path is empty"))
+            found.append((path, _sentence("command.path_empty")))
             continue
         folder = Path(path)
         try:
             is_folder = folder.is_dir()
         except OSError as error:  # a name too long for the file system, say
-            found.append((path, error.strerror or str(error)))
+            found.append((path, _said(_reason(error))))
             continue
         if is_folder:
             logs = sorted(p for p in folder.iterdir() if p.suffix in (".mjlog", ".xml"))
             if not logs:
-                found.append((path, "the folder holds no .mjlog or .xml file"))
+                found.append((path, _sentence("command.folder_no_logs", suffixes=".mjlog or .xml")))
             found.extend((str(p), None) for p in logs)
+        elif not folder.exists():
+            found.append((path, _sentence("command.no_such_path")))
         else:
             found.append((path, None))
     return found
@@ -795,6 +947,7 @@ def _log_rules_flags(args: argparse.Namespace, variants: Sequence[str]) -> None:
 
 def _cmd_replay_check(args: argparse.Namespace) -> int:
     from mahjongkit.formats.tenhou.replay import check_file
+    from mahjongkit.i18n import say
 
     lang = _language(args, _REPLAY_LANGUAGES)
     _log_rules_flags(args, ("riichi",))
@@ -807,7 +960,7 @@ def _cmd_replay_check(args: argparse.Namespace) -> int:
             report = check_file(path, rules=args.rules, options=args.option)
         except (MahjongError, OSError) as error:
             # One damaged file is reported and the others are still checked.
-            reason = _one_line(str(error))
+            reason = _one_line(say(_reason(error), lang))
             print(_say("unreadable", lang, path=_one_line(path), reason=reason), file=sys.stderr)
             unreadable += 1
             continue
@@ -818,7 +971,7 @@ def _cmd_replay_check(args: argparse.Namespace) -> int:
             unreadable += 1
             continue
         if report.skipped:
-            print(_say("skipped", lang, path=_one_line(path), reason=report.skipped))
+            print(_say("skipped", lang, path=_one_line(path), reason=say(report.skipped, lang)))
             skipped += 1
             continue
         mismatches = report.mismatches
@@ -870,22 +1023,18 @@ _READER_FAILURES = (
 
 _PLAY_LANGUAGES = ("en", "fr", "es")
 """The languages of the terminal game."""
-_TUI_MISSING = "mahjongkit play needs the terminal extra: pip install 'mahjongkit[tui]'"
 
 
 def _player_seat(text: str) -> int:
     """``--seat``: 0 to 3, or a seat letter or name (E S W N, Sud, Oeste...)."""
     if text.strip().isdigit():
-        value = int(text)
-        if not 0 <= value <= 3:
-            raise argparse.ArgumentTypeError(f"expected a seat 0 to 3 (or E S W N), not {value}")
-        return value
+        if len(text.strip()) > 2 or not 0 <= int(text) <= 3:
+            raise _type_error(_sentence("command.seat_range", last=3, value=text.strip()[:20]))
+        return int(text)
     try:
         return _seat(text)
     except NotationError:
-        raise argparse.ArgumentTypeError(
-            f"expected a seat 0 to 3 or E S W N, not {text!r}"
-        ) from None
+        raise _type_error(_sentence("command.seat_word", value=repr(text[:20]))) from None
 
 
 def _need_terminal(lang: str, records: Any) -> None:
@@ -902,7 +1051,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     try:
         import textual  # noqa: F401
     except ImportError:
-        _fail(_TUI_MISSING)
+        _fail(_sentence("command.tui_missing"))
     from mahjongkit.records import Records
     from mahjongkit.tui.session import Session
 
@@ -925,10 +1074,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             if value not in (None, [])
         ]
         if given:
-            raise NotationError(
-                f"--resume continues a stored game with its own table: {', '.join(given)} "
-                "cannot change it"
-            )
+            raise NotationError(_sentence("command.resume_fixed", flags=", ".join(given)))
         records = Records(args.db, create=False)
         _need_terminal(lang, records)
         session = Session.resume_record(records, args.resume)
@@ -941,7 +1087,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         seat = 0 if args.seat is None else args.seat
         game = Game(args.variant, rules, seed=args.seed or 0, max_rounds=args.max_rounds)
         if seat >= game.players:
-            raise NotationError(f"--seat {seat}: the table has seats 0 to {game.players - 1}")
+            raise NotationError(_sentence("command.play_seat", seat=seat, last=game.players - 1))
         records = Records(args.db)
         _need_terminal(lang, records)
         session = Session.start(game, seat, args.bots or "efficient", records, rules)
@@ -968,42 +1114,93 @@ def _cmd_history(args: argparse.Namespace) -> int:
     with Records(args.db, read_only=True) as records:
         games = records.list_games(status=args.status, limit=args.limit)
         path = str(records.path)
+    if args.json:
+        # The same values in every language: ids, the family's and the state's own names.
+        listed = [
+            {
+                "id": game.id,
+                "variant": game.variant,
+                "status": game.status,
+                "seats": ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in game.seats),
+                "seat_list": [
+                    {"name": s.name, "bot": s.bot, "person": s.bot is None} for s in game.seats
+                ],
+                "scores": (game.result or {}).get("scores"),
+                "result": " ".join(str(x) for x in (game.result or {}).get("scores") or ()),
+                "updated": game.updated,
+            }
+            for game in games
+        ]
+        print(json.dumps(listed, ensure_ascii=False))
+        return 0
     if not games:
         print(t("play.history.empty", lang, path=path))
         return 0
     columns = ("id", "variant", "status", "seats", "result", "updated")
-    rows = []
-    for game in games:
-        seats = ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in game.seats)
-        scores = (game.result or {}).get("scores")
-        rows.append(
-            (
-                str(game.id),
-                t_or(f"play.variant.{game.variant}", lang, game.variant),
-                t_or(f"play.status.{game.status}", lang, game.status),
-                seats,
-                " ".join(str(x) for x in scores) if scores else "",
-                game.updated,
-            )
+    rows = [
+        (
+            str(game.id),
+            t_or(f"play.variant.{game.variant}", lang, game.variant),
+            t_or(f"play.status.{game.status}", lang, game.status),
+            _seats_in_short(game.seats, lang),
+            _scores_in_two_lines((game.result or {}).get("scores"), lang),
+            game.updated[:10] + "\n" + game.updated[11:16],  # the UTC day, then the time
         )
-    if args.json:
-        listed = [dict(zip(columns, row, strict=True)) for row in rows]
-        print(json.dumps(listed, ensure_ascii=False))
-        return 0
+        for game in games
+    ]
     try:
         from rich.console import Console
-        from rich.table import Table
     except ImportError:
         for row in rows:
-            print("\t".join(row))
+            print("\t".join(cell.replace("\n", " ") for cell in row))
         return 0
-    table = Table(title=t("play.history.title", lang, path=path))
-    for column in columns:
-        table.add_column(t(f"play.history.{column}", lang))
+    _print_history(rows, [t(f"play.history.{c}", lang) for c in columns], path, lang, Console())
+    return 0
+
+
+def _print_history(
+    rows: Sequence[Sequence[str]], headings: Sequence[str], path: str, lang: str, console: Any
+) -> None:
+    """The stored games as a table that 80 columns hold: the seats in short, the scores two to
+    a line, the day above the time."""
+    from rich import box
+    from rich.table import Table
+
+    from mahjongkit.i18n import t
+
+    table = Table(title=t("play.history.title", lang, path=path), box=box.SIMPLE_HEAD)
+    for at, heading in enumerate(headings):
+        seats = at == 3
+        table.add_column(heading, justify="right" if at == 0 else "left", no_wrap=not seats,
+                         overflow="fold", ratio=1 if seats else None)  # fmt: skip
     for row in rows:
         table.add_row(*row)
-    Console().print(table)
-    return 0
+    console.print(table)
+
+
+def _seats_in_short(seats: Sequence[Any], lang: str) -> str:
+    """The seats of a stored game in short, one a line: each person by name, marked as the
+    player, then the bots, one kind after another with their count (``player0 (you)``,
+    ``efficient ×3``)."""
+    from mahjongkit.i18n import t
+
+    people = [f"{seat.name} ({t('play.you', lang)})" for seat in seats if seat.bot is None]
+    kinds: dict[str, int] = {}
+    for seat in seats:
+        if seat.bot is not None:
+            kinds[seat.bot] = kinds.get(seat.bot, 0) + 1
+    bots = [name if count == 1 else f"{name} ×{count}" for name, count in kinds.items()]
+    return "\n".join(people + bots)  # one a line: a narrow column never cuts one in two
+
+
+def _scores_in_two_lines(scores: Sequence[int] | None, lang: str) -> str:
+    """Final scores in seat order, two to a line (East South, then West North)."""
+    from mahjongkit.i18n import number
+
+    if not scores:
+        return ""
+    shown = [number(score, lang) for score in scores]
+    return "\n".join(" ".join(shown[at : at + 2]) for at in range(0, len(shown), 2))
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
@@ -1032,8 +1229,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     else:
         if record.variant != "riichi":
             raise RecordsError(
-                f"game {record.id} is a {record.variant} game: tenhou.net/6 records Riichi "
-                "games only; use --format jsonl"
+                _sentence("command.export_riichi", id=record.id, variant=record.variant)
             )
         from mahjongkit.formats.tenhou.export import game_to_tenhou6_json
 
@@ -1046,9 +1242,11 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
     out = Path(args.out)
     if out.is_dir():
-        raise MahjongError(f"--out {out} is a folder: name a file")
+        raise MahjongError(_sentence("command.out_folder", path=str(out)))
     if not out.parent.is_dir():
-        raise MahjongError(f"--out {out}: the folder {out.parent} does not exist")
+        raise MahjongError(
+            _sentence("command.out_no_parent", path=str(out), parent=str(out.parent))
+        )
     out.write_text(text, encoding="utf-8")
     return 0
 
@@ -1059,7 +1257,9 @@ def _cmd_mjai_bot(args: argparse.Namespace) -> int:
     from mahjongkit.variants import find_variant
 
     if args.bot not in BOTS:
-        raise NotationError(f"--bot {args.bot!r:.40}: expected one of {', '.join(BOTS)}")
+        raise NotationError(
+            _sentence("command.bot_name", value=repr(args.bot[:40]), bots=", ".join(BOTS))
+        )
     rules = find_variant("riichi").rules(args.rules)
     bot = MjaiBot(args.bot, args.seat, rules)
     serve(bot, sys.stdin, sys.stdout)
@@ -1068,7 +1268,7 @@ def _cmd_mjai_bot(args: argparse.Namespace) -> int:
 
 def _mjai_seat(text: str) -> int:
     if text.strip() not in ("0", "1", "2", "3"):
-        raise argparse.ArgumentTypeError(f"a seat is 0, 1, 2 or 3, not {text!r:.20}")
+        raise _type_error(_sentence("command.mjai_seat", value=repr(text[:20])))
     return int(text)
 
 
@@ -1087,7 +1287,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out is not None else None
     if out is not None:
         if out.exists() and not out.is_dir():
-            raise MahjongError(f"--out {out}: a file, not a folder")
+            raise MahjongError(_sentence("command.out_file", path=str(out)))
         out.mkdir(parents=True, exist_ok=True)  # an OSError (no right to) is one line too
     failed = 0
     for name in args.files:
@@ -1142,6 +1342,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     from mahjongkit.game.engine import Game
     from mahjongkit.sim import (
+        Counters,
         Hosting,
         JsonLinesSink,
         Plan,
@@ -1158,15 +1359,15 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     hosted = any(spec.strip().lower().startswith("mjai:") for spec in args.bot)
     if hosted and args.variant == "riichi" and args.rules is None:
         args.rules = "tenhou"  # an mjai bot is told no rules: it plays Tenhou's
-    _, rules, _ = _variant_rules_language(args)
+    _, rules, lang = _variant_rules_language(args)
     if args.jobs is not None and args.jobs < 1:
-        raise NotationError(f"--jobs {args.jobs}: the number of processes is at least 1")
+        raise NotationError(_sentence("command.jobs", jobs=args.jobs))
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     players = Game(args.variant, rules, seed=0).players
     bots = parse_bots(args.bot, players)
     if hosted and (args.variant != "riichi" or players != 4):
         raise SimulationError(
-            f"mjai:COMMAND bots play four-player Riichi only, not {players}-player {args.variant}"
+            _sentence("command.mjai_riichi", players=players, variant=args.variant)
         )
     hosting = Hosting(args.mjai_timeout, args.mjai_strict)
     plan = Plan(args.variant, rules, args.seed, args.games, bots, args.max_rounds, hosting)
@@ -1181,13 +1382,19 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
             target = Path(args.out)
             if not target.parent.is_dir():
-                raise NotationError(f"--out {args.out}: the folder {target.parent} does not exist")
+                raise NotationError(
+                    _sentence("command.out_no_parent", path=args.out, parent=str(target.parent))
+                )
             mode = "w"
             if args.resume and target.is_file():
                 done, kept = stored_lines(target, plan, bots)
                 with target.open("r+b") as cut:
                     cut.truncate(kept)  # a line cut short by the interruption is written again
                 mode = "a"
+            elif target.is_file() and target.stat().st_size:
+                # Written again from its first game: said, since --resume would keep them.
+                rewritten = _sentence("command.simulate_rewritten", where=args.out)
+                print(_said(rewritten), file=sys.stderr)
             stream = stack.enter_context(target.open(mode, encoding="utf-8"))
             sink = JsonLinesSink(stream, plan)
         else:
@@ -1202,7 +1409,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             cpus = stack.enter_context(ray_cluster(address, cpus=args.jobs))
             jobs = args.jobs if args.jobs is not None else cpus
         began = time.monotonic()
-        progress = stack.enter_context(_simulation_progress(args.games - len(done)))
+        counters = Counters()
+        progress = stack.enter_context(_simulation_progress(args.games - len(done), counters, lang))
         written = [0]
 
         def count(game: Played) -> None:
@@ -1211,7 +1419,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 progress(game)
 
         try:
-            summary = simulate(plan, jobs, sink, count, done, on_ray=args.ray is not None)
+            summary = simulate(
+                plan, jobs, sink, count, done, on_ray=args.ray is not None, counters=counters
+            )
         except KeyboardInterrupt:
             if args.out is not None:
                 where, kept = args.out, len(done) + written[0]
@@ -1220,8 +1430,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 # last one handed back here: what counts is what the database holds.
                 where, kept = sink.records.path, sink.kept()
             print(
-                f"mahjongkit: interrupted: {kept} of {args.games} games stored "
-                f"in {where}; the same command with --resume plays the others",
+                _said(
+                    _sentence("command.interrupted", kept=kept, games=args.games, where=str(where))
+                ),
                 file=sys.stderr,
             )
             return 130
@@ -1237,42 +1448,101 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(found, ensure_ascii=False))
     else:
-        _print_simulation(found)
+        _print_simulation(found, lang)
     return 0
 
 
 @contextlib.contextmanager
-def _simulation_progress(games: int) -> Any:
-    """A progress bar (games, games/s, time left) on a terminal; nothing on a pipe or a file."""
-    if not sys.stdout.isatty():
+def _simulation_progress(games: int, counters: Any, lang: str) -> Any:
+    """A progress bar on a terminal (nothing on a pipe or a file): the games over, the rounds
+    over (it moves within the first seconds, however long a game is), games/s from the wall
+    time since the start, the time spent and the time left at that rate.
+
+    The counts are read from ``counters`` (counted by the processes playing the games as each
+    round and game ends) five times a second, and from the games handed back (all a Ray run
+    gives); the generator yields what to call with each game handed back.
+    """
+    if not sys.stdout.isatty() or games <= 0:
         yield None  # and rich is not even imported (a tenth of a second)
         return
     try:
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeRemainingColumn,
-        )
+        from rich.console import Console
     except ImportError:
         yield None
         return
-    bar = Progress(
-        TextColumn("games"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]} games/s"),
-        TimeRemainingColumn(),
-    )
-    task = bar.add_task("games", total=games, rate="-")
-    with bar:
-
-        def advance(_: Any) -> None:
-            speed = bar.tasks[0].speed
-            bar.update(task, advance=1, rate=f"{speed:.2f}" if speed else "-")
-
+    with _progress_bar(games, counters, lang, Console()) as advance:
         yield advance
+
+
+@contextlib.contextmanager
+def _progress_bar(games: int, counters: Any, lang: str, console: Any) -> Any:
+    """:func:`_simulation_progress`'s bar on ``console`` (a test gives its own)."""
+    import threading
+    import time
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from mahjongkit.i18n import number, t
+
+    bar = Progress(
+        BarColumn(bar_width=16),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rounds]}"),
+        TextColumn("{task.fields[rate]}"),
+        TextColumn("{task.fields[times]}"),
+        console=console,
+        refresh_per_second=5,
+    )
+    began = time.monotonic()
+    handed = [0, 0]  # games and rounds handed back (a Ray run counts nothing else)
+    task = bar.add_task("games", total=games, rounds="", rate="", times="")
+
+    def update() -> None:
+        done = max(counters.games, handed[0])
+        rounds = max(counters.rounds, handed[1])
+        elapsed = time.monotonic() - began
+        rate = done / elapsed if done and elapsed > 0 else None
+        shown_rate = "-" if rate is None else number(rate, lang, 2)
+        left = None if rate is None else (games - done) / rate
+        bar.update(
+            task,
+            completed=done,
+            rounds=t("command.progress_rounds", lang, rounds=number(rounds, lang)),
+            rate=t("command.progress_rate", lang, rate=shown_rate),
+            times=t(
+                "command.progress_times",
+                lang,
+                elapsed=_clock(elapsed),
+                left="-:--:--" if left is None else _clock(left),
+            ),
+        )
+
+    stop = threading.Event()
+
+    def follow() -> None:
+        while not stop.wait(0.2):
+            update()
+
+    def advance(game: Any) -> None:
+        handed[0] += 1
+        handed[1] += game.rounds
+
+    update()
+    follower = threading.Thread(target=follow, name="simulate-progress", daemon=True)
+    with bar:
+        follower.start()
+        try:
+            yield advance
+        finally:
+            stop.set()
+            follower.join()
+            update()
+
+
+def _clock(seconds: float) -> str:
+    """A duration as H:MM:SS."""
+    whole = int(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
 
 
 def _faults_text(faults: dict[str, int] | None) -> str:
@@ -1283,62 +1553,122 @@ def _faults_text(faults: dict[str, int] | None) -> str:
     )
 
 
-def _print_simulation(found: dict[str, Any]) -> None:
+def _print_simulation(found: dict[str, Any], lang: str = "en", console: Any = None) -> None:
+    """The summary of a run: one line of what was played, then a table of every seat (and
+    every bot, when several) that 80 columns hold: the means with the half-width of their 95%
+    intervals (``27600.0 ± 5339.5``), the numbers never cut."""
+    import textwrap
+
+    from mahjongkit.i18n import number, t, t_or
+
     def interval(value: dict[str, Any], digits: int) -> str:
         if value["mean"] is None:
             return "-"
+        mean = number(value["mean"], lang, digits)
         if value["low"] is None:
-            return f"{value['mean']:.{digits}f}"
-        return f"{value['mean']:.{digits}f} [{value['low']:.{digits}f}, {value['high']:.{digits}f}]"
+            return mean
+        # The normal interval is symmetric: its half-width says it in half the room.
+        return f"{mean} ± {number((value['high'] - value['low']) / 2, lang, digits)}"
 
-    columns: tuple[str, ...] = (
-        "seat",
-        "bot",
-        "wins",
-        "deal-ins",
-        "score (95% CI)",
-        "placement (95% CI)",
-    )
+    keys = ["seat", "bot", "wins", "deal_ins", "score", "placement"]
     entries = [*found["seats"], *(found["bots"] if len(found["bots"]) > 1 else [])]
-    rows: list[tuple[str, ...]] = [
-        (
-            entry.get("seat", "all"),
+    # Riichi's scores are hundreds of points: a tenth of one says nothing there.
+    means = [abs(entry["score"]["mean"] or 0) for entry in entries]
+    score_digits = 0 if means and max(means) >= 1000 else 1
+    rows: list[list[str]] = [
+        [
+            t_or(f"seat.{entry['seat']}", lang, entry["seat"])
+            if "seat" in entry
+            else t("command.col.all", lang),
             entry["bot"],
-            str(entry["wins"]),
-            str(entry["deal_ins"]),
-            interval(entry["score"], 1),
+            number(entry["wins"], lang),
+            number(entry["deal_ins"], lang),
+            interval(entry["score"], score_digits),
             interval(entry["placement"], 2),
-        )
+        ]
         for entry in entries
     ]
     if any("mjai_faults" in entry for entry in entries):
         # Hosted mjai bots: late, malformed and illegal answers, and exits.
-        columns += ("late/malformed/illegal/exited",)
-        rows = [
-            (*row, _faults_text(entry.get("mjai_faults")))
-            for row, entry in zip(rows, entries, strict=True)
-        ]
-    where = "processes" if found["ray"] is None else f"at once on Ray ({found['ray']})"
-    title = (
-        f"{found['variant']}: {found['games']} games, {found['rounds']} rounds, seed "
-        f"{found['seed']}, {found['jobs']} {where}, {found['games_per_second']} games/s; "
-        f"stored in {found['stored']}"
-    )
+        keys.append("faults")
+        for row, entry in zip(rows, entries, strict=True):
+            row.append(_faults_text(entry.get("mjai_faults")))
+    columns = [t(f"command.col.{key}", lang) for key in keys]
+    print(_simulation_title(found, lang))
     try:
+        from rich import box
         from rich.console import Console
         from rich.table import Table
     except ImportError:
-        print(title)
         print("\t".join(columns))
         for row in rows:
             print("\t".join(row))
+        print(t("command.simulate_caption", lang))
+        if "faults" in keys:
+            print(t("command.simulate_faults", lang))
         return
-    table = Table(title=title)
-    for column in columns:
-        table.add_column(column)
+    # No rules between the columns: the room goes to the numbers.
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for at, (key, column) in enumerate(zip(keys, columns, strict=True)):
+        cells = [row[at] for row in rows]
+        if key == "bot":
+            # A bot's name stays whole (efficient, defensive); an mjai command folds.
+            longest = max(map(len, cells))
+            table.add_column(column, overflow="fold", min_width=longest if longest <= 9 else 6)
+            continue
+        # A number is never cut (rich breaks lines at a narrow no-break space too): its column
+        # is as wide as its longest cell, and a longer heading goes over several lines.
+        widest = max(len(cell) for cell in cells)
+        heading = "\n".join(
+            textwrap.wrap(column, max(widest, 1), break_long_words=False, break_on_hyphens=False)
+        )
+        table.add_column(
+            heading, justify="left" if key == "seat" else "right", no_wrap=True, min_width=widest
+        )
     for row in rows:
         table.add_row(*row)
-    Console().print(table)
+    console = console or Console()
+    console.print(table)
+    console.print(t("command.simulate_caption", lang), highlight=False)
+    if "faults" in keys:
+        console.print(t("command.simulate_faults", lang), highlight=False)
+
+
+def _simulation_title(found: dict[str, Any], lang: str) -> str:
+    """The line above the summary: what was played, how fast, where it is stored."""
+    from mahjongkit.i18n import number, t, t_or
+
+    if found["ray"] is None:
+        key = "command.simulate_process" if found["jobs"] == 1 else "command.simulate_processes"
+        where = t(key, lang, count=found["jobs"])
+    else:
+        where = t("command.simulate_ray", lang, count=found["jobs"], address=found["ray"])
+    played = found["games"] - found["resumed"]
+    rate = found["games_per_second"]
+    if played == 0:
+        # A resumed run that had every game already: nothing was played, no rate to give.
+        return t("command.simulate_done", lang, games=number(found["games"], lang),
+                 where=found["stored"])  # fmt: skip
+    title = t(
+        "command.simulate_title",
+        lang,
+        variant=t_or(f"play.variant.{found['variant']}", lang, found["variant"]),
+        games=number(found["games"], lang),
+        rounds=number(found["rounds"], lang),
+        seed=found["seed"],
+        where=where,
+        rate="-" if rate is None else number(rate, lang, 2),
+        stored=found["stored"],
+    )
+    if found["resumed"]:
+        resumed = t(
+            "command.simulate_resumed",
+            lang,
+            count=number(found["resumed"], lang),
+            played=number(played, lang),
+        )
+        title += f" ({resumed})"
+    return title
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
@@ -1357,7 +1687,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 def _port(text: str) -> int:
     value = _whole_number(text, 1)
     if value > 65535:
-        raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, not {value}")
+        raise _type_error(_sentence("command.port", value=value))
     return value
 
 
@@ -1457,11 +1787,9 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"expected a number of seconds, not {text!r:.20}"
-        ) from None
-    if not 0 < value <= 86400:
-        raise argparse.ArgumentTypeError(f"expected seconds above 0 and at most 86400, not {value}")
+        raise _type_error(_sentence("command.seconds", value=repr(text[:20]))) from None
+    if not 0 < value <= 86400:  # a NaN is refused too
+        raise _type_error(_sentence("command.seconds_range", value=text.strip()[:20]))
     return value
 
 
@@ -1669,9 +1997,10 @@ def _selfplay_arguments(selfplay: argparse.ArgumentParser) -> None:
     )
     selfplay.add_argument(
         "--bot",
-        choices=("random", "efficient"),
+        choices=("random", "efficient", "defensive"),
         default="random",
-        help="random legal players or tile-efficiency players",
+        help="random legal players, tile-efficiency players, or efficient players that fold "
+        "against a threat",
     )
     selfplay.add_argument(
         "--max-rounds", type=_positive, default=None, help="stop each game after this many rounds"
@@ -1704,6 +2033,7 @@ def _serve_arguments(serve: argparse.ArgumentParser) -> None:
         help="the SQLite file keeping which chapters each browser has read (default: "
         "mahjongkit/site.sqlite3 in the user's data folder)",
     )
+    serve.add_argument("--lang", help="language of the messages: en, fr, es (default en)")
 
 
 def _replay_arguments(replay: argparse.ArgumentParser) -> None:
@@ -1730,11 +2060,13 @@ def _play_bot(text: str) -> str:
         try:
             command_of(spec)
         except MahjongError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
+            from mahjongkit.i18n import reason_of
+
+            raise _type_error(reason_of(error)) from None
         return spec
     if text.strip().lower() not in BOT_NAMES:
-        raise argparse.ArgumentTypeError(
-            f"{text!r:.40}: expected one of {', '.join(BOT_NAMES)} or mjai:COMMAND"
+        raise _type_error(
+            _sentence("command.bot", value=repr(text[:40]), bots=", ".join(BOT_NAMES))
         )
     return text.strip().lower()
 
@@ -1792,6 +2124,7 @@ def _export_arguments(export: argparse.ArgumentParser) -> None:
     )
     export.add_argument("--db", help="the records database (default: the user's data folder)")
     export.add_argument("--out", help="write to this file (default: standard output)")
+    export.add_argument("--lang", help="language of the messages: en, fr, es (default en)")
 
 
 def _mjai_bot_arguments(bot: argparse.ArgumentParser) -> None:
@@ -1806,6 +2139,7 @@ def _mjai_bot_arguments(bot: argparse.ArgumentParser) -> None:
         "--bot", default="efficient", help="the bot that plays (any bot simulate knows)"
     )
     bot.add_argument("--rules", default="tenhou", help="a Riichi rules preset")
+    bot.add_argument("--lang", help="language of the messages: en, fr, es (default en)")
 
 
 def _convert_arguments(convert: argparse.ArgumentParser) -> None:
@@ -1836,6 +2170,7 @@ def _convert_arguments(convert: argparse.ArgumentParser) -> None:
         "Tenhou's, East-South; Tenhou: those of the log's day; our events: their own)",
     )
     _option_argument(convert)
+    convert.add_argument("--lang", help="language of the messages: en, fr, es (default en)")
 
 
 def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
@@ -1850,7 +2185,9 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         help="override one rule option (repeatable)",
     )
     simulate.add_argument("--games", type=_positive, required=True, help="how many games")
-    simulate.add_argument("--seed", type=_seed, required=True, help="the run's seed")
+    simulate.add_argument(
+        "--seed", type=_seed, default=0, help="the run's seed: the same seed, the same games"
+    )
     simulate.add_argument(
         "--jobs",
         type=_check_nonnegative,
@@ -1899,11 +2236,24 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         "many at once (needs mahjongkit[ray])",
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as one object")
+    simulate.add_argument(
+        "--lang", help="language of the progress, the summary and the messages: en, fr, es"
+    )
+
+
+def _help_words(text: str) -> str:
+    """A help text (given in English) in the language spoken."""
+    lang = _SPOKEN.get()
+    if lang == "en":
+        return text
+    from mahjongkit.i18n.command_line import help_text
+
+    return help_text(text, lang)
 
 
 class _Help(argparse.HelpFormatter):
-    """argparse's help layout, its width read without importing :mod:`shutil` (a tenth of the
-    start-up of a command that never prints its help)."""
+    """argparse's help layout in the language spoken, its width read without importing
+    :mod:`shutil` (a tenth of the start-up of a command that never prints its help)."""
 
     def __init__(
         self,
@@ -1916,9 +2266,31 @@ class _Help(argparse.HelpFormatter):
             prog, indent_increment, max_help_position, _help_width() if width is None else width
         )
 
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        return None if action.help is None else _help_words(action.help)
 
-class _DefaultsHelp(_Help, argparse.ArgumentDefaultsHelpFormatter):
-    """:class:`_Help` that also shows each flag's default."""
+    def add_text(self, text: str | None) -> None:
+        super().add_text(_help_words(text) if text else text)
+
+    def start_section(self, heading: str | None) -> None:
+        if heading and _SPOKEN.get() == "fr":
+            heading += "\N{NO-BREAK SPACE}"  # French sets a space before the colon argparse adds
+        super().start_section(heading)
+
+
+class _DefaultsHelp(_Help):
+    """:class:`_Help` that also shows each flag's default, unless its help already says it or
+    it has none worth saying (None, an empty text, off)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = super()._get_help_string(action)
+        if text is None or "%(default)" in text or "default" in (action.help or "").lower():
+            return text
+        if action.default in (None, argparse.SUPPRESS, False, "", []):
+            return text
+        if action.option_strings or action.nargs in (argparse.OPTIONAL, argparse.ZERO_OR_MORE):
+            text += _help_words(" (default: %(default)s)")
+        return text
 
 
 def _help_width() -> int:
@@ -1972,7 +2344,9 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
     (
         "selfplay",
         "Play seeded games with random legal or tile-efficiency players; print the scores.",
-        None,
+        "Play seeded games with four bots of one kind and print each game's rounds and final "
+        "scores (one line a game; --json: every event). A Hong Kong game between random players "
+        "may last hundreds of rounds: they rarely reach the 3-fan minimum.",
         _selfplay_arguments,
         _cmd_selfplay,
         True,
@@ -1981,7 +2355,10 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
         "rules",
         "Print a variant's pattern table (names, values, examples), or with --options its "
         "rule options and their ranges, as Markdown.",
-        None,
+        "Print a variant's pattern table as Markdown: every pattern's name in the language "
+        "asked, its value, what it replaces and an example in the command line's notation, under "
+        "the preset and options given. With --options: every rule option, its default and its "
+        "range.",
         _rules_arguments,
         _cmd_rules,
         True,
@@ -1990,7 +2367,10 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
         "serve",
         "Start the learning site (lessons, pattern tables, glossary) in English, French "
         "and Spanish; needs the web extra: pip install 'mahjongkit[web]'.",
-        None,
+        "Start the learning site on HOST:PORT: lessons, pattern tables, a glossary, a hand "
+        "calculator and a table against bots, in English, French and Spanish. The reading "
+        "progress is kept in --db; the games played on the site go to records.sqlite3 beside "
+        "it (with records.sqlite3.secret). Needs the web extra: pip install 'mahjongkit[web]'.",
         _serve_arguments,
         None,
         True,
@@ -1998,7 +2378,8 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
     (
         "replay-check",
         "Replay Tenhou mjlog files through the engine and list every mismatch.",
-        None,
+        "Replay Tenhou mjlog files (or every .mjlog and .xml of a folder) through the engine and "
+        "list every mismatch, then sum up (exit 1 on a mismatch, 2 on an unreadable file).",
         _replay_arguments,
         _cmd_replay_check,
         False,
@@ -2015,7 +2396,9 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
     (
         "history",
         "List the games stored in the records.",
-        None,
+        "List the games stored in the records database (newest first): id, family, state, "
+        "seats, final scores. --json gives stable values (ids as numbers, family and state as "
+        "ids) for scripts.",
         _history_arguments,
         _cmd_history,
         False,
@@ -2023,7 +2406,8 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
     (
         "show",
         "Print a stored game as text, round by round.",
-        None,
+        "Print a stored game as text, round by round: the scores at each start, the wins and "
+        "draws, every payment.",
         _show_arguments,
         _cmd_show,
         False,
@@ -2031,7 +2415,8 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
     (
         "export",
         "Write a stored game as JSON lines of its events or as tenhou.net/6 JSON.",
-        None,
+        "Write a stored game as JSON lines of its engine events (any family) or as tenhou.net/6 "
+        "JSON (Riichi games), to standard output or --out FILE.",
         _export_arguments,
         _cmd_export,
         False,
@@ -2104,7 +2489,15 @@ def build_parser(
         formatter_class=_Help,
     )
     parser.add_argument("--version", action="version", version=f"mahjongkit {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=parser_class)
+    parser.add_argument(
+        "--lang",
+        default=argparse.SUPPRESS,
+        help="the language of the answers and messages: en, fr, es (ja, zh for some commands); "
+        "also accepted anywhere after the command",
+    )
+    commands = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=parser_class
+    )
     for name, help_text, description, arguments, run, defaults in _SUBCOMMANDS:
         if only not in (None, name):
             continue
@@ -2121,12 +2514,37 @@ def build_parser(
     return parser
 
 
-def command_of(argv: Sequence[str]) -> str | None:
-    """The subcommand ``argv`` runs, when its first word names one.
+def _command_word(argv: Sequence[str]) -> int:
+    """Where the command's name stands in ``argv``: first, or after a leading ``--lang``."""
+    if argv and argv[0] == "--lang":
+        return 2
+    return 1 if argv and argv[0].startswith("--lang=") else 0
 
-    A flag first (``--help``, ``--version``) is the whole program's: its parser is built whole.
+
+def command_of(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` runs, when its first word names one (a ``--lang`` may come first).
+
+    Another flag first (``--help``, ``--version``) is the whole program's: its parser is built
+    whole.
     """
-    return argv[0] if argv and argv[0] in _COMMANDS else None
+    at = _command_word(argv)
+    return argv[at] if len(argv) > at and argv[at] in _COMMANDS else None
+
+
+def refuse_unknown_command(argv: Sequence[str]) -> None:
+    """Refuse a mistyped command's name, naming the command it is closest to (``scroe``: did
+    you mean score?)."""
+    at = _command_word(argv)
+    if len(argv) <= at or argv[at].startswith("-") or argv[at] in _COMMANDS:
+        return
+    import difflib
+
+    name = argv[at]
+    close = difflib.get_close_matches(name.lower(), _COMMANDS, n=1, cutoff=0.6)
+    commands = ", ".join(_COMMANDS)
+    if close:
+        _fail(_sentence("command.unknown", name=repr(name[:40]), guess=close[0], commands=commands))
+    _fail(_sentence("command.unknown_no_guess", name=repr(name[:40]), commands=commands))
 
 
 def _tolerant_streams() -> None:
@@ -2138,4 +2556,14 @@ def _tolerant_streams() -> None:
                 stream.reconfigure(errors="backslashreplace")
 
 
-__all__ = ["EXAMPLE_HAND", "answer", "build_parser", "format_kinds", "parse_words"]
+__all__ = [
+    "EXAMPLE_HAND",
+    "answer",
+    "asked_language",
+    "build_parser",
+    "error_line",
+    "format_kinds",
+    "parse_words",
+    "speaking",
+    "spoken_language",
+]

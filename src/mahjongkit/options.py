@@ -52,6 +52,16 @@ def _shown(text: str) -> str:
     return shown if len(shown) <= 40 else shown[:37] + "..."
 
 
+def _family(class_name: str) -> str:
+    """The rule family a rules class is named after: ``HongKongRules`` is Hong Kong.
+
+    >>> _family("HongKongRules"), _family("RiichiRules")
+    ('Hong Kong', 'Riichi')
+    """
+    words = class_name.removesuffix("Rules")
+    return "".join(f" {c}" if c.isupper() and at else c for at, c in enumerate(words)) or words
+
+
 def _convert(name: str, text: str, kind: Any) -> Any:
     import typing
 
@@ -130,11 +140,24 @@ def override(rules: R, assignments: Iterable[str]) -> R:
         if not equals:
             raise NotationError(Sentence("refusal.option_form", text=repr(assignment)))
         if name not in known:
+            import difflib
+
+            close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+            family = _family(type(rules).__name__)
+            if close:
+                raise NotationError(
+                    Sentence(
+                        "refusal.option_unknown_near",
+                        name=_shown(name),
+                        rules=family,
+                        guess=close[0],
+                    )
+                )
             raise NotationError(
                 Sentence(
                     "refusal.option_unknown",
-                    name=repr(name),
-                    rules=type(rules).__name__,
+                    name=_shown(name),
+                    rules=family,
                     known=", ".join(sorted(known)),
                 )
             )

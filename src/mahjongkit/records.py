@@ -60,6 +60,14 @@ database from any other SQLite file."""
 STATUSES = ("playing", "finished")
 
 
+def _refusal(key: str, **values: Any) -> str:
+    """A refusal said in every language (a :class:`~mahjongkit.i18n.Sentence`, imported only
+    when something is refused)."""
+    from mahjongkit.i18n import Sentence
+
+    return Sentence(key, **values)
+
+
 class RecordsError(MahjongError):
     """The records database cannot be used: missing, damaged, foreign, too new, or a game that
     is not in it."""
@@ -221,21 +229,26 @@ class Records:
         """Whether the schema has ``games.log`` (version 2 on; an older file read as it is)."""
         if not chosen.exists():
             if not create or read_only:
-                raise RecordsError(f"no records database at {chosen}: no game was stored there")
+                raise RecordsError(_refusal("refusal.records_none", path=str(chosen)))
             if path is None:
                 try:
                     chosen.parent.mkdir(parents=True, exist_ok=True)
                 except OSError as error:
                     raise RecordsError(
-                        f"cannot make the records folder {chosen.parent}: {error.strerror}"
+                        _refusal(
+                            "refusal.records_folder",
+                            folder=str(chosen.parent),
+                            reason=str(error.strerror),
+                        )
                     ) from None
             elif not chosen.parent.is_dir():
                 raise RecordsError(
-                    f"the folder of the records database {chosen} does not exist: "
-                    f"make {chosen.parent} first, or choose another --db"
+                    _refusal(
+                        "refusal.records_no_folder", path=str(chosen), folder=str(chosen.parent)
+                    )
                 )
         elif chosen.is_dir():
-            raise RecordsError(f"{chosen} is a folder, not a records database file")
+            raise RecordsError(_refusal("refusal.records_is_folder", path=str(chosen)))
         try:
             if read_only:
                 where = "file:" + urllib.parse.quote(str(chosen.resolve())) + "?mode=ro"
@@ -243,7 +256,9 @@ class Records:
             else:
                 self._db = sqlite3.connect(chosen, timeout=30, isolation_level=None)
         except sqlite3.Error as error:
-            raise RecordsError(f"cannot open the records database {chosen}: {error}") from None
+            raise RecordsError(
+                _refusal("refusal.records_open", path=str(chosen), reason=str(error))
+            ) from None
         self._db.text_factory = _text
         try:
             self._db.execute("PRAGMA busy_timeout = 30000")
@@ -258,8 +273,7 @@ class Records:
         except sqlite3.DatabaseError as error:
             self._db.close()
             raise RecordsError(
-                f"{chosen} is not a usable records database ({error}): "
-                "it is damaged or not an SQLite file"
+                _refusal("refusal.records_damaged", path=str(chosen), reason=str(error))
             ) from None
         except RecordsError:
             self._db.close()
@@ -275,10 +289,7 @@ class Records:
             row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
         }
         if application not in (0, APPLICATION_ID) or (tables and "schema_version" not in tables):
-            raise RecordsError(
-                f"{self.path} is an SQLite database of another program, not mahjongkit "
-                "records: choose another --db"
-            )
+            raise RecordsError(_refusal("refusal.records_foreign", path=str(self.path)))
         if not tables:
             return 0
         row = self._db.execute("SELECT version FROM schema_version").fetchone()
@@ -287,8 +298,12 @@ class Records:
         version: int = row[0]
         if version > SCHEMA_VERSION:
             raise RecordsError(
-                f"{self.path} was written by a newer mahjongkit (schema {version}; this "
-                f"version reads up to {SCHEMA_VERSION}): upgrade mahjongkit"
+                _refusal(
+                    "refusal.records_newer",
+                    path=str(self.path),
+                    version=version,
+                    known=SCHEMA_VERSION,
+                )
             )
         return version
 
@@ -560,7 +575,7 @@ class Records:
             raise RecordsError(f"a game id is a whole number, not {game_id!r:.30}")
         row = self._db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
-            raise RecordsError(f"no game {game_id} in {self.path}")
+            raise RecordsError(_refusal("refusal.records_no_game", id=game_id, path=str(self.path)))
         status: str = row[0]
         if status not in STATUSES:
             raise RecordsError(self._damaged(game_id, "status", status, "playing or finished"))

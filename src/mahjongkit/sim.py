@@ -58,6 +58,13 @@ Z_95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution, for the confidence intervals."""
 
 
+def _refusal(key: str, **values: Any) -> str:
+    """A refusal said in every language (a :class:`~mahjongkit.i18n.Sentence`)."""
+    from mahjongkit.i18n import Sentence
+
+    return Sentence(key, **values)
+
+
 class SimulationError(MahjongError):
     """A simulation that cannot be run as asked: an unknown bot, a wrong number of them, no
     process to run on."""
@@ -86,7 +93,7 @@ def _bot_name(spec: str) -> str:
         return name
     if name.lower() not in BOTS:
         raise SimulationError(
-            f"unknown bot {spec!r:.40}: expected one of {', '.join(BOTS)} or mjai:COMMAND"
+            _refusal("refusal.sim_bot", bot=repr(spec[:40]), bots=", ".join(BOTS))
         )
     return name.lower()
 
@@ -100,10 +107,7 @@ def parse_bots(specs: Sequence[str], players: int) -> tuple[str, ...]:
     if len(bots) == 1:
         return bots * players
     if len(bots) != players:
-        raise SimulationError(
-            f"{len(bots)} --bot given for a {players}-seat table: give one for every seat, "
-            f"or {players}, one per seat"
-        )
+        raise SimulationError(_refusal("refusal.sim_bot_count", count=len(bots), players=players))
     return bots
 
 
@@ -261,8 +265,41 @@ def play_game(plan: Plan, index: int) -> Played:
     return _play(plan, index)[1]
 
 
-def _play(plan: Plan, index: int) -> tuple[Game, Played]:
-    """Game ``index`` of ``plan`` played to its end, and what it came to."""
+class Counters:
+    """The games and rounds played so far, counted by the processes that play them as each
+    ends (a progress bar reads them while the run goes on: it moves with every round, whatever
+    order the games are handed back in). Shared memory, so that a pool's workers count too."""
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        self._games = multiprocessing.Value("q", 0)
+        self._rounds = multiprocessing.Value("q", 0)
+
+    @property
+    def games(self) -> int:
+        """Games finished."""
+        return int(self._games.value)
+
+    @property
+    def rounds(self) -> int:
+        """Rounds finished, those of the games still being played included."""
+        return int(self._rounds.value)
+
+    def round_over(self, _rounds: int = 0) -> None:
+        """One more round is over."""
+        with self._rounds.get_lock():
+            self._rounds.value += 1
+
+    def game_over(self) -> None:
+        """One more game is over."""
+        with self._games.get_lock():
+            self._games.value += 1
+
+
+def _play(plan: Plan, index: int, counters: Counters | None = None) -> tuple[Game, Played]:
+    """Game ``index`` of ``plan`` played to its end, and what it came to (counted in
+    ``counters``, round by round, when given)."""
     from mahjongkit.bots import play
     from mahjongkit.bots.mjai_host import MjaiSeat, hosted
     from mahjongkit.game.engine import Game
@@ -272,7 +309,9 @@ def _play(plan: Plan, index: int) -> tuple[Game, Played]:
     bots = plan.bots * game.players if len(plan.bots) == 1 else plan.bots
     agents = make_agents(bots, seed, game.flow.rules, plan.hosting)
     with hosted(game, agents):
-        play(game, agents)
+        play(game, agents, on_round=None if counters is None else counters.round_over)
+    if counters is not None:
+        counters.game_over()
     faults: tuple[dict[str, int] | None, ...] = ()
     if any(isinstance(agent, MjaiSeat) for agent in agents):
         faults = tuple(dict(a.faults) if isinstance(a, MjaiSeat) else None for a in agents)
@@ -336,10 +375,17 @@ class _Keeper:
     """Plays games of a plan and keeps them as its :class:`Storage` says (in a worker process,
     or in the one process of ``--jobs 1``), with one records connection for all its games."""
 
-    def __init__(self, plan: Plan, storage: Storage, records: Records | None = None) -> None:
+    def __init__(
+        self,
+        plan: Plan,
+        storage: Storage,
+        records: Records | None = None,
+        counters: Counters | None = None,
+    ) -> None:
         self.plan = plan
         self.storage = storage
         self.records = records
+        self.counters = counters
         if records is None and storage.records is not None:
             from mahjongkit.records import Records
 
@@ -348,7 +394,7 @@ class _Keeper:
             self.records = Records(storage.records, create=False, durable=False)
 
     def __call__(self, index: int) -> Played:
-        game, played = _play(self.plan, index)
+        game, played = _play(self.plan, index, self.counters)
         if self.records is not None and self.storage.records is not None:
             number = _store(self.records, self.plan, self.storage, played, game)
             return replace(played, lines=(), record=number)
@@ -365,15 +411,16 @@ _KEEPER: _Keeper | None = None
 """A worker process's keeper (set by :func:`_start_worker`)."""
 
 
-def _start_worker(plan: Plan, storage: Storage) -> None:
-    """A pool worker's set-up: the plan and the storage once, not with every game."""
+def _start_worker(plan: Plan, storage: Storage, counters: Counters | None = None) -> None:
+    """A pool worker's set-up: the plan, the storage and the shared counters once, not with
+    every game."""
     global _KEEPER
     import signal
 
     # Ctrl-C is for the parent, which ends the pool: a worker never dies half way through a
     # commit with a traceback of its own (its game is dropped whole when it is terminated).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _KEEPER = _Keeper(plan, storage)
+    _KEEPER = _Keeper(plan, storage, counters=counters)
     if _KEEPER.records is not None:
         from multiprocessing.util import Finalize
 
@@ -436,13 +483,15 @@ def run(
     skip: Collection[int] = (),
     storage: Storage | None = None,
     records: Records | None = None,
+    counters: Counters | None = None,
 ) -> Generator[Played, None, None]:
     """The games of ``plan`` but those of ``skip``, in index order, played on ``jobs`` processes
     (default: every core). The order and every game are the same whatever ``jobs`` is.
 
     ``storage``: each game is kept by the process that plays it (see :class:`Storage`), so
     that this one only gathers small results; ``records``: this process's open connection to
-    the storage's database, used when the games are played here (``jobs`` 1).
+    the storage's database, used when the games are played here (``jobs`` 1); ``counters``:
+    counted round by round by whichever process plays each game.
     """
     if jobs is None:
         jobs = os.cpu_count() or 1
@@ -454,7 +503,7 @@ def run(
     if indices:
         _prepare(plan.variant)
     if jobs <= 1:
-        keeper = _Keeper(plan, storage, records)
+        keeper = _Keeper(plan, storage, records, counters)
         try:
             for index in indices:
                 yield keeper(index)
@@ -474,7 +523,7 @@ def run(
     gc.collect()
     gc.freeze()
     try:
-        with context.Pool(jobs, _start_worker, (plan, storage)) as pool:
+        with context.Pool(jobs, _start_worker, (plan, storage, counters)) as pool:
             # imap keeps the order of the tasks, hence of the games.
             for played in pool.imap(_play_chunk, chunks(indices, jobs)):
                 yield from played
@@ -498,9 +547,7 @@ def _import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise SimulationError(
-            "--ray needs Ray, an optional extra: install mahjongkit[ray]"
-        ) from None
+        raise SimulationError(_refusal("refusal.sim_ray_missing")) from None
     return ray
 
 
@@ -513,10 +560,7 @@ def _ray_endpoint(address: str) -> tuple[str, int]:
         host, port = rest, str(_RAY_DEFAULT_PORTS[scheme])
     host = host.strip("[]")
     if not host or "/" in host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise SimulationError(
-            f"--ray {address!r:.60}: a Ray address is HOST:PORT (a head node's GCS, e.g. "
-            "10.0.0.5:6379), ray://HOST:PORT (a Ray client server) or auto"
-        )
+        raise SimulationError(_refusal("refusal.sim_ray_address", address=repr(address[:60])))
     return host, int(port)
 
 
@@ -531,13 +575,18 @@ def _check_reachable(address: str, timeout: float) -> None:
             pass
     except OSError as error:
         reason = (
-            "no answer in time"
+            _refusal("refusal.sim_ray_timeout")
             if isinstance(error, TimeoutError)
             else (error.strerror or str(error) or type(error).__name__)
         )
         raise SimulationError(
-            f"--ray {address}: no Ray cluster answers at {host}:{port} ({reason}); start one "
-            "with `ray start --head`, or give --ray alone for a local instance"
+            _refusal(
+                "refusal.sim_ray_unreachable",
+                address=address,
+                host=host,
+                port=port,
+                reason=reason,
+            )
         ) from None
 
 
@@ -620,8 +669,8 @@ def ray_cluster(
     except (ConnectionError, RuntimeError, ValueError) as error:
         why = f"{error}" + (f" ({said[-1]})" if said else "")
         if address is None:
-            raise SimulationError(f"--ray: the local Ray instance did not start: {why}") from None
-        raise SimulationError(f"--ray {address}: no Ray cluster joined: {why}") from None
+            raise SimulationError(_refusal("refusal.sim_ray_local", why=why)) from None
+        raise SimulationError(_refusal("refusal.sim_ray_join", address=address, why=why)) from None
     try:
         yield max(1, int(ray.cluster_resources().get("CPU", 1)))
     finally:
@@ -865,8 +914,7 @@ def stored_lines(path: Path, plan: Plan, bots: Sequence[str]) -> tuple[dict[int,
                 or line.get("rules") != rules
             ):
                 raise SimulationError(
-                    f"{path}: line {len(done) + 1} is not a game of this run (another seed, "
-                    "variant, rules or bots): --resume continues the same command"
+                    _refusal("refusal.sim_resume_other", path=str(path), line=len(done) + 1)
                 )
             played = _from_result(index, line["seed"], tuple(bots), line.get("result"))
             if played is None:
@@ -1047,9 +1095,12 @@ def simulate(
     progress: Callable[[Played], None] | None = None,
     done: dict[int, Played] | None = None,
     on_ray: bool = False,
+    counters: Counters | None = None,
 ) -> Summary:
     """Run ``plan``: each game handed to ``sink`` (storage) then ``progress``, in index order;
     the summary of the games played (a run interrupted keeps every game already handed on).
+    ``counters`` are counted round by round as the games are played (not on Ray, whose tasks
+    may run on other machines).
 
     A sink with a ``prepare()`` method (:class:`RecordsSink`, :class:`JsonLinesSink`) has the
     processes that play the games store them or make their lines (see :class:`Storage`).
@@ -1071,7 +1122,7 @@ def simulate(
         games = run_ray(plan, jobs or 1, skip=done, storage=storage)
     else:
         records = sink.records if isinstance(sink, RecordsSink) else None
-        games = run(plan, jobs, skip=done, storage=storage, records=records)
+        games = run(plan, jobs, skip=done, storage=storage, records=records, counters=counters)
     # Closed on the way out of an interruption, not when its traceback is let go: the processes
     # or the Ray tasks stop before the caller moves on (and before its Ray connection closes).
     with contextlib.closing(games):
@@ -1084,4 +1135,4 @@ def simulate(
     return summary
 
 
-__all__ += ["check_ray", "ray_cluster", "run_ray", "simulate", "stored_lines"]
+__all__ += ["Counters", "check_ray", "ray_cluster", "run_ray", "simulate", "stored_lines"]

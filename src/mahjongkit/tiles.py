@@ -185,7 +185,8 @@ def parse_tiles(text: str) -> list[Tile]:
         raise NotationError(Sentence("refusal.mpsz_type", type=type(text).__name__))
     tiles: list[Tile] = []
     digits: list[tuple[int, str]] = []
-    for position, char in enumerate(text):
+    # Positions are counted from 1, as a person counts the characters typed.
+    for position, char in enumerate(text, start=1):
         if char.isdigit() and char.isascii():
             digits.append((position, char))
         elif char in SUIT_LETTERS:
@@ -204,6 +205,7 @@ def parse_tiles(text: str) -> list[Tile]:
                 raise NotationError(
                     Sentence(
                         "refusal.digits_no_suit",
+                        digits=repr("".join(d for _, d in digits)),
                         position=position,
                         text=repr(text),
                         letters=repr(SUIT_LETTERS),
@@ -221,7 +223,12 @@ def parse_tiles(text: str) -> list[Tile]:
             )
     if digits:
         raise NotationError(
-            Sentence("refusal.ends_digits", text=repr(text), letters=repr(SUIT_LETTERS))
+            Sentence(
+                "refusal.ends_digits",
+                digits=repr("".join(d for _, d in digits)),
+                text=repr(text),
+                letters=repr(SUIT_LETTERS),
+            )
         )
     return tiles
 

@@ -127,3 +127,12 @@ def test_selfplay_json_is_a_replayable_log():
     events = [json.loads(line) for line in done.stdout.splitlines()]
     assert events[0]["type"] == "start_game" and events[-1]["type"] == "end_game"
     assert Game.replay(events).over
+
+
+def test_play_tells_each_round_that_ends() -> None:
+    """``on_round`` hears every round's end, with the count of rounds over (a progress bar
+    follows a long game by it)."""
+    game = Game("hongkong", seed=3, max_rounds=5)
+    heard: list[int] = []
+    play(game, [EfficientAgent() for _ in range(4)], on_round=heard.append)
+    assert heard == list(range(1, game.rounds_played + 1)) and game.rounds_played == 5

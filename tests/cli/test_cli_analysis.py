@@ -78,7 +78,7 @@ def test_text_output(capsys):
         (["waits", "123m", "--meld", "pong:111z"], "unknown meld kind"),
         (["shanten"], "required: hand"),
         (["shanten", "123m456p789s1122z", "--variant", "go"], "invalid choice"),
-        (["frobnicate"], "invalid choice"),
+        (["frobnicate"], "unknown command 'frobnicate'"),
     ],
 )
 def test_garbage_exits_2_with_one_line(capsys, argv, fragment):

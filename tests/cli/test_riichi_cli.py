@@ -43,8 +43,9 @@ def test_a_win_is_explained_yaku_fu_limit_and_payments(capsys: pytest.CaptureFix
     code, out, _ = run(capsys, *WIN)
     assert code == 0
     lines = out.splitlines()
-    assert lines[:4] == [
+    assert lines[:5] == [
         "Hand: 234m456p678s44555z",
+        "Reading: 234m 456p 678s 555z 44z",  # the sets and pair the score was read by
         "Fully concealed hand: 1 han",
         "Dragon Pung (white): 1 han",
         "Dora ×2: 2 han",

@@ -160,8 +160,8 @@ def test_explanation_states_value_and_cap_and_names_what_was_included(
     lines = out.splitlines()
     assert value_line in lines
     assert dropped in out and "seven_pairs" not in out
-    # The value line follows the total, which names the cap.
-    assert lines.index(value_line) == 5
+    # The value line follows the total, which names the cap (after the hand and its reading).
+    assert lines.index(value_line) == 6
 
 
 def test_value_line_is_there_below_the_cap_too(capsys):

@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from mahjongkit.i18n import messages
+from mahjongkit.i18n.command_line import COMMAND_LINE
 from mahjongkit.i18n.play import TABLES as PLAY
 from mahjongkit.i18n.practice import PRACTICE
 from mahjongkit.i18n.refusals import REFUSALS
@@ -24,6 +25,7 @@ SURFACES = {
     "practice": PRACTICE,
     "play": PLAY,
     "table": TABLE,
+    "command_line": COMMAND_LINE,
 }
 
 

@@ -48,3 +48,28 @@ def test_tile_names(code: str, lang: str, spoken: str) -> None:
 def test_tile_name_refuses_what_is_no_tile(code: str) -> None:
     with pytest.raises(NotationError):
         tile_name(code)
+
+
+@pytest.mark.parametrize(
+    ("value", "lang", "digits", "written"),
+    [
+        (32000, "fr", None, "32\N{NARROW NO-BREAK SPACE}000"),
+        (1300, "fr", None, "1\N{NARROW NO-BREAK SPACE}300"),
+        (999, "fr", None, "999"),
+        (-4000, "fr", None, "-4\N{NARROW NO-BREAK SPACE}000"),
+        (1234567, "fr", None, "1\N{NARROW NO-BREAK SPACE}234\N{NARROW NO-BREAK SPACE}567"),
+        (2000, "es", None, "2000"),  # RAE: four digits stay together
+        (16000, "es", None, "16\N{NARROW NO-BREAK SPACE}000"),
+        (2.456, "es", 2, "2,46"),
+        (12345.5, "fr", 1, "12\N{NARROW NO-BREAK SPACE}345,5"),
+        (32000, "en", None, "32000"),
+        (2.5, "en", 2, "2.50"),
+        (32000, "ja", None, "32000"),
+        (0, "fr", None, "0"),
+        (float("nan"), "fr", 1, "nan"),
+    ],
+)
+def test_numbers_are_written_as_each_language_writes_them(value, lang, digits, written):
+    from mahjongkit.i18n import number
+
+    assert number(value, lang, digits) == written

@@ -64,7 +64,7 @@ def test_selfplay_writes_tenhou6_files(tmp_path):
 
 @pytest.mark.parametrize(
     ("extra", "fragment"),
-    [(["--variant", "sichuan"], "four-player Riichi"), ([], "File exists")],
+    [(["--variant", "sichuan"], "four-player Riichi"), ([], "of that name already exists")],
 )
 def test_selfplay_tenhou6_garbage(tmp_path, extra, fragment):
     target = tmp_path / "taken"

@@ -47,18 +47,20 @@ def test_r05_counters_and_deposits_are_listed_and_add_up_to_the_winners_gain() -
     result = riichi_score(win, RiichiRules.ema2012())
     assert result.payments[1] == 9600  # 8000 + 3 × 200 counters + one 1000 deposit
     lines = result.explain("fr").splitlines()
-    money = lines[lines.index("Points : 8000") + 1 :]
+    # French groups thousands with a narrow no-break space.
+    money = [line.replace("\N{NARROW NO-BREAK SPACE}", " ") for line in lines]
+    money = money[money.index("Points : 8 000") + 1 :]
     assert money == [
-        "Est → Sud : 4200 (4000 part d'une victoire sur pioche + 200 compteurs)",
-        "Ouest → Sud : 2200 (2000 part d'une victoire sur pioche + 200 compteurs)",
-        "Nord → Sud : 2200 (2000 part d'une victoire sur pioche + 200 compteurs)",
-        "Mises de riichi → Sud : 1000",
-        "Sud reçoit 9600 en tout : 8000 part d'une victoire sur pioche + 600 compteurs"
-        " + 1000 mises de riichi",
+        "Est → Sud : 4 200 (4 000 part d'une victoire sur pioche + 200 compteurs)",
+        "Ouest → Sud : 2 200 (2 000 part d'une victoire sur pioche + 200 compteurs)",
+        "Nord → Sud : 2 200 (2 000 part d'une victoire sur pioche + 200 compteurs)",
+        "Mises de riichi → Sud : 1 000",
+        "Sud reçoit 9 600 en tout : 8 000 part d'une victoire sur pioche + 600 compteurs"
+        " + 1 000 mises de riichi",
     ]
     # Every amount the winner gains is on a line: the sum of the parts is the total.
-    parts = re.findall(r"(\d+) ", money[-1].split(":", 1)[1])
-    assert sum(map(int, parts)) == 9600
+    parts = re.findall(r"(\d+(?: \d{3})*) \D", money[-1].split(":", 1)[1])
+    assert sum(int(part.replace(" ", "")) for part in parts) == 9600
 
 
 def test_s03_a_capped_total_reads_the_sum_then_the_cap() -> None:

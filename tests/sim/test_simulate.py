@@ -199,7 +199,7 @@ def test_the_table_is_printed_without_json(capsys, tmp_path):
     out, err = capsys.readouterr()
     assert code == 0 and err == ""
     assert "placement" in out and "efficient" in out and "random" in out
-    assert "riichi: 1 games, 2 rounds" in out
+    assert "Riichi: 1 games, 2 rounds, seed 7, 1 process, " in out
 
 
 @pytest.mark.parametrize(

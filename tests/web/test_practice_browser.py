@@ -53,7 +53,7 @@ def test_the_calculator_from_clicks_to_the_explanation_in_french(page: object, s
     assert "Tout Caché Tiré" in view.locator("table.patterns").inner_text()
     assert view.locator("table.payments tr[data-seat='S'] td").inner_text() == "+2000"
     assert view.locator("table.payments tr[data-seat='E'] td").inner_text() == "-1000"
-    assert "Points : 2000" in view.locator("pre.explanation").inner_text()
+    assert "Points : 2\N{NARROW NO-BREAK SPACE}000" in view.locator("pre.explanation").inner_text()
     page.locator("#calc-compare").click()  # type: ignore[attr-defined]
     sichuan = page.locator("table.compare tr[data-family='sichuan']")  # type: ignore[attr-defined]
     sichuan.wait_for()

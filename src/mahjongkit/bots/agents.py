@@ -7,7 +7,7 @@ The tile-efficiency agent lives in :mod:`mahjongkit.bots.efficient` and the defe
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from mahjongkit.bots.defensive import DefensiveAgent
@@ -46,13 +46,23 @@ class RandomAgent:
         return wins[0] if wins else self.rng.choice(legal)
 
 
-def play(game: Game, agents: Sequence[Agent], max_actions: int = 200_000) -> int:
-    """Play ``game`` to its end, each seat asking its agent; return the actions played."""
+def play(
+    game: Game,
+    agents: Sequence[Agent],
+    max_actions: int = 200_000,
+    on_round: Callable[[int], None] | None = None,
+) -> int:
+    """Play ``game`` to its end, each seat asking its agent; return the actions played.
+
+    ``on_round`` is told the number of rounds over each time a round ends (a progress bar
+    follows a long game by it).
+    """
     if len(agents) != game.players:
         raise IllegalActionError(f"{len(agents)} agents for {game.players} seats")
     if not game.log:
         game.start()
     played = 0
+    rounds = game.rounds_played
     while not game.over and played < max_actions:
         waiting = game.waiting_for()
         if not waiting:
@@ -60,4 +70,7 @@ def play(game: Game, agents: Sequence[Agent], max_actions: int = 200_000) -> int
         seat = waiting[0]
         game.apply(agents[seat].act(game.observation(seat, with_events=False)))
         played += 1
+        if on_round is not None and game.rounds_played != rounds:
+            rounds = game.rounds_played
+            on_round(rounds)
     return played

@@ -78,22 +78,29 @@ class MjaiHostError(MahjongError):
     code = "mjai_host"
 
 
+def _refusal(key: str, **values: Any) -> str:
+    """A refusal said in every language (a :class:`~mahjongkit.i18n.Sentence`)."""
+    from mahjongkit.i18n import Sentence
+
+    return Sentence(key, **values)
+
+
 def command_of(spec: str) -> list[str]:
     """The argument list of an ``mjai:COMMAND`` spec (shell-like quoting, no shell).
 
     ``{seat}`` is left in place; :class:`MjaiSeat` replaces it with the seat number.
     """
     if not spec.startswith(PREFIX):
-        raise MjaiHostError(f"{spec!r:.60} is not an mjai bot: expected mjai:COMMAND")
+        raise MjaiHostError(_refusal("refusal.mjai_not_bot", spec=repr(spec[:60])))
     text = spec[len(PREFIX) :]
     try:
         words = shlex.split(text)
     except ValueError as error:
-        raise MjaiHostError(f"--bot {spec!r:.80}: the command cannot be split ({error})") from None
-    if not words:
         raise MjaiHostError(
-            f"--bot {spec!r:.80}: mjai: needs a command, e.g. mjai:'mybot {{seat}}'"
-        )
+            _refusal("refusal.mjai_split", spec=repr(spec[:80]), reason=str(error))
+        ) from None
+    if not words:
+        raise MjaiHostError(_refusal("refusal.mjai_no_command", spec=repr(spec[:80])))
     return words
 
 
@@ -198,8 +205,14 @@ class MjaiSeat:
                 preexec_fn=_preexec if sys.platform.startswith("linux") else None,
             )
         except (OSError, ValueError) as error:
-            reason = getattr(error, "strerror", None) or str(error)
-            raise MjaiHostError(f"seat {self.seat}: cannot start {self.label}: {reason}") from None
+            reason = (
+                _refusal("refusal.no_such_program")
+                if isinstance(error, FileNotFoundError)
+                else getattr(error, "strerror", None) or str(error)
+            )
+            raise MjaiHostError(
+                _refusal("refusal.mjai_start", seat=self.seat, label=self.label, reason=reason)
+            ) from None
         assert self.process.stdin is not None and self.process.stdout is not None
         os.set_blocking(self.process.stdin.fileno(), False)
         os.set_blocking(self.process.stdout.fileno(), False)

@@ -45,6 +45,13 @@ _MAX_SIZE = 64 << 20
 _GZIP = b"\x1f\x8b"
 
 
+def _refusal(key: str, **values: Any) -> str:
+    """A refusal said in every language (a :class:`~mahjongkit.i18n.Sentence`)."""
+    from mahjongkit.i18n import Sentence
+
+    return Sentence(key, **values)
+
+
 def detect(data: bytes) -> str:
     """The format of a log's bytes: ``mjlog``, ``tenhou6``, ``jsonl`` (engine events),
     ``mjai`` or ``simulate`` (the game lines of ``simulate --out``); a gzipped log is read
@@ -56,14 +63,14 @@ def detect(data: bytes) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise NotationError("not a game log: neither XML, gzip nor UTF-8 JSON") from None
+        raise NotationError(_refusal("refusal.log_encoding")) from None
     stripped = text.strip()
     if not stripped:
-        raise NotationError("the file is empty")
+        raise NotationError(_refusal("refusal.log_empty"))
     if stripped[0] == "[":
         return "mjai"
     if stripped[0] != "{":
-        raise NotationError(f"not a game log: it begins with {stripped[:20]!r}")
+        raise NotationError(_refusal("refusal.log_begins", start=repr(stripped[:20])))
     first = stripped.splitlines()[0]
     try:
         whole = json.loads(stripped)
@@ -78,7 +85,7 @@ def detect(data: bytes) -> str:
     if isinstance(head, dict) and isinstance(head.get("events"), list) and "variant" in head:
         return "simulate"
     if not isinstance(head, dict) or head.get("type") != "start_game":
-        raise NotationError("not a game log: JSON lines begin with a start_game event")
+        raise NotationError(_refusal("refusal.log_start_game"))
     return "jsonl" if "mjk_seed" in head else "mjai"
 
 
@@ -208,7 +215,9 @@ def _one_game(data: bytes, kind: str, name: str, rules: Any, options: Iterable[s
             try:
                 events.append(json.loads(line))
             except (ValueError, RecursionError) as error:
-                raise NotationError(f"line {number}: not JSON ({error})") from None
+                raise NotationError(
+                    _refusal("refusal.log_line_json", line=number, reason=str(error))
+                ) from None
     try:
         return Game.replay(events, rules=engine_log_rules(events, rules, options))
     except MahjongError as error:

@@ -19,7 +19,7 @@ from mahjongkit.i18n import t, t_or
 if TYPE_CHECKING:
     from mahjongkit.records import GameRecord
 
-__all__ = ["record_lines", "record_text"]
+__all__ = ["WIDTH", "record_lines", "record_text"]
 
 _WINDS = "ESWN"
 
@@ -35,10 +35,12 @@ def _scores(scores: Sequence[int], lang: str) -> str:
     )
 
 
-def _seats(names: Sequence[str], lang: str) -> str:
+def _seats(names: Sequence[str], lang: str) -> list[str]:
+    """The seats, one a line under their heading: four on one line pass 80 columns."""
     from mahjongkit.tui.view import seat_name
 
-    return ", ".join(f"{seat_name(seat, lang)} {name}" for seat, name in enumerate(names))
+    heading = t("play.show.seats", lang, seats="").rstrip()
+    return [heading, *(f"  {seat_name(seat, lang)} {name}" for seat, name in enumerate(names))]
 
 
 def _round_lines(
@@ -54,13 +56,13 @@ def _round_lines(
         number=start["kyoku"],
     )
     parts = [name, t("play.dealer", lang, seat=seat_name(start["oya"], lang))]
+    lines = ["", t("play.show.round", lang, number=number, round=" · ".join(parts))]
     if variant == "riichi":
-        parts.append(t("play.counters", lang, honba=start["honba"], deposits=start["kyotaku"]))
-    return [
-        "",
-        t("play.show.round", lang, number=number, round=" · ".join(parts)),
-        t("play.show.start_scores", lang, scores=_scores(start["scores"], lang)),
-    ]
+        # On a line of their own: with them the heading passes 80 columns in French and Spanish.
+        counters = t("play.counters", lang, honba=start["honba"], deposits=start["kyotaku"])
+        lines.append(f"  {counters}")
+    lines.append(t("play.show.start_scores", lang, scores=_scores(start["scores"], lang)))
+    return lines
 
 
 def record_lines(record: GameRecord, lang: str = "en") -> list[str]:
@@ -79,7 +81,7 @@ def record_lines(record: GameRecord, lang: str = "en") -> list[str]:
             status=t_or(f"play.status.{record.status}", lang, record.status),
         ),
         t("play.show.created", lang, created=record.created, updated=record.updated),
-        t("play.show.seats", lang, seats=_seats(names, lang)),
+        *_seats(names, lang),
     ]
     try:
         summaries = round_summaries(record.events)
@@ -109,6 +111,28 @@ def record_lines(record: GameRecord, lang: str = "en") -> list[str]:
     return lines
 
 
-def record_text(record: GameRecord, lang: str = "en") -> str:
-    """The stored game as text: its table, each round from its start to its result, the end."""
-    return "\n".join(record_lines(record, lang)) + "\n"
+WIDTH = 80
+"""The width :func:`record_text` wraps its lines at (a terminal's at least)."""
+
+
+def record_text(record: GameRecord, lang: str = "en", width: int = WIDTH) -> str:
+    """The stored game as text: its table, each round from its start to its result, the end;
+    a line longer than ``width`` goes on under its own indent (a payment's long reason)."""
+    import textwrap
+
+    out = []
+    for line in record_lines(record, lang):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        out.extend(
+            textwrap.wrap(
+                line,
+                width,
+                subsequent_indent=indent + "    ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+    return "\n".join(out) + "\n"

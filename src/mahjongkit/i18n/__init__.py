@@ -111,6 +111,42 @@ def seat_name(seat: object) -> object:
     return seat
 
 
+_NUMBER_STYLES = {
+    # French typography (Imprimerie nationale): a narrow no-break space between groups of
+    # three digits from four digits on, a decimal comma.
+    "fr": ("\N{NARROW NO-BREAK SPACE}", ",", 4),
+    # Spanish (RAE, Ortografía 2010; Fundéu): the same thin space, but only from five digits on
+    # (2000, 16 000), and the decimal comma of Spain.
+    "es": ("\N{NARROW NO-BREAK SPACE}", ",", 5),
+}
+"""Each language's (group separator, decimal sign, fewest digits grouped); English, Japanese and
+Chinese keep the plain digits and point the command line has always printed (scripts read
+them)."""
+
+
+def number(value: float, lang: str = "en", digits: int | None = None) -> str:
+    r"""``value`` written as ``lang`` writes numbers: ``digits`` decimals for a float (as many as
+    Python gives when None), its thousands grouped where the language groups them.
+
+    >>> number(32000, "fr"), number(2000, "es"), number(16000, "es"), number(2.456, "fr", 2)
+    ('32\u202f000', '2000', '16\u202f000', '2,46')
+    >>> number(-1300, "fr"), number(1300, "en"), number(2.5, "en", 1)
+    ('-1\u202f300', '1300', '2.5')
+    """
+    text = f"{value:.{digits}f}" if digits is not None else str(value)
+    style = _NUMBER_STYLES.get(lang)
+    if style is None:
+        return text
+    group, decimal, fewest = style
+    sign = "-" if text.startswith("-") else ""
+    whole, point, fraction = text.lstrip("-").partition(".")
+    if whole.isdigit() and len(whole) >= fewest:
+        head = len(whole) % 3 or 3
+        groups = [whole[:head], *(whole[at : at + 3] for at in range(head, len(whole), 3))]
+        whole = group.join(groups)
+    return sign + whole + (decimal + fraction if point else "")
+
+
 def check_language(lang: str, allowed: tuple[str, ...] = LANGUAGES) -> str:
     """Return ``lang`` if it is one of ``allowed``, else raise a clear error."""
     if lang not in allowed:

@@ -8,6 +8,10 @@ sentences: they live in each variant's ``names.py``.
 from __future__ import annotations
 
 _EN = {
+    "score.reading": "Reading: {reading}",
+    "score.shape.seven_pairs": "seven pairs",
+    "score.shape.thirteen_orphans": "thirteen orphans",
+    "score.shape.bonus_tiles": "seven or eight bonus tiles",
     "score.hand": "Hand: {hand}",
     "score.pattern": "{name}: {value} {unit}",
     "score.pattern_count": "{name} ×{count}: {value} {unit}",
@@ -154,6 +158,7 @@ _EN = {
     "page.riichi.concealed": "Concealed",
     "page.riichi.open": "Open",
     "page.riichi.not_a_yaku": "not a yaku under these rules",
+    "page.riichi.per_tile": "1 per tile",
     # The command line: hand analysis pages, the situation under a score, records
     "cli.complete": "complete",
     "cli.ready": "ready",
@@ -178,9 +183,14 @@ _EN = {
     "cli.summary": "{files} files: {rounds} rounds checked, {mismatches} "
     "mismatches, {skipped} skipped, {unreadable} unreadable",
     "cli.ron_from": "ron from {discarder}",
+    "cli.wait_line": "{tile}: {parts}",
 }
 
 _FR = {
+    "score.reading": "Lecture : {reading}",
+    "score.shape.seven_pairs": "sept paires",
+    "score.shape.thirteen_orphans": "treize orphelins",
+    "score.shape.bonus_tiles": "sept ou huit tuiles bonus",
     "unit.han": "han",
     "unit.fan": "fan",
     "unit.yakuman": "yakuman",
@@ -352,6 +362,7 @@ _FR = {
     "page.riichi.concealed": "Cachée",
     "page.riichi.open": "Ouverte",
     "page.riichi.not_a_yaku": "pas un yaku dans ces règles",
+    "page.riichi.per_tile": "1 par tuile",
     # The command line: hand analysis pages, the situation under a score, records
     "cli.complete": "complète",
     "cli.ready": "en attente (tenpai)",
@@ -376,9 +387,14 @@ _FR = {
     "cli.summary": "{files} fichiers : {rounds} donnes vérifiées, {mismatches} "
     "écarts, {skipped} ignorés, {unreadable} illisibles",
     "cli.ron_from": "ron sur un écart ({discarder})",
+    "cli.wait_line": "{tile} : {parts}",
 }
 
 _ES = {
+    "score.reading": "Lectura: {reading}",
+    "score.shape.seven_pairs": "siete parejas",
+    "score.shape.thirteen_orphans": "trece huérfanos",
+    "score.shape.bonus_tiles": "siete u ocho fichas de bonificación",
     "unit.han": "han",
     "unit.fan": "fan",
     "unit.yakuman": "yakuman",
@@ -471,13 +487,13 @@ _ES = {
     "riichi.ippatsu_alone": "el ippatsu necesita un riichi (R-06)",
     "riichi.double_riichi_alone": "un doble riichi es un riichi: indique también el riichi",
     "riichi.after_kong_ron": (
-        "una victoria con la ficha de reposición de un kong es un autorrobo (R-18)"
+        "una victoria con la ficha de reposición de un kong es un robo propio (R-18)"
     ),
     "riichi.after_kong_no_kong": (
         "una victoria tras un kong necesita un kong entre las combinaciones"
     ),
     "riichi.robbing_tsumo": (
-        "robar un kong es ganar con la ficha de otro jugador, no con un autorrobo (R-19)"
+        "robar un kong es ganar con la ficha de otro jugador, no con un robo propio (R-19)"
     ),
     "hongkong.not_complete": (
         "{hand} no está completa: ni cuatro combinaciones y una pareja, ni trece huérfanos"
@@ -544,6 +560,7 @@ _ES = {
     "page.riichi.concealed": "Cerrada",
     "page.riichi.open": "Abierta",
     "page.riichi.not_a_yaku": "no es un yaku con estas reglas",
+    "page.riichi.per_tile": "1 por ficha",
     # The command line: hand analysis pages, the situation under a score, records
     "cli.complete": "completa",
     "cli.ready": "lista (tenpai)",
@@ -560,7 +577,7 @@ _ES = {
     "cli.no_win": "{how}: no es una victoria ({reason})",
     "cli.not_ready": "no está lista ({state}): mahjongkit shanten da las fichas útiles",
     "cli.score_context": "Asiento {seat}, ronda {round}, {how}; reglas {rules}",
-    "cli.self_draw": "autorrobo",
+    "cli.self_draw": "robo propio",
     "cli.game": "partida {number} (semilla {seed}): {rounds} manos, puntuaciones finales {scores}",
     "cli.checked": "{path}: {rounds} manos comprobadas, {mismatches} diferencias",
     "cli.skipped": "{path}: omitido ({reason})",
@@ -568,9 +585,13 @@ _ES = {
     "cli.summary": "{files} archivos: {rounds} manos comprobadas, {mismatches} "
     "diferencias, {skipped} omitidos, {unreadable} ilegibles",
     "cli.ron_from": "ron con un descarte de {discarder}",
+    "cli.wait_line": "{tile}: {parts}",
 }
 
 _JA = {
+    "score.reading": "面子構成：{reading}",
+    "score.shape.seven_pairs": "七対子",
+    "score.shape.thirteen_orphans": "国士無双",
     "score.hand": "手牌: {hand}",
     "score.total_han_fu": "合計: {han}翻 {fu}符",
     "score.limit": "{limit}",
@@ -604,6 +625,7 @@ _JA = {
     "page.rule": "規則",
     "page.example": "例",
     "page.riichi.not_a_yaku": "この規則では役ではない",
+    "page.riichi.per_tile": "1枚につき1",
     # The command line: hand analysis pages, the situation under a score, records
     "cli.complete": "和了形",
     "cli.ready": "聴牌",
@@ -628,9 +650,14 @@ _JA = {
     "cli.summary": "{files}ファイル：{rounds}局を照合、不一致{mismatches}件、"
     "対象外{skipped}件、読めない{unreadable}件",
     "cli.ron_from": "{discarder}家からロン",
+    "cli.wait_line": "{tile}：{parts}",
 }
 
 _ZH = {
+    "score.reading": "牌型：{reading}",
+    "score.shape.seven_pairs": "七對子",
+    "score.shape.thirteen_orphans": "十三么",
+    "score.shape.bonus_tiles": "七或八隻花",
     "score.hand": "手牌：{hand}",
     "score.pattern": "{name}：{value} {unit}",
     "score.pattern_count": "{name} ×{count}：{value} {unit}",
@@ -703,12 +730,31 @@ _ZH = {
     "cli.summary": "{files}個檔案：已核對{rounds}局，{mismatches}處不符，"
     "略過{skipped}個，無法讀取{unreadable}個",
     "cli.ron_from": "{discarder}家放銃",
+    "cli.wait_line": "{tile}：{parts}",
 }
 
-TABLES: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES, "ja": _JA, "zh": _ZH}
+_JA_LATN = {
+    # The Riichi rules page in romaji (the pattern names are the table's own): its headings.
+    "page.riichi.pattern": "Yaku",
+    "page.riichi.japanese": "Rōmaji",
+    "page.riichi.concealed": "Menzen",
+    "page.riichi.open": "Fūro",
+    "page.rule": "Kisoku",
+    "page.example": "Rei",
+    "page.riichi.per_tile": "1 / mai",
+}
+
+TABLES: dict[str, dict[str, str]] = {
+    "en": _EN,
+    "fr": _FR,
+    "es": _ES,
+    "ja": _JA,
+    "ja-Latn": _JA_LATN,
+    "zh": _ZH,
+}
 """The sentence tables by language. The surfaces' sentences (the site, the refusals, practice,
-the terminal game, the web table) join them when a key of theirs is first looked up
-(:func:`load_for`); read :data:`MESSAGES` for every sentence at once."""
+the terminal game, the web table, the command line) join them when a key of theirs is first
+looked up (:func:`load_for`); read :data:`MESSAGES` for every sentence at once."""
 
 _SURFACES = {
     "web": "site",
@@ -718,6 +764,7 @@ _SURFACES = {
     "practice": "practice",
     "play": "play",
     "table": "table",
+    "command": "command_line",
 }
 """Which module of :mod:`mahjongkit.i18n` holds the keys of each prefix outside the core tables.
 A command that only scores a hand never reads the site's sentences: it does not load them."""
@@ -742,6 +789,10 @@ def _catalog(surface: str) -> dict[str, dict[str, str]]:
         from mahjongkit.i18n.table import TABLE
 
         return TABLE
+    if surface == "command_line":
+        from mahjongkit.i18n.command_line import COMMAND_LINE
+
+        return COMMAND_LINE
     from mahjongkit.i18n.play import TABLES as PLAY
 
     return PLAY

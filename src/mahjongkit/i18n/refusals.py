@@ -15,14 +15,16 @@ _EN = {
         "writes the numbers first, e.g. 123m)"
     ),
     "refusal.digits_no_suit": (
-        "digits before position {position} of {text} have no suit letter (expected one of "
-        "{letters})"
+        "the digits {digits} before position {position} of {text} have no suit letter "
+        "(expected one of {letters})"
     ),
     "refusal.unknown_char": (
         "unknown character {char} at position {position} of {text}: expected digits and a suit "
         "letter among {letters}"
     ),
-    "refusal.ends_digits": "{text} ends with digits but no suit letter (expected one of {letters})",
+    "refusal.ends_digits": (
+        "{text} ends with the digits {digits} but no suit letter (expected one of {letters})"
+    ),
     "refusal.red_suit": (
         "{tile} at position {position} of {text}: only m, p and s have a red five (0)"
     ),
@@ -90,7 +92,9 @@ _EN = {
     # Options
     "refusal.option_bool": "option {name} takes true or false, not {text}",
     "refusal.option_form": "{text} is not an option: expected NAME=VALUE",
-    "refusal.option_unknown": "unknown option {name} for {rules}: known options are {known}",
+    "refusal.option_unknown": (
+        "unknown option {name} for the {rules} rules: known options are {known}"
+    ),
     "refusal.option_int": "option {name} takes an integer, not {text}",
     "refusal.option_number": "option {name} takes a number, not {text}",
     "refusal.option_digits": (
@@ -210,6 +214,75 @@ _EN = {
         "the discarder is the winner's own seat: a win on a discard needs another seat"
     ),
     "refusal.generic": "this input cannot be used ({kind}): check the field {field}",
+    # Rules options
+    "refusal.option_unknown_near": (
+        "unknown option {name} for the {rules} rules: did you mean {guess}?"
+    ),
+    # Tenhou records outside the conformance set
+    "refusal.replay_three_player": (
+        "three-player game (north extraction is not modelled by the four-seat tables)"
+    ),
+    "refusal.replay_special_lobby": "special lobby (chip, ratio or custom rules)",
+    # The records database
+    "refusal.records_none": "no records database at {path}: no game was stored there",
+    "refusal.records_folder": "cannot make the records folder {folder}: {reason}",
+    "refusal.records_no_folder": (
+        "the folder of the records database {path} does not exist: make {folder} first, or "
+        "choose another --db"
+    ),
+    "refusal.records_is_folder": "{path} is a folder, not a records database file",
+    "refusal.records_open": "cannot open the records database {path}: {reason}",
+    "refusal.records_damaged": (
+        "{path} is not a usable records database ({reason}): it is damaged or not an SQLite file"
+    ),
+    "refusal.records_foreign": (
+        "{path} is an SQLite database of another program, not mahjongkit records: choose "
+        "another --db"
+    ),
+    "refusal.records_newer": (
+        "{path} was written by a newer mahjongkit (schema {version}; this version reads up to "
+        "{known}): upgrade mahjongkit"
+    ),
+    "refusal.records_no_game": "no game {id} in {path}",
+    # Simulations
+    "refusal.sim_bot": "unknown bot {bot}: expected one of {bots} or mjai:COMMAND",
+    "refusal.sim_bot_count": (
+        "{count} --bot given for a {players}-seat table: give one for every seat, or {players}, "
+        "one per seat"
+    ),
+    "refusal.sim_ray_missing": "--ray needs Ray, an optional extra: install mahjongkit[ray]",
+    "refusal.sim_ray_address": (
+        "--ray {address}: a Ray address is HOST:PORT (a head node's GCS, e.g. 10.0.0.5:6379), "
+        "ray://HOST:PORT (a Ray client server) or auto"
+    ),
+    "refusal.sim_ray_timeout": "no answer in time",
+    "refusal.sim_ray_unreachable": (
+        "--ray {address}: no Ray cluster answers at {host}:{port} ({reason}); start one with "
+        "`ray start --head`, or give --ray alone for a local instance"
+    ),
+    "refusal.sim_ray_local": "--ray: the local Ray instance did not start: {why}",
+    "refusal.sim_ray_join": "--ray {address}: no Ray cluster joined: {why}",
+    "refusal.sim_resume_other": (
+        "{path}: line {line} is not a game of this run (another seed, variant, rules or bots): "
+        "--resume continues the same command"
+    ),
+    # Hosted mjai bots
+    "refusal.mjai_not_bot": "{spec} is not an mjai bot: expected mjai:COMMAND",
+    "refusal.mjai_split": "--bot {spec}: the command cannot be split ({reason})",
+    "refusal.mjai_no_command": "--bot {spec}: mjai: needs a command, e.g. mjai:'mybot {{seat}}'",
+    "refusal.mjai_start": "seat {seat}: cannot start {label}: {reason}",
+    "refusal.no_such_program": "no such program",
+    # Game logs to convert
+    "refusal.log_encoding": "not a game log: neither XML, gzip nor UTF-8 JSON",
+    "refusal.log_empty": "the file is empty",
+    "refusal.log_begins": "not a game log: it begins with {start}",
+    "refusal.log_first_line": "not a game log: the first line is not JSON",
+    "refusal.log_start_game": "not a game log: JSON lines begin with a start_game event",
+    "refusal.log_size": "{path}: larger than {most} MB",
+    "refusal.log_gzip": "a damaged gzip file: {reason}",
+    "refusal.log_line_json": "line {line}: not JSON ({reason})",
+    "refusal.log_line_game": "line {line}: not a game (an object with its events)",
+    "refusal.log_line_replay": "line {line}: the game does not replay: {reason}",
 }
 
 _FR = {
@@ -219,15 +292,16 @@ _FR = {
         "elle (en mpsz les chiffres viennent d’abord, par ex. 123m)"
     ),
     "refusal.digits_no_suit": (
-        "les chiffres avant la position {position} de {text} n’ont pas de lettre de couleur "
-        "(une de {letters} est attendue)"
+        "les chiffres {digits} avant la position {position} de {text} n’ont pas de lettre de "
+        "couleur (une de {letters} est attendue)"
     ),
     "refusal.unknown_char": (
         "caractère inconnu {char} en position {position} de {text} : des chiffres et une lettre "
         "de couleur parmi {letters} sont attendus"
     ),
     "refusal.ends_digits": (
-        "{text} finit par des chiffres sans lettre de couleur (une de {letters} est attendue)"
+        "{text} finit par les chiffres {digits} sans lettre de couleur (une de {letters} est "
+        "attendue)"
     ),
     "refusal.red_suit": (
         "{tile} en position {position} de {text} : seules m, p et s ont un cinq rouge (0)"
@@ -309,7 +383,9 @@ _FR = {
     ),
     "refusal.option_bool": "l’option {name} prend true ou false, pas {text}",
     "refusal.option_form": "{text} n’est pas une option : NOM=VALEUR est attendu",
-    "refusal.option_unknown": "option inconnue {name} pour {rules} : les options sont {known}",
+    "refusal.option_unknown": (
+        "option inconnue {name} pour les règles {rules} : les options sont {known}"
+    ),
     "refusal.option_int": "l’option {name} prend un nombre entier, pas {text}",
     "refusal.option_number": "l’option {name} prend un nombre, pas {text}",
     "refusal.option_digits": (
@@ -441,6 +517,79 @@ _FR = {
         "celui qui défausse est le gagnant : une victoire sur défausse demande une autre place"
     ),
     "refusal.generic": "cette entrée est inutilisable ({kind}) : vérifiez le champ {field}",
+    "refusal.option_unknown_near": (
+        "option inconnue {name} pour les règles {rules} : vouliez-vous dire {guess} ?"
+    ),
+    "refusal.replay_three_player": (
+        "partie à trois joueurs (le retrait des tuiles Nord n’est pas modélisé par les tables à "
+        "quatre places)"
+    ),
+    "refusal.replay_special_lobby": "salon spécial (jetons, ratio ou règles personnalisées)",
+    "refusal.records_none": (
+        "aucune base de parties à {path} : aucune partie n’y a été gardée"
+    ),
+    "refusal.records_folder": "impossible de créer le dossier des parties {folder} : {reason}",
+    "refusal.records_no_folder": (
+        "le dossier de la base de parties {path} n’existe pas : créez d’abord {folder}, ou "
+        "choisissez un autre --db"
+    ),
+    "refusal.records_is_folder": "{path} est un dossier, pas un fichier de base de parties",
+    "refusal.records_open": "impossible d’ouvrir la base de parties {path} : {reason}",
+    "refusal.records_damaged": (
+        "{path} n’est pas une base de parties utilisable ({reason}) : elle est abîmée ou ce "
+        "n’est pas un fichier SQLite"
+    ),
+    "refusal.records_foreign": (
+        "{path} est une base SQLite d’un autre programme, pas des parties de mahjongkit : "
+        "choisissez un autre --db"
+    ),
+    "refusal.records_newer": (
+        "{path} a été écrite par un mahjongkit plus récent (schéma {version} ; cette version "
+        "lit jusqu’au {known}) : mettez mahjongkit à jour"
+    ),
+    "refusal.records_no_game": "pas de partie {id} dans {path}",
+    "refusal.sim_bot": "bot inconnu {bot} : un de {bots} ou mjai:COMMANDE est attendu",
+    "refusal.sim_bot_count": (
+        "{count} --bot donnés pour une table de {players} places : donnez-en un pour toutes "
+        "les places, ou {players}, un par place"
+    ),
+    "refusal.sim_ray_missing": (
+        "--ray demande Ray, un extra facultatif : installez mahjongkit[ray]"
+    ),
+    "refusal.sim_ray_address": (
+        "--ray {address} : une adresse Ray est HOTE:PORT (le GCS d’un nœud principal, par ex. "
+        "10.0.0.5:6379), ray://HOTE:PORT (un serveur client Ray) ou auto"
+    ),
+    "refusal.sim_ray_timeout": "pas de réponse à temps",
+    "refusal.sim_ray_unreachable": (
+        "--ray {address} : aucune grappe Ray ne répond à {host}:{port} ({reason}) ; lancez-en "
+        "une avec `ray start --head`, ou donnez --ray seul pour une instance locale"
+    ),
+    "refusal.sim_ray_local": "--ray : l’instance Ray locale n’a pas démarré : {why}",
+    "refusal.sim_ray_join": "--ray {address} : aucune grappe Ray rejointe : {why}",
+    "refusal.sim_resume_other": (
+        "{path} : la ligne {line} n’est pas une partie de cette simulation (autre graine, "
+        "variante, règles ou bots) : --resume continue la même commande"
+    ),
+    "refusal.mjai_not_bot": "{spec} n’est pas un bot mjai : mjai:COMMANDE est attendu",
+    "refusal.mjai_split": "--bot {spec} : la commande ne se découpe pas ({reason})",
+    "refusal.mjai_no_command": (
+        "--bot {spec} : mjai: demande une commande, par ex. mjai:'monbot {{seat}}'"
+    ),
+    "refusal.mjai_start": "place {seat} : impossible de lancer {label} : {reason}",
+    "refusal.no_such_program": "aucun programme de ce nom",
+    "refusal.log_encoding": "pas un journal de partie : ni XML, ni gzip, ni JSON en UTF-8",
+    "refusal.log_empty": "le fichier est vide",
+    "refusal.log_begins": "pas un journal de partie : il commence par {start}",
+    "refusal.log_first_line": "pas un journal de partie : la première ligne n’est pas du JSON",
+    "refusal.log_start_game": (
+        "pas un journal de partie : les lignes JSON commencent par un évènement start_game"
+    ),
+    "refusal.log_size": "{path} : plus de {most} Mo",
+    "refusal.log_gzip": "un fichier gzip abîmé : {reason}",
+    "refusal.log_line_json": "ligne {line} : pas du JSON ({reason})",
+    "refusal.log_line_game": "ligne {line} : pas une partie (un objet avec ses évènements)",
+    "refusal.log_line_replay": "ligne {line} : la partie ne se rejoue pas : {reason}",
 }
 
 _ES = {
@@ -450,15 +599,15 @@ _ES = {
         "(en mpsz van primero las cifras, p. ej. 123m)"
     ),
     "refusal.digits_no_suit": (
-        "las cifras antes de la posición {position} de {text} no tienen letra de palo (se "
-        "esperaba una de {letters})"
+        "las cifras {digits} antes de la posición {position} de {text} no tienen letra de palo "
+        "(se esperaba una de {letters})"
     ),
     "refusal.unknown_char": (
         "carácter desconocido {char} en la posición {position} de {text}: se esperaban cifras "
         "y una letra de palo entre {letters}"
     ),
     "refusal.ends_digits": (
-        "{text} termina en cifras sin letra de palo (se esperaba una de {letters})"
+        "{text} termina en las cifras {digits} sin letra de palo (se esperaba una de {letters})"
     ),
     "refusal.red_suit": (
         "{tile} en la posición {position} de {text}: solo m, p y s tienen un cinco rojo (0)"
@@ -536,7 +685,9 @@ _ES = {
     ),
     "refusal.option_bool": "la opción {name} admite true o false, no {text}",
     "refusal.option_form": "{text} no es una opción: se esperaba NOMBRE=VALOR",
-    "refusal.option_unknown": "opción desconocida {name} para {rules}: las opciones son {known}",
+    "refusal.option_unknown": (
+        "opción desconocida {name} para las reglas {rules}: las opciones son {known}"
+    ),
     "refusal.option_int": "la opción {name} admite un número entero, no {text}",
     "refusal.option_number": "la opción {name} admite un número, no {text}",
     "refusal.option_digits": (
@@ -661,6 +812,76 @@ _ES = {
         "quien descarta es el ganador: una victoria con descarte necesita otro puesto"
     ),
     "refusal.generic": "esta entrada no se puede usar ({kind}): revise el campo {field}",
+    "refusal.option_unknown_near": (
+        "opción desconocida {name} para las reglas {rules}: ¿quiso decir {guess}?"
+    ),
+    "refusal.replay_three_player": (
+        "partida de tres jugadores (la retirada de las fichas Norte no está modelada en las "
+        "mesas de cuatro)"
+    ),
+    "refusal.replay_special_lobby": "sala especial (fichas, ratio o reglas propias)",
+    "refusal.records_none": (
+        "no hay base de partidas en {path}: allí no se guardó ninguna partida"
+    ),
+    "refusal.records_folder": "no se puede crear la carpeta de partidas {folder}: {reason}",
+    "refusal.records_no_folder": (
+        "la carpeta de la base de partidas {path} no existe: cree primero {folder}, o elija "
+        "otro --db"
+    ),
+    "refusal.records_is_folder": "{path} es una carpeta, no un archivo de base de partidas",
+    "refusal.records_open": "no se puede abrir la base de partidas {path}: {reason}",
+    "refusal.records_damaged": (
+        "{path} no es una base de partidas utilizable ({reason}): está dañada o no es un "
+        "archivo SQLite"
+    ),
+    "refusal.records_foreign": (
+        "{path} es una base SQLite de otro programa, no partidas de mahjongkit: elija otro --db"
+    ),
+    "refusal.records_newer": (
+        "{path} la escribió un mahjongkit más reciente (esquema {version}; esta versión lee "
+        "hasta el {known}): actualice mahjongkit"
+    ),
+    "refusal.records_no_game": "no hay partida {id} en {path}",
+    "refusal.sim_bot": "bot desconocido {bot}: se esperaba uno de {bots} o mjai:ORDEN",
+    "refusal.sim_bot_count": (
+        "{count} --bot para una mesa de {players} puestos: indique uno para todos los puestos, "
+        "o {players}, uno por puesto"
+    ),
+    "refusal.sim_ray_missing": "--ray necesita Ray, un extra opcional: instale mahjongkit[ray]",
+    "refusal.sim_ray_address": (
+        "--ray {address}: una dirección de Ray es HOST:PUERTO (el GCS de un nodo principal, p. "
+        "ej. 10.0.0.5:6379), ray://HOST:PUERTO (un servidor cliente de Ray) o auto"
+    ),
+    "refusal.sim_ray_timeout": "sin respuesta a tiempo",
+    "refusal.sim_ray_unreachable": (
+        "--ray {address}: ningún clúster Ray responde en {host}:{port} ({reason}); inicie uno "
+        "con `ray start --head`, o indique --ray solo para una instancia local"
+    ),
+    "refusal.sim_ray_local": "--ray: la instancia local de Ray no arrancó: {why}",
+    "refusal.sim_ray_join": "--ray {address}: no se unió a ningún clúster Ray: {why}",
+    "refusal.sim_resume_other": (
+        "{path}: la línea {line} no es una partida de esta simulación (otra semilla, variante, "
+        "reglas o bots): --resume continúa la misma orden"
+    ),
+    "refusal.mjai_not_bot": "{spec} no es un bot mjai: se esperaba mjai:ORDEN",
+    "refusal.mjai_split": "--bot {spec}: la orden no se puede dividir ({reason})",
+    "refusal.mjai_no_command": (
+        "--bot {spec}: mjai: necesita una orden, p. ej. mjai:'mibot {{seat}}'"
+    ),
+    "refusal.mjai_start": "puesto {seat}: no se puede iniciar {label}: {reason}",
+    "refusal.no_such_program": "no existe ese programa",
+    "refusal.log_encoding": "no es un registro de partida: ni XML, ni gzip, ni JSON en UTF-8",
+    "refusal.log_empty": "el archivo está vacío",
+    "refusal.log_begins": "no es un registro de partida: empieza por {start}",
+    "refusal.log_first_line": "no es un registro de partida: la primera línea no es JSON",
+    "refusal.log_start_game": (
+        "no es un registro de partida: las líneas JSON empiezan por un evento start_game"
+    ),
+    "refusal.log_size": "{path}: más de {most} MB",
+    "refusal.log_gzip": "un archivo gzip dañado: {reason}",
+    "refusal.log_line_json": "línea {line}: no es JSON ({reason})",
+    "refusal.log_line_game": "línea {line}: no es una partida (un objeto con sus eventos)",
+    "refusal.log_line_replay": "línea {line}: la partida no se puede volver a jugar: {reason}",
 }
 
 REFUSALS: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES}

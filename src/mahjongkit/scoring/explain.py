@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from mahjongkit.i18n import say, t, t_or
+from mahjongkit.i18n import number, say, t, t_or
 from mahjongkit.lite_typing import Any, Literal
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.scoring.names import Names, name_in
@@ -143,9 +143,19 @@ def _limit(score: Explainable, lang: str) -> str:
     return name_in(score.limit_names, lang) if score.limit_names else score.limit
 
 
+_SHAPES = ("seven pairs", "thirteen orphans", "bonus tiles")
+"""The readings that are a shape's name rather than the groups of the hand."""
+
+
 def explain(score: Explainable, lang: str = "en") -> str:
     """The whole result as text in ``lang``: patterns, fu, limit, payments."""
     lines = [t("score.hand", lang, hand=score.hand)] if score.hand else []
+    reading = getattr(score, "reading", "") or score.extra.get("reading")
+    if isinstance(reading, str) and reading:
+        # The hand as the reading scored splits it (the hand line is sorted and merged).
+        if reading in _SHAPES:
+            reading = t(f"score.shape.{reading.replace(' ', '_')}", lang)
+        lines.append(t("score.reading", lang, reading=reading))
     if score.error is not None:
         # The reason in words of the page's language; the stable code is in the JSON.
         reason = t_or(f"code.{score.error.code}", lang, t("code.unknown", lang))
@@ -175,7 +185,7 @@ def explain(score: Explainable, lang: str = "en") -> str:
     if score.limit is not None:
         lines.append(t("score.limit", lang, limit=_limit(score, lang)))
     lines.extend(score.detail_lines(lang, "settlement"))
-    lines.append(t("score.points", lang, points=score.points))
+    lines.append(t("score.points", lang, points=number(score.points, lang)))
     lines.extend(money_lines(score, lang))
     return "\n".join(lines)
 
@@ -203,7 +213,8 @@ def money_lines(score: Explainable, lang: str) -> list[str]:
             reason = parts[0][1]
         else:
             reason = " + ".join(
-                t("score.part", lang, amount=amount, reason=why) for amount, why in parts
+                t("score.part", lang, amount=number(amount, lang), reason=why)
+                for amount, why in parts
             )
         out.append(
             t(
@@ -211,7 +222,7 @@ def money_lines(score: Explainable, lang: str) -> list[str]:
                 lang,
                 payer=_seat(payer, lang),
                 payee=_seat(payee, lang),
-                amount=total,
+                amount=number(total, lang),
                 reason=reason,
             )
         )
@@ -225,17 +236,19 @@ def money_lines(score: Explainable, lang: str) -> list[str]:
             line.amount for line in score.lines if line.payer == seat
         )
         if delta > from_lines:
-            out.append(t("score.deposits", lang, seat=_seat(seat, lang), amount=delta - from_lines))
+            sticks = number(delta - from_lines, lang)
+            out.append(t("score.deposits", lang, seat=_seat(seat, lang), amount=sticks))
             received.setdefault(seat, {})[deposits] = delta - from_lines
     for seat, by_reason in received.items():
         gain = score.payments.get(seat, 0)
         if len(by_reason) > 1 and gain > 0:
             parts_text = " + ".join(
-                t("score.part", lang, amount=amount, reason=why)
+                t("score.part", lang, amount=number(amount, lang), reason=why)
                 for why, amount in by_reason.items()
             )
+            gained = number(gain, lang)
             out.append(
-                t("score.receives", lang, seat=_seat(seat, lang), amount=gain, parts=parts_text)
+                t("score.receives", lang, seat=_seat(seat, lang), amount=gained, parts=parts_text)
             )
     return out
 

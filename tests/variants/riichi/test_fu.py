@@ -33,7 +33,18 @@ def test_concealed_ron_closed_wait_honour_pung() -> None:
     names = {item.id: item.name("en") for item in result.fu_breakdown}
     assert names["concealed_pung"] == "concealed pung of 4z (terminal or honour)"
     assert names["edge_wait"] == "edge wait on 3m"
-    assert result.fu_breakdown[2].name("fr") == "pung caché de 4z (terminale ou honneur)"
+    # French and Spanish name the tile: its code alone is what a learner cannot read yet.
+    french = "pung caché de Vent du nord (4z, terminale ou honneur)"
+    assert result.fu_breakdown[2].name("fr") == french
+    assert dict(result.fu_breakdown[3].names)["es"] == "espera de borde en tres de caracteres (3m)"
+    assert result.fu_breakdown[3].name("ja") == "辺張待ち 3m"
+
+
+def test_french_fu_lines_elide_de_before_a_vowel() -> None:
+    result = scored("111m456p789s55588p", "8p", tsumo=True)
+    lines = [item.name("fr") for item in result.fu_breakdown]
+    assert "pung caché d’un de caractères (1m, terminale ou honneur)" in lines
+    assert "attente sur la paire de huit de cercles (8p)" in lines
 
 
 def test_r01_a_pung_completed_by_a_discard_is_open_but_the_hand_stays_concealed() -> None:

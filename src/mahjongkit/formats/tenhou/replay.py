@@ -94,12 +94,15 @@ class FileReport:
 
 
 def standard_skip_reason(record: MjlogGame) -> str | None:
-    """Why a record is outside the conformance set (None: a standard four-player game)."""
+    """Why a record is outside the conformance set (None: a standard four-player game), as a
+    :class:`~mahjongkit.i18n.Sentence` that a report says in its reader's language."""
+    if record.game_type.players == 4 and not record.game_type.nonstandard:
+        return None
+    from mahjongkit.i18n import Sentence
+
     if record.game_type.players != 4:
-        return "three-player game (north extraction is not modelled by the four-seat tables)"
-    if record.game_type.nonstandard:
-        return "special lobby (chip, ratio or custom rules)"
-    return None
+        return Sentence("refusal.replay_three_player")
+    return Sentence("refusal.replay_special_lobby")
 
 
 def engine_wall(script: RoundScript) -> list[int]:

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from mahjongkit.errors import InvalidHandError, MahjongError
-from mahjongkit.i18n import Sentence, reason_of, seat_name, t
+from mahjongkit.i18n import Sentence, number, reason_of, seat_name, t
 from mahjongkit.i18n.messages import TABLES
 from mahjongkit.lite_typing import ClassVar
 from mahjongkit.melds import SEAT_LETTERS, MeldKind
@@ -38,7 +38,7 @@ from mahjongkit.scoring.patterns import (
     tally,
 )
 from mahjongkit.shapes import CHOW, decompositions, seven_pairs, thirteen_orphans
-from mahjongkit.tiles import NUM_ALL_KINDS, NUM_KINDS, format_kind, format_tiles
+from mahjongkit.tiles import NUM_ALL_KINDS, NUM_KINDS, format_kind, format_kinds, format_tiles
 from mahjongkit.valueclass import dataclass
 from mahjongkit.variants.hongkong.context import SetInfo, WinContext
 from mahjongkit.variants.hongkong.fan import FAN_TABLE, FAN_TABLE_BY_ID, LANGUAGES, FanRow
@@ -65,6 +65,9 @@ class HongKongScore(Score):
     amount, and on a hand below the minimum the patterns found, in the chosen language."""
 
     replaced_sentence: ClassVar[str] = "hongkong.replaced"
+    reading: str = ""
+    """How the reading scored splits the concealed tiles, for the explanation (kept out of
+    :attr:`extra`: the engine's events carry that, and a stored game replays against them)."""
 
     def detail_lines(self, lang: str, section: Section) -> tuple[str, ...]:
         """The patterns found below the minimum; the minimum and base amount before points."""
@@ -76,7 +79,7 @@ class HongKongScore(Score):
                 self._minimum_line(lang),
             )
         if section == "settlement":
-            base = t("hongkong.base", lang, base=self.extra.get("base_amount", 0))
+            base = t("hongkong.base", lang, base=number(self.extra.get("base_amount", 0), lang))
             return (self._minimum_line(lang), base)
         return ()
 
@@ -100,6 +103,21 @@ class Reading:
     total: int
     toward_minimum: int
     limit_hand: bool
+
+
+def _reading_text(context: WinContext) -> str:
+    """How the reading scored splits the concealed tiles (``123s 789s 234s 22z``, the melds
+    shown in the hand already), or the shape's name (``seven pairs``)."""
+    if context.shape != "regular":
+        return context.shape.replace("_", " ")
+    groups = [
+        format_kinds([s.kind, s.kind + 1, s.kind + 2] if s.chow else [s.kind] * 3)
+        for s in context.sets
+        if s.meld is None  # a kong is always a declared meld
+    ]
+    if context.pair is not None:
+        groups.append(format_kinds([context.pair] * 2))
+    return " ".join(groups)
 
 
 # --- checking the win ---------------------------------------------------------------------------
@@ -372,6 +390,7 @@ def score(win: Win, rules: HongKongRules) -> Score:
             replaced_names=replaced_names(best.replaced, FAN_TABLE_BY_ID),
             hand=hand_text,
             extra=extra,
+            reading=_reading_text(best.context),
         )
     value = min(best.total, rules.limit)
     settlement = settle(win, value, rules, frozenset(p.id for p in best.patterns))
@@ -392,4 +411,5 @@ def score(win: Win, rules: HongKongRules) -> Score:
         replaced_names=replaced_names(best.replaced, FAN_TABLE_BY_ID),
         hand=hand_text,
         extra={**extra, "base_amount": settlement.base},
+        reading=_reading_text(best.context),
     )

@@ -34,7 +34,8 @@ def _values(rules: RiichiRules) -> Callable[[Yaku, str], tuple[str, str]]:
     def values(row: Yaku, lang: str) -> tuple[str, str]:
         entry = resolved.get(row.id)
         if row.bonus is not None:
-            return "1 / tile", ("1 / tile" if row.han_open else "–")
+            per_tile = t("page.riichi.per_tile", lang)
+            return per_tile, (per_tile if row.han_open else "–")
         if entry is None:
             return t("page.riichi.not_a_yaku", lang), ""
         if entry.yakuman:

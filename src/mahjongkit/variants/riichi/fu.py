@@ -14,6 +14,7 @@ The total is rounded up to the next 10.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import cache
 
 from mahjongkit.scoring import FuItem, Names
@@ -36,7 +37,7 @@ _FIXED: dict[str, Names] = {
         "門前加符",
         "menzen kafu",
     ),
-    "self_draw": _names("self-draw", "victoire sur pioche", "autorrobo", "ツモ符", "tsumo fu"),
+    "self_draw": _names("self-draw", "victoire sur pioche", "robo propio", "ツモ符", "tsumo fu"),
     "open_no_fu": _names(
         "open hand with no other fu (counted as 30)",
         "main ouverte sans autre minipoint (comptée 30)",
@@ -55,25 +56,25 @@ _FIXED: dict[str, Names] = {
 
 _SETS: dict[str, Names] = {
     "concealed_pung": _names(
-        "concealed pung of {tile}", "pung caché de {tile}", "pung oculto de {tile}",
+        "concealed pung of {tile}", "pung caché {de_tile}", "pung oculto de {tile}",
         "暗刻 {tile}", "ankou {tile}",
     ),
     "open_pung": _names(
-        "open pung of {tile}", "pung exposé de {tile}", "pung expuesto de {tile}",
+        "open pung of {tile}", "pung exposé {de_tile}", "pung expuesto de {tile}",
         "明刻 {tile}", "minkou {tile}",
     ),
     "discard_pung": _names(
         "pung of {tile} completed by the winning discard, counted open",
-        "pung de {tile} complété par l'écart gagnant, compté exposé",
+        "pung {de_tile} complété par l’écart gagnant, compté exposé",
         "pung de {tile} completado por el descarte ganador, cuenta como expuesto",
         "明刻 {tile} (ロン)", "minkou {tile} (ron)",
     ),
     "concealed_kong": _names(
-        "concealed kong of {tile}", "kong caché de {tile}", "kong oculto de {tile}",
+        "concealed kong of {tile}", "kong caché {de_tile}", "kong oculto de {tile}",
         "暗槓 {tile}", "ankan {tile}",
     ),
     "open_kong": _names(
-        "open kong of {tile}", "kong exposé de {tile}", "kong expuesto de {tile}",
+        "open kong of {tile}", "kong exposé {de_tile}", "kong expuesto de {tile}",
         "明槓 {tile}", "minkan {tile}",
     ),
 }  # fmt: skip
@@ -102,7 +103,7 @@ _WAITS: dict[int, tuple[str, Names]] = {
     TANKI: (
         "pair_wait",
         _names(
-            "pair wait on {tile}", "attente sur la paire {tile}", "espera a la pareja en {tile}",
+            "pair wait on {tile}", "attente sur la paire {de_tile}", "espera a la pareja de {tile}",
             "単騎待ち {tile}", "tanki machi {tile}",
         ),
     ),
@@ -110,19 +111,19 @@ _WAITS: dict[int, tuple[str, Names]] = {
 
 _PAIRS: dict[str, Names] = {
     "dragon": _names(
-        "pair of {tile}: dragon", "paire de {tile} : dragon", "pareja de {tile}: dragón",
+        "pair of {tile}: dragon", "paire {de_tile} : dragon", "pareja de {tile}: dragón",
         "雀頭 {tile}: 三元牌", "jantou {tile}: sangenpai",
     ),
     "seat": _names(
-        "pair of {tile}: seat wind", "paire de {tile} : vent du joueur",
+        "pair of {tile}: seat wind", "paire {de_tile} : vent du joueur",
         "pareja de {tile}: viento del asiento", "雀頭 {tile}: 自風", "jantou {tile}: jikaze",
     ),
     "round": _names(
-        "pair of {tile}: prevalent wind", "paire de {tile} : vent dominant",
+        "pair of {tile}: prevalent wind", "paire {de_tile} : vent dominant",
         "pareja de {tile}: viento dominante", "雀頭 {tile}: 場風", "jantou {tile}: bakaze",
     ),
     "double": _names(
-        "pair of {tile}: seat and prevalent wind", "paire de {tile} : vent du joueur et dominant",
+        "pair of {tile}: seat and prevalent wind", "paire {de_tile} : vent du joueur et dominant",
         "pareja de {tile}: viento del asiento y dominante", "雀頭 {tile}: 連風牌",
         "jantou {tile}: renpuuhai",
     ),
@@ -186,25 +187,61 @@ def round_fu(fu: int) -> int:
     return (fu + 9) // 10 * 10
 
 
+_NAMED_TILES = ("fr", "es")
+"""The languages whose fu lines name the tile (« pung caché de Dragon blanc (5z) »): the code
+alone, ``5z``, is what a learner reading French or Spanish cannot yet read."""
+
+
+class _TileLine(Mapping[str, str]):
+    """A fu line about one tile, in every language: the tile by its code (``5z``), or in French
+    and Spanish by its name with the code after it. The names are looked up when a line is said,
+    so that scoring a hand never loads them."""
+
+    __slots__ = ("_kind", "_suffix", "_templates")
+
+    def __init__(self, templates: Names, kind: int, suffix: Names | None = None) -> None:
+        self._templates = templates
+        self._kind = kind
+        self._suffix = suffix
+
+    def __getitem__(self, lang: str) -> str:
+        template = self._templates[lang]
+        code = format_kind(self._kind)
+        suffix = self._suffix[lang] if self._suffix is not None else ""
+        tile = code
+        if lang in _NAMED_TILES:
+            from mahjongkit.i18n import tile_name
+
+            # The kind of tile joins the code: « Dragon blanc (5z, terminale ou honneur) ».
+            kind = f", {suffix.strip(' ()')}" if suffix else ""
+            tile, suffix = f"{tile_name(code, lang)} ({code}{kind})", ""
+        # French elides "de" before a vowel: « d’un de caractères (1m) ».
+        de_tile = f"d’{tile}" if tile[:1].lower() in "aeiou" and lang == "fr" else f"de {tile}"
+        return template.format(tile=tile, de_tile=de_tile) + suffix
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._templates)
+
+    def __len__(self) -> int:
+        return len(self._templates)
+
+    def __reduce__(self) -> tuple[type[_TileLine], tuple[Names, int, Names | None]]:
+        return (_TileLine, (self._templates, self._kind, self._suffix))
+
+
 @cache
 def _item(item_id: str, fu: int, kind: int) -> FuItem:
     """A breakdown line (memoised: the same line is the same value)."""
     if item_id in _FIXED:
         return FuItem(item_id, fu, _FIXED[item_id])
-    tile = format_kind(kind)
     if item_id in _SETS:
         suffix = _TERMINAL if is_terminal_or_honor(kind) else _SIMPLE
-        set_names = {
-            lang: text.format(tile=tile) + suffix[lang] for lang, text in _SETS[item_id].items()
-        }
-        return FuItem(item_id, fu, set_names)
+        return FuItem(item_id, fu, _TileLine(_SETS[item_id], kind, suffix))
     for wait_id, wait_names in _WAITS.values():
         if wait_id == item_id:
-            return FuItem(
-                item_id, fu, {lang: t.format(tile=tile) for lang, t in wait_names.items()}
-            )
+            return FuItem(item_id, fu, _TileLine(wait_names, kind))
     reason = item_id.removeprefix("pair_")
-    return FuItem(item_id, fu, {lang: t.format(tile=tile) for lang, t in _PAIRS[reason].items()})
+    return FuItem(item_id, fu, _TileLine(_PAIRS[reason], kind))
 
 
 Sets = tuple[tuple[int, bool, str], ...]

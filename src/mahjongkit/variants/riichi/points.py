@@ -133,7 +133,7 @@ _REASONS: dict[str, Names] = {
         "win on a discard", "victoire sur un écart", "victoria con un descarte", "ロン", "ron"
     ),
     "tsumo": _names(
-        "share of a self-draw", "part d'une victoire sur pioche", "parte de un autorrobo",
+        "share of a self-draw", "part d'une victoire sur pioche", "parte de un robo propio",
         "ツモ", "tsumo",
     ),
     "counters": _names("counters", "compteurs", "contadores", "積み棒", "tsumibou"),

@@ -37,7 +37,7 @@ REASONS: dict[str, Names] = {
     "win_discard": {
         "zh": "點炮",
         "en": "win on a discard: the discarder pays",
-        "fr": "victoire sur défausse : le défausseur paie",
+        "fr": "victoire sur défausse : celui qui a défaussé paie",
         "es": "victoria con descarte: paga quien descartó",
     },
     "win_self_draw": {
@@ -55,7 +55,10 @@ REASONS: dict[str, Names] = {
     "fed_kong_flower": {
         "zh": "點槓花（當點炮）",
         "en": "win on the replacement of a kong fed by a discard: the feeder pays",
-        "fr": "victoire sur le remplacement d’un kong nourri par une défausse : le défausseur paie",
+        "fr": (
+            "victoire sur le remplacement d’un kong nourri par une défausse : celui qui a "
+            "défaussé paie"
+        ),
         "es": "victoria con la reposición de un kong de descarte: paga quien lo dio",
     },
     "robbed_kong_win": {
@@ -73,7 +76,7 @@ REASONS: dict[str, Names] = {
     "exposed_kong": {
         "zh": "刮風（直槓）",
         "en": "wind: kong on a discard, the discarder pays",
-        "fr": "vent : kong sur défausse, le défausseur paie",
+        "fr": "vent : kong sur défausse, celui qui a défaussé paie",
         "es": "viento: kong con descarte, paga quien descartó",
     },
     "added_kong": {

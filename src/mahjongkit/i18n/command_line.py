@@ -1,0 +1,1115 @@
+"""The command line's own words in English, French and Spanish.
+
+Three catalogs:
+
+* :data:`COMMAND_LINE`: the sentences of the command line itself (keys ``command.*``: its
+  refusals, the ``simulate`` summary, the error prefix), joined to the common tables on first use
+  like every surface's;
+* :data:`ARGPARSE`: argparse's own words (usage, "the following arguments are required", invalid
+  choices, the help's section titles), by their English text: argparse asks gettext for them, and
+  :mod:`mahjongkit.commands` answers from here in the language ``--lang`` asks for;
+* :data:`HELP`: the help of every command and flag, by its English text (the convention of
+  gettext's catalogs, whose key is the English message).
+
+French puts a space before « : », « ; », « ? » as the other French sentences do.
+"""
+
+from __future__ import annotations
+
+_EN = {
+    "command.error": "mahjongkit: error: {message}",
+    "command.serving": "mahjongkit site: {address}  (progress kept in {db}; Ctrl-C stops)",
+    "command.interrupted": (
+        "mahjongkit: interrupted: {kept} of {games} games stored in {where}; the same command "
+        "with --resume plays the others"
+    ),
+    "command.required_command": "a command is required: {commands} (mahjongkit --help lists them)",
+    "command.unknown": "unknown command {name}: did you mean {guess}? (commands: {commands})",
+    "command.unknown_no_guess": "unknown command {name}: expected one of {commands}",
+    "command.no_such_path": "no such file or folder",
+    "command.permission": "permission denied",
+    "command.is_folder": "a folder, not a file",
+    "command.not_folder": "not a folder",
+    "command.no_space": "no space left on the device",
+    "command.read_only": "the file system is read-only",
+    "command.exists": "a file or folder of that name already exists",
+    "command.os_error": "{reason}: {path}",
+    "command.seat_range": "expected a seat 0 to {last} (or E S W N), not {value}",
+    "command.seat_word": "expected a seat 0 to 3 or E S W N, not {value}",
+    "command.mjai_seat": "a seat is 0, 1, 2 or 3, not {value}",
+    "command.seconds": "expected a number of seconds, not {value}",
+    "command.seconds_range": "expected seconds above 0 and at most 86400, not {value}",
+    "command.port": "expected a port from 1 to 65535, not {value}",
+    "command.bot": "{value}: expected one of {bots} or mjai:COMMAND",
+    "command.bot_name": "--bot {value}: expected one of {bots}",
+    "command.too_large_print": (
+        "the result is too large to print: an --option value (such as limit) is far out of the "
+        "range of a real table"
+    ),
+    "command.too_large_compute": (
+        "the result is too large to compute: an --option value (such as limit) is far out of "
+        "the range of a real table"
+    ),
+    "command.path_nul": "the path holds a NUL character",
+    "command.path_empty": "the path is empty",
+    "command.folder_no_logs": "the folder holds no {suffixes} file",
+    "command.tui_missing": (
+        "mahjongkit play needs the terminal extra: pip install 'mahjongkit[tui]'"
+    ),
+    "command.web_missing": (
+        "serve needs the web extra ({module} is not installed): pip install 'mahjongkit[web]'"
+    ),
+    "command.resume_fixed": (
+        "--resume continues a stored game with its own table: {flags} cannot change it"
+    ),
+    "command.play_seat": "--seat {seat}: the table has seats 0 to {last}",
+    "command.export_riichi": (
+        "game {id} is a {variant} game: tenhou.net/6 records Riichi games only; use --format jsonl"
+    ),
+    "command.out_folder": "--out {path} is a folder: name a file",
+    "command.out_no_parent": "--out {path}: the folder {parent} does not exist",
+    "command.out_file": "--out {path}: a file, not a folder",
+    "command.no_such_file": "no such file",
+    "command.converted": "{source} → {target}",
+    "command.jobs": "--jobs {jobs}: the number of processes is at least 1",
+    "command.mjai_riichi": (
+        "mjai:COMMAND bots play four-player Riichi only, not {players}-player {variant}"
+    ),
+    "command.simulate_done": "all {games} games of this run were already stored in {where}",
+    "command.simulate_rewritten": (
+        "{where} already holds games: it is written again from the first game (--resume keeps "
+        "the games it holds)"
+    ),
+    "command.simulate_title": (
+        "{variant}: {games} games, {rounds} rounds, seed {seed}, {where}, {rate} games/s; "
+        "stored in {stored}"
+    ),
+    "command.simulate_processes": "{count} processes",
+    "command.simulate_process": "1 process",
+    "command.simulate_ray": "{count} at once on Ray ({address})",
+    "command.simulate_resumed": "{count} stored before, {played} played now",
+    "command.col.seat": "seat",
+    "command.col.bot": "bot",
+    "command.col.wins": "wins",
+    "command.col.deal_ins": "deal-ins",
+    "command.col.score": "score",
+    "command.col.placement": "placement",
+    "command.simulate_caption": (
+        "score and placement: mean ± half-width of the 95% confidence interval"
+    ),
+    "command.col.faults": "faults",
+    "command.simulate_faults": (
+        "faults of an mjai bot: late/malformed/illegal answers/exits (its safe default played)"
+    ),
+    "command.col.all": "all",
+    "command.progress_rate": "{rate} games/s",
+    "command.progress_rounds": "{rounds} rounds",
+    "command.progress_times": "{elapsed}, {left} left",
+}
+
+_FR = {
+    "command.error": "mahjongkit : erreur : {message}",
+    "command.serving": (
+        "site mahjongkit : {address}  (progression gardée dans {db} ; Ctrl-C l’arrête)"
+    ),
+    "command.interrupted": (
+        "mahjongkit : interrompu : {kept} parties sur {games} gardées dans {where} ; la même "
+        "commande avec --resume joue les autres"
+    ),
+    "command.required_command": (
+        "une commande est requise : {commands} (mahjongkit --help les décrit)"
+    ),
+    "command.unknown": (
+        "commande inconnue {name} : vouliez-vous dire {guess} ? (commandes : {commands})"
+    ),
+    "command.unknown_no_guess": "commande inconnue {name} : une de {commands} est attendue",
+    "command.no_such_path": "aucun fichier ni dossier de ce nom",
+    "command.permission": "permission refusée",
+    "command.is_folder": "un dossier, pas un fichier",
+    "command.not_folder": "pas un dossier",
+    "command.no_space": "plus de place sur le disque",
+    "command.read_only": "le système de fichiers est en lecture seule",
+    "command.exists": "un fichier ou un dossier de ce nom existe déjà",
+    "command.os_error": "{reason} : {path}",
+    "command.seat_range": "une place de 0 à {last} (ou E S W N) est attendue, pas {value}",
+    "command.seat_word": "une place de 0 à 3 ou E S W N est attendue, pas {value}",
+    "command.mjai_seat": "une place vaut 0, 1, 2 ou 3, pas {value}",
+    "command.seconds": "un nombre de secondes est attendu, pas {value}",
+    "command.seconds_range": (
+        "un nombre de secondes au-dessus de 0 et d’au plus 86400 est attendu, pas {value}"
+    ),
+    "command.port": "un port de 1 à 65535 est attendu, pas {value}",
+    "command.bot": "{value} : un de {bots} ou mjai:COMMANDE est attendu",
+    "command.bot_name": "--bot {value} : un de {bots} est attendu",
+    "command.too_large_print": (
+        "le résultat est trop grand pour être affiché : une valeur d’--option (comme limit) est "
+        "très loin de celles d’une vraie table"
+    ),
+    "command.too_large_compute": (
+        "le résultat est trop grand pour être calculé : une valeur d’--option (comme limit) est "
+        "très loin de celles d’une vraie table"
+    ),
+    "command.path_nul": "le chemin contient un caractère NUL",
+    "command.path_empty": "le chemin est vide",
+    "command.folder_no_logs": "le dossier ne contient aucun fichier {suffixes}",
+    "command.tui_missing": (
+        "mahjongkit play demande l’extra du terminal : pip install 'mahjongkit[tui]'"
+    ),
+    "command.web_missing": (
+        "serve demande l’extra web ({module} n’est pas installé) : pip install 'mahjongkit[web]'"
+    ),
+    "command.resume_fixed": (
+        "--resume reprend une partie gardée avec sa propre table : {flags} ne peut pas la changer"
+    ),
+    "command.play_seat": "--seat {seat} : la table a les places 0 à {last}",
+    "command.export_riichi": (
+        "la partie {id} est une partie de {variant} : tenhou.net/6 ne garde que des parties de "
+        "Riichi ; utilisez --format jsonl"
+    ),
+    "command.out_folder": "--out {path} est un dossier : nommez un fichier",
+    "command.out_no_parent": "--out {path} : le dossier {parent} n’existe pas",
+    "command.out_file": "--out {path} : un fichier, pas un dossier",
+    "command.no_such_file": "aucun fichier de ce nom",
+    "command.converted": "{source} → {target}",
+    "command.jobs": "--jobs {jobs} : il faut au moins 1 processus",
+    "command.mjai_riichi": (
+        "les bots mjai:COMMANDE ne jouent qu’au Riichi à quatre, pas au {variant} à {players}"
+    ),
+    "command.simulate_done": (
+        "les {games} parties de cette simulation étaient déjà gardées dans {where}"
+    ),
+    "command.simulate_rewritten": (
+        "{where} contient déjà des parties : il est réécrit depuis la première (--resume garde "
+        "celles qu’il contient)"
+    ),
+    "command.simulate_title": (
+        "{variant} : {games} parties, {rounds} donnes, graine {seed}, {where}, {rate} parties/s ; "
+        "gardées dans {stored}"
+    ),
+    "command.simulate_processes": "{count} processus",
+    "command.simulate_process": "1 processus",
+    "command.simulate_ray": "{count} à la fois sur Ray ({address})",
+    "command.simulate_resumed": "{count} déjà gardées, {played} jouées maintenant",
+    "command.col.seat": "place",
+    "command.col.bot": "bot",
+    "command.col.wins": "victoires",
+    "command.col.deal_ins": "ron concédés",
+    "command.col.score": "score",
+    "command.col.placement": "rang",
+    "command.simulate_caption": (
+        "score et rang : moyenne ± demi-largeur de l’intervalle de confiance à 95 %"
+    ),
+    "command.col.faults": "fautes",
+    "command.simulate_faults": (
+        "fautes d’un bot mjai : réponses en retard/mal formées/illégales/sorties (le choix sûr "
+        "joué à sa place)"
+    ),
+    "command.col.all": "tous",
+    "command.progress_rate": "{rate} parties/s",
+    "command.progress_rounds": "{rounds} donnes",
+    "command.progress_times": "{elapsed}, reste {left}",
+}
+
+_ES = {
+    "command.error": "mahjongkit: error: {message}",
+    "command.serving": (
+        "sitio de mahjongkit: {address}  (progreso guardado en {db}; Ctrl-C lo detiene)"
+    ),
+    "command.interrupted": (
+        "mahjongkit: interrumpido: {kept} de {games} partidas guardadas en {where}; la misma "
+        "orden con --resume juega las demás"
+    ),
+    "command.required_command": (
+        "se requiere una orden: {commands} (mahjongkit --help las describe)"
+    ),
+    "command.unknown": "orden desconocida {name}: ¿quiso decir {guess}? (órdenes: {commands})",
+    "command.unknown_no_guess": "orden desconocida {name}: se esperaba una de {commands}",
+    "command.no_such_path": "no existe el archivo o la carpeta",
+    "command.permission": "permiso denegado",
+    "command.is_folder": "una carpeta, no un archivo",
+    "command.not_folder": "no es una carpeta",
+    "command.no_space": "no queda espacio en el disco",
+    "command.read_only": "el sistema de archivos es de solo lectura",
+    "command.exists": "ya existe un archivo o una carpeta con ese nombre",
+    "command.os_error": "{reason}: {path}",
+    "command.seat_range": "se esperaba un puesto del 0 al {last} (o E S W N), no {value}",
+    "command.seat_word": "se esperaba un puesto del 0 al 3 o E S W N, no {value}",
+    "command.mjai_seat": "un puesto es 0, 1, 2 o 3, no {value}",
+    "command.seconds": "se esperaba un número de segundos, no {value}",
+    "command.seconds_range": (
+        "se esperaban segundos por encima de 0 y como mucho 86400, no {value}"
+    ),
+    "command.port": "se esperaba un puerto del 1 al 65535, no {value}",
+    "command.bot": "{value}: se esperaba uno de {bots} o mjai:ORDEN",
+    "command.bot_name": "--bot {value}: se esperaba uno de {bots}",
+    "command.too_large_print": (
+        "el resultado es demasiado grande para mostrarlo: un valor de --option (como limit) "
+        "está muy lejos de los de una mesa real"
+    ),
+    "command.too_large_compute": (
+        "el resultado es demasiado grande para calcularlo: un valor de --option (como limit) "
+        "está muy lejos de los de una mesa real"
+    ),
+    "command.path_nul": "la ruta contiene un carácter NUL",
+    "command.path_empty": "la ruta está vacía",
+    "command.folder_no_logs": "la carpeta no contiene ningún archivo {suffixes}",
+    "command.tui_missing": (
+        "mahjongkit play necesita el extra de terminal: pip install 'mahjongkit[tui]'"
+    ),
+    "command.web_missing": (
+        "serve necesita el extra web ({module} no está instalado): pip install 'mahjongkit[web]'"
+    ),
+    "command.resume_fixed": (
+        "--resume continúa una partida guardada con su propia mesa: {flags} no puede cambiarla"
+    ),
+    "command.play_seat": "--seat {seat}: la mesa tiene los puestos del 0 al {last}",
+    "command.export_riichi": (
+        "la partida {id} es de {variant}: tenhou.net/6 solo guarda partidas de Riichi; use "
+        "--format jsonl"
+    ),
+    "command.out_folder": "--out {path} es una carpeta: indique un archivo",
+    "command.out_no_parent": "--out {path}: la carpeta {parent} no existe",
+    "command.out_file": "--out {path}: un archivo, no una carpeta",
+    "command.no_such_file": "no existe el archivo",
+    "command.converted": "{source} → {target}",
+    "command.jobs": "--jobs {jobs}: hace falta al menos 1 proceso",
+    "command.mjai_riichi": (
+        "los bots mjai:ORDEN solo juegan al Riichi de cuatro, no al {variant} de {players}"
+    ),
+    "command.simulate_done": (
+        "las {games} partidas de esta simulación ya estaban guardadas en {where}"
+    ),
+    "command.simulate_rewritten": (
+        "{where} ya contiene partidas: se reescribe desde la primera (--resume conserva las "
+        "que contiene)"
+    ),
+    "command.simulate_title": (
+        "{variant}: {games} partidas, {rounds} manos, semilla {seed}, {where}, {rate} "
+        "partidas/s; guardadas en {stored}"
+    ),
+    "command.simulate_processes": "{count} procesos",
+    "command.simulate_process": "1 proceso",
+    "command.simulate_ray": "{count} a la vez en Ray ({address})",
+    "command.simulate_resumed": "{count} ya guardadas, {played} jugadas ahora",
+    "command.col.seat": "puesto",
+    "command.col.bot": "bot",
+    "command.col.wins": "victorias",
+    "command.col.deal_ins": "ron concedidos",
+    "command.col.score": "puntos",
+    "command.col.placement": "posición",
+    "command.simulate_caption": (
+        "puntos y posición: media ± semiamplitud del intervalo de confianza del 95 %"
+    ),
+    "command.col.faults": "fallos",
+    "command.simulate_faults": (
+        "fallos de un bot mjai: respuestas tardías/mal formadas/ilegales/salidas (la opción "
+        "segura jugada en su lugar)"
+    ),
+    "command.col.all": "todos",
+    "command.progress_rate": "{rate} partidas/s",
+    "command.progress_rounds": "{rounds} manos",
+    "command.progress_times": "{elapsed}, quedan {left}",
+}
+
+COMMAND_LINE: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "es": _ES}
+"""The command line's own sentences, by language."""
+
+
+ARGPARSE: dict[str, dict[str, str]] = {
+    "fr": {
+        "usage: ": "utilisation : ",
+        "positional arguments": "arguments positionnels",
+        "options": "options",
+        "optional arguments": "options",
+        "show this help message and exit": "afficher cette aide et quitter",
+        "argument %(argument_name)s: %(message)s": "argument %(argument_name)s : %(message)s",
+        "the following arguments are required: %s": "les arguments suivants sont requis : %s",
+        "unrecognized arguments: %s": "arguments non reconnus : %s",
+        "not allowed with argument %s": "interdit avec l’argument %s",
+        "ignored explicit argument %r": "valeur explicite ignorée : %r",
+        "one of the arguments %s is required": "un des arguments %s est requis",
+        "expected one argument": "une valeur est attendue après lui",
+        "expected at most one argument": "au plus une valeur est attendue après lui",
+        "expected at least one argument": "au moins une valeur est attendue après lui",
+        "ambiguous option: %(option)s could match %(matches)s": (
+            "option ambiguë : %(option)s peut désigner %(matches)s"
+        ),
+        "invalid %(type)s value: %(value)r": "valeur %(type)s invalide : %(value)r",
+        "invalid choice: %(value)r (choose from %(choices)s)": (
+            "choix invalide : %(value)r (choisir parmi %(choices)s)"
+        ),
+        "%(prog)s: error: %(message)s\n": "%(prog)s : erreur : %(message)s\n",
+        "unexpected option string: %s": "option inattendue : %s",
+        "unknown parser %(parser_name)r (choices: %(choices)s)": (
+            "commande inconnue %(parser_name)r (choix : %(choices)s)"
+        ),
+    },
+    "es": {
+        "usage: ": "uso: ",
+        "positional arguments": "argumentos posicionales",
+        "options": "opciones",
+        "optional arguments": "opciones",
+        "show this help message and exit": "mostrar esta ayuda y salir",
+        "argument %(argument_name)s: %(message)s": "argumento %(argument_name)s: %(message)s",
+        "the following arguments are required: %s": "se requieren los siguientes argumentos: %s",
+        "unrecognized arguments: %s": "argumentos no reconocidos: %s",
+        "not allowed with argument %s": "no se permite con el argumento %s",
+        "ignored explicit argument %r": "valor explícito ignorado: %r",
+        "one of the arguments %s is required": "se requiere uno de los argumentos %s",
+        "expected one argument": "se esperaba un valor detrás",
+        "expected at most one argument": "se esperaba como mucho un valor detrás",
+        "expected at least one argument": "se esperaba al menos un valor detrás",
+        "ambiguous option: %(option)s could match %(matches)s": (
+            "opción ambigua: %(option)s puede ser %(matches)s"
+        ),
+        "invalid %(type)s value: %(value)r": "valor %(type)s no válido: %(value)r",
+        "invalid choice: %(value)r (choose from %(choices)s)": (
+            "opción no válida: %(value)r (elija entre %(choices)s)"
+        ),
+        "%(prog)s: error: %(message)s\n": "%(prog)s: error: %(message)s\n",
+        "unexpected option string: %s": "opción inesperada: %s",
+        "unknown parser %(parser_name)r (choices: %(choices)s)": (
+            "orden desconocida %(parser_name)r (opciones: %(choices)s)"
+        ),
+    },
+}
+"""argparse's words by their English text, in each language other than English."""
+
+ARGPARSE_PLURALS: dict[str, dict[tuple[str, str], tuple[str, str]]] = {
+    "fr": {("expected %s argument", "expected %s arguments"): (
+        "%s valeur est attendue après lui", "%s valeurs sont attendues après lui"
+    )},
+    "es": {("expected %s argument", "expected %s arguments"): (
+        "se esperaba %s valor detrás", "se esperaban %s valores detrás"
+    )},
+}  # fmt: skip
+"""argparse's words that depend on a count: (singular, plural) in English → in the language."""
+
+
+def plural_form(count: int, lang: str) -> int:
+    """0 for the singular, 1 for the plural: French counts 0 and 1 as singular, Spanish and
+    English 1 alone."""
+    if lang == "fr":
+        return 0 if count in (0, 1) else 1
+    return 0 if count == 1 else 1
+
+
+def argparse_text(message: str, lang: str) -> str:
+    """argparse's ``message`` in ``lang`` (as it is when the catalog has no translation)."""
+    return ARGPARSE.get(lang, {}).get(message, message)
+
+
+def argparse_plural(singular: str, plural: str, count: int, lang: str) -> str:
+    """argparse's count-dependent message in ``lang`` for ``count``."""
+    found = ARGPARSE_PLURALS.get(lang, {}).get((singular, plural))
+    if found is None:
+        return singular if count == 1 else plural
+    return found[plural_form(count, lang)]
+
+
+def help_text(text: str, lang: str) -> str:
+    """The help of a command or flag, given by its English ``text``, in ``lang``."""
+    return HELP.get(lang, {}).get(text, text)
+
+
+_HELP_ROWS: tuple[tuple[str, str, str], ...] = (
+    # The program
+    (
+        "Mahjong hands for Riichi, Hong Kong and Sichuan: shanten, waits, scores, rule pages, "
+        "self-play and Tenhou replay checks.",
+        "Des mains de mahjong en Riichi, Hong Kong et Sichuan : shanten, attentes, scores, pages "
+        "de règles, parties entre bots et vérification de parties Tenhou.",
+        "Manos de mahjong en Riichi, Hong Kong y Sichuan: shanten, esperas, puntuaciones, "
+        "páginas de reglas, partidas entre bots y comprobación de partidas de Tenhou.",
+    ),
+    (
+        "Exit codes: 0 success, 1 a well-formed question whose answer is no, 2 unusable input.",
+        "Codes de sortie : 0 succès, 1 une question bien posée dont la réponse est non, "
+        "2 une entrée inutilisable.",
+        "Códigos de salida: 0 éxito, 1 una pregunta bien formulada cuya respuesta es no, "
+        "2 una entrada inutilizable.",
+    ),
+    (
+        "show program's version number and exit",
+        "afficher la version du programme et quitter",
+        "mostrar la versión del programa y salir",
+    ),
+    (
+        "the language of the answers and messages: en, fr, es (ja, zh for some commands); also "
+        "accepted anywhere after the command",
+        "la langue des réponses et des messages : en, fr, es (ja, zh pour certaines commandes) ; "
+        "acceptée aussi n’importe où après la commande",
+        "el idioma de las respuestas y los mensajes: en, fr, es (ja, zh en algunas órdenes); "
+        "se acepta también en cualquier lugar tras la orden",
+    ),
+    (" (default: %(default)s)", " (par défaut : %(default)s)", " (por defecto: %(default)s)"),
+    # The commands
+    (
+        "Shanten of a hand, by shape, with its waits and ukeire.",
+        "Le shanten d’une main, par forme, avec ses attentes et ses tuiles utiles.",
+        "El shanten de una mano, por forma, con sus esperas y sus fichas útiles.",
+    ),
+    (
+        "Waits of a ready hand, what a win on each is worth or why it is none (exit 1 when the "
+        "hand is not ready).",
+        "Les attentes d’une main prête, ce que vaut une victoire sur chacune ou pourquoi ce "
+        "n’en est pas une (sortie 1 quand la main n’est pas en attente).",
+        "Las esperas de una mano lista, lo que vale ganar con cada una o por qué no es una "
+        "victoria (salida 1 cuando la mano no está lista).",
+    ),
+    (
+        "Score a winning hand and explain the result.",
+        "Compter une main gagnante et expliquer le résultat.",
+        "Puntuar una mano ganadora y explicar el resultado.",
+    ),
+    (
+        "Score a winning hand and explain the result (exit 1 when it is not a win).",
+        "Compter une main gagnante et expliquer le résultat (sortie 1 quand ce n’est pas une "
+        "victoire).",
+        "Puntuar una mano ganadora y explicar el resultado (salida 1 cuando no es una victoria).",
+    ),
+    (
+        "Play seeded games with random legal or tile-efficiency players; print the scores.",
+        "Jouer des parties tirées d’une graine entre joueurs au hasard ou efficaces ; afficher "
+        "les scores.",
+        "Jugar partidas a partir de una semilla entre jugadores al azar o eficientes; mostrar "
+        "las puntuaciones.",
+    ),
+    (
+        "Play seeded games with four bots of one kind and print each game's rounds and final "
+        "scores (one line a game; --json: every event). A Hong Kong game between random players "
+        "may last hundreds of rounds: they rarely reach the 3-fan minimum.",
+        "Jouer des parties tirées d’une graine entre quatre bots d’une même sorte et afficher "
+        "les donnes et les scores finaux de chacune (une ligne par partie ; --json : chaque "
+        "évènement). Une partie de Hong Kong entre joueurs au hasard peut durer des centaines "
+        "de donnes : ils atteignent rarement le minimum de 3 fan.",
+        "Jugar partidas a partir de una semilla entre cuatro bots de un mismo tipo y mostrar "
+        "las manos y las puntuaciones finales de cada una (una línea por partida; --json: cada "
+        "evento). Una partida de Hong Kong entre jugadores al azar puede durar cientos de "
+        "manos: rara vez alcanzan el mínimo de 3 fan.",
+    ),
+    (
+        "Print a variant's pattern table (names, values, examples) as Markdown.",
+        "Afficher la table des motifs d’une variante (noms, valeurs, exemples) en Markdown.",
+        "Mostrar la tabla de patrones de una variante (nombres, valores, ejemplos) en Markdown.",
+    ),
+    (
+        "Print a variant's pattern table as Markdown: every pattern's name in the language "
+        "asked, its value, what it replaces and an example in the command line's notation, under "
+        "the preset and options given.",
+        "Afficher la table des motifs d’une variante en Markdown : le nom de chaque motif dans "
+        "la langue demandée, sa valeur, ce qu’il remplace et un exemple dans la notation de la "
+        "ligne de commande, selon le jeu de règles et les options donnés.",
+        "Mostrar la tabla de patrones de una variante en Markdown: el nombre de cada patrón en "
+        "el idioma pedido, su valor, lo que sustituye y un ejemplo en la notación de la línea "
+        "de órdenes, según el conjunto de reglas y las opciones indicados.",
+    ),
+    (
+        "Start the learning site (lessons, pattern tables, glossary) in English, French and "
+        "Spanish; needs the web extra: pip install 'mahjongkit[web]'.",
+        "Lancer le site d’apprentissage (leçons, tables des motifs, glossaire) en anglais, "
+        "français et espagnol ; demande l’extra web : pip install 'mahjongkit[web]'.",
+        "Iniciar el sitio de aprendizaje (lecciones, tablas de patrones, glosario) en inglés, "
+        "francés y español; necesita el extra web: pip install 'mahjongkit[web]'.",
+    ),
+    (
+        "Start the learning site on HOST:PORT: lessons, pattern tables, a glossary, a hand "
+        "calculator and a table against bots, in English, French and Spanish. The reading "
+        "progress is kept in --db; the games played on the site go to records.sqlite3 beside it "
+        "(with records.sqlite3.secret). Needs the web extra: pip install 'mahjongkit[web]'.",
+        "Lancer le site d’apprentissage sur HOTE:PORT : leçons, tables des motifs, glossaire, "
+        "calculateur de mains et table contre des bots, en anglais, français et espagnol. La "
+        "progression de lecture est gardée dans --db ; les parties jouées sur le site vont dans "
+        "records.sqlite3 à côté (avec records.sqlite3.secret). Demande l’extra web : pip "
+        "install 'mahjongkit[web]'.",
+        "Iniciar el sitio de aprendizaje en HOST:PUERTO: lecciones, tablas de patrones, un "
+        "glosario, una calculadora de manos y una mesa contra bots, en inglés, francés y "
+        "español. El progreso de lectura se guarda en --db; las partidas jugadas en el sitio van "
+        "a records.sqlite3 a su lado (con records.sqlite3.secret). Necesita el extra web: pip "
+        "install 'mahjongkit[web]'.",
+    ),
+    (
+        "Replay Tenhou mjlog files through the engine and list every mismatch.",
+        "Rejouer des fichiers mjlog de Tenhou dans le moteur et lister chaque écart.",
+        "Volver a jugar archivos mjlog de Tenhou en el motor y listar cada diferencia.",
+    ),
+    (
+        "Replay Tenhou mjlog files (or every .mjlog and .xml of a folder) through the engine and "
+        "list every mismatch, then sum up (exit 1 on a mismatch, 2 on an unreadable file).",
+        "Rejouer des fichiers mjlog de Tenhou (ou chaque .mjlog et .xml d’un dossier) dans le "
+        "moteur, lister chaque écart puis faire le bilan (sortie 1 s’il y a un écart, 2 pour un "
+        "fichier illisible).",
+        "Volver a jugar archivos mjlog de Tenhou (o cada .mjlog y .xml de una carpeta) en el "
+        "motor, listar cada diferencia y hacer el balance (salida 1 si hay una diferencia, 2 "
+        "si un archivo no se puede leer).",
+    ),
+    (
+        "Play in the terminal against bots (needs mahjongkit[tui]); games are stored.",
+        "Jouer dans le terminal contre des bots (demande mahjongkit[tui]) ; les parties sont "
+        "gardées.",
+        "Jugar en el terminal contra bots (necesita mahjongkit[tui]); las partidas se guardan.",
+    ),
+    (
+        "Play Riichi, Hong Kong or Sichuan in the terminal against bots. Every game is stored in "
+        "the records database; --resume ID continues an unfinished one.",
+        "Jouer au Riichi, au Hong Kong ou au Sichuan dans le terminal contre des bots. Chaque "
+        "partie est gardée dans la base des parties ; --resume N reprend une partie non finie.",
+        "Jugar al Riichi, al Hong Kong o al Sichuan en el terminal contra bots. Cada partida se "
+        "guarda en la base de partidas; --resume N continúa una sin terminar.",
+    ),
+    (
+        "List the games stored in the records.",
+        "Lister les parties gardées.",
+        "Listar las partidas guardadas.",
+    ),
+    (
+        "List the games stored in the records database (newest first): id, family, state, "
+        "seats, final scores. --json gives stable values (ids as numbers, family and state as "
+        "ids) for scripts.",
+        "Lister les parties gardées dans la base (les plus récentes d’abord) : numéro, famille, "
+        "état, places, scores finaux. --json donne des valeurs stables (numéros en nombres, "
+        "famille et état en identifiants) pour les scripts.",
+        "Listar las partidas guardadas en la base (las más recientes primero): número, familia, "
+        "estado, puestos, puntuaciones finales. --json da valores estables (números como "
+        "números, familia y estado como identificadores) para los scripts.",
+    ),
+    (
+        "Print a stored game as text, round by round.",
+        "Afficher une partie gardée en texte, donne par donne.",
+        "Mostrar una partida guardada como texto, mano a mano.",
+    ),
+    (
+        "Print a stored game as text, round by round: the scores at each start, the wins and "
+        "draws, every payment.",
+        "Afficher une partie gardée en texte, donne par donne : les scores au début de chacune, "
+        "les victoires et les nulles, chaque paiement.",
+        "Mostrar una partida guardada como texto, mano a mano: las puntuaciones al empezar "
+        "cada una, las victorias y los empates, cada pago.",
+    ),
+    (
+        "Write a stored game as JSON lines of its events or as tenhou.net/6 JSON.",
+        "Écrire une partie gardée en lignes JSON de ses évènements ou en JSON tenhou.net/6.",
+        "Escribir una partida guardada como líneas JSON de sus eventos o como JSON tenhou.net/6.",
+    ),
+    (
+        "Write a stored game as JSON lines of its engine events (any family) or as tenhou.net/6 "
+        "JSON (Riichi games), to standard output or --out FILE.",
+        "Écrire une partie gardée en lignes JSON des évènements du moteur (toute famille) ou en "
+        "JSON tenhou.net/6 (parties de Riichi), sur la sortie standard ou dans --out FICHIER.",
+        "Escribir una partida guardada como líneas JSON de los eventos del motor (cualquier "
+        "familia) o como JSON tenhou.net/6 (partidas de Riichi), en la salida estándar o en "
+        "--out ARCHIVO.",
+    ),
+    (
+        "Play one seat of an mjai game (mjai.app dialect) on standard input and output.",
+        "Jouer une place d’une partie mjai (dialecte de mjai.app) sur l’entrée et la sortie "
+        "standard.",
+        "Jugar un puesto de una partida mjai (dialecto de mjai.app) por la entrada y la salida "
+        "estándar.",
+    ),
+    (
+        "Play one seat of an mjai game: each input line is a JSON array of the events since the "
+        'last answer, and each is answered with one JSON object (an action or {"type":"none"}). '
+        "See docs/mjai.md.",
+        "Jouer une place d’une partie mjai : chaque ligne lue est un tableau JSON des évènements "
+        "depuis la dernière réponse, et chacune reçoit pour réponse un objet JSON (une action ou "
+        '{"type":"none"}). Voir docs/mjai.md.',
+        "Jugar un puesto de una partida mjai: cada línea leída es un array JSON de los eventos "
+        "desde la última respuesta, y cada una se responde con un objeto JSON (una acción o "
+        '{"type":"none"}). Véase docs/mjai.md.',
+    ),
+    (
+        "Convert game logs between Tenhou mjlog, tenhou.net/6, mjai and mahjongkit's events.",
+        "Convertir des journaux de partie entre mjlog de Tenhou, tenhou.net/6, mjai et les "
+        "évènements de mahjongkit.",
+        "Convertir registros de partida entre mjlog de Tenhou, tenhou.net/6, mjai y los eventos "
+        "de mahjongkit.",
+    ),
+    (
+        "Convert game logs between Tenhou mjlog (XML), tenhou.net/6 JSON, mjai JSON lines and "
+        "mahjongkit's event lines. Each log is replayed through the engine on the way; a log "
+        "that does not replay is reported on one line (exit 2) and the others are converted.",
+        "Convertir des journaux de partie entre mjlog de Tenhou (XML), JSON tenhou.net/6, lignes "
+        "JSON mjai et lignes d’évènements de mahjongkit. Chaque journal est rejoué dans le "
+        "moteur au passage ; un journal qui ne se rejoue pas est signalé sur une ligne (sortie "
+        "2) et les autres sont convertis.",
+        "Convertir registros de partida entre mjlog de Tenhou (XML), JSON tenhou.net/6, líneas "
+        "JSON de mjai y líneas de eventos de mahjongkit. Cada registro se vuelve a jugar en el "
+        "motor por el camino; uno que no se puede volver a jugar se indica en una línea (salida "
+        "2) y los demás se convierten.",
+    ),
+    (
+        "Play many seeded games between bots on every core; store them; sum them up.",
+        "Jouer de nombreuses parties tirées d’une graine entre bots sur tous les cœurs ; les "
+        "garder ; en faire le bilan.",
+        "Jugar muchas partidas a partir de una semilla entre bots en todos los núcleos; "
+        "guardarlas; hacer el balance.",
+    ),
+    (
+        "Play many seeded games between bots on one or many processes (the same games whatever "
+        "the number), store every game in the records database or as JSON lines, and print per "
+        "seat and bot: wins, deal-ins, average score and placement with 95% confidence "
+        "intervals.",
+        "Jouer de nombreuses parties tirées d’une graine entre bots sur un ou plusieurs "
+        "processus (les mêmes parties quel que soit leur nombre), garder chaque partie dans la "
+        "base des parties ou en lignes JSON, et afficher par place et par bot : victoires, ron "
+        "concédés, score et rang moyens avec leurs intervalles de confiance à 95 %.",
+        "Jugar muchas partidas a partir de una semilla entre bots en uno o varios procesos (las "
+        "mismas partidas sea cual sea su número), guardar cada partida en la base de partidas o "
+        "como líneas JSON, y mostrar por puesto y por bot: victorias, ron concedidos, "
+        "puntuación y puesto final medios con sus intervalos de confianza del 95 %.",
+    ),
+    # Hands: shanten, waits, score
+    (
+        "concealed tiles in mpsz or Unicode glyphs, melds may follow, e.g. '23m456p11z "
+        "pung:777z@W'",
+        "tuiles cachées en mpsz ou en glyphes Unicode, suivies éventuellement des "
+        "combinaisons, par ex. '23m456p11z pung:777z@W'",
+        "fichas ocultas en mpsz o en glifos Unicode, seguidas si acaso de las combinaciones, "
+        "p. ej. '23m456p11z pung:777z@W'",
+    ),
+    (
+        "a declared meld, e.g. pung:777z@W (repeatable)",
+        "une combinaison déclarée, par ex. pung:777z@W (répétable)",
+        "una combinación declarada, p. ej. pung:777z@W (repetible)",
+    ),
+    (
+        "which complete shapes count",
+        "quelles formes complètes comptent",
+        "qué formas completas cuentan",
+    ),
+    (
+        "Sichuan: the declared missing suit",
+        "Sichuan : la couleur manquante déclarée",
+        "Sichuan: el palo ausente declarado",
+    ),
+    (
+        "tiles seen elsewhere (discards, melds, indicators), for ukeire",
+        "tuiles vues ailleurs (écarts, combinaisons, indicateurs), pour les tuiles utiles",
+        "fichas vistas en otra parte (descartes, combinaciones, indicadores), para las fichas "
+        "útiles",
+    ),
+    (
+        "the hand's seat for the waits' values, E S W N (default: East, or the first seat no "
+        "meld was claimed from)",
+        "la place de la main pour la valeur des attentes, E S W N (par défaut : Est, ou la "
+        "première place à qui aucune combinaison n’a été prise)",
+        "el puesto de la mano para el valor de las esperas, E S W N (por defecto: Este, o el "
+        "primer puesto al que no se tomó ninguna combinación)",
+    ),
+    (
+        "the prevalent wind, E S W N",
+        "le vent dominant, E S W N",
+        "el viento dominante, E S W N",
+    ),
+    (
+        "a rules preset of the variant, for the waits' values",
+        "un jeu de règles de la variante, pour la valeur des attentes",
+        "un conjunto de reglas de la variante, para el valor de las esperas",
+    ),
+    (
+        "override one rule option (repeatable)",
+        "changer une option des règles (répétable)",
+        "cambiar una opción de las reglas (repetible)",
+    ),
+    (
+        "language of the text (default en)",
+        "langue du texte (par défaut en)",
+        "idioma del texto (por defecto en)",
+    ),
+    ("print one JSON object", "afficher un objet JSON", "mostrar un objeto JSON"),
+    (
+        "concealed tiles in mpsz, including the winning tile (groups may be apart)",
+        "tuiles cachées en mpsz, tuile gagnante comprise (les groupes peuvent être séparés)",
+        "fichas ocultas en mpsz, la ficha ganadora incluida (los grupos pueden ir separados)",
+    ),
+    ("the rule family", "la famille de règles", "la familia de reglas"),
+    (
+        "a rules preset (riichi: ema2012, ema2016, tenhou; hongkong: old_style, ...; sichuan: "
+        "blood_battle, ...); default: the variant's first",
+        "un jeu de règles (riichi : ema2012, ema2016, tenhou ; hongkong : old_style, ... ; "
+        "sichuan : blood_battle, ...) ; par défaut : le premier de la variante",
+        "un conjunto de reglas (riichi: ema2012, ema2016, tenhou; hongkong: old_style, ...; "
+        "sichuan: blood_battle, ...); por defecto: el primero de la variante",
+    ),
+    ("the winning tile", "la tuile gagnante", "la ficha ganadora"),
+    ("won by self-draw", "gagnée sur pioche", "ganada por robo propio"),
+    (
+        "the seat that discarded the winning tile (default: the previous seat still in the hand)",
+        "la place qui a défaussé la tuile gagnante (par défaut : la place précédente encore "
+        "dans la donne)",
+        "el puesto que descartó la ficha ganadora (por defecto: el puesto anterior aún en la mano)",
+    ),
+    (
+        "a declared meld, e.g. pung:777z@W or concealed-kong:1111m (repeatable)",
+        "une combinaison déclarée, par ex. pung:777z@W ou concealed-kong:1111m (répétable)",
+        "una combinación declarada, p. ej. pung:777z@W o concealed-kong:1111m (repetible)",
+    ),
+    (
+        "the winner's seat, E S W N (E deals)",
+        "la place du gagnant, E S W N (E donne)",
+        "el puesto del ganador, E S W N (E reparte)",
+    ),
+    (
+        "dora indicators (Riichi), mpsz, repeatable",
+        "indicateurs de dora (Riichi), en mpsz, répétable",
+        "indicadores de dora (Riichi), en mpsz, repetible",
+    ),
+    (
+        "ura dora indicators (Riichi), mpsz, repeatable",
+        "indicateurs d’ura dora (Riichi), en mpsz, répétable",
+        "indicadores de ura dora (Riichi), en mpsz, repetible",
+    ),
+    ("the winner declared riichi", "le gagnant a déclaré riichi", "el ganador declaró riichi"),
+    (
+        "riichi on the first uninterrupted discard",
+        "riichi sur le premier écart, sans interruption",
+        "riichi en el primer descarte, sin interrupción",
+    ),
+    (
+        "won within a go-around of riichi",
+        "gagnée dans le tour qui suit le riichi",
+        "ganada en la vuelta que sigue al riichi",
+    ),
+    (
+        "won on a kong replacement",
+        "gagnée sur la tuile de remplacement d’un kong",
+        "ganada con la ficha de reposición de un kong",
+    ),
+    (
+        "won on the replacement of a second consecutive kong (Hong Kong)",
+        "gagnée sur le remplacement d’un deuxième kong de suite (Hong Kong)",
+        "ganada con la reposición de un segundo kong seguido (Hong Kong)",
+    ),
+    ("won by robbing a kong", "gagnée en volant un kong", "ganada robando un kong"),
+    (
+        "won on the discard right after a kong (Sichuan)",
+        "gagnée sur l’écart qui suit un kong (Sichuan)",
+        "ganada con el descarte que sigue a un kong (Sichuan)",
+    ),
+    (
+        "won on the last wall tile, or the discard after it",
+        "gagnée sur la dernière tuile du mur, ou sur l’écart qui la suit",
+        "ganada con la última ficha del muro, o con el descarte que la sigue",
+    ),
+    (
+        "won in the first uninterrupted go-around",
+        "gagnée dans le premier tour, sans interruption",
+        "ganada en la primera vuelta, sin interrupción",
+    ),
+    ("counters", "compteurs", "contadores"),
+    (
+        "riichi sticks on the table",
+        "mises de riichi sur la table",
+        "depósitos de riichi en la mesa",
+    ),
+    (
+        "North tiles set aside (three-player Riichi: --option players=3 --option uma=...)",
+        "tuiles Nord mises de côté (Riichi à trois : --option players=3 --option uma=...)",
+        "fichas Norte apartadas (Riichi de tres: --option players=3 --option uma=...)",
+    ),
+    (
+        "the winner's bonus tiles, e.g. 1f,3g (repeatable)",
+        "les tuiles bonus du gagnant, par ex. 1f,3g (répétable)",
+        "las fichas de bonificación del ganador, p. ej. 1f,3g (repetible)",
+    ),
+    ("Sichuan: the missing suit", "Sichuan : la couleur manquante", "Sichuan: el palo ausente"),
+    (
+        "Sichuan: the seats still playing, e.g. E,S,W",
+        "Sichuan : les places encore en jeu, par ex. E,S,W",
+        "Sichuan: los puestos que siguen jugando, p. ej. E,S,W",
+    ),
+    (
+        "language of the explanation, default en (riichi: fr es ja ja-Latn; hongkong and "
+        "sichuan: zh fr es)",
+        "langue de l’explication, par défaut en (riichi : fr es ja ja-Latn ; hongkong et "
+        "sichuan : zh fr es)",
+        "idioma de la explicación, por defecto en (riichi: fr es ja ja-Latn; hongkong y "
+        "sichuan: zh fr es)",
+    ),
+    # Games between bots
+    (
+        "a rules preset of the variant",
+        "un jeu de règles de la variante",
+        "un conjunto de reglas de la variante",
+    ),
+    (
+        "the first game's seed",
+        "la graine de la première partie",
+        "la semilla de la primera partida",
+    ),
+    ("how many games to play", "combien de parties jouer", "cuántas partidas jugar"),
+    (
+        "print each game's event log as JSON lines",
+        "afficher le journal d’évènements de chaque partie en lignes JSON",
+        "mostrar el registro de eventos de cada partida como líneas JSON",
+    ),
+    (
+        "also write each Riichi game as tenhou.net/6 JSON in DIR",
+        "écrire aussi chaque partie de Riichi en JSON tenhou.net/6 dans DIR",
+        "escribir también cada partida de Riichi como JSON tenhou.net/6 en DIR",
+    ),
+    (
+        "random legal players, tile-efficiency players, or efficient players that fold against "
+        "a threat",
+        "des joueurs au hasard, des joueurs efficaces, ou des joueurs efficaces qui se couchent "
+        "face à une menace",
+        "jugadores al azar, jugadores eficientes, o jugadores eficientes que se defienden ante "
+        "una amenaza",
+    ),
+    (
+        "stop each game after this many rounds",
+        "arrêter chaque partie après ce nombre de donnes",
+        "detener cada partida tras este número de manos",
+    ),
+    (
+        "language of the game lines (default en)",
+        "langue des lignes de partie (par défaut en)",
+        "idioma de las líneas de partida (por defecto en)",
+    ),
+    (
+        "language of the names (default en)",
+        "langue des noms (par défaut en)",
+        "idioma de los nombres (por defecto en)",
+    ),
+    # The site
+    ("the address to listen on", "l’adresse où écouter", "la dirección en la que escuchar"),
+    ("the port to listen on", "le port où écouter", "el puerto en el que escuchar"),
+    (
+        "the SQLite file keeping which chapters each browser has read (default: "
+        "mahjongkit/site.sqlite3 in the user's data folder)",
+        "le fichier SQLite qui garde les chapitres lus par chaque navigateur (par défaut : "
+        "mahjongkit/site.sqlite3 dans le dossier de données de l’utilisateur)",
+        "el archivo SQLite que guarda los capítulos leídos por cada navegador (por defecto: "
+        "mahjongkit/site.sqlite3 en la carpeta de datos del usuario)",
+    ),
+    (
+        "language of the messages: en, fr, es (default en)",
+        "langue des messages : en, fr, es (par défaut en)",
+        "idioma de los mensajes: en, fr, es (por defecto en)",
+    ),
+    # Replays
+    (
+        "mjlog files (.xml, or gzip .mjlog), or folders holding them",
+        "fichiers mjlog (.xml, ou .mjlog en gzip), ou dossiers qui en contiennent",
+        "archivos mjlog (.xml, o .mjlog en gzip), o carpetas que los contienen",
+    ),
+    (
+        "language of the report (en, fr, es, ja, zh; default en)",
+        "langue du rapport (en, fr, es, ja, zh ; par défaut en)",
+        "idioma del informe (en, fr, es, ja, zh; por defecto en)",
+    ),
+    (
+        "a Riichi rules preset to replay under instead of Tenhou's rules of the log's day",
+        "un jeu de règles de Riichi sous lequel rejouer au lieu des règles de Tenhou du jour du "
+        "journal",
+        "un conjunto de reglas de Riichi con el que volver a jugar en lugar de las reglas de "
+        "Tenhou del día del registro",
+    ),
+    (
+        "a rules preset to play each log under instead of the rules it implies (mjai: Tenhou's, "
+        "East-South; Tenhou: those of the log's day; our events: their own)",
+        "un jeu de règles sous lequel jouer chaque journal au lieu de celles qu’il implique "
+        "(mjai : celles de Tenhou, Est-Sud ; Tenhou : celles du jour du journal ; nos "
+        "évènements : les leurs)",
+        "un conjunto de reglas con el que jugar cada registro en lugar de las que implica "
+        "(mjai: las de Tenhou, Este-Sur; Tenhou: las del día del registro; nuestros eventos: "
+        "las suyas)",
+    ),
+    # The terminal game and the records
+    (
+        "the rule family (default riichi)",
+        "la famille de règles (par défaut riichi)",
+        "la familia de reglas (por defecto riichi)",
+    ),
+    (
+        "your seat, 0 to 3 or E S W N (default 0, East)",
+        "votre place, 0 à 3 ou E S W N (par défaut 0, Est)",
+        "su puesto, del 0 al 3 o E S W N (por defecto 0, Este)",
+    ),
+    (
+        "the other seats' bot (default efficient); mjai:COMMAND runs an external mjai bot at "
+        "each of them ({seat} in COMMAND is the seat number; Riichi, Tenhou rules by default)",
+        "le bot des autres places (par défaut efficient) ; mjai:COMMANDE lance un bot mjai "
+        "externe à chacune d’elles ({seat} dans COMMANDE est le numéro de la place ; Riichi, "
+        "règles de Tenhou par défaut)",
+        "el bot de los demás puestos (por defecto efficient); mjai:ORDEN ejecuta un bot mjai "
+        "externo en cada uno ({seat} en ORDEN es el número del puesto; Riichi, reglas de "
+        "Tenhou por defecto)",
+    ),
+    (
+        "the game's seed (default 0)",
+        "la graine de la partie (par défaut 0)",
+        "la semilla de la partida (por defecto 0)",
+    ),
+    (
+        "language of the game: en, fr, es (default en)",
+        "langue de la partie : en, fr, es (par défaut en)",
+        "idioma de la partida: en, fr, es (por defecto en)",
+    ),
+    (
+        "the records database (default: the user's data folder)",
+        "la base des parties (par défaut : le dossier de données de l’utilisateur)",
+        "la base de partidas (por defecto: la carpeta de datos del usuario)",
+    ),
+    ("continue a stored game", "reprendre une partie gardée", "continuar una partida guardada"),
+    (
+        "end the game after this many rounds",
+        "finir la partie après ce nombre de donnes",
+        "terminar la partida tras este número de manos",
+    ),
+    (
+        "tiles as text (5m) instead of Unicode glyphs",
+        "les tuiles en texte (5m) au lieu des glyphes Unicode",
+        "las fichas como texto (5m) en lugar de glifos Unicode",
+    ),
+    ("only these games", "seulement ces parties", "solo estas partidas"),
+    (
+        "at most this many games",
+        "au plus ce nombre de parties",
+        "como mucho este número de partidas",
+    ),
+    (
+        "language of the table: en, fr, es (default en)",
+        "langue du tableau : en, fr, es (par défaut en)",
+        "idioma de la tabla: en, fr, es (por defecto en)",
+    ),
+    ("print one JSON array", "afficher un tableau JSON", "mostrar un array JSON"),
+    (
+        "the game's id (mahjongkit history lists them)",
+        "le numéro de la partie (mahjongkit history les liste)",
+        "el número de la partida (mahjongkit history los lista)",
+    ),
+    (
+        "language of the text: en, fr, es (default en)",
+        "langue du texte : en, fr, es (par défaut en)",
+        "idioma del texto: en, fr, es (por defecto en)",
+    ),
+    (
+        "jsonl: the engine's events, one JSON object a line; tenhou6: tenhou.net/6 JSON (Riichi "
+        "games)",
+        "jsonl : les évènements du moteur, un objet JSON par ligne ; tenhou6 : JSON "
+        "tenhou.net/6 (parties de Riichi)",
+        "jsonl: los eventos del motor, un objeto JSON por línea; tenhou6: JSON tenhou.net/6 "
+        "(partidas de Riichi)",
+    ),
+    (
+        "write to this file (default: standard output)",
+        "écrire dans ce fichier (par défaut : la sortie standard)",
+        "escribir en este archivo (por defecto: la salida estándar)",
+    ),
+    # mjai and conversions
+    (
+        "the bot's seat, 0-3 (default: the id that start_game gives)",
+        "la place du bot, 0-3 (par défaut : l’id que donne start_game)",
+        "el puesto del bot, 0-3 (por defecto: el id que da start_game)",
+    ),
+    (
+        "the bot that plays (any bot simulate knows)",
+        "le bot qui joue (tout bot que simulate connaît)",
+        "el bot que juega (cualquier bot que simulate conozca)",
+    ),
+    ("a Riichi rules preset", "un jeu de règles de Riichi", "un conjunto de reglas de Riichi"),
+    (
+        "game logs: Tenhou mjlog (XML or gzip), tenhou.net/6 JSON, mjai JSON lines, "
+        "mahjongkit's event lines (export --format jsonl) or games (simulate --out), or folders "
+        "holding them; the format is recognised",
+        "journaux de partie : mjlog de Tenhou (XML ou gzip), JSON tenhou.net/6, lignes JSON "
+        "mjai, lignes d’évènements de mahjongkit (export --format jsonl) ou parties (simulate "
+        "--out), ou dossiers qui en contiennent ; le format est reconnu",
+        "registros de partida: mjlog de Tenhou (XML o gzip), JSON tenhou.net/6, líneas JSON de "
+        "mjai, líneas de eventos de mahjongkit (export --format jsonl) o partidas (simulate "
+        "--out), o carpetas que los contienen; el formato se reconoce",
+    ),
+    ("the format written", "le format écrit", "el formato escrito"),
+    (
+        "write each log to DIR (NAME.mjai.jsonl, NAME.tenhou6.json or NAME.jsonl) instead of "
+        "standard output",
+        "écrire chaque journal dans DIR (NOM.mjai.jsonl, NOM.tenhou6.json ou NOM.jsonl) au "
+        "lieu de la sortie standard",
+        "escribir cada registro en DIR (NOMBRE.mjai.jsonl, NOMBRE.tenhou6.json o NOMBRE.jsonl) "
+        "en lugar de la salida estándar",
+    ),
+    # Simulations
+    ("how many games", "combien de parties", "cuántas partidas"),
+    (
+        "the run's seed: the same seed, the same games",
+        "la graine de la simulation : même graine, mêmes parties",
+        "la semilla de la simulación: misma semilla, mismas partidas",
+    ),
+    (
+        "how many processes (default: every core); the results do not depend on it",
+        "combien de processus (par défaut : un par cœur) ; les résultats n’en dépendent pas",
+        "cuántos procesos (por defecto: uno por núcleo); los resultados no dependen de ello",
+    ),
+    (
+        "random, efficient, defensive or mjai:COMMAND (an external mjai bot; {seat} in COMMAND "
+        "is the seat): once for every seat, or once per seat (default random)",
+        "random, efficient, defensive ou mjai:COMMANDE (un bot mjai externe ; {seat} dans "
+        "COMMANDE est la place) : une fois pour toutes les places, ou une fois par place (par "
+        "défaut random)",
+        "random, efficient, defensive o mjai:ORDEN (un bot mjai externo; {seat} en ORDEN es el "
+        "puesto): una vez para todos los puestos, o una vez por puesto (por defecto random)",
+    ),
+    (
+        "seconds an mjai:COMMAND bot has for each answer (default 5; 30 for its first)",
+        "secondes dont un bot mjai:COMMANDE dispose pour chaque réponse (par défaut 5 ; 30 "
+        "pour la première)",
+        "segundos de que dispone un bot mjai:ORDEN para cada respuesta (por defecto 5; 30 para "
+        "la primera)",
+    ),
+    (
+        "end the run with an error at an mjai bot's first late, malformed or illegal answer, or "
+        "its exit, instead of playing the safe default",
+        "arrêter la simulation sur une erreur à la première réponse en retard, mal formée ou "
+        "illégale d’un bot mjai, ou à sa sortie, au lieu de jouer le choix sûr par défaut",
+        "detener la simulación con un error en la primera respuesta tardía, mal formada o "
+        "ilegal de un bot mjai, o en su salida, en lugar de jugar la opción segura por defecto",
+    ),
+    (
+        "end each game after this many rounds",
+        "finir chaque partie après ce nombre de donnes",
+        "terminar cada partida tras este número de manos",
+    ),
+    (
+        "write the games as JSON lines instead",
+        "écrire plutôt les parties en lignes JSON",
+        "escribir en su lugar las partidas como líneas JSON",
+    ),
+    (
+        "an interrupted run: keep the games it stored (--db or --out) and play the rest; give "
+        "the same flags again",
+        "une simulation interrompue : garder les parties déjà gardées (--db ou --out) et jouer "
+        "les autres ; redonnez les mêmes options",
+        "una simulación interrumpida: conservar las partidas ya guardadas (--db o --out) y "
+        "jugar el resto; repita las mismas opciones",
+    ),
+    (
+        "play the games as Ray tasks: on a local instance, or on the cluster at ADDRESS "
+        "(HOST:PORT, ray://HOST:PORT or auto); the same games as --jobs 1; --jobs is then how "
+        "many at once (needs mahjongkit[ray])",
+        "jouer les parties en tâches Ray : sur une instance locale, ou sur la grappe à ADDRESS "
+        "(HOTE:PORT, ray://HOTE:PORT ou auto) ; les mêmes parties qu’avec --jobs 1 ; --jobs "
+        "dit alors combien à la fois (demande mahjongkit[ray])",
+        "jugar las partidas como tareas de Ray: en una instancia local, o en el clúster de "
+        "ADDRESS (HOST:PUERTO, ray://HOST:PUERTO o auto); las mismas partidas que con --jobs "
+        "1; --jobs indica entonces cuántas a la vez (necesita mahjongkit[ray])",
+    ),
+    (
+        "print the summary as one object",
+        "afficher le bilan en un seul objet",
+        "mostrar el balance como un solo objeto",
+    ),
+    (
+        "language of the progress, the summary and the messages: en, fr, es",
+        "langue de la progression, du bilan et des messages : en, fr, es",
+        "idioma del progreso, del balance y de los mensajes: en, fr, es",
+    ),
+)
+"""Each help text in English, French and Spanish."""
+
+HELP: dict[str, dict[str, str]] = {
+    "fr": {english: french for english, french, _ in _HELP_ROWS},
+    "es": {english: spanish for english, _, spanish in _HELP_ROWS},
+}
+"""The help of every command and flag by its English text, in each language but English."""
