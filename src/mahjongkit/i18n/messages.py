@@ -148,6 +148,8 @@ _EN = {
     "page.riichi.concealed": "Concealed",
     "page.riichi.open": "Open",
     "page.riichi.not_a_yaku": "not a yaku under these rules",
+    "page.riichi.per_tile": "{han} per tile",
+    "page.riichi.at_draw": "mangan, at an exhaustive draw",
     # The command line: hand analysis pages, the situation under a score, records
     "cli.complete": "complete",
     "cli.ready": "ready",
@@ -338,6 +340,8 @@ _FR = {
     "page.riichi.concealed": "Cachée",
     "page.riichi.open": "Ouverte",
     "page.riichi.not_a_yaku": "pas un yaku dans ces règles",
+    "page.riichi.per_tile": "{han} par tuile",
+    "page.riichi.at_draw": "mangan, à la fin du mur",
     # The command line: hand analysis pages, the situation under a score, records
     "cli.complete": "complète",
     "cli.ready": "en attente (tenpai)",
@@ -522,6 +526,8 @@ _ES = {
     "page.riichi.concealed": "Cerrada",
     "page.riichi.open": "Abierta",
     "page.riichi.not_a_yaku": "no es un yaku con estas reglas",
+    "page.riichi.per_tile": "{han} por ficha",
+    "page.riichi.at_draw": "mangan, al agotarse la muralla",
     # The command line: hand analysis pages, the situation under a score, records
     "cli.complete": "completa",
     "cli.ready": "lista (tenpai)",
@@ -582,6 +588,8 @@ _JA = {
     "page.rule": "規則",
     "page.example": "例",
     "page.riichi.not_a_yaku": "この規則では役ではない",
+    "page.riichi.per_tile": "1枚につき{han}",
+    "page.riichi.at_draw": "満貫（流局時）",
     # The command line: hand analysis pages, the situation under a score, records
     "cli.complete": "和了形",
     "cli.ready": "聴牌",
