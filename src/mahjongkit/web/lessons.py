@@ -40,7 +40,7 @@ ANNOTATION_KINDS = ("teaches", "check")
 it states with the engine's answer they must match (``docs/lessons.md``)."""
 _ANNOTATION = re.compile(r"<!--(.*?)-->", re.S)
 # A comment alone on its line goes with its line, so that it cannot split a paragraph in two.
-_ANNOTATION_LINE = re.compile(r"^[ \t]*<!--.*?-->[ \t]*\n", re.S | re.M)
+_ANNOTATION_LINE = re.compile(r"^[ \t]*(?:<!--(?:(?!-->)[\s\S])*-->[ \t]*)+\n", re.M)
 _FOLDER = re.compile(r"(\d\d)-([a-z0-9]+(?:-[a-z0-9]+)*)")
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
