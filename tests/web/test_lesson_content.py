@@ -93,7 +93,7 @@ def test_the_coverage_check_would_catch_a_requirement_no_lesson_cites() -> None:
     assert "S-11" not in cited_ids(text) and "S-11" in requirement_ids()
 
 
-# --- numbers ---------------------------------------------------------------------------------------
+# --- numbers ------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=_id)
@@ -187,7 +187,7 @@ def test_a_table_with_a_unit_heading_checks_every_cell() -> None:
     assert [b.table for b in blocks("text\n\n" + table)] == [False, True]
 
 
-# --- terminology -----------------------------------------------------------------------------------
+# --- terminology --------------------------------------------------------------------------------
 
 
 @cache
