@@ -303,6 +303,8 @@ _BETWEEN = {
     "fr": r"(?:de plus |supplémentaires? )?",
     "es": r"(?:más |extra )?",
 }
+_RATE = re.compile(r"\b(?:every|each|tous les|toutes les|cada)\s+$", re.I)
+"""Before a number, a rate ("every two fan"), not a value the lesson states."""
 YEARS = frozenset({2008, 2012, 2015, 2016})
 """Years the lessons name (the EMA rule books), never a value."""
 
@@ -342,7 +344,7 @@ def stated_numbers(text: str, lang: str, table: bool = False) -> list[tuple[int,
     ):
         raw = match.group(1)
         number = words[raw.lower()] if raw.lower() in words else _value(raw)
-        if number in YEARS:
+        if number in YEARS or _RATE.search(text[: match.start()]):
             continue
         found.append((number, text[max(0, match.start() - 30) : match.end() + 20]))
     for match in re.finditer(rf"(?<![\w+\-])({_NUMBER})(?!\w)", text):
