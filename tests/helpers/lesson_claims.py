@@ -12,14 +12,16 @@ own tables and functions and compares it with the number the lesson writes:
   ``value sichuan FAN [NAME=VALUE...] = N``: what one payer pays for a Sichuan hand;
 - ``basic HAN FU = N``, ``ron HAN FU = NON_DEALER/DEALER``, ``tsumo HAN FU = EACH/DEALER``,
   ``tsumo-dealer HAN FU = EACH``: Riichi basic points and payments (``@preset`` after the fu);
+  ``ron-raw`` and ``tsumo-raw``: the same multiples of the basic points before rounding up;
 - ``kong KIND SEAT [from SEAT] [in SEATS] = PAYMENTS``: Sichuan wind and rain, net by seat;
 - ``noten K = GAIN/LOSS``: Riichi's payment at an exhaustive draw with K players ready;
 - ``wallend SEAT:TILES/MISSING[+MELD] ... won:SEATS = PAYMENTS``: the Sichuan settlement when
   the wall runs out (a concealed kong among the melds was paid for by all four seats);
   ``deal {kong ...} {score ...} {wallend ...} = PAYMENTS`` sums such parts seat by seat;
 - ``score ...`` / ``waits ...`` (a command line as in an ``mjk`` block) ``=> key=value ...``:
-  the command's JSON answer; ``fu:ID=N`` reads a line of the fu breakdown and ``max_ron=N``
-  the best value on a discard among the waits.
+  the command's JSON answer; ``fu:ID=N`` reads the lines of the fu breakdown with that id,
+  ``fu_raw=N`` their sum before rounding, ``pattern:ID=N`` a pattern's value, and
+  ``max_ron=N`` the best value on a discard among the waits.
 
 The numbers a claim asserts are every integer of its expected side.
 """
@@ -50,7 +52,9 @@ class Claim:
     asserts: frozenset[int]
 
 
-ARITHMETIC = ("base", "value", "basic", "ron", "tsumo", "tsumo-dealer", "noten")
+ARITHMETIC = (
+    "base", "value", "basic", "ron", "ron-raw", "tsumo", "tsumo-raw", "tsumo-dealer", "noten"
+)  # fmt: skip
 """Claims whose left side holds numbers too (the fan, han and fu a payment is computed from)."""
 
 
@@ -106,6 +110,14 @@ def _command_check(command: str, expected: str) -> list[str]:
             )
             if got != int(value):
                 problems.append(f"{key}: expected {value}, the engine gives {got}")
+        elif key == "fu_raw" or key.startswith("pattern:"):
+            if key == "fu_raw":
+                got = sum(item["fu"] for item in result.get("fu_breakdown", []))
+            else:
+                hits = [p for p in result.get("patterns", []) if p["id"] == key[8:]]
+                got = sum(p["value"] for p in hits)
+            if got != int(value):
+                problems.append(f"{key}: expected {value}, the engine gives {got}")
         elif key == "max_ron":
             best = max(
                 (d["ron"]["points"] for d in result.get("wait_details", []) if d["ron"]["valid"]),
@@ -153,9 +165,12 @@ def evaluate(claim: Claim) -> list[str]:
         elif kind == "option":
             family, preset = _preset(args[0])
             got = values.option_value(family, args[1], preset)
-            if isinstance(got, tuple):
-                got = "/".join(str(v) for v in got)
-            want = right if isinstance(got, str) else int(right)
+            if isinstance(got, bool):
+                want = right.lower() == "true"
+            elif isinstance(got, tuple):
+                got, want = list(got), [int(v) for v in right.split("/")]
+            else:
+                want = right if isinstance(got, str) else int(right)
         elif kind in ("base", "value"):
             family, preset = _preset(args[0])
             compute = values.hongkong_base if kind == "base" else values.sichuan_value
@@ -163,12 +178,16 @@ def evaluate(claim: Claim) -> list[str]:
             fans = range(int(first), int(last or first) + 1)
             got = [compute(fan, preset, args[2:]) for fan in fans]
             want = _ints(right)
-        elif kind in ("basic", "ron", "tsumo", "tsumo-dealer"):
+        elif kind in ("basic", "ron", "ron-raw", "tsumo", "tsumo-raw", "tsumo-dealer"):
             fu, preset = _preset(args[1])
             han, fu_value = int(args[0]), int(fu)
             want = _ints(right)
+            basic = values.riichi_basic(han, fu_value, preset)
             if kind == "basic":
-                got = [values.riichi_basic(han, fu_value, preset)]
+                got = [basic]
+            elif kind.endswith("-raw"):
+                # Before rounding up to 100: the multiples of the basic points each payer owes.
+                got = [basic * 4, basic * 6] if kind == "ron-raw" else [basic, basic * 2]
             elif kind == "ron":
                 got = [
                     values.riichi_payment(han, fu_value, dealer=d, preset=preset)
@@ -297,6 +316,7 @@ WORDS = {
 }
 """Numbers written as words, 0 to 13 (``une``, ``uno`` and ``una`` are 1 too)."""
 _FEMININE = {"une": 1, "uno": 1, "una": 1}
+_ARTICLES = frozenset({"un", "une", "uno", "una"})
 
 _BETWEEN = {
     "en": r"(?:extra |more |additional |bonus )?",
@@ -346,6 +366,8 @@ def stated_numbers(text: str, lang: str, table: bool = False) -> list[tuple[int,
         number = words[raw.lower()] if raw.lower() in words else _value(raw)
         if number in YEARS or _RATE.search(text[: match.start()]):
             continue
+        if raw.lower() in _ARTICLES and text[match.end() :].lstrip().lower().startswith("yakuman"):
+            continue  # "un yakuman": the article, as "a yakuman" in English
         found.append((number, text[max(0, match.start() - 30) : match.end() + 20]))
     for match in re.finditer(rf"(?<![\w+\-])({_NUMBER})(?!\w)", text):
         number = _value(match.group(1))

@@ -207,8 +207,8 @@ def terminology() -> dict[str, tuple[list[str], list[str]]]:
 
 
 def _plain(text: str) -> str:
-    text = unicodedata.normalize("NFC", text).replace("’", "'").replace("\u00a0", " ")
-    return text.replace("\u202f", " ")
+    text = unicodedata.normalize("NFC", text).replace("’", "'")
+    return " ".join(text.split())
 
 
 def banned_in(text: str, lang: str) -> list[str]:
