@@ -248,7 +248,7 @@ _FR = {
         "main gagnante en a 14 (une combinaison comptant trois), tuile gagnante comprise"
     ),
     "riichi.no_seat": "la place {seat} n’existe pas à {players} joueurs",
-    "riichi.own_discard": "une victoire sur un écart vient d’un autre joueur que le gagnant",
+    "riichi.own_discard": "une victoire sur une défausse vient d’un autre joueur que le gagnant",
     "riichi.own_meld": "la combinaison {meld} prend une tuile à la place du gagnant lui-même",
     "riichi.bonus_win": "{tile} est une tuile bonus : elle ne peut pas gagner une main de riichi",
     "riichi.nukidora_players": (
@@ -350,22 +350,22 @@ _FR = {
     "cli.regular": "régulière {n}",
     "cli.seven_pairs": "sept paires {n}",
     "cli.thirteen_orphans": "treize orphelins {n}",
-    "cli.discard": "écart {tile} : shanten {n}, {count} tuiles utiles ({tiles})",
-    "cli.discard_waits": "écart {tile} : attentes {tiles}",
+    "cli.discard": "défausse {tile} : shanten {n}, {count} tuiles utiles ({tiles})",
+    "cli.discard_waits": "défausse {tile} : attentes {tiles}",
     "cli.waits": "attentes : {tiles}",
-    "cli.context": "valeurs pour {seat}, manche {round}, ron sur un écart ({discarder})",
+    "cli.context": "valeurs pour {seat}, manche {round}, ron sur une défausse ({discarder})",
     "cli.ukeire": "tuiles utiles : {count} ({tiles})",
     "cli.no_win": "{how} : pas de victoire ({reason})",
     "cli.not_ready": "pas en attente ({state}) : mahjongkit shanten donne les tuiles utiles",
     "cli.score_context": "Place {seat}, manche {round}, {how} ; règles {rules}",
     "cli.self_draw": "pioche du mur",
     "cli.game": "partie {number} (graine {seed}) : {rounds} donnes, scores finaux {scores}",
-    "cli.checked": "{path} : {rounds} donnes vérifiées, {mismatches} écarts",
+    "cli.checked": "{path} : {rounds} donnes vérifiées, {mismatches} différences",
     "cli.skipped": "{path} : ignoré ({reason})",
     "cli.unreadable": "{path} : illisible : {reason}",
     "cli.summary": "{files} fichiers : {rounds} donnes vérifiées, {mismatches} "
-    "écarts, {skipped} ignorés, {unreadable} illisibles",
-    "cli.ron_from": "ron sur un écart ({discarder})",
+    "différences, {skipped} ignorés, {unreadable} illisibles",
+    "cli.ron_from": "ron sur une défausse ({discarder})",
 }
 
 _ES = {
@@ -453,19 +453,20 @@ _ES = {
     "riichi.ippatsu_alone": "el ippatsu necesita un riichi (R-06)",
     "riichi.double_riichi_alone": "un doble riichi es un riichi: indique también el riichi",
     "riichi.after_kong_ron": (
-        "una victoria con la ficha de reposición de un kong es un autorrobo (R-18)"
+        "una victoria con la ficha de reposición de un kong es un robo propio (R-18)"
     ),
     "riichi.after_kong_no_kong": (
         "una victoria tras un kong necesita un kong entre las combinaciones"
     ),
     "riichi.robbing_tsumo": (
-        "robar un kong es ganar con la ficha de otro jugador, no con un autorrobo (R-19)"
+        "robar un kong es ganar con la ficha de otro jugador, no con un robo propio (R-19)"
     ),
     "hongkong.not_complete": (
         "{hand} no está completa: ni cuatro combinaciones y una pareja, ni trece huérfanos"
     ),
     "hongkong.no_seven_pairs": (
-        "{reason}; las siete parejas no son una mano del Hong Kong clásico (opción seven_pairs)"
+        "{reason}; las siete parejas no son una mano del Hong Kong al estilo antiguo "
+        "(opción seven_pairs)"
     ),
     "hongkong.below_minimum": (
         "una mano completa por debajo del mínimo de {minimum} fan no es una victoria"
@@ -544,7 +545,7 @@ _ES = {
     "cli.no_win": "{how}: no es una victoria ({reason})",
     "cli.not_ready": "no está lista ({state}): mahjongkit shanten da las fichas útiles",
     "cli.score_context": "Asiento {seat}, ronda {round}, {how}; reglas {rules}",
-    "cli.self_draw": "autorrobo",
+    "cli.self_draw": "robo propio",
     "cli.game": "partida {number} (semilla {seed}): {rounds} manos, puntuaciones finales {scores}",
     "cli.checked": "{path}: {rounds} manos comprobadas, {mismatches} diferencias",
     "cli.skipped": "{path}: omitido ({reason})",
