@@ -160,7 +160,7 @@ def test_api_message_is_in_the_asked_language(client: TestClient) -> None:
 def test_calculator_answers_and_refuses_in_the_pages_language(client: TestClient) -> None:
     good = client.get("/fr/calculator", params={"q": "waits 1122334455667m --variant sichuan"})
     assert good.status_code == 200
-    assert "sur 7m : sur un écart 4 fan = 16 ; en pioche 4 fan = 48" in good.text
+    assert "sur 7m : sur une défausse 4 fan = 16 ; en pioche 4 fan = 48" in good.text
     bad = client.get("/es/calculator", params={"q": "score 123m --win"})
     assert bad.status_code == 400
     assert _alert(bad.text).startswith("El motor rechaza esta entrada:")

@@ -373,8 +373,8 @@ def _worth(
                 code, result = answer(words)
             except MahjongError:
                 continue
-            if code != 0:
-                continue
+            if code != 0 or result.get("yakuman"):
+                continue  # a yakuman has no han to count: not a question of worth
             value = value_of(result)
             low = max(0, value - 2)
             choices = tuple(range(low, low + 5))

@@ -158,7 +158,8 @@ _EN = {
     "page.riichi.concealed": "Concealed",
     "page.riichi.open": "Open",
     "page.riichi.not_a_yaku": "not a yaku under these rules",
-    "page.riichi.per_tile": "1 per tile",
+    "page.riichi.per_tile": "{han} per tile",
+    "page.riichi.at_draw": "mangan, at an exhaustive draw",
     # The command line: hand analysis pages, the situation under a score, records
     "cli.complete": "complete",
     "cli.ready": "ready",
@@ -262,7 +263,7 @@ _FR = {
         "main gagnante en a 14 (une combinaison comptant trois), tuile gagnante comprise"
     ),
     "riichi.no_seat": "la place {seat} n’existe pas à {players} joueurs",
-    "riichi.own_discard": "une victoire sur un écart vient d’un autre joueur que le gagnant",
+    "riichi.own_discard": "une victoire sur une défausse vient d’un autre joueur que le gagnant",
     "riichi.own_meld": "la combinaison {meld} prend une tuile à la place du gagnant lui-même",
     "riichi.honba_range": "{value} compteurs : un nombre entier de 0 à {most} est attendu",
     "riichi.deposits_range": (
@@ -362,7 +363,8 @@ _FR = {
     "page.riichi.concealed": "Cachée",
     "page.riichi.open": "Ouverte",
     "page.riichi.not_a_yaku": "pas un yaku dans ces règles",
-    "page.riichi.per_tile": "1 par tuile",
+    "page.riichi.per_tile": "{han} par tuile",
+    "page.riichi.at_draw": "mangan, à la fin du mur",
     # The command line: hand analysis pages, the situation under a score, records
     "cli.complete": "complète",
     "cli.ready": "en attente (tenpai)",
@@ -371,22 +373,22 @@ _FR = {
     "cli.regular": "régulière {n}",
     "cli.seven_pairs": "sept paires {n}",
     "cli.thirteen_orphans": "treize orphelins {n}",
-    "cli.discard": "écart {tile} : shanten {n}, {count} tuiles utiles ({tiles})",
-    "cli.discard_waits": "écart {tile} : attentes {tiles}",
+    "cli.discard": "défausse {tile} : shanten {n}, {count} tuiles utiles ({tiles})",
+    "cli.discard_waits": "défausse {tile} : attentes {tiles}",
     "cli.waits": "attentes : {tiles}",
-    "cli.context": "valeurs pour {seat}, manche {round}, ron sur un écart ({discarder})",
+    "cli.context": "valeurs pour {seat}, manche {round}, ron sur une défausse ({discarder})",
     "cli.ukeire": "tuiles utiles : {count} ({tiles})",
     "cli.no_win": "{how} : pas de victoire ({reason})",
     "cli.not_ready": "pas en attente ({state}) : mahjongkit shanten donne les tuiles utiles",
     "cli.score_context": "Place {seat}, manche {round}, {how} ; règles {rules}",
     "cli.self_draw": "pioche du mur",
     "cli.game": "partie {number} (graine {seed}) : {rounds} donnes, scores finaux {scores}",
-    "cli.checked": "{path} : {rounds} donnes vérifiées, {mismatches} écarts",
+    "cli.checked": "{path} : {rounds} donnes vérifiées, {mismatches} différences",
     "cli.skipped": "{path} : ignoré ({reason})",
     "cli.unreadable": "{path} : illisible : {reason}",
     "cli.summary": "{files} fichiers : {rounds} donnes vérifiées, {mismatches} "
-    "écarts, {skipped} ignorés, {unreadable} illisibles",
-    "cli.ron_from": "ron sur un écart ({discarder})",
+    "différences, {skipped} ignorés, {unreadable} illisibles",
+    "cli.ron_from": "ron sur une défausse ({discarder})",
     "cli.wait_line": "{tile} : {parts}",
 }
 
@@ -499,7 +501,8 @@ _ES = {
         "{hand} no está completa: ni cuatro combinaciones y una pareja, ni trece huérfanos"
     ),
     "hongkong.no_seven_pairs": (
-        "{reason}; las siete parejas no son una mano del Hong Kong clásico (opción seven_pairs)"
+        "{reason}; las siete parejas no son una mano del Hong Kong al estilo antiguo "
+        "(opción seven_pairs)"
     ),
     "hongkong.below_minimum": (
         "una mano completa por debajo del mínimo de {minimum} fan no es una victoria"
@@ -560,7 +563,8 @@ _ES = {
     "page.riichi.concealed": "Cerrada",
     "page.riichi.open": "Abierta",
     "page.riichi.not_a_yaku": "no es un yaku con estas reglas",
-    "page.riichi.per_tile": "1 por ficha",
+    "page.riichi.per_tile": "{han} por ficha",
+    "page.riichi.at_draw": "mangan, al agotarse la muralla",
     # The command line: hand analysis pages, the situation under a score, records
     "cli.complete": "completa",
     "cli.ready": "lista (tenpai)",
@@ -625,7 +629,8 @@ _JA = {
     "page.rule": "規則",
     "page.example": "例",
     "page.riichi.not_a_yaku": "この規則では役ではない",
-    "page.riichi.per_tile": "1枚につき1",
+    "page.riichi.per_tile": "1枚につき{han}",
+    "page.riichi.at_draw": "満貫（流局時）",
     # The command line: hand analysis pages, the situation under a score, records
     "cli.complete": "和了形",
     "cli.ready": "聴牌",

@@ -183,7 +183,7 @@ _FR = {
     "practice.hub.intro": (
         "Essayez ce qu’enseignent les leçons : comptez n’importe quelle main, voyez ce "
         "qu’elle attend, comparez les trois familles et répondez à des questions tirées de "
-        "parties à graine."
+        "parties générées par le moteur."
     ),
     "practice.hub.calculator": "Calculateur de points",
     "practice.hub.calculator_about": (
@@ -309,22 +309,22 @@ _FR = {
     "practice.drill.flowers": "Tuiles bonus : {tiles}.",
     "practice.drill.option_line": "{tile} : shanten {shanten}, {ukeire} tuiles améliorent",
     "practice.drill.explanation": "Explication",
-    "practice.drill.loading": "Distribution d’une partie à graine…",
+    "practice.drill.loading": "Distribution d’une partie…",
     "practice.drill.answered": "Réponses : {answered}, justes : {right}",
     "practice.drill.command": "La même question en ligne de commande",
     "practice.drills.title": "Exercices : {family}",
     "practice.drills.intro": (
-        "Chaque question vient d’une partie à graine jouée par le moteur ; la réponse reste "
+        "Chaque question vient d’une partie générée et jouée par le moteur ; la réponse reste "
         "cachée tant que vous n’avez pas répondu."
     ),
     "practice.drills.kind.discard": "Que défausser ?",
     "practice.drills.kind.waits": "Qu’attend la main ?",
     "practice.drills.kind.worth": "Combien vaut-elle ?",
     "practice.drills.kinds": "Type de question",
-    "practice.drills.families": "Autres familles",
+    "practice.drills.families": "Autres familles de règles",
     "practice.chapter.drills": "S’entraîner sur ce chapitre",
     "practice.chapter.intro": (
-        "Des questions tirées de parties à graine sur ce que ce chapitre enseigne."
+        "Des questions tirées de parties générées par le moteur sur ce que ce chapitre enseigne."
     ),
     "practice.progress.title": "Vos progrès",
     "practice.progress.intro": (
@@ -369,22 +369,22 @@ _ES = {
     "practice.nav": "Practicar",
     "practice.hub.title": "Practicar",
     "practice.hub.intro": (
-        "Pruebe lo que enseñan las lecciones: calcule cualquier mano, vea qué espera, compare "
-        "las tres familias y responda preguntas sacadas de partidas con semilla."
+        "Prueba lo que enseñan las lecciones: calcula cualquier mano, mira qué espera, compara "
+        "las tres familias y responde preguntas sacadas de partidas generadas por el motor."
     ),
     "practice.hub.calculator": "Calculadora de puntos",
     "practice.hub.calculator_about": (
-        "Elija las fichas o escríbalas, elija las reglas y lea la explicación completa."
+        "Elige las fichas o escríbelas, elige las reglas y lee la explicación completa."
     ),
     "practice.hub.drills": "Ejercicios",
-    "practice.hub.drills_about": "¿Qué descartaría? ¿Qué espera la mano? ¿Cuánto vale?",
-    "practice.hub.progress": "Su progreso",
+    "practice.hub.drills_about": "¿Qué descartarías? ¿Qué espera la mano? ¿Cuánto vale?",
+    "practice.hub.progress": "Tu progreso",
     "practice.hub.progress_about": (
-        "Respuestas por concepto y familia, guardadas en este sitio; expórtelas o bórrelas."
+        "Respuestas por concepto y familia, guardadas en este sitio; expórtalas o bórralas."
     ),
     "practice.calc.intro": (
-        "Pulse las fichas para formar la mano (o escríbala en notación mpsz: ambas siguen "
-        "iguales), luego calcúlela, vea sus esperas o compare las tres familias."
+        "Pulsa las fichas para formar la mano (o escríbela en notación mpsz: las dos siguen "
+        "iguales), luego calcúlala, mira sus esperas o compara las tres familias."
     ),
     "practice.calc.picker": "Elegir fichas",
     "practice.calc.notation": "Mano (notación mpsz)",
@@ -471,7 +471,7 @@ _ES = {
     "practice.drill.reach_none": "ningún patrón",
     "practice.drill.missing_held": (
         "Palo ausente {suit}: todavía en la mano {tiles}. La mano no puede ganar mientras "
-        "conserve alguna."
+        "conserves alguna."
     ),
     "practice.drill.missing_clear": "Palo ausente {suit}: ya no queda ninguna en la mano.",
     "practice.drill.check": "Comprobar mi respuesta",
@@ -480,25 +480,25 @@ _ES = {
     "practice.drill.wrong": "No exactamente.",
     "practice.drill.expected": "La respuesta: {answer}",
     "practice.drill.best": "Mejores descartes: {tiles}",
-    "practice.drill.choose": "Su respuesta",
-    "practice.drill.discard_q": "¿Qué descartaría? Pulse una ficha de la mano.",
-    "practice.drill.waits_q": "¿Qué espera esta mano? Seleccione cada ficha ganadora.",
-    "practice.drill.worth_q": "¿Cuánto vale esta mano? Elija su valor en {unit}.",
+    "practice.drill.choose": "Tu respuesta",
+    "practice.drill.discard_q": "¿Qué descartarías? Pulsa una ficha de la mano.",
+    "practice.drill.waits_q": "¿Qué espera esta mano? Selecciona cada ficha ganadora.",
+    "practice.drill.worth_q": "¿Cuánto vale esta mano? Elige su valor en {unit}.",
     "practice.drill.how_tsumo": "Ganada con {tile} por robo propio.",
     "practice.drill.how_ron": "Ganada con {tile}, descartada por {seat}.",
-    "practice.drill.seat": "Su puesto: {seat}.",
+    "practice.drill.seat": "Tu puesto: {seat}.",
     "practice.drill.missing": "Palo ausente declarado: {suit}.",
     "practice.drill.riichi": "Se declaró riichi.",
     "practice.drill.flowers": "Fichas de bonificación: {tiles}.",
     "practice.drill.option_line": "{tile}: shanten {shanten}, {ukeire} fichas mejoran",
     "practice.drill.explanation": "Explicación",
-    "practice.drill.loading": "Repartiendo una partida con semilla…",
+    "practice.drill.loading": "Repartiendo una partida…",
     "practice.drill.answered": "Respuestas: {answered}, correctas: {right}",
     "practice.drill.command": "La misma pregunta en la línea de órdenes",
     "practice.drills.title": "Ejercicios: {family}",
     "practice.drills.intro": (
-        "Cada pregunta sale de una partida con semilla jugada por el motor; la respuesta "
-        "queda oculta hasta que responda."
+        "Cada pregunta sale de una partida generada y jugada por el motor; la respuesta "
+        "queda oculta hasta que respondas."
     ),
     "practice.drills.kind.discard": "¿Qué descartar?",
     "practice.drills.kind.waits": "¿Qué espera?",
@@ -507,9 +507,9 @@ _ES = {
     "practice.drills.families": "Otras familias",
     "practice.chapter.drills": "Practicar este capítulo",
     "practice.chapter.intro": (
-        "Preguntas de partidas con semilla sobre lo que enseña este capítulo."
+        "Preguntas de partidas generadas por el motor sobre lo que enseña este capítulo."
     ),
-    "practice.progress.title": "Su progreso",
+    "practice.progress.title": "Tu progreso",
     "practice.progress.intro": (
         "Guardado en este sitio solo para este navegador (un identificador aleatorio en una "
         "cookie)."
@@ -518,7 +518,7 @@ _ES = {
     "practice.progress.concept": "Concepto",
     "practice.progress.answered": "Respondidas",
     "practice.progress.right": "Correctas",
-    "practice.progress.none": "Aún no ha respondido ninguna pregunta.",
+    "practice.progress.none": "Aún no has respondido ninguna pregunta.",
     "practice.progress.chapters": "{read} de {total} capítulos leídos",
     "practice.progress.export": "Exportar en JSON",
     "practice.progress.reset": "Borrar mi progreso",

@@ -659,8 +659,8 @@ _ES = {
         "guardadas, no {count}"
     ),
     "refusal.thirteen": (
-        "la mano tiene 13 fichas: incluye la ficha ganadora, así que se esperan 14 (¿olvidó "
-        "{tile}? pruebe {hand}{tile})"
+        "la mano tiene 13 fichas: incluye la ficha ganadora, así que se esperan 14 (¿olvidaste "
+        "{tile}? prueba {hand}{tile})"
     ),
     "refusal.win_size": (
         "la mano tiene {count} fichas (cada combinación cuenta por tres): una mano ganadora "
@@ -675,7 +675,7 @@ _ES = {
         "--tsumo y --from se excluyen: una victoria por robo no tiene quien descarte"
     ),
     "refusal.from_self": (
-        "--from nombra el puesto del ganador: use --tsumo para una victoria por robo"
+        "--from nombra el puesto del ganador: usa --tsumo para una victoria por robo"
     ),
     "refusal.no_bonus_win": "--win {tile}: {variant} no tiene fichas de bonificación con que ganar",
     "refusal.foreign_flag": "{flag} es una opción de {owner}: {variant} no la usa",
@@ -697,8 +697,8 @@ _ES = {
         "{id} no es una pregunta de práctica: se esperaba FAMILIA-TIPO-NÚMERO, p. ej. "
         "riichi-waits-3 (tipos discard, waits, worth; números del 0 al {most})"
     ),
-    "refusal.drill_none": "ninguna partida sorteada ofrece la pregunta {id}: pruebe otro número",
-    "refusal.drill_not_held": "{tile} no está en la mano {hand}: descarte una de sus fichas",
+    "refusal.drill_none": "ninguna partida sorteada ofrece la pregunta {id}: prueba otro número",
+    "refusal.drill_not_held": "{tile} no está en la mano {hand}: descarta una de sus fichas",
     "refusal.drill_reply": (
         "la respuesta a una pregunta {kind} no tiene la forma correcta: una ficha para el "
         "descarte, una lista de fichas para las esperas, un número entero para el valor"
@@ -712,7 +712,7 @@ _ES = {
     "refusal.arg_ambiguous": "{flag} es ambiguo: puede ser {matches}",
     "refusal.arg_value": "{flag}: {reason}",
     "refusal.arg_unreadable": "{flag}: el valor {value} no se puede leer",
-    "refusal.command_wrong": "la orden no se puede leer tal como está escrita: revise sus opciones",
+    "refusal.command_wrong": "la orden no se puede leer tal como está escrita: revisa tus opciones",
     "refusal.whole_number": "se esperaba un número entero, no {value}",
     "refusal.number_at_least": "se esperaba un número de al menos {low}, no {value}",
     "refusal.number_at_most": "se esperaba un número de como mucho {high}, no {value}",
@@ -728,7 +728,7 @@ _ES = {
     "refusal.lang_unknown": "--lang {asked}: {variant} habla {languages}",
     "refusal.command_unknown": "orden desconocida {name}: se esperaba score, waits o shanten",
     "refusal.command_help": "--help y --version no tienen respuesta aquí",
-    "refusal.command_site_flag": "{flag} lo añade el sitio: quítelo",
+    "refusal.command_site_flag": "{flag} lo añade el sitio: quítalo",
     "refusal.command_quotes": (
         "la orden no se puede leer: unas comillas no están cerradas o una barra invertida "
         "la termina"

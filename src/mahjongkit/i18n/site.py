@@ -257,8 +257,8 @@ _FR = {
     "web.example.no_waits": "aucune",
     "web.example.state": "État",
     "web.example.ukeire": "Tuiles utiles (ukeire) : {count}",
-    "web.example.discard": "Écart {tile} : shanten {n}, {count} tuiles utiles",
-    "web.example.wait_value": "sur {tile} : sur un écart {ron} ; en pioche {tsumo}",
+    "web.example.discard": "Défausse {tile} : shanten {n}, {count} tuiles utiles",
+    "web.example.wait_value": "sur {tile} : sur une défausse {ron} ; en pioche {tsumo}",
     "web.example.no_win": "pas de victoire",
     "web.example.refused": "Le moteur refuse cette entrée : {message}",
     "web.patterns.title": "{family} : tous les motifs",
@@ -338,7 +338,7 @@ _ES = {
     "meld.pung": "pung",
     "meld.kong": "kong cantado",
     "meld.added-kong": "kong añadido",
-    "meld.concealed-kong": "kong sin cantar",
+    "meld.concealed-kong": "kong oculto",
     "meld.from": "{meld} tomado de {seat}",
     "web.site_name": "mahjongkit: aprender mahjong",
     "web.skip": "Saltar al contenido",
@@ -350,7 +350,7 @@ _ES = {
     "web.lang.current": "(idioma actual)",
     "web.breadcrumb": "Está aquí",
     "web.family.sichuan": "Sichuan, la batalla sangrienta",
-    "web.family.hongkong": "Hong Kong clásico",
+    "web.family.hongkong": "Hong Kong al estilo antiguo",
     "web.family.riichi": "Riichi japonés",
     "web.family.sichuan.about": (
         "108 fichas, sin honores ni chow: cada jugador renuncia a un palo, y la partida sigue "
@@ -430,13 +430,13 @@ _ES = {
     "web.glossary.concept": "término general",
     "web.calc.title": "Calculadora de manos",
     "web.calc.intro": (
-        "Escriba una orden como en la línea de órdenes, sin el nombre del programa: score, "
+        "Escribe una orden como en la línea de órdenes, sin el nombre del programa: score, "
         "waits o shanten, la mano en notación mpsz y luego las opciones."
     ),
-    "web.calc.command_title": "O escriba una orden",
+    "web.calc.command_title": "O escribe una orden",
     "web.calc.label": "Orden",
     "web.calc.submit": "Calcular",
-    "web.calc.examples": "Pruebe",
+    "web.calc.examples": "Prueba",
     "web.error.title": "Error {status}",
     "web.error.not_found": "No hay ninguna página en {path}.",
     "web.error.language": "El idioma {lang} no está disponible: este sitio habla {languages}.",

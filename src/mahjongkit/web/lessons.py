@@ -1,7 +1,9 @@
 """The courses: chapters read from the package's ``lessons/<family>/NN-slug/<lang>.md`` files,
 and their Markdown drawn as HTML (links between chapters, glossary links, tiles, examples).
 
-The file layout and the Markdown conventions are described in ``docs/lessons.md``.
+The file layout and the Markdown conventions are described in ``docs/lessons.md``. Annotations
+(``<!-- teaches: R-06 -->``, ``<!-- check: ... -->``) are HTML comments kept in the source for
+the tests and never drawn: :func:`read_annotations` reads them, :func:`render` leaves them out.
 """
 
 from __future__ import annotations
@@ -33,6 +35,12 @@ FAMILIES = ("sichuan", "hongkong", "riichi")
 SITE_LANGUAGES = ("en", "fr", "es")
 """Every page of the site exists in each of these."""
 
+ANNOTATION_KINDS = ("teaches", "check")
+"""The words an annotation starts with: the requirement ids a passage teaches, and the numbers
+it states with the engine's answer they must match (``docs/lessons.md``)."""
+_ANNOTATION = re.compile(r"<!--(.*?)-->", re.S)
+# A comment alone on its line goes with its line, so that it cannot split a paragraph in two.
+_ANNOTATION_LINE = re.compile(r"^[ \t]*(?:<!--(?:(?!-->)[\s\S])*-->[ \t]*)+\n", re.M)
 _FOLDER = re.compile(r"(\d\d)-([a-z0-9]+(?:-[a-z0-9]+)*)")
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -111,6 +119,44 @@ def read_courses(root: Traversable) -> dict[str, Course]:
 def courses() -> dict[str, Course]:
     """The package's courses, read once."""
     return read_courses(Path(__file__).parent / "lessons")
+
+
+# --- Annotations -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """One ``<!-- kind: body -->`` comment of a lesson: its kind, its text and its line (from 1)."""
+
+    kind: str
+    body: str
+    line: int
+
+
+def read_annotations(text: str) -> tuple[list[Annotation], list[str]]:
+    """The annotations of a lesson's Markdown, and a problem for each comment that is not one
+    (an unknown kind, no colon, a comment never closed)."""
+    found, problems = [], []
+    for match in _ANNOTATION.finditer(text):
+        line = text.count("\n", 0, match.start()) + 1
+        kind, colon, body = match.group(1).strip().partition(":")
+        if not colon or kind.strip() not in ANNOTATION_KINDS:
+            problems.append(
+                f"line {line}: the comment {match.group(0)[:60]!r} is not an annotation "
+                f"(expected <!-- KIND: ... --> with KIND one of {', '.join(ANNOTATION_KINDS)})"
+            )
+            continue
+        found.append(Annotation(kind.strip(), " ".join(body.split()), line))
+    rest = _ANNOTATION.sub("", text)
+    if "<!--" in rest:
+        line = text.count("\n", 0, text.rfind("<!--")) + 1
+        problems.append(f"line {line}: a comment opened with '<!--' is never closed with '-->'")
+    return found, problems
+
+
+def without_annotations(text: str) -> str:
+    """The Markdown with its annotations taken out (a comment alone on a line takes the line)."""
+    return _ANNOTATION.sub("", _ANNOTATION_LINE.sub("", text))
 
 
 # --- Markdown ----------------------------------------------------------------------------------
@@ -213,7 +259,9 @@ def render(text: str, lang: str, family: str, known: dict[str, Course] | None = 
         "courses": courses() if known is None else known,
         "problems": [],
     }
-    html: str = _MD.render(text, env)
+    _, problems = read_annotations(text)
+    env["problems"].extend(problems)
+    html: str = _MD.render(without_annotations(text), env)
     return Page(html, env["problems"])
 
 

@@ -9,6 +9,11 @@ generator of :mod:`mahjongkit.scoring.pages`.
 True
 >>> "| All Simples | tanyao | 1 | – | R-09 |" in rules_page(RiichiRules.ema2012(), "en")
 True
+>>> page = rules_page(RiichiRules.ema2012(), "fr")
+>>> "| Nagashi Mangan | nagashi mangan | mangan, à la fin du mur | – |" in page
+True
+>>> "| Dora | dora | 1 par tuile | 1 par tuile |" in page
+True
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from mahjongkit.i18n import t
 from mahjongkit.scoring import name_in
 from mahjongkit.scoring.pages import Column, markdown_table
 from mahjongkit.variants.riichi.compiled import compile_rules
+from mahjongkit.variants.riichi.features import F_NEVER
 from mahjongkit.variants.riichi.names import NAMES
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.yaku import TABLE, Yaku
@@ -34,10 +40,13 @@ def _values(rules: RiichiRules) -> Callable[[Yaku, str], tuple[str, str]]:
     def values(row: Yaku, lang: str) -> tuple[str, str]:
         entry = resolved.get(row.id)
         if row.bonus is not None:
-            per_tile = t("page.riichi.per_tile", lang)
+            per_tile = t("page.riichi.per_tile", lang, han=row.han_closed)
             return per_tile, (per_tile if row.han_open else "–")
         if entry is None:
             return t("page.riichi.not_a_yaku", lang), ""
+        if row.needs & F_NEVER:
+            # Nagashi mangan is no hand shape: a mangan paid at the draw, never added to.
+            return t("page.riichi.at_draw", lang), "–"
         if entry.yakuman:
             yakuman = f"{entry.yakuman}× yakuman"
             return yakuman, ("–" if row.concealed else yakuman)

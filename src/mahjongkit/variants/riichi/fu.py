@@ -32,7 +32,7 @@ _FIXED: dict[str, Names] = {
     "base": _names("base", "base", "base", "副底", "fuutei"),
     "concealed_ron": _names(
         "concealed hand won on a discard",
-        "main cachée gagnée sur un écart",
+        "main cachée gagnée sur une défausse",
         "mano cerrada ganada con un descarte",
         "門前加符",
         "menzen kafu",
@@ -65,7 +65,7 @@ _SETS: dict[str, Names] = {
     ),
     "discard_pung": _names(
         "pung of {tile} completed by the winning discard, counted open",
-        "pung {de_tile} complété par l’écart gagnant, compté exposé",
+        "pung {de_tile} complété par la défausse gagnante, compté exposé",
         "pung de {tile} completado por el descarte ganador, cuenta como expuesto",
         "明刻 {tile} (ロン)", "minkou {tile} (ron)",
     ),

@@ -130,7 +130,7 @@ def total_points(basic: int, dealer_wins: bool, self_draw: bool, players: int = 
 
 _REASONS: dict[str, Names] = {
     "ron": _names(
-        "win on a discard", "victoire sur un écart", "victoria con un descarte", "ロン", "ron"
+        "win on a discard", "victoire sur une défausse", "victoria con un descarte", "ロン", "ron"
     ),
     "tsumo": _names(
         "share of a self-draw", "part d'une victoire sur pioche", "parte de un robo propio",

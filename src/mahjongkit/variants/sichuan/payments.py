@@ -44,7 +44,7 @@ REASONS: dict[str, Names] = {
         "zh": "自摸",
         "en": "self-draw: every player still in the game pays",
         "fr": "pioche gagnante : chaque joueur encore en jeu paie",
-        "es": "robo ganador: paga cada jugador aún en juego",
+        "es": "robo propio: paga cada jugador aún en juego",
     },
     "self_draw_base": {
         "zh": "自摸加底",
