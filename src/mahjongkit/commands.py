@@ -1293,13 +1293,13 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     for name in args.files:
         given = Path(name)
         if not given.exists():
-            print(f"{_one_line(name)}: no such file or folder", file=sys.stderr)
+            print(f"{_one_line(name)}: {_said(_sentence('command.no_such_file'))}", file=sys.stderr)
             failed += 1
             continue
         paths = log_files(given)
         if not paths:
-            endings = " ".join(LOG_ENDINGS)
-            print(f"{_one_line(name)}: a folder with no log in it ({endings})", file=sys.stderr)
+            none = _sentence("command.folder_no_logs", suffixes=", ".join(LOG_ENDINGS))
+            print(f"{_one_line(name)}: {_said(none)}", file=sys.stderr)
             failed += 1
         for path in paths:
             # A file of a folder is written under the same relative name in --out.
@@ -1312,7 +1312,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
                 shown = f"{path}: {label}" if label else str(path)
                 if isinstance(game, MahjongError):
                     # One bad log is reported on one line; the others are still converted.
-                    print(f"{_one_line(shown)}: {_one_line(str(game))}", file=sys.stderr)
+                    print(f"{_one_line(shown)}: {_one_line(_said(_reason(game)))}", file=sys.stderr)
                     failed += 1
                     continue
                 text = write_game(game, args.to)
@@ -1321,7 +1321,10 @@ def _cmd_convert(args: argparse.Namespace) -> int:
                     continue
                 stem = _log_stem(path.name) + (f".{label.split()[-1]}" if label else "")
                 (out / where).mkdir(parents=True, exist_ok=True)
-                (out / where / f"{stem}{SUFFIXES[args.to]}").write_text(text, encoding="utf-8")
+                target = out / where / f"{stem}{SUFFIXES[args.to]}"
+                target.write_text(text, encoding="utf-8")
+                said = _sentence("command.converted", source=str(path), target=str(target))
+                print(_said(said))
     return 2 if failed else 0
 
 

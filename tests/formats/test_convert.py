@@ -122,9 +122,9 @@ def test_a_folder_is_read_log_by_log_at_any_depth(tmp_path, simulated) -> None:
     assert (out / "a.jsonl").read_text() == (out / "sub" / "b.jsonl").read_text() == expected
     (tmp_path / "empty").mkdir()
     code, out_text, err = run("convert", str(tmp_path / "empty"), "--to", "mjai")
-    assert code == 2 and out_text == "" and "a folder with no log in it" in err
+    assert code == 2 and out_text == "" and "the folder holds no .xml, .mjlog, .json, .jsonl, .gz file" in err
     code, _, err = run("convert", str(tmp_path / "nowhere"), "--to", "mjai")
-    assert code == 2 and "no such file or folder" in err
+    assert code == 2 and "no such file" in err
 
 
 def test_damaged_or_oversized_gzip_is_one_line(tmp_path, monkeypatch) -> None:

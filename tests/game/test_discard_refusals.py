@@ -73,7 +73,7 @@ def test_sichuan_names_the_missing_suit_tiles_to_discard_first():
     names = " ".join(str(Tile.from_id(t, red_fives=False)) for t in missing)
     assert str(reason).startswith(f"discard your missing suit ({'mps'[suit]}) first: {names};")
     assert str(Tile.from_id(tile, red_fives=False)) in str(reason)
-    assert reason.say("fr").startswith(f"écartez d’abord votre famille absente ({'mps'[suit]})")
+    assert reason.say("fr").startswith(f"défaussez d’abord votre couleur manquante ({'mps'[suit]})")
     assert reason.say("es").startswith(f"descarte primero su palo ausente ({'mps'[suit]})")
 
 
@@ -114,7 +114,7 @@ def test_swap_calling_is_refused_by_name_where_the_rules_forbid_it():
     assert reason.key == "refusal.discard_swap_call"
     assert str(reason).startswith(f"{game.flow.tile(tile)} may not be discarded right after")
     assert str(Tile(tile // 4)) in str(reason)
-    assert reason.say("fr").startswith(f"{game.flow.tile(tile)} ne peut pas être écartée")
+    assert reason.say("fr").startswith(f"{game.flow.tile(tile)} ne peut pas être défaussée")
     assert "kuikae prohíbe" in reason.say("es")
 
 
@@ -138,7 +138,7 @@ def test_riichi_with_a_tile_that_breaks_the_wait_names_the_tiles_that_keep_it():
     assert str(reason).startswith(f"discarding {game.flow.tile(tile)} leaves the hand not ready")
     named = ", ".join(str(Tile(k)) for k in allowed)
     assert str(reason).endswith(f"riichi is possible discarding {named}")
-    assert f"le riichi est possible en écartant {named}" in reason.say("fr")
+    assert f"le riichi est possible en défaussant {named}" in reason.say("fr")
 
 
 def test_a_tile_not_held_is_refused_as_not_held():

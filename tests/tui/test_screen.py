@@ -165,7 +165,7 @@ def test_sichuan_missing_suit_keys_are_on_screen_and_declare_the_suit():
             "palo ausente: círculos (p)": "p",
             "palo ausente: bambúes (s)": "s",
         }, screen_text(app)
-        assert "Declare su palo ausente: pulse m, p o s" in screen_text(app)
+        assert "Declara tu palo ausente: pulsa m, p o s" in screen_text(app)
         await pilot.press("enter")
         assert "Intro no confirma nada aquí" in screen_text(app)
         await _press_offer(app, pilot, "palo ausente: círculos (p)")

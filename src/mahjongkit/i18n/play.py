@@ -205,22 +205,25 @@ FR = {
     "play.hand": "votre main",
     "play.drawn": "piochée",
     "play.marked": "choisies {count}/3",
-    "play.your_turn": "À vous : ← → ou tapez une tuile (5m) pour la choisir, puis Entrée l’écarte",
+    "play.your_turn": (
+        "À vous : ← → ou tapez une tuile (5m) pour la choisir, puis Entrée la défausse"
+    ),
     "play.your_claim": (
-        "{seat} a écarté {tile} : appuyez sur la touche d’une annonce, ou x pour passer"
+        "{seat} a défaussé {tile} : appuyez sur la touche d’une annonce, ou x pour passer"
     ),
     "play.your_rob": (
         "{seat} ajoute {tile} à un kong : appuyez sur la touche pour le voler, ou x pour passer"
     ),
     "play.your_exchange": (
-        "Choisissez trois tuiles d’une famille à donner "
+        "Choisissez trois tuiles d’une même couleur à donner "
         ": Espace marque la tuile choisie, Entrée donne"
     ),
-    "play.your_declare": "Annoncez votre famille absente : appuyez sur m, p ou s",
+    "play.your_declare": "Annoncez votre couleur manquante : appuyez sur m, p ou s",
     "play.waiting": "Les autres joueurs jouent…",
     "play.watching": "Vous avez gagné cette donne : les autres continuent",
     "play.riichi_mode": (
-        "Riichi : choisissez la tuile à écarter (← → ou tapez-la), puis Entrée ; i à nouveau annule"
+        "Riichi : choisissez la tuile à défausser (← → ou tapez-la), puis Entrée ; i à nouveau "
+        "annule"
     ),
     "play.typed": "tapé : {text}",
     "play.keys": "h conseils · g symboles/texte · q quitter (la partie est gardée)",
@@ -247,7 +250,7 @@ FR = {
     "play.event.riichi": "{seat} déclare riichi",
     "play.event.dora": "nouvel indicateur de dora {tile}",
     "play.event.flower": "{seat} pose {tile}",
-    "play.event.missing": "famille absente du joueur {seat} : {suit}",
+    "play.event.missing": "couleur manquante du joueur {seat} : {suit}",
     "play.event.exchange": "Les tuiles de l’échange sont passées",
     "play.event.payment": "{seat} reçoit {amount} pour un kong",
     "play.meld.chi": "chow",
@@ -255,7 +258,7 @@ FR = {
     "play.meld.daiminkan": "kong",
     "play.win": "{seat} gagne sur {tile}, {how}",
     "play.win.tsumo": "sur pioche",
-    "play.win.ron": "sur l’écart du joueur {seat}",
+    "play.win.ron": "sur la défausse du joueur {seat}",
     "play.pattern": "  {name} : {value} {unit}",
     "play.total_han_fu": "  {han} han {fu} fu, {points} points",
     "play.total_fan": "  {fan} fan, {points} points",
@@ -296,7 +299,7 @@ FR = {
         "mahjongkit play a besoin d’un terminal : son entrée ou sa sortie n’en est pas un "
         "(tube ou fichier)"
     ),
-    "play.chosen": "{tile} choisie : Entrée l’écarte",
+    "play.chosen": "{tile} choisie : Entrée la défausse",
     "play.chosen_riichi": "{tile} choisie : Entrée déclare riichi avec elle",
     "play.chosen_exchange": "{tile} choisie : Espace la marque",
     "play.not_held": "{text} : pas dans votre main",
@@ -326,7 +329,7 @@ FR = {
     "play.result.scores": "Scores : {scores}",
     "play.result.leftover": "Mises de riichi restées à la fin :",
     "play.event.deal_again": "Donne {number} de la manche {wind} ; {seat} donne encore",
-    "play.hint.furiten": "furiten : pas de victoire sur un écart maintenant",
+    "play.hint.furiten": "furiten : pas de victoire sur une défausse maintenant",
     "play.hint.more": "… {count} de plus",
     "play.danger.level.0": "sûres",
     "play.danger.level.1": "suji",
@@ -383,22 +386,22 @@ ES = {
     "play.drawn": "robada",
     "play.marked": "elegidas {count}/3",
     "play.your_turn": (
-        "Su turno: ← → o escriba una ficha (5m) para elegirla, luego Intro la descarta"
+        "Tu turno: ← → o escribe una ficha (5m) para elegirla, luego Intro la descarta"
     ),
-    "play.your_claim": "{seat} descartó {tile}: pulse la tecla de un canto, o x para pasar",
-    "play.your_rob": "{seat} añade {tile} a un kong: pulse la tecla para robarlo, o x para pasar",
+    "play.your_claim": "{seat} descartó {tile}: pulsa la tecla de un canto, o x para pasar",
+    "play.your_rob": "{seat} añade {tile} a un kong: pulsa la tecla para robarlo, o x para pasar",
     "play.your_exchange": (
-        "Elija tres fichas de un palo para dar: Espacio marca la ficha elegida, Intro da"
+        "Elige tres fichas de un palo para dar: Espacio marca la ficha elegida, Intro da"
     ),
-    "play.your_declare": "Declare su palo ausente: pulse m, p o s",
+    "play.your_declare": "Declara tu palo ausente: pulsa m, p o s",
     "play.waiting": "Los demás jugadores juegan…",
     "play.watching": "Has ganado esta mano: los demás siguen",
     "play.riichi_mode": (
-        "Riichi: elija la ficha con que declararlo (← → o escríbala), luego Intro; i otra vez anula"
+        "Riichi: elige la ficha con que declararlo (← → o escríbela), luego Intro; i otra vez anula"
     ),
     "play.typed": "escrito: {text}",
     "play.keys": "h consejos · g símbolos/texto · q salir (la partida se guarda)",
-    "play.continue": "Pulse Intro para seguir (↑ ↓ desplazan el resultado)",
+    "play.continue": "Pulsa Intro para seguir (↑ ↓ desplazan el resultado)",
     "play.quit_hint": "La partida ha terminado: Intro o q para salir",
     "play.action.tsumo": "ganar por robo (tsumo) con {tile}",
     "play.action.ron": "ganar con {tile} (ron)",
@@ -447,7 +450,7 @@ ES = {
     "play.final_result": " ({result:+})",
     "play.hints": "Consejos",
     "play.hints_state": "Consejos: {state}",
-    "play.hints_off": "pulse h para ver consejos",
+    "play.hints_off": "pulsa h para ver consejos",
     "play.hint.state": "{state}",
     "play.hint.discard": "{tile}: shanten {n}, {count} fichas útiles ({tiles})",
     "play.hint.waits": "esperas: {tiles}",
@@ -467,7 +470,7 @@ ES = {
     "play.bad_tile": "{text}: no hay tal ficha para jugar ahora",
     "play.illegal": "no permitido: {reason}",
     "play.needs_terminal": (
-        "mahjongkit play necesita un terminal: su entrada o su salida no lo es (una tubería o "
+        "mahjongkit play necesita una terminal: tu entrada o tu salida no lo es (una tubería o "
         "un archivo)"
     ),
     "play.chosen": "{tile} elegida: Intro la descarta",
@@ -475,9 +478,9 @@ ES = {
     "play.chosen_exchange": "{tile} elegida: Espacio la marca",
     "play.not_held": "{text}: no está en su mano",
     "play.not_a_tile": "{text}: no es una ficha (un número y la letra del palo, p. ej. 5m)",
-    "play.no_tile_now": "No hay ficha que elegir ahora: pulse una de las teclas mostradas",
-    "play.enter_keys": "Intro no confirma nada aquí: pulse una de las teclas mostradas ({keys})",
-    "play.continue_first": "La mano ha terminado: pulse Intro para seguir",
+    "play.no_tile_now": "No hay ficha que elegir ahora: pulsa una de las teclas mostradas",
+    "play.enter_keys": "Intro no confirma nada aquí: pulsa una de las teclas mostradas ({keys})",
+    "play.continue_first": "La mano ha terminado: pulsa Intro para seguir",
     "play.pass_key": "x/Esc",
     "play.key.enter": "Intro",
     "play.key.escape": "Esc",

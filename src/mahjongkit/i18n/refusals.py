@@ -439,24 +439,24 @@ _FR = {
     "refusal.command_words": "une commande est une liste de mots",
     # Discards and declarations the table refuses
     "refusal.discard_swap_call": (
-        "{tile} ne peut pas être écartée juste après l’appel : le kuikae interdit d’écarter "
+        "{tile} ne peut pas être défaussée juste après l’appel : le kuikae interdit de défausser "
         "{kinds} maintenant (ces règles : swap_calling off)"
     ),
     "refusal.discard_after_riichi": (
-        "après riichi, seule la tuile piochée ({drawn}) peut être écartée, pas {tile}"
+        "après riichi, seule la tuile piochée ({drawn}) peut être défaussée, pas {tile}"
     ),
     "refusal.discard_missing_suit": (
-        "écartez d’abord votre famille absente ({suit}) : {tiles} ; {tile} pourra partir quand "
+        "défaussez d’abord votre couleur manquante ({suit}) : {tiles} ; {tile} pourra partir quand "
         "il n’en restera plus"
     ),
     "refusal.riichi_not_ready_one": (
-        "écarter {tile} laisse la main pas en attente (à {count} tuile de l’attente) ; {instead}"
+        "défausser {tile} laisse la main pas en attente (à {count} tuile de l’attente) ; {instead}"
     ),
     "refusal.riichi_not_ready": (
-        "écarter {tile} laisse la main pas en attente (à {count} tuiles de l’attente) ; {instead}"
+        "défausser {tile} laisse la main pas en attente (à {count} tuiles de l’attente) ; {instead}"
     ),
-    "refusal.riichi_with": "le riichi est possible en écartant {tiles}",
-    "refusal.riichi_no_discard": "aucun écart ne met cette main en attente",
+    "refusal.riichi_with": "le riichi est possible en défaussant {tiles}",
+    "refusal.riichi_no_discard": "aucune défausse ne met cette main en attente",
     "refusal.uma_entries": "uma a {count} valeurs pour {players} joueurs : une par rang",
     "refusal.option_range": "l’option {name} est un nombre entier de {low} à {high}, pas {value}",
     "refusal.option_choice": "l’option {name} vaut {choices}, au choix, pas {value}",
@@ -825,7 +825,7 @@ _ES = {
     ),
     "refusal.records_folder": "no se puede crear la carpeta de partidas {folder}: {reason}",
     "refusal.records_no_folder": (
-        "la carpeta de la base de partidas {path} no existe: cree primero {folder}, o elija "
+        "la carpeta de la base de partidas {path} no existe: crea primero {folder}, o elige "
         "otro --db"
     ),
     "refusal.records_is_folder": "{path} es una carpeta, no un archivo de base de partidas",
@@ -835,7 +835,7 @@ _ES = {
         "archivo SQLite"
     ),
     "refusal.records_foreign": (
-        "{path} es una base SQLite de otro programa, no partidas de mahjongkit: elija otro --db"
+        "{path} es una base SQLite de otro programa, no partidas de mahjongkit: elige otro --db"
     ),
     "refusal.records_newer": (
         "{path} la escribió un mahjongkit más reciente (esquema {version}; esta versión lee "
