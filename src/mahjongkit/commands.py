@@ -1306,8 +1306,10 @@ def _cmd_convert(args: argparse.Namespace) -> int:
             where = path.relative_to(given).parent if given.is_dir() else Path()
             try:
                 games = list(load_games(path, rules=args.rules, options=args.option))
-            except (MahjongError, OSError, UnicodeDecodeError) as error:
-                games = [(None, MahjongError(str(error)))]
+            except MahjongError as error:
+                games = [(None, error)]
+            except (OSError, UnicodeDecodeError) as error:
+                games = [(None, MahjongError(_said(_reason(error))))]
             for label, game in games:
                 shown = f"{path}: {label}" if label else str(path)
                 if isinstance(game, MahjongError):

@@ -36,7 +36,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         (
             ("score", "234m456p678s3355z", "--win", "5z", "--tsumo", "--lang", "es"),
             "mahjongkit: error: la mano tiene 13 fichas: incluye la ficha ganadora, así que se "
-            "esperan 14 (¿olvidó 5z? pruebe 234m456p678s3355z5z)",
+            "esperan 14 (¿olvidaste 5z? prueba 234m456p678s3355z5z)",
         ),
         (
             ("score", "234m678s55p", "--meld", "chi:345s@E", "--meld", "pon:777z@W", "--win",

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from mahjongkit.errors import NotationError
-from mahjongkit.i18n.glossary import (
+from mahjongkit.variants import VARIANT_NAMES, find_variant
+from mahjongkit.variants.glossary import (
     GLOSSARY_LANGUAGES,
     SEED_FILES,
     SOURCES,
@@ -19,7 +20,6 @@ from mahjongkit.i18n.glossary import (
     glossary,
     term_name,
 )
-from mahjongkit.variants import VARIANT_NAMES, find_variant
 
 CONCEPTS = [
     "tile",
@@ -186,7 +186,7 @@ def test_sources_are_said_in_the_language_of_the_page() -> None:
 
 
 def test_an_unknown_source_is_refused_by_name() -> None:
-    from mahjongkit.i18n.glossary import _entry
+    from mahjongkit.variants.glossary import _entry
 
     data = {
         "term": "碰",
@@ -292,7 +292,7 @@ def test_every_pattern_definition_gives_the_tables_value() -> None:
 def test_the_hong_kong_values_the_review_found_wrong_are_the_tables() -> None:
     """RE1–RE4: all honours 10 fan, all terminals 13, eight immortals 8 and an immediate win, the
     common hand with any bonus tiles, all as the Hong Kong table and its examples say."""
-    from mahjongkit.scoring.values import pattern_value
+    from mahjongkit.variants.values import pattern_value
 
     entries = glossary()
     for pattern in ("all_honours", "all_terminals", "eight_bonus_tiles"):
@@ -307,7 +307,7 @@ def test_the_hong_kong_values_the_review_found_wrong_are_the_tables() -> None:
 
 
 def test_the_glossary_reads_new_values_when_the_tables_change() -> None:
-    from mahjongkit.i18n.glossary import resolve
+    from mahjongkit.variants.glossary import resolve
 
     assert resolve("{fan:hongkong:all_honours} fan", "en") == "10 fan"
     assert resolve("{option:sichuan:fan_cap}", "es") == "4"

@@ -122,7 +122,8 @@ def test_a_folder_is_read_log_by_log_at_any_depth(tmp_path, simulated) -> None:
     assert (out / "a.jsonl").read_text() == (out / "sub" / "b.jsonl").read_text() == expected
     (tmp_path / "empty").mkdir()
     code, out_text, err = run("convert", str(tmp_path / "empty"), "--to", "mjai")
-    assert code == 2 and out_text == "" and "the folder holds no .xml, .mjlog, .json, .jsonl, .gz file" in err
+    assert code == 2 and out_text == ""
+    assert "the folder holds no .xml, .mjlog, .json, .jsonl, .gz file" in err
     code, _, err = run("convert", str(tmp_path / "nowhere"), "--to", "mjai")
     assert code == 2 and "no such file" in err
 

@@ -35,7 +35,7 @@ from typing import Any
 
 from mahjongkit.errors import MahjongError
 from mahjongkit.melds import MeldKind
-from mahjongkit.scoring import values
+from mahjongkit.variants import values
 from mahjongkit.web.examples import Example, mismatches, parse_command, run
 from mahjongkit.web.lessons import Annotation, read_annotations, without_annotations
 

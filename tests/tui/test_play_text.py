@@ -251,7 +251,7 @@ def test_a_seats_bot_is_named_in_the_players_language(lang: str, shown: str) -> 
 
 @pytest.mark.parametrize(
     ("lang", "said"),
-    [("en", "needs a terminal"), ("fr", "a besoin d’un terminal"), ("es", "necesita un terminal")],
+    [("en", "needs a terminal"), ("fr", "a besoin d’un terminal"), ("es", "necesita una terminal")],
 )
 def test_play_without_a_terminal_says_so_and_stores_no_game(tmp_path, capsys, lang, said):
     """Under a pipe the screen cannot be drawn: one line, exit 2, and no game left playing."""

@@ -12,7 +12,7 @@ from functools import cache
 
 import pytest
 
-from mahjongkit.i18n.glossary import glossary
+from mahjongkit.variants.glossary import glossary
 from mahjongkit.web.examples import parse_block, run
 from mahjongkit.web.lessons import (
     SITE_LANGUAGES,

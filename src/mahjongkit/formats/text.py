@@ -27,12 +27,32 @@ _WINDS = "ESWN"
 def _scores(scores: Sequence[int], lang: str) -> str:
     from mahjongkit.tui.view import seat_name
 
-    if not isinstance(scores, list) or not all(type(score) is int for score in scores):
+    if not isinstance(scores, (list, tuple)) or not all(type(score) is int for score in scores):
         raise TypeError(f"scores are a list of whole numbers, not {scores!r:.30}")
     return ", ".join(
         t("play.show.seat_score", lang, seat=seat_name(seat, lang), score=score)
         for seat, score in enumerate(scores)
     )
+
+
+def _first_unshown(record: GameRecord, names: Sequence[str], lang: str) -> str:
+    """Which stored event stops a game being shown: the first whose prefix of the log no longer
+    reads (only asked once showing the whole game failed)."""
+    from mahjongkit.game.rounds import leftover_payments, round_summaries
+    from mahjongkit.tui.view import final_lines, result_lines
+
+    events = record.events
+    for end in range(1, len(events) + 1):
+        try:
+            for summary in round_summaries(events[:end]):
+                _round_lines(summary.number, summary.start, names, record.variant, lang)
+                result_lines(summary, record.variant, lang, glyphs=False)
+            last = events[end - 1]
+            if last.get("type") == "end_game":
+                final_lines(last, names, lang, leftover_payments(events[:end]), record.variant)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return f"event {end - 1}"
+    return "the scores"
 
 
 def _seats(names: Sequence[str], lang: str) -> list[str]:
@@ -105,8 +125,8 @@ def record_lines(record: GameRecord, lang: str = "en") -> list[str]:
         from mahjongkit.records import RecordsError
 
         raise RecordsError(
-            f"game {record.id}: its events cannot be shown: a field is missing or of the wrong "
-            f"type ({type(error).__name__}: {str(error)[:60]})"
+            f"game {record.id}, {_first_unshown(record, names, lang)} cannot be shown: a field "
+            f"is missing or of the wrong type ({type(error).__name__}: {str(error)[:60]})"
         ) from None
     return lines
 

@@ -413,6 +413,66 @@ def help_text(text: str, lang: str) -> str:
 
 
 _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
+    (
+        "Print a variant's pattern table (names, values, examples), or with --options its "
+        "rule options and their ranges, as Markdown.",
+        "Afficher la table des motifs d’une variante (noms, valeurs, exemples), ou avec "
+        "--options ses options de règles et leurs plages, en Markdown.",
+        "Mostrar la tabla de patrones de una variante (nombres, valores, ejemplos), o con "
+        "--options sus opciones de reglas y sus rangos, en Markdown.",
+    ),
+    (
+        "Print a variant's pattern table as Markdown: every pattern's name in the language "
+        "asked, its value, what it replaces and an example in the command line's notation, under "
+        "the preset and options given. With --options: every rule option, its default and its "
+        "range.",
+        "Afficher la table des motifs d’une variante en Markdown : le nom de chaque motif dans "
+        "la langue demandée, sa valeur, ce qu’il remplace et un exemple dans la notation de la "
+        "ligne de commande, selon le jeu de règles et les options donnés. Avec --options : "
+        "chaque option de règles, sa valeur par défaut et sa plage.",
+        "Mostrar la tabla de patrones de una variante en Markdown: el nombre de cada patrón en "
+        "el idioma pedido, su valor, lo que sustituye y un ejemplo en la notación de la línea "
+        "de órdenes, según el conjunto de reglas y las opciones indicados. Con --options: cada "
+        "opción de reglas, su valor por defecto y su rango.",
+    ),
+    (
+        "print the rule options instead: each one's value under --rules and --option, and the "
+        "values it accepts",
+        "afficher plutôt les options de règles : la valeur de chacune sous --rules et --option, "
+        "et les valeurs qu’elle accepte",
+        "mostrar en su lugar las opciones de reglas: el valor de cada una con --rules y "
+        "--option, y los valores que admite",
+    ),
+    (
+        "Convert game logs between Tenhou mjlog (XML), tenhou.net/6 JSON, mjai JSON lines and "
+        "mahjongkit's event lines; the games of simulate --out, gzipped logs and folders of logs "
+        "are read too. Each log is replayed through the engine on the way; a log that does not "
+        "replay is reported on one line (exit 2) and the others are converted.",
+        "Convertir des parties entre mjlog de Tenhou (XML), JSON tenhou.net/6, lignes JSON mjai "
+        "et lignes d’évènements de mahjongkit ; les parties de simulate --out, les fichiers "
+        "gzip et les dossiers de parties se lisent aussi. Chaque partie est rejouée par le "
+        "moteur au passage ; une partie qui ne se rejoue pas est signalée sur une ligne (sortie "
+        "2) et les autres sont converties.",
+        "Convertir partidas entre mjlog de Tenhou (XML), JSON tenhou.net/6, líneas JSON de mjai "
+        "y líneas de eventos de mahjongkit; también se leen las partidas de simulate --out, los "
+        "archivos gzip y las carpetas de partidas. Cada partida se reproduce con el motor por el "
+        "camino; una que no se reproduce se indica en una línea (salida 2) y las demás se "
+        "convierten.",
+    ),
+    (
+        "game logs: Tenhou mjlog (XML), tenhou.net/6 JSON, mjai JSON lines, mahjongkit's event "
+        "lines (export --format jsonl) or the games of simulate --out, each plain or gzipped; "
+        "the format is recognised. A folder stands for its logs (.xml .mjlog .json .jsonl .gz, "
+        "at any depth)",
+        "parties : mjlog de Tenhou (XML), JSON tenhou.net/6, lignes JSON mjai, lignes "
+        "d’évènements de mahjongkit (export --format jsonl) ou parties de simulate --out, "
+        "en clair ou en gzip ; le format est reconnu. Un dossier vaut pour ses parties (.xml "
+        ".mjlog .json .jsonl .gz, à toute profondeur)",
+        "partidas: mjlog de Tenhou (XML), JSON tenhou.net/6, líneas JSON de mjai, líneas de "
+        "eventos de mahjongkit (export --format jsonl) o partidas de simulate --out, sin "
+        "comprimir o en gzip; el formato se reconoce. Una carpeta vale por sus partidas (.xml "
+        ".mjlog .json .jsonl .gz, a cualquier profundidad)",
+    ),
     # The program
     (
         "Mahjong hands for Riichi, Hong Kong and Sichuan: shanten, waits, scores, rule pages, "

@@ -24,8 +24,8 @@ from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoin
 
 from mahjongkit.errors import MahjongError
 from mahjongkit.i18n import t
-from mahjongkit.i18n.glossary import Entry, glossary
 from mahjongkit.variants import find_variant, rules_page
+from mahjongkit.variants.glossary import Entry, glossary
 from mahjongkit.web.examples import parse_command, run
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES, Course, courses, render, render_plain
 from mahjongkit.web.practice import page_text, practice_router, refusal_text

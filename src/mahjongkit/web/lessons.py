@@ -26,7 +26,7 @@ from markdown_it.utils import EnvType, OptionsDict
 
 from mahjongkit.errors import MahjongError, NotationError
 from mahjongkit.i18n import t
-from mahjongkit.i18n.glossary import glossary
+from mahjongkit.variants.glossary import glossary
 from mahjongkit.web.examples import example_html, parse_block
 from mahjongkit.web.tiles import tiles_html
 

@@ -1,7 +1,7 @@
 """The glossary: every concept and every pattern by a stable id, with its original Chinese or
 Japanese term, a romanisation, its names per language and a short definition.
 
-The data is ``glossary.toml`` beside this module. In each language the first name is the
+The data is ``mahjongkit/i18n/glossary.toml``. In each language the first name is the
 default (the one lessons, the calculator and explanations use); the others are aliases, each
 with its source, so that a learner who read "Attente dorée" elsewhere finds "Hameçon d’or".
 A source is one of :data:`SOURCES` (a source document of the course, the EMA rules, common or
@@ -185,7 +185,7 @@ def format_number(value: int, lang: str) -> str:
 def _derived() -> dict[str, Callable[[], int]]:
     # Numbers a definition states that are no single option: each is computed by the engine.
     from mahjongkit.melds import MeldKind
-    from mahjongkit.scoring import values
+    from mahjongkit.variants import values
     from mahjongkit.variants.riichi.fu import SEVEN_PAIRS_FU
     from mahjongkit.variants.sichuan.payments import kong_payments
 
@@ -289,7 +289,7 @@ def describe_value(family: str, pattern_id: str, lang: str) -> str:
     >>> describe_value("riichi", "sanshoku", "fr"), describe_value("hongkong", "all_honours", "en")
     ('2 han main cachée, 1 main ouverte', '10 fan')
     """
-    from mahjongkit.scoring.values import pattern_value
+    from mahjongkit.variants.values import pattern_value
 
     words = _VALUE_WORDS[lang]
     found = pattern_value(family, pattern_id)
@@ -328,7 +328,7 @@ def resolve(text: str, lang: str, entry_id: str = "", families: tuple[str, ...] 
     >>> resolve("{option:riichi:riichi_deposit} points", "fr")
     '1\xa0000 points'
     """
-    from mahjongkit.scoring import values
+    from mahjongkit.variants import values
 
     def fill(match: re.Match[str]) -> str:
         kind, first, second = match.groups()
