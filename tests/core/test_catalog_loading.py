@@ -12,6 +12,7 @@ import pytest
 
 from mahjongkit.i18n import messages
 from mahjongkit.i18n.command_line import COMMAND_LINE
+from mahjongkit.i18n.learn import LEARN
 from mahjongkit.i18n.play import TABLES as PLAY
 from mahjongkit.i18n.practice import PRACTICE
 from mahjongkit.i18n.refusals import REFUSALS
@@ -26,6 +27,7 @@ SURFACES = {
     "play": PLAY,
     "table": TABLE,
     "command_line": COMMAND_LINE,
+    "learn": LEARN,
 }
 
 

@@ -770,6 +770,7 @@ _SURFACES = {
     "play": "play",
     "table": "table",
     "command": "command_line",
+    "learn": "learn",
 }
 """Which module of :mod:`mahjongkit.i18n` holds the keys of each prefix outside the core tables.
 A command that only scores a hand never reads the site's sentences: it does not load them."""
@@ -798,6 +799,10 @@ def _catalog(surface: str) -> dict[str, dict[str, str]]:
         from mahjongkit.i18n.command_line import COMMAND_LINE
 
         return COMMAND_LINE
+    if surface == "learn":
+        from mahjongkit.i18n.learn import LEARN
+
+        return LEARN
     from mahjongkit.i18n.play import TABLES as PLAY
 
     return PLAY

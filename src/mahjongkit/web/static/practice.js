@@ -436,10 +436,21 @@
     async function load() {
       const kind = (section.querySelector("input[name=drill-kind]:checked") || {value: "discard"}).value;
       const query = chapter ? "?chapter=" + encodeURIComponent(chapter) : "?kind=" + kind + "&number=" + number;
-      const response = await fetch("/api/drills/" + family + query, {headers: {"Accept-Language": lang}});
-      const json = await response.json();
+      let response = null, json = null;
+      try {
+        response = await fetch("/api/drills/" + family + query, {headers: {"Accept-Language": lang}});
+        json = await response.json();
+      } catch (error) { json = null; }
       list.replaceChildren();
-      if (!response.ok) { list.append(el("p", {class: "field-error", role: "alert", text: json.error.message})); return; }
+      if (!response || !response.ok || !json || !json.questions) {
+        // A failed load says so in the page's language and offers to try again.
+        const said = json && json.error && json.error.message;
+        list.append(el("div", {class: "callout callout-error drill-failed", role: "alert"},
+          el("p", {text: said || T("learn.drills.failed")}),
+          el("button", {type: "button", class: "button drill-retry", text: T("learn.drills.retry"),
+                        onclick: () => load()})));
+        return;
+      }
       for (const question of json.questions) {
         list.append(drillView(question, async (q, where) => {
           await showProgress(q, where);
