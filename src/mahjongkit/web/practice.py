@@ -518,7 +518,8 @@ def page_text(lang: str) -> str:
     text = {key: table.get(f"practice.{key}") or english[f"practice.{key}"] for key in _PAGE_TEXT}
     text["refused"] = table.get("web.example.refused") or english["web.example.refused"]
     # The course path's and calculator's sentences, under their own keys.
-    text.update({key: table.get(key) or english[key] for key in english if key.startswith("learn.")})
+    learn = [key for key in english if key.startswith("learn.")]
+    text.update({key: table.get(key) or english[key] for key in learn})
     text.update({f"family.{f}": t(f"web.family.{f}", lang) for f in FAMILIES})
     text.update({f"seat.{s}": t(f"seat.{s}", lang) for s in "ESWN"})
     text.update({f"unit.{u}": t(f"unit.{u}", lang) for u in ("han", "fan")})
