@@ -160,7 +160,10 @@ def test_api_message_is_in_the_asked_language(client: TestClient) -> None:
 def test_calculator_answers_and_refuses_in_the_pages_language(client: TestClient) -> None:
     good = client.get("/fr/calculator", params={"q": "waits 1122334455667m --variant sichuan"})
     assert good.status_code == 200
-    assert "sur 7m : sur une défausse 4 fan = 16 ; en pioche 4 fan = 48" in good.text
+    # Each wait named, with what it is worth in words (fan and points).
+    assert "sept de caractères : sur une défausse 4 fan, 16 points ; en pioche 4 fan, 48 points" in (
+        good.text
+    )
     bad = client.get("/es/calculator", params={"q": "score 123m --win"})
     assert bad.status_code == 400
     assert _alert(bad.text).startswith("El motor rechaza esta entrada:")
@@ -182,15 +185,32 @@ def test_tile_pictures_are_svg(client: TestClient) -> None:
 
 
 def test_progress_is_kept_in_the_database(tmp_path: Path) -> None:
+    """A chapter opened is "opened", not done: it is done once its practice questions are
+    answered right; the home page offers to continue at the chapter opened last."""
+    from mahjongkit.bots.drills import drill_answer, drill_of, value_of
+    from mahjongkit.web.practice import chapter_drill_ids
+
     db = tmp_path / "progress" / "site.sqlite3"
     total = len(courses()["sichuan"].chapters)
+    index = [c.slug for c in courses()["sichuan"].chapters].index("roots")
     with TestClient(create_app(db)) as browser:
-        assert f"0 of {total} chapters read" in browser.get("/en/sichuan/").text
+        assert f"0 of {total} chapters done" in browser.get("/en/sichuan/").text
+        assert "Start the Sichuan course" in browser.get("/en/").text
         browser.get("/en/sichuan/roots")
         page = browser.get("/en/sichuan/").text
-        assert f"1 of {total} chapters read" in page
-        assert re.search(r'/en/sichuan/roots">Roots</a> <span class="read">', page)
+        assert f"0 of {total} chapters done" in page
+        assert re.search(r'data-chapter="roots" data-state="started"', page)
+        assert "Continue: Roots" in browser.get("/en/").text
+        for drill_id in chapter_drill_ids("sichuan", "roots", index):
+            reply = value_of(drill_answer(drill_of(drill_id)))
+            answered = browser.post("/api/drills/answer", json={"id": drill_id, "reply": reply})
+            assert answered.json()["correct"] is True
+        page = browser.get("/en/sichuan/").text
+        assert f"1 of {total} chapters done" in page
+        assert re.search(r'data-chapter="roots" data-state="done"', page)
+        assert 'id="chapter-state" data-state="done"' in browser.get("/en/sichuan/roots").text
     rows = sqlite3.connect(db).execute("select family, slug from chapter_read").fetchall()
     assert rows == [("sichuan", "roots")]
     with TestClient(create_app(db)) as stranger:
-        assert f"0 of {total} chapters read" in stranger.get("/en/sichuan/").text
+        assert f"0 of {total} chapters done" in stranger.get("/en/sichuan/").text
+        assert "Continue:" not in stranger.get("/en/").text

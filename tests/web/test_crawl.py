@@ -24,6 +24,8 @@ class _Links(HTMLParser):
         self.ids: set[str] = set()
         self.lang: str | None = None
         self.text: list[str] = []
+        self.attributes: list[str] = []
+        """The words of the attributes a reader meets (alternatives, titles, labels)."""
         self._skip = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -37,6 +39,9 @@ class _Links(HTMLParser):
                 value = found.get(name)
                 if value:
                     self.links.append(value)
+        for name in ("alt", "title", "aria-label", "placeholder"):
+            if found.get(name):
+                self.attributes.append(str(found[name]))
         if tag in ("code", "style", "script"):
             self._skip += 1
 

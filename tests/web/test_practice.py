@@ -371,7 +371,9 @@ def _example_commands(client: TestClient) -> dict[str, str]:
                 page = client.get(f"/{lang}/{family}/{chapter.slug}").text
                 assert "data-drills-chapter" in page, (lang, family, chapter.slug)
                 examples = page.count('<figure class="example"')
-                links = re.findall(r'class="open-calc"><a href="([^"]+)"', page)
+                links = re.findall(
+                    r'class="open-calc"><a class="button secondary small" href="([^"]+)"', page
+                )
                 assert len(links) == examples, (lang, family, chapter.slug)
                 for link in links:
                     query = parse_qs(urlparse(html.unescape(link)).query)["q"][0]

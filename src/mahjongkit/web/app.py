@@ -19,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 from starlette.exceptions import HTTPException
 from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 
@@ -28,10 +29,10 @@ from mahjongkit.variants import find_variant, rules_page
 from mahjongkit.variants.glossary import Entry, glossary
 from mahjongkit.web.examples import parse_command, run
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES, Course, courses, render, render_plain
-from mahjongkit.web.practice import page_text, practice_router, refusal_text
+from mahjongkit.web.practice import chapter_drill_ids, page_text, practice_router, refusal_text
 from mahjongkit.web.progress import Progress
 from mahjongkit.web.table import Limits, Tables, table_router
-from mahjongkit.web.tiles import tile_svg
+from mahjongkit.web.tiles import tile_svg, tiles_html
 
 MAX_QUERY = 1000
 """The longest query string read (a command line fits in far less)."""
@@ -104,10 +105,19 @@ _TEMPLATES = Environment(
 _TEMPLATES.globals["practice_text"] = page_text
 
 
+def _tiles_markup(notation: str, lang: str) -> Markup:
+    return Markup(tiles_html(notation, lang, show_notation=False))
+
+
+_TEMPLATES.globals["tiles"] = _tiles_markup
+
+
 def _switch_links(request: Request, lang: str) -> list[dict[str, Any]]:
     parts = request.url.path.strip("/").split("/")
     rest = "/".join(parts[1:]) if parts and parts[0] in SITE_LANGUAGES else ""
-    query = f"?{request.url.query}" if request.url.query else ""
+    # An over-long query (refused with a 414) is not carried into the other languages' links.
+    fits = request.url.query and len(request.url.query) <= MAX_QUERY
+    query = f"?{request.url.query}" if fits else ""
     trailing = "/" if request.url.path.endswith("/") and rest else ""
     return [
         {
@@ -120,12 +130,30 @@ def _switch_links(request: Request, lang: str) -> list[dict[str, Any]]:
     ]
 
 
+_SECTIONS = {
+    "home.html": "courses",
+    "course.html": "courses",
+    "chapter.html": "courses",
+    "patterns.html": "courses",
+    "glossary.html": "glossary",
+    "calculator.html": "calculator",
+    "practice_hub.html": "practice",
+    "practice_drills.html": "practice",
+    "practice_progress.html": "practice",
+    "table.html": "play",
+    "table_records.html": "records",
+    "table_replay.html": "records",
+}
+"""The part of the main menu each page belongs to (marked as the current one)."""
+
+
 def _page(
     request: Request, template: str, lang: str, status: int = 200, **values: Any
 ) -> HTMLResponse:
     def tr(key: str, **fill: object) -> str:
         return t(key, lang, **fill)
 
+    values.setdefault("section", _SECTIONS.get(template, ""))
     html = _TEMPLATES.get_template(template).render(
         lang=lang,
         t=tr,
@@ -147,6 +175,28 @@ def _sort_key(text: str) -> str:
     return "".join(
         c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c)
     )
+
+
+def course_path(progress: Progress, visitor: str, family: str) -> list[dict[str, Any]]:
+    """Each chapter of a course with where the visitor stands: ``done`` when its practice
+    questions are all answered right, ``started`` when opened, else ``todo``; the first chapter
+    not done is ``next``."""
+    found = courses()[family]
+    opened = progress.read(visitor, family)
+    passed = progress.passed(visitor)
+    steps = []
+    for index, chapter in enumerate(found.chapters):
+        ids = chapter_drill_ids(family, chapter.slug, index)
+        right = sum(1 for drill in ids if drill in passed)
+        state = "done" if right == len(ids) else "started" if chapter.slug in opened else "todo"
+        steps.append(
+            {"chapter": chapter, "state": state, "right": right, "total": len(ids), "next": False}
+        )
+    for step in steps:
+        if step["state"] != "done":
+            step["next"] = True
+            break
+    return steps
 
 
 def create_app(
@@ -253,13 +303,12 @@ def create_app(
             return _refusal(request, 400, refusal_text(error, lang, "command"), error.code)
         return JSONResponse({"exit_code": code, "result": result})
 
-    @app.get("/tiles/{name}", include_in_schema=False)
-    async def tile(request: Request, name: str) -> Response:
+    def tile_picture(request: Request, name: str, label: bool) -> Response:
         code = name.removesuffix(".svg")
         try:
             if not name.endswith(".svg"):
                 raise MahjongError(name)
-            picture = tile_svg(code)
+            picture = tile_svg(code, label)
         except MahjongError:
             lang = _page_language(request)
             raise HTTPException(
@@ -269,11 +318,31 @@ def create_app(
             picture, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"}
         )
 
+    @app.get("/tiles/{name}", include_in_schema=False)
+    async def tile(request: Request, name: str) -> Response:
+        return tile_picture(request, name, True)
+
+    @app.get("/tiles/bare/{name}", include_in_schema=False)
+    async def bare_tile(request: Request, name: str) -> Response:
+        # The same picture without its corner label (the learner switched labels off).
+        return tile_picture(request, name, False)
+
     @app.get("/{lang}/", response_class=HTMLResponse)
     async def home(request: Request, lang: str) -> HTMLResponse:
         known_language(request, lang)
         counts = {family: len(courses()[family].chapters) for family in FAMILIES}
-        return _page(request, "home.html", lang, counts=counts)
+        who, new = visitor(request)
+        paths = {family: course_path(progress, who, family) for family in FAMILIES}
+        done = {family: sum(s["state"] == "done" for s in paths[family]) for family in FAMILIES}
+        resume = None
+        last = None if new else progress.last_visit(who)
+        if last is not None and last[0] in FAMILIES:
+            chapter = courses()[last[0]].find(last[1])
+            if chapter is not None:
+                resume = {"family": last[0], "chapter": chapter}
+        return _page(
+            request, "home.html", lang, counts=counts, done=done, resume=resume, paths=paths
+        )
 
     @app.get("/{lang}/glossary", response_class=HTMLResponse)
     async def glossary_page(request: Request, lang: str) -> HTMLResponse:
@@ -286,13 +355,15 @@ def create_app(
         known_language(request, lang)
         found = course_of(request, family)
         who, _ = visitor(request)
+        steps = course_path(progress, who, family)
         return _page(
             request,
             "course.html",
             lang,
             family=family,
             course=found,
-            read=progress.read(who, family),
+            steps=steps,
+            done=sum(step["state"] == "done" for step in steps),
         )
 
     @app.get("/{lang}/{family}/patterns", response_class=HTMLResponse)
@@ -327,6 +398,8 @@ def create_app(
         page = render(chapter.bodies[lang], lang, family)
         who, new = visitor(request)
         progress.mark(who, family, slug)
+        progress.visit(who, family, slug)
+        step = course_path(progress, who, family)[index]
         response = _page(
             request,
             "chapter.html",
@@ -338,6 +411,7 @@ def create_app(
             total=len(found.chapters),
             previous=found.chapters[index - 1] if index > 0 else None,
             next=found.chapters[index + 1] if index + 1 < len(found.chapters) else None,
+            step=step,
         )
         if new:
             response.set_cookie(

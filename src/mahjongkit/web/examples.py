@@ -14,10 +14,12 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
-from mahjongkit.commands import answer
+from mahjongkit.commands import answer, parse_words
 from mahjongkit.errors import MahjongError, NotationError
-from mahjongkit.i18n import Sentence, reason_of, say, t
-from mahjongkit.web.tiles import tile_images, tiles_html
+from mahjongkit.i18n import Sentence, reason_of, say, t, tile_name
+from mahjongkit.tiles import parse_tiles
+from mahjongkit.web.hands import hand_html
+from mahjongkit.web.tiles import tile_images
 
 COMMANDS = ("score", "waits", "shanten")
 MAX_COMMAND = 400
@@ -134,27 +136,51 @@ def _flag(words: tuple[str, ...], name: str) -> list[str]:
     return values
 
 
+def _first(words: tuple[str, ...], name: str) -> str | None:
+    values = _flag(words, name)
+    return values[0] if values else None
+
+
 def _hand_words(words: tuple[str, ...]) -> list[str]:
-    hand = []
-    for word in words[1:]:
-        if word.startswith("-"):
-            break
-        hand.append(word)
-    return hand
+    """The hand's words of a command line (its tiles and inline melds), as the command reads
+    them."""
+    hand: str = parse_words(list(words)).hand
+    return hand.split()
 
 
-def _hand_html(words: tuple[str, ...], lang: str) -> str:
-    hand = _hand_words(words)
-    concealed = " ".join(w for w in hand if ":" not in w)
-    melds = [w for w in hand if ":" in w] + _flag(words, "--meld")
-    rows = [f"<dt>{t('web.example.hand', lang)}</dt><dd>{tiles_html(concealed, lang)}</dd>"]
-    if melds:
-        rows.append(
-            f"<dt>{t('web.example.melds', lang)}</dt><dd>{tiles_html(' '.join(melds), lang)}</dd>"
-        )
-    for win in _flag(words, "--win"):
-        rows.append(f"<dt>{t('web.example.win', lang)}</dt><dd>{tiles_html(win, lang)}</dd>")
-    return '<dl class="hand">' + "".join(rows) + "</dl>"
+def _seat(letter: str | None, lang: str) -> str:
+    return t(f"seat.{letter}", lang) if letter in ("E", "S", "W", "N") else str(letter)
+
+
+def _facts_html(words: tuple[str, ...], result: dict[str, Any], lang: str) -> str:
+    """How the hand was won and the table around it, in words (and the tiles named)."""
+    context = result.get("context") or {}
+    facts = []
+    for win in _flag(words, "--win")[:1]:
+        tile = f"{tile_images([win], lang)} {escape(tile_name(win, lang))}"
+        if "--tsumo" in words:
+            facts.append(t("learn.example.win_tsumo", lang, tile=tile))
+        else:
+            source = escape(_seat(context.get("from") or _first(words, "--from"), lang))
+            facts.append(t("learn.example.win_ron", lang, tile=tile, seat=source))
+    seat = context.get("seat") or _first(words, "--seat")
+    if seat:
+        facts.append(escape(t("learn.example.seat", lang, seat=_seat(seat, lang))))
+    wind = context.get("round") or _first(words, "--round")
+    if wind and wind != "E":
+        facts.append(escape(t("learn.example.round", lang, wind=_seat(wind, lang))))
+    if "--riichi" in words or "--double-riichi" in words:
+        facts.append(escape(t("learn.example.riichi", lang)))
+    for missing in _flag(words, "--missing")[:1]:
+        suit = t(f"tile.suit.{missing}", lang) if missing in ("m", "p", "s") else missing
+        facts.append(escape(t("learn.example.missing", lang, suit=suit)))
+    for name, key in (("--dora", "learn.example.dora"), ("--flowers", "learn.example.flowers")):
+        for value in _flag(words, name)[:1]:
+            codes = [str(tile) for tile in parse_tiles(value)]
+            facts.append(f"{escape(t(key, lang))} {tile_images(codes, lang)}")
+    if not facts:
+        return ""
+    return f'<p class="example-facts">{" ".join(facts)}</p>'
 
 
 def _state(shanten: int, lang: str) -> str:
@@ -165,75 +191,172 @@ def _state(shanten: int, lang: str) -> str:
 
 def _outcome(outcome: dict[str, Any], lang: str) -> str:
     if not outcome["valid"]:
-        return f"{t('web.example.no_win', lang)} ({outcome['reason']})"
+        return t("learn.example.no_win_value", lang, reason=outcome["reason"])
     unit = t(f"unit.{outcome['unit']}", lang)
-    fu = f" {outcome['fu']} fu" if outcome.get("fu") else ""
-    return f"{outcome['value']} {unit}{fu} = {outcome['points']}"
+    value = f"{outcome['value']} {unit}" + (f" {outcome['fu']} fu" if outcome.get("fu") else "")
+    return t("learn.example.wait_value", lang, value=value, points=outcome["points"])
+
+
+def _colon(lang: str) -> str:
+    # French sets a (narrow) space before a colon.
+    return "\u00a0: " if lang == "fr" else ": "
+
+
+def _signed(amount: int) -> str:
+    return f"+{amount}" if amount > 0 else ("−" + str(-amount) if amount < 0 else "0")
+
+
+def score_html(result: dict[str, Any], lang: str) -> str:
+    """A ``score`` answer as a learner reads it: the verdict, each pattern and its value, the
+    fu, the total, the points and what each seat pays or receives."""
+    verdict = t("web.example.valid" if result["valid"] else "web.example.invalid", lang)
+    parts = [f'<p class="verdict {"win" if result["valid"] else "no-win"}">{escape(verdict)}</p>']
+    if not result["valid"]:
+        message = (result.get("error") or {}).get("message", "")
+        parts.append(f'<p class="reason">{escape(message)}</p>')
+        return "".join(parts)
+    lines = []
+    for pattern in result["patterns"]:
+        count = f" ×{pattern['count']}" if pattern.get("count", 1) > 1 else ""
+        unit = t(f"unit.{pattern['unit']}", lang)
+        lines.append(
+            f'<li data-pattern="{escape(pattern["id"])}"><span>{escape(pattern["name"])}{count}'
+            f"</span><span>{pattern['value']} {escape(unit)}</span></li>"
+        )
+    if result.get("fu_breakdown"):
+        items = "".join(
+            f"<li>{escape(line['name'])}{_colon(lang)}{line['fu']}</li>"
+            for line in result["fu_breakdown"]
+        )
+        lines.append(
+            f'<li class="fu"><span>{escape(t("practice.calc.fu", lang))}<ul>{items}</ul></span>'
+            f"<span>{result['fu']} fu</span></li>"
+        )
+    parts.append(f'<ul class="score-lines">{"".join(lines)}</ul>')
+    if result.get("yakuman"):
+        total = t("learn.example.total_yakuman", lang, count=result["yakuman"])
+    elif result["variant"] == "riichi":
+        total = t("learn.example.total_han", lang, han=result["han"], fu=result["fu"])
+    else:
+        total = t("learn.example.total_fan", lang, fan=result["fan"])
+    if result.get("limit"):
+        total += f" · {result['limit']}"
+    points = t("learn.example.points", lang, points=result["points"])
+    parts.append(f'<p class="score-total">{escape(total)} — {escape(points)}</p>')
+    pays = "".join(
+        f'<li data-seat="{seat}">{escape(_seat(seat, lang))} {_signed(amount)}</li>'
+        for seat, amount in (result.get("payments") or {}).items()
+    )
+    if pays:
+        label = escape(t("practice.calc.payments", lang))
+        parts.append(f'<ul class="pays" aria-label="{label}">{pays}</ul>')
+    return "".join(parts)
 
 
 def _answer_html(command: str, code: int, result: dict[str, Any], lang: str) -> str:
     if command == "score":
-        verdict = t("web.example.valid" if result["valid"] else "web.example.invalid", lang)
-        lines = result["explanation"].splitlines()
-        body = "".join(f"<li>{escape(line)}</li>" for line in lines)
-        return f'<p class="verdict">{escape(verdict)}</p><ul class="explanation">{body}</ul>'
+        return score_html(result, lang)
     parts = [
-        f"<p><strong>{t('web.example.state', lang)}</strong>: "
-        f"{escape(_state(result['shanten'], lang))}</p>"
+        f"<p><strong>{t('web.example.state', lang)}</strong> : "
+        f"{escape(_state(result['shanten'], lang))}</p>".replace(
+            " : ", " : " if lang == "fr" else ": "
+        )
     ]
     if result["waits"]:
-        parts.append(
-            f"<p><strong>{t('web.example.waits', lang)}</strong>: "
-            f"{tile_images(result['waits'], lang)} <code>{' '.join(result['waits'])}</code></p>"
+        waits = " ".join(
+            f"{tile_images([w], lang)} {escape(tile_name(w, lang))}" for w in result["waits"]
         )
+        parts.append(f"<p><strong>{escape(t('learn.example.waits_on', lang))}</strong> {waits}</p>")
+    details = []
     for detail in result.get("wait_details", []):
         line = t(
-            "web.example.wait_value",
+            "learn.example.wait_line",
             lang,
-            tile=detail["tile"],
+            tile=tile_name(detail["tile"], lang),
             ron=_outcome(detail["ron"], lang),
             tsumo=_outcome(detail["tsumo"], lang),
         )
-        parts.append(f'<p class="wait-value">{escape(line)}</p>')
-    for option in result.get("discards", [])[:6]:
-        if option["shanten"] == result["discards"][0]["shanten"]:
-            line = t(
-                "web.example.discard",
-                lang,
-                tile=option["discard"],
-                n=option["shanten"],
-                count=option["ukeire"],
+        details.append(
+            f'<li class="wait-value">{tile_images([detail["tile"]], lang)} {escape(line)}</li>'
+        )
+    if details:
+        parts.append(f'<ul class="wait-values">{"".join(details)}</ul>')
+    best = [
+        o
+        for o in result.get("discards", [])[:6]
+        if o["shanten"] == result["discards"][0]["shanten"]
+    ]
+    if best:
+        items = "".join(
+            f'<li data-tile="{o["discard"]}">{tile_images([o["discard"]], lang)} '
+            + escape(
+                t(
+                    "web.example.discard",
+                    lang,
+                    tile=tile_name(o["discard"], lang),
+                    n=o["shanten"],
+                    count=o["ukeire"],
+                )
             )
-            parts.append(f"<p>{escape(line)}</p>")
-    parts.append(f"<p>{escape(t('web.example.ukeire', lang, count=result['ukeire']))}</p>")
+            + "</li>"
+            for o in best
+        )
+        parts.append(f'<ul class="discards">{items}</ul>')
+    if "ukeire" in result:
+        parts.append(f"<p>{escape(t('web.example.ukeire', lang, count=result['ukeire']))}</p>")
     return "".join(parts)
 
 
+def command_html(command: str, lang: str) -> str:
+    """The command line behind a "show as command" toggle, with a button that copies it."""
+    line = f"mahjongkit {command}"
+    return (
+        f'<details class="command"><summary>{escape(t("learn.example.show_command", lang))}'
+        f"</summary><pre><code>{escape(line)}</code></pre>"
+        f'<button type="button" class="secondary small" data-copy="{escape(line)}" '
+        f'data-done="{escape(t("learn.example.copied", lang))}" hidden>'
+        f"{escape(t('learn.example.copy', lang))}</button></details>"
+    )
+
+
 def example_html(words: tuple[str, ...], lang: str, label: str | None = None) -> str:
-    """The example drawn: the hand as tiles with its notation, the command, and the engine's
-    answer in ``lang`` (or why the engine refuses the input)."""
+    """The example drawn: the hand as tiles in its sets, how it was won in words, the engine's
+    answer in ``lang`` (or why the engine refuses the input), a link that opens it in the
+    calculator and the command line behind a toggle."""
     command = " ".join(words)
     heading = escape(label or t("web.example.label", lang))
-    head = (
-        f'<figure class="example"><figcaption>{heading}</figcaption>'
-        f"<p><strong>{t('web.example.command', lang)}</strong>: "
-        f"<code>mahjongkit {escape(command)}</code></p>"
-    )
+    head = f'<figure class="example"><figcaption>{heading}</figcaption>'
     try:
-        drawn = _hand_html(words, lang)
         code, result = run(words, lang)
+        drawn = _example_hand(words, result, lang)
     except MahjongError as error:
         message = say(reason_of(error), lang)
         return (
             head + f'<p class="refused" role="alert">'
-            f"{escape(t('web.example.refused', lang, message=message))}</p></figure>"
+            f"{escape(t('web.example.refused', lang, message=message))}</p>"
+            f"{command_html(command, lang)}</figure>"
         )
     opener = (
-        f'<p class="open-calc"><a href="/{lang}/calculator?q={quote(command)}">'
-        f"{escape(t('practice.open', lang))}</a></p>"
+        f'<p class="open-calc"><a class="button secondary small" '
+        f'href="/{lang}/calculator?q={quote(command)}">{escape(t("practice.open", lang))}</a></p>'
     )
     return (
-        head + drawn + f'<div class="answer"><h3 class="answer-title">'
+        head
+        + drawn
+        + _facts_html(words, result, lang)
+        + f'<div class="answer"><h3 class="answer-title">'
         f"{t('web.example.answer', lang)}</h3>"
-        f"{_answer_html(words[0], code, result, lang)}</div>{opener}</figure>"
+        f"{_answer_html(words[0], code, result, lang)}</div>{opener}{command_html(command, lang)}"
+        "</figure>"
     )
+
+
+def _example_hand(words: tuple[str, ...], result: dict[str, Any], lang: str) -> str:
+    hand = _hand_words(words)
+    concealed = " ".join(w for w in hand if ":" not in w)
+    melds = [w for w in hand if ":" in w] + _flag(words, "--meld")
+    wins = _flag(words, "--win") if words[0] == "score" else []
+    reading = result.get("reading") if isinstance(result.get("reading"), str) else None
+    label = escape(t("learn.example.hand", lang))
+    drawn = hand_html(concealed, melds, lang, wins[0] if wins else None, reading)
+    return f'<div class="example-hand" role="group" aria-label="{label}">{drawn}</div>'

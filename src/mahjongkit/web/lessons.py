@@ -41,6 +41,37 @@ it states with the engine's answer they must match (``docs/lessons.md``)."""
 _ANNOTATION = re.compile(r"<!--(.*?)-->", re.S)
 # A comment alone on its line goes with its line, so that it cannot split a paragraph in two.
 _ANNOTATION_LINE = re.compile(r"^[ \t]*(?:<!--(?:(?!-->)[\s\S])*-->[ \t]*)+\n", re.M)
+
+_RULE_ID = r"[RHS]-\d{1,3}[a-z]?"
+_CITATIONS = (
+    # HTML comments: the Markdown is drawn without raw HTML, so they would show as text.
+    re.compile(r"<!--.*?-->", re.DOTALL),
+    # A link to a rule ([R-05](rule:R-05), [tanyao](spec:R-09)) keeps its words only.
+    re.compile(r"\[([^\]]*)\]\((?:rule:|spec:|#)?" + _RULE_ID + r"\)"),
+    # A rule id in code, or a group of ids in brackets: "(R-05)", "[R-05, R-06]", "{S-11}",
+    # "(see R-05)", "[^H-12]".
+    re.compile(r"\s*`\s*" + _RULE_ID + r"\s*`"),
+    re.compile(
+        r"\s*[(\[{]\^?\s*(?:(?:rules?|règles?|reglas?|see|voir|véase|ver|cf\.?)\s+)?"
+        + _RULE_ID
+        + r"(?:\s*(?:,|;|/|–|-|&|and|et|y)\s*"
+        + _RULE_ID
+        + r")*\s*[)\]}]"
+    ),
+    # A bare id left in a sentence.
+    re.compile(r"(?<![\w-])" + _RULE_ID + r"(?![\w-])\s?"),
+)
+
+
+def strip_citations(text: str) -> str:
+    """Markdown without the specification's rule ids (``R-05``, ``H-12``, ``S-03``): lessons
+    may cite the rule they teach in their source, but a learner is shown words, not ids."""
+    for pattern in _CITATIONS:
+        text = pattern.sub(lambda m: m.group(1) if m.groups() and m.group(1) else "", text)
+    # An id removed before punctuation leaves a space there.
+    return re.sub(r"[ \t]+([,.;:!?)])", r"\1", text)
+
+
 _FOLDER = re.compile(r"(\d\d)-([a-z0-9]+(?:-[a-z0-9]+)*)")
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -228,6 +259,21 @@ class _Renderer(RendererHTML):
             return f"<pre>{escape(token.content)}</pre>"
         return example_html(example.words, env["lang"])
 
+    def table_open(
+        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        # A wide table scrolls inside its own box, never the page.
+        label = escape(t("learn.table", env["lang"]))
+        return (
+            f'<div class="table-wrap" role="region" tabindex="0" aria-label="{label}">'
+            + self.renderToken(tokens, idx, options, env)
+        )
+
+    def table_close(
+        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        return self.renderToken(tokens, idx, options, env) + "</div>"
+
     def link_open(
         self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
     ) -> str:
@@ -261,7 +307,7 @@ def render(text: str, lang: str, family: str, known: dict[str, Course] | None = 
     }
     _, problems = read_annotations(text)
     env["problems"].extend(problems)
-    html: str = _MD.render(without_annotations(text), env)
+    html: str = _MD.render(strip_citations(without_annotations(text)), env)
     return Page(html, env["problems"])
 
 

@@ -496,6 +496,14 @@ def fields_of(command: str) -> dict[str, Any]:
     return fields
 
 
+def chapter_drill_ids(family: str, slug: str, index: int) -> list[str]:
+    """The ids of the questions that end a chapter (those of :func:`chapter_drills`), known
+    without dealing their games: a course page lists every chapter's."""
+    kind = CHAPTER_KINDS.get((family, slug), "worth")
+    first = _CHAPTER_BASE + index * CHAPTER_QUESTIONS
+    return [f"{family}-{kind}-{first + n}" for n in range(CHAPTER_QUESTIONS)]
+
+
 def chapter_drills(family: str, slug: str, index: int) -> list[Drill]:
     """The questions that end a chapter: of the kind that practises what it teaches."""
     kind = CHAPTER_KINDS.get((family, slug), "worth")

@@ -1,4 +1,5 @@
-"""Which chapters each browser has read, kept in SQLite (standard library).
+"""Which chapters each browser has opened, where it was last, and its answers to practice
+questions, kept in SQLite (standard library).
 
 A browser is known by a random id in a cookie; nothing else about it is stored.
 """
@@ -29,6 +30,15 @@ create table if not exists drill_answer (
 )
 """
 
+VISITS = """
+create table if not exists last_visit (
+    visitor text primary key,
+    family text not null,
+    slug text not null,
+    visited text not null default (datetime('now'))
+)
+"""
+
 
 class Progress:
     """The chapters read, per visitor; ``path`` None keeps them in memory only."""
@@ -43,6 +53,7 @@ class Progress:
         with self._lock, self._db:
             self._db.execute(SCHEMA)
             self._db.execute(ANSWERS)
+            self._db.execute(VISITS)
 
     def mark(self, visitor: str, family: str, slug: str) -> None:
         """Record that ``visitor`` read the chapter."""
@@ -51,6 +62,33 @@ class Progress:
                 "insert or ignore into chapter_read (visitor, family, slug) values (?, ?, ?)",
                 (visitor, family, slug),
             )
+
+    def visit(self, visitor: str, family: str, slug: str) -> None:
+        """Record the chapter ``visitor`` is on (the home page offers to continue there)."""
+        with self._lock, self._db:
+            self._db.execute(
+                "insert into last_visit (visitor, family, slug) values (?, ?, ?) "
+                "on conflict (visitor) do update set family = excluded.family, "
+                "slug = excluded.slug, visited = datetime('now')",
+                (visitor, family, slug),
+            )
+
+    def last_visit(self, visitor: str) -> tuple[str, str] | None:
+        """The family and slug of the chapter ``visitor`` opened last, or None."""
+        with self._lock:
+            row = self._db.execute(
+                "select family, slug from last_visit where visitor = ?", (visitor,)
+            ).fetchone()
+        return (str(row[0]), str(row[1])) if row else None
+
+    def passed(self, visitor: str) -> set[str]:
+        """The ids of the questions ``visitor`` has answered right at least once."""
+        with self._lock:
+            rows = self._db.execute(
+                "select distinct drill from drill_answer where visitor = ? and correct = 1",
+                (visitor,),
+            ).fetchall()
+        return {str(row[0]) for row in rows}
 
     def read(self, visitor: str, family: str) -> set[str]:
         """The slugs of the family's chapters ``visitor`` has read."""
@@ -106,3 +144,4 @@ class Progress:
         with self._lock, self._db:
             self._db.execute("delete from chapter_read where visitor = ?", (visitor,))
             self._db.execute("delete from drill_answer where visitor = ?", (visitor,))
+            self._db.execute("delete from last_visit where visitor = ?", (visitor,))
