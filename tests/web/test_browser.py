@@ -1,55 +1,18 @@
-"""Real-browser tests: Playwright drives Debian's Chromium (``/usr/bin/chromium``, installed by
-``./dev test``; no browser is ever downloaded) against the site served by uvicorn."""
+"""Real-browser tests: Playwright drives Debian's Chromium against the site served by uvicorn
+(the session's browser, site and tab fixtures of ``conftest.py``)."""
 
 from __future__ import annotations
-
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tests.web.conftest import CHROMIUM
+
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (./dev test installs it)"
 )
-
-
-@pytest.fixture(scope="module")
-def site() -> Iterator[str]:
-    from mahjongkit.web import create_app
-    from mahjongkit.web.local import serving
-
-    with serving(create_app()) as address:
-        yield address
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, timeout=30_000)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser: object, site: str) -> Iterator[object]:
-    context = browser.new_context(viewport={"width": 375, "height": 740})  # type: ignore[attr-defined]
-    context.set_default_timeout(10_000)
-    tab = context.new_page()
-    yield tab
-    context.close()
 
 
 def _focused(page: object) -> dict[str, str]:

@@ -18,12 +18,9 @@ expect = playwright_api.expect
 uvicorn = pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
-from tests.web import test_browser  # noqa: E402
+from tests.web.conftest import CHROMIUM  # noqa: E402
 
-# Chromium is launched as the site's other browser tests launch it (Debian's, with every flag
-# that keeps it off the closed network).
-CHROMIUM = test_browser.CHROMIUM
-browser = test_browser.browser
+# The session's Chromium (conftest.py); this module serves its own site, with WebSockets.
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (./dev test installs it)"

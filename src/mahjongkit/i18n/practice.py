@@ -8,7 +8,7 @@ _EN = {
     "practice.hub.title": "Practise",
     "practice.hub.intro": (
         "Try what the lessons teach: score any hand, see what it waits on, compare the three "
-        "families, and answer questions drawn from seeded games."
+        "families, and answer questions drawn from real deals."
     ),
     "practice.hub.calculator": "Score calculator",
     "practice.hub.calculator_about": (
@@ -127,12 +127,12 @@ _EN = {
     "practice.drill.flowers": "Bonus tiles: {tiles}.",
     "practice.drill.option_line": "{tile}: shanten {shanten}, {ukeire} tiles improve",
     "practice.drill.explanation": "Explanation",
-    "practice.drill.loading": "Dealing a seeded game…",
+    "practice.drill.loading": "Dealing a hand…",
     "practice.drill.answered": "Answered: {answered}, right: {right}",
     "practice.drill.command": "The same question on the command line",
     "practice.drills.title": "Drills: {family}",
     "practice.drills.intro": (
-        "Each question comes from a seeded game played by the engine; the answer stays hidden "
+        "Each question comes from a deal played out by the engine; the answer stays hidden "
         "until you answer."
     ),
     "practice.drills.kind.discard": "What would you discard?",
@@ -141,7 +141,7 @@ _EN = {
     "practice.drills.kinds": "Kind of question",
     "practice.drills.families": "Other families",
     "practice.chapter.drills": "Practise this chapter",
-    "practice.chapter.intro": "Questions from seeded games on what this chapter taught.",
+    "practice.chapter.intro": "Questions from real deals on what this chapter taught.",
     "practice.progress.title": "Your progress",
     "practice.progress.intro": "Kept on this site for this browser only (a random id in a cookie).",
     "practice.progress.family": "Family",

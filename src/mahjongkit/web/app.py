@@ -25,10 +25,11 @@ from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoin
 
 from mahjongkit.errors import MahjongError
 from mahjongkit.i18n import t
-from mahjongkit.variants import find_variant, rules_page
+from mahjongkit.variants import find_variant
 from mahjongkit.variants.glossary import Entry, glossary
 from mahjongkit.web.examples import parse_command, run
-from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES, Course, courses, render, render_plain
+from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES, Course, courses, render
+from mahjongkit.web.patterns import patterns_html
 from mahjongkit.web.practice import chapter_drill_ids, page_text, practice_router, refusal_text
 from mahjongkit.web.progress import Progress
 from mahjongkit.web.table import Limits, Tables, table_router
@@ -110,6 +111,24 @@ def _tiles_markup(notation: str, lang: str) -> Markup:
 
 
 _TEMPLATES.globals["tiles"] = _tiles_markup
+
+
+def format_number(value: object, lang: str, signed: bool = False) -> str:
+    """A whole number as the page's language writes it (``25,000``, ``25 000``, ``25.000``),
+    with a true minus sign, and a plus sign when ``signed``; anything else as it is.
+
+    >>> format_number(-25000, "fr"), format_number(1200, "es", signed=True)
+    ('−25\u202f000', '+1.200')
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        return str(value)
+    digits = f"{abs(value):,}".replace(",", {"fr": "\u202f", "es": "."}.get(lang, ","))
+    if value < 0:
+        return "−" + digits
+    return ("+" if signed and value > 0 else "") + digits
+
+
+_TEMPLATES.globals["number"] = format_number
 
 
 def _switch_links(request: Request, lang: str) -> list[dict[str, Any]]:
@@ -348,7 +367,19 @@ def create_app(
     async def glossary_page(request: Request, lang: str) -> HTMLResponse:
         known_language(request, lang)
         entries: list[Entry] = sorted(glossary().values(), key=lambda e: _sort_key(e.name(lang)))
-        return _page(request, "glossary.html", lang, entries=entries)
+        groups: dict[str, list[Entry]] = {}
+        for entry in entries:
+            first = _sort_key(entry.name(lang))[:1].upper()
+            groups.setdefault(first if first.isalpha() else "#", []).append(entry)
+        return _page(
+            request,
+            "glossary.html",
+            lang,
+            entries=entries,
+            groups=groups,
+            alphabet=[chr(c) for c in range(ord("A"), ord("Z") + 1)],
+            languages=SITE_LANGUAGES,
+        )
 
     @app.get("/{lang}/{family}/", response_class=HTMLResponse)
     async def course(request: Request, lang: str, family: str) -> HTMLResponse:
@@ -376,7 +407,7 @@ def create_app(
             raise HTTPException(
                 404, t("web.error.not_found", lang, path=f"{request.url.path}?rules={preset}")
             )
-        table = render_plain(rules_page(family, variant.rules(preset), lang))
+        table = patterns_html(family, preset, lang)
         return _page(
             request,
             "patterns.html",

@@ -352,11 +352,17 @@ def example_html(words: tuple[str, ...], lang: str, label: str | None = None) ->
 
 
 def _example_hand(words: tuple[str, ...], result: dict[str, Any], lang: str) -> str:
+    reading = result.get("reading") if isinstance(result.get("reading"), str) else None
+    label = escape(t("learn.example.hand", lang))
+    drawn = example_hand(words, lang, reading)
+    return f'<div class="example-hand" role="group" aria-label="{label}">{drawn}</div>'
+
+
+def example_hand(words: tuple[str, ...], lang: str, reading: str | None = None) -> str:
+    """The hand of a command line drawn as tiles: its sets (the engine's ``reading`` when
+    given), its called sets and, for ``score``, the winning tile marked."""
     hand = _hand_words(words)
     concealed = " ".join(w for w in hand if ":" not in w)
     melds = [w for w in hand if ":" in w] + _flag(words, "--meld")
     wins = _flag(words, "--win") if words[0] == "score" else []
-    reading = result.get("reading") if isinstance(result.get("reading"), str) else None
-    label = escape(t("learn.example.hand", lang))
-    drawn = hand_html(concealed, melds, lang, wins[0] if wins else None, reading)
-    return f'<div class="example-hand" role="group" aria-label="{label}">{drawn}</div>'
+    return hand_html(concealed, melds, lang, wins[0] if wins else None, reading)

@@ -243,7 +243,8 @@ class _Renderer(RendererHTML):
     ) -> str:
         notation = tokens[idx].content
         try:
-            return f'<span class="inline-tiles">{tiles_html(notation, env["lang"])}</span>'
+            drawn = tiles_html(notation, env["lang"], show_notation=False)
+            return f'<span class="inline-tiles">{drawn}</span>'
         except MahjongError as error:
             env["problems"].append(f"tiles [[{notation}]]: {error}")
             return f"<code>{escape(notation)}</code>"

@@ -35,7 +35,9 @@ from mahjongkit.errors import MahjongError
 from mahjongkit.i18n import Sentence, reason_of, say, t, tile_name
 from mahjongkit.melds import Meld
 from mahjongkit.tiles import Tile, parse_tiles
+from mahjongkit.variants import find_variant
 from mahjongkit.web.examples import MAX_COMMAND, example_html, parse_command
+from mahjongkit.web.hands import hand_html
 from mahjongkit.web.lessons import SITE_LANGUAGES
 from mahjongkit.web.progress import Progress
 
@@ -514,7 +516,9 @@ def chapter_drills(family: str, slug: str, index: int) -> list[Drill]:
 def _tile_names(lang: str) -> dict[str, str]:
     codes = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
     codes += [f"{n}{s}" for s in "fg" for n in range(1, 5)]
-    return {code: tile_name(code, lang) for code in codes}
+    names = {code: tile_name(code, lang) for code in codes}
+    names["back"] = t("learn.tiles.back", lang)
+    return names
 
 
 def page_text(lang: str) -> str:
@@ -529,6 +533,9 @@ def page_text(lang: str) -> str:
     learn = [key for key in english if key.startswith("learn.")]
     text.update({key: table.get(key) or english[key] for key in learn})
     text.update({f"family.{f}": t(f"web.family.{f}", lang) for f in FAMILIES})
+    text.update({f"suit.{suit}": t(f"tile.suit.{suit}", lang) for suit in "mps"})
+    kinds = ("chow", "pung", "kong", "concealed-kong", "added-kong")
+    text.update({f"meld.{kind}": t(f"meld.{kind}", lang) for kind in kinds})
     text.update({f"seat.{s}": t(f"seat.{s}", lang) for s in "ESWN"})
     text.update({f"unit.{u}": t(f"unit.{u}", lang) for u in ("han", "fan")})
     data = {"lang": lang, "text": text, "tiles": _tile_names(lang)}
@@ -598,6 +605,25 @@ def practice_router(
     @router.post("/api/waits")
     async def api_waits(request: Request) -> Response:
         return await command_api(request, "waits")
+
+    @router.post("/api/hand")
+    async def api_hand(request: Request) -> Response:
+        """A hand drawn as the site draws it (its sets, called sets, the winning tile
+        marked), for the calculator's result: ``{"hand", "melds", "win", "reading"}``."""
+        data, refusal = await body_of(request)
+        if refusal is not None or data is None:
+            return refusal or _error(400, "invalid", "", None, None)
+        lang = api_language(request, data)
+        try:
+            _check_fields(data, ("hand", "melds", "win", "reading", "lang"))
+            hand = _text(data, "hand") or ""
+            win = _text(data, "win")
+            reading = _text(data, "reading")
+            melds = _words(data, "melds")
+            html = hand_html(hand, melds, lang, win or None, reading)
+        except MahjongError as error:
+            return _refused(error, data, lang)
+        return JSONResponse({"html": html})
 
     @router.post("/api/compare")
     async def api_compare(request: Request) -> Response:
@@ -752,6 +778,13 @@ def practice_router(
             answer=answer_html,
             examples=CALCULATOR_EXAMPLES,
             max_command=MAX_COMMAND,
+            presets={
+                family: [
+                    {"id": name, "name": t(f"learn.preset.{name}", lang)}
+                    for name in find_variant(family).presets
+                ]
+                for family in FAMILIES
+            },
         )
 
     @router.get("/{lang}/practice/calculator", include_in_schema=False)
