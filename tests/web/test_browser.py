@@ -8,7 +8,7 @@ import pytest
 playwright_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 
-from tests.web.conftest import CHROMIUM
+from tests.web.conftest import CHROMIUM  # noqa: E402
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (./dev test installs it)"
