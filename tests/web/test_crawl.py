@@ -16,6 +16,11 @@ from fastapi.testclient import TestClient
 from mahjongkit.i18n.messages import MESSAGES
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES, courses
 
+CJK = re.compile(
+    r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]"
+)
+"""The CJK characters a page may show (the ranges of the site's web font)."""
+
 
 class _Links(HTMLParser):
     def __init__(self) -> None:

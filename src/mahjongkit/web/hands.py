@@ -108,8 +108,10 @@ def hand_html(
             )
             images = tile_images(codes[:at], lang) + winner + tile_images(codes[at + 1 :], lang)
             marked = True
+        # A hand no split fits is one long row: it wraps like text.
+        css = "set" if len(group) <= 4 else "set loose"
         parts.append(
-            f'<span class="set" role="group" aria-label="{escape(_group_name(group, lang))}">'
+            f'<span class="{css}" role="group" aria-label="{escape(_group_name(group, lang))}">'
             f"{images}</span>"
         )
     for word in melds:

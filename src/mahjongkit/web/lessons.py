@@ -20,6 +20,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.renderer import RendererHTML
+from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
@@ -288,9 +289,37 @@ class _Renderer(RendererHTML):
         return self.renderToken(tokens, idx, options, env)
 
 
+@cache
+def _preset_ids() -> frozenset[str]:
+    from mahjongkit.variants import find_variant
+
+    return frozenset(name for family in FAMILIES for name in find_variant(family).presets)
+
+
+def _preset_names(state: StateCore) -> None:
+    """A rules preset written as its id (``table_b``, ``ema2012``) is shown by its name in the
+    page's language; command lines (fenced blocks) and link targets keep the id."""
+    lang = state.env["lang"]
+    ids = _preset_ids()
+    # "tenhou" is also a word (the romanisation of 天和): as plain text it is left alone.
+    in_text = re.compile(
+        r"(?<![\w:=-])(" + "|".join(sorted(i for i in ids if i != "tenhou")) + r")(?![\w-])"
+    )
+    for block in state.tokens:
+        for token in block.children or ():
+            if token.type == "code_inline" and token.content in ids:
+                token.type, token.tag = "text", ""
+                token.content = t(f"learn.preset.{token.content}", lang)
+            elif token.type == "text":
+                token.content = in_text.sub(
+                    lambda m: t(f"learn.preset.{m.group(1)}", lang), token.content
+                )
+
+
 def _markdown() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False}, renderer_cls=_Renderer).enable("table")
     md.inline.ruler.before("link", "mjk_tiles", _tiles_rule)
+    md.core.ruler.push("mjk_presets", _preset_names)
     # Headings inside a chapter sit under the page's h1.
     return md
 

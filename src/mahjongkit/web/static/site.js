@@ -16,7 +16,7 @@
       : node.querySelectorAll ? node.querySelectorAll("img") : [];
     for (const img of images) {
       const src = img.getAttribute("src") || "";
-      if (img.closest("[data-tile-labels]")) continue;  // a picture that keeps its own choice
+      if (img.closest("[data-keep-labels]")) continue;  // a picture that keeps its own choice
       if (on && src.startsWith("/tiles/bare/")) img.setAttribute("src", "/tiles/" + src.slice(12));
       else if (!on && /^\/tiles\/[0-9][a-z]\.svg$/.test(src)) img.setAttribute("src", "/tiles/bare/" + src.slice(7));
     }
