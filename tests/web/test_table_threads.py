@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -46,5 +47,8 @@ def test_a_table_whose_bots_think_does_not_block_another_table(
         return order
 
     with serving(app, ws="websockets-sansio") as address:
-        order = asyncio.run(exchange(address.replace("http://", "ws://") + "/ws/play"))
+        # In a thread of its own: the session's browser keeps an event loop running in this one.
+        url = address.replace("http://", "ws://") + "/ws/play"
+        with ThreadPoolExecutor(1) as worker:
+            order = worker.submit(lambda: asyncio.run(exchange(url))).result()
     assert order == ["quick:pong", "slow:state"]
