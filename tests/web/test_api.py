@@ -161,9 +161,8 @@ def test_calculator_answers_and_refuses_in_the_pages_language(client: TestClient
     good = client.get("/fr/calculator", params={"q": "waits 1122334455667m --variant sichuan"})
     assert good.status_code == 200
     # Each wait named, with what it is worth in words (fan and points).
-    assert "sept de caractères : sur une défausse 4 fan, 16 points ; en pioche 4 fan, 48 points" in (
-        good.text
-    )
+    wait = "sept de caractères : sur une défausse 4 fan, 16 points ; en pioche 4 fan, 48 points"
+    assert wait in good.text
     bad = client.get("/es/calculator", params={"q": "score 123m --win"})
     assert bad.status_code == 400
     assert _alert(bad.text).startswith("El motor rechaza esta entrada:")

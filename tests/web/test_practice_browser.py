@@ -59,9 +59,10 @@ def test_the_calculator_from_clicks_to_the_explanation_in_french(page: object, s
     view.wait_for()
     assert not error.is_visible()
     assert "Tout Caché Tiré" in view.locator("table.patterns").inner_text()
-    assert view.locator("table.payments tr[data-seat='S'] td").inner_text() == "+2000"
-    assert view.locator("table.payments tr[data-seat='E'] td").inner_text() == "-1000"
-    assert "2000 points en pioche" in view.inner_text()
+    # Numbers as French writes them: a narrow no-break space between thousands, a true minus.
+    assert view.locator("table.payments tr[data-seat='S'] td").inner_text() == "+2\u202f000"
+    assert view.locator("table.payments tr[data-seat='E'] td").inner_text() == "\u22121\u202f000"
+    assert "2\u202f000 points en pioche" in view.inner_text()
     # The explanation once, and the hand drawn in its four sets and pair, the winner marked.
     assert page.locator("#calc-result pre").count() == 0  # type: ignore[attr-defined]
     hand = page.locator("#calc-result .result-hand")  # type: ignore[attr-defined]

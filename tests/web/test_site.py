@@ -18,7 +18,7 @@ from mahjongkit.records import Records, Seat
 from mahjongkit.tiles import parse_tiles
 from mahjongkit.variants import find_variant
 from mahjongkit.web import create_app
-from mahjongkit.web.app import format_number
+from mahjongkit.web.examples import format_number
 from mahjongkit.web.hands import split_hand
 from mahjongkit.web.lessons import SITE_LANGUAGES, render, strip_citations
 from mahjongkit.web.patterns import example_command
@@ -120,11 +120,12 @@ def test_the_glossary_has_a_letter_index_and_every_entry_is_searchable(client: T
 
 
 def test_numbers_are_written_as_the_pages_language_writes_them() -> None:
-    assert format_number(25000, "en") == "25,000"
+    assert format_number(25000, "en") == "25000"
     assert format_number(25000, "fr") == "25\u202f000"
+    assert format_number(-16000, "es") == "−16\u202f000"
     assert format_number(-7, "es", signed=True) == "−7"
     assert format_number(0, "fr", signed=True) == "0"
-    assert format_number(1200, "es", signed=True) == "+1.200"
+    assert format_number(1200, "es", signed=True) == "+1200"
     assert format_number("x", "en") == "x"
 
 

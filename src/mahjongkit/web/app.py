@@ -27,7 +27,7 @@ from mahjongkit.errors import MahjongError
 from mahjongkit.i18n import t
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.glossary import Entry, glossary
-from mahjongkit.web.examples import parse_command, run
+from mahjongkit.web.examples import format_number, parse_command, run
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES, Course, courses, render
 from mahjongkit.web.patterns import patterns_html
 from mahjongkit.web.practice import chapter_drill_ids, page_text, practice_router, refusal_text
@@ -111,21 +111,6 @@ def _tiles_markup(notation: str, lang: str) -> Markup:
 
 
 _TEMPLATES.globals["tiles"] = _tiles_markup
-
-
-def format_number(value: object, lang: str, signed: bool = False) -> str:
-    """A whole number as the page's language writes it (``25,000``, ``25 000``, ``25.000``),
-    with a true minus sign, and a plus sign when ``signed``; anything else as it is.
-
-    >>> format_number(-25000, "fr"), format_number(1200, "es", signed=True)
-    ('−25\u202f000', '+1.200')
-    """
-    if isinstance(value, bool) or not isinstance(value, int):
-        return str(value)
-    digits = f"{abs(value):,}".replace(",", {"fr": "\u202f", "es": "."}.get(lang, ","))
-    if value < 0:
-        return "−" + digits
-    return ("+" if signed and value > 0 else "") + digits
 
 
 _TEMPLATES.globals["number"] = format_number

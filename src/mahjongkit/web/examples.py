@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from mahjongkit.commands import answer, parse_words
 from mahjongkit.errors import MahjongError, NotationError
-from mahjongkit.i18n import Sentence, reason_of, say, t, tile_name
+from mahjongkit.i18n import Sentence, number, reason_of, say, t, tile_name
 from mahjongkit.tiles import parse_tiles
 from mahjongkit.web.hands import hand_html
 from mahjongkit.web.tiles import tile_images
@@ -194,16 +194,29 @@ def _outcome(outcome: dict[str, Any], lang: str) -> str:
         return t("learn.example.no_win_value", lang, reason=outcome["reason"])
     unit = t(f"unit.{outcome['unit']}", lang)
     value = f"{outcome['value']} {unit}" + (f" {outcome['fu']} fu" if outcome.get("fu") else "")
-    return t("learn.example.wait_value", lang, value=value, points=outcome["points"])
+    points = format_number(outcome["points"], lang)
+    return t("learn.example.wait_value", lang, value=value, points=points)
+
+
+def format_number(value: object, lang: str, signed: bool = False) -> str:
+    """A whole number as the page's language writes it (:func:`mahjongkit.i18n.number`: ``25
+    000`` in French, ``2000`` but ``16 000`` in Spanish), with a true minus sign, and a plus
+    sign when ``signed``; anything else as it is.
+
+    >>> format_number(-25000, "fr"), format_number(1200, "es", signed=True)
+    ('−25\u202f000', '+1200')
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        return str(value)
+    digits = number(abs(value), lang)
+    if value < 0:
+        return "−" + digits
+    return ("+" if signed and value > 0 else "") + digits
 
 
 def _colon(lang: str) -> str:
     # French sets a (narrow) space before a colon.
     return "\u00a0: " if lang == "fr" else ": "
-
-
-def _signed(amount: int) -> str:
-    return f"+{amount}" if amount > 0 else ("−" + str(-amount) if amount < 0 else "0")
 
 
 def score_html(result: dict[str, Any], lang: str) -> str:
@@ -241,10 +254,11 @@ def score_html(result: dict[str, Any], lang: str) -> str:
         total = t("learn.example.total_fan", lang, fan=result["fan"])
     if result.get("limit"):
         total += f" · {result['limit']}"
-    points = t("learn.example.points", lang, points=result["points"])
+    points = t("learn.example.points", lang, points=format_number(result["points"], lang))
     parts.append(f'<p class="score-total">{escape(total)} — {escape(points)}</p>')
     pays = "".join(
-        f'<li data-seat="{seat}">{escape(_seat(seat, lang))} {_signed(amount)}</li>'
+        f'<li data-seat="{seat}">{escape(_seat(seat, lang))} '
+        f"{format_number(amount, lang, signed=True)}</li>"
         for seat, amount in (result.get("payments") or {}).items()
     )
     if pays:

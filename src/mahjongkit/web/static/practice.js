@@ -7,6 +7,15 @@
   const page = JSON.parse(source.textContent);
   const lang = page.lang;
   const COLON = lang === "fr" ? "\u00a0: " : ": ";  // French sets a space before a colon
+  // Numbers as the engine's explanations write them (mahjongkit.i18n.number): French groups
+  // thousands from four digits, Spanish from five, with a narrow no-break space; English not.
+  const GROUP_FROM = {fr: 4, es: 5}[lang] || 0;
+  function num(value, signed) {
+    if (typeof value !== "number" || !Number.isInteger(value)) return String(value);
+    let digits = String(Math.abs(value));
+    if (GROUP_FROM && digits.length >= GROUP_FROM) digits = digits.replace(/\B(?=(\d{3})+$)/g, "\u202f");
+    return value < 0 ? "\u2212" + digits : (signed && value > 0 ? "+" : "") + digits;
+  }
 
   function fill(text, values) {
     return text.replace(/\{(\w+)\}/g, (whole, key) =>
@@ -110,11 +119,11 @@
     if (result.valid) {
       const self = !(result.context && result.context.from);
       box.append(el("p", {class: "points score-total",
-        text: T(self ? "learn.calc.tsumo_points" : "learn.calc.ron_points", {points: result.points})}));
+        text: T(self ? "learn.calc.tsumo_points" : "learn.calc.ron_points", {points: num(result.points)})}));
       const pay = el("table", {class: "payments"}, el("caption", {text: T("calc.payments")}));
       for (const [seat, amount] of Object.entries(result.payments || {})) {
         pay.append(el("tr", {"data-seat": seat}, el("th", {scope: "row", text: T("seat." + seat)}),
-          el("td", {class: "number", text: amount > 0 ? "+" + amount : String(amount)})));
+          el("td", {class: "number", text: num(amount, true)})));
       }
       box.append(pay);
     }
@@ -124,7 +133,7 @@
   function outcomeText(outcome) {
     if (!outcome.valid) return T("calc.no_win") + " (" + outcome.reason + ")";
     const fu = outcome.fu ? " " + outcome.fu + " fu" : "";
-    return outcome.value + " " + T("unit." + outcome.unit) + fu + " = " + outcome.points;
+    return outcome.value + " " + T("unit." + outcome.unit) + fu + " = " + num(outcome.points);
   }
 
   function waitsView(result) {
