@@ -44,23 +44,25 @@ _ANNOTATION = re.compile(r"<!--(.*?)-->", re.S)
 _ANNOTATION_LINE = re.compile(r"^[ \t]*(?:<!--(?:(?!-->)[\s\S])*-->[ \t]*)+\n", re.M)
 
 _RULE_ID = r"[RHS]-\d{1,3}[a-z]?"
+# Each citation goes with the spaces before it, never those after it: "un (R-05) ; la" keeps
+# French's space before the semicolon, "counts (R-09)." its full stop. No pattern crosses a line.
 _CITATIONS = (
     # HTML comments: the Markdown is drawn without raw HTML, so they would show as text.
     re.compile(r"<!--.*?-->", re.DOTALL),
     # A link to a rule ([R-05](rule:R-05), [tanyao](spec:R-09)) keeps its words only.
-    re.compile(r"\[([^\]]*)\]\((?:rule:|spec:|#)?" + _RULE_ID + r"\)"),
+    re.compile(r"\[([^\]\n]*)\]\((?:rule:|spec:|#)?" + _RULE_ID + r"\)"),
     # A rule id in code, or a group of ids in brackets: "(R-05)", "[R-05, R-06]", "{S-11}",
     # "(see R-05)", "[^H-12]".
-    re.compile(r"\s*`\s*" + _RULE_ID + r"\s*`"),
+    re.compile(r"[ \t]*`[ \t]*" + _RULE_ID + r"[ \t]*`"),
     re.compile(
-        r"\s*[(\[{]\^?\s*(?:(?:rules?|règles?|reglas?|see|voir|véase|ver|cf\.?)\s+)?"
+        r"[ \t]*[(\[{]\^?[ \t]*(?:(?:rules?|règles?|reglas?|see|voir|véase|ver|cf\.?)[ \t]+)?"
         + _RULE_ID
-        + r"(?:\s*(?:,|;|/|–|-|&|and|et|y)\s*"
+        + r"(?:[ \t]*(?:,|;|/|–|-|&|and|et|y)[ \t]*"
         + _RULE_ID
-        + r")*\s*[)\]}]"
+        + r")*[ \t]*[)\]}]"
     ),
     # A bare id left in a sentence.
-    re.compile(r"(?<![\w-])" + _RULE_ID + r"(?![\w-])\s?"),
+    re.compile(r"[ \t]*(?<![\w-])" + _RULE_ID + r"(?![\w-])"),
 )
 
 
@@ -69,8 +71,7 @@ def strip_citations(text: str) -> str:
     may cite the rule they teach in their source, but a learner is shown words, not ids."""
     for pattern in _CITATIONS:
         text = pattern.sub(lambda m: m.group(1) if m.groups() and m.group(1) else "", text)
-    # An id removed before punctuation leaves a space there.
-    return re.sub(r"[ \t]+([,.;:!?)])", r"\1", text)
+    return text
 
 
 _FOLDER = re.compile(r"(\d\d)-([a-z0-9]+(?:-[a-z0-9]+)*)")
