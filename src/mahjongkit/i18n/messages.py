@@ -435,7 +435,7 @@ _ES = {
     "list.separator": "; ",
     # Why a hand is not a win (the scorers' reasons)
     "riichi.wait.0": "espera de dos lados",
-    "riichi.wait.1": "espera cerrada (kanchan)",
+    "riichi.wait.1": "espera interior (kanchan)",
     "riichi.wait.2": "espera de borde (penchan)",
     "riichi.wait.3": "espera de pareja (tanki)",
     "riichi.wait.4": "espera doble de pungs (shanpon)",

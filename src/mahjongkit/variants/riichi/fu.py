@@ -89,7 +89,7 @@ _WAITS: dict[int, tuple[str, Names]] = {
     KANCHAN: (
         "closed_wait",
         _names(
-            "closed wait on {tile}", "attente fermée sur {tile}", "espera cerrada en {tile}",
+            "closed wait on {tile}", "attente fermée sur {tile}", "espera interior en {tile}",
             "嵌張待ち {tile}", "kanchan machi {tile}",
         ),
     ),
