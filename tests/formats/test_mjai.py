@@ -236,6 +236,34 @@ def test_a_view_that_stops_at_libriichis_draw_after_a_fourth_riichi_is_over():
     assert mirror.legal_actions(0) == []
 
 
+def test_an_mjai_log_with_three_winners_on_one_discard_reads_as_libriichi_plays():
+    """RULES-riichi.md multiple ron: Tenhou aborts on a triple ron, libriichi (mjai.app) pays
+    all three; an mjai log that shows three winners on one discard is read under that rule."""
+    from dataclasses import replace
+
+    from tests.helpers.table_scenarios import discard, riichi_game
+
+    tenhou = find_variant("riichi").rules("tenhou")
+    three_win = replace(
+        tenhou,
+        red_fives=False,
+        abortive_draws=tuple(k for k in tenhou.abortive_draws if k != "triple_ron"),
+        max_ron_winners=None,
+    )
+    hands = ["19m19p19s123456z5s", "234m678m456p3466s", "345m567p234p3444s", "456m234p678p5577s"]
+    game = riichi_game(three_win, hands, "7z")
+    discard(game, 0, "5s")
+    for seat in (1, 2, 3):
+        game.apply(Action(A.RON, seat, game.round.last_discard))
+    assert [e["actor"] for e in game.log if e["type"] == "hora"] == [1, 2, 3]
+    log = to_mjai(game.log)
+    del log[0]["mjk_rules"]
+    read = read_mjai(log)
+    assert read.scores == game.scores
+    with pytest.raises(NotationError, match="ryukyoku"):
+        read_mjai(log, rules=tenhou)  # Tenhou's own rule: the triple ron is an abortive draw
+
+
 def _round_start(log: list) -> int:
     return max(i for i, e in enumerate(log) if e["type"] == "start_kyoku")
 

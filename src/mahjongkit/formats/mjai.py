@@ -377,9 +377,30 @@ def _rules_of(events: list[MjaiEvent], rules: Any, options: Iterable[str]) -> tu
         red = start.get("aka_flag")
         if not isinstance(red, bool):
             red = any(_is_red(e) for e in events)
-        return replace(base, red_fives=red, game_length=2)
+        rules = replace(base, red_fives=red, game_length=2)
+        if _triple_ron(events):
+            # libriichi (mjai.app) lets three seats win on one discard, where Tenhou aborts.
+            rules = replace(
+                rules,
+                abortive_draws=tuple(k for k in rules.abortive_draws if k != "triple_ron"),
+                max_ron_winners=None,
+            )
+        return rules
 
     return record.name, log_rules(record.name, rules, options, implied)
+
+
+def _triple_ron(events: list[MjaiEvent]) -> bool:
+    """Whether the log shows three seats winning on one discard."""
+    run = 0
+    for event in events:
+        if event.get("type") == "hora" and event.get("actor") != event.get("target"):
+            run += 1
+            if run >= 3:
+                return True
+        else:
+            run = 0
+    return False
 
 
 def _is_red(event: Mapping[str, Any]) -> bool:
