@@ -10,16 +10,8 @@ import pytest
 
 from mahjongkit.cli import main
 from mahjongkit.game.engine import Game
+from tests.helpers.cli import run
 from tests.helpers.paths import DATA
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

@@ -7,16 +7,7 @@ import json
 
 import pytest
 
-from mahjongkit.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.helpers.cli import run
 
 
 def test_a_red_five_in_mjai_reads_as_0m(capsys):
