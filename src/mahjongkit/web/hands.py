@@ -13,10 +13,9 @@ from html import escape
 
 from mahjongkit.errors import MahjongError
 from mahjongkit.i18n import t, tile_name
-from mahjongkit.melds import Meld
 from mahjongkit.shapes import decompositions, seven_pairs
 from mahjongkit.tiles import NUM_KINDS, Tile, parse_tiles
-from mahjongkit.web.tiles import meld_codes, meld_label, tile_images
+from mahjongkit.web.tiles import meld_group, tile_images
 
 
 def _groups_of_reading(reading: str, tiles: list[Tile]) -> list[list[Tile]] | None:
@@ -114,14 +113,7 @@ def hand_html(
             f'<span class="{css}" role="group" aria-label="{escape(_group_name(group, lang))}">'
             f"{images}</span>"
         )
-    for word in melds:
-        meld = Meld.parse(word)
-        label = meld_label(meld, lang)
-        parts.append(
-            f'<span class="meld" role="group" aria-label="{escape(label)}">'
-            f'<span class="meld-kind" aria-hidden="true">{escape(label)}</span>'
-            f"{tile_images(meld_codes(meld), lang)}</span>"
-        )
+    parts.extend(meld_group(word, lang) for word in melds)
     return f'<div class="hand-row">{"".join(parts)}</div>'
 
 

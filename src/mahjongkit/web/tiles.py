@@ -359,6 +359,18 @@ def meld_label(meld: Meld, lang: str) -> str:
     return label
 
 
+def meld_group(word: str, lang: str) -> str:
+    """A called or concealed set written ``KIND:TILES[@SEAT]``, drawn as a labelled group: its
+    kind's name, then its tiles (sideways where claimed)."""
+    meld = Meld.parse(word)
+    label = meld_label(meld, lang)
+    return (
+        f'<span class="meld" role="group" aria-label="{escape(label)}">'
+        f'<span class="meld-kind" aria-hidden="true">{escape(label)}</span>'
+        f"{tile_images(meld_codes(meld), lang)}</span>"
+    )
+
+
 def tiles_html(notation: str, lang: str, show_notation: bool = True) -> str:
     """Tiles or melds written in mpsz (``123m``, ``pung:555z``, several separated by spaces)
     drawn as pictures with text alternatives, each word a labelled group, followed by the
@@ -366,13 +378,7 @@ def tiles_html(notation: str, lang: str, show_notation: bool = True) -> str:
     groups = []
     for word in notation.split():
         if ":" in word:
-            meld = Meld.parse(word)
-            label = meld_label(meld, lang)
-            groups.append(
-                f'<span class="meld" role="group" aria-label="{escape(label)}">'
-                f'<span class="meld-kind" aria-hidden="true">{escape(label)}</span> '
-                f"{tile_images(meld_codes(meld), lang)}</span>"
-            )
+            groups.append(meld_group(word, lang))
         else:
             tiles: list[Tile] = parse_tiles(word)
             if not tiles:
