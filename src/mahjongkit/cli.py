@@ -12,10 +12,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from mahjongkit.api.words import answer
 from mahjongkit.commands import (
     EXAMPLE_HAND,
     _tolerant_streams,
-    answer,
     asked_language,
     build_parser,
     command_of,

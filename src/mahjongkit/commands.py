@@ -12,13 +12,30 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import contextvars
 import io
 import sys
 from collections.abc import Callable, Sequence
 
 from mahjongkit import __version__
-from mahjongkit.errors import InvalidHandError, MahjongError, NotationError
+from mahjongkit.api.words import (
+    FAMILIES,
+    asked_language,
+    hand_arguments,
+    hand_request_of,
+    nonnegative,
+    option_argument,
+    positive,
+    said,
+    score_arguments,
+    score_request_of,
+    sentence,
+    speaking,
+    spoken,
+    spoken_language,
+    type_error,
+    whole_number,
+)
+from mahjongkit.errors import MahjongError, NotationError
 from mahjongkit.lazy import lazy_exports
 from mahjongkit.lite_typing import Any
 
@@ -26,24 +43,14 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite
 if TYPE_CHECKING:
     from typing import NoReturn
 
-    from mahjongkit.hand import Hand
-    from mahjongkit.i18n import Sentence
-    from mahjongkit.scoring import Win
-    from mahjongkit.tiles import Tile, format_kinds
+    from mahjongkit.tiles import format_kinds
 
 # Start-up: building the parser imports nothing of the library beyond the errors; each command
 # imports what it uses (tiles, hands, the catalogs, one variant's scorer), inside its function.
 __getattr__ = lazy_exports(__name__, {"format_kinds": "mahjongkit.tiles"})
 
 EXAMPLE_HAND = "234m456p678s3355z"
-VARIANTS = ("riichi", "hongkong", "sichuan")
-SEATS = "ESWN"
 
-MAX_COUNT = 100_000
-"""The largest value of a counting flag (``--honba``, ``--games``, ...): far above any real table,
-small enough for every total to print."""
-MAX_OPTION_DIGITS = 9
-"""The longest number an ``--option`` value may hold: limits and points stay printable."""
 MAX_MESSAGE = 1000
 """The longest error line printed; a longer one keeps its start and its end (every option of a
 family, listed, fits)."""
@@ -76,91 +83,6 @@ def _one_line(text: str) -> str:
 
 # --- the language of the command line's own words ------------------------------------------------
 
-_SPOKEN: contextvars.ContextVar[str] = contextvars.ContextVar("mahjongkit_spoken", default="en")
-"""The language the command line speaks while :func:`speaking` runs: argparse's words, the help,
-the refusals. English outside it (the site's parser always reads argparse in English)."""
-
-
-def _argparse_words(message: str) -> str:
-    """argparse's gettext: its ``message`` in the language spoken (English costs no import)."""
-    lang = _SPOKEN.get()
-    if lang == "en":
-        return message
-    from mahjongkit.i18n.command_line import argparse_text
-
-    return argparse_text(message, lang)
-
-
-def _argparse_count_words(singular: str, plural: str, count: int) -> str:
-    """argparse's ngettext: a count-dependent message in the language spoken."""
-    lang = _SPOKEN.get()
-    if lang == "en":
-        return singular if count == 1 else plural
-    from mahjongkit.i18n.command_line import argparse_plural
-
-    return argparse_plural(singular, plural, count, lang)
-
-
-@contextlib.contextmanager
-def speaking(lang: str) -> Any:
-    """Within the block, the command line's own words are said in ``lang`` (a language code:
-    ``fr``, ``es``; English where a catalog has no translation).
-
-    argparse looks its words up through the ``gettext`` functions it imported; they are
-    answered from :mod:`mahjongkit.i18n.command_line` (identical in English, so another parser of
-    the same process, in this block or not, reads as argparse wrote it).
-    """
-    if getattr(argparse, "_", None) is not _argparse_words:
-        argparse._ = _argparse_words  # type: ignore[attr-defined]
-        argparse.ngettext = _argparse_count_words  # type: ignore[attr-defined]
-    token = _SPOKEN.set(lang)
-    try:
-        yield
-    finally:
-        _SPOKEN.reset(token)
-
-
-def asked_language(words: Sequence[str]) -> str | None:
-    """The value of the last ``--lang`` of ``words``, wherever it stands (before the command,
-    among its flags or after its arguments); None when there is none. Words after ``--`` are
-    arguments, not flags."""
-    asked = None
-    for at, word in enumerate(words):
-        if word == "--":
-            break
-        if word == "--lang" and at + 1 < len(words):
-            asked = words[at + 1]
-        elif word.startswith("--lang="):
-            asked = word.partition("=")[2]
-    return asked
-
-
-def spoken_language(asked: str | None) -> str:
-    """The language code of a ``--lang`` value for the command line's own words: ``FR``,
-    ``fr_FR.UTF-8`` and ``fr-CA`` are ``fr``; no value is English.
-
-    >>> spoken_language("fr_FR.UTF-8"), spoken_language(None), spoken_language("ES")
-    ('fr', 'en', 'es')
-    """
-    if not asked or not asked.strip():
-        return "en"
-    wanted = asked.strip().split(".")[0].replace("_", "-").lower()
-    return wanted.split("-")[0] or "en"
-
-
-def _said(message: object) -> str:
-    """``message`` (a :class:`~mahjongkit.i18n.Sentence` or text) in the language spoken."""
-    from mahjongkit.i18n import say
-
-    return say(message, _SPOKEN.get()) if isinstance(message, str) else str(message)
-
-
-def _sentence(key: str, **values: Any) -> Sentence:
-    """The :class:`~mahjongkit.i18n.Sentence` ``key`` of the command line's catalogs."""
-    from mahjongkit.i18n import Sentence
-
-    return Sentence(key, **values)
-
 
 _OS_REASONS = {
     "ENOENT": "command.no_such_path",
@@ -184,10 +106,10 @@ def _reason(error: BaseException) -> str:
         import errno
 
         key = _OS_REASONS.get(errno.errorcode.get(error.errno or 0, ""))
-        reason: str = _sentence(key) if key else str(error.strerror or error)
+        reason: str = sentence(key) if key else str(error.strerror or error)
         if error.filename is None:
             return reason
-        return _sentence("command.os_error", reason=reason, path=str(error.filename))
+        return sentence("command.os_error", reason=reason, path=str(error.filename))
     return reason_of(error)
 
 
@@ -198,7 +120,7 @@ def error_line(message: object) -> str:
 
     if isinstance(message, BaseException):
         message = _reason(message)
-    return t("command.error", _SPOKEN.get(), message=_one_line(_said(message)))
+    return t("command.error", spoken(), message=_one_line(said(message)))
 
 
 def _fail(message: object) -> NoReturn:
@@ -212,79 +134,8 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         required = argparse._("the following arguments are required: %s")  # type: ignore[attr-defined]
         if message == required % "COMMAND":
-            _fail(_sentence("command.required_command", commands=", ".join(_COMMANDS)))
+            _fail(sentence("command.required_command", commands=", ".join(_COMMANDS)))
         _fail(message)
-
-
-class _RaisingParser(_Parser):
-    """The same parser for callers inside the program (the site's examples): a refusal is a
-    :class:`NotationError` to catch, not an exit, and nothing is printed."""
-
-    def error(self, message: str) -> NoReturn:
-        raise NotationError(argparse_sentence(message))
-
-    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
-        from mahjongkit.i18n import Sentence
-
-        raise NotationError(Sentence("refusal.command_help"))
-
-    def print_help(self, file: Any = None) -> None:
-        return None
-
-    def print_version(self, file: Any = None) -> None:
-        return None
-
-
-_TYPE_REASONS: dict[str, Any] = {}
-"""The reasons of the flag-value refusals last raised, by their English text: argparse keeps
-only the text, and the site says the reason in its reader's language."""
-
-
-def _type_error(reason: Any) -> argparse.ArgumentTypeError:
-    """A flag value's refusal whose reason :func:`argparse_sentence` can say in any language."""
-    if len(_TYPE_REASONS) > 64:
-        _TYPE_REASONS.clear()
-    _TYPE_REASONS[str(reason)] = reason
-    return argparse.ArgumentTypeError(_said(reason))
-
-
-_ARGPARSE_FORMS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    (r"the following arguments are required: (.+)", "refusal.args_required", ("names",)),
-    (r"argument (\S+): expected (?:one|at least one|at most one|\d+) arguments?",
-     "refusal.arg_one_value", ("flag",)),
-    (r"argument (\S+): invalid choice: (.+?) \(choose from (.+)\)", "refusal.arg_choice",
-     ("flag", "value", "choices")),
-    (r"argument (\S+): not allowed with argument (\S+)", "refusal.arg_conflict",
-     ("flag", "other")),
-    (r"unrecognized arguments: (.+)", "refusal.args_unknown", ("words",)),
-    (r"ambiguous option: (\S+) could match (.+)", "refusal.arg_ambiguous", ("flag", "matches")),
-    (r"argument (\S+): invalid \S+ value: (.+)", "refusal.arg_unreadable", ("flag", "value")),
-    (r"argument (\S+): ignored explicit argument (.+)", "refusal.arg_unreadable",
-     ("flag", "value")),
-)
-
-
-def argparse_sentence(message: str) -> Any:
-    """An argparse complaint about a command line as a :class:`~mahjongkit.i18n.Sentence`, so
-    that the site says it in its reader's language (a form argparse may add later is said as a
-    general refusal rather than in English).
-
-    >>> argparse_sentence("argument --win: expected one argument").say("fr")
-    '--win doit être suivi d’une valeur'
-    """
-    import re
-
-    from mahjongkit.i18n import Sentence
-
-    for pattern, key, names in _ARGPARSE_FORMS:
-        found = re.fullmatch(pattern, message.strip(), re.DOTALL)
-        if found:
-            return Sentence(key, **dict(zip(names, found.groups(), strict=True)))
-    flag, _, reason = message.partition(": ")
-    if flag.startswith("argument ") and reason in _TYPE_REASONS:
-        return Sentence("refusal.arg_value", flag=flag.removeprefix("argument "),
-                        reason=_TYPE_REASONS[reason])
-    return Sentence("refusal.command_wrong")
 
 
 _COMMANDS = (
@@ -308,113 +159,11 @@ _COMMANDS = (
 # --- hands as typed ----------------------------------------------------------------------------
 
 
-def _parse_hand(text: str, melds: Sequence[str]) -> Hand:
-    """The hand of HAND and ``--meld``: mpsz, mjai or Unicode glyphs, melds inline or as flags.
-
-    ``"23m456p11z pung:777z@W"`` is read as ``23m456p11z --meld pung:777z@W``.
-    """
-    import re
-
-    from mahjongkit.hand import Hand
-    from mahjongkit.tiles import format_tiles, from_mjai, from_unicode
-
-    words = text.split()
-    inline = [w for w in words if ":" in w]
-    typed = " ".join(w for w in words if ":" not in w)
-    concealed = _mpsz(typed)
-    if any(0x1F000 <= ord(c) <= 0x1F02B for c in concealed):
-        concealed = format_tiles(from_unicode(concealed))
-    elif re.fullmatch(_MJAI_HAND, typed.replace(" ", "")) and any(c in "ESWNPFCr" for c in typed):
-        # mjai tiles written one after another, e.g. 2m3m4p5p6pEEPPP7s8s9s or 5mr6m7m...
-        tiles = [from_mjai(t) for t in re.findall(_MJAI_TILE, typed.replace(" ", ""))]
-        concealed = format_tiles(tiles)
-    return Hand.parse(concealed, [*inline, *melds])
-
-
-def _one_tile(text: str) -> Tile:
-    """One tile as typed: mpsz (``5z``, ``5M``) or mjai (``C``, ``5mr``)."""
-    import re
-
-    from mahjongkit.tiles import Tile, from_mjai
-
-    if re.fullmatch(r"5[mps]r|[ESWNPFC]", text.strip()):
-        return from_mjai(text.strip())
-    return Tile.parse(_mpsz(text))
-
-
-_MJAI_TILE = r"5[mps]r|[1-9][mps]|[ESWNPFC]"
-_MJAI_HAND = r"(?:5[mps]r|[1-9][mps]|[ESWNPFC])+"
-
-
 def _language(args: argparse.Namespace, languages: Sequence[str]) -> str:
-    """``--lang`` as one of ``languages``; English unless the user asks for another.
+    """``--lang`` as one of ``languages``; English unless the user asks for another."""
+    from mahjongkit.api.hands import language
 
-    ``FR``, ``fr_FR`` and ``fr_FR.UTF-8`` are French: case and region are forgiven.
-    """
-    from mahjongkit.i18n import Sentence
-
-    asked = getattr(args, "lang", None)
-    spoken = ", ".join(languages)
-    if asked is not None and not asked.strip():
-        raise NotationError(Sentence("refusal.lang_empty", variant=args.variant, languages=spoken))
-    if not asked:
-        return "en" if "en" in languages else languages[0]
-    wanted = asked.split(".")[0].replace("_", "-").lower()
-    by_lower = {lang.lower(): lang for lang in languages}
-    if wanted in by_lower:
-        return by_lower[wanted]
-    base = wanted.split("-")[0]
-    if base in by_lower:
-        return by_lower[base]
-    raise NotationError(
-        Sentence("refusal.lang_unknown", asked=asked, variant=args.variant, languages=spoken)
-    )
-
-
-_SEAT_NAMES = {
-    name: seat
-    for seat, names in enumerate(
-        (
-            ("east", "est", "este"),
-            ("south", "sud", "sur"),
-            ("west", "ouest", "oeste", "o"),
-            ("north", "nord", "norte"),
-        )
-    )
-    for name in names
-}
-"""Seat names a player may type for a seat flag, in English, French and Spanish; ``O`` is
-Ouest/Oeste (the letters ``E S W N`` are the notation's own)."""
-
-
-def _seat(text: str) -> int:
-    """A seat flag's value: a letter ``E S W N`` or a seat's name (``Sud``, ``Oeste``, ``O``)."""
-    from mahjongkit.melds import parse_seat
-
-    name = text.strip().lower()
-    if name in _SEAT_NAMES:
-        return _SEAT_NAMES[name]
-    return parse_seat(text)
-
-
-def _seat_option(text: str | None, flag: str) -> int | None:
-    from mahjongkit.i18n import Sentence, reason_of
-
-    if text is None:
-        return None
-    try:
-        return _seat(text)
-    except NotationError as error:
-        raise NotationError(
-            Sentence("refusal.flag_value", flag=flag, value=text, reason=reason_of(error))
-        ) from None
-
-
-def _mpsz(text: str) -> str:
-    """Tiles typed with capital suit letters (``234M456P``) read as mpsz; anything else as is."""
-    if text.strip() and all(c.isdigit() or c in "MPSZFG ," for c in text):
-        return text.lower()
-    return text
+    return language(getattr(args, "lang", None), args.variant, languages)
 
 
 # --- shanten and waits -------------------------------------------------------------------------
@@ -425,101 +174,6 @@ def _say(key: str, lang: str, **values: object) -> str:
     from mahjongkit.i18n import t
 
     return t(f"cli.{key}", lang, **values)
-
-
-def _analyse(args: argparse.Namespace) -> dict[str, Any]:
-    from mahjongkit.i18n import Sentence
-    from mahjongkit.tiles import counts_of, format_kind, parse_kinds
-    from mahjongkit.variants.analysis import (
-        analyse_hand,
-        default_seat,
-        previous_seat,
-        score_waits,
-        seats_in_hand,
-    )
-
-    if args.missing and args.variant != "sichuan":
-        raise NotationError(Sentence("refusal.missing_flag", variant=args.variant))
-    variant, rules, lang = _variant_rules_language(args)
-    hand = _parse_hand(args.hand, args.meld)
-    missing = "mps".index(args.missing) if args.missing else None
-    visible = counts_of(parse_kinds(args.visible), what="visible tiles") if args.visible else None
-    found = analyse_hand(hand, args.variant, missing_suit=missing, visible=visible)
-    seats = seats_in_hand(rules)
-    seat = _seat_option(args.seat, "--seat")
-    if seat is None:
-        seat = default_seat(hand, seats)
-    elif any(m.from_seat == seat for m in hand.melds):
-        raise InvalidHandError(Sentence("refusal.meld_own_seat", seat=SEATS[seat]))
-    round_wind = _seat_option(args.round, "--round") or 0
-    discarder = previous_seat(seat, seats)
-    result: dict[str, Any] = {
-        "hand": str(hand),
-        "tiles": hand.size,
-        "shanten": found.shanten,
-        "regular": found.regular,
-        "seven_pairs": found.seven_pairs,
-        "thirteen_orphans": found.thirteen_orphans,
-        "ready": found.ready,
-        "seat": SEATS[seat],
-        "round": SEATS[round_wind],
-        "from": SEATS[discarder],
-        "lang": lang,
-    }
-    if hand.size == 13:
-        values = score_waits(
-            hand,
-            found.waits,
-            variant,
-            rules,
-            seat=seat,
-            round_wind=round_wind,
-            discarder=discarder,
-            missing_suit=missing,
-        )
-        result["waits"] = [format_kind(k) for k in found.waits]
-        result["wait_details"] = [_wait_json(value, lang) for value in values]
-        result["ukeire"] = found.ukeire
-        result["ukeire_tiles"] = [format_kind(k) for k in found.ukeire_kinds]
-        return result
-    result["waits"] = []
-    result["ukeire"] = found.ukeire
-    result["discards"] = [
-        {
-            "discard": format_kind(option.discard),
-            "shanten": option.shanten,
-            "waits": [format_kind(k) for k in option.waits],
-            "ukeire": option.ukeire,
-            "ukeire_tiles": [format_kind(k) for k in option.ukeire_kinds],
-        }
-        for option in found.discards
-    ]
-    return result
-
-
-def _wait_json(value: Any, lang: str) -> dict[str, Any]:
-    from mahjongkit.i18n import say, t_or
-
-    entry: dict[str, Any] = {"tile": value.tile}
-    for how, outcome in (("ron", value.ron), ("tsumo", value.tsumo)):
-        if outcome.valid:
-            entry[how] = {
-                "valid": True,
-                "value": outcome.value,
-                "unit": outcome.unit,
-                "fu": outcome.fu,
-                "points": outcome.points,
-                "patterns": outcome.score.pattern_ids(),
-                "limit": outcome.score.limit,
-            }
-        else:
-            entry[how] = {
-                "valid": False,
-                "code": outcome.reason,
-                "reason": t_or(f"code.{outcome.reason}", lang, outcome.reason),
-                "message": say(outcome.message, lang) if outcome.message else outcome.message,
-            }
-    return entry
 
 
 def _state(value: int, lang: str) -> str:
@@ -616,7 +270,9 @@ def _show_analysis(
     args: argparse.Namespace, page: Callable[[dict[str, Any]], None]
 ) -> dict[str, Any]:
     """Analyse the hand and print it as JSON (``--json``) or as ``page``; return the analysis."""
-    result = _analyse(args)
+    from mahjongkit.api.analysis import analyse
+
+    result = analyse(hand_request_of(args)).to_json()
     if args.json:
         import json
 
@@ -629,180 +285,19 @@ def _show_analysis(
 # --- score -------------------------------------------------------------------------------------
 
 
-def _win_hint(hand: Hand, win_tile: Tile, text: str) -> Sentence | None:
-    """Why HAND and ``--win`` do not pose a question, with what to type instead; None if they do."""
-    from mahjongkit.i18n import Sentence
-    from mahjongkit.tiles import NUM_KINDS, Tile, format_tiles
-
-    if win_tile.kind >= NUM_KINDS:
-        # A win on a bonus tile (Hong Kong's seven or eight flowers): the tile is set aside,
-        # so HAND is the 13 tiles held.
-        if hand.size == 13:
-            return None
-        return Sentence("refusal.bonus_win_size", tile=str(win_tile), count=hand.size)
-    if hand.size == 13:
-        return Sentence("refusal.thirteen", tile=str(win_tile), hand=text.strip())
-    if hand.size != 14:
-        return Sentence("refusal.win_size", count=hand.size)
-    if win_tile not in hand.concealed and Tile(win_tile.kind) not in hand.concealed:
-        return Sentence(
-            "refusal.win_not_held", tile=str(win_tile), hand=format_tiles(hand.concealed)
-        )
-    return None
-
-
-def win_of_arguments(
-    args: argparse.Namespace,
-    hand: Hand,
-    win_tile: Tile,
-    seat: int,
-    from_seat: int | None,
-    in_game: frozenset[int],
-) -> Win:
-    """The :class:`~mahjongkit.scoring.Win` that ``score``'s flags describe, once the hand, the
-    winning tile and the seats are read (the one place the flags become a win)."""
-    from mahjongkit.scoring import Win
-    from mahjongkit.tiles import parse_tiles
-
-    return Win(
-        hand=hand,
-        win_tile=win_tile,
-        self_draw=args.tsumo,
-        seat=seat,
-        from_seat=from_seat,
-        round_wind=_seat(args.round),
-        after_kong=args.after_kong or args.second_kong,
-        second_kong=args.second_kong,
-        robbing_kong=args.robbing_kong,
-        kong_discard=args.kong_discard,
-        last_tile=args.last_tile,
-        first_turn=args.first_turn,
-        riichi=args.riichi or args.double_riichi,
-        double_riichi=args.double_riichi,
-        ippatsu=args.ippatsu,
-        dora_indicators=tuple(parse_tiles(args.dora)),
-        ura_indicators=tuple(parse_tiles(args.ura)),
-        honba=args.honba,
-        deposits=args.deposits,
-        nukidora=args.nukidora,
-        flowers=tuple(parse_tiles(args.flowers.replace(",", " "))),
-        missing_suit="mps".index(args.missing) if args.missing else None,
-        in_game=in_game,
-    )
-
-
-def _score(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
-    """The score of ``score``'s arguments and the context it assumed (seat, round, rules)."""
-    from mahjongkit.i18n import Sentence
-    from mahjongkit.melds import parse_seat
-    from mahjongkit.tiles import NUM_KINDS
-    from mahjongkit.variants.seats import previous_seat, seats_in_hand
-
-    variant, rules, lang = _variant_rules_language(args)
-    _refuse_foreign_flags(args)
-    win_tile = _one_tile(args.win)
-    seat = _seat(args.seat)
-    table = seats_in_hand(rules)
-    if seat not in table:
-        raise NotationError(
-            Sentence(
-                "refusal.seat_not_at_table",
-                seat=args.seat,
-                count=len(table),
-                seats=", ".join(SEATS[s] for s in table),
-            )
-        )
-    in_game = frozenset(parse_seat(s) for s in args.in_game.split(",") if s.strip())
-    if args.tsumo and args.from_seat is not None:
-        raise NotationError(Sentence("refusal.tsumo_and_from"))
-    if args.tsumo:
-        from_seat = None
-    elif args.from_seat is not None:
-        from_seat = _seat(args.from_seat)
-    else:
-        # The discarder by default: the nearest seat before the winner still playing the hand.
-        from_seat = previous_seat(seat, seats_in_hand(rules, in_game | {seat}))
-    if from_seat == seat:
-        raise NotationError(Sentence("refusal.from_self"))
-    if win_tile.kind >= NUM_KINDS and args.variant != "hongkong":
-        raise NotationError(
-            Sentence("refusal.no_bonus_win", tile=str(win_tile), variant=args.variant)
-        )
-    hand = _parse_hand(args.hand, args.meld)
-    hint = _win_hint(hand, win_tile, args.hand)
-    if hint is not None:
-        raise InvalidHandError(hint)
-    win = win_of_arguments(args, hand, win_tile, seat, from_seat, in_game)
-    # Every option is in its range (the rules refused any other), so every result prints.
-    score = variant.score(win, rules)
-    if score.error is not None and score.error.code == "invalid_hand":
-        # Not a hand at all (or flags that contradict it): the question cannot be posed.
-        raise InvalidHandError(score.error.message)
-    preset = args.rules or next(iter(variant.presets))
-    context = {
-        "seat": SEATS[seat],
-        "round": SEATS[win.round_wind],
-        "from": None if from_seat is None else SEATS[from_seat],
-        "rules": preset,
-        "options": list(args.option),
-        "lang": lang,
-    }
-    return score, context
-
-
 def _cmd_score(args: argparse.Namespace) -> int:
-    score, context = _score(args)
+    from mahjongkit.api.score import score
+
+    found = score(score_request_of(args))
     if args.json:
         import json
 
-        print(json.dumps(_score_json(score, context), ensure_ascii=False))
+        print(json.dumps(found.to_json(), ensure_ascii=False))
     else:
-        print(score.explain(context["lang"]))
+        context = found.context.to_json()
+        print(found.score.explain(context["lang"]))
         print(_situation(context, context["lang"]))
-    return 0 if score.valid else 1
-
-
-def _score_json(score: Any, context: dict[str, Any]) -> dict[str, Any]:
-    return {**score.to_json(context["lang"]), "context": context}
-
-
-def answer(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
-    """What ``mahjongkit shanten|waits|score ARGS --json`` prints, as an object, with the exit
-    code it would return (0, or 1 for a hand that is not a win or not ready).
-
-    Unusable input raises a :class:`~mahjongkit.errors.MahjongError` naming the bad word (exit
-    code 2 on the command line).
-
-    >>> code, result = answer(["score", "11223344556677m", "--variant", "sichuan", "--win", "7m",
-    ...                        "--tsumo"])
-    >>> code, result["fan"], result["points"]
-    (0, 4, 48)
-    """
-    from mahjongkit.i18n import Sentence
-
-    if isinstance(argv, str) or not all(isinstance(word, str) for word in argv):
-        raise NotationError(Sentence("refusal.command_words"))
-    if not argv or argv[0] not in ("shanten", "waits", "score"):
-        first = argv[0] if argv else ""
-        raise NotationError(Sentence("refusal.command_unknown", name=repr(first[:40])))
-    args = build_parser(_RaisingParser, only=argv[0]).parse_args(list(argv))
-    if args.command == "score":
-        score, context = _score(args)
-        return (0 if score.valid else 1), _score_json(score, context)
-    result = _analyse(args)
-    return (0 if result["ready"] or args.command == "shanten" else 1), result
-
-
-def parse_words(argv: Sequence[str]) -> argparse.Namespace:
-    """The arguments of ``shanten|waits|score ARGS`` as the command line reads them (for callers
-    that fill a form from a command); unusable input raises a
-    :class:`~mahjongkit.errors.NotationError`."""
-    from mahjongkit.i18n import Sentence
-
-    if not argv or argv[0] not in ("shanten", "waits", "score"):
-        first = argv[0] if argv else ""
-        raise NotationError(Sentence("refusal.command_unknown", name=repr(first[:40])))
-    return build_parser(_RaisingParser, only=argv[0]).parse_args(list(argv))
+    return 0 if found.valid else 1
 
 
 def _situation(context: dict[str, Any], lang: str) -> str:
@@ -830,6 +325,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     from mahjongkit.bots.policy import play_random
     from mahjongkit.game.engine import Game
     from mahjongkit.i18n import number, t
+    from mahjongkit.variants.seats import SEAT_LETTERS
 
     _, rules, lang = _variant_rules_language(args)
     for index in range(args.games):
@@ -856,7 +352,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         else:
             # Each seat by its initial in the language (fr, es: O for Ouest, Oeste).
             scores = " ".join(
-                f"{t(f'seat.{SEATS[s]}', lang)[:1]}={number(v, lang)}"
+                f"{t(f'seat.{SEAT_LETTERS[s]}', lang)[:1]}={number(v, lang)}"
                 for s, v in enumerate(game.scores)
             )
             print(
@@ -879,24 +375,24 @@ def _replay_paths(paths: Sequence[str]) -> list[tuple[str, str | None]]:
     found: list[tuple[str, str | None]] = []
     for path in paths:
         if "\0" in path:
-            found.append((path, _sentence("command.path_nul")))
+            found.append((path, sentence("command.path_nul")))
             continue
         if not path.strip():
-            found.append((path, _sentence("command.path_empty")))
+            found.append((path, sentence("command.path_empty")))
             continue
         folder = Path(path)
         try:
             is_folder = folder.is_dir()
         except OSError as error:  # a name too long for the file system, say
-            found.append((path, _said(_reason(error))))
+            found.append((path, said(_reason(error))))
             continue
         if is_folder:
             logs = sorted(p for p in folder.iterdir() if p.suffix in (".mjlog", ".xml"))
             if not logs:
-                found.append((path, _sentence("command.folder_no_logs", suffixes=".mjlog or .xml")))
+                found.append((path, sentence("command.folder_no_logs", suffixes=".mjlog or .xml")))
             found.extend((str(p), None) for p in logs)
         elif not folder.exists():
-            found.append((path, _sentence("command.no_such_path")))
+            found.append((path, sentence("command.no_such_path")))
         else:
             found.append((path, None))
     return found
@@ -906,12 +402,13 @@ def _log_rules_flags(args: argparse.Namespace, variants: Sequence[str]) -> None:
     """``--rules`` and ``--option`` of a command that reads logs, checked before any log is: a
     preset one of ``variants`` has, and options that rules of one of them (that preset's, if
     given) take; the first family's refusal otherwise."""
+    from mahjongkit.api.hands import check_option_size
     from mahjongkit.i18n import Sentence
     from mahjongkit.options import override
     from mahjongkit.variants import find_variant
 
     for assignment in args.option:
-        _check_option_size(assignment)
+        check_option_size(assignment)
     families = [find_variant(v) for v in variants]
     presets = [name for family in families for name in family.presets]
     if args.rules is not None and not args.rules.strip():
@@ -1029,12 +526,14 @@ def _player_seat(text: str) -> int:
     """``--seat``: 0 to 3, or a seat letter or name (E S W N, Sud, Oeste...)."""
     if text.strip().isdigit():
         if len(text.strip()) > 2 or not 0 <= int(text) <= 3:
-            raise _type_error(_sentence("command.seat_range", last=3, value=text.strip()[:20]))
+            raise type_error(sentence("command.seat_range", last=3, value=text.strip()[:20]))
         return int(text)
     try:
-        return _seat(text)
+        from mahjongkit.api.hands import seat_of
+
+        return seat_of(text)
     except NotationError:
-        raise _type_error(_sentence("command.seat_word", value=repr(text[:20]))) from None
+        raise type_error(sentence("command.seat_word", value=repr(text[:20]))) from None
 
 
 def _need_terminal(lang: str, records: Any) -> None:
@@ -1051,7 +550,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     try:
         import textual  # noqa: F401
     except ImportError:
-        _fail(_sentence("command.tui_missing"))
+        _fail(sentence("command.tui_missing"))
     from mahjongkit.records import Records
     from mahjongkit.tui.session import Session
 
@@ -1074,7 +573,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             if value not in (None, [])
         ]
         if given:
-            raise NotationError(_sentence("command.resume_fixed", flags=", ".join(given)))
+            raise NotationError(sentence("command.resume_fixed", flags=", ".join(given)))
         records = Records(args.db, create=False)
         _need_terminal(lang, records)
         session = Session.resume_record(records, args.resume)
@@ -1087,7 +586,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         seat = 0 if args.seat is None else args.seat
         game = Game(args.variant, rules, seed=args.seed or 0, max_rounds=args.max_rounds)
         if seat >= game.players:
-            raise NotationError(_sentence("command.play_seat", seat=seat, last=game.players - 1))
+            raise NotationError(sentence("command.play_seat", seat=seat, last=game.players - 1))
         records = Records(args.db)
         _need_terminal(lang, records)
         session = Session.start(game, seat, args.bots or "efficient", records, rules)
@@ -1229,7 +728,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     else:
         if record.variant != "riichi":
             raise RecordsError(
-                _sentence("command.export_riichi", id=record.id, variant=record.variant)
+                sentence("command.export_riichi", id=record.id, variant=record.variant)
             )
         from mahjongkit.formats.tenhou.export import game_to_tenhou6_json
 
@@ -1242,10 +741,10 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
     out = Path(args.out)
     if out.is_dir():
-        raise MahjongError(_sentence("command.out_folder", path=str(out)))
+        raise MahjongError(sentence("command.out_folder", path=str(out)))
     if not out.parent.is_dir():
         raise MahjongError(
-            _sentence("command.out_no_parent", path=str(out), parent=str(out.parent))
+            sentence("command.out_no_parent", path=str(out), parent=str(out.parent))
         )
     out.write_text(text, encoding="utf-8")
     return 0
@@ -1258,7 +757,7 @@ def _cmd_mjai_bot(args: argparse.Namespace) -> int:
 
     if args.bot not in BOTS:
         raise NotationError(
-            _sentence("command.bot_name", value=repr(args.bot[:40]), bots=", ".join(BOTS))
+            sentence("command.bot_name", value=repr(args.bot[:40]), bots=", ".join(BOTS))
         )
     rules = find_variant("riichi").rules(args.rules)
     bot = MjaiBot(args.bot, args.seat, rules)
@@ -1268,7 +767,7 @@ def _cmd_mjai_bot(args: argparse.Namespace) -> int:
 
 def _mjai_seat(text: str) -> int:
     if text.strip() not in ("0", "1", "2", "3"):
-        raise _type_error(_sentence("command.mjai_seat", value=repr(text[:20])))
+        raise type_error(sentence("command.mjai_seat", value=repr(text[:20])))
     return int(text)
 
 
@@ -1283,23 +782,23 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         write_game,
     )
 
-    _log_rules_flags(args, VARIANTS)
+    _log_rules_flags(args, tuple(FAMILIES))
     out = Path(args.out) if args.out is not None else None
     if out is not None:
         if out.exists() and not out.is_dir():
-            raise MahjongError(_sentence("command.out_file", path=str(out)))
+            raise MahjongError(sentence("command.out_file", path=str(out)))
         out.mkdir(parents=True, exist_ok=True)  # an OSError (no right to) is one line too
     failed = 0
     for name in args.files:
         given = Path(name)
         if not given.exists():
-            print(f"{_one_line(name)}: {_said(_sentence('command.no_such_file'))}", file=sys.stderr)
+            print(f"{_one_line(name)}: {said(sentence('command.no_such_file'))}", file=sys.stderr)
             failed += 1
             continue
         paths = log_files(given)
         if not paths:
-            none = _sentence("command.folder_no_logs", suffixes=", ".join(LOG_ENDINGS))
-            print(f"{_one_line(name)}: {_said(none)}", file=sys.stderr)
+            none = sentence("command.folder_no_logs", suffixes=", ".join(LOG_ENDINGS))
+            print(f"{_one_line(name)}: {said(none)}", file=sys.stderr)
             failed += 1
         for path in paths:
             # A file of a folder is written under the same relative name in --out.
@@ -1309,12 +808,12 @@ def _cmd_convert(args: argparse.Namespace) -> int:
             except MahjongError as error:
                 games = [(None, error)]
             except (OSError, UnicodeDecodeError) as error:
-                games = [(None, MahjongError(_said(_reason(error))))]
+                games = [(None, MahjongError(said(_reason(error))))]
             for label, game in games:
                 shown = f"{path}: {label}" if label else str(path)
                 if isinstance(game, MahjongError):
                     # One bad log is reported on one line; the others are still converted.
-                    print(f"{_one_line(shown)}: {_one_line(_said(_reason(game)))}", file=sys.stderr)
+                    print(f"{_one_line(shown)}: {_one_line(said(_reason(game)))}", file=sys.stderr)
                     failed += 1
                     continue
                 text = write_game(game, args.to)
@@ -1325,8 +824,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
                 (out / where).mkdir(parents=True, exist_ok=True)
                 target = out / where / f"{stem}{SUFFIXES[args.to]}"
                 target.write_text(text, encoding="utf-8")
-                said = _sentence("command.converted", source=str(path), target=str(target))
-                print(_said(said))
+                converted = sentence("command.converted", source=str(path), target=str(target))
+                print(said(converted))
     return 2 if failed else 0
 
 
@@ -1366,13 +865,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         args.rules = "tenhou"  # an mjai bot is told no rules: it plays Tenhou's
     _, rules, lang = _variant_rules_language(args)
     if args.jobs is not None and args.jobs < 1:
-        raise NotationError(_sentence("command.jobs", jobs=args.jobs))
+        raise NotationError(sentence("command.jobs", jobs=args.jobs))
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     players = Game(args.variant, rules, seed=0).players
     bots = parse_bots(args.bot, players)
     if hosted and (args.variant != "riichi" or players != 4):
         raise SimulationError(
-            _sentence("command.mjai_riichi", players=players, variant=args.variant)
+            sentence("command.mjai_riichi", players=players, variant=args.variant)
         )
     hosting = Hosting(args.mjai_timeout, args.mjai_strict)
     plan = Plan(args.variant, rules, args.seed, args.games, bots, args.max_rounds, hosting)
@@ -1388,7 +887,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             target = Path(args.out)
             if not target.parent.is_dir():
                 raise NotationError(
-                    _sentence("command.out_no_parent", path=args.out, parent=str(target.parent))
+                    sentence("command.out_no_parent", path=args.out, parent=str(target.parent))
                 )
             mode = "w"
             if args.resume and target.is_file():
@@ -1398,8 +897,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 mode = "a"
             elif target.is_file() and target.stat().st_size:
                 # Written again from its first game: said, since --resume would keep them.
-                rewritten = _sentence("command.simulate_rewritten", where=args.out)
-                print(_said(rewritten), file=sys.stderr)
+                rewritten = sentence("command.simulate_rewritten", where=args.out)
+                print(said(rewritten), file=sys.stderr)
             stream = stack.enter_context(target.open(mode, encoding="utf-8"))
             sink = JsonLinesSink(stream, plan)
         else:
@@ -1435,8 +934,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 # last one handed back here: what counts is what the database holds.
                 where, kept = sink.records.path, sink.kept()
             print(
-                _said(
-                    _sentence("command.interrupted", kept=kept, games=args.games, where=str(where))
+                said(
+                    sentence("command.interrupted", kept=kept, games=args.games, where=str(where))
                 ),
                 file=sys.stderr,
             )
@@ -1690,101 +1189,18 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 
 def _port(text: str) -> int:
-    value = _whole_number(text, 1)
+    value = whole_number(text, 1)
     if value > 65535:
-        raise _type_error(_sentence("command.port", value=value))
+        raise type_error(sentence("command.port", value=value))
     return value
 
 
 def _variant_rules_language(args: argparse.Namespace) -> tuple[Any, Any, str]:
     """The variant, its rules (``--rules`` preset, ``--option`` overrides) and the language."""
-    from mahjongkit.options import override
-    from mahjongkit.variants import find_variant
+    from mahjongkit.api.hands import variant_rules_language
 
-    variant = find_variant(args.variant)
-    lang = _language(args, variant.languages)
-    if args.rules is not None and not args.rules.strip():
-        from mahjongkit.i18n import Sentence
-
-        presets = ", ".join(variant.presets)
-        raise NotationError(Sentence("refusal.rules_empty", variant=args.variant, presets=presets))
-    for assignment in args.option:
-        _check_option_size(assignment)
-    return variant, override(variant.rules(args.rules), args.option), lang
-
-
-def _check_option_size(assignment: str) -> None:
-    from mahjongkit.i18n import Sentence
-
-    digits = longest = 0
-    for char in assignment.partition("=")[2]:
-        digits = digits + 1 if char.isdigit() else 0
-        longest = max(longest, digits)
-    if longest > MAX_OPTION_DIGITS:
-        name = assignment.partition("=")[0].strip()
-        raise NotationError(
-            Sentence("refusal.option_digits", name=name, digits=longest, most=MAX_OPTION_DIGITS)
-        )
-
-
-_VARIANT_FLAGS = {
-    "riichi": (
-        "dora",
-        "ura",
-        "riichi",
-        "double_riichi",
-        "ippatsu",
-        "honba",
-        "deposits",
-        "nukidora",
-    ),
-    "hongkong": ("flowers", "second_kong"),
-    "sichuan": ("missing", "in_game", "kong_discard"),
-}
-"""``score`` flags that only one variant reads; given to another, they are an error."""
-_FLAG_DEFAULTS: dict[str, Any] = {"in_game": "E,S,W,N", "honba": 0, "deposits": 0, "nukidora": 0}
-
-
-def _refuse_foreign_flags(args: argparse.Namespace) -> None:
-    from mahjongkit.i18n import Sentence
-
-    for variant, flags in _VARIANT_FLAGS.items():
-        if variant == args.variant:
-            continue
-        for flag in flags:
-            if getattr(args, flag) not in (_FLAG_DEFAULTS.get(flag), None, False, ""):
-                option = "--" + flag.replace("_", "-")
-                raise NotationError(
-                    Sentence(
-                        "refusal.foreign_flag", flag=option, owner=variant, variant=args.variant
-                    )
-                )
-
-
-def _whole_number(text: str, low: int) -> int:
-    from mahjongkit.i18n import Sentence
-
-    if len(text.strip()) > len(str(MAX_COUNT)) + 1:
-        raise _type_error(
-            Sentence("refusal.number_too_long", low=low, high=MAX_COUNT, count=len(text))
-        )
-    try:
-        value = int(text)
-    except ValueError:
-        raise _type_error(Sentence("refusal.whole_number", value=repr(text))) from None
-    if value < low:
-        raise _type_error(Sentence("refusal.number_at_least", low=low, value=value))
-    if value > MAX_COUNT:
-        raise _type_error(Sentence("refusal.number_at_most", high=MAX_COUNT, value=value))
-    return value
-
-
-def _check_nonnegative(text: str) -> int:
-    return _whole_number(text, 0)
-
-
-def _positive(text: str) -> int:
-    return _whole_number(text, 1)
+    lang = getattr(args, "lang", None)
+    return variant_rules_language(args.variant, args.rules, args.option, lang)
 
 
 def _seconds(text: str) -> float:
@@ -1792,9 +1208,9 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise _type_error(_sentence("command.seconds", value=repr(text[:20]))) from None
+        raise type_error(sentence("command.seconds", value=repr(text[:20]))) from None
     if not 0 < value <= 86400:  # a NaN is refused too
-        raise _type_error(_sentence("command.seconds_range", value=text.strip()[:20]))
+        raise type_error(sentence("command.seconds_range", value=text.strip()[:20]))
     return value
 
 
@@ -1802,198 +1218,24 @@ def _seed(text: str) -> int:
     from mahjongkit.i18n import Sentence
 
     if len(text.strip()) > 20:
-        raise _type_error(Sentence("refusal.seed_too_long", count=len(text)))
+        raise type_error(Sentence("refusal.seed_too_long", count=len(text)))
     try:
         value = int(text)
     except ValueError:
-        raise _type_error(Sentence("refusal.whole_number", value=repr(text))) from None
+        raise type_error(Sentence("refusal.whole_number", value=repr(text))) from None
     if value < 0:
-        raise _type_error(Sentence("refusal.number_at_least", low=0, value=value))
+        raise type_error(Sentence("refusal.number_at_least", low=0, value=value))
     return value
 
-
-class _JoinWords(argparse.Action):
-    """HAND typed unquoted, ``234m 456p 678s``, is one hand: the words are joined by spaces."""
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: Any,
-        option_string: str | None = None,
-    ) -> None:
-        setattr(namespace, self.dest, " ".join(values))
-
-
-class _JoinTiles(argparse.Action):
-    """A repeatable tile flag: ``--dora 1m --dora 3m`` means ``--dora 1m3m`` (a kan dora adds an
-    indicator, it never replaces one)."""
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: Any,
-        option_string: str | None = None,
-    ) -> None:
-        before = getattr(namespace, self.dest) or ""
-        setattr(namespace, self.dest, f"{before} {values}".strip() if before else str(values))
-
-
-def _option_argument(parser: argparse.ArgumentParser) -> None:
-    """``--option NAME=VALUE``, which every command that takes rules has."""
-    parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override one rule option (repeatable)",
-    )
-
-
-def _hand_arguments(sub: argparse.ArgumentParser) -> None:
-    """The arguments of ``shanten`` and ``waits``."""
-    sub.add_argument(
-        "hand",
-        nargs="+",
-        action=_JoinWords,
-        help="concealed tiles in mpsz or Unicode glyphs, melds may follow, e.g. "
-        "'23m456p11z pung:777z@W'",
-    )
-    sub.add_argument(
-        "--meld",
-        action="append",
-        default=[],
-        metavar="KIND:TILES[@SEAT]",
-        help="a declared meld, e.g. pung:777z@W (repeatable)",
-    )
-    sub.add_argument(
-        "--variant", choices=VARIANTS, default="riichi", help="which complete shapes count"
-    )
-    sub.add_argument(
-        "--missing", choices=("m", "p", "s"), help="Sichuan: the declared missing suit"
-    )
-    sub.add_argument(
-        "--visible",
-        default="",
-        help="tiles seen elsewhere (discards, melds, indicators), for ukeire",
-    )
-    sub.add_argument(
-        "--seat",
-        help="the hand's seat for the waits' values, E S W N (default: East, or the first "
-        "seat no meld was claimed from)",
-    )
-    sub.add_argument("--round", default="E", help="the prevalent wind, E S W N")
-    sub.add_argument("--rules", help="a rules preset of the variant, for the waits' values")
-    _option_argument(sub)
-    sub.add_argument("--lang", help="language of the text (default en)")
-    sub.add_argument("--json", action="store_true", help="print one JSON object")
-
-
-def _score_arguments(score: argparse.ArgumentParser) -> None:
-    """The arguments of ``score``."""
-    score.add_argument(
-        "hand",
-        nargs="+",
-        action=_JoinWords,
-        help="concealed tiles in mpsz, including the winning tile (groups may be apart)",
-    )
-    score.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
-    score.add_argument(
-        "--rules",
-        help="a rules preset (riichi: ema2012, ema2016, tenhou; hongkong: old_style, ...; "
-        "sichuan: blood_battle, ...); default: the variant's first",
-    )
-    _option_argument(score)
-    score.add_argument("--win", required=True, metavar="TILE", help="the winning tile")
-    how = score.add_mutually_exclusive_group()
-    how.add_argument("--tsumo", action="store_true", help="won by self-draw")
-    how.add_argument(
-        "--from",
-        dest="from_seat",
-        metavar="SEAT",
-        help="the seat that discarded the winning tile (default: the previous seat still "
-        "in the hand)",
-    )
-    score.add_argument(
-        "--meld",
-        action="append",
-        default=[],
-        metavar="KIND:TILES[@SEAT]",
-        help="a declared meld, e.g. pung:777z@W or concealed-kong:1111m (repeatable)",
-    )
-    score.add_argument("--seat", default="E", help="the winner's seat, E S W N (E deals)")
-    score.add_argument("--round", default="E", help="the prevalent wind, E S W N")
-    score.add_argument(
-        "--dora", default="", action=_JoinTiles, help="dora indicators (Riichi), mpsz, repeatable"
-    )
-    score.add_argument(
-        "--ura",
-        default="",
-        action=_JoinTiles,
-        help="ura dora indicators (Riichi), mpsz, repeatable",
-    )
-    riichi = score.add_mutually_exclusive_group()
-    riichi.add_argument("--riichi", action="store_true", help="the winner declared riichi")
-    riichi.add_argument(
-        "--double-riichi", action="store_true", help="riichi on the first uninterrupted discard"
-    )
-    score.add_argument("--ippatsu", action="store_true", help="won within a go-around of riichi")
-    score.add_argument("--after-kong", action="store_true", help="won on a kong replacement")
-    score.add_argument(
-        "--second-kong",
-        action="store_true",
-        help="won on the replacement of a second consecutive kong (Hong Kong)",
-    )
-    score.add_argument("--robbing-kong", action="store_true", help="won by robbing a kong")
-    score.add_argument(
-        "--kong-discard",
-        action="store_true",
-        help="won on the discard right after a kong (Sichuan)",
-    )
-    score.add_argument(
-        "--last-tile",
-        action="store_true",
-        help="won on the last wall tile, or the discard after it",
-    )
-    score.add_argument(
-        "--first-turn", action="store_true", help="won in the first uninterrupted go-around"
-    )
-    score.add_argument("--honba", type=_check_nonnegative, default=0, help="counters")
-    score.add_argument(
-        "--deposits", type=_check_nonnegative, default=0, help="riichi sticks on the table"
-    )
-    score.add_argument(
-        "--nukidora",
-        type=_check_nonnegative,
-        default=0,
-        help="North tiles set aside (three-player Riichi: --option players=3 --option uma=...)",
-    )
-    score.add_argument(
-        "--flowers",
-        default="",
-        action=_JoinTiles,
-        help="the winner's bonus tiles, e.g. 1f,3g (repeatable)",
-    )
-    score.add_argument("--missing", choices=("m", "p", "s"), help="Sichuan: the missing suit")
-    score.add_argument(
-        "--in-game", default="E,S,W,N", help="Sichuan: the seats still playing, e.g. E,S,W"
-    )
-    score.add_argument(
-        "--lang",
-        help="language of the explanation, default en (riichi: fr es ja ja-Latn; "
-        "hongkong and sichuan: zh fr es)",
-    )
-    score.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def _selfplay_arguments(selfplay: argparse.ArgumentParser) -> None:
     """The arguments of ``selfplay``."""
-    selfplay.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
+    selfplay.add_argument("--variant", choices=FAMILIES, default="riichi", help="the rule family")
     selfplay.add_argument("--rules", help="a rules preset of the variant")
-    _option_argument(selfplay)
+    option_argument(selfplay)
     selfplay.add_argument("--seed", type=_seed, default=0, help="the first game's seed")
-    selfplay.add_argument("--games", type=_positive, default=1, help="how many games to play")
+    selfplay.add_argument("--games", type=positive, default=1, help="how many games to play")
     selfplay.add_argument(
         "--json", action="store_true", help="print each game's event log as JSON lines"
     )
@@ -2008,16 +1250,16 @@ def _selfplay_arguments(selfplay: argparse.ArgumentParser) -> None:
         "against a threat",
     )
     selfplay.add_argument(
-        "--max-rounds", type=_positive, default=None, help="stop each game after this many rounds"
+        "--max-rounds", type=positive, default=None, help="stop each game after this many rounds"
     )
     selfplay.add_argument("--lang", help="language of the game lines (default en)")
 
 
 def _rules_arguments(pages: argparse.ArgumentParser) -> None:
     """The arguments of ``rules``."""
-    pages.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
+    pages.add_argument("--variant", choices=FAMILIES, default="riichi", help="the rule family")
     pages.add_argument("--rules", help="a rules preset of the variant")
-    _option_argument(pages)
+    option_argument(pages)
     pages.add_argument("--lang", help="language of the names (default en)")
     pages.add_argument(
         "--options",
@@ -2051,7 +1293,7 @@ def _replay_arguments(replay: argparse.ArgumentParser) -> None:
         "--rules",
         help="a Riichi rules preset to replay under instead of Tenhou's rules of the log's day",
     )
-    _option_argument(replay)
+    option_argument(replay)
 
 
 def _play_bot(text: str) -> str:
@@ -2067,20 +1309,20 @@ def _play_bot(text: str) -> str:
         except MahjongError as error:
             from mahjongkit.i18n import reason_of
 
-            raise _type_error(reason_of(error)) from None
+            raise type_error(reason_of(error)) from None
         return spec
     if text.strip().lower() not in BOT_NAMES:
-        raise _type_error(
-            _sentence("command.bot", value=repr(text[:40]), bots=", ".join(BOT_NAMES))
+        raise type_error(
+            sentence("command.bot", value=repr(text[:40]), bots=", ".join(BOT_NAMES))
         )
     return text.strip().lower()
 
 
 def _play_arguments(play: argparse.ArgumentParser) -> None:
     """The arguments of ``play``."""
-    play.add_argument("--variant", choices=VARIANTS, help="the rule family (default riichi)")
+    play.add_argument("--variant", choices=FAMILIES, help="the rule family (default riichi)")
     play.add_argument("--rules", help="a rules preset of the variant")
-    _option_argument(play)
+    option_argument(play)
     play.add_argument(
         "--seat", type=_player_seat, help="your seat, 0 to 3 or E S W N (default 0, East)"
     )
@@ -2094,8 +1336,8 @@ def _play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument("--seed", type=_seed, help="the game's seed (default 0)")
     play.add_argument("--lang", help="language of the game: en, fr, es (default en)")
     play.add_argument("--db", help="the records database (default: the user's data folder)")
-    play.add_argument("--resume", type=_positive, metavar="ID", help="continue a stored game")
-    play.add_argument("--max-rounds", type=_positive, help="end the game after this many rounds")
+    play.add_argument("--resume", type=positive, metavar="ID", help="continue a stored game")
+    play.add_argument("--max-rounds", type=positive, help="end the game after this many rounds")
     play.add_argument(
         "--plain", action="store_true", help="tiles as text (5m) instead of Unicode glyphs"
     )
@@ -2105,21 +1347,21 @@ def _history_arguments(history: argparse.ArgumentParser) -> None:
     """The arguments of ``history``."""
     history.add_argument("--db", help="the records database (default: the user's data folder)")
     history.add_argument("--status", choices=("playing", "finished"), help="only these games")
-    history.add_argument("--limit", type=_positive, help="at most this many games")
+    history.add_argument("--limit", type=positive, help="at most this many games")
     history.add_argument("--lang", help="language of the table: en, fr, es (default en)")
     history.add_argument("--json", action="store_true", help="print one JSON array")
 
 
 def _show_arguments(show: argparse.ArgumentParser) -> None:
     """The arguments of ``show``."""
-    show.add_argument("id", type=_positive, help="the game's id (mahjongkit history lists them)")
+    show.add_argument("id", type=positive, help="the game's id (mahjongkit history lists them)")
     show.add_argument("--db", help="the records database (default: the user's data folder)")
     show.add_argument("--lang", help="language of the text: en, fr, es (default en)")
 
 
 def _export_arguments(export: argparse.ArgumentParser) -> None:
     """The arguments of ``export``."""
-    export.add_argument("id", type=_positive, help="the game's id (mahjongkit history lists them)")
+    export.add_argument("id", type=positive, help="the game's id (mahjongkit history lists them)")
     export.add_argument(
         "--format",
         required=True,
@@ -2174,13 +1416,13 @@ def _convert_arguments(convert: argparse.ArgumentParser) -> None:
         help="a rules preset to play each log under instead of the rules it implies (mjai: "
         "Tenhou's, East-South; Tenhou: those of the log's day; our events: their own)",
     )
-    _option_argument(convert)
+    option_argument(convert)
     convert.add_argument("--lang", help="language of the messages: en, fr, es (default en)")
 
 
 def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
     """The arguments of ``simulate``."""
-    simulate.add_argument("--variant", choices=VARIANTS, default="riichi", help="the rule family")
+    simulate.add_argument("--variant", choices=FAMILIES, default="riichi", help="the rule family")
     simulate.add_argument("--rules", help="a rules preset of the variant")
     simulate.add_argument(
         "--option",
@@ -2189,13 +1431,13 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="override one rule option (repeatable)",
     )
-    simulate.add_argument("--games", type=_positive, required=True, help="how many games")
+    simulate.add_argument("--games", type=positive, required=True, help="how many games")
     simulate.add_argument(
         "--seed", type=_seed, default=0, help="the run's seed: the same seed, the same games"
     )
     simulate.add_argument(
         "--jobs",
-        type=_check_nonnegative,
+        type=nonnegative,
         help="how many processes (default: every core); the results do not depend on it",
     )
     simulate.add_argument(
@@ -2220,7 +1462,7 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         "answer, or its exit, instead of playing the safe default",
     )
     simulate.add_argument(
-        "--max-rounds", type=_positive, default=None, help="end each game after this many rounds"
+        "--max-rounds", type=positive, default=None, help="end each game after this many rounds"
     )
     where = simulate.add_mutually_exclusive_group()
     where.add_argument("--db", help="the records database (default: the user's data folder)")
@@ -2248,7 +1490,7 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
 
 def _help_words(text: str) -> str:
     """A help text (given in English) in the language spoken."""
-    lang = _SPOKEN.get()
+    lang = spoken()
     if lang == "en":
         return text
     from mahjongkit.i18n.command_line import help_text
@@ -2278,7 +1520,7 @@ class _Help(argparse.HelpFormatter):
         super().add_text(_help_words(text) if text else text)
 
     def start_section(self, heading: str | None) -> None:
-        if heading and _SPOKEN.get() == "fr":
+        if heading and spoken() == "fr":
             heading += "\N{NO-BREAK SPACE}"  # French sets a space before the colon argparse adds
         super().start_section(heading)
 
@@ -2336,13 +1578,13 @@ tuple: a named tuple class would cost the start-up its creation."""
 
 
 _SUBCOMMANDS: tuple[_Subcommand, ...] = (
-    ("shanten", _HAND_HELP["shanten"], _HAND_HELP["shanten"], _hand_arguments, _cmd_shanten, True),
-    ("waits", _HAND_HELP["waits"], _HAND_HELP["waits"], _hand_arguments, _cmd_waits, True),
+    ("shanten", _HAND_HELP["shanten"], _HAND_HELP["shanten"], hand_arguments, _cmd_shanten, True),
+    ("waits", _HAND_HELP["waits"], _HAND_HELP["waits"], hand_arguments, _cmd_waits, True),
     (
         "score",
         "Score a winning hand and explain the result.",
         "Score a winning hand and explain the result (exit 1 when it is not a win).",
-        _score_arguments,
+        score_arguments,
         _cmd_score,
         True,
     ),
@@ -2548,8 +1790,8 @@ def refuse_unknown_command(argv: Sequence[str]) -> None:
     close = difflib.get_close_matches(name.lower(), _COMMANDS, n=1, cutoff=0.6)
     commands = ", ".join(_COMMANDS)
     if close:
-        _fail(_sentence("command.unknown", name=repr(name[:40]), guess=close[0], commands=commands))
-    _fail(_sentence("command.unknown_no_guess", name=repr(name[:40]), commands=commands))
+        _fail(sentence("command.unknown", name=repr(name[:40]), guess=close[0], commands=commands))
+    _fail(sentence("command.unknown_no_guess", name=repr(name[:40]), commands=commands))
 
 
 def _tolerant_streams() -> None:
@@ -2563,12 +1805,10 @@ def _tolerant_streams() -> None:
 
 __all__ = [
     "EXAMPLE_HAND",
-    "answer",
     "asked_language",
     "build_parser",
     "error_line",
     "format_kinds",
-    "parse_words",
     "speaking",
     "spoken_language",
 ]

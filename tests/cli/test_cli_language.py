@@ -131,7 +131,7 @@ def test_the_site_and_later_parsers_still_read_argparse_in_english(capsys):
     with pytest.raises(argparse.ArgumentError, match="invalid int value"):
         parser.parse_args(["--count", "x"])
     assert "usage: other" in parser.format_usage() and "options:" in parser.format_help()
-    from mahjongkit.commands import answer
+    from mahjongkit.api import answer
     from mahjongkit.errors import NotationError
 
     with pytest.raises(NotationError) as refused:

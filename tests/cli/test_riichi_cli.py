@@ -187,7 +187,7 @@ def test_h04_a_chow_from_a_seat_other_than_the_previous_is_refused_in_one_line(
     """``--meld chi:789s@W`` for South: West does not discard to South (H-04, chi from the
     player on the left); ``@E`` is the chow South may claim. The refusal's sentence has its
     French and Spanish (the web says it in the page's language)."""
-    from mahjongkit.commands import answer
+    from mahjongkit.api import answer
     from mahjongkit.errors import InvalidHandError
     from mahjongkit.i18n import reason_of, say
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 import dataclasses
 import shlex
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from mahjongkit.commands import build_parser, win_of_arguments
+from mahjongkit.api.requests import ScoreRequest
+from mahjongkit.api.score import win_of
+from mahjongkit.api.words import request_of_words
 from mahjongkit.hand import Hand
 from mahjongkit.melds import parse_seat
 from mahjongkit.options import override
@@ -43,30 +44,26 @@ class CliWin:
         return type(self.rules).__module__.split(".")[2]
 
 
-@cache
-def _parser() -> Any:
-    return build_parser()
-
-
 def win_from_cli(arguments: str, variant: str = "riichi", *extra_options: str) -> CliWin:
     """The win that ``mahjongkit score ARGUMENTS --variant VARIANT`` scores, and its rules
     (``extra_options`` are further ``NAME=VALUE`` overrides)."""
-    args = _parser().parse_args(["score", *shlex.split(arguments), "--variant", variant])
-    seat = parse_seat(args.seat)
-    if args.tsumo:
+    request = request_of_words(["score", *shlex.split(arguments), "--variant", variant])
+    assert isinstance(request, ScoreRequest)
+    seat = parse_seat(request.seat or "E")
+    if request.tsumo:
         from_seat = None
     else:
-        from_seat = parse_seat(args.from_seat) if args.from_seat else (seat - 1) % 4
-    win = win_of_arguments(
-        args,
-        Hand.parse(args.hand, args.meld),
-        Tile.parse(args.win),
+        from_seat = parse_seat(request.from_seat) if request.from_seat else (seat - 1) % 4
+    win = win_of(
+        request,
+        Hand.parse(request.hand, request.melds),
+        Tile.parse(request.win),
         seat,
         from_seat,
-        frozenset(parse_seat(s) for s in args.in_game.split(",") if s.strip()),
+        frozenset(parse_seat(s) for s in request.in_game if s.strip()),
     )
-    options = (*args.option, *extra_options)
-    rules = override(find_variant(variant).rules(args.rules), options)
+    options = (*request.options, *extra_options)
+    rules = override(find_variant(variant).rules(request.rules), options)
     return CliWin(win, rules, tuple(options))
 
 

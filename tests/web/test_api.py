@@ -186,7 +186,7 @@ def test_tile_pictures_are_svg(client: TestClient) -> None:
 def test_progress_is_kept_in_the_database(tmp_path: Path) -> None:
     """A chapter opened is "opened", not done: it is done once its practice questions are
     answered right; the home page offers to continue at the chapter opened last."""
-    from mahjongkit.bots.drills import drill_answer, drill_of, value_of
+    from mahjongkit.api.drills import drill_answer, drill_of, value_of
     from mahjongkit.web.practice import chapter_drill_ids
 
     db = tmp_path / "progress" / "site.sqlite3"

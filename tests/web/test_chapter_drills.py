@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from mahjongkit.bots.drills import (
+from mahjongkit.api.drills import (
     best_discards,
     discard_reach,
     drill_answer,

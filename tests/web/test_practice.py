@@ -16,7 +16,8 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from fastapi.testclient import TestClient
 
-from mahjongkit.bots.drills import (
+from mahjongkit.api import answer
+from mahjongkit.api.drills import (
     FAMILIES,
     KINDS,
     best_discards,
@@ -27,14 +28,13 @@ from mahjongkit.bots.drills import (
     missing_suit_facts,
 )
 from mahjongkit.cli import main
-from mahjongkit.commands import answer
 from mahjongkit.hand import Hand
 from mahjongkit.tiles import parse_tiles
 from mahjongkit.variants.analysis import analyse_hand
 from mahjongkit.web import create_app
 from mahjongkit.web.examples import parse_command
 from mahjongkit.web.lessons import courses
-from mahjongkit.web.practice import fields_of, request_words
+from mahjongkit.web.practice import fields_of
 from tests.helpers.paths import DATA
 
 _MELD_KINDS = {
@@ -156,6 +156,28 @@ def _examples() -> list[tuple[str, dict[str, Any]]]:
 EXAMPLES = _examples()
 
 
+def _command_words(body: dict[str, Any]) -> list[str]:
+    """The ``score`` command line a person types for the question of an ``/api/score`` body."""
+    words = ["score"]
+    for name, value in body.items():
+        flag = "--" + name.replace("_", "-")
+        if name == "hand":
+            continue
+        if value is True:
+            words.append(flag)
+        elif name == "melds":
+            words += [f"--meld={meld}" for meld in value]
+        elif name == "option":
+            words += [f"--option={key}={item}" for key, item in value.items()]
+        elif name == "in_game":
+            words.append(f"--in-game={','.join(value)}")
+        elif isinstance(value, list):
+            words += [f"{flag}={tile}" for tile in value]
+        elif value is not False and value is not None:
+            words.append(f"{flag}={value}")
+    return [*words, "--json", "--", *body["hand"].split()]
+
+
 def test_the_worked_examples_cover_the_three_families() -> None:
     families = {body["variant"] for _, body in EXAMPLES}
     assert families == {"riichi", "hongkong", "sichuan"}
@@ -169,8 +191,7 @@ def test_api_score_is_the_command_lines_json(
     response = client.post("/api/score", json=body)
     assert response.status_code == 200, response.text
     # The same question typed on the command line, printed with --json.
-    words = request_words("score", body)
-    code = main([*words[: words.index("--")], "--json", *words[words.index("--") :]])
+    code = main(_command_words(body))
     printed = json.loads(capsys.readouterr().out)
     assert response.json() == printed
     assert code == (0 if printed["valid"] else 1)

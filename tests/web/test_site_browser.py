@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from mahjongkit.bots.drills import drill_answer, drill_of, value_of
+from mahjongkit.api.drills import drill_answer, drill_of, value_of
 from mahjongkit.web.lessons import SITE_LANGUAGES, courses
 from mahjongkit.web.practice import chapter_drill_ids
 from tests.web.conftest import CHROMIUM

@@ -1,7 +1,7 @@
 """Worked examples (the ``mjk`` blocks of the lessons): a command line and the values it must
 give, checked against the engine and drawn in the page's language.
 
-The answer is the command line's own (:func:`mahjongkit.commands.answer`, what ``--json`` prints):
+The answer is the command line's own (:func:`mahjongkit.api.answer`, what ``--json`` prints):
 the site computes nothing itself.
 """
 
@@ -14,7 +14,7 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
-from mahjongkit.commands import answer, parse_words
+from mahjongkit.api.words import answer, parse_words
 from mahjongkit.errors import MahjongError, NotationError
 from mahjongkit.i18n import Sentence, number, reason_of, say, t, tile_name
 from mahjongkit.tiles import parse_tiles

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 from markdown_it import MarkdownIt
 
-from mahjongkit.commands import answer
+from mahjongkit.api.words import answer
 from mahjongkit.errors import MahjongError
 from mahjongkit.i18n import t
 from mahjongkit.variants import find_variant, rules_page

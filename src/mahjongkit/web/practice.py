@@ -5,7 +5,7 @@ learner's progress.
 The API's bodies carry the command line's flags as JSON fields named after them; each request
 becomes the command's words and is answered by :func:`mahjongkit.commands.answer`, so that the
 site and ``mahjongkit score --json`` give the same object. Questions and their answers come
-from :mod:`mahjongkit.bots.drills`. Nothing here decides a rule.
+from :mod:`mahjongkit.api.drills`. Nothing here decides a rule.
 """
 
 from __future__ import annotations
@@ -17,7 +17,18 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from mahjongkit.bots.drills import (
+from mahjongkit.api import (
+    CompareRequest,
+    ScoreRequest,
+    ShantenRequest,
+    WaitsRequest,
+    analyse,
+    answer,
+    request_of_words,
+    score,
+)
+from mahjongkit.api import compare as compare_hands
+from mahjongkit.api.drills import (
     FAMILIES,
     KINDS,
     MAX_NUMBER,
@@ -30,12 +41,13 @@ from mahjongkit.bots.drills import (
     make_drill,
     missing_suit_facts,
 )
-from mahjongkit.commands import MAX_COUNT, answer, parse_words
+from mahjongkit.api.words import MAX_COUNT
 from mahjongkit.errors import MahjongError
 from mahjongkit.i18n import Sentence, reason_of, say, t, tile_name
 from mahjongkit.melds import Meld
 from mahjongkit.tiles import Tile, parse_tiles
-from mahjongkit.variants import find_variant
+from mahjongkit.variants import VARIANT_NAMES, find_variant
+from mahjongkit.variants.seats import SEAT_LETTERS
 from mahjongkit.web.examples import MAX_COMMAND, example_html, parse_command
 from mahjongkit.web.hands import hand_html
 from mahjongkit.web.lessons import SITE_LANGUAGES
@@ -232,69 +244,93 @@ def _check_fields(data: Mapping[str, Any], allowed: tuple[str, ...]) -> None:
             )
 
 
-def request_words(command: str, data: Mapping[str, Any]) -> list[str]:
-    """The command line that asks what a request body asks: ``score``, ``waits`` or
-    ``shanten`` and the flags named by the body's fields (the hand last, after ``--``).
+def _texts(data: Mapping[str, Any], names: tuple[str, ...]) -> dict[str, str]:
+    """The text fields of ``names`` the body gives, stripped, left out when empty."""
+    found = {}
+    for name in names:
+        value = _text(data, name)
+        if value is not None and value.strip():
+            found[name] = value.strip()
+    return found
 
-    >>> request_words("score", {"hand": "234m456p678s33555z", "win": "5z", "tsumo": True})
-    ['score', '--win=5z', '--tsumo', '--', '234m456p678s33555z']
+
+def _options(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The ``option`` object as ``NAME=VALUE`` overrides."""
+    options = data.get("option")
+    if options is None:
+        return ()
+    wrong = FieldError(
+        "option", Sentence("practice.error.type", field="option", expected=_kind("object"))
+    )
+    if not isinstance(options, dict) or len(options) > MAX_ITEMS * 2:
+        raise wrong
+    found = []
+    for key, value in options.items():
+        if isinstance(value, bool):
+            value = "true" if value else "false"
+        if not isinstance(value, str | int | float) or len(str(key) + str(value)) > MAX_FIELD:
+            raise wrong
+        found.append(f"{key}={value}")
+    return tuple(found)
+
+
+def request_of_body(command: str, data: Mapping[str, Any]) -> ScoreRequest | ShantenRequest:
+    """The request a body asks: ``score``, ``waits`` or ``shanten`` with the fields named by
+    the body's (each checked for its type and size; the library checks the values).
+
+    >>> request_of_body("score", {"hand": "234m456p678s33555z", "win": "5z", "tsumo": True})
+    ScoreRequest(hand='234m456p678s33555z', ...)
     """
     allowed = SCORE_FIELDS if command == "score" else WAITS_FIELDS
     _check_fields(data, allowed)
-    words = [command]
     hand = _text(data, "hand")
     if hand is None or not hand.strip():
         raise FieldError("hand", Sentence("practice.error.required", field="hand"))
     if command == "score" and not (_text(data, "win") or "").strip():
         raise FieldError("win", Sentence("practice.error.required", field="win"))
-    for name in ("variant", "rules", "win", "from", "seat", "round", "missing", "lang"):
-        value = _text(data, name) if name in allowed else None
-        if value is not None and value.strip():
-            words.append(f"--{name}={value.strip()}")
-    if command == "score" and data.get("tsumo") is True and (_text(data, "from") or "").strip():
+    texts = _texts(data, tuple(n for n in _TEXTS if n in allowed and n != "hand"))
+    common: dict[str, Any] = {
+        "hand": " ".join(hand.split()),
+        "variant": texts.get("variant"),
+        "rules": texts.get("rules"),
+        "options": _options(data),
+        "melds": tuple(meld.strip() for meld in _words(data, "melds")),
+        "seat": texts.get("seat"),
+        "round": texts.get("round", "E"),
+        "lang": texts.get("lang"),
+    }
+    if command != "score":
+        kind = WaitsRequest if command == "waits" else ShantenRequest
+        visible = " ".join(_words(data, "visible")).strip()
+        return kind(**common, missing=texts.get("missing"), visible=visible)
+    if data.get("tsumo") is True and texts.get("from"):
         raise FieldError("from", Sentence("refusal.tsumo_and_from"))
-    for name in _BOOLS if command == "score" else ():
+    flags: dict[str, Any] = {}
+    for name in _BOOLS:
         value = data.get(name)
-        if value is None or value is False:
-            continue
-        if value is not True:
+        if value is not None and not isinstance(value, bool):
             raise FieldError(
                 name, Sentence("practice.error.type", field=name, expected=_kind("boolean"))
             )
-        words.append("--" + name.replace("_", "-"))
-    for name in _COUNTS if command == "score" else ():
+        flags[name] = value is True
+    for name in _COUNTS:
         value = data.get(name)
         if value is None:
-            continue
+            value = 0
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
             raise FieldError(name, Sentence("practice.error.count", field=name, most=MAX_COUNT))
-        words.append(f"--{name}={value}")
-    for name in (*_TILE_LISTS, "visible"):
-        if name in allowed:
-            tiles = " ".join(_words(data, name)).strip()
-            if tiles:
-                words.append(f"--{name}={tiles}")
-    for meld in _words(data, "melds"):
-        words.append(f"--meld={meld.strip()}")
-    if "in_game" in allowed and data.get("in_game") is not None:
-        seats = _words(data, "in_game")
-        words.append("--in-game=" + ",".join(seats))
-    options = data.get("option")
-    if options is not None:
-        if not isinstance(options, dict) or len(options) > MAX_ITEMS * 2:
-            raise FieldError(
-                "option", Sentence("practice.error.type", field="option", expected=_kind("object"))
-            )
-        for key, value in options.items():
-            if isinstance(value, bool):
-                value = "true" if value else "false"
-            if not isinstance(value, str | int | float) or len(str(key) + str(value)) > MAX_FIELD:
-                raise FieldError(
-                    "option",
-                    Sentence("practice.error.type", field="option", expected=_kind("object")),
-                )
-            words.append(f"--option={key}={value}")
-    return [*words, "--", *hand.split()]
+        flags[name] = value
+    for name in _TILE_LISTS:
+        flags[name] = " ".join(_words(data, name)).strip()
+    if data.get("in_game") is not None:
+        flags["in_game"] = tuple(_words(data, "in_game"))
+    return ScoreRequest(
+        **common,
+        **flags,
+        win=texts["win"],
+        from_seat=texts.get("from"),
+        missing=texts.get("missing"),
+    )
 
 
 _FIELD_OF_KEY = {
@@ -406,96 +442,108 @@ def _codes() -> set[str]:
 
 
 def compare(data: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """One hand scored under each family, with the reason each result differs: the command's
+    """One hand scored under each family, with the reason each result differs: the library's
     answer for a win or a non-win, the refusal for a hand a family cannot hold."""
     _check_fields(data, COMPARE_FIELDS)
+    asked = request_of_body("score", {k: v for k, v in data.items() if k != "lang"})
+    assert isinstance(asked, ScoreRequest)
+    request = CompareRequest(
+        asked.hand,
+        win=asked.win,
+        tsumo=asked.tsumo,
+        from_seat=asked.from_seat,
+        seat=asked.seat,
+        round=asked.round,
+        melds=asked.melds,
+        lang=lang,
+    )
     rows: list[dict[str, Any]] = []
-    for family in FAMILIES:
-        body = {**{k: v for k, v in data.items() if k != "lang"}, "variant": family, "lang": lang}
-        try:
-            _, result = answer(request_words("score", body))
-        except FieldError:
-            raise
-        except MahjongError as error:
+    for row in compare_hands(request):
+        if row.answer is None:
+            assert row.refusal is not None
+            body = {**data, "variant": row.family}
             rows.append(
                 {
-                    "family": family,
-                    "status": "refused",
-                    "code": error.code,
-                    "reason": refusal_text(error, lang, blame(error, body)),
+                    "family": row.family,
+                    "status": row.status,
+                    "code": row.refusal.code,
+                    "reason": refusal_text(row.refusal, lang, blame(row.refusal, body)),
                     "answer": None,
                 }
             )
             continue
-        if result["valid"]:
-            unit = "han" if family == "riichi" else "fan"
-            value = result[unit]
+        result = row.answer.to_json()
+        if row.answer.valid:
+            unit = find_variant(row.family).capabilities.value_unit
             reason = t(
                 "practice.compare.win",
                 lang,
-                value=value,
+                value=result[unit],
                 unit=t(f"unit.{unit}", lang),
                 points=result["points"],
             )
-            rows.append(
-                {
-                    "family": family,
-                    "status": "win",
-                    "code": None,
-                    "reason": reason,
-                    "answer": result,
-                }
-            )
+            code = None
         else:
-            error_code = result["error"]["code"]
+            code = result["error"]["code"]
             reason = t(
                 "practice.compare.no_win",
                 lang,
-                kind=t(f"code.{error_code}", lang),
+                kind=t(f"code.{code}", lang),
                 message=result["error"]["message"],
             )
-            rows.append(
-                {
-                    "family": family,
-                    "status": "no_win",
-                    "code": error_code,
-                    "reason": reason,
-                    "answer": result,
-                }
-            )
+        rows.append(
+            {
+                "family": row.family,
+                "status": row.status,
+                "code": code,
+                "reason": reason,
+                "answer": result,
+            }
+        )
     return {"hand": data.get("hand"), "families": rows}
 
 
 def fields_of(command: str) -> dict[str, Any]:
     """The request body that asks what a command line asks (the calculator is filled from a
-    lesson's example this way); the inverse of :func:`request_words`."""
-    args = parse_words(list(parse_command(command)))
-    fields: dict[str, Any] = {"command": args.command, "hand": args.hand, "variant": args.variant}
-    inline = [w for w in args.hand.split() if ":" in w]
-    fields["hand"] = " ".join(w for w in args.hand.split() if ":" not in w)
-    fields["melds"] = [*inline, *args.meld]
+    lesson's example this way); the inverse of :func:`request_of_body`."""
+    request = request_of_words(list(parse_command(command)))
+    words = request.hand.split()
+    fields: dict[str, Any] = {
+        "command": _command_name(request),
+        "hand": " ".join(w for w in words if ":" not in w),
+        "variant": request.variant or VARIANT_NAMES[0],
+        "melds": [*(w for w in words if ":" in w), *request.melds],
+    }
     for name in ("rules", "seat", "round", "missing"):
-        if getattr(args, name, None):
-            fields[name] = getattr(args, name)
-    if args.option:
-        fields["option"] = dict(o.partition("=")[::2] for o in args.option)
-    if args.command == "score":
-        fields["win"] = args.win
-        if args.from_seat:
-            fields["from"] = args.from_seat
+        if getattr(request, name, None):
+            fields[name] = getattr(request, name)
+    if request.options:
+        fields["option"] = dict(o.partition("=")[::2] for o in request.options)
+    if isinstance(request, ScoreRequest):
+        fields["win"] = request.win
+        if request.from_seat:
+            fields["from"] = request.from_seat
         for name in _BOOLS:
-            if getattr(args, name):
+            if getattr(request, name):
                 fields[name] = True
         for name in _TILE_LISTS:
-            if getattr(args, name):
-                fields[name] = [getattr(args, name)]
+            if getattr(request, name):
+                fields[name] = [getattr(request, name)]
         for name in _COUNTS:
-            if getattr(args, name):
-                fields[name] = getattr(args, name)
-        seats = [s.strip() for s in (args.in_game or "").split(",") if s.strip()]
-        if args.variant == "sichuan" and seats and set(seats) != set("ESWN"):
+            if getattr(request, name):
+                fields[name] = getattr(request, name)
+        variant = find_variant(fields["variant"])
+        seats = [s.strip() for s in request.in_game if s.strip()]
+        if "in_game" in variant.score_fields and seats and set(seats) != set(SEAT_LETTERS):
             fields["in_game"] = seats
     return fields
+
+
+def _command_name(request: ScoreRequest | ShantenRequest) -> str:
+    """The command a request is the question of."""
+    if isinstance(request, ScoreRequest):
+        return "score"
+    return "waits" if isinstance(request, WaitsRequest) else "shanten"
 
 
 def chapter_drill_ids(family: str, slug: str, index: int) -> list[str]:
@@ -536,7 +584,7 @@ def page_text(lang: str) -> str:
     text.update({f"suit.{suit}": t(f"tile.suit.{suit}", lang) for suit in "mps"})
     kinds = ("chow", "pung", "kong", "concealed-kong", "added-kong")
     text.update({f"meld.{kind}": t(f"meld.{kind}", lang) for kind in kinds})
-    text.update({f"seat.{s}": t(f"seat.{s}", lang) for s in "ESWN"})
+    text.update({f"seat.{s}": t(f"seat.{s}", lang) for s in SEAT_LETTERS})
     text.update({f"unit.{u}": t(f"unit.{u}", lang) for u in ("han", "fan")})
     data = {"lang": lang, "text": text, "tiles": _tile_names(lang)}
     # Inside a <script> element "</" must not appear.
@@ -590,10 +638,11 @@ def practice_router(
         lang = api_language(request, data)
         body = {**data, "lang": lang}
         try:
-            words = request_words(command, body)
-            if command == "waits" and len((data.get("hand") or "").split()) == 0:
-                raise FieldError("hand", Sentence("practice.error.required", field="hand"))
-            _, result = answer(words)
+            asked = request_of_body(command, body)
+            if isinstance(asked, ScoreRequest):
+                result = score(asked).to_json()
+            else:
+                result = analyse(asked).to_json()
         except MahjongError as error:
             return _refused(error, data, lang)
         return JSONResponse(result)

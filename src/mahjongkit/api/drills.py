@@ -11,7 +11,7 @@ Three kinds, for each family:
 * ``worth``: a ready hand and one tile it wins on, "what is it worth?".
 
 A question is a command of the command line (``shanten``, ``waits`` or ``score``): its answer is
-:func:`mahjongkit.commands.answer`'s, the object ``--json`` prints, and :func:`grade` judges a
+:func:`mahjongkit.api.answer`'s, the object ``--json`` prints, and :func:`grade` judges a
 learner's reply against it. Nothing here decides a rule.
 
 >>> drill = make_drill("sichuan", "waits", 0)
@@ -29,18 +29,20 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from mahjongkit.api.words import answer
 from mahjongkit.bots.policy import random_policy
-from mahjongkit.commands import SEATS, answer
 from mahjongkit.errors import MahjongError, NotationError
 from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import Observation
 from mahjongkit.hand import Hand
 from mahjongkit.i18n import Sentence
 from mahjongkit.tiles import Tile, format_kind, format_kinds, kind_of_id, parse_kinds
-from mahjongkit.variants import find_variant
+from mahjongkit.variants import VARIANT_NAMES, find_variant
 from mahjongkit.variants.analysis import analyse_hand, reachable_values
+from mahjongkit.variants.seats import SEAT_LETTERS
 
-FAMILIES = ("riichi", "hongkong", "sichuan")
+FAMILIES = VARIANT_NAMES
+"""The families questions are drawn for: every registered one."""
 KINDS = ("discard", "waits", "worth")
 CONCEPTS = {"discard": "efficiency", "waits": "waits", "worth": "scoring"}
 """The concept each kind of question trains (progress is kept per concept and family)."""
@@ -205,7 +207,7 @@ def best_discards(result: dict[str, Any], reach: list[dict[str, Any]] | None = N
 @lru_cache(maxsize=512)
 def _reach(drill: Drill) -> tuple[Any, ...]:
     variant = find_variant(drill.family)
-    seat = SEATS.index(drill.seat)
+    seat = SEAT_LETTERS.index(drill.seat)
     return reachable_values(Hand.parse(drill.hand), variant, seat=seat)
 
 
@@ -303,7 +305,7 @@ def _position(
     kinds: list[int],
     turn: int,
 ) -> Drill | None:
-    seat = SEATS[seen.seat]
+    seat = SEAT_LETTERS[seen.seat]
     missing = None if seen.own.missing_suit is None else "mps"[seen.own.missing_suit]
     common: dict[str, Any] = {
         "family": family,
