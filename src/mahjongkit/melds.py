@@ -21,6 +21,7 @@ from mahjongkit.tiles import Tile, format_tiles, parse_tiles
 from mahjongkit.valueclass import dataclass, field
 
 SEAT_LETTERS = "ESWN"
+"""Seat letters in play order; East deals. The one place they are written."""
 
 
 def parse_seat(text: str) -> int:

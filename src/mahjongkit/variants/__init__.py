@@ -12,7 +12,7 @@ from importlib import import_module
 
 from mahjongkit.errors import NotationError
 from mahjongkit.lite_typing import Any
-from mahjongkit.variants.base import Variant
+from mahjongkit.variants.base import Capabilities, Variant
 
 _PACKAGES = {
     "riichi": "mahjongkit.variants.riichi",
@@ -20,7 +20,7 @@ _PACKAGES = {
     "sichuan": "mahjongkit.variants.sichuan",
 }
 
-__all__ = ["VARIANT_NAMES", "Variant", "find_variant", "rules_page"]
+__all__ = ["VARIANT_NAMES", "Capabilities", "Variant", "find_variant", "rules_page"]
 
 
 def find_variant(name: str) -> Variant:

@@ -28,6 +28,38 @@ def _regular(rules: Any, missing_suit: int | None = None) -> HandShape:
     return RIICHI
 
 
+def no_minimum(rules: Any) -> int:
+    """A win worth anything is a win: no minimum."""
+    return 0
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a family's table has, for the surfaces and bots that would otherwise ask its name.
+
+    Every default is the plainest table (no such rule); each family's record sets its own.
+    """
+
+    ready_declaration: bool = False
+    """A seat may declare ready (Riichi's riichi): a threat the others see, the hand locked."""
+    furiten: bool = False
+    """A seat's own discards can forbid its win on a discard."""
+    dora: bool = False
+    """Dora indicators are turned, and each tile they name adds to a win."""
+    bonus_tiles: bool = False
+    """Flowers and seasons are dealt, set aside and replaced; a win may come on one."""
+    missing_suit: bool = False
+    """Each seat declares a suit it must be rid of before it may win."""
+    plays_on_after_win: bool = False
+    """The hand goes on after a win, among the seats that have not won."""
+    honours: bool = False
+    """The set has winds and dragons."""
+    value_unit: str = "fan"
+    """What a hand's value is counted in (``han`` or ``fan``)."""
+    minimum_value: Callable[[Any], int] = no_minimum
+    """What a win must be worth under the rules, in ``value_unit`` (0: no minimum)."""
+
+
 class Lazy:
     """A function (or class) named by its module and attribute, imported on its first call.
 
@@ -104,6 +136,11 @@ class Variant:
     """What the winner of a win receives, 0 when it wins nothing: the scorer's ``points`` on a
     valid win, without the explained result (a bot asks it for every wait). None: the family
     has no such entry, and a bot reads the scorer's result."""
+    capabilities: Capabilities = field(default_factory=Capabilities)
+    """What the family's table has (furiten, dora, bonus tiles, ...)."""
+    score_fields: frozenset[str] = frozenset()
+    """The :class:`ScoreRequest` fields only this family reads (given to another family, they
+    are refused)."""
 
     def rules(self, preset: str | None = None) -> Any:
         """The rules of a named preset (the default when None)."""

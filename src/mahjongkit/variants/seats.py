@@ -10,9 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from mahjongkit.errors import NotationError
 from mahjongkit.lite_typing import Any
-
-SEAT_LETTERS = "ESWN"
-"""Seat letters in play order; East deals."""
+from mahjongkit.melds import SEAT_LETTERS
 
 
 def seats_in_hand(rules: Any, in_game: Iterable[int] | None = None) -> tuple[int, ...]:

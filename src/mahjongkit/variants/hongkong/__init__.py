@@ -10,7 +10,7 @@ the table hooks are imported on first use.
 from __future__ import annotations
 
 from mahjongkit.lazy import lazy_exports
-from mahjongkit.variants.base import Lazy, LazyMapping, Variant
+from mahjongkit.variants.base import Capabilities, Lazy, LazyMapping, Variant
 from mahjongkit.variants.hongkong.context import WinContext
 from mahjongkit.variants.hongkong.fan import (
     FAN_TABLE,
@@ -39,6 +39,11 @@ _EXPORTS = {
 __getattr__ = lazy_exports(__name__, _EXPORTS)
 
 
+def _minimum_fan(rules: HongKongRules) -> int:
+    """The rules' minimum (起糊)."""
+    return rules.min_fan
+
+
 VARIANT = Variant(
     name="hongkong",
     presets=PRESETS,
@@ -50,6 +55,10 @@ VARIANT = Variant(
     flow=Lazy("mahjongkit.variants.hongkong.flow", "HongKongFlow"),
     shape=Lazy("mahjongkit.variants.hongkong.flow", "hand_shape"),
     rules_page=rules_page,
+    capabilities=Capabilities(
+        bonus_tiles=True, honours=True, value_unit="fan", minimum_value=_minimum_fan
+    ),
+    score_fields=frozenset(("flowers", "second_kong")),
 )
 
 __all__ = [

@@ -15,7 +15,7 @@ asking for its rules) does not import the scorer, the table hooks or the rules p
 from __future__ import annotations
 
 from mahjongkit.lazy import lazy_exports
-from mahjongkit.variants.base import Lazy, LazyMapping, Variant
+from mahjongkit.variants.base import Capabilities, Lazy, LazyMapping, Variant
 from mahjongkit.variants.riichi.rules import PRESETS, RiichiRules
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
@@ -67,6 +67,11 @@ _EXPORTS = {
 __getattr__ = lazy_exports(__name__, _EXPORTS)
 
 
+def _one_yaku(rules: RiichiRules) -> int:
+    """A win needs a yaku: one han that is not dora."""
+    return 1
+
+
 VARIANT = Variant(
     name="riichi",
     presets=PRESETS,
@@ -77,6 +82,17 @@ VARIANT = Variant(
     pattern_names=LazyMapping("mahjongkit.variants.riichi.yaku", "pattern_names"),
     flow=Lazy("mahjongkit.variants.riichi.flow", "RiichiFlow"),
     rules_page=Lazy("mahjongkit.variants.riichi.docs", "rules_page"),
+    capabilities=Capabilities(
+        ready_declaration=True,
+        furiten=True,
+        dora=True,
+        honours=True,
+        value_unit="han",
+        minimum_value=_one_yaku,
+    ),
+    score_fields=frozenset(
+        ("dora", "ura", "riichi", "double_riichi", "ippatsu", "honba", "deposits", "nukidora")
+    ),
 )
 
 __all__ = [

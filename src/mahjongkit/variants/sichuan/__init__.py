@@ -10,7 +10,7 @@ the table hooks are imported on first use.
 from __future__ import annotations
 
 from mahjongkit.lazy import lazy_exports
-from mahjongkit.variants.base import Lazy, LazyMapping, Variant
+from mahjongkit.variants.base import Capabilities, Lazy, LazyMapping, Variant
 from mahjongkit.variants.sichuan.fan import LANGUAGES, TABLE, rules_page
 from mahjongkit.variants.sichuan.rules import SichuanRules
 
@@ -51,4 +51,6 @@ VARIANT = Variant(
     flow=Lazy("mahjongkit.variants.sichuan.flow", "SichuanFlow"),
     shape=Lazy("mahjongkit.variants.sichuan.flow", "hand_shape"),
     rules_page=rules_page,
+    capabilities=Capabilities(missing_suit=True, plays_on_after_win=True, value_unit="fan"),
+    score_fields=frozenset(("missing", "in_game", "kong_discard")),
 )
