@@ -71,23 +71,26 @@ class ScoreAnswer:
 
 
 def refuse_foreign_fields(request: ScoreRequest, variant: Variant) -> None:
-    """Refuse a field only another family reads, set to anything but its default."""
+    """Refuse a field only another family reads, set to anything but its default (the other
+    families' records are read only then: a score imports one family)."""
     from mahjongkit.i18n import Sentence
     from mahjongkit.variants import VARIANT_NAMES, find_variant
 
+    foreign = [
+        name
+        for name, default in SCORE_FLAG_DEFAULTS.items()
+        if name not in variant.score_fields and getattr(request, name) != default
+    ]
+    if not foreign:
+        return
     for other in VARIANT_NAMES:
-        if other == variant.name:
-            continue
-        for name in sorted(find_variant(other).score_fields, key=_FIELD_ORDER.index):
-            if getattr(request, name) != SCORE_FLAG_DEFAULTS[name]:
+        owned = find_variant(other).score_fields if other != variant.name else frozenset()
+        for name in foreign:
+            if name in owned:
                 flag = "--" + name.replace("_", "-")
                 raise NotationError(
                     Sentence("refusal.foreign_flag", flag=flag, owner=other, variant=variant.name)
                 )
-
-
-_FIELD_ORDER = list(SCORE_FLAG_DEFAULTS)
-"""The family-owned fields in the order a refusal looks at them."""
 
 
 def win_hint(hand: Hand, win_tile: Tile, text: str) -> Sentence | None:

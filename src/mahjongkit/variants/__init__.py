@@ -11,8 +11,18 @@ from __future__ import annotations
 from importlib import import_module
 
 from mahjongkit.errors import NotationError
+from mahjongkit.lazy import lazy_exports
 from mahjongkit.lite_typing import Any
-from mahjongkit.variants.base import Capabilities, Variant
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
+if TYPE_CHECKING:
+    from mahjongkit.variants.base import Capabilities, Variant
+
+# Every command's parser reads the registry's names: the record's classes (and the catalogs
+# they bring) are imported when first asked for.
+__getattr__ = lazy_exports(
+    __name__, {name: "mahjongkit.variants.base" for name in ("Capabilities", "Variant")}
+)
 
 _PACKAGES = {
     "riichi": "mahjongkit.variants.riichi",
