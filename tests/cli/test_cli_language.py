@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from mahjongkit.api.words import asked_language, spoken_language
 from mahjongkit.cli import main
-from mahjongkit.commands import asked_language, build_parser, spoken_language
+from mahjongkit.cli.parser import build_parser
 from mahjongkit.i18n.command_line import ARGPARSE, HELP, argparse_plural, plural_form
 from tests.helpers.paths import DATA
 
@@ -292,7 +293,7 @@ def test_every_help_text_has_a_translation_with_the_same_placeholders(lang):
 
 @pytest.mark.parametrize("lang", ["fr", "es"])
 def test_every_command_helps_in_the_language_without_an_error(capsys, lang):
-    from mahjongkit.commands import _COMMANDS
+    from mahjongkit.cli.parser import COMMANDS as _COMMANDS
 
     for command in _COMMANDS:
         code, out, err = run(capsys, command, "--help", "--lang", lang)

@@ -129,7 +129,7 @@ class _Counters:
 def test_the_bar_reads_the_counters_of_the_processes_playing(monkeypatch):
     from rich.console import Console
 
-    from mahjongkit.commands import _progress_bar
+    from mahjongkit.cli.simulate import _progress_bar
 
     screen = io.StringIO()
     console = Console(file=screen, width=80, force_terminal=True, color_system=None)
@@ -151,7 +151,7 @@ def test_a_ray_run_counts_the_games_handed_back():
     """On Ray the tasks count nothing here: the games handed back move the bar."""
     from rich.console import Console
 
-    from mahjongkit.commands import _progress_bar
+    from mahjongkit.cli.simulate import _progress_bar
 
     screen = io.StringIO()
     console = Console(file=screen, width=80, force_terminal=True, color_system=None)
@@ -188,7 +188,7 @@ def _rendered(found: dict[str, Any], lang: str) -> list[str]:
 
     from rich.console import Console
 
-    from mahjongkit.commands import _print_simulation
+    from mahjongkit.cli.simulate import _print_simulation
 
     screen = io.StringIO()
     with contextlib.redirect_stdout(screen):
@@ -235,7 +235,7 @@ def test_the_summary_with_mjai_faults_holds_in_80_columns(summary):
 
 
 def test_the_title_line_says_what_was_played(summary):
-    from mahjongkit.commands import _simulation_title
+    from mahjongkit.cli.simulate import _simulation_title
 
     assert _simulation_title(summary, "en").startswith("Riichi: 2 games, ")
     assert ", seed 4, 1 process, " in _simulation_title(summary, "en")
@@ -310,7 +310,7 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_history_holds_in_80_columns(records, lang, headings):
     from rich.console import Console
 
-    from mahjongkit.commands import _print_history, _scores_in_two_lines, _seats_in_short
+    from mahjongkit.cli.games import _print_history, _scores_in_two_lines, _seats_in_short
     from mahjongkit.i18n import t, t_or
     from mahjongkit.records import Records
 

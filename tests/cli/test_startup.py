@@ -49,7 +49,8 @@ def test_building_the_parser_imports_no_scoring_table_or_engine() -> None:
         "mahjongkit",
         "mahjongkit.lazy",
         "mahjongkit.cli",
-        "mahjongkit.commands",
+        "mahjongkit.cli.output",
+        "mahjongkit.cli.parser",
         "mahjongkit.api",
         "mahjongkit.api.words",  # the questions' flags
         "mahjongkit.variants",  # the registry's names, not a family's record
@@ -120,7 +121,8 @@ def test_a_lazy_name_that_does_not_exist_is_an_attribute_error() -> None:
 
 
 def test_a_parser_built_for_one_command_reads_and_helps_as_the_whole_parser() -> None:
-    from mahjongkit.commands import _COMMANDS, build_parser, command_of
+    from mahjongkit.cli.parser import COMMANDS as _COMMANDS
+    from mahjongkit.cli.parser import build_parser, command_of
 
     whole = build_parser()
     subparsers = whole._subparsers._group_actions[0].choices  # type: ignore[union-attr]
@@ -141,7 +143,7 @@ def test_a_parser_built_for_one_command_reads_and_helps_as_the_whole_parser() ->
 
 def test_the_program_help_lists_every_command_whatever_follows(capsys) -> None:
     from mahjongkit.cli import main
-    from mahjongkit.commands import _COMMANDS
+    from mahjongkit.cli.parser import COMMANDS as _COMMANDS
 
     try:
         main(["--help", "score"])

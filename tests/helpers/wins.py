@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjongkit.api.requests import ScoreRequest
-from mahjongkit.api.score import win_of
+from mahjongkit.api.scoring import win_of
 from mahjongkit.api.words import request_of_words
 from mahjongkit.hand import Hand
 from mahjongkit.melds import parse_seat

@@ -21,7 +21,7 @@ from mahjongkit.lazy import lazy_exports
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
     from mahjongkit.api.analysis import AnalysisAnswer, analyse
-    from mahjongkit.api.compare import CompareRow, compare
+    from mahjongkit.api.comparison import CompareRow, compare
     from mahjongkit.api.requests import (
         CompareRequest,
         HandRequest,
@@ -29,22 +29,22 @@ if TYPE_CHECKING:
         ShantenRequest,
         WaitsRequest,
     )
-    from mahjongkit.api.score import ScoreAnswer, ScoreContext, score
+    from mahjongkit.api.scoring import ScoreAnswer, ScoreContext, score
     from mahjongkit.api.words import answer, parse_words, request_of_words
 
 _WHERE = {
     "AnalysisAnswer": "mahjongkit.api.analysis",
     "analyse": "mahjongkit.api.analysis",
-    "CompareRow": "mahjongkit.api.compare",
-    "compare": "mahjongkit.api.compare",
+    "CompareRow": "mahjongkit.api.comparison",
+    "compare": "mahjongkit.api.comparison",
     "CompareRequest": "mahjongkit.api.requests",
     "HandRequest": "mahjongkit.api.requests",
     "ScoreRequest": "mahjongkit.api.requests",
     "ShantenRequest": "mahjongkit.api.requests",
     "WaitsRequest": "mahjongkit.api.requests",
-    "ScoreAnswer": "mahjongkit.api.score",
-    "ScoreContext": "mahjongkit.api.score",
-    "score": "mahjongkit.api.score",
+    "ScoreAnswer": "mahjongkit.api.scoring",
+    "ScoreContext": "mahjongkit.api.scoring",
+    "score": "mahjongkit.api.scoring",
     "answer": "mahjongkit.api.words",
     "parse_words": "mahjongkit.api.words",
     "request_of_words": "mahjongkit.api.words",

@@ -1,9 +1,10 @@
 """How far a hand is from ready, what it waits on and what each wait is worth: a
 :class:`ShantenRequest` or :class:`WaitsRequest` answered.
 
+>>> from mahjongkit.api.requests import WaitsRequest
 >>> found = analyse(WaitsRequest("1122334455667m", variant="sichuan"))
 >>> found.ready, found.to_json()["waits"]
-(True, ['7m'])
+(True, ['1m', '4m', '7m'])
 """
 
 from __future__ import annotations

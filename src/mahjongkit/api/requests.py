@@ -6,7 +6,7 @@ names, options as ``NAME=VALUE``): the command line fills a request from its fla
 from a JSON body, the lessons and drills directly. Defaults are those of the command line;
 which family reads which field is the family's record's (:attr:`Variant.score_fields`).
 
->>> ScoreRequest("234m456p678s33555z", win="5z", tsumo=True).seat
+>>> ScoreRequest("234m456p678s33555z", win="5z", tsumo=True).round
 'E'
 """
 

@@ -531,7 +531,7 @@ def answer(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
     """
     from mahjongkit.api.analysis import analyse
     from mahjongkit.api.requests import ScoreRequest, WaitsRequest
-    from mahjongkit.api.score import score
+    from mahjongkit.api.scoring import score
 
     request = request_of_words(argv)
     if isinstance(request, ScoreRequest):

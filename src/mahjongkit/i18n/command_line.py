@@ -7,7 +7,7 @@ Three catalogs:
   like every surface's;
 * :data:`ARGPARSE`: argparse's own words (usage, "the following arguments are required", invalid
   choices, the help's section titles), by their English text: argparse asks gettext for them, and
-  :mod:`mahjongkit.commands` answers from here in the language ``--lang`` asks for;
+  :mod:`mahjongkit.cli` answers from here in the language ``--lang`` asks for;
 * :data:`HELP`: the help of every command and flag, by its English text (the convention of
   gettext's catalogs, whose key is the English message).
 

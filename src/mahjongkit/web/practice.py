@@ -2,10 +2,10 @@
 same hand under the three families (``POST /api/compare``), drills from seeded games and the
 learner's progress.
 
-The API's bodies carry the command line's flags as JSON fields named after them; each request
-becomes the command's words and is answered by :func:`mahjongkit.commands.answer`, so that the
-site and ``mahjongkit score --json`` give the same object. Questions and their answers come
-from :mod:`mahjongkit.api.drills`. Nothing here decides a rule.
+The API's bodies carry the command line's flags as JSON fields named after them; each body
+becomes a typed request of :mod:`mahjongkit.api` (no command words), answered by the same
+functions as ``mahjongkit score --json``, so that the two give the same object. Questions and
+their answers come from :mod:`mahjongkit.api.drills`. Nothing here decides a rule.
 """
 
 from __future__ import annotations

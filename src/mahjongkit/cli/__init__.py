@@ -2,8 +2,16 @@
 
 Exit codes: 0 success (a win, for ``score``), 1 a valid question whose answer is "no" (a hand that
 is not a win, a hand that is not ready, a replay with mismatches), 2 unusable input (one line on
-stderr, no traceback). The commands are in :mod:`mahjongkit.commands`; ``serve`` is run here, the
-only place that imports the web extra (lazily: the command line stays light without it).
+stderr, no traceback).
+
+The package is cut along the commands: :mod:`~mahjongkit.cli.parser` (every subcommand's flags
+and help), :mod:`~mahjongkit.cli.output` (refusals, languages), and one module per group of
+commands: :mod:`~mahjongkit.cli.questions` (shanten, waits, score, rules),
+:mod:`~mahjongkit.cli.games` (selfplay, play, history, show, export),
+:mod:`~mahjongkit.cli.logs` (replay-check, convert, mjai-bot) and
+:mod:`~mahjongkit.cli.simulate`. Every question is asked of :mod:`mahjongkit.api`; ``serve`` is
+run here, the only place that imports the web extra (lazily: the command line stays light
+without it).
 """
 
 from __future__ import annotations
@@ -12,18 +20,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from mahjongkit.api.words import answer
-from mahjongkit.commands import (
-    EXAMPLE_HAND,
-    _tolerant_streams,
-    asked_language,
-    build_parser,
-    command_of,
-    error_line,
-    refuse_unknown_command,
-    speaking,
-    spoken_language,
-)
+from mahjongkit.api.words import answer, asked_language, speaking, spoken_language
+from mahjongkit.cli.output import error_line, tolerant_streams
+from mahjongkit.cli.parser import EXAMPLE_HAND, build_parser, command_of, refuse_unknown_command
 from mahjongkit.errors import MahjongError
 from mahjongkit.lazy import lazy_exports
 
@@ -31,11 +30,12 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite
 if TYPE_CHECKING:
     from mahjongkit.tiles import format_kinds
 
-# Start-up: the command line imports only what the command it runs uses (see commands.py).
+# Start-up: the command line imports only what the command it runs uses.
 __getattr__ = lazy_exports(__name__, {"format_kinds": "mahjongkit.tiles"})
 
 
-def _cmd_serve(args: argparse.Namespace) -> int:
+def run_serve(args: argparse.Namespace) -> int:
+    """``serve``: the learning site on HOST:PORT, until interrupted."""
     try:
         import uvicorn
 
@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ``--lang`` may stand anywhere, before the command too: argparse's words, the help and every
     refusal are then said in that language.
     """
-    _tolerant_streams()
+    tolerant_streams()
     words = sys.argv[1:] if argv is None else list(argv)
     asked = asked_language(words)
     with speaking(spoken_language(asked)):
@@ -77,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if asked is not None:
             args.lang = asked  # the last --lang, wherever it stood
         try:
-            code: int = _cmd_serve(args) if args.command == "serve" else args.run(args)
+            code: int = run_serve(args) if args.command == "serve" else args.run(args)
         except MahjongError as error:
             print(error_line(error), file=sys.stderr)
             return 2

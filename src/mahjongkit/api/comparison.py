@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from mahjongkit.api.requests import CompareRequest, ScoreRequest
-from mahjongkit.api.score import ScoreAnswer, score
+from mahjongkit.api.scoring import ScoreAnswer, score
 from mahjongkit.errors import MahjongError
 from mahjongkit.valueclass import dataclass
 
