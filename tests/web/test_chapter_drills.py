@@ -88,3 +88,19 @@ def test_an_unknown_chapter_is_a_clear_404(client: TestClient, chapter: str) -> 
         return
     assert response.status_code == 404
     assert response.json()["error"]["field"] == "chapter"
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_each_course_names_its_chapters_drill_kinds_by_existing_slugs(family: str) -> None:
+    """A chapter's question kind comes from its course's drills.toml: every slug there is a
+    chapter of the course, and the chapters not listed are practised by worth questions."""
+    from mahjongkit.web.practice import chapter_drill_ids, chapter_kinds
+
+    kinds = chapter_kinds(family)
+    slugs = {chapter.slug for chapter in courses()[family].chapters}
+    assert kinds and set(kinds) <= slugs
+    assert set(kinds.values()) <= {"discard", "waits"}
+    listed = next(iter(kinds))
+    assert chapter_drill_ids(family, listed, 0)[0].startswith(f"{family}-{kinds[listed]}-")
+    unlisted = sorted(slugs - set(kinds))[0]
+    assert chapter_drill_ids(family, unlisted, 0)[0].startswith(f"{family}-worth-")

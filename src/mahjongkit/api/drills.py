@@ -215,9 +215,11 @@ def discard_reach(drill: Drill, lang: str = "en") -> list[dict[str, Any]] | None
     """For a Hong Kong discard question, each discard rated by the fan its likely completions
     reach (:func:`mahjongkit.variants.analysis.reachable_values`), as JSON with the best
     completion's pattern names in ``lang``; None for another question."""
-    if drill.kind != "discard" or drill.family != "hongkong":
+    variant = find_variant(drill.family)
+    minimum = variant.capabilities.minimum_value(variant.rules())
+    # Worth rating where a hand's value is counted in fan against a minimum (Hong Kong's).
+    if drill.kind != "discard" or variant.capabilities.value_unit != "fan" or minimum <= 0:
         return None
-    minimum = find_variant(drill.family).rules().min_fan
     return [
         {
             "discard": format_kind(option.discard),
@@ -238,7 +240,7 @@ def discard_reach(drill: Drill, lang: str = "en") -> list[dict[str, Any]] | None
 def missing_suit_facts(drill: Drill) -> dict[str, Any] | None:
     """For a Sichuan question, the declared missing suit and the tiles of it still held (a
     Sichuan hand cannot win while it holds one); None in the other families."""
-    if drill.family != "sichuan" or drill.missing is None:
+    if not find_variant(drill.family).capabilities.missing_suit or drill.missing is None:
         return None
     held = [t for t in parse_kinds(drill.hand) if format_kind(t)[1] == drill.missing]
     return {"suit": drill.missing, "held": [format_kind(k) for k in held]}
@@ -246,7 +248,7 @@ def missing_suit_facts(drill: Drill) -> dict[str, Any] | None:
 
 def value_of(result: dict[str, Any]) -> int:
     """The value a ``score`` answer gives: han in Riichi, fan in the other families."""
-    return int(result["han"] if result["variant"] == "riichi" else result["fan"])
+    return int(result["han"] if "han" in result else result["fan"])
 
 
 def _one_kind(reply: Any) -> str:
@@ -280,7 +282,7 @@ def _first_position(family: str, kind: str, number: int, seed: int) -> Drill | N
         own = seen.own
         if seen.phase != "turn" or own.melds or len(seen.hand) != 14 or seen.dealer != 0:
             continue
-        if family == "sichuan" and own.missing_suit is None:
+        if find_variant(family).capabilities.missing_suit and own.missing_suit is None:
             continue
         kinds = [kind_of_id(t) for t in seen.hand]
         found = _position(family, kind, number, seed, seen, kinds, turn)
@@ -291,7 +293,7 @@ def _first_position(family: str, kind: str, number: int, seed: int) -> Drill | N
 
 def _base(family: str, seen: Observation) -> list[str]:
     words = ["--variant", family]
-    if family == "sichuan" and seen.own.missing_suit is not None:
+    if find_variant(family).capabilities.missing_suit and seen.own.missing_suit is not None:
         words += ["--missing", "mps"[seen.own.missing_suit]]
     return words
 
@@ -358,18 +360,19 @@ def _worth(
     missing: str | None,
     turn: int,
 ) -> Drill | None:
+    capabilities = find_variant(family).capabilities
     flowers = format_kinds(kind_of_id(t) for t in seen.own.flowers)
     for detail in waits["wait_details"]:
         for how in ("tsumo", "ron"):
-            if not detail[how]["valid"] and family != "riichi":
-                continue
+            if not detail[how]["valid"] and not capabilities.ready_declaration:
+                continue  # a declaration may make a win of it (Riichi's riichi, a yaku)
             tile = detail["tile"]
             words = ["score", hand + tile, *_base(family, seen), "--win", tile]
             words += ["--seat", common["seat"]]
             words += ["--tsumo"] if how == "tsumo" else ["--from", waits["from"]]
-            if family == "riichi":
+            if capabilities.ready_declaration:
                 words.append("--riichi")
-            if flowers and family == "hongkong":
+            if flowers and capabilities.bonus_tiles:
                 words += ["--flowers", flowers]
             try:
                 code, result = answer(words)
@@ -387,8 +390,8 @@ def _worth(
                 tsumo=how == "tsumo",
                 discarder=None if how == "tsumo" else waits["from"],
                 missing=missing,
-                riichi=family == "riichi",
-                flowers=flowers if family == "hongkong" else "",
+                riichi=capabilities.ready_declaration,
+                flowers=flowers if capabilities.bonus_tiles else "",
                 turn=turn,
                 choices=choices,
                 **common,

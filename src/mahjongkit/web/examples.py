@@ -248,7 +248,7 @@ def score_html(result: dict[str, Any], lang: str) -> str:
     parts.append(f'<ul class="score-lines">{"".join(lines)}</ul>')
     if result.get("yakuman"):
         total = t("learn.example.total_yakuman", lang, count=result["yakuman"])
-    elif result["variant"] == "riichi":
+    elif "han" in result:  # a family counting han and fu
         total = t("learn.example.total_han", lang, han=result["han"], fu=result["fu"])
     else:
         total = t("learn.example.total_fan", lang, fan=result["fan"])

@@ -11,7 +11,10 @@ their answers come from :mod:`mahjongkit.api.drills`. Nothing here decides a rul
 from __future__ import annotations
 
 import json
+import tomllib
 from collections.abc import Callable, Mapping
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -101,22 +104,6 @@ CALCULATOR_EXAMPLES = (
 )
 """The commands the calculator offers to try, one per kind of question and family."""
 
-CHAPTER_KINDS = {
-    ("riichi", "turn-and-calls"): "discard",
-    ("riichi", "riichi"): "waits",
-    ("riichi", "furiten"): "waits",
-    ("hongkong", "tiles-flowers-seasons"): "discard",
-    ("hongkong", "a-turn"): "discard",
-    ("hongkong", "claims"): "waits",
-    ("hongkong", "the-hand"): "waits",
-    ("sichuan", "tiles"): "discard",
-    ("sichuan", "exchange-three"): "discard",
-    ("sichuan", "missing-suit"): "discard",
-    ("sichuan", "turn-and-claims"): "waits",
-    ("sichuan", "after-a-win"): "waits",
-    ("sichuan", "wall-end"): "waits",
-}
-"""The kind of question that practises what a chapter teaches (scoring chapters: ``worth``)."""
 CHAPTER_QUESTIONS = 2
 _CHAPTER_BASE = 500
 """Chapter questions are numbered from here, so that they differ from the drills page's first."""
@@ -546,17 +533,32 @@ def _command_name(request: ScoreRequest | ShantenRequest) -> str:
     return "waits" if isinstance(request, WaitsRequest) else "shanten"
 
 
+@cache
+def chapter_kinds(family: str) -> dict[str, str]:
+    """The kind of question that practises what each chapter of a family's course teaches, by
+    the chapter's slug, as its course folder's ``drills.toml`` gives it (a chapter it leaves out,
+    a scoring one, is practised by ``worth`` questions)."""
+    path = Path(__file__).parent / "lessons" / family / "drills.toml"
+    if not path.is_file():
+        return {}
+    found = tomllib.loads(path.read_text(encoding="utf-8"))
+    wrong = {slug: kind for slug, kind in found.items() if kind not in KINDS}
+    if wrong:
+        raise ValueError(f"lessons/{family}/drills.toml: not a kind of question: {wrong}")
+    return found
+
+
 def chapter_drill_ids(family: str, slug: str, index: int) -> list[str]:
     """The ids of the questions that end a chapter (those of :func:`chapter_drills`), known
     without dealing their games: a course page lists every chapter's."""
-    kind = CHAPTER_KINDS.get((family, slug), "worth")
+    kind = chapter_kinds(family).get(slug, "worth")
     first = _CHAPTER_BASE + index * CHAPTER_QUESTIONS
     return [f"{family}-{kind}-{first + n}" for n in range(CHAPTER_QUESTIONS)]
 
 
 def chapter_drills(family: str, slug: str, index: int) -> list[Drill]:
     """The questions that end a chapter: of the kind that practises what it teaches."""
-    kind = CHAPTER_KINDS.get((family, slug), "worth")
+    kind = chapter_kinds(family).get(slug, "worth")
     first = _CHAPTER_BASE + index * CHAPTER_QUESTIONS
     return [make_drill(family, kind, first + n) for n in range(CHAPTER_QUESTIONS)]
 
