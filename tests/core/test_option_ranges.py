@@ -94,9 +94,9 @@ def test_the_yakuman_a_list_may_name_are_the_tables() -> None:
 
 
 def test_the_command_lines_count_bound_is_the_librarys() -> None:
-    from mahjongkit import commands
+    from mahjongkit.api import words
 
-    assert commands.MAX_COUNT == MAX_COUNT
+    assert words.MAX_COUNT == MAX_COUNT
 
 
 def test_the_documented_ranges_are_the_declared_ones() -> None:
