@@ -54,7 +54,7 @@ from mahjongkit.tiles import (
     dora_after,
 )
 from mahjongkit.variants import find_variant
-from mahjongkit.variants.base import Lazy
+from mahjongkit.variants.base import Lazy, Plan, Variant
 
 __all__ = ["EfficientAgent", "HandReading"]
 
@@ -68,11 +68,18 @@ _SCORE_CACHE_SIZE = 4096
 
 class HandReading:
     """What an agent reads off its observation once per decision: counts, melds, the tiles
-    still unseen, the honour kinds worth a fan or a han to this seat, the dora kinds."""
+    still unseen, the honour kinds worth a fan or a han to this seat, the dora kinds.
 
-    def __init__(self, observation: Observation, rules: Any) -> None:
+    ``record``: the family's record (None: looked up by the observation's variant); its
+    capabilities and bot hints say what to read."""
+
+    def __init__(self, observation: Observation, rules: Any, record: Variant | None = None) -> None:
         self.observation = observation
-        variant = self.variant = observation.variant
+        self.variant = observation.variant
+        if record is None:
+            record = find_variant(observation.variant)
+        capabilities = self.capabilities = record.capabilities
+        hints = self.hints = record.bot_hints
         own = observation.own
         hand = self.hand = list(observation.hand)
         self.counts = counts_of_ids(hand)
@@ -91,16 +98,16 @@ class HandReading:
         seat_wind = self.seat_wind = (observation.seat - observation.dealer) % players
         round_wind = self.round_wind = observation.round_wind
         self.value_honours: dict[int, int] = {}
-        if variant != "sichuan":
+        if capabilities.honours:
             honours = self.value_honours
             for dragon in DRAGONS:
                 honours[dragon] = 1
             for wind in {27 + seat_wind, 27 + round_wind}:
                 honours[wind] = honours.get(wind, 0) + 1
-            if variant == "riichi" and seat_wind == round_wind:
-                honours[27 + seat_wind] = 2
+            if seat_wind == round_wind:
+                honours[27 + seat_wind] = hints.double_wind
         self.dora = [0] * NUM_KINDS
-        if variant == "riichi":
+        if capabilities.dora:
             for indicator in observation.dora_indicators:
                 if indicator < 4 * NUM_KINDS:
                     self.dora[dora_after(indicator // 4)] += 1
@@ -108,8 +115,8 @@ class HandReading:
         self.meld_chows = sum(1 for m in melds if m.kind == MeldKind.CHOW.value)
         self.rules = rules
         self.hk_plan: tuple[int, int, bool, bool] | None = None
-        """Hong Kong: the main suit, the tiles off it, whether a flush and whether all pungs
-        are in reach (worked out on the first discard weighed)."""
+        """A minimum to reach (Hong Kong): the main suit, the tiles off it, whether a flush
+        and whether all pungs are in reach (worked out on the first discard weighed)."""
         self._tally: list[int] | None = None
         self._honours: int | None = None
         self._unseen: list[int] | None = None
@@ -161,16 +168,17 @@ class HandReading:
         """The kinds a one-suit plan can use (None: no such plan): draws of others do not
         count as improving the hand."""
         plan = self._plan
-        if not self._plan_known and self.variant not in ("hongkong", "sichuan"):
-            self._plan_known = True  # no one-suit plan narrows the draws in Riichi
+        aim = self.hints.plan
+        if not self._plan_known and aim is not Plan.MINIMUM and aim is not Plan.MISSING_SUIT:
+            self._plan_known = True  # no one-suit plan narrows the draws (Riichi)
         if not self._plan_known:
             tally = self.suit_tally()
             main = max(range(3), key=lambda s: tally[s])
             total = sum(tally) + self.honour_count()
             suited = range(main * 9, main * 9 + 9)
-            if self.variant == "hongkong" and total - tally[main] - self.honour_count() <= 3:
+            if aim is Plan.MINIMUM and total - tally[main] - self.honour_count() <= 3:
                 plan = frozenset((*suited, *range(27, NUM_KINDS)))
-            elif self.variant == "sichuan" and tally[main] >= 11:
+            elif aim is Plan.MISSING_SUIT and tally[main] >= 11:
                 plan = frozenset(suited)
             self._plan, self._plan_known = plan, True
         return plan
@@ -253,7 +261,7 @@ class HandReading:
         """Riichi: all simples is allowed with these melds and at most three terminal or
         honour tiles are held, none in a meld."""
         if self._tanyao is None:
-            tanyao_ok = not self.open or getattr(self.rules, "open_tanyao", False)
+            tanyao_ok = not self.open or self.hints.open_simples(self.rules)
             self._tanyao = bool(
                 tanyao_ok
                 and self.outside_count() <= 3
@@ -296,6 +304,7 @@ class EfficientAgent:
     def __init__(self, rules: Any = None) -> None:
         self.rules = rules
         self._variant: str | None = None
+        self._record: Variant | None = None
         self._flow: Flow[Any] | None = None
         self._scored: dict[tuple[Any, ...], tuple[bool, int]] = {}
         self._contexts: dict[tuple[Any, ...], int] = {}
@@ -322,7 +331,7 @@ class EfficientAgent:
             return self._exchange(observation, legal)
         if A.FLOWER in types:
             return next(a for a in legal if a.type == A.FLOWER)
-        reading = HandReading(observation, self.rules)
+        reading = HandReading(observation, self.rules, self._record)
         if observation.phase == "turn":
             return self.turn(reading, legal)
         return self.claim(reading, legal)
@@ -339,6 +348,7 @@ class EfficientAgent:
         points = record.points
         self._points = points.resolve() if isinstance(points, Lazy) else points
         self._variant = variant
+        self._record = record
         self._scored.clear()
 
     # --- discards ----------------------------------------------------------------------------
@@ -348,9 +358,9 @@ class EfficientAgent:
         improving tiles, in units of improving tiles (negative: the plan wants it gone)."""
         counts = reading.counts
         held = counts[kind]
-        variant = reading.variant
+        aim = reading.hints.plan
         value = 0.0
-        if variant == "sichuan":
+        if aim is Plan.MISSING_SUIT:
             missing = reading.observation.own.missing_suit
             if missing is not None and kind // 9 == missing:
                 return -100.0
@@ -375,17 +385,18 @@ class EfficientAgent:
                 value += 0.6
             else:
                 value -= 0.6 if held == 1 else 0.0
-        if variant == "riichi":
+        if reading.capabilities.dora:
             value += 3.0 * reading.dora[kind]
+        if aim is Plan.YAKU:
             terminal = honour or kind % 9 in (0, 8)
             if terminal and (not honour or not fan) and reading.tanyao_in_reach():
                 value -= 2.0
-        elif variant == "hongkong":
+        elif aim is Plan.MINIMUM:
             value += self._hk_plan_value(reading, kind)
         return value
 
     def _hk_plan_value(self, reading: HandReading, kind: int) -> float:
-        """Hong Kong: keep the tiles of the plan that reaches the minimum fan."""
+        """A minimum to reach (Hong Kong): keep the tiles of the plan that reaches it."""
         counts = reading.counts
         plan = reading.hk_plan
         if plan is None:
@@ -904,7 +915,7 @@ class EfficientAgent:
                 after_counts[kind] = 0
                 # A concealed kong is one more set and one tile fewer to discard.
                 after = shanten(after_counts, reading.melds + 1, reading.shape) - 0
-                wanted = after <= before or reading.variant == "sichuan"
+                wanted = after <= before or reading.hints.kongs_pay
                 if reading.observation.own.riichi:
                     wanted = True  # the engine offers it only when the waits stay the same
             else:
@@ -912,14 +923,9 @@ class EfficientAgent:
                 after_counts[kind] -= 1
                 after = shanten(after_counts, reading.melds, reading.shape)
                 wanted = after <= before
-            if wanted and (reading.variant != "sichuan" or self._sichuan_kong_ok(reading, kind)):
+            if wanted and _keeps_missing_suit(reading, kind):
                 return action
         return None
-
-    @staticmethod
-    def _sichuan_kong_ok(reading: HandReading, kind: int) -> bool:
-        missing = reading.observation.own.missing_suit
-        return missing is None or kind // 9 != missing
 
     def claim(self, reading: HandReading, legal: Sequence[Action]) -> Action:
         """A call on another seat's discard, or pass."""
@@ -944,12 +950,12 @@ class EfficientAgent:
             else:
                 after = _best_after_discard(after_counts, reading.melds + 1, reading.shape)
             wanted = after < before or (
-                action.type == A.KAN and after <= before and reading.variant == "sichuan"
+                action.type == A.KAN and after <= before and reading.hints.kongs_pay
             )
             if (
                 action.type == A.PON
                 and reading.value_honours.get(kind)
-                and reading.variant == "riichi"
+                and reading.hints.plan is Plan.YAKU
                 and after <= before
             ):
                 wanted = True
@@ -961,17 +967,18 @@ class EfficientAgent:
         self, reading: HandReading, action: Action, kind: int, after: list[int]
     ) -> bool:
         """Whether the hand after the call still has a way to a win that counts."""
-        variant = reading.variant
+        aim = reading.hints.plan
+        if aim is Plan.NONE:
+            return True
         meld_kinds = [
             *reading.meld_kinds,
             kind if action.type != A.CHI else min([kind, *(t // 4 for t in action.consumed)]),
         ]
         chow = action.type == A.CHI
-        if variant == "sichuan":
-            missing = reading.observation.own.missing_suit
-            return missing is None or kind // 9 != missing
+        if aim is Plan.MISSING_SUIT:
+            return _keeps_missing_suit(reading, kind)
         held = [k for k, c in enumerate(after) if c]
-        if variant == "riichi":
+        if aim is Plan.YAKU:
             honours = reading.value_honours
             if not chow and honours.get(kind):
                 return True
@@ -979,7 +986,7 @@ class EfficientAgent:
                 return True
             if any(honours.get(k) and after[k] >= 2 for k in range(27, NUM_KINDS)):
                 return True
-            if getattr(reading.rules, "open_tanyao", False):
+            if reading.hints.open_simples(reading.rules):
                 simple_melds = all(
                     k < 27 and k % 9 not in (0, 8) and (not chow or k % 9 <= 5) for k in meld_kinds
                 )
@@ -987,13 +994,13 @@ class EfficientAgent:
                 if simple_melds and outside <= 1:
                     return True
             return self._flush_path(meld_kinds, after, limit=2)
-        # Hong Kong: fan from honour pungs, a flush or all pungs must reach the minimum.
-        minimum = int(getattr(reading.rules, "min_fan", 3))
+        # A minimum (Hong Kong): fan from honour pungs, a flush or all pungs must reach it.
+        minimum = reading.capabilities.minimum_value(reading.rules)
         honours_fan = sum(reading.value_honours.get(k, 0) for k in meld_kinds if k >= 27)
         honours_fan += sum(
             reading.value_honours.get(k, 0) for k in range(27, NUM_KINDS) if after[k] >= 2
         )
-        if getattr(reading.rules, "bonus_counts_toward_minimum", False):
+        if reading.hints.bonus_toward_minimum(reading.rules):
             honours_fan += self._flower_fan(reading)
         fan = honours_fan
         if self._flush_path(meld_kinds, after, limit=2):
@@ -1199,6 +1206,12 @@ def _nothing_to_weigh(
         return False
     missing = reading.observation.own.missing_suit
     return len(discards) == 1 or all(k < 27 and k // 9 == missing for k in discards)
+
+
+def _keeps_missing_suit(reading: HandReading, kind: int) -> bool:
+    """Whether a set of ``kind`` stays out of the seat's missing suit (always, without one)."""
+    missing = reading.observation.own.missing_suit
+    return missing is None or kind // 9 != missing
 
 
 def _best_after_discard(counts: list[int], melds: int, shape: HandShape) -> int:
