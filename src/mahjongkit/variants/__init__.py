@@ -34,6 +34,9 @@ __getattr__ = lazy_exports(
     {name: "mahjongkit.variants.base" for name in ("BotHints", "Capabilities", "Variant")},
 )
 
+DEFAULT_VARIANT = "riichi"
+"""The family a command, a game or a page plays when none is named."""
+
 _PACKAGES = {
     "riichi": "mahjongkit.variants.riichi",
     "hongkong": "mahjongkit.variants.hongkong",
@@ -41,6 +44,7 @@ _PACKAGES = {
 }
 
 __all__ = [
+    "DEFAULT_VARIANT",
     "VARIANT_NAMES",
     "BotHints",
     "Capabilities",
