@@ -70,12 +70,18 @@ def find_variant(name: str) -> Variant:
 def register_variant(name: str, package: str) -> None:
     """Add the family whose package (importable by that dotted name) exposes ``VARIANT``.
 
-    The package is imported on first use, as the built-in ones are. Registering a name again
-    with the same package does nothing; with another, it is refused.
+    The package is imported now, its record checked and its sentences added to the catalogs.
+    Registering a name again with the same package does nothing; with another, it is refused.
     """
     known = _PACKAGES.get(name)
     if known is not None and known != package:
         raise NotationError(f"variant {name!r} is already registered, from {known}")
+    variant = import_module(package).VARIANT
+    if variant.name != name:
+        raise NotationError(f"{package}.VARIANT is named {variant.name!r}, not {name!r}")
+    from mahjongkit.i18n.messages import add_sentences
+
+    add_sentences(variant.sentences)
     _PACKAGES[name] = package
 
 

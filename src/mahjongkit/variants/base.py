@@ -218,6 +218,12 @@ class Variant:
     """How the library's bots play the family."""
     course: int | None = None
     """Where the family's course comes among the site's courses (None: it has none)."""
+    read_tables: Callable[[], object] | None = None
+    """Reads the family's shipped tables at once (None: it ships none)."""
+    sentences: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """A family from outside the library: its sentences by language (its name at the table,
+    ``play.variant.<name>``, and any key its scorer's results use), merged into the catalogs
+    when it is registered. The built-in families keep theirs in :mod:`mahjongkit.i18n`."""
 
     def table_rules(self) -> Any:
         """The rules of :attr:`play_preset`."""
@@ -239,13 +245,16 @@ class Variant:
 
     def import_parts(self) -> None:
         """Import the parts a game calls (the scorer and its bots' entry, the table hooks, the
-        hand shapes) now rather than on first use: for a process about to fork workers that
-        play games, so that they inherit the modules instead of each importing its own."""
+        hand shapes) and read its shipped tables now rather than on first use: for a process
+        about to fork workers that play games, so that they inherit the modules and the tables
+        instead of each making its own."""
         for part in (self.score, self.points, self.flow, self.shape):
             if isinstance(part, Lazy):
                 part.resolve()
         if isinstance(self.payment_reasons, LazyMapping):
             len(self.payment_reasons)
+        if self.read_tables is not None:
+            self.read_tables()
 
     def make_flow(self, rules: Any = None) -> Flow[Any]:
         """The family's table hooks under ``rules`` (the default preset when None)."""

@@ -125,6 +125,7 @@ VARIANT = Variant(
         open_simples=attrgetter("open_tanyao"),
     ),
     course=3,
+    read_tables=Lazy("mahjongkit.variants.riichi.suit_table", "read_shipped_table_now"),
 )
 
 __all__ = [
