@@ -1,8 +1,19 @@
-"""The layers import one way (DESIGN.md): core → scoring → table → variants → game → surfaces.
+"""The tiers import one way, and no family is named outside its folder.
+
+The tiers, from the bottom up (DESIGN.md, and §4 of the 2026-12-04 architecture review):
+core → scoring → table → variants → game → library services (api, bots, records, formats) →
+surfaces (the command line, web, tui, rl, sim). A module imports its own package and the tiers
+below its own. Between two packages of one tier, only the imports of :data:`SAME_TIER` are
+allowed.
 
 Every import of the package's own modules counts: at the top of a module, inside a function,
 under ``TYPE_CHECKING``, and module names given as strings (``import_module`` calls, lazy
 registries, f-string prefixes). The test fails on any cycle and on any import that points up.
+
+Outside ``variants/`` and ``i18n/``, no code names a family (``"riichi"``, ``"hongkong"``,
+``"sichuan"``): it asks the family's record. Docstrings (their examples) and ``__all__`` lists
+may, and so may :mod:`mahjongkit.table.actions`, where ``"riichi"`` is the action type. The seat
+letters ``"ESWN"`` are written once, as ``melds.SEAT_LETTERS``.
 """
 
 from __future__ import annotations
@@ -14,8 +25,8 @@ import mahjongkit
 
 SOURCE = Path(mahjongkit.__file__).parent
 
-LAYERS = ("core", "scoring", "table", "variants", "game", "surfaces")
-"""From the bottom up: a module may import its own layer and the layers below it."""
+TIERS = ("core", "scoring", "table", "variants", "game", "services", "surfaces")
+"""From the bottom up: a module may import its own tier and the tiers below it."""
 
 _CORE = {
     "lite_typing",
@@ -30,20 +41,94 @@ _CORE = {
     "lazy",
     "valueclass",
 }
-_SURFACES = {"cli", "api", "__main__", "formats", "bots", "web", "records", "tui", "sim", "rl"}
+_SERVICES = {"api", "bots", "records", "formats"}
+"""The library's services: the application API, the players, the game store and the formats."""
+_SURFACES = {"cli", "__main__", "web", "tui", "sim", "rl"}
+_LAUNCHERS = {"cli", "__main__"}
+"""The command line starts the other surfaces (``serve``, ``play``, ``simulate``): it may
+import them. The other surfaces import no surface but their own."""
+
+SAME_TIER = {
+    ("api", "bots"): "a drill deals its position with the bots' random policy",
+    ("bots", "formats"): "the mjai seats speak the mjai wire format",
+    ("formats", "records"): "the text of a stored game reads it from the store",
+}
+"""The imports allowed between two packages of the services tier, and why."""
+
+WRONG_WAY_LEFT = {
+    "mahjongkit.bots.mjai_bot → mahjongkit.sim": "make_agents moves into bots/ (wt-session)",
+    "mahjongkit.formats.text → mahjongkit.tui.view": "narration leaves tui/ (wt-session)",
+}
+"""Temporary: wrong-way imports that branches being built remove. Delete an entry when its
+branch lands (the test fails on an entry no longer needed)."""
+
+FAMILY_LITERALS_LEFT = {
+    "api/drills.py": "main (api)",
+    "api/requests.py": "main (api)",
+    "api/words.py": "main (api)",
+    "cli/games.py": "main (cli)",
+    "cli/logs.py": "main (cli)",
+    "cli/parser.py": "main (cli)",
+    "cli/simulate.py": "main (cli)",
+    "web/practice.py": "main (api)",
+    "bots/danger.py": "wt-session",
+    "formats/text.py": "wt-session",
+    "game/observation.py": "wt-session",
+    "rl/aec.py": "wt-session",
+    "rl/single.py": "wt-session",
+    "sim.py": "wt-session",
+    "tui/view.py": "wt-session",
+    "web/hints.py": "wt-session",
+    "web/table.py": "wt-session",
+    "game/engine.py": "wt-state",
+    "formats/mjai.py": "wt-replay",
+    "formats/tenhou/export.py": "wt-replay",
+    "formats/tenhou/replay.py": "wt-replay",
+}
+"""Temporary: the files (under ``mahjongkit/``) that still name a family, each with the
+branch that rewrites it. Delete an entry when its branch lands (the test fails on an entry no
+longer needed)."""
+
+SEAT_LETTERS_WRITTEN = {
+    "melds.py": "SEAT_LETTERS itself",
+    "i18n/__init__.py": "below melds (melds imports i18n), so it cannot import them",
+}
+"""Where ``"ESWN"`` may be written for good."""
+SEAT_LETTERS_LEFT = {
+    "formats/text.py": "wt-session",
+    "sim.py": "wt-session",
+    "tui/app.py": "wt-session",
+    "tui/view.py": "wt-session",
+    "web/hints.py": "wt-session",
+    "web/table.py": "wt-session",
+    "game/fold.py": "wt-state",
+    "game/legal.py": "wt-state",
+    "formats/mjai.py": "wt-replay",
+}
+"""Temporary, as :data:`FAMILY_LITERALS_LEFT`: the files that still write ``"ESWN"``."""
+
+_ACTION_TYPES = "table/actions.py"
+"""Where ``"riichi"`` is the action type (declaring riichi), not a family."""
 
 
-def layer_of(module: str) -> str:
-    """The layer of a module of the package (``mahjongkit.x.y``)."""
+def package_of(module: str) -> str:
+    """The top package of a module of the package (``mahjongkit.x.y`` → ``x``)."""
     parts = module.split(".")
-    top = parts[1] if len(parts) > 1 else ""
+    return parts[1] if len(parts) > 1 else ""
+
+
+def tier_of(module: str) -> str:
+    """The tier of a module of the package (``mahjongkit.x.y``)."""
+    top = package_of(module)
     if top == "" or top in _CORE:
         return "core"
+    if top in _SERVICES:
+        return "services"
     if top in _SURFACES:
         return "surfaces"
-    if top in LAYERS:
+    if top in TIERS:
         return top
-    raise AssertionError(f"{module} belongs to no layer: add it to the layer map of this test")
+    raise AssertionError(f"{module} belongs to no tier: add it to the tier map of this test")
 
 
 def modules() -> dict[str, Path]:
@@ -139,32 +224,58 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+def wrong_way(edges: dict[str, set[str]]) -> list[str]:
+    """Every import that points to a higher tier, or to another package of its own tier
+    without leave (:data:`SAME_TIER`, :data:`_LAUNCHERS`)."""
+    found = []
+    for source, targets in sorted(edges.items()):
+        rank = TIERS.index(tier_of(source))
+        top = package_of(source)
+        for target in sorted(targets):
+            target_rank = TIERS.index(tier_of(target))
+            other = package_of(target)
+            # Below the services, a tier is one package (or the core's modules, which may
+            # import each other).
+            sibling = target_rank == rank >= TIERS.index("services") and other != top
+            if target_rank > rank or (
+                sibling and (top, other) not in SAME_TIER and top not in _LAUNCHERS
+            ):
+                found.append(f"{source} → {target}")
+    return found
+
+
 def test_no_import_cycle_counting_every_kind_of_import():
     assert cycles(graph()) == []
 
 
-def test_no_module_imports_a_layer_above_its_own():
-    upward = []
-    for source, targets in sorted(graph().items()):
-        rank = LAYERS.index(layer_of(source))
-        for target in sorted(targets):
-            if LAYERS.index(layer_of(target)) > rank:
-                upward.append(f"{source} → {target}")
-    assert upward == []
+def test_no_module_imports_a_tier_above_its_own_or_a_sibling_without_leave():
+    found = wrong_way(graph())
+    assert sorted(set(found) - set(WRONG_WAY_LEFT)) == []
+    assert sorted(set(WRONG_WAY_LEFT) - set(found)) == [], "remove the entries no longer needed"
 
 
-def test_the_checks_see_function_local_and_string_imports():
-    """The scanner itself: a lazy import, a registry string and an f-string prefix all count."""
+def test_the_checks_see_function_local_type_checking_and_string_imports():
+    """The scanner itself: a lazy import, a ``TYPE_CHECKING`` one, a registry string and an
+    f-string prefix all count; the tiers and their leaves are read as documented."""
     known = modules()
-    cli = imports_of("mahjongkit.cli.games", known["mahjongkit.cli.games"], known)
-    assert "mahjongkit.game.engine" in cli  # imported inside the commands, for start-up time
+    base = imports_of("mahjongkit.variants.base", known["mahjongkit.variants.base"], known)
+    assert "mahjongkit.shapes" in base  # imported inside a function (and for the types)
+    assert "mahjongkit.table.flow" in base  # imported for the types only
     registry = imports_of("mahjongkit.variants", known["mahjongkit.variants"], known)
     assert {"mahjongkit.variants.riichi", "mahjongkit.variants.sichuan"} <= registry
     fake = {"a.b": set(), "a.c": {"a.b"}}
     assert cycles({**fake, "a.b": {"a.c"}}) == [["a.b", "a.c"]]
     assert cycles(fake) == []
-    assert layer_of("mahjongkit.variants.riichi.flow") == "variants"
-    assert layer_of("mahjongkit.tiles") == "core"
+    assert tier_of("mahjongkit.variants.riichi.flow") == "variants"
+    assert tier_of("mahjongkit.tiles") == "core"
+    assert tier_of("mahjongkit.bots.efficient.reading") == "services"
+    assert tier_of("mahjongkit.rl.aec") == "surfaces"
+    assert wrong_way({"mahjongkit.bots.policy": {"mahjongkit.records"}}) == [
+        "mahjongkit.bots.policy → mahjongkit.records"
+    ]
+    assert wrong_way({"mahjongkit.bots.mjai_host": {"mahjongkit.formats.mjai"}}) == []
+    assert wrong_way({"mahjongkit.web.app": {"mahjongkit.tui.view"}}) != []
+    assert wrong_way({"mahjongkit.cli": {"mahjongkit.web.app"}}) == []
 
 
 def test_variants_reach_the_engine_only_through_their_record():
@@ -176,3 +287,70 @@ def test_variants_reach_the_engine_only_through_their_record():
     engine = edges["mahjongkit.game.engine"]
     assert "mahjongkit.variants" in engine
     assert not any(t.startswith("mahjongkit.variants.") for t in engine)
+
+
+def _families() -> set[str]:
+    """The built-in families: the packages under ``variants/``."""
+    folder = SOURCE / "variants"
+    return {p.name for p in folder.iterdir() if (p / "__init__.py").is_file()}
+
+
+def _constants(path: Path, wanted: set[str]) -> list[int]:
+    """The lines of the string constants of ``wanted`` in a module, docstrings (the module's,
+    a class's, a function's or an attribute's) and ``__all__`` lists left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    exempt: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        for statement in body if isinstance(body, list) else ():
+            if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+                exempt.add(id(statement.value))
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+                exempt.update(id(inner) for inner in ast.walk(node))
+    return sorted(
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and node.value in wanted and id(node) not in exempt
+    )
+
+
+def literals_outside_variants(wanted: set[str], scanned: tuple[str, ...] = ()) -> set[str]:
+    """The files under ``mahjongkit/`` outside ``variants/`` and ``i18n/`` (and outside the
+    folders of ``scanned``) that write one of ``wanted``."""
+    found = set()
+    for path in sorted(SOURCE.rglob("*.py")):
+        name = path.relative_to(SOURCE).as_posix()
+        if name.startswith(scanned) or name == _ACTION_TYPES:
+            continue
+        if _constants(path, wanted):
+            found.add(name)
+    return found
+
+
+def test_no_family_is_named_outside_its_folder():
+    """A surface, a bot or the engine asks the family's record; it never compares names."""
+    found = literals_outside_variants(_families(), ("variants/", "i18n/"))
+    assert sorted(found - set(FAMILY_LITERALS_LEFT)) == []
+    assert sorted(set(FAMILY_LITERALS_LEFT) - found) == [], "remove the entries no longer needed"
+
+
+def test_the_seat_letters_are_written_once():
+    found = literals_outside_variants({"ESWN"})
+    assert sorted(found - set(SEAT_LETTERS_WRITTEN) - set(SEAT_LETTERS_LEFT)) == []
+    assert sorted(set(SEAT_LETTERS_LEFT) - found) == [], "remove the entries no longer needed"
+
+
+def test_the_literal_check_sees_code_and_spares_docstrings(tmp_path: Path):
+    source = tmp_path / "module.py"
+    source.write_text(
+        '"""Game("sichuan", seed=2)"""\n'
+        '__all__ = ["sichuan"]\n'
+        "def f(variant):\n"
+        '    """Sichuan: ``f("sichuan")``."""\n'
+        '    return variant == "sichuan"\n'
+        'SCALES = {"riichi": 1.0}\n',
+        encoding="utf-8",
+    )
+    assert _constants(source, {"riichi", "sichuan"}) == [5, 6]

@@ -48,7 +48,7 @@ from mahjongkit.shapes import shanten
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.tiles import NUM_KINDS, RED_FIVE_IDS
-from mahjongkit.variants.hongkong.payments import base_amount
+from mahjongkit.variants.base import Defence
 
 __all__ = ["DefensiveAgent"]
 
@@ -62,10 +62,11 @@ riichi): the danger scores are relative, this makes them a chance."""
 class DefensiveAgent(EfficientAgent):
     """Efficient play, folding against threats when its own hand is not worth the risk."""
 
-    SOFT_WEIGHT: ClassVar[dict[str, float]] = {"hongkong": 1.0}
-    """Hong Kong (soft defence): a discard of the best one's shanten is worth its improving
-    tiles (ready: what its waits pay) times one less this weight times its danger; the best
-    worth is played. Hong Kong's discarder pays the whole win twice over."""
+    SOFT_WEIGHT: ClassVar[dict[Defence, float]] = {Defence.PAYMENTS: 1.0}
+    """By the family's defence. Hong Kong (soft defence): a discard of the best one's shanten
+    is worth its improving tiles (ready: what its waits pay) times one less this weight times
+    its danger; the best worth is played. Hong Kong's discarder pays the whole win twice
+    over."""
     SOFT_FLOOR = 0.6
     """The least share of the best discard's improving tiles (or worth) a safer one keeps."""
     SOFT_KEEP = 0.1
@@ -156,7 +157,7 @@ class DefensiveAgent(EfficientAgent):
         discard itself."""
         key, best, worth = options[0]
         assert best.tile is not None
-        weight = self.SOFT_WEIGHT.get(reading.variant, 0.0)
+        weight = self.SOFT_WEIGHT.get(reading.hints.defence, 0.0)
         first = danger[best.tile // 4]
         if first <= 0.0 or weight <= 0.0:
             return None
@@ -295,7 +296,7 @@ class DefensiveAgent(EfficientAgent):
     def _big_hand(self, reading: HandReading) -> bool:
         """A hand worth a risk one step from ready: dora, a yakuhai pung, a flush in the making."""
         counts = reading.counts
-        if reading.variant == "riichi":
+        if reading.capabilities.dora:
             dora = sum(reading.dora[k] * c for k, c in enumerate(counts))
             dora += sum(1 for t in reading.hand if t in (16, 52, 88))
             return dora >= 3
@@ -356,12 +357,13 @@ class DefensiveAgent(EfficientAgent):
         rule (see the module text)."""
         if danger <= 0.05:
             return False
-        if reading.variant == "sichuan":
+        defence = reading.hints.defence
+        if defence is Defence.PLAY_ON or defence is Defence.NONE:
             # Blood battle: a hand given up still pays at the end (no ready hand), and a
             # threat spared a deal-in mostly wins anyway, by self-draw, from every seat still
             # in: no hand folds (its turn weighs each discard's cost instead: sichuan_discard).
             return False
-        if reading.variant == "hongkong":
+        if defence is Defence.PAYMENTS:
             return self._hong_kong_fold(reading, shanten_after, worth, danger, found, live)
         chance = self.win_chance(reading, shanten_after, live)
         threat = self.threat_value(reading, found)
@@ -387,10 +389,12 @@ class DefensiveAgent(EfficientAgent):
         pays twice the base of the fan its melds show and a fan more it hides (at least the
         minimum), under the limit."""
         rules = self.rules
-        floor = int(getattr(rules, "min_fan", 3))
-        limit = int(getattr(rules, "limit", 13))
+        hints = reading.hints
+        assert hints.payment is not None and hints.value_limit is not None
+        floor = reading.capabilities.minimum_value(rules)
+        limit = hints.value_limit(rules)
         fan = max((shown_fan(reading.observation, t.seat) for t in found), default=0)
-        return 2 * base_amount(min(limit, max(floor, fan + self.HK_HIDDEN_FAN)), rules)
+        return 2 * hints.payment(min(limit, max(floor, fan + self.HK_HIDDEN_FAN)), rules)
 
     def _hong_kong_fold(
         self,
@@ -417,8 +421,10 @@ class DefensiveAgent(EfficientAgent):
         if shanten_after == 0 and live > 0 and worth > 0:
             own = worth / live
         else:
-            floor = int(getattr(self.rules, "min_fan", 3))
-            own = 3.0 * base_amount(floor + (1 if self._big_hand(reading) else 0), self.rules)
+            floor = reading.capabilities.minimum_value(self.rules)
+            payment = reading.hints.payment
+            assert payment is not None
+            own = 3.0 * payment(floor + (1 if self._big_hand(reading) else 0), self.rules)
         gain = self.win_chance(reading, shanten_after, live) * own
         risk = DEAL_IN_SCALE * danger * cost * (1 + shanten_after)
         return risk > gain
@@ -426,9 +432,10 @@ class DefensiveAgent(EfficientAgent):
     def turn(self, reading: HandReading, legal: Sequence[Action]) -> Action:
         """Fold or push on this seat's turn (see the module text)."""
         observation = reading.observation
-        if reading.variant == "sichuan":
+        defence = reading.hints.defence
+        if defence is Defence.PLAY_ON:
             return self._sichuan_turn(reading, legal)
-        if observation.own.riichi:
+        if observation.own.riichi or defence is Defence.NONE:
             return super().turn(reading, legal)
         found = threats(observation)
         if not found:
@@ -460,7 +467,7 @@ class DefensiveAgent(EfficientAgent):
             # The safest tile; among equally safe ones, the best for the hand.
             danger, options = every_kind()
             return self.safest(options, danger)
-        if reading.variant != "riichi":
+        if defence is Defence.PAYMENTS:
             # Pushing in Hong Kong: the efficient hand, unless a tile of the same
             # shanten and nearly as many improving tiles is clearly safer (soft defence).
             if observation.wall_remaining == 0:
@@ -554,8 +561,11 @@ class DefensiveAgent(EfficientAgent):
 
     def claim(self, reading: HandReading, legal: Sequence[Action]) -> Action:
         """No call while folding; otherwise the efficient call."""
-        # Only Riichi refuses calls against a threat: the other families never look for one.
-        found: list[Threat] = threats(reading.observation) if reading.variant == "riichi" else []
+        # Only a defence by points (Riichi) refuses calls against a threat: the others never
+        # look for one.
+        found: list[Threat] = (
+            threats(reading.observation) if reading.hints.defence is Defence.POINTS else []
+        )
         if found and shanten(reading.counts, reading.melds, reading.shape) >= FOLD_SHANTEN:
             return next((a for a in legal if a.type == A.PASS), legal[0])
         return super().claim(reading, legal)

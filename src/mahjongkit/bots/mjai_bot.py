@@ -29,7 +29,7 @@ from mahjongkit.shapes import RIICHI, shanten
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.tiles import from_mjai
-from mahjongkit.variants import find_variant
+from mahjongkit.variants import variant_for_protocol
 
 __all__ = ["MjaiBot", "serve"]
 
@@ -56,7 +56,7 @@ class MjaiBot:
     ) -> None:
         from mahjongkit.sim import make_agents
 
-        self.rules = rules if rules is not None else find_variant("riichi").rules("tenhou")
+        self.rules = rules if rules is not None else variant_for_protocol("mjai").table_rules()
         self.agent = make_agents([bot], seed, self.rules)[0]
         self.bot, self.bot_seed = bot, seed
         self.rules_given = rules is not None
@@ -117,7 +117,7 @@ class MjaiBot:
         from mahjongkit.sim import make_agents
 
         try:
-            self.rules = rebuild_rules("riichi", recorded)
+            self.rules = rebuild_rules(variant_for_protocol("mjai").name, recorded)
         except MahjongError as error:
             self.log(f"mjai-bot: start_game rules not used ({error})"[:300])
             return

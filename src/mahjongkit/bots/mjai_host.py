@@ -33,8 +33,10 @@ from typing import TYPE_CHECKING, Any
 
 from mahjongkit.errors import MahjongError
 from mahjongkit.formats.mjai import MjaiEvent, action_to_mjai, seat_view, to_mjai
+from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
+from mahjongkit.variants import find_variant
 
 if TYPE_CHECKING:
     from mahjongkit.game.engine import Game
@@ -188,7 +190,7 @@ class MjaiSeat:
     def bind(self, game: Game) -> None:
         """Seat the bot at ``game`` (started here if it was not): start its program and send
         it ``start_game``; its answer is awaited at its first decision."""
-        if game.variant != "riichi" or game.players != 4:
+        if "mjai" not in find_variant(game.variant).protocols or game.players != 4:
             raise MjaiHostError(
                 f"mjai bots play four-player Riichi; this game is {game.variant} "
                 f"with {game.players} players"
@@ -415,7 +417,7 @@ class MjaiSeat:
         place = ""
         if game is not None and game.state.round.seats:
             rnd = game.round
-            place = f", {'ESWN'[rnd.round_wind % 4]}{rnd.hand_number + 1}"
+            place = f", {SEAT_LETTERS[rnd.round_wind % 4]}{rnd.hand_number + 1}"
             if rnd.honba:
                 place += f"-{rnd.honba}"
         return f"seat {self.seat} ({self.label}{place})"

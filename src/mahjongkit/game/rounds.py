@@ -27,9 +27,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Payment", "RoundSummary", "event_payments", "leftover_payments", "round_summaries"]
+from mahjongkit.melds import SEAT_LETTERS
 
-WINDS = "ESWN"
+__all__ = ["Payment", "RoundSummary", "event_payments", "leftover_payments", "round_summaries"]
 
 RIICHI_STICK = "riichi_stick"
 """The reason of a riichi stick put on the table."""
@@ -94,8 +94,8 @@ class RoundSummary:
 def _seat_of(name: Any, dealer: int, players: int) -> int | None:
     """The table seat of a payment line's party: a wind of the score (East deals), or a seat
     number; None for the table (Sichuan's pot is -1)."""
-    if isinstance(name, str) and name in WINDS[:players]:
-        return (WINDS.index(name) + dealer) % players
+    if isinstance(name, str) and name in SEAT_LETTERS[:players]:
+        return (SEAT_LETTERS.index(name) + dealer) % players
     if isinstance(name, int) and not isinstance(name, bool) and 0 <= name < players:
         return name
     return None

@@ -7,6 +7,8 @@ sentences: they live in each variant's ``names.py``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 _EN = {
     "score.reading": "Reading: {reading}",
     "score.shape.seven_pairs": "seven pairs",
@@ -824,6 +826,13 @@ def load_for(key: str) -> bool:
     for name in missing:
         _load(name)
     return bool(missing)
+
+
+def add_sentences(sentences: Mapping[str, Mapping[str, str]]) -> None:
+    """Merge the sentences a family from outside the library brings, by language (keys of the
+    languages it leaves out fall back to English, as every key does)."""
+    for lang, table in sentences.items():
+        TABLES.setdefault(lang, {}).update(table)
 
 
 def load_all() -> dict[str, dict[str, str]]:

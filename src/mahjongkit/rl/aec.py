@@ -30,11 +30,11 @@ from mahjongkit.rl.encoder import (
     SeatPlanesV1,
     encode_v1,
 )
-from mahjongkit.rl.spaces import FAMILIES, ActionCodec, layout_for
+from mahjongkit.rl.spaces import ActionCodec, layout_for
 from mahjongkit.table.actions import Action
 from mahjongkit.table.state import Phase
 from mahjongkit.tiles import format_kind
-from mahjongkit.variants import find_variant
+from mahjongkit.variants import VARIANT_NAMES, find_variant
 
 __all__ = ["MahjongEnv", "env"]
 
@@ -45,7 +45,7 @@ Observed = dict[str, npt.NDArray[Any]]
 def _rules_of(variant: str, rules: Any) -> Any:
     record = find_variant(variant)
     if rules is None:
-        return record.rules("tenhou") if variant == "riichi" else record.rules()
+        return record.table_rules()
     if isinstance(rules, str):
         return record.rules(rules)
     return rules
@@ -76,9 +76,9 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         reward_scale: float = 1.0,
     ) -> None:
         super().__init__()
-        if not isinstance(variant, str) or variant not in FAMILIES:
+        if not isinstance(variant, str) or variant not in VARIANT_NAMES:
             raise IllegalActionError(
-                f"unknown family {variant!r:.40}: expected one of {', '.join(FAMILIES)}"
+                f"unknown family {variant!r:.40}: expected one of {', '.join(VARIANT_NAMES)}"
             )
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise IllegalActionError(

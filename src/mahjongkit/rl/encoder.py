@@ -16,6 +16,8 @@ which is on the table for all to see).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 import numpy as np
 import numpy.typing as npt
 
@@ -23,6 +25,7 @@ from mahjongkit.errors import MahjongError
 from mahjongkit.game.observation import Observation, shown_missing_suit, shown_phase
 from mahjongkit.table.view import TableView
 from mahjongkit.tiles import NUM_PHYSICAL, RED_FIVE_IDS, dora_after
+from mahjongkit.variants import VARIANT_NAMES, find_variant
 
 __all__ = ["ENCODERS", "NUM_PLANES_V1", "PLANES_V1", "SCORE_SCALES", "SeatPlanesV1", "encode_v1"]
 
@@ -63,8 +66,24 @@ PLANES_V1: tuple[str, ...] = (
 NUM_PLANES_V1 = len(PLANES_V1)
 ENCODERS = ("v1",)
 
-SCORE_SCALES = {"riichi": 100_000.0, "hongkong": 500.0, "sichuan": 500.0}
-"""The score that maps to 1.0 in the score planes (-scale to 0.0)."""
+
+class _ScoreScales(Mapping[str, float]):
+    """Each registered family's ``score_scale``, read from its record."""
+
+    def __getitem__(self, variant: str) -> float:
+        if variant not in VARIANT_NAMES:
+            raise KeyError(variant)
+        return find_variant(variant).score_scale
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(VARIANT_NAMES)
+
+    def __len__(self) -> int:
+        return len(VARIANT_NAMES)
+
+
+SCORE_SCALES: Mapping[str, float] = _ScoreScales()
+"""The score that maps to 1.0 in the score planes (-scale to 0.0), by family."""
 
 _DORA_OF = np.array([dora_after(k) for k in range(34)], dtype=np.int64)
 _PHASES = {"turn": 51, "claim": 52, "rob": 53, "exchange": 54, "declare": 55}

@@ -1,6 +1,7 @@
 """The fixed discrete action space of each family, and its mapping to the engine's actions.
 
-Every index names a kind of decision (discard a 5p, chi with the called tile lowest, pass...).
+Every index names a kind of decision (discard a 5p, chi with the called tile lowest, pass...);
+the groups and their sizes are the family record's ``action_layout``.
 Which indices are legal comes from :meth:`Game.legal_actions` alone: each legal action is given
 its index, and an index stands for the first legal action that has it (for a discard, the drawn
 tile when it is of that slot). Nothing here decides a rule.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations_with_replacement
 
 import numpy as np
@@ -25,10 +27,9 @@ from mahjongkit.errors import IllegalActionError
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.tiles import NUM_PHYSICAL, RED_FIVE_IDS, format_kind
+from mahjongkit.variants import VARIANT_NAMES, find_variant
 
-__all__ = ["FAMILIES", "ActionLayout", "layout_for"]
-
-FAMILIES = ("riichi", "hongkong", "sichuan")
+__all__ = ["ActionLayout", "layout_for"]
 
 _RED_SLOT_NAMES = ("0m", "0p", "0s")
 
@@ -76,7 +77,7 @@ class ActionLayout:
         for group, size in self.groups:
             if start <= index < start + size:
                 local = index - start
-                if group in ("discard", "riichi"):
+                if group in ("discard", A.RIICHI):
                     return f"{group} {self._slot_name(local)}"
                 if group in ("ankan", "kakan"):
                     return f"{group} {format_kind(local)}"
@@ -97,58 +98,35 @@ class ActionLayout:
 
 
 def _layout(variant: str) -> ActionLayout:
-    if variant == "riichi":
-        groups: tuple[tuple[str, int], ...] = (
-            ("discard", 37),
-            ("riichi", 37),
-            ("chi", 3),
-            ("pon", 1),
-            ("kan", 1),
-            ("ankan", 34),
-            ("kakan", 34),
-            ("win", 1),
-            ("pass", 1),
-            ("abort", 1),
+    groups = find_variant(variant).action_layout
+    if not groups:
+        raise IllegalActionError(f"{variant} has no action space (its record names no layout)")
+    sizes = dict(groups)
+    exchanges = len(_EXCHANGE_TRIOS)
+    if (
+        not {"discard", "win", "pass"} <= sizes.keys()
+        or sizes.get("exchange", exchanges) != exchanges
+    ):
+        raise IllegalActionError(
+            f"{variant}'s action layout needs discard, win and pass groups"
+            f" (and {exchanges} exchanges, when it has the exchange)"
         )
-        return ActionLayout(variant, groups, 37)
-    if variant == "hongkong":
-        groups = (
-            ("discard", 34),
-            ("chi", 3),
-            ("pon", 1),
-            ("kan", 1),
-            ("ankan", 34),
-            ("kakan", 34),
-            ("win", 1),
-            ("pass", 1),
-            ("flower", 1),
-        )
-        return ActionLayout(variant, groups, 34)
-    groups = (
-        ("discard", 27),
-        ("pon", 1),
-        ("kan", 1),
-        ("ankan", 27),
-        ("kakan", 27),
-        ("win", 1),
-        ("pass", 1),
-        ("exchange", len(_EXCHANGE_TRIOS)),
-        ("declare", 3),
-    )
-    return ActionLayout(variant, groups, 27)
+    return ActionLayout(variant, groups, sizes["discard"])
 
 
-_LAYOUTS = {family: _layout(family) for family in FAMILIES}
+@cache
+def _layout_of(variant: str) -> ActionLayout:
+    return _layout(variant)
 
 
 def layout_for(variant: str) -> ActionLayout:
-    """The action layout of a family (``riichi``, ``hongkong`` or ``sichuan``)."""
-    layout = _LAYOUTS.get(variant) if isinstance(variant, str) else None
-    if layout is None:
+    """The action layout of a family (``riichi``, ``hongkong``, ``sichuan`` or one registered),
+    read from its record."""
+    if not isinstance(variant, str) or variant not in VARIANT_NAMES:
         raise IllegalActionError(
-            f"unknown family {variant!r:.40}: expected one of {', '.join(FAMILIES)}"
+            f"unknown family {variant!r:.40}: expected one of {', '.join(VARIANT_NAMES)}"
         )
-    return layout
+    return _layout_of(variant)
 
 
 class ActionCodec:
@@ -179,8 +157,8 @@ class ActionCodec:
         }
         # Discards and riichi declarations: the group's first index, plus the tile's slot.
         self._slot_groups = {A.DISCARD: offsets["discard"]}
-        if "riichi" in offsets:
-            self._slot_groups[A.RIICHI] = offsets["riichi"]
+        if A.RIICHI in offsets:
+            self._slot_groups[A.RIICHI] = offsets[A.RIICHI]
 
     def index(self, action: Action) -> int:
         """The index of an engine action (one the engine offered)."""
@@ -191,7 +169,7 @@ class ActionCodec:
         elif kind == A.DISCARD or kind == A.RIICHI:
             assert action.tile is not None
             slot = self.slot_of[action.tile]
-            group = self._offsets["discard" if kind == A.DISCARD else "riichi"]
+            group = self._offsets["discard" if kind == A.DISCARD else A.RIICHI]
             index = group + slot if slot >= 0 else -1
         elif kind == A.CHI:
             assert action.tile is not None

@@ -8,6 +8,7 @@ pages by module (:class:`Lazy`): a command imports only the parts of a variant i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from enum import Enum
 from importlib import import_module
 
 from mahjongkit.errors import NotationError
@@ -31,6 +32,11 @@ def _regular(rules: Any, missing_suit: int | None = None) -> HandShape:
 def no_minimum(rules: Any) -> int:
     """A win worth anything is a win: no minimum."""
     return 0
+
+
+def never(rules: Any) -> bool:
+    """A rule the family does not have: never on."""
+    return False
 
 
 @dataclass(frozen=True)
@@ -58,6 +64,61 @@ class Capabilities:
     """What a hand's value is counted in (``han`` or ``fan``)."""
     minimum_value: Callable[[Any], int] = no_minimum
     """What a win must be worth under the rules, in ``value_unit`` (0: no minimum)."""
+
+
+class Plan(Enum):
+    """What the library's bots aim a hand at beside speed (their discards, calls and kongs)."""
+
+    NONE = "none"
+    """Any complete hand wins: tile efficiency alone."""
+    YAKU = "yaku"
+    """A win needs a pattern (a yaku): value-honour sets, all simples or a flush are kept in
+    reach, calls only keep one, dora are kept, a ready hand declares."""
+    MINIMUM = "minimum"
+    """A win needs the minimum value: honour sets, a flush or all pungs must reach it, and
+    calls only keep one that does."""
+    MISSING_SUIT = "missing_suit"
+    """Each seat clears the suit it declared, then aims at one suit and four of a kind."""
+
+
+class Defence(Enum):
+    """How the library's defensive bot meets a threat."""
+
+    NONE = "none"
+    """It does not: it plays as the efficient bot."""
+    POINTS = "points"
+    """Against a declared or open threat, it weighs the deal-in's likely points against its
+    own win's and folds, or pushes with a safer tile of the same shanten."""
+    PAYMENTS = "payments"
+    """The discarder pays the whole win: a tile nearly as useful and clearly safer is played
+    (soft defence), and a hand far from ready folds against a big threat, by the fan paid."""
+    PLAY_ON = "play_on"
+    """Nobody folds (a hand given up still pays at the end, and a threat spared mostly wins
+    anyway): each discard is weighed by what it is expected to cost."""
+
+
+@dataclass(frozen=True)
+class BotHints:
+    """How the library's bots play the family. The defaults play plain tile efficiency."""
+
+    plan: Plan = Plan.NONE
+    """What a hand aims at beside speed."""
+    defence: Defence = Defence.NONE
+    """How a threat is met."""
+    double_wind: int = 1
+    """What a set of the wind that is both the seat's and the round's is worth (each value
+    honour, dragon or wind, is worth one)."""
+    kongs_pay: bool = False
+    """Every kong is paid for: one is made whenever the hand keeps its shanten."""
+    open_simples: Callable[[Any], bool] = never
+    """Under the rules, whether all simples counts in a hand with melds."""
+    bonus_toward_minimum: Callable[[Any], bool] = never
+    """Under the rules, whether bonus-tile value counts toward the minimum."""
+    value_limit: Callable[[Any], int] | None = None
+    """The most a hand is worth under the rules, in the value unit (None: no limit)."""
+    payment: Callable[[int, Any], int] | None = None
+    """What one payer pays for a hand of a given value under the rules (the defence reckons
+    a deal-in with it; None: the defence does not reckon payments)."""
 
 
 class Lazy:
@@ -141,6 +202,32 @@ class Variant:
     score_fields: frozenset[str] = frozenset()
     """The :class:`ScoreRequest` fields only this family reads (given to another family, they
     are refused)."""
+    action_layout: tuple[tuple[str, int], ...] = ()
+    """The RL action space: named groups of consecutive indices in order, with their sizes
+    (``docs/rl.md``); the ``discard`` group has a slot per tile kind the family discards (and
+    per red five). Empty: the family has no RL action space."""
+    play_preset: str | None = None
+    """The preset a game is played under when a surface names none and wants the rules most
+    recorded games use (the RL env, a seat playing over a wire protocol); None: the first."""
+    protocols: frozenset[str] = frozenset()
+    """The wire protocols that carry this family's games (``mjai``)."""
+    score_scale: float = 1000.0
+    """A score of this size is a large one (the RL observation maps it to the top of its
+    range)."""
+    bot_hints: BotHints = field(default_factory=BotHints)
+    """How the library's bots play the family."""
+    course: int | None = None
+    """Where the family's course comes among the site's courses (None: it has none)."""
+    read_tables: Callable[[], object] | None = None
+    """Reads the family's shipped tables at once (None: it ships none)."""
+    sentences: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """A family from outside the library: its sentences by language (its name at the table,
+    ``play.variant.<name>``, and any key its scorer's results use), merged into the catalogs
+    when it is registered. The built-in families keep theirs in :mod:`mahjongkit.i18n`."""
+
+    def table_rules(self) -> Any:
+        """The rules of :attr:`play_preset`."""
+        return self.rules(self.play_preset)
 
     def rules(self, preset: str | None = None) -> Any:
         """The rules of a named preset (the default when None)."""
@@ -158,13 +245,16 @@ class Variant:
 
     def import_parts(self) -> None:
         """Import the parts a game calls (the scorer and its bots' entry, the table hooks, the
-        hand shapes) now rather than on first use: for a process about to fork workers that
-        play games, so that they inherit the modules instead of each importing its own."""
+        hand shapes) and read its shipped tables now rather than on first use: for a process
+        about to fork workers that play games, so that they inherit the modules and the tables
+        instead of each making its own."""
         for part in (self.score, self.points, self.flow, self.shape):
             if isinstance(part, Lazy):
                 part.resolve()
         if isinstance(self.payment_reasons, LazyMapping):
             len(self.payment_reasons)
+        if self.read_tables is not None:
+            self.read_tables()
 
     def make_flow(self, rules: Any = None) -> Flow[Any]:
         """The family's table hooks under ``rules`` (the default preset when None)."""

@@ -27,11 +27,21 @@ from markdown_it.utils import EnvType, OptionsDict
 
 from mahjongkit.errors import MahjongError, NotationError
 from mahjongkit.i18n import t
+from mahjongkit.variants import VARIANT_NAMES, find_variant
 from mahjongkit.variants.glossary import glossary
 from mahjongkit.web.examples import example_html, parse_block
 from mahjongkit.web.tiles import tiles_html
 
-FAMILIES = ("sichuan", "hongkong", "riichi")
+
+def course_families() -> tuple[str, ...]:
+    """The families that have a course, in the order the site lists them (each record's
+    ``course``)."""
+    records = [find_variant(name) for name in VARIANT_NAMES]
+    with_course = sorted((r.course, r.name) for r in records if r.course is not None)
+    return tuple(name for _, name in with_course)
+
+
+FAMILIES = course_families()
 """The courses, in the order the site lists them."""
 SITE_LANGUAGES = ("en", "fr", "es")
 """Every page of the site exists in each of these."""
@@ -292,8 +302,6 @@ class _Renderer(RendererHTML):
 
 @cache
 def _preset_ids() -> frozenset[str]:
-    from mahjongkit.variants import find_variant
-
     return frozenset(name for family in FAMILIES for name in find_variant(family).presets)
 
 
@@ -346,11 +354,6 @@ def render_plain(text: str) -> str:
     """Markdown with no lesson links (a generated page such as a pattern table)."""
     html: str = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
     return html
-
-
-def chapter_title(chapter: Chapter, lang: str) -> str:
-    """The chapter's title in ``lang``."""
-    return chapter.titles[lang]
 
 
 def check_language(lang: str) -> str:

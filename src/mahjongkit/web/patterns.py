@@ -15,7 +15,7 @@ from markdown_it import MarkdownIt
 from mahjongkit.api.words import answer
 from mahjongkit.errors import MahjongError
 from mahjongkit.i18n import t
-from mahjongkit.variants import find_variant, rules_page
+from mahjongkit.variants import DEFAULT_VARIANT, find_variant, rules_page
 from mahjongkit.web.examples import example_hand, parse_command
 
 _RULE_ID = re.compile(r"^[RHS]-\d{1,3}[a-z]?(?:\s*,\s*[RHS]-\d{1,3}[a-z]?)*$")
@@ -39,7 +39,7 @@ def _table(markdown: str) -> tuple[list[str], list[list[str]], str, str]:
 def example_command(fragment: str, family: str, preset: str, default: str) -> str:
     """The ``score`` command line a table's example asks (the family and preset added)."""
     words = ["score", *shlex.split(fragment.strip("`"))]
-    if family != "riichi":
+    if family != DEFAULT_VARIANT:
         words += ["--variant", family]
     if preset != default:
         words += ["--rules", preset]

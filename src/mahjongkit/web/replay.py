@@ -12,7 +12,9 @@ from typing import Any
 from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import MeldInfo
 from mahjongkit.i18n import t
+from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.records import GameRecord, RecordsError
+from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Event, as_json
 from mahjongkit.web.hints import action_label, outcome_lines
@@ -53,7 +55,7 @@ class _Stepper(Game):
                 "melds": [MeldInfo.of(m).to_json() for m in seat.melds],
                 "discards": list(seat.discards),
                 "flowers": list(seat.flowers),
-                "riichi": seat.riichi,
+                A.RIICHI: seat.riichi,
                 "won": seat.won,
                 "missing_suit": seat.missing_suit,
             }
@@ -89,7 +91,7 @@ def steps_of(record: GameRecord, lang: str) -> list[dict[str, Any]]:
             label = t(
                 "table.replay.step",
                 lang,
-                seat=t(f"seat.{'ESWN'[action.seat]}", lang),
+                seat=t(f"seat.{SEAT_LETTERS[action.seat]}", lang),
                 action=action_label(action, lang),
             )
         steps.append(

@@ -33,7 +33,7 @@ from mahjongkit.i18n import reason_of, say, t
 from mahjongkit.options import override
 from mahjongkit.records import GameRecord, Records, RecordsError, Seat, resume
 from mahjongkit.table.actions import Action
-from mahjongkit.variants import find_variant
+from mahjongkit.variants import VARIANT_NAMES, find_variant
 from mahjongkit.web.hints import action_label, hints_for, outcome_lines
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES
 from mahjongkit.web.replay import steps_of
@@ -241,7 +241,7 @@ class Tables:
         is the game the connection holds until then (its place counts as free)."""
         self._room(lang, replacing)
         variant_name = message.get("variant", "riichi")
-        if variant_name not in FAMILIES:
+        if variant_name not in VARIANT_NAMES:
             raise _refuse("variant", lang, value=_short(variant_name), known=", ".join(FAMILIES))
         record = find_variant(variant_name)
         preset = message.get("rules")

@@ -20,7 +20,7 @@ from html import escape
 
 from mahjongkit.errors import NotationError
 from mahjongkit.i18n import t, tile_name
-from mahjongkit.melds import Meld
+from mahjongkit.melds import SEAT_LETTERS, Meld
 from mahjongkit.tiles import Tile, parse_tiles
 from mahjongkit.web.tile_glyphs import GLYPHS
 
@@ -355,7 +355,8 @@ def meld_label(meld: Meld, lang: str) -> str:
     """A meld's kind in ``lang``, with the seat it was claimed from."""
     label = t(f"meld.{meld.kind.value}", lang)
     if meld.from_seat is not None:
-        label = t("meld.from", lang, meld=label, seat=t(f"seat.{'ESWN'[meld.from_seat]}", lang))
+        seat = t(f"seat.{SEAT_LETTERS[meld.from_seat]}", lang)
+        label = t("meld.from", lang, meld=label, seat=seat)
     return label
 
 

@@ -9,8 +9,18 @@ the table hooks are imported on first use.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from mahjongkit.lazy import lazy_exports
-from mahjongkit.variants.base import Capabilities, Lazy, LazyMapping, Variant
+from mahjongkit.variants.base import (
+    BotHints,
+    Capabilities,
+    Defence,
+    Lazy,
+    LazyMapping,
+    Plan,
+    Variant,
+)
 from mahjongkit.variants.hongkong.context import WinContext
 from mahjongkit.variants.hongkong.fan import (
     FAN_TABLE,
@@ -39,11 +49,6 @@ _EXPORTS = {
 __getattr__ = lazy_exports(__name__, _EXPORTS)
 
 
-def _minimum_fan(rules: HongKongRules) -> int:
-    """The rules' minimum (起糊)."""
-    return rules.min_fan
-
-
 VARIANT = Variant(
     name="hongkong",
     presets=PRESETS,
@@ -56,9 +61,29 @@ VARIANT = Variant(
     shape=Lazy("mahjongkit.variants.hongkong.flow", "hand_shape"),
     rules_page=rules_page,
     capabilities=Capabilities(
-        bonus_tiles=True, honours=True, value_unit="fan", minimum_value=_minimum_fan
+        bonus_tiles=True, honours=True, value_unit="fan", minimum_value=attrgetter("min_fan")
     ),
     score_fields=frozenset(("flowers", "second_kong")),
+    action_layout=(
+        ("discard", 34),
+        ("chi", 3),
+        ("pon", 1),
+        ("kan", 1),
+        ("ankan", 34),
+        ("kakan", 34),
+        ("win", 1),
+        ("pass", 1),
+        ("flower", 1),
+    ),
+    score_scale=500.0,
+    bot_hints=BotHints(
+        plan=Plan.MINIMUM,
+        defence=Defence.PAYMENTS,
+        bonus_toward_minimum=attrgetter("bonus_counts_toward_minimum"),
+        value_limit=attrgetter("limit"),
+        payment=Lazy("mahjongkit.variants.hongkong.payments", "base_amount"),
+    ),
+    course=2,
 )
 
 __all__ = [

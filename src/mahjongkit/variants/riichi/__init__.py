@@ -14,8 +14,18 @@ asking for its rules) does not import the scorer, the table hooks or the rules p
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from mahjongkit.lazy import lazy_exports
-from mahjongkit.variants.base import Capabilities, Lazy, LazyMapping, Variant
+from mahjongkit.variants.base import (
+    BotHints,
+    Capabilities,
+    Defence,
+    Lazy,
+    LazyMapping,
+    Plan,
+    Variant,
+)
 from mahjongkit.variants.riichi.rules import PRESETS, RiichiRules
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
@@ -93,6 +103,29 @@ VARIANT = Variant(
     score_fields=frozenset(
         ("dora", "ura", "riichi", "double_riichi", "ippatsu", "honba", "deposits", "nukidora")
     ),
+    action_layout=(
+        ("discard", 37),  # 34 kinds, then the three red fives
+        ("riichi", 37),
+        ("chi", 3),
+        ("pon", 1),
+        ("kan", 1),
+        ("ankan", 34),
+        ("kakan", 34),
+        ("win", 1),
+        ("pass", 1),
+        ("abort", 1),
+    ),
+    play_preset="tenhou",
+    protocols=frozenset(("mjai",)),
+    score_scale=100_000.0,
+    bot_hints=BotHints(
+        plan=Plan.YAKU,
+        defence=Defence.POINTS,
+        double_wind=2,
+        open_simples=attrgetter("open_tanyao"),
+    ),
+    course=3,
+    read_tables=Lazy("mahjongkit.variants.riichi.suit_table", "read_shipped_table_now"),
 )
 
 __all__ = [

@@ -10,7 +10,15 @@ the table hooks are imported on first use.
 from __future__ import annotations
 
 from mahjongkit.lazy import lazy_exports
-from mahjongkit.variants.base import Capabilities, Lazy, LazyMapping, Variant
+from mahjongkit.variants.base import (
+    BotHints,
+    Capabilities,
+    Defence,
+    Lazy,
+    LazyMapping,
+    Plan,
+    Variant,
+)
 from mahjongkit.variants.sichuan.fan import LANGUAGES, TABLE, rules_page
 from mahjongkit.variants.sichuan.rules import SichuanRules
 
@@ -53,4 +61,18 @@ VARIANT = Variant(
     rules_page=rules_page,
     capabilities=Capabilities(missing_suit=True, plays_on_after_win=True, value_unit="fan"),
     score_fields=frozenset(("missing", "in_game", "kong_discard")),
+    action_layout=(
+        ("discard", 27),
+        ("pon", 1),
+        ("kan", 1),
+        ("ankan", 27),
+        ("kakan", 27),
+        ("win", 1),
+        ("pass", 1),
+        ("exchange", 3 * 165),  # three kinds of one suit, sorted: 165 per suit
+        ("declare", 3),
+    ),
+    score_scale=500.0,
+    bot_hints=BotHints(plan=Plan.MISSING_SUIT, defence=Defence.PLAY_ON, kongs_pay=True),
+    course=1,
 )

@@ -1,0 +1,208 @@
+"""What a ready hand is worth: its unseen winning tiles times what each win pays, asked of
+the family's scorer (or its points entry) and kept in a small memo between decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mahjongkit.bots.efficient.reading import HandReading
+from mahjongkit.errors import MahjongError
+from mahjongkit.hand import Hand
+from mahjongkit.melds import Meld, MeldKind
+from mahjongkit.scoring import Win
+from mahjongkit.table.flow import Flow
+from mahjongkit.tiles import NUM_KINDS, Tile
+from mahjongkit.variants import find_variant
+from mahjongkit.variants.base import Lazy, Variant
+
+__all__ = ["WinValuer"]
+
+_SCORE_CACHE_SIZE = 4096
+"""Scored wins kept per agent: a ready hand is asked about on every draw until it changes."""
+
+
+class WinValuer:
+    """The family's scorer and table hooks under the agent's rules, and the scored-win memo.
+
+    ``rules``: the game's rules object (None: the variant's defaults, read on the first
+    decision).
+    """
+
+    def __init__(self, rules: Any = None) -> None:
+        self.rules = rules
+        self._variant: str | None = None
+        self._record: Variant | None = None
+        self._flow: Flow[Any] | None = None
+        self._scored: dict[tuple[Any, ...], tuple[bool, int]] = {}
+        self._contexts: dict[tuple[Any, ...], int] = {}
+        self._next_context = 0
+        self._scorer: Any = None
+        self._points: Callable[[Win, Any], int] | None = None
+        """The family's points entry (no explained result), when it has one."""
+
+    def _prepare(self, variant: str) -> None:
+        """Read the family's record, scorer and table hooks (once per family)."""
+        if self._variant == variant:
+            return
+        record = find_variant(variant)
+        if self.rules is None or (self._variant is not None and self._variant != variant):
+            self.rules = record.rules() if self.rules is None else self.rules
+        self._flow = record.make_flow(self.rules)
+        self.rules = self._flow.rules
+        self._scorer = record.score
+        points = record.points
+        self._points = points.resolve() if isinstance(points, Lazy) else points
+        self._variant = variant
+        self._record = record
+        self._scored.clear()
+
+    def ready_value(
+        self,
+        reading: HandReading,
+        counts: list[int],
+        discarded: int,
+        riichi: bool,
+        exact: bool = True,
+    ) -> int:
+        """Unseen winning tiles times what each win pays (by discard where it may win by
+        discard, else by self-draw); 0 for a hand that wins nothing. ``counts``: the hand once
+        one tile of ``discarded`` is given up. ``riichi``: riichi may be declared with this
+        discard (a concealed Riichi hand then has a yaku). ``exact=False``: stop at the first
+        wait that wins (by self-draw first, which wins whenever a discard would), its unseen
+        tiles times its points: positive exactly when the exact figure is."""
+        own = reading.observation.own
+        furiten_rule = self._flow is not None and self._flow.pond_furiten
+        pond = {t // 4 for t in own.discards} | {discarded} if furiten_rule else set()
+        total = 0
+        after, waits = reading.after_discards((discarded,))[discarded]
+        unseen = reading.unseen
+        declared = riichi or own.riichi
+        for kind in waits if after == 0 else ():
+            left = unseen[kind] - counts[kind]
+            if left <= 0:
+                continue
+            tsumo = self._score(reading, counts, kind, True, declared)
+            if tsumo <= 0:
+                # A self-draw wins whenever a discard would: a wait that wins nothing by
+                # self-draw wins nothing by discard either (never scored).
+                continue
+            if not exact:
+                return left * tsumo
+            ron = self._score(reading, counts, kind, False, declared) if kind not in pond else 0
+            total += left * max(ron, tsumo // 2 if ron else tsumo)
+        return total
+
+    def _score(
+        self, reading: HandReading, counts: list[int], kind: int, self_draw: bool, riichi: bool
+    ) -> int:
+        """Points of a win on ``kind`` (0 when it is no win), from the variant's scorer."""
+        context = reading.score_context
+        if context < 0:
+            context = reading.score_context = self._context_id(reading)
+        # Red fives are not in the counts but change a win's value: those kept are in the key.
+        reds = tuple(k for k in reading.red_kinds if counts[k]) if reading.red_kinds else ()
+        key = (bytes(counts), kind, self_draw, riichi, context, reds)
+        found = self._scored.get(key)
+        if found is None:
+            found = self._score_now(reading, counts, kind, self_draw, riichi)
+            if len(self._scored) >= _SCORE_CACHE_SIZE:
+                self._scored.clear()
+                self._contexts.clear()
+                reading.score_context = self._context_id(reading)
+                key = (*key[:4], reading.score_context, reds)
+            self._scored[key] = found
+        return found[1] if found[0] else 0
+
+    def _context_id(self, reading: HandReading) -> int:
+        """A number for what a win's value depends on beside the concealed tiles and the
+        winning tile (melds, winds, dora, flowers, missing suit, honba): the scored-win memo is
+        keyed by it. Numbers are never given twice, so a number of a context forgotten when
+        the memo starts afresh cannot name another."""
+        own = reading.observation.own
+        context = (
+            tuple((m.kind, m.tiles) for m in own.melds),
+            reading.seat_wind,
+            reading.round_wind,
+            reading.observation.dora_indicators,
+            own.flowers,
+            own.missing_suit,
+            reading.observation.honba,
+        )
+        found = self._contexts.get(context)
+        if found is None:
+            found = self._contexts[context] = self._next_context
+            self._next_context += 1
+        return found
+
+    def _win_parts(self, reading: HandReading) -> tuple[list[Tile], tuple[Meld, ...], Any]:
+        """The hand's concealed tiles as tiles (red fives kept), its melds, and the win's fixed
+        fields (worked out once per decision)."""
+        parts = reading.win_parts
+        if parts is None:
+            flow = self._flow
+            assert flow is not None
+            observation = reading.observation
+            own = observation.own
+            players = len(observation.seats)
+            fixed = {
+                "seat": reading.seat_wind,
+                "round_wind": reading.round_wind,
+                "dora_indicators": tuple(
+                    flow.tile(t) for t in observation.dora_indicators if t < 4 * NUM_KINDS
+                ),
+                "flowers": tuple(flow.tile(t) for t in own.flowers),
+                "missing_suit": own.missing_suit,
+                "honba": observation.honba,
+                "in_game": frozenset(range(players)),
+            }
+            parts = reading.win_parts = (
+                [flow.tile(t) for t in reading.hand if t < 4 * NUM_KINDS],
+                tuple(
+                    Meld(
+                        MeldKind(meld.kind),
+                        tuple(flow.tile(x) for x in meld.tiles),
+                        # Scorers count seats as winds, from the dealer, like the win's seat.
+                        (meld.from_seat - observation.dealer) % players
+                        if meld.from_seat is not None and meld.kind != MeldKind.CONCEALED_KONG.value
+                        else None,
+                    )
+                    for meld in own.melds
+                ),
+                fixed,
+            )
+        return parts
+
+    def _score_now(
+        self, reading: HandReading, counts: list[int], kind: int, self_draw: bool, riichi: bool
+    ) -> tuple[bool, int]:
+        tiles, melds, fixed = self._win_parts(reading)
+        # The concealed tiles as the hand holds them (red fives kept), then the winning tile.
+        wanted = list(counts)
+        kept: list[Tile] = []
+        for tile in tiles:
+            kind_held = tile.kind
+            if wanted[kind_held] > 0:
+                wanted[kind_held] -= 1
+                kept.append(tile)
+        players = len(reading.observation.seats)
+        discarder = None if self_draw else (reading.seat_wind - 1) % players
+        win_tile = Tile(kind)
+        try:
+            hand = Hand((*kept, win_tile), melds)
+            win = Win(
+                hand=hand,
+                win_tile=win_tile,
+                self_draw=self_draw,
+                from_seat=discarder,
+                riichi=riichi,
+                **fixed,
+            )
+            if self._points is not None:
+                found = int(self._points(win, self.rules))
+                return (found > 0, found)
+            score = self._scorer(win, self.rules)
+        except MahjongError:
+            return (False, 0)
+        return (bool(score.valid), int(score.points))

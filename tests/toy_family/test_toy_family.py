@@ -1,0 +1,131 @@
+"""A family from outside the library is one package and one registry line: registered, it is
+played by the bots, simulated, stepped through as an RL environment and played at the web table.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjongkit import variants
+from mahjongkit.bots import DefensiveAgent, EfficientAgent, RandomAgent, play
+from mahjongkit.game.engine import Game
+from mahjongkit.variants import VARIANT_NAMES, find_variant, register_variant
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The toy family registered for one test (the registry and the catalogs as they were
+    afterwards)."""
+    from mahjongkit.i18n.messages import TABLES
+    from tests.toy_family import VARIANT
+
+    monkeypatch.setattr(variants, "_PACKAGES", dict(variants._PACKAGES))
+    register_variant("toy", "tests.toy_family")
+    yield "toy"
+    for lang, sentences in VARIANT.sentences.items():
+        for key in sentences:
+            del TABLES[lang][key]
+
+
+def test_registration_puts_the_family_in_every_list_of_names(toy: str) -> None:
+    assert toy in VARIANT_NAMES and VARIANT_NAMES[-1] == toy
+    assert find_variant(toy).name == toy
+    register_variant(toy, "tests.toy_family")  # the same again: nothing changes
+    with pytest.raises(variants.NotationError):
+        register_variant(toy, "tests.elsewhere")
+    with pytest.raises(variants.NotationError):
+        register_variant("riichi", "tests.toy_family")
+
+
+def test_the_registration_is_undone_after_the_test() -> None:
+    assert "toy" not in VARIANT_NAMES
+
+
+def test_the_scorer_wins_any_complete_hand_and_pays_the_stake(toy: str) -> None:
+    from mahjongkit.hand import Hand
+    from mahjongkit.scoring import Win
+    from mahjongkit.tiles import Tile
+
+    record = find_variant(toy)
+    rules = record.rules()
+    hand = Hand.parse("111234555678m99p")
+    score = record.score(Win(hand, Tile.parse("9p"), self_draw=True, seat=1), rules)
+    assert score.valid and score.pattern_ids() == ["complete_hand", "self_drawn"]
+    assert score.payments == {0: -3, 1: 9, 2: -3, 3: -3}
+    ron = record.score(Win(hand, Tile.parse("9p"), seat=1, from_seat=2), rules)
+    assert ron.payments == {0: 0, 1: 3, 2: -3, 3: 0} and ron.value == 1
+    broken = Hand.parse("111234555678m19p")
+    assert not record.score(Win(broken, Tile.parse("9p"), self_draw=True), rules).valid
+
+
+def test_the_bots_play_it_to_the_end(toy: str) -> None:
+    for agents in (
+        [EfficientAgent() for _ in range(4)],
+        [DefensiveAgent() for _ in range(4)],
+        [RandomAgent(seat) for seat in range(4)],
+    ):
+        game = Game(toy, seed=3)
+        play(game, agents)
+        assert game.over and game.rounds_played == 4 and sum(game.scores) == 0
+
+
+def test_simulate_plays_it(toy: str) -> None:
+    from mahjongkit.sim import Plan, simulate
+
+    plan = Plan(toy, None, seed=1, games=3, bots=("efficient", "defensive", "random", "efficient"))
+    summary = simulate(plan, jobs=1).to_json()
+    assert summary["variant"] == toy and summary["games"] == 3 and summary["rounds"] == 12
+    assert sum(seat["wins"] for seat in summary["seats"]) > 0
+
+
+def test_the_rl_environment_steps_it_to_the_end(toy: str) -> None:
+    pytest.importorskip("pettingzoo", reason="the rl extra is not installed")
+    from mahjongkit.rl import env, layout_for
+
+    assert layout_for(toy).size == 61
+    table = env(toy, max_rounds=1)
+    table.reset(seed=1)
+    rng = random.Random(0)
+    steps = 0
+    for _agent in table.agent_iter():
+        observation, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        legal = [i for i, on in enumerate(observation["action_mask"]) if on]
+        table.step(rng.choice(legal))
+        steps += 1
+    assert steps > 10
+
+
+def test_the_web_table_plays_a_hand_of_it(toy: str, tmp_path: Path) -> None:
+    pytest.importorskip("fastapi", reason="the web extra is not installed")
+    from fastapi.testclient import TestClient
+
+    from mahjongkit.web import create_app
+
+    def send(ws: Any, message: dict[str, Any]) -> None:
+        ws.send_text(json.dumps(message))
+
+    app = create_app(records_path=tmp_path / "records.sqlite3")
+    rng = random.Random(5)
+    client = TestClient(app, raise_server_exceptions=True)
+    with client, client.websocket_connect("/ws/play") as ws:
+        start = {"type": "start", "variant": toy, "seed": 4, "max_rounds": 1, "hints": True}
+        send(ws, {**start, "seat": 0, "bots": "efficient", "lang": "en"})
+        message = json.loads(ws.receive_text())
+        states = 0
+        while message["type"] != "game_over":
+            assert message["type"] == "state", message
+            states += 1
+            if message["legal"]:
+                choice = rng.randrange(len(message["legal"]))
+                send(ws, {"type": "act", "id": choice, "seq": message["seq"]})
+            message = json.loads(ws.receive_text())
+    assert states > 5 and message["rounds"] == 1 and sum(message["scores"]) == 0
