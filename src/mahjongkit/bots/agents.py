@@ -12,6 +12,7 @@ from typing import Protocol
 
 from mahjongkit.bots.defensive import DefensiveAgent
 from mahjongkit.bots.efficient import EfficientAgent
+from mahjongkit.bots.session import run_until
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import Observation
@@ -61,16 +62,4 @@ def play(
         raise IllegalActionError(f"{len(agents)} agents for {game.players} seats")
     if not game.log:
         game.start()
-    played = 0
-    rounds = game.rounds_played
-    while not game.over and played < max_actions:
-        waiting = game.waiting_for()
-        if not waiting:
-            break
-        seat = waiting[0]
-        game.apply(agents[seat].act(game.observation(seat, with_events=False)))
-        played += 1
-        if on_round is not None and game.rounds_played != rounds:
-            rounds = game.rounds_played
-            on_round(rounds)
-    return played
+    return run_until(game, agents, max_actions=max_actions, on_round=on_round)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mahjongkit.bots import BOT_NAMES, Agent, make_bot
+from mahjongkit.bots.session import run_until
 from mahjongkit.errors import IllegalActionError, NotationError
 from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import Observation
@@ -205,17 +206,9 @@ class Session:
 
     def advance(self, max_actions: int = 100_000) -> None:
         """Let the bots play until the person must decide, a hand ends, or the game is over."""
-        played = 0
-        while not self.paused and not self.game.over and played < max_actions:
-            if self._collect():
-                break
-            waiting = self.game.waiting_for()
-            others = [s for s in waiting if s != self.human]
-            if not others:
-                break  # the person decides (or, at a round's end, nobody is asked)
-            seat = others[0]
-            self.game.apply(self.bots[seat].act(self.game.observation(seat, with_events=False)))
-            played += 1
+        # A result read pauses the bots: _collect is asked before each of their actions.
+        if not self.paused:
+            run_until(self.game, self.bots, stop=self._collect, max_actions=max_actions)
         self._collect()
         self.save()
 

@@ -27,6 +27,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from mahjongkit.bots import BOT_NAMES, Agent, make_bot
+from mahjongkit.bots.session import run_until
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.engine import Game
 from mahjongkit.i18n import reason_of, say, t
@@ -98,17 +99,7 @@ class Seating:
 
     def play_bots(self) -> None:
         """Let the bots act until the person must decide or the game ends."""
-        game = self.game
-        for _ in range(100_000):
-            if game.over:
-                return
-            waiting = [s for s in game.waiting_for() if s != self.seat]
-            if not waiting:
-                return
-            seat = waiting[0]
-            agent = self.bots[seat]
-            assert agent is not None
-            game.apply(agent.act(game.observation(seat, with_events=False)))
+        run_until(self.game, self.bots, max_actions=100_000)
 
     def save(self) -> None:
         """Store the events not stored yet (and the result when the game is over)."""
