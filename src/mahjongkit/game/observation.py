@@ -152,6 +152,13 @@ class Observation:
     riichi_at: tuple[int | None, ...] = ()
     """Per seat, the index in :attr:`discard_order` of the tile it declared riichi with (None:
     no riichi; empty: not known)."""
+    rob_tile: int | None = None
+    """The tile being added to a kong while others may win on it (robbing the kong); None
+    outside that window. Not in :meth:`to_json`, which stays the web and mjai form."""
+    furiten: bool = False
+    """Whether the observer's waiting hand may not win on a discard now (its own discards, a
+    win passed up, a riichi that let a wait go by: the rules' own check). Not in
+    :meth:`to_json`."""
 
     def passed_since_riichi(self, seat: int) -> set[int]:
         """The kinds ``seat`` let go by since its riichi: its declaration tile and every tile
@@ -271,9 +278,11 @@ def observe(
     events: tuple[Event, ...],
     hand_shape: HandShape,
     order: tuple[tuple[tuple[int, int], ...], tuple[int | None, ...]] = ((), ()),
+    furiten: bool = False,
 ) -> Observation:
     """The observation of ``seat`` (``legal``: its legal actions; ``events``: its visible log;
-    ``order``: the round's discards in order and each seat's riichi position there)."""
+    ``order``: the round's discards in order and each seat's riichi position there;
+    ``furiten``: the rules' furiten check of the seat)."""
     rnd = view.round
     return Observation(
         seat=seat,
@@ -297,4 +306,6 @@ def observe(
         hand_shape=hand_shape,
         discard_order=order[0],
         riichi_at=order[1],
+        rob_tile=rnd.rob_tile if rnd.phase is Phase.ROB else None,
+        furiten=furiten,
     )

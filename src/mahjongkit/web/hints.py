@@ -1,30 +1,29 @@
 """What the table page explains: hints for the person's hand, and each win or draw in words.
 
-Hints are asked of the library (:func:`mahjongkit.variants.analysis.analyse_hand` for shanten
-and ukeire, :func:`~mahjongkit.variants.analysis.score_waits` for what each wait is worth or
-why it is no win, the flow's own furiten check); only the danger marks are a reading of the
-open table (tiles a threatening player discarded are safe against that player, their suji
-safer), which decides no rule. Everything is computed from the person's own observation.
+The hints are the library's (:func:`mahjongkit.bots.hints.hints_of`, which the terminal game
+shows too: the legal discards by shanten and useful tiles, the waits with their value or the
+reason they win nothing, furiten, the danger of each tile of the hand from
+:mod:`mahjongkit.bots.danger`), read from the person's own observation and said here in the
+page's language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from mahjongkit.bots.danger import HONOUR, SAFE, SUJI, Danger
+from mahjongkit.bots.hints import Hints, hints_of
 from mahjongkit.errors import MahjongError
-from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import Observation
-from mahjongkit.hand import Hand
 from mahjongkit.i18n import t, tile_name
-from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.scoring.names import name_in
 from mahjongkit.table.actions import Action
-from mahjongkit.tiles import format_kind, is_honor
+from mahjongkit.tiles import format_kind
 from mahjongkit.variants import find_variant
-from mahjongkit.variants.analysis import analyse_hand, score_waits
+from mahjongkit.variants.analysis import WaitValue
 
-__all__ = ["action_label", "danger_marks", "hints_for", "mpsz", "outcome_lines"]
+__all__ = ["action_label", "danger_band", "danger_marks", "hints_for", "mpsz", "outcome_lines"]
 
 _LETTERS = "ESWN"
 
@@ -40,110 +39,47 @@ def _bonus(tile_id: int) -> str:
     return f"{index % 4 + 1}{'f' if index < 4 else 'g'}"
 
 
-def _seen(observation: Observation) -> list[int]:
-    return [min(count, 4) for count in observation.visible_counts()]
-
-
-def _hand_of(game: Game, observation: Observation, tiles: tuple[int, ...]) -> Hand:
-    flow = game.flow
-    melds = tuple(
-        Meld(
-            MeldKind(meld.kind),
-            tuple(flow.tile(x) for x in sorted(meld.tiles)),
-            meld.from_seat if meld.kind != MeldKind.CONCEALED_KONG.value else None,
-        )
-        for meld in observation.own.melds
-    )
-    return Hand(tuple(flow.tile(x) for x in tiles), melds)
-
-
-def hints_for(game: Game, observation: Observation, lang: str) -> dict[str, Any]:
-    """The person's hints now: per discard its shanten and ukeire, the waits of a ready hand
-    with their value or the reason they win nothing, and danger marks per tile kind."""
-    out: dict[str, Any] = {"discards": [], "waits": [], "danger": danger_marks(observation)}
-    hand = observation.hand
-    own = observation.own
-    if not hand:
+def hints_for(observation: Observation, rules: Any, lang: str) -> dict[str, Any]:
+    """The person's hints now (:func:`~mahjongkit.bots.hints.hints_of` under the game's
+    ``rules``) as the page draws them: per legal discard its shanten and ukeire (and, when it
+    leaves the hand ready, what each wait is worth), the waits of a ready hand with their value
+    or the reason they win nothing, and danger marks per tile kind."""
+    hints = hints_of(observation, rules, discard_values=True)
+    out: dict[str, Any] = {
+        "discards": [],
+        "waits": [],
+        "danger": danger_marks(hints),
+    }
+    if hints.shanten is None:
         return out
-    shape_missing = own.missing_suit
-    visible = _seen(observation)
-    # The tiles of the hand's own melds are added by the analysis itself.
-    for meld in own.melds:
-        for tile in meld.tiles:
-            if tile < 136:
-                visible[tile // 4] -= 1
-    try:
-        found = analyse_hand(
-            _hand_of(game, observation, hand),
-            game.variant,
-            missing_suit=shape_missing,
-            visible=[max(v, 0) for v in visible],
-        )
-    except MahjongError:
-        return out
-    own_discards = {x // 4 for x in own.discards}
-    furiten_rule = game.flow.pond_furiten
-    if found.discards:
-        for option in found.discards:
-            entry: dict[str, Any] = {
-                "tile": format_kind(option.discard),
-                "shanten": option.shanten,
-                "ukeire": option.ukeire,
-                "kinds": [format_kind(k) for k in option.ukeire_kinds],
-            }
-            if option.shanten == 0 and option.waits:
-                remaining = list(hand)
-                remaining.remove(next(x for x in hand if x // 4 == option.discard))
-                entry["waits"] = _wait_values(
-                    game,
-                    observation,
-                    tuple(remaining),
-                    option.waits,
-                    lang,
-                    furiten=furiten_rule
-                    and bool((own_discards | {option.discard}) & set(option.waits)),
-                )
-            out["discards"].append(entry)
-    elif found.shanten == 0 and found.waits:
-        furiten = game.flow.furiten(game, observation.seat) or (
-            furiten_rule and bool(own_discards & set(found.waits))
-        )
-        out["waits"] = _wait_values(game, observation, hand, found.waits, lang, furiten=furiten)
-    out["shanten"] = found.shanten
+    for option in hints.discards:
+        entry: dict[str, Any] = {
+            "tile": format_kind(option.kind),
+            "shanten": option.shanten,
+            "ukeire": option.ukeire,
+            "kinds": [format_kind(k) for k in option.ukeire_kinds],
+        }
+        if option.shanten == 0 and option.waits:
+            entry["waits"] = _wait_values(option.waits, option.values, lang, furiten=option.furiten)
+        out["discards"].append(entry)
+    if not hints.discards and hints.shanten == 0 and hints.waits:
+        out["waits"] = _wait_values(hints.waits, hints.values, lang, furiten=hints.furiten)
+    out["shanten"] = hints.shanten
     return out
 
 
 def _wait_values(
-    game: Game,
-    observation: Observation,
-    tiles: tuple[int, ...],
-    kinds: tuple[int, ...],
-    lang: str,
-    *,
-    furiten: bool,
+    kinds: Sequence[int], values: Sequence[WaitValue], lang: str, *, furiten: bool
 ) -> list[dict[str, Any]]:
-    players = game.players
-    seat_wind = (observation.seat - observation.dealer) % players
-    try:
-        values = score_waits(
-            _hand_of(game, observation, tiles),
-            kinds,
-            find_variant(game.variant),
-            game.flow.rules,
-            seat=seat_wind,
-            round_wind=observation.round_wind,
-            missing_suit=observation.own.missing_suit,
-        )
-    except MahjongError:
+    if not values:  # the scorer could not read the hand
         return [{"tile": format_kind(k), "reason": None} for k in kinds]
     out = []
     for value in values:
-        ron, tsumo = value.ron, value.tsumo
         entry: dict[str, Any] = {
             "tile": value.tile,
             "name": tile_name(value.tile, lang),
-            "ron": _outcome(ron, lang),
-            "tsumo": _outcome(tsumo, lang),
+            "ron": _outcome(value.ron, lang),
+            "tsumo": _outcome(value.tsumo, lang),
         }
         if furiten:
             entry["ron"] = {
@@ -187,38 +123,23 @@ def _known(key: str) -> bool:
     return key in MESSAGES["en"]
 
 
-def danger_marks(observation: Observation) -> list[dict[str, Any]]:
-    """For each kind in the hand: how dangerous it is to discard against a riichi or an open
-    hand of three melds or more (``safe``: that player discarded it; ``low``: its suji or an
-    honour three of which are seen; ``high``: anything else)."""
-    threats = [
-        index
-        for index, seat in enumerate(observation.seats)
-        if index != observation.seat and not seat.won and (seat.riichi or len(seat.melds) >= 3)
+def danger_marks(hints: Hints) -> list[dict[str, Any]]:
+    """The danger of each kind in the hand against the declared ready hands, as the page marks
+    it: ``safe`` (no win on it is possible), ``low`` (suji, or an honour three copies of which
+    are in sight) or ``high`` (anything else)."""
+    return [
+        {"tile": format_kind(d.kind), "level": danger_band(d), "against": list(hints.threats)}
+        for d in sorted(hints.danger, key=lambda d: d.kind)
     ]
-    if not threats:
-        return []
-    seen = _seen(observation)
-    marks = []
-    for kind in sorted({x // 4 for x in observation.hand if x < 136}):
-        levels = []
-        for threat in threats:
-            pond = {x // 4 for x in observation.seats[threat].discards}
-            if kind in pond:
-                levels.append(0)
-            elif is_honor(kind):
-                levels.append(1 if seen[kind] + 1 >= 3 else 2)
-            else:
-                number = kind % 9
-                partners = [kind + d for d in (-3, 3) if 0 <= number + d < 9]
-                # A middle tile (4-6) is covered only when both its suji were discarded.
-                covered = all(k in pond for k in partners)
-                levels.append(1 if covered else 2)
-        level = max(levels)
-        marks.append(
-            {"tile": format_kind(kind), "level": ("safe", "low", "high")[level], "against": threats}
-        )
-    return marks
+
+
+def danger_band(danger: Danger) -> str:
+    """A danger level in the page's three marks."""
+    if danger.level == SAFE:
+        return "safe"
+    if danger.level == SUJI or (danger.level == HONOUR and danger.seen >= 3):
+        return "low"
+    return "high"
 
 
 def action_label(action: Action, lang: str) -> str:

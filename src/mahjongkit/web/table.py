@@ -135,7 +135,7 @@ class Seating:
             ],
         }
         if self.hints:
-            message["hints"] = hints_for(game, observation, self.lang)
+            message["hints"] = hints_for(observation, game.flow.rules, self.lang)
         return message
 
     def game_over(self) -> dict[str, Any]:
