@@ -137,7 +137,7 @@ class SingleAgentEnv(gymnasium.Env[Observed, int]):
         by_kind = {action.type: i for i, action in chosen.items()}
         if A.PASS in by_kind:
             return by_kind[A.PASS]
-        drawn = self.table.game.round.seats[self.seat].drawn
+        drawn = self.table.game.observation(self.seat, with_events=False).own.drawn
         for i, action in chosen.items():
             if action.type == A.DISCARD and action.tile == drawn:
                 return i
