@@ -244,19 +244,12 @@ def _from_result(index: int, seed: int, bots: tuple[str, ...], result: Any) -> P
 
 
 def _placements(events: list[dict[str, Any]], scores: list[int]) -> list[int]:
-    """Each seat's place, 1 the best: the engine's ranking, else by score (ties: seat order)."""
-    end = events[-1] if events else {}
-    ranking = end.get("mjk_ranking") if end.get("type") == "end_game" else None
-    if isinstance(ranking, list) and len(ranking) == len(scores):
-        places = [0] * len(scores)
-        for entry in ranking:
-            places[entry["seat"]] = entry["rank"]
-        if all(places):
-            return places
-    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    """Each seat's place, 1 the best (:func:`mahjongkit.game.ranking.ranking`)."""
+    from mahjongkit.game.ranking import ranking
+
     places = [0] * len(scores)
-    for place, seat in enumerate(order, start=1):
-        places[seat] = place
+    for row in ranking(events[-1] if events else {}, scores):
+        places[row["seat"]] = row["rank"]
     return places
 
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 from mahjongkit.bots.defensive import DefensiveAgent
 from mahjongkit.bots.efficient import EfficientAgent
-from mahjongkit.bots.session import run_until
+from mahjongkit.bots.session import Agent, run_until
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import Observation
@@ -20,14 +19,6 @@ from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 
 __all__ = ["Agent", "DefensiveAgent", "EfficientAgent", "RandomAgent", "play"]
-
-
-class Agent(Protocol):
-    """Anything that picks one of the legal actions of an observation."""
-
-    def act(self, observation: Observation) -> Action:
-        """The action to play, one of ``observation.legal_actions``."""
-        ...
 
 
 def _legal(observation: Observation) -> list[Action]:

@@ -18,14 +18,22 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from mahjongkit.bots.agents import Agent
     from mahjongkit.game.engine import Game
+    from mahjongkit.game.observation import Observation
     from mahjongkit.table.actions import Action
 
-__all__ = ["run_seats", "run_until"]
+__all__ = ["Agent", "run_seats", "run_until"]
+
+
+class Agent(Protocol):
+    """Anything that picks one of the legal actions of an observation."""
+
+    def act(self, observation: Observation) -> Action:
+        """The action to play, one of ``observation.legal_actions``."""
+        ...
 
 
 def run_seats(

@@ -17,6 +17,8 @@ from mahjongkit.bots.hints import Hints, hints_of
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.observation import Observation
 from mahjongkit.i18n import t, tile_name
+from mahjongkit.melds import SEAT_LETTERS
+from mahjongkit.narrate import seat_name
 from mahjongkit.scoring.names import name_in
 from mahjongkit.table.actions import Action
 from mahjongkit.tiles import format_kind
@@ -24,8 +26,6 @@ from mahjongkit.variants import find_variant
 from mahjongkit.variants.analysis import WaitValue
 
 __all__ = ["action_label", "danger_band", "danger_marks", "hints_for", "mpsz", "outcome_lines"]
-
-_LETTERS = "ESWN"
 
 
 def mpsz(tile_id: int) -> str:
@@ -155,14 +155,6 @@ def action_label(action: Action, lang: str) -> str:
 # --- a win or a draw in words ---------------------------------------------------------------------
 
 
-def _seat(seat: Any, lang: str) -> str:
-    if isinstance(seat, int) and 0 <= seat < 4:
-        return t(f"seat.{_LETTERS[seat]}", lang)
-    if isinstance(seat, str) and seat in _LETTERS:
-        return t(f"seat.{seat}", lang)
-    return str(seat)
-
-
 def outcome_lines(event: Mapping[str, Any], variant: str, lang: str) -> dict[str, Any]:
     """A ``hora`` or ``ryukyoku`` event as the page shows it: the title, each pattern with its
     value, the total, every payment and each seat's change, all in ``lang``."""
@@ -174,7 +166,7 @@ def outcome_lines(event: Mapping[str, Any], variant: str, lang: str) -> dict[str
         how = (
             t("play.win.tsumo", lang)
             if actor == target
-            else t("play.win.ron", lang, seat=_seat(target, lang))
+            else t("play.win.ron", lang, seat=seat_name(target, lang))
         )
         patterns = []
         for pattern in score.get("patterns", []):
@@ -207,7 +199,7 @@ def outcome_lines(event: Mapping[str, Any], variant: str, lang: str) -> dict[str
             "title": t(
                 "play.win",
                 lang,
-                seat=_seat(actor, lang),
+                seat=seat_name(actor, lang),
                 tile=_tile_text(event["pai"], lang),
                 how=how,
             ),
@@ -227,7 +219,7 @@ def outcome_lines(event: Mapping[str, Any], variant: str, lang: str) -> dict[str
     )
     ready = event.get("tenpai")
     lines = [
-        {**row, "payer": _LETTERS[row["payer"]], "payee": _LETTERS[row["payee"]]}
+        {**row, "payer": SEAT_LETTERS[row["payer"]], "payee": SEAT_LETTERS[row["payee"]]}
         if isinstance(row.get("payer"), int) and isinstance(row.get("payee"), int)
         else row
         for row in event.get("mjk_lines", [])
@@ -237,7 +229,7 @@ def outcome_lines(event: Mapping[str, Any], variant: str, lang: str) -> dict[str
         "title": t("play.draw", lang, reason=why),
         "tenpai": None
         if ready is None
-        else (", ".join(_seat(s, lang) for s in ready) or t("play.nobody", lang)),
+        else (", ".join(seat_name(s, lang) for s in ready) or t("play.nobody", lang)),
         "payments": _payments(lines, record, lang),
         "deltas": deltas,
     }
@@ -263,8 +255,8 @@ def _payments(rows: Any, record: Any, lang: str) -> list[str]:
             t(
                 "play.payment",
                 lang,
-                payer=_seat(row.get("payer"), lang),
-                payee=_seat(row.get("payee"), lang),
+                payer=seat_name(row.get("payer"), lang),
+                payee=seat_name(row.get("payee"), lang),
                 amount=row.get("amount"),
                 reason=reason,
             ).strip()
