@@ -20,7 +20,7 @@ from mahjongkit.errors import MahjongError
 from mahjongkit.game.ranking import placements
 from mahjongkit.game.rounds import Payment, RoundSummary, event_payments
 from mahjongkit.hand import Hand
-from mahjongkit.i18n import t, t_or
+from mahjongkit.i18n import seat_text, t, t_or
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.scoring import name_in
 from mahjongkit.tiles import Tile, from_mjai, to_unicode
@@ -51,14 +51,9 @@ def _mjai(text: Any, glyphs: bool) -> str:
         return str(text)
 
 
-def seat_name(seat: object, lang: str) -> str:
-    """A table seat's name (East, Sud, Oeste...), by its place at the table (0 the first
-    dealer) or its letter (``E``, ``S``, ``W``, ``N``); anything else as it is written."""
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(SEAT_LETTERS):
-        return t(f"seat.{SEAT_LETTERS[seat]}", lang)
-    if isinstance(seat, str) and len(seat) == 1 and seat in SEAT_LETTERS:
-        return t(f"seat.{seat}", lang)
-    return str(seat)
+seat_name = seat_text
+"""A table seat's name in a language (:func:`mahjongkit.i18n.seat_text`): ``seat_name(seat,
+lang)``, by its place at the table or its letter."""
 
 
 def suit_name(suit: int | None, lang: str) -> str:

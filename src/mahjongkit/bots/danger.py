@@ -68,30 +68,18 @@ def _suji_partners(kind: int) -> list[int]:
 
 def danger_by_kind(observation: Observation) -> list[Danger]:
     """The danger of each kind in the observer's hand against the declared ready hands (none:
-    empty), safest first: :func:`kind_danger` against each, told in levels."""
+    empty), safest first: :func:`discard_danger` against them, told in levels."""
     found = [t for t in threats(observation) if observation.seats[t.seat].riichi]
     if not found:
         return []
-    capabilities = find_variant(observation.variant).capabilities
-    furiten_rule = capabilities.furiten
+    furiten_rule = find_variant(observation.variant).capabilities.furiten
     seen = _seen_counts(observation)
     passed = _passed(observation, found, furiten_rule)
     ponds = _ponds(observation, found)
+    kinds = sorted({t // 4 for t in observation.hand if t < 4 * NUM_KINDS})
+    values = discard_danger(observation, furiten_rule, found, kinds, seen)
     out = []
-    for kind in sorted({t // 4 for t in observation.hand if t < 4 * NUM_KINDS}):
-        values = [
-            kind_danger(
-                observation,
-                kind,
-                threat,
-                seen,
-                furiten_rule,
-                passed[threat.seat],
-                ponds[threat.seat],
-            )
-            for threat in found
-        ]
-        value = _combined(values, worst=capabilities.ready_declaration)
+    for kind in kinds:
         if all(
             _certainly_safe(observation, kind, t, furiten_rule, passed[t.seat], ponds[t.seat])
             for t in found
@@ -103,7 +91,7 @@ def danger_by_kind(observation: Observation) -> list[Danger]:
             level = SUJI
         else:
             level = UNSAFE
-        out.append(Danger(kind, level, seen[kind] if level == HONOUR else 0, value))
+        out.append(Danger(kind, level, seen[kind] if level == HONOUR else 0, values[kind]))
     out.sort(key=lambda d: (d.level, -d.seen, d.kind))
     return out
 

@@ -66,7 +66,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
 
     def __init__(
         self,
-        variant: str = "riichi",
+        variant: str = VARIANT_NAMES[0],  # the registry's first family
         rules: Any = None,
         render_mode: str | None = None,
         *,

@@ -21,6 +21,7 @@ from mahjongkit.errors import IllegalActionError
 from mahjongkit.rl.aec import RENDER_MODES, MahjongEnv, Observed
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
+from mahjongkit.variants import VARIANT_NAMES
 
 __all__ = ["OPPONENTS", "SingleAgentEnv"]
 
@@ -34,7 +35,7 @@ class SingleAgentEnv(gymnasium.Env[Observed, int]):
 
     def __init__(
         self,
-        variant: str = "riichi",
+        variant: str = VARIANT_NAMES[0],  # the registry's first family
         rules: Any = None,
         render_mode: str | None = None,
         *,

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.sim.plan import Plan, Played
 
 __all__ = ["Z_95", "Moments", "Summary"]
@@ -131,7 +132,7 @@ class Summary:
 
     def to_json(self) -> dict[str, Any]:
         """The summary as one object (the same for the same plan, whatever the processes)."""
-        seat_names = "ESWN"
+        seat_names = SEAT_LETTERS
         return {
             "variant": self.plan.variant,
             "seed": self.plan.seed,

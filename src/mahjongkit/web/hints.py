@@ -20,6 +20,7 @@ from mahjongkit.i18n import t, tile_name
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.narrate import seat_name
 from mahjongkit.scoring.names import name_in
+from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.tiles import format_kind
 from mahjongkit.variants import find_variant
@@ -147,7 +148,7 @@ def action_label(action: Action, lang: str) -> str:
     tile = mpsz(action.tile) if action.tile is not None else ""
     tiles = " ".join(mpsz(x) for x in action.consumed)
     suit = t(f"play.suit.{action.suit}", lang) if action.suit is not None else ""
-    if action.type in ("discard", "riichi"):
+    if action.type in (A.DISCARD, A.RIICHI):
         return t(f"table.action.{action.type}", lang, tile=tile)
     return t(f"play.action.{action.type}", lang, tile=tile, tiles=tiles, suit=suit)
 
