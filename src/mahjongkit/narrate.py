@@ -28,13 +28,17 @@ from mahjongkit.variants import find_variant
 
 __all__ = [
     "draw_lines",
+    "draw_why",
     "event_lines",
     "final_lines",
+    "pattern_name",
     "payment_lines",
     "result_lines",
     "seat_name",
     "suit_name",
     "tile_text",
+    "total_text",
+    "win_how",
     "win_lines",
 ]
 
@@ -155,12 +159,8 @@ def win_lines(
 
     ``dealer`` is the round's dealer: a score names seats by their wind (East deals), the table
     by their number."""
-    actor, target = event["actor"], event["target"]
-    how = (
-        t("play.win.tsumo", lang)
-        if actor == target
-        else t("play.win.ron", lang, seat=seat_name(target, lang))
-    )
+    actor = event["actor"]
+    how = win_how(event, lang)
     lines = [
         t("play.win", lang, seat=seat_name(actor, lang), tile=_mjai(event["pai"], glyphs), how=how)
     ]
@@ -178,23 +178,15 @@ def win_lines(
         )
     patterns = []
     for pattern in score["patterns"]:
-        names = record.pattern_names.get(pattern["id"])
-        name = name_in(names, lang) if names else pattern["name"]
-        if pattern.get("count", 1) > 1:
-            name = f"{name} ×{pattern['count']}"
+        name = pattern_name(pattern, record, lang)
         unit = t(f"unit.{pattern['unit']}", lang)
         patterns.append(t("play.pattern", lang, name=name, value=pattern["value"], unit=unit))
     if compact and patterns:
         lines.append("  " + " · ".join(p.strip() for p in patterns))
     else:
         lines.extend(patterns)
-    points = score["points"]
-    if score.get("yakuman"):
-        lines.append(t("play.total_yakuman", lang, count=score["yakuman"], points=points))
-    elif score.get("han") is not None:
-        lines.append(t("play.total_han_fu", lang, han=score["han"], fu=score["fu"], points=points))
-    elif score.get("fan") is not None:
-        lines.append(t("play.total_fan", lang, fan=score["fan"], points=points))
+    if score.get("yakuman") or score.get("han") is not None or score.get("fan") is not None:
+        lines.append(total_text(score, lang))
     if score.get("limit_id"):
         names = record.pattern_names.get(score["limit_id"])
         lines.append(t("play.limit", lang, limit=name_in(names, lang) if names else score["limit"]))
@@ -203,6 +195,40 @@ def win_lines(
         lines.extend(payment_lines(event_payments(event, dealer, players), record.name, lang))
         lines.extend(_delta_lines(event["deltas"], lang))
     return lines
+
+
+def win_how(event: Mapping[str, Any], lang: str) -> str:
+    """How a ``hora`` was won: by self-draw, or on whose discard."""
+    if event["actor"] == event["target"]:
+        return t("play.win.tsumo", lang)
+    return t("play.win.ron", lang, seat=seat_name(event["target"], lang))
+
+
+def pattern_name(pattern: Mapping[str, Any], record: Any, lang: str) -> str:
+    """A scored pattern's name in ``lang`` (its family's names, else as scored), ``×N`` when
+    it counts more than once."""
+    names = record.pattern_names.get(pattern["id"])
+    name = name_in(names, lang) if names else pattern["name"]
+    if pattern.get("count", 1) > 1:
+        name = f"{name} ×{pattern['count']}"
+    return str(name)
+
+
+def total_text(score: Mapping[str, Any], lang: str) -> str:
+    """A score's total: yakuman, han and fu, or fan, with its points."""
+    points = score["points"]
+    if score.get("yakuman"):
+        return t("play.total_yakuman", lang, count=score["yakuman"], points=points)
+    if score.get("han") is not None:
+        return t("play.total_han_fu", lang, han=score["han"], fu=score["fu"], points=points)
+    return t("play.total_fan", lang, fan=score.get("fan"), points=points)
+
+
+def draw_why(reason: Any, lang: str) -> str:
+    """Why a hand ended without a winner, in words."""
+    if reason == "exhaustive":
+        return t("play.draw.exhaustive", lang)
+    return t("play.draw.other", lang, reason=reason)
 
 
 def _party(seat: int | None, lang: str) -> str:
@@ -245,13 +271,7 @@ def draw_lines(
 ) -> list[str]:
     """A hand without a winner: why, who was ready, and (``payments``) what each seat gained or
     paid."""
-    reason = event["reason"]
-    why = (
-        t("play.draw.exhaustive", lang)
-        if reason == "exhaustive"
-        else t("play.draw.other", lang, reason=reason)
-    )
-    lines = [t("play.draw", lang, reason=why)]
+    lines = [t("play.draw", lang, reason=draw_why(event["reason"], lang))]
     if "tenpai" in event:
         ready = ", ".join(seat_name(s, lang) for s in event["tenpai"]) or t("play.nobody", lang)
         lines.append(t("play.tenpai", lang, seats=ready))

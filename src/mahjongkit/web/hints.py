@@ -18,7 +18,7 @@ from mahjongkit.errors import MahjongError
 from mahjongkit.game.observation import Observation
 from mahjongkit.i18n import t, tile_name
 from mahjongkit.melds import SEAT_LETTERS
-from mahjongkit.narrate import seat_name
+from mahjongkit.narrate import draw_why, pattern_name, seat_name, total_text, win_how
 from mahjongkit.scoring.names import name_in
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
@@ -162,34 +162,16 @@ def outcome_lines(event: Mapping[str, Any], variant: str, lang: str) -> dict[str
     record = find_variant(variant)
     deltas = list(event.get("deltas", []))
     if event["type"] == "hora":
-        actor, target = event["actor"], event["target"]
+        actor = event["actor"]
         score = event["mjk_score"]
-        how = (
-            t("play.win.tsumo", lang)
-            if actor == target
-            else t("play.win.ron", lang, seat=seat_name(target, lang))
-        )
-        patterns = []
-        for pattern in score.get("patterns", []):
-            names = record.pattern_names.get(pattern["id"])
-            name = name_in(names, lang) if names else pattern["name"]
-            if pattern.get("count", 1) > 1:
-                name = f"{name} ×{pattern['count']}"
-            patterns.append(
-                {
-                    "name": name,
-                    "value": pattern["value"],
-                    "unit": t(f"unit.{pattern['unit']}", lang),
-                }
-            )
-        if score.get("yakuman"):
-            total = t("play.total_yakuman", lang, count=score["yakuman"], points=score["points"])
-        elif score.get("han") is not None:
-            total = t(
-                "play.total_han_fu", lang, han=score["han"], fu=score["fu"], points=score["points"]
-            )
-        else:
-            total = t("play.total_fan", lang, fan=score.get("fan"), points=score["points"])
+        patterns = [
+            {
+                "name": pattern_name(pattern, record, lang),
+                "value": pattern["value"],
+                "unit": t(f"unit.{pattern['unit']}", lang),
+            }
+            for pattern in score.get("patterns", [])
+        ]
         limit = None
         if score.get("limit_id"):
             names = record.pattern_names.get(score["limit_id"])
@@ -202,22 +184,16 @@ def outcome_lines(event: Mapping[str, Any], variant: str, lang: str) -> dict[str
                 lang,
                 seat=seat_name(actor, lang),
                 tile=_tile_text(event["pai"], lang),
-                how=how,
+                how=win_how(event, lang),
             ),
             "hand": score.get("hand", ""),
             "reading": score.get("reading", ""),
             "patterns": patterns,
-            "total": total.strip(),
+            "total": total_text(score, lang).strip(),
             "limit": limit,
             "payments": _payments(score.get("payment_lines", []), record, lang),
             "deltas": deltas,
         }
-    reason = event.get("reason", "")
-    why = (
-        t("play.draw.exhaustive", lang)
-        if reason == "exhaustive"
-        else t("play.draw.other", lang, reason=reason)
-    )
     ready = event.get("tenpai")
     lines = [
         {**row, "payer": SEAT_LETTERS[row["payer"]], "payee": SEAT_LETTERS[row["payee"]]}
@@ -227,7 +203,7 @@ def outcome_lines(event: Mapping[str, Any], variant: str, lang: str) -> dict[str
     ]
     return {
         "kind": "draw",
-        "title": t("play.draw", lang, reason=why),
+        "title": t("play.draw", lang, reason=draw_why(event.get("reason", ""), lang)),
         "tenpai": None
         if ready is None
         else (", ".join(seat_name(s, lang) for s in ready) or t("play.nobody", lang)),
