@@ -19,7 +19,15 @@ if TYPE_CHECKING:
     from mahjongkit.bots.session import Agent
 
 
-__all__ = ["BOTS", "Hosting", "SimulationError", "game_seed", "make_agents", "parse_bots"]
+__all__ = [
+    "BOTS",
+    "Hosting",
+    "SimulationError",
+    "game_seed",
+    "make_agents",
+    "parse_bots",
+    "seat_agent",
+]
 
 
 BOTS = ("random", "efficient", "defensive")
@@ -90,22 +98,29 @@ def make_agents(
     :class:`~mahjongkit.bots.mjai_host.MjaiSeat` (its process starts when it is bound to the
     game: :func:`~mahjongkit.bots.mjai_host.hosted`), answering within ``hosting``'s timeout and
     strictness."""
-    from mahjongkit.bots import make_bot
-
     agents: list[Agent] = []
     for seat, bot in enumerate(bots):
-        if bot.startswith("mjai:"):
-            from mahjongkit.bots.mjai_host import MjaiSeat, command_of
-
-            hosting = hosting or Hosting()
-            agents.append(
-                MjaiSeat(command_of(bot), seat, timeout=hosting.timeout, strict=hosting.strict)
-            )
-        elif bot in BOTS:
-            agents.append(make_bot(bot, game_seed(seed, seat), rules))
-        else:
+        if not bot.startswith("mjai:") and bot not in BOTS:
             raise SimulationError(f"unknown bot {bot!r:.40}: expected one of {', '.join(BOTS)}")
+        agents.append(seat_agent(bot, seat, game_seed(seed, seat), rules, hosting))
     return agents
+
+
+def seat_agent(
+    spec: str, seat: int, seed: int, rules: Any = None, hosting: Hosting | None = None
+) -> Agent:
+    """The agent of one seat: a bot by name (:func:`mahjongkit.bots.make_bot`, a random one
+    seeded by ``seed``), or for ``mjai:COMMAND`` an external mjai program
+    (:class:`~mahjongkit.bots.mjai_host.MjaiSeat`, whose process starts when it is bound to the
+    game), answering within ``hosting``'s timeout and strictness."""
+    if spec.startswith("mjai:"):
+        from mahjongkit.bots.mjai_host import MjaiSeat, command_of
+
+        hosting = hosting or Hosting()
+        return MjaiSeat(command_of(spec), seat, timeout=hosting.timeout, strict=hosting.strict)
+    from mahjongkit.bots import make_bot
+
+    return make_bot(spec, seed, rules)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,8 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjongkit.bots import BOT_NAMES, Agent, make_bot
+from mahjongkit.bots import BOT_NAMES, Agent
+from mahjongkit.bots.seating import seat_agent
 from mahjongkit.bots.session import run_until
 from mahjongkit.errors import IllegalActionError, NotationError
 from mahjongkit.game.engine import Game
@@ -33,11 +34,7 @@ RESULT_EVENTS = frozenset({"hora", "ryukyoku", "end_game"})
 def _seat_bot(spec: str, seat: int, game: Game) -> Agent:
     """The bot of a seat: one of :data:`BOTS`, or ``mjai:COMMAND``, an external mjai program
     (its process starts when the session hosts it)."""
-    if spec.startswith("mjai:"):
-        from mahjongkit.bots.mjai_host import MjaiSeat, command_of
-
-        return MjaiSeat(command_of(spec), seat)
-    return make_bot(spec, game.seed * 8 + seat, game.flow.rules)
+    return seat_agent(spec, seat, game.seed * 8 + seat, game.flow.rules)
 
 
 @dataclass
