@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjongkit.shapes import HandShape
+from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import (
     ACTOR_ONLY_FIELDS,
@@ -112,7 +113,7 @@ class SeatInfo:
             "melds": [m.to_json() for m in self.melds],
             "discards": list(self.discards),
             "flowers": list(self.flowers),
-            "riichi": self.riichi,
+            A.RIICHI: self.riichi,  # the key is the declaration's own name
             "won": self.won,
             "hand_size": self.hand_size,
             "missing_suit": self.missing_suit,

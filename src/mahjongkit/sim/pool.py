@@ -117,12 +117,8 @@ def _prepare(variant: str) -> None:
     from mahjongkit import shapes
     from mahjongkit.variants import find_variant
 
-    find_variant(variant).import_parts()
+    find_variant(variant).import_parts()  # the family's own tables too
     shapes.read_shipped_table_now()
-    if variant == "riichi":
-        from mahjongkit.variants.riichi import suit_table
-
-        suit_table.read_shipped_table_now()
 
 
 def run(
