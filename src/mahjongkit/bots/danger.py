@@ -69,7 +69,8 @@ def _suji_partners(kind: int) -> list[int]:
 def danger_by_kind(observation: Observation) -> list[Danger]:
     """The danger of each kind in the observer's hand against the declared ready hands (none:
     empty), safest first: :func:`discard_danger` against them, told in levels."""
-    found = [t for t in threats(observation) if observation.seats[t.seat].riichi]
+    declared = set(riichi_seats(observation))
+    found = [t for t in threats(observation) if t.seat in declared]
     if not found:
         return []
     furiten_rule = find_variant(observation.variant).capabilities.furiten

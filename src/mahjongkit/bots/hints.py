@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mahjongkit.bots.danger import Danger, danger_by_kind
+from mahjongkit.bots.danger import Danger, danger_by_kind, riichi_seats
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.observation import Observation
 from mahjongkit.hand import Hand
@@ -141,9 +141,7 @@ def hints_of(
     flow = record.make_flow(rules)  # read for its tiles (red fives) and its rules alone
     tile_of, rules = flow.tile, flow.rules
     danger = tuple(danger_by_kind(observation))
-    threats = tuple(
-        s for s, info in enumerate(observation.seats) if s != seat and info.riichi and not info.won
-    )
+    threats = tuple(riichi_seats(observation))
     hand = _hand(observation, tile_of, observation.hand)
     missing = observation.own.missing_suit
     if hand.size not in (13, 14):
