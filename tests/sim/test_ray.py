@@ -17,7 +17,8 @@ import pytest
 
 from mahjongkit.cli import main
 from mahjongkit.records import Records
-from mahjongkit.sim import Plan, SimulationError, _ray_endpoint, run_ray
+from mahjongkit.sim import Plan, SimulationError, run_ray
+from mahjongkit.sim.ray import _ray_endpoint
 from tests.sim.test_simulate import TIMING, riichi, simulate, stored
 
 ray = pytest.importorskip("ray", reason="the ray extra is not installed")

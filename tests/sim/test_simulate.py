@@ -18,14 +18,9 @@ from mahjongkit import sim
 from mahjongkit.cli import main
 from mahjongkit.game.engine import Game
 from mahjongkit.records import Records, Seat, resume
-from mahjongkit.sim import (
-    Plan,
-    SimulationError,
-    _mean_interval,
-    game_seed,
-    parse_bots,
-    play_game,
-)
+from mahjongkit.sim import Plan, SimulationError, game_seed, parse_bots, play_game
+from mahjongkit.sim.plan import _play
+from mahjongkit.sim.stats import _mean_interval
 from tests.helpers.processes import run_command, start_command
 
 TABLE = ["--bot", "efficient", "--bot", "random", "--bot", "efficient", "--bot", "random"]
@@ -502,7 +497,7 @@ def test_resume_of_games_stored_at_scattered_ids_stores_the_rest_after_them(caps
     plan = Plan("riichi", None, seed=7, games=4, bots=("efficient", "random") * 2, max_rounds=2)
     with Records(cut) as records:
         for index, number in ((0, 5), (1, 7)):
-            game, played = sim._play(plan, index)
+            game, played = _play(plan, index)
             seats = [Seat(f"{bot}{n}", bot) for n, bot in enumerate(played.bots)]
             records.add_finished(
                 game, seats, played.lines, played.result(), surface="simulate", number=number

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 from mahjongkit.bots.defensive import DefensiveAgent
 from mahjongkit.bots.efficient import EfficientAgent
+from mahjongkit.bots.session import Agent, run_until
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import Observation
@@ -19,14 +19,6 @@ from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 
 __all__ = ["Agent", "DefensiveAgent", "EfficientAgent", "RandomAgent", "play"]
-
-
-class Agent(Protocol):
-    """Anything that picks one of the legal actions of an observation."""
-
-    def act(self, observation: Observation) -> Action:
-        """The action to play, one of ``observation.legal_actions``."""
-        ...
 
 
 def _legal(observation: Observation) -> list[Action]:
@@ -61,16 +53,4 @@ def play(
         raise IllegalActionError(f"{len(agents)} agents for {game.players} seats")
     if not game.log:
         game.start()
-    played = 0
-    rounds = game.rounds_played
-    while not game.over and played < max_actions:
-        waiting = game.waiting_for()
-        if not waiting:
-            break
-        seat = waiting[0]
-        game.apply(agents[seat].act(game.observation(seat, with_events=False)))
-        played += 1
-        if on_round is not None and game.rounds_played != rounds:
-            rounds = game.rounds_played
-            on_round(rounds)
-    return played
+    return run_until(game, agents, max_actions=max_actions, on_round=on_round)

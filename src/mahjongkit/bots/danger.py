@@ -1,18 +1,20 @@
-"""How dangerous each tile of a hand is to discard against players in riichi, from what is open.
+"""How dangerous each tile of a hand is to discard, from what one seat sees: the one danger
+model of the library, which the defensive bot plays by and the hints of every surface show.
 
-Only what one seat sees counts (its :class:`~mahjongkit.game.observation.Observation`): a tile
-every riichi player has discarded, or has let go by since declaring (any seat's discard after
-the riichi tile: a riichi hand that passes a winning tile is furiten for good), is safe; a
-suited tile whose suji partners (three apart) they all discarded is fairly safe against a
-two-sided wait; an honour is judged by how many copies are already in sight. Anything else is
-dangerous.
+Only what one seat sees counts (its :class:`~mahjongkit.game.observation.Observation`).
+:func:`threats` finds the seats that may be ready (a declared ready hand, an open hand that
+looks ready or a one-suit hand in the making) and :func:`kind_danger` puts a number on a
+discard against each: safe for certain are the tiles a threat may not win on (its own discards
+under a furiten rule, its missing suit, the tiles it let go by since its last turn: it would
+have won on them, :func:`passed_since_turn`); then suji, kabe, honours by the copies seen, the
+suit an open hand shows. :func:`discard_danger` combines the threats: the worst one where a
+ready hand is declared (one at a time is the usual danger), else the chance that any of them
+wins on the tile, since nothing announces a ready hand.
 
-:func:`discard_danger` puts a number on it for every family, against every threat (a riichi,
-an open hand that looks ready or a one-suit hand in the making): genbutsu under a furiten rule,
-the threat's missing suit in Sichuan, suji, kabe, honours by the copies seen, the suit an open
-hand shows; in every family the tiles a threat let go by since its last turn (it would have
-won on them: :func:`passed_since_turn`). Hong Kong and Sichuan threats add up (the chance that
-any of them wins on the tile), since neither family announces a ready hand.
+:func:`danger_by_kind` is the same model told in levels, against the declared ready hands (the
+threats a player is shown): a tile safe for certain against every one, a suited tile whose
+suji partners (three apart) they all discarded (fairly safe against a two-sided wait), an
+honour with the copies in sight, anything else dangerous.
 
 >>> SAFE < SUJI < HONOUR < UNSAFE
 True
@@ -24,7 +26,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from mahjongkit.game.observation import Observation, SeatInfo
-from mahjongkit.tiles import NUM_KINDS, counts_of_ids
+from mahjongkit.tiles import NUM_KINDS
+from mahjongkit.variants import find_variant
+from mahjongkit.variants.base import Plan
 
 SAFE, SUJI, HONOUR, UNSAFE = range(4)
 """Danger levels, safest first."""
@@ -34,15 +38,17 @@ __all__ = ["HONOUR", "SAFE", "SUJI", "UNSAFE", "Danger", "danger_by_kind", "riic
 
 @dataclass(frozen=True, slots=True)
 class Danger:
-    """The danger of discarding one kind: its level and, for an honour, the copies seen."""
+    """The danger of discarding one kind: its level, the copies of it in sight (the
+    observer's hand included) and the model's number for it (0-1, :func:`discard_danger`)."""
 
     kind: int
     level: int
     seen: int = 0
+    value: float = 0.0
 
 
 def riichi_seats(observation: Observation) -> list[int]:
-    """The other seats in riichi."""
+    """The other seats still playing that declared a ready hand (riichi)."""
     return [
         seat
         for seat, info in enumerate(observation.seats)
@@ -61,30 +67,32 @@ def _suji_partners(kind: int) -> list[int]:
 
 
 def danger_by_kind(observation: Observation) -> list[Danger]:
-    """The danger of each kind in the observer's hand against every riichi (none: empty)."""
-    threats = riichi_seats(observation)
-    if not threats:
+    """The danger of each kind in the observer's hand against the declared ready hands (none:
+    empty), safest first: :func:`discard_danger` against them, told in levels."""
+    declared = set(riichi_seats(observation))
+    found = [t for t in threats(observation) if t.seat in declared]
+    if not found:
         return []
-    ponds = [
-        {t // 4 for t in observation.seats[seat].discards} | observation.passed_since_riichi(seat)
-        for seat in threats
-    ]
-    seen_ids: list[int] = [*observation.hand, *observation.dora_indicators]
-    for info in observation.seats:
-        seen_ids.extend(t for t in info.discards if t < 4 * NUM_KINDS)
-        for meld in info.melds:
-            seen_ids.extend(meld.tiles)
-    seen = counts_of_ids(seen_ids)
+    furiten_rule = find_variant(observation.variant).capabilities.furiten
+    seen = _seen_counts(observation)
+    passed = _passed(observation, found, furiten_rule)
+    ponds = _ponds(observation, found)
+    kinds = sorted({t // 4 for t in observation.hand if t < 4 * NUM_KINDS})
+    values = discard_danger(observation, furiten_rule, found, kinds, seen)
     out = []
-    for kind in sorted({t // 4 for t in observation.hand if t < 4 * NUM_KINDS}):
-        if all(kind in pond for pond in ponds):
-            out.append(Danger(kind, SAFE))
+    for kind in kinds:
+        if all(
+            _certainly_safe(observation, kind, t, furiten_rule, passed[t.seat], ponds[t.seat])
+            for t in found
+        ):
+            level = SAFE
         elif kind >= 27:
-            out.append(Danger(kind, HONOUR, seen[kind]))
-        elif all(all(partner in pond for partner in _suji_partners(kind)) for pond in ponds):
-            out.append(Danger(kind, SUJI))
+            level = HONOUR
+        elif all(all(p in ponds[t.seat] for p in _suji_partners(kind)) for t in found):
+            level = SUJI
         else:
-            out.append(Danger(kind, UNSAFE))
+            level = UNSAFE
+        out.append(Danger(kind, level, seen[kind] if level == HONOUR else 0, values[kind]))
     out.sort(key=lambda d: (d.level, -d.seen, d.kind))
     return out
 
@@ -179,12 +187,15 @@ def threats(observation: Observation) -> list[Threat]:
     show fan to be a threat (:func:`shown_fan`): three melds of mixed chows are a weak one, two
     melds of one suit or of pungs a real one."""
     out = []
-    hong_kong = observation.variant == "hongkong"
+    record = find_variant(observation.variant)
+    # A family whose win needs a minimum value: a hand is a threat by the value it shows.
+    shows_value = record.bot_hints.plan is Plan.MINIMUM
+    missing_suit = record.capabilities.missing_suit
     for seat, info in enumerate(observation.seats):
         if seat == observation.seat or info.won:
             continue
         melds = len(info.melds)
-        if hong_kong:
+        if shows_value:
             # Fewer than two melds show no fan (_hong_kong_weight): only a late wall counts.
             weight = _hong_kong_weight(observation, seat) if melds >= 2 else 0.0
             if weight == 0 and observation.wall_remaining < HK_LATE_WALL:
@@ -204,10 +215,10 @@ def threats(observation: Observation) -> list[Threat]:
         elif melds >= 2 and (
             suit is not None
             or (not suits and honours)
-            or (observation.variant == "sichuan" and observation.wall_remaining < 24)
+            or (missing_suit and observation.wall_remaining < 24)
         ):
             out.append(Threat(seat, FLUSH_THREAT, suit, honours))
-        elif observation.variant == "sichuan" and _sichuan_late_and_clear(observation, info):
+        elif missing_suit and _sichuan_late_and_clear(observation, info):
             out.append(Threat(seat, SICHUAN_LATE_THREAT, suit, honours))
     return out
 
@@ -291,19 +302,13 @@ def kind_danger(
     discards, when the caller has them (None: read from the observation).
     """
     info = observation.seats[threat.seat]
-    if info.missing_suit is not None and kind < 27 and kind // 9 == info.missing_suit:
-        return 0.0
     if passed is None:
-        passed = passed_since_turn(observation, threat.seat)
-        if furiten_rule and info.riichi:
-            passed |= observation.passed_since_riichi(threat.seat)
-    if kind in passed:
-        return 0.0
+        passed = _passed_by(observation, threat.seat, furiten_rule)
     if pond is None:
         pond = {t // 4 for t in info.discards}
-    in_pond = kind in pond
-    if in_pond and furiten_rule:
+    if _certainly_safe(observation, kind, threat, furiten_rule, passed, pond):
         return 0.0
+    in_pond = kind in pond
     if kind >= 27:
         value = (0.5, 0.45, 0.25, 0.05, 0.0)[seen[kind]]
         if threat.suit is not None or threat.honours:
@@ -355,14 +360,9 @@ def discard_danger(
         return [0.0] * NUM_KINDS
     if seen is None:
         seen = _seen_counts(observation)
-    passed = {}
-    for threat in found:
-        safe = passed_since_turn(observation, threat.seat)
-        if furiten_rule and observation.seats[threat.seat].riichi:
-            safe |= observation.passed_since_riichi(threat.seat)
-        passed[threat.seat] = safe
-    ponds = {t.seat: {x // 4 for x in observation.seats[t.seat].discards} for t in found}
-    worst = observation.variant == "riichi"
+    passed = _passed(observation, found, furiten_rule)
+    ponds = _ponds(observation, found)
+    worst = find_variant(observation.variant).capabilities.ready_declaration
     out = [0.0] * NUM_KINDS
     for kind in range(NUM_KINDS) if kinds is None else kinds:
         dangers = [
@@ -377,14 +377,54 @@ def discard_danger(
             )
             for threat in found
         ]
-        if worst:
-            out[kind] = max(dangers)
-        else:
-            escape = 1.0
-            for danger in dangers:
-                escape *= 1.0 - danger
-            out[kind] = 1.0 - escape
+        out[kind] = _combined(dangers, worst=worst)
     return out
+
+
+def _combined(dangers: list[float], *, worst: bool) -> float:
+    """The danger of one discard against several threats: the worst (``worst``), else the
+    chance that any of them wins on it."""
+    if worst:
+        return max(dangers)
+    escape = 1.0
+    for danger in dangers:
+        escape *= 1.0 - danger
+    return 1.0 - escape
+
+
+def _certainly_safe(
+    observation: Observation,
+    kind: int,
+    threat: Threat,
+    furiten_rule: bool,
+    passed: set[int],
+    pond: set[int],
+) -> bool:
+    """Whether ``threat`` may not win on ``kind`` at all: its missing suit, a tile it let go
+    by (``passed``) or, under a furiten rule, one of its own discards (``pond``)."""
+    missing = observation.seats[threat.seat].missing_suit
+    if missing is not None and kind < 27 and kind // 9 == missing:
+        return True
+    return kind in passed or (furiten_rule and kind in pond)
+
+
+def _passed_by(observation: Observation, seat: int, furiten_rule: bool) -> set[int]:
+    """The kinds ``seat`` let go by: since its last turn and, under a furiten rule, since its
+    ready declaration (it is furiten for good once it passes a winning tile)."""
+    passed = passed_since_turn(observation, seat)
+    if furiten_rule and observation.seats[seat].riichi:
+        passed |= observation.passed_since_riichi(seat)
+    return passed
+
+
+def _passed(
+    observation: Observation, found: list[Threat], furiten_rule: bool
+) -> dict[int, set[int]]:
+    return {t.seat: _passed_by(observation, t.seat, furiten_rule) for t in found}
+
+
+def _ponds(observation: Observation, found: list[Threat]) -> dict[int, set[int]]:
+    return {t.seat: {x // 4 for x in observation.seats[t.seat].discards} for t in found}
 
 
 __all__ += ["Threat", "discard_danger", "kind_danger", "passed_since_turn", "shown_fan", "threats"]

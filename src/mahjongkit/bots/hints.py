@@ -1,12 +1,14 @@
 """Hints for one seat's decision, as data: the discards it may make ranked by shanten and useful
 tiles, what a ready hand waits on and what each wait is worth (or why it wins nothing), and the
-danger of each tile against the players in riichi.
+danger of each tile against the declared ready hands. The terminal game and the web table both
+show these (:func:`hints_of`), so the same position gets the same hint on either.
 
 Only legal discards are offered: the engine's own list (Sichuan's missing suit while it is
 held, the drawn tile after riichi, no swap-called tile), so a hint can always be followed. The
 analysis is the library's (:func:`mahjongkit.variants.analysis.analyse_hand` and
 :func:`~mahjongkit.variants.analysis.score_waits`); the danger is
-:func:`mahjongkit.bots.danger.danger_by_kind`. Everything is read from what the seat may see.
+:func:`mahjongkit.bots.danger.danger_by_kind`. Everything is read from the seat's
+:class:`~mahjongkit.game.observation.Observation` (furiten included) and the game's rules.
 
 >>> from mahjongkit.bots import EfficientAgent
 >>> from mahjongkit.game.engine import Game
@@ -24,20 +26,24 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from mahjongkit.bots.danger import Danger, danger_by_kind
+from mahjongkit.bots.danger import Danger, danger_by_kind, riichi_seats
 from mahjongkit.errors import MahjongError
-from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import Observation
 from mahjongkit.hand import Hand
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.table import actions as A
-from mahjongkit.tiles import NUM_KINDS, counts_of_ids
+from mahjongkit.tiles import NUM_KINDS, Tile, counts_of_ids
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.analysis import WaitValue, analyse_hand, score_waits
 
-__all__ = ["DiscardHint", "Hints", "position_hints"]
+if TYPE_CHECKING:
+    from mahjongkit.game.engine import Game
+
+__all__ = ["DiscardHint", "Hints", "hints_of", "position_hints"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +58,11 @@ class DiscardHint:
     waits: tuple[int, ...]
     missing_suit: bool = False
     """A tile of the seat's missing suit (Sichuan): such tiles are listed first."""
+    values: tuple[WaitValue, ...] = ()
+    """What each wait is worth after this discard (asked for: ``discard_values``)."""
+    furiten: bool = False
+    """After this discard a wait is among the seat's own discards, under a furiten rule: no
+    win on a discard."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,20 +84,19 @@ class Hints:
     """A win on a discard is refused now (a wait among the seat's discards, or one passed)."""
     danger: tuple[Danger, ...] = ()
     threats: tuple[int, ...] = ()
-    """The other seats in riichi that ``danger`` is measured against."""
+    """The other seats with a declared ready hand that ``danger`` is measured against."""
 
 
-def _hand(game: Game, observation: Observation) -> Hand:
-    flow = game.flow
+def _hand(observation: Observation, tile_of: Callable[[int], Tile], tiles: tuple[int, ...]) -> Hand:
     melds = tuple(
         Meld(
             MeldKind(m.kind),
-            tuple(flow.tile(i) for i in m.tiles),
+            tuple(tile_of(i) for i in m.tiles),
             None if m.kind == MeldKind.CONCEALED_KONG.value else m.from_seat,
         )
         for m in observation.own.melds
     )
-    return Hand(tuple(sorted(flow.tile(i) for i in observation.hand)), melds)
+    return Hand(tuple(sorted(tile_of(i) for i in tiles)), melds)
 
 
 def _unseen_elsewhere(observation: Observation, hand: Hand) -> list[int]:
@@ -103,15 +113,36 @@ def _unseen_elsewhere(observation: Observation, hand: Hand) -> list[int]:
     return [max(0, min(seen[k], 4 - held[k])) for k in range(NUM_KINDS)]
 
 
-def position_hints(game: Game, seat: int, *, riichi: bool = False) -> Hints:
-    """The hints of ``seat`` now. ``riichi``: the seat is choosing the tile to declare riichi
-    with, so the discards offered are the riichi ones."""
-    observation = game.observation(seat, with_events=False)
-    danger = tuple(danger_by_kind(observation))
-    threats = tuple(
-        s for s, info in enumerate(observation.seats) if s != seat and info.riichi and not info.won
+def position_hints(
+    game: Game, seat: int, *, riichi: bool = False, discard_values: bool = False
+) -> Hints:
+    """The hints of ``seat`` now (:func:`hints_of` its observation, under the game's rules)."""
+    return hints_of(
+        game.observation(seat, with_events=False),
+        game.flow.rules,
+        riichi=riichi,
+        discard_values=discard_values,
     )
-    hand = _hand(game, observation)
+
+
+def hints_of(
+    observation: Observation,
+    rules: Any = None,
+    *,
+    riichi: bool = False,
+    discard_values: bool = False,
+) -> Hints:
+    """The hints of the seat that sees ``observation``, under ``rules`` (None: the variant's
+    defaults). ``riichi``: the seat is choosing the tile to declare riichi with, so the
+    discards offered are the riichi ones. ``discard_values``: each discard that leaves the hand
+    ready has its waits valued too (a score per wait: asked only by a surface that shows it)."""
+    seat = observation.seat
+    record = find_variant(observation.variant)
+    flow = record.make_flow(rules)  # read for its tiles (red fives) and its rules alone
+    tile_of, rules = flow.tile, flow.rules
+    danger = tuple(danger_by_kind(observation))
+    threats = tuple(riichi_seats(observation))
+    hand = _hand(observation, tile_of, observation.hand)
     missing = observation.own.missing_suit
     if hand.size not in (13, 14):
         return Hints(None, danger=danger, threats=threats)
@@ -124,51 +155,63 @@ def position_hints(game: Game, seat: int, *, riichi: bool = False) -> Hints:
         )
     except MahjongError:
         return Hints(None, danger=danger, threats=threats)
-    kind_of_action = A.RIICHI if riichi else A.DISCARD
-    legal = {
-        a.tile // 4
-        for a in observation.legal_actions
-        if a.type == kind_of_action and a.tile is not None
-    }
-    if hand.size == 14:
-        options = [
-            DiscardHint(
-                o.discard,
-                o.shanten,
-                o.ukeire,
-                o.ukeire_kinds,
-                o.waits,
-                missing is not None and o.discard // 9 == missing and o.discard < 27,
+
+    def values_of(tiles: tuple[int, ...], waits: tuple[int, ...]) -> tuple[WaitValue, ...]:
+        try:
+            return tuple(
+                score_waits(
+                    _hand(observation, tile_of, tiles),
+                    waits,
+                    record,
+                    rules,
+                    seat=(seat - observation.dealer) % len(observation.seats),
+                    round_wind=observation.round_wind,
+                    missing_suit=missing,
+                )
             )
-            for o in found.discards
-            if o.discard in legal
-        ]
+        except MahjongError:
+            return ()
+
+    if hand.size == 14:
+        kind_of_action = A.RIICHI if riichi else A.DISCARD
+        legal = {
+            a.tile // 4
+            for a in observation.legal_actions
+            if a.type == kind_of_action and a.tile is not None
+        }
+        own_discards = {x // 4 for x in observation.own.discards}
+        options = []
+        for o in found.discards:
+            if o.discard not in legal:
+                continue
+            values: tuple[WaitValue, ...] = ()
+            if discard_values and o.shanten == 0 and o.waits:
+                kept = list(observation.hand)
+                kept.remove(next(x for x in kept if x // 4 == o.discard))
+                values = values_of(tuple(kept), o.waits)
+            options.append(
+                DiscardHint(
+                    o.discard,
+                    o.shanten,
+                    o.ukeire,
+                    o.ukeire_kinds,
+                    o.waits,
+                    missing is not None and o.discard // 9 == missing and o.discard < 27,
+                    values,
+                    record.capabilities.furiten
+                    and bool((own_discards | {o.discard}) & set(o.waits)),
+                )
+            )
         # The analysis ranks by shanten and useful tiles; a missing-suit tile must go first.
         options.sort(key=lambda o: not o.missing_suit)
         return Hints(found.shanten, tuple(options), danger=danger, threats=threats)
-    furiten = False
-    values: tuple[WaitValue, ...] = ()
-    if found.waits:
-        furiten = game.flow.furiten(game, seat)
-        try:
-            values = score_waits(
-                hand,
-                found.waits,
-                find_variant(observation.variant),
-                game.flow.rules,
-                seat=(seat - observation.dealer) % len(observation.seats),
-                round_wind=observation.round_wind,
-                missing_suit=missing,
-            )
-        except MahjongError:
-            values = ()
     return Hints(
         found.shanten,
         waits=found.waits,
-        values=values,
+        values=values_of(observation.hand, found.waits) if found.waits else (),
         ukeire=found.ukeire,
         ukeire_kinds=found.ukeire_kinds,
-        furiten=furiten,
+        furiten=observation.furiten if found.waits else False,
         danger=danger,
         threats=threats,
     )

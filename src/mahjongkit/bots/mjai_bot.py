@@ -54,7 +54,7 @@ class MjaiBot:
         log: Callable[[str], None] | None = None,
         seed: int = 0,
     ) -> None:
-        from mahjongkit.sim import make_agents
+        from mahjongkit.bots.seating import make_agents
 
         self.rules = rules if rules is not None else variant_for_protocol("mjai").table_rules()
         self.agent = make_agents([bot], seed, self.rules)[0]
@@ -113,8 +113,8 @@ class MjaiBot:
 
     def _adopt(self, recorded: dict[str, Any]) -> None:
         """Play under the rules a game states (a mahjongkit host sends its own)."""
+        from mahjongkit.bots.seating import make_agents
         from mahjongkit.game.engine import rebuild_rules
-        from mahjongkit.sim import make_agents
 
         try:
             self.rules = rebuild_rules(variant_for_protocol("mjai").name, recorded)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from mahjongkit.bots.session import run_seats
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.engine import Game
 from mahjongkit.shapes import shanten
@@ -65,16 +66,15 @@ def play_random(
     win_rate: float = 1.0,
 ) -> int:
     """Play ``game`` to its end with :func:`random_policy`; return the actions played."""
-    played = 0
     if not game.log:
         game.start()
-    while not game.over and played < max_actions:
-        seats = game.waiting_for()
-        if not seats:
-            if game.round.phase is Phase.ROUND_OVER:
-                break
-            raise IllegalActionError("no seat can act but the game is not over")
-        seat = seats[0]
-        game.apply(random_policy(game, seat, rng, efficient, win_rate))
-        played += 1
+    played = run_seats(
+        game,
+        range(game.players),
+        lambda seat: random_policy(game, seat, rng, efficient, win_rate),
+        max_actions=max_actions,
+    )
+    stuck = not game.over and played < max_actions and not game.waiting_for()
+    if stuck and game.round.phase is not Phase.ROUND_OVER:
+        raise IllegalActionError("no seat can act but the game is not over")
     return played

@@ -6,7 +6,8 @@ the draw; then every payment of the round (:mod:`mahjongkit.game.rounds`: riichi
 money, wins, counters, deposits, the end-of-wall settlement) and what each seat gained or paid,
 which is the difference with the next round's starting scores. The game ends with the final
 table. The sentences
-are the terminal game's own (the ``play.`` catalog), so the two speak alike in every language.
+are :mod:`mahjongkit.narrate`'s, which the terminal game speaks too (the ``play.`` catalog), so
+the two speak alike in every language.
 """
 
 from __future__ import annotations
@@ -21,11 +22,9 @@ if TYPE_CHECKING:
 
 __all__ = ["WIDTH", "record_lines", "record_text"]
 
-_WINDS = "ESWN"
-
 
 def _scores(scores: Sequence[int], lang: str) -> str:
-    from mahjongkit.tui.view import seat_name
+    from mahjongkit.narrate import seat_name
 
     if not isinstance(scores, (list, tuple)) or not all(type(score) is int for score in scores):
         raise TypeError(f"scores are a list of whole numbers, not {scores!r:.30}")
@@ -39,7 +38,7 @@ def _first_unshown(record: GameRecord, names: Sequence[str], lang: str) -> str:
     """Which stored event stops a game being shown: the first whose prefix of the log no longer
     reads (only asked once showing the whole game failed)."""
     from mahjongkit.game.rounds import leftover_payments, round_summaries
-    from mahjongkit.tui.view import final_lines, result_lines
+    from mahjongkit.narrate import final_lines, result_lines
 
     events = record.events
     for end in range(1, len(events) + 1):
@@ -57,7 +56,7 @@ def _first_unshown(record: GameRecord, names: Sequence[str], lang: str) -> str:
 
 def _seats(names: Sequence[str], lang: str) -> list[str]:
     """The seats, one a line under their heading: four on one line pass 80 columns."""
-    from mahjongkit.tui.view import seat_name
+    from mahjongkit.narrate import seat_name
 
     heading = t("play.show.seats", lang, seats="").rstrip()
     return [heading, *(f"  {seat_name(seat, lang)} {name}" for seat, name in enumerate(names))]
@@ -66,19 +65,21 @@ def _seats(names: Sequence[str], lang: str) -> list[str]:
 def _round_lines(
     number: int, start: Mapping[str, Any], names: Sequence[str], variant: str, lang: str
 ) -> list[str]:
-    from mahjongkit.tui.view import seat_name
+    from mahjongkit.narrate import seat_name
+    from mahjongkit.variants import find_variant
 
     wind = start["bakaze"]
     name = t(
         "play.round",
         lang,
-        wind=seat_name(_WINDS.index(wind), lang) if wind in _WINDS else str(wind),
+        wind=seat_name(wind, lang),
         number=start["kyoku"],
     )
     parts = [name, t("play.dealer", lang, seat=seat_name(start["oya"], lang))]
     lines = ["", t("play.show.round", lang, number=number, round=" · ".join(parts))]
-    if variant == "riichi":
-        # On a line of their own: with them the heading passes 80 columns in French and Spanish.
+    if find_variant(variant).capabilities.ready_declaration:
+        # Counters and deposits come with a ready declaration. On a line of their own: with
+        # them the heading passes 80 columns in French and Spanish.
         counters = t("play.counters", lang, honba=start["honba"], deposits=start["kyotaku"])
         lines.append(f"  {counters}")
     lines.append(t("play.show.start_scores", lang, scores=_scores(start["scores"], lang)))
@@ -88,7 +89,7 @@ def _round_lines(
 def record_lines(record: GameRecord, lang: str = "en") -> list[str]:
     """The lines of :func:`record_text`."""
     from mahjongkit.game.rounds import leftover_payments, round_summaries
-    from mahjongkit.tui.view import final_lines, result_lines
+    from mahjongkit.narrate import final_lines, result_lines
 
     names = [seat.name + (f" ({seat.bot})" if seat.bot else "") for seat in record.seats]
     lines = [

@@ -347,7 +347,13 @@ class Game:
             events,
             shape,
             (tuple(order), tuple(riichi_at)),
+            self._furiten(seat),
         )
+
+    def _furiten(self, seat: int) -> bool:
+        """The rules' furiten check of a seat whose hand waits (13 tiles less its melds')."""
+        seats = self.state.round.seats
+        return bool(seats) and len(seats[seat].hand) % 3 == 1 and self.flow.furiten(self, seat)
 
     def observation_at(self, seat: int, events: int) -> Observation:
         """What ``seat`` saw once the log's first ``events`` events had happened (without the

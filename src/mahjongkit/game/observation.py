@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjongkit.shapes import HandShape
+from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import (
     ACTOR_ONLY_FIELDS,
@@ -112,7 +113,7 @@ class SeatInfo:
             "melds": [m.to_json() for m in self.melds],
             "discards": list(self.discards),
             "flowers": list(self.flowers),
-            "riichi": self.riichi,
+            A.RIICHI: self.riichi,  # the key is the declaration's own name
             "won": self.won,
             "hand_size": self.hand_size,
             "missing_suit": self.missing_suit,
@@ -152,6 +153,13 @@ class Observation:
     riichi_at: tuple[int | None, ...] = ()
     """Per seat, the index in :attr:`discard_order` of the tile it declared riichi with (None:
     no riichi; empty: not known)."""
+    rob_tile: int | None = None
+    """The tile being added to a kong while others may win on it (robbing the kong); None
+    outside that window. Not in :meth:`to_json`, which stays the web and mjai form."""
+    furiten: bool = False
+    """Whether the observer's waiting hand may not win on a discard now (its own discards, a
+    win passed up, a riichi that let a wait go by: the rules' own check). Not in
+    :meth:`to_json`."""
 
     def passed_since_riichi(self, seat: int) -> set[int]:
         """The kinds ``seat`` let go by since its riichi: its declaration tile and every tile
@@ -271,9 +279,11 @@ def observe(
     events: tuple[Event, ...],
     hand_shape: HandShape,
     order: tuple[tuple[tuple[int, int], ...], tuple[int | None, ...]] = ((), ()),
+    furiten: bool = False,
 ) -> Observation:
     """The observation of ``seat`` (``legal``: its legal actions; ``events``: its visible log;
-    ``order``: the round's discards in order and each seat's riichi position there)."""
+    ``order``: the round's discards in order and each seat's riichi position there;
+    ``furiten``: the rules' furiten check of the seat)."""
     rnd = view.round
     return Observation(
         seat=seat,
@@ -297,4 +307,6 @@ def observe(
         hand_shape=hand_shape,
         discard_order=order[0],
         riichi_at=order[1],
+        rob_tile=rnd.rob_tile if rnd.phase is Phase.ROB else None,
+        furiten=furiten,
     )

@@ -102,12 +102,33 @@ def reason_of(error: BaseException) -> str:
     return reason if isinstance(reason, Sentence) else str(error)
 
 
+_SEATS = "ESWN"  # the catalog's seat keys (melds.SEAT_LETTERS imports this module: not read here)
+
+
+def _seat_letter(seat: object) -> str | None:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(_SEATS):
+        return _SEATS[seat]
+    if isinstance(seat, str) and len(seat) == 1 and seat in _SEATS:
+        return seat
+    return None
+
+
+def seat_text(seat: object, lang: str) -> str:
+    """A table seat's name in ``lang`` (East, Sud, Oeste...), by its place at the table (0 the
+    first dealer) or its letter (``E``, ``S``, ``W``, ``N``); anything else as it is written.
+
+    >>> seat_text(2, "en"), seat_text("N", "fr"), seat_text(7, "en")
+    ('West', 'Nord', '7')
+    """
+    letter = _seat_letter(seat)
+    return str(seat) if letter is None else t(f"seat.{letter}", lang)
+
+
 def seat_name(seat: object) -> object:
     """A seat (0..3, East first) named in every language, for a :class:`Sentence`; a value that
     is no seat is given as it is, so that the sentence shows what was wrong."""
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4:
-        letter = "ESWN"[seat]
-        return {lang: t(f"seat.{letter}", lang) for lang in TABLES}
+    if isinstance(seat, int) and _seat_letter(seat) is not None:
+        return {lang: seat_text(seat, lang) for lang in TABLES}
     return seat
 
 

@@ -32,7 +32,6 @@ from mahjongkit.rl.encoder import (
 )
 from mahjongkit.rl.spaces import ActionCodec, layout_for
 from mahjongkit.table.actions import Action
-from mahjongkit.table.state import Phase
 from mahjongkit.tiles import format_kind
 from mahjongkit.variants import VARIANT_NAMES, find_variant
 
@@ -67,7 +66,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
 
     def __init__(
         self,
-        variant: str = "riichi",
+        variant: str = VARIANT_NAMES[0],  # the registry's first family
         rules: Any = None,
         render_mode: str | None = None,
         *,
@@ -259,6 +258,8 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
             return cached[1], cached[2]
         legal = game.legal_actions(seat)
         planes = self._planes[seat].planes(game, bool(legal))
+        # The fast path reads the table view, as the planes do (an observation costs a tenth of
+        # a step); the drawn tile is the observation's own.drawn, which encode() reads.
         mask, chosen = self.codec.table(legal, game.round.seats[seat].drawn)
         observed: Observed = {"observation": planes, "action_mask": mask}
         self._cache[seat] = (version, observed, chosen)
@@ -297,8 +298,7 @@ def encode(
     """One seat's ``{"observation", "action_mask"}`` and the engine action of each legal index,
     made from its :class:`Observation` (the reference the environment's own path must equal)."""
     seen = game.observation(seat, with_events=False)
-    rob = game.round.rob_tile if game.round.phase is Phase.ROB else None
-    planes = encode_v1(seen, rob, score_scale, red_fives)
+    planes = encode_v1(seen, seen.rob_tile, score_scale, red_fives)
     mask, chosen = codec.table(seen.legal_actions, seen.own.drawn if seen.seats else None)
     return {"observation": planes, "action_mask": mask}, chosen
 

@@ -16,10 +16,12 @@ import gymnasium
 import numpy as np
 
 from mahjongkit.bots.agents import Agent, EfficientAgent, RandomAgent
+from mahjongkit.bots.session import run_until
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.rl.aec import RENDER_MODES, MahjongEnv, Observed
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
+from mahjongkit.variants import VARIANT_NAMES
 
 __all__ = ["OPPONENTS", "SingleAgentEnv"]
 
@@ -33,7 +35,7 @@ class SingleAgentEnv(gymnasium.Env[Observed, int]):
 
     def __init__(
         self,
-        variant: str = "riichi",
+        variant: str = VARIANT_NAMES[0],  # the registry's first family
         rules: Any = None,
         render_mode: str | None = None,
         *,
@@ -115,11 +117,14 @@ class SingleAgentEnv(gymnasium.Env[Observed, int]):
         """Let the bots play until the learner is to act or the game is over; the learner's
         reward meanwhile (from its own last step on)."""
         table = self.table
-        game = table.game
-        while not game.over and table.agent_selection != self.agent:
-            seat = table._seat_of[table.agent_selection]
-            move = self._bots[seat].act(game.observation(seat, with_events=False))
-            table.step(self._index_of(seat, move))
+        # The table steps the seat it selected, the first the engine asks: the bots play
+        # until that is the learner.
+        run_until(
+            table.game,
+            self._bots,
+            stop=lambda: table.agent_selection == self.agent,
+            play=lambda seat, move: table.step(self._index_of(seat, move)),
+        )
         return float(table._cumulative_rewards[self.agent])
 
     def _index_of(self, seat: int, move: Action) -> int:
@@ -133,7 +138,7 @@ class SingleAgentEnv(gymnasium.Env[Observed, int]):
         by_kind = {action.type: i for i, action in chosen.items()}
         if A.PASS in by_kind:
             return by_kind[A.PASS]
-        drawn = self.table.game.round.seats[self.seat].drawn
+        drawn = self.table.game.observation(self.seat, with_events=False).own.drawn
         for i, action in chosen.items():
             if action.type == A.DISCARD and action.tile == drawn:
                 return i

@@ -246,7 +246,7 @@ class PlayApp(App[None]):
             )
             lines.append("")
         if summary is not None:
-            wind = view.seat_name("ESWN".index(summary.start["bakaze"]), self.lang)
+            wind = view.seat_name(summary.start["bakaze"], self.lang)
             if session.hand_over or session.over:
                 number = summary.start["kyoku"]
                 lines.append(t("play.hand_over", self.lang, number=number, wind=wind))

@@ -13,7 +13,9 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjongkit.bots import BOT_NAMES, Agent, make_bot
+from mahjongkit.bots import BOT_NAMES, Agent
+from mahjongkit.bots.seating import seat_agent
+from mahjongkit.bots.session import run_until
 from mahjongkit.errors import IllegalActionError, NotationError
 from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import Observation
@@ -32,11 +34,7 @@ RESULT_EVENTS = frozenset({"hora", "ryukyoku", "end_game"})
 def _seat_bot(spec: str, seat: int, game: Game) -> Agent:
     """The bot of a seat: one of :data:`BOTS`, or ``mjai:COMMAND``, an external mjai program
     (its process starts when the session hosts it)."""
-    if spec.startswith("mjai:"):
-        from mahjongkit.bots.mjai_host import MjaiSeat, command_of
-
-        return MjaiSeat(command_of(spec), seat)
-    return make_bot(spec, game.seed * 8 + seat, game.flow.rules)
+    return seat_agent(spec, seat, game.seed * 8 + seat, game.flow.rules)
 
 
 @dataclass
@@ -205,17 +203,9 @@ class Session:
 
     def advance(self, max_actions: int = 100_000) -> None:
         """Let the bots play until the person must decide, a hand ends, or the game is over."""
-        played = 0
-        while not self.paused and not self.game.over and played < max_actions:
-            if self._collect():
-                break
-            waiting = self.game.waiting_for()
-            others = [s for s in waiting if s != self.human]
-            if not others:
-                break  # the person decides (or, at a round's end, nobody is asked)
-            seat = others[0]
-            self.game.apply(self.bots[seat].act(self.game.observation(seat, with_events=False)))
-            played += 1
+        # A result read pauses the bots: _collect is asked before each of their actions.
+        if not self.paused:
+            run_until(self.game, self.bots, stop=self._collect, max_actions=max_actions)
         self._collect()
         self.save()
 

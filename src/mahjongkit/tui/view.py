@@ -1,36 +1,40 @@
 """The words and tiles of the terminal game, as plain text (no terminal library needed).
 
-Every function reads an :class:`~mahjongkit.game.observation.Observation`, an event of its log,
-a legal action, the hints of :mod:`mahjongkit.bots.hints` or a round summary of
-:mod:`mahjongkit.game.rounds`, and says it in the player's language from the ``play.``
-catalog. Tiles are Unicode glyphs (``glyphs=True``) or mpsz text for terminals without the
-mahjong block; a physical tile is named by the game's own rules (:class:`TileNames`: a red five
-only where the rules have red fives), so the tile typed, shown and hinted is one name. A win's
-explanation comes from the score the engine put in its event, and every payment from the round
-summary, so that what is shown adds up to the scores.
+Every function reads an :class:`~mahjongkit.game.observation.Observation`, a legal action, the
+hints of :mod:`mahjongkit.bots.hints` or a round summary of :mod:`mahjongkit.game.rounds`, and
+says it in the player's language from the ``play.`` catalog. Tiles are Unicode glyphs
+(``glyphs=True``) or mpsz text for terminals without the mahjong block; a physical tile is named
+by the game's own rules (:class:`TileNames`: a red five only where the rules have red fives), so
+the tile typed, shown and hinted is one name. Seats, events, wins, draws and payments are told
+by :mod:`mahjongkit.narrate`, which ``show`` and the web table read too (named here as well).
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mahjongkit.bots.danger import HONOUR
 from mahjongkit.bots.hints import Hints
-from mahjongkit.errors import MahjongError
 from mahjongkit.game.observation import Observation
-from mahjongkit.game.rounds import Payment, RoundSummary, event_payments
-from mahjongkit.hand import Hand
 from mahjongkit.i18n import say, t, t_or
-from mahjongkit.scoring import name_in
+from mahjongkit.narrate import (
+    draw_lines,
+    event_lines,
+    final_lines,
+    payment_lines,
+    result_lines,
+    seat_name,
+    suit_name,
+    tile_text,
+    win_lines,
+)
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
-from mahjongkit.tiles import Tile, from_mjai, to_unicode
+from mahjongkit.tiles import Tile
 from mahjongkit.variants import find_variant
-
-LETTERS = "ESWN"
 
 __all__ = [
     "TileNames",
@@ -46,17 +50,13 @@ __all__ = [
     "result_lines",
     "seat_line",
     "seat_name",
+    "suit_name",
     "tile_text",
     "win_lines",
 ]
 
 
-# --- tiles and seats ---------------------------------------------------------------------------
-
-
-def tile_text(tile: Tile, glyphs: bool) -> str:
-    """One tile: its glyph (red fives look like fives), or its mpsz (``0m`` a red five)."""
-    return to_unicode(tile) if glyphs else str(tile)
+# --- tiles and the table -----------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,23 +88,6 @@ class TileNames:
         return self.tile_of(tile_id).red
 
 
-def _mjai(text: Any, glyphs: bool) -> str:
-    try:
-        return tile_text(from_mjai(str(text)), glyphs)
-    except MahjongError:
-        return str(text)
-
-
-def seat_name(seat: int, lang: str) -> str:
-    """A table seat's name (East, Sud, Oeste...), by its place at the table."""
-    return t(f"seat.{LETTERS[seat]}", lang) if 0 <= seat < 4 else str(seat)
-
-
-def suit_name(suit: int | None, lang: str) -> str:
-    """``characters (m)``, ``cercles (p)``...; ``-`` when not known."""
-    return "-" if suit is None else t(f"play.suit.{suit}", lang)
-
-
 def header_line(
     obs: Observation, lang: str, names: TileNames, game_id: int | None, hand_number: int
 ) -> str:
@@ -120,7 +103,8 @@ def header_line(
         t("play.dealer", lang, seat=seat_name(obs.dealer, lang)),
         t("play.wall", lang, count=obs.wall_remaining),
     ]
-    if obs.variant == "riichi":
+    # Counters and deposits come with a ready declaration (its stick is the deposit).
+    if find_variant(obs.variant).capabilities.ready_declaration:
         parts.append(t("play.counters", lang, honba=obs.honba, deposits=obs.deposits))
     if obs.dora_indicators:
         parts.append(t("play.dora", lang, tiles=names.ids(obs.dora_indicators)))
@@ -155,7 +139,7 @@ def seat_line(
         head.append(t("play.riichi_mark", lang))
     if info.won:
         head.append(t("play.won_mark", lang))
-    if obs.variant == "sichuan" and info.missing_suit is not None:
+    if info.missing_suit is not None and find_variant(obs.variant).capabilities.missing_suit:
         head.append(t("play.missing", lang, suit=suit_name(info.missing_suit, lang)))
     if info.flowers:
         head.append(t("play.flowers", lang, tiles=names.ids(info.flowers)))
@@ -187,283 +171,6 @@ def action_label(action: Action, lang: str, names: TileNames) -> str:
     if kind == A.RIICHI:
         return t("play.action.riichi", lang)
     return t(f"play.action.{kind}", lang, tile=tile)
-
-
-# --- events ------------------------------------------------------------------------------------
-
-
-def event_lines(
-    event: Mapping[str, Any],
-    lang: str,
-    glyphs: bool,
-    dealer: int = 0,
-    *,
-    again: bool = False,
-    variant: str | None = None,
-) -> list[str]:
-    """What a visible event says to the player (nothing for bookkeeping events). ``again``: a
-    deal whose dealer dealt the round before too; ``variant`` names the payments."""
-    kind = event["type"]
-    actor = event.get("actor", -1)
-    who = seat_name(actor, lang) if isinstance(actor, int) else ""
-    if kind == "start_kyoku":
-        wind = seat_name("ESWN".index(event["bakaze"]), lang) if event["bakaze"] in "ESWN" else ""
-        key = "play.event.deal_again" if again else "play.event.deal"
-        return [t(key, lang, number=event["kyoku"], wind=wind, seat=seat_name(event["oya"], lang))]
-    if kind == "dahai":
-        return [t("play.event.discard", lang, seat=who, tile=_mjai(event["pai"], glyphs))]
-    if kind in ("chi", "pon", "daiminkan"):
-        tiles = " ".join(_mjai(x, glyphs) for x in [*event["consumed"], event["pai"]])
-        meld = t(f"play.meld.{kind}", lang)
-        return [t("play.event.call", lang, seat=who, kind=meld, tiles=tiles)]
-    if kind == "ankan":
-        return [t("play.event.ankan", lang, seat=who, tile=_mjai(event["consumed"][0], glyphs))]
-    if kind == "kakan":
-        return [t("play.event.kakan", lang, seat=who, tile=_mjai(event["pai"], glyphs))]
-    if kind == "reach_accepted":
-        players = len(event.get("deltas", ())) or 4
-        return [
-            t("play.event.riichi", lang, seat=who),
-            *payment_lines(event_payments(event, dealer, players), variant or "riichi", lang),
-        ]
-    if kind == "dora":
-        return [t("play.event.dora", lang, tile=_mjai(event["dora_marker"], glyphs))]
-    if kind == "mjk:flower":
-        return [t("play.event.flower", lang, seat=who, tile=_mjai(event.get("pai"), glyphs))]
-    if kind == "mjk:missing":
-        return [t("play.event.missing", lang, seat=who, suit=suit_name(event["suit"], lang))]
-    if kind == "mjk:exchange":
-        return [t("play.event.exchange", lang)]
-    if kind == "mjk:payment":
-        players = len(event.get("deltas", ())) or 4
-        return payment_lines(event_payments(event, dealer, players), variant or "sichuan", lang)
-    if kind == "hora":
-        return win_lines(event, lang, glyphs, dealer)
-    if kind == "ryukyoku":
-        return draw_lines(event, lang, variant)
-    return []
-
-
-def _variant_of_score(score: Mapping[str, Any]) -> Any:
-    return find_variant(str(score.get("variant", "riichi")))
-
-
-def _hand_text(text: Any, glyphs: bool) -> str:
-    """A score's reading of the hand (groups of mpsz, melds as ``KIND:TILES@SEAT``), in glyphs
-    (a meld in brackets) or as written."""
-    if not glyphs or not isinstance(text, str):
-        return str(text)
-    groups = []
-    for group in text.split():
-        try:
-            hand = Hand.parse(group)
-        except MahjongError:
-            groups.append(group)
-            continue
-        tiles = [*hand.concealed, *(x for m in hand.melds for x in m.tiles)]
-        shown = "".join(tile_text(x, True) for x in tiles)
-        groups.append(f"[{shown}]" if hand.melds else shown)
-    return " ".join(groups)
-
-
-def win_lines(
-    event: Mapping[str, Any],
-    lang: str,
-    glyphs: bool,
-    dealer: int = 0,
-    *,
-    payments: bool = True,
-    compact: bool = False,
-) -> list[str]:
-    """A win: who, on what, the patterns and their values, the total, and (``payments``) every
-    payment of the win and each seat's change. ``compact``: the winning hand on one line and
-    the patterns on another (for a small screen).
-
-    ``dealer`` is the round's dealer: a score names seats by their wind (East deals), the table
-    by their number."""
-    actor, target = event["actor"], event["target"]
-    how = (
-        t("play.win.tsumo", lang)
-        if actor == target
-        else t("play.win.ron", lang, seat=seat_name(target, lang))
-    )
-    lines = [
-        t("play.win", lang, seat=seat_name(actor, lang), tile=_mjai(event["pai"], glyphs), how=how)
-    ]
-    score = event["mjk_score"]
-    variant = _variant_of_score(score)
-    shown_hand = score.get("reading") or score.get("hand")
-    if compact and shown_hand:
-        lines.append(
-            t(
-                "play.result.hand",
-                lang,
-                seat=seat_name(actor, lang),
-                tiles=_hand_text(shown_hand, glyphs),
-            )
-        )
-    patterns = []
-    for pattern in score["patterns"]:
-        names = variant.pattern_names.get(pattern["id"])
-        name = name_in(names, lang) if names else pattern["name"]
-        if pattern.get("count", 1) > 1:
-            name = f"{name} ×{pattern['count']}"
-        unit = t(f"unit.{pattern['unit']}", lang)
-        patterns.append(t("play.pattern", lang, name=name, value=pattern["value"], unit=unit))
-    if compact and patterns:
-        lines.append("  " + " · ".join(p.strip() for p in patterns))
-    else:
-        lines.extend(patterns)
-    points = score["points"]
-    if score.get("yakuman"):
-        lines.append(t("play.total_yakuman", lang, count=score["yakuman"], points=points))
-    elif score.get("han") is not None:
-        lines.append(t("play.total_han_fu", lang, han=score["han"], fu=score["fu"], points=points))
-    elif score.get("fan") is not None:
-        lines.append(t("play.total_fan", lang, fan=score["fan"], points=points))
-    if score.get("limit_id"):
-        names = variant.pattern_names.get(score["limit_id"])
-        lines.append(t("play.limit", lang, limit=name_in(names, lang) if names else score["limit"]))
-    if payments:
-        players = len(event["deltas"])
-        lines.extend(payment_lines(event_payments(event, dealer, players), variant.name, lang))
-        lines.extend(_delta_lines(event["deltas"], lang))
-    return lines
-
-
-def _party(seat: int | None, lang: str) -> str:
-    return t("play.table", lang) if seat is None else seat_name(seat, lang)
-
-
-def payment_lines(payments: Sequence[Payment], variant: str, lang: str) -> list[str]:
-    """Each payment: payer → payee, amount, and the reason in the variant's words."""
-    reasons = find_variant(variant).payment_reasons
-    out = []
-    for line in payments:
-        names = reasons.get(line.reason)
-        reason = (
-            name_in(names, lang) if names else t_or(f"play.reason.{line.reason}", lang, line.reason)
-        )
-        out.append(
-            t(
-                "play.payment",
-                lang,
-                payer=_party(line.payer, lang),
-                payee=_party(line.payee, lang),
-                amount=line.amount,
-                reason=reason,
-            )
-        )
-    return out
-
-
-def _delta_lines(deltas: Sequence[int], lang: str) -> list[str]:
-    return [
-        t("play.delta", lang, seat=seat_name(seat, lang), delta=delta)
-        for seat, delta in enumerate(deltas)
-        if delta
-    ]
-
-
-def draw_lines(
-    event: Mapping[str, Any], lang: str, variant: str | None = None, *, payments: bool = True
-) -> list[str]:
-    """A hand without a winner: why, who was ready, and (``payments``) what each seat gained or
-    paid."""
-    reason = event["reason"]
-    why = (
-        t("play.draw.exhaustive", lang)
-        if reason == "exhaustive"
-        else t("play.draw.other", lang, reason=reason)
-    )
-    lines = [t("play.draw", lang, reason=why)]
-    if "tenpai" in event:
-        ready = ", ".join(seat_name(s, lang) for s in event["tenpai"]) or t("play.nobody", lang)
-        lines.append(t("play.tenpai", lang, seats=ready))
-    if payments:
-        players = len(event["deltas"])
-        found = event_payments(event, 0, players)
-        # Only Sichuan's draws list their payments; a Riichi draw tells who was ready.
-        shown = variant or ("sichuan" if "mjk_lines" in event else "riichi")
-        lines.extend(payment_lines(found, shown, lang))
-        lines.extend(_delta_lines(event["deltas"], lang))
-    return lines
-
-
-def result_lines(
-    summary: RoundSummary, variant: str, lang: str, glyphs: bool, *, compact: bool = False
-) -> list[str]:
-    """The end of a round: each win (patterns and totals) or the draw, then every payment of
-    the round in order (riichi sticks, kong money, wins, counters, deposits, settlement), then
-    each seat's change, which the payments add up to. ``compact`` (a small screen): the change
-    first, on one line, then the rest (the scores are the table's)."""
-    lines: list[str] = []
-    if compact:
-        changes = " · ".join(
-            t(
-                "play.result.seat_delta",
-                lang,
-                seat=seat_name(seat, lang),
-                delta=f"{delta:+d}" if delta else "0",
-            )
-            for seat, delta in enumerate(summary.deltas)
-        )
-        lines.append(t("play.result.change", lang, changes=changes))
-    for event in summary.results:
-        if event["type"] == "hora":
-            lines.extend(
-                win_lines(event, lang, glyphs, summary.dealer, payments=False, compact=compact)
-            )
-        else:
-            lines.extend(draw_lines(event, lang, variant, payments=False))
-    if summary.payments:
-        lines.append(t("play.result.payments", lang))
-        lines.extend(payment_lines(summary.payments, variant, lang))
-    if not compact:
-        lines.extend(_delta_lines(summary.deltas, lang))
-    return lines
-
-
-def final_lines(
-    event: Mapping[str, Any],
-    names: Sequence[str],
-    lang: str,
-    leftover: Sequence[Payment] = (),
-    variant: str = "riichi",
-) -> list[str]:
-    """The final table: what the end moves (``leftover``: riichi sticks left on the table),
-    then each seat by rank with its score (and result, where the rules rank)."""
-    scores = list(event["scores"])
-    ranking = event.get("mjk_ranking")
-    lines = [t("play.game_over", lang)]
-    if leftover:
-        lines.append(t("play.result.leftover", lang))
-        lines.extend(payment_lines(leftover, variant, lang))
-    if ranking:
-        for row in ranking:
-            text = t(
-                "play.final_row",
-                lang,
-                rank=row["rank"],
-                seat=seat_name(row["seat"], lang),
-                name=names[row["seat"]],
-                score=row["points"],
-            )
-            lines.append(text + t("play.final_result", lang, result=row["result"]))
-        return lines
-    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
-    for rank, seat in enumerate(order, 1):
-        lines.append(
-            t(
-                "play.final_row",
-                lang,
-                rank=rank,
-                seat=seat_name(seat, lang),
-                name=names[seat],
-                score=scores[seat],
-            )
-        )
-    return lines
 
 
 # --- hints -------------------------------------------------------------------------------------

@@ -1,32 +1,32 @@
 """What the table page explains: hints for the person's hand, and each win or draw in words.
 
-Hints are asked of the library (:func:`mahjongkit.variants.analysis.analyse_hand` for shanten
-and ukeire, :func:`~mahjongkit.variants.analysis.score_waits` for what each wait is worth or
-why it is no win, the flow's own furiten check); only the danger marks are a reading of the
-open table (tiles a threatening player discarded are safe against that player, their suji
-safer), which decides no rule. Everything is computed from the person's own observation.
+The hints are the library's (:func:`mahjongkit.bots.hints.hints_of`, which the terminal game
+shows too: the legal discards by shanten and useful tiles, the waits with their value or the
+reason they win nothing, furiten, the danger of each tile of the hand from
+:mod:`mahjongkit.bots.danger`), read from the person's own observation and said here in the
+page's language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from mahjongkit.bots.danger import HONOUR, SAFE, SUJI, Danger
+from mahjongkit.bots.hints import Hints, hints_of
 from mahjongkit.errors import MahjongError
-from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import Observation
-from mahjongkit.hand import Hand
 from mahjongkit.i18n import t, tile_name
-from mahjongkit.melds import Meld, MeldKind
+from mahjongkit.melds import SEAT_LETTERS
+from mahjongkit.narrate import draw_why, pattern_name, seat_name, total_text, win_how
 from mahjongkit.scoring.names import name_in
+from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
-from mahjongkit.tiles import format_kind, is_honor
+from mahjongkit.tiles import format_kind
 from mahjongkit.variants import find_variant
-from mahjongkit.variants.analysis import analyse_hand, score_waits
+from mahjongkit.variants.analysis import WaitValue
 
-__all__ = ["action_label", "danger_marks", "hints_for", "mpsz", "outcome_lines"]
-
-_LETTERS = "ESWN"
+__all__ = ["action_label", "danger_band", "danger_marks", "hints_for", "mpsz", "outcome_lines"]
 
 
 def mpsz(tile_id: int) -> str:
@@ -40,110 +40,47 @@ def _bonus(tile_id: int) -> str:
     return f"{index % 4 + 1}{'f' if index < 4 else 'g'}"
 
 
-def _seen(observation: Observation) -> list[int]:
-    return [min(count, 4) for count in observation.visible_counts()]
-
-
-def _hand_of(game: Game, observation: Observation, tiles: tuple[int, ...]) -> Hand:
-    flow = game.flow
-    melds = tuple(
-        Meld(
-            MeldKind(meld.kind),
-            tuple(flow.tile(x) for x in sorted(meld.tiles)),
-            meld.from_seat if meld.kind != MeldKind.CONCEALED_KONG.value else None,
-        )
-        for meld in observation.own.melds
-    )
-    return Hand(tuple(flow.tile(x) for x in tiles), melds)
-
-
-def hints_for(game: Game, observation: Observation, lang: str) -> dict[str, Any]:
-    """The person's hints now: per discard its shanten and ukeire, the waits of a ready hand
-    with their value or the reason they win nothing, and danger marks per tile kind."""
-    out: dict[str, Any] = {"discards": [], "waits": [], "danger": danger_marks(observation)}
-    hand = observation.hand
-    own = observation.own
-    if not hand:
+def hints_for(observation: Observation, rules: Any, lang: str) -> dict[str, Any]:
+    """The person's hints now (:func:`~mahjongkit.bots.hints.hints_of` under the game's
+    ``rules``) as the page draws them: per legal discard its shanten and ukeire (and, when it
+    leaves the hand ready, what each wait is worth), the waits of a ready hand with their value
+    or the reason they win nothing, and danger marks per tile kind."""
+    hints = hints_of(observation, rules, discard_values=True)
+    out: dict[str, Any] = {
+        "discards": [],
+        "waits": [],
+        "danger": danger_marks(hints),
+    }
+    if hints.shanten is None:
         return out
-    shape_missing = own.missing_suit
-    visible = _seen(observation)
-    # The tiles of the hand's own melds are added by the analysis itself.
-    for meld in own.melds:
-        for tile in meld.tiles:
-            if tile < 136:
-                visible[tile // 4] -= 1
-    try:
-        found = analyse_hand(
-            _hand_of(game, observation, hand),
-            game.variant,
-            missing_suit=shape_missing,
-            visible=[max(v, 0) for v in visible],
-        )
-    except MahjongError:
-        return out
-    own_discards = {x // 4 for x in own.discards}
-    furiten_rule = game.flow.pond_furiten
-    if found.discards:
-        for option in found.discards:
-            entry: dict[str, Any] = {
-                "tile": format_kind(option.discard),
-                "shanten": option.shanten,
-                "ukeire": option.ukeire,
-                "kinds": [format_kind(k) for k in option.ukeire_kinds],
-            }
-            if option.shanten == 0 and option.waits:
-                remaining = list(hand)
-                remaining.remove(next(x for x in hand if x // 4 == option.discard))
-                entry["waits"] = _wait_values(
-                    game,
-                    observation,
-                    tuple(remaining),
-                    option.waits,
-                    lang,
-                    furiten=furiten_rule
-                    and bool((own_discards | {option.discard}) & set(option.waits)),
-                )
-            out["discards"].append(entry)
-    elif found.shanten == 0 and found.waits:
-        furiten = game.flow.furiten(game, observation.seat) or (
-            furiten_rule and bool(own_discards & set(found.waits))
-        )
-        out["waits"] = _wait_values(game, observation, hand, found.waits, lang, furiten=furiten)
-    out["shanten"] = found.shanten
+    for option in hints.discards:
+        entry: dict[str, Any] = {
+            "tile": format_kind(option.kind),
+            "shanten": option.shanten,
+            "ukeire": option.ukeire,
+            "kinds": [format_kind(k) for k in option.ukeire_kinds],
+        }
+        if option.shanten == 0 and option.waits:
+            entry["waits"] = _wait_values(option.waits, option.values, lang, furiten=option.furiten)
+        out["discards"].append(entry)
+    if not hints.discards and hints.shanten == 0 and hints.waits:
+        out["waits"] = _wait_values(hints.waits, hints.values, lang, furiten=hints.furiten)
+    out["shanten"] = hints.shanten
     return out
 
 
 def _wait_values(
-    game: Game,
-    observation: Observation,
-    tiles: tuple[int, ...],
-    kinds: tuple[int, ...],
-    lang: str,
-    *,
-    furiten: bool,
+    kinds: Sequence[int], values: Sequence[WaitValue], lang: str, *, furiten: bool
 ) -> list[dict[str, Any]]:
-    players = game.players
-    seat_wind = (observation.seat - observation.dealer) % players
-    try:
-        values = score_waits(
-            _hand_of(game, observation, tiles),
-            kinds,
-            find_variant(game.variant),
-            game.flow.rules,
-            seat=seat_wind,
-            round_wind=observation.round_wind,
-            missing_suit=observation.own.missing_suit,
-        )
-    except MahjongError:
+    if not values:  # the scorer could not read the hand
         return [{"tile": format_kind(k), "reason": None} for k in kinds]
     out = []
     for value in values:
-        ron, tsumo = value.ron, value.tsumo
         entry: dict[str, Any] = {
             "tile": value.tile,
             "name": tile_name(value.tile, lang),
-            "ron": _outcome(ron, lang),
-            "tsumo": _outcome(tsumo, lang),
+            "ron": _outcome(value.ron, lang),
+            "tsumo": _outcome(value.tsumo, lang),
         }
         if furiten:
             entry["ron"] = {
@@ -187,38 +124,23 @@ def _known(key: str) -> bool:
     return key in MESSAGES["en"]
 
 
-def danger_marks(observation: Observation) -> list[dict[str, Any]]:
-    """For each kind in the hand: how dangerous it is to discard against a riichi or an open
-    hand of three melds or more (``safe``: that player discarded it; ``low``: its suji or an
-    honour three of which are seen; ``high``: anything else)."""
-    threats = [
-        index
-        for index, seat in enumerate(observation.seats)
-        if index != observation.seat and not seat.won and (seat.riichi or len(seat.melds) >= 3)
+def danger_marks(hints: Hints) -> list[dict[str, Any]]:
+    """The danger of each kind in the hand against the declared ready hands, as the page marks
+    it: ``safe`` (no win on it is possible), ``low`` (suji, or an honour three copies of which
+    are in sight) or ``high`` (anything else)."""
+    return [
+        {"tile": format_kind(d.kind), "level": danger_band(d), "against": list(hints.threats)}
+        for d in sorted(hints.danger, key=lambda d: d.kind)
     ]
-    if not threats:
-        return []
-    seen = _seen(observation)
-    marks = []
-    for kind in sorted({x // 4 for x in observation.hand if x < 136}):
-        levels = []
-        for threat in threats:
-            pond = {x // 4 for x in observation.seats[threat].discards}
-            if kind in pond:
-                levels.append(0)
-            elif is_honor(kind):
-                levels.append(1 if seen[kind] + 1 >= 3 else 2)
-            else:
-                number = kind % 9
-                partners = [kind + d for d in (-3, 3) if 0 <= number + d < 9]
-                # A middle tile (4-6) is covered only when both its suji were discarded.
-                covered = all(k in pond for k in partners)
-                levels.append(1 if covered else 2)
-        level = max(levels)
-        marks.append(
-            {"tile": format_kind(kind), "level": ("safe", "low", "high")[level], "against": threats}
-        )
-    return marks
+
+
+def danger_band(danger: Danger) -> str:
+    """A danger level in the page's three marks."""
+    if danger.level == SAFE:
+        return "safe"
+    if danger.level == SUJI or (danger.level == HONOUR and danger.seen >= 3):
+        return "low"
+    return "high"
 
 
 def action_label(action: Action, lang: str) -> str:
@@ -226,20 +148,12 @@ def action_label(action: Action, lang: str) -> str:
     tile = mpsz(action.tile) if action.tile is not None else ""
     tiles = " ".join(mpsz(x) for x in action.consumed)
     suit = t(f"play.suit.{action.suit}", lang) if action.suit is not None else ""
-    if action.type in ("discard", "riichi"):
+    if action.type in (A.DISCARD, A.RIICHI):
         return t(f"table.action.{action.type}", lang, tile=tile)
     return t(f"play.action.{action.type}", lang, tile=tile, tiles=tiles, suit=suit)
 
 
 # --- a win or a draw in words ---------------------------------------------------------------------
-
-
-def _seat(seat: Any, lang: str) -> str:
-    if isinstance(seat, int) and 0 <= seat < 4:
-        return t(f"seat.{_LETTERS[seat]}", lang)
-    if isinstance(seat, str) and seat in _LETTERS:
-        return t(f"seat.{seat}", lang)
-    return str(seat)
 
 
 def outcome_lines(event: Mapping[str, Any], variant: str, lang: str) -> dict[str, Any]:
@@ -248,34 +162,16 @@ def outcome_lines(event: Mapping[str, Any], variant: str, lang: str) -> dict[str
     record = find_variant(variant)
     deltas = list(event.get("deltas", []))
     if event["type"] == "hora":
-        actor, target = event["actor"], event["target"]
+        actor = event["actor"]
         score = event["mjk_score"]
-        how = (
-            t("play.win.tsumo", lang)
-            if actor == target
-            else t("play.win.ron", lang, seat=_seat(target, lang))
-        )
-        patterns = []
-        for pattern in score.get("patterns", []):
-            names = record.pattern_names.get(pattern["id"])
-            name = name_in(names, lang) if names else pattern["name"]
-            if pattern.get("count", 1) > 1:
-                name = f"{name} ×{pattern['count']}"
-            patterns.append(
-                {
-                    "name": name,
-                    "value": pattern["value"],
-                    "unit": t(f"unit.{pattern['unit']}", lang),
-                }
-            )
-        if score.get("yakuman"):
-            total = t("play.total_yakuman", lang, count=score["yakuman"], points=score["points"])
-        elif score.get("han") is not None:
-            total = t(
-                "play.total_han_fu", lang, han=score["han"], fu=score["fu"], points=score["points"]
-            )
-        else:
-            total = t("play.total_fan", lang, fan=score.get("fan"), points=score["points"])
+        patterns = [
+            {
+                "name": pattern_name(pattern, record, lang),
+                "value": pattern["value"],
+                "unit": t(f"unit.{pattern['unit']}", lang),
+            }
+            for pattern in score.get("patterns", [])
+        ]
         limit = None
         if score.get("limit_id"):
             names = record.pattern_names.get(score["limit_id"])
@@ -286,37 +182,31 @@ def outcome_lines(event: Mapping[str, Any], variant: str, lang: str) -> dict[str
             "title": t(
                 "play.win",
                 lang,
-                seat=_seat(actor, lang),
+                seat=seat_name(actor, lang),
                 tile=_tile_text(event["pai"], lang),
-                how=how,
+                how=win_how(event, lang),
             ),
             "hand": score.get("hand", ""),
             "reading": score.get("reading", ""),
             "patterns": patterns,
-            "total": total.strip(),
+            "total": total_text(score, lang).strip(),
             "limit": limit,
             "payments": _payments(score.get("payment_lines", []), record, lang),
             "deltas": deltas,
         }
-    reason = event.get("reason", "")
-    why = (
-        t("play.draw.exhaustive", lang)
-        if reason == "exhaustive"
-        else t("play.draw.other", lang, reason=reason)
-    )
     ready = event.get("tenpai")
     lines = [
-        {**row, "payer": _LETTERS[row["payer"]], "payee": _LETTERS[row["payee"]]}
+        {**row, "payer": SEAT_LETTERS[row["payer"]], "payee": SEAT_LETTERS[row["payee"]]}
         if isinstance(row.get("payer"), int) and isinstance(row.get("payee"), int)
         else row
         for row in event.get("mjk_lines", [])
     ]
     return {
         "kind": "draw",
-        "title": t("play.draw", lang, reason=why),
+        "title": t("play.draw", lang, reason=draw_why(event.get("reason", ""), lang)),
         "tenpai": None
         if ready is None
-        else (", ".join(_seat(s, lang) for s in ready) or t("play.nobody", lang)),
+        else (", ".join(seat_name(s, lang) for s in ready) or t("play.nobody", lang)),
         "payments": _payments(lines, record, lang),
         "deltas": deltas,
     }
@@ -342,8 +232,8 @@ def _payments(rows: Any, record: Any, lang: str) -> list[str]:
             t(
                 "play.payment",
                 lang,
-                payer=_seat(row.get("payer"), lang),
-                payee=_seat(row.get("payee"), lang),
+                payer=seat_name(row.get("payer"), lang),
+                payee=seat_name(row.get("payee"), lang),
                 amount=row.get("amount"),
                 reason=reason,
             ).strip()

@@ -27,9 +27,12 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from mahjongkit.bots import BOT_NAMES, Agent, make_bot
+from mahjongkit.bots.session import run_until
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.engine import Game
+from mahjongkit.game.ranking import ranking
 from mahjongkit.i18n import reason_of, say, t
+from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.options import override
 from mahjongkit.records import GameRecord, Records, RecordsError, Seat, resume
 from mahjongkit.table.actions import Action
@@ -98,17 +101,7 @@ class Seating:
 
     def play_bots(self) -> None:
         """Let the bots act until the person must decide or the game ends."""
-        game = self.game
-        for _ in range(100_000):
-            if game.over:
-                return
-            waiting = [s for s in game.waiting_for() if s != self.seat]
-            if not waiting:
-                return
-            seat = waiting[0]
-            agent = self.bots[seat]
-            assert agent is not None
-            game.apply(agent.act(game.observation(seat, with_events=False)))
+        run_until(self.game, self.bots, max_actions=100_000)
 
     def save(self) -> None:
         """Store the events not stored yet (and the result when the game is over)."""
@@ -144,29 +137,21 @@ class Seating:
             ],
         }
         if self.hints:
-            message["hints"] = hints_for(game, observation, self.lang)
+            message["hints"] = hints_for(observation, game.flow.rules, self.lang)
         return message
 
     def game_over(self) -> dict[str, Any]:
         """The ``game_over`` message: the final scores and ranking, names by seat."""
         end: dict[str, Any] = dict(self.game.log[-1])
-        ranking = end.get("mjk_ranking") or _ranked(list(self.game.scores))
+        rows = ranking(end, list(self.game.scores))
         return {
             "type": "game_over",
             "game": self.record_id,
             "scores": list(end.get("scores", self.game.scores)),
-            "ranking": [dict(row) for row in ranking],
+            "ranking": rows,
             "seat": self.seat,
             "rounds": self.game.rounds_played,
         }
-
-
-def _ranked(scores: list[int]) -> list[dict[str, int]]:
-    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
-    return [
-        {"seat": s, "rank": 1 + sum(1 for o in scores if o > scores[s]), "points": scores[s]}
-        for s in order
-    ]
 
 
 def table_facts(game: Game, events: Sequence[Any], lang: str) -> dict[str, Any]:
@@ -240,7 +225,7 @@ class Tables:
         """A new game from a ``start`` message (refused with a :class:`Refusal`); ``replacing``
         is the game the connection holds until then (its place counts as free)."""
         self._room(lang, replacing)
-        variant_name = message.get("variant", "riichi")
+        variant_name = message.get("variant", VARIANT_NAMES[0])  # the registry's first
         if variant_name not in VARIANT_NAMES:
             raise _refuse("variant", lang, value=_short(variant_name), known=", ".join(FAMILIES))
         record = find_variant(variant_name)
@@ -660,7 +645,11 @@ def page_strings(lang: str) -> dict[str, str]:
     from mahjongkit.i18n.messages import MESSAGES
     from mahjongkit.i18n.table import TABLE
 
-    keys = [*TABLE["en"], *(f"seat.{x}" for x in "ESWN"), *(f"play.suit.{s}" for s in range(3))]
+    keys = [
+        *TABLE["en"],
+        *(f"seat.{x}" for x in SEAT_LETTERS),
+        *(f"play.suit.{s}" for s in range(3)),
+    ]
     keys += [f"play.variant.{name}" for name in FAMILIES]
     return {key: MESSAGES[lang].get(key) or MESSAGES["en"][key] for key in keys}
 
