@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mahjongkit.errors import MahjongError, NotationError
+from mahjongkit.formats.replay import DEAD_WALL, RoundWall
 from mahjongkit.formats.rules import log_rules
 from mahjongkit.game.engine import Game, rebuild_rules, settle_claims
 from mahjongkit.game.legal import why_illegal
@@ -43,7 +44,6 @@ from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import thaw
 from mahjongkit.table.state import Phase
-from mahjongkit.table.wall import indicator_indices, replacement_index, ura_indices
 from mahjongkit.tiles import NUM_PHYSICAL
 from mahjongkit.variants import find_variant
 
@@ -92,7 +92,6 @@ MJAI_FIELDS: dict[str, tuple[str, ...]] = {
 
 _HIDDEN = "?"
 _TILES = 136
-_DEAD_WALL = 14
 _DEAL = 13
 _SEATS = 4
 _KANS = ("daiminkan", "ankan", "kakan")
@@ -724,37 +723,38 @@ def _plan_round(
             )
         return free[name].pop(0)
 
-    wall: list[int | None] = [None] * _TILES
     first = events[start]
     dealer = first.get("oya")
     if type(dealer) is not int or not 0 <= dealer < _SEATS:
         raise NotationError(f"{_where(start, first)}: oya must be a seat 0-3")
+    # Ids are given out in the order of the wall (the deal from the dealer on, the live draws,
+    # the dead wall's pieces), so that the same log always gives the same wall.
+    deal: list[tuple[int | None, ...]] = [()] * _SEATS
     for offset in range(_SEATS):
         seat = (dealer + offset) % _SEATS
-        for k in range(_DEAL):
-            wall[_DEAL * _SEATS * 0 + _DEAL * offset + k] = tile_of(
-                layout.seats[seat].slots[k].name
-            )
-    position = _DEAL * _SEATS
+        deal[seat] = tuple(tile_of(layout.seats[seat].slots[k].name) for k in range(_DEAL))
+    live: list[int | None] = []
     for number, slot in enumerate(layout.live):
-        if position + number >= _TILES - _DEAD_WALL:
+        if _DEAL * _SEATS + number >= _TILES - DEAD_WALL:
             raise NotationError(f"round at event {start}: more draws than the live wall holds")
-        wall[position + number] = tile_of(slot.name)
+        live.append(tile_of(slot.name))
     if len(layout.replacements) > 4 or len(layout.indicators) > 5:
         raise NotationError(f"round at event {start}: more than four kans")
-    for number, slot in enumerate(layout.replacements):
-        wall[replacement_index(_TILES, _DEAD_WALL, number)] = tile_of(slot.name)
-    spots = indicator_indices(_TILES, _DEAD_WALL, len(layout.indicators))
-    for spot, name in zip(spots, layout.indicators, strict=True):
-        wall[spot] = tile_of(name)
-    ura_spots = ura_indices(_TILES, _DEAD_WALL, len(layout.uras))
-    for spot, name in zip(ura_spots, layout.uras, strict=False):
-        wall[spot] = tile_of(name)
-    rest = iter(sorted(t for ids in free.values() for t in ids))
-    filled = [t if t is not None else next(rest) for t in wall]
-    if sorted(filled) != list(range(_TILES)) or NUM_PHYSICAL < _TILES:
+    replacements = [tile_of(slot.name) for slot in layout.replacements]
+    indicators = [tile_of(name) for name in layout.indicators]
+    uras = [tile_of(name) for name in layout.uras]
+    wall = RoundWall(
+        tiles=tuple(range(_TILES)),
+        dealer=dealer,
+        deal=tuple(deal),
+        live=tuple(live),
+        replacements=tuple(replacements),
+        indicators=tuple(indicators),
+        uras=tuple(uras),
+    ).engine_wall()
+    if sorted(wall) != list(range(_TILES)) or NUM_PHYSICAL < _TILES:
         raise NotationError(f"round at event {start}: the tiles shown do not make one set")
-    return _Plan(filled)
+    return _Plan(wall)
 
 
 # --- playing the log's decisions ------------------------------------------------------------------

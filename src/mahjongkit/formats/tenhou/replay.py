@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from mahjongkit.errors import IllegalActionError, MahjongError, NotationError
+from mahjongkit.formats.replay import RoundWall
 from mahjongkit.formats.rules import log_rules
 from mahjongkit.formats.tenhou.meldcode import CallType
 from mahjongkit.formats.tenhou.mjlog import read_mjlog
@@ -106,27 +107,17 @@ def standard_skip_reason(record: MjlogGame) -> str | None:
 
 
 def engine_wall(script: RoundScript) -> list[int]:
-    """The engine's wall layout (see :mod:`mahjongkit.table.wall`) from a record's pieces."""
-    players = script.players
-    size = len(script.tile_ids)
-    dead = 14
-    wall: list[int | None] = [None] * size
-    position = 0
-    for offset in range(players):
-        hand = script.deal[(script.dealer + offset) % players]
-        wall[position : position + 13] = hand
-        position += 13
-    for index, tile in enumerate(script.live_draws):
-        wall[position + index] = tile
-    start = size - dead
-    for index, tile in enumerate(script.replacement_draws):
-        wall[start + index] = tile
-    for index, tile in enumerate(script.dora_indicators):
-        wall[start + 4 + index] = tile
-    for index, tile in enumerate(script.ura_indicators):
-        wall[start + 9 + index] = tile
-    filler = iter(script.unseen)
-    return [tile if tile is not None else next(filler) for tile in wall]
+    """The engine's wall (see :class:`~mahjongkit.formats.replay.RoundWall`) from a record's
+    pieces."""
+    return RoundWall(
+        tiles=script.tile_ids,
+        dealer=script.dealer,
+        deal=script.deal,
+        live=script.live_draws,
+        replacements=script.replacement_draws,
+        indicators=script.dora_indicators,
+        uras=script.ura_indicators,
+    ).engine_wall()
 
 
 TENPAI_YAME_SINCE = date(2010, 6, 1)
