@@ -33,12 +33,12 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NoReturn
 
 from mahjongkit.errors import MahjongError, NotationError
-from mahjongkit.formats.replay import DEAD_WALL, RoundWall
+from mahjongkit.formats.replay import DEAD_WALL, RecordReplay, RoundWall
 from mahjongkit.formats.rules import log_rules
-from mahjongkit.game.engine import Game, rebuild_rules, settle_claims
+from mahjongkit.game.engine import Game, rebuild_rules
 from mahjongkit.game.legal import why_illegal
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
@@ -476,12 +476,6 @@ class _Seat:
     """The slots of its hand nobody had seen when it declared riichi."""
 
 
-def _claimed_tile(game: Game) -> int | None:
-    """The tile a win on someone else's tile would take: the discard, or the kong's tile."""
-    rnd = game.round
-    return rnd.last_discard if rnd.last_discard is not None else rnd.rob_tile
-
-
 def _where(index: int, event: Mapping[str, Any]) -> str:
     return f"event {index} ({event.get('type')})"
 
@@ -760,22 +754,19 @@ def _plan_round(
 # --- playing the log's decisions ------------------------------------------------------------------
 
 
-class _Driver:
+class _Driver(RecordReplay):
     """Plays the decisions of ``events`` through ``game`` and checks what the game emits."""
 
     def __init__(self, game: Game, events: list[MjaiEvent], start: int, viewer: int | None) -> None:
-        self.game = game
+        super().__init__(game)
         self.events = events
         self.index = start
         self.viewer = viewer
-        self.seen = 0
         self.queue: list[MjaiEvent] = []
         self.collect()
 
     def collect(self) -> None:
-        fresh = to_mjai(self.game.log[self.seen :])
-        self.seen = len(self.game.log)
-        self.queue.extend(e for e in fresh if e["type"] != "start_game")
+        self.queue.extend(e for e in to_mjai(self.fresh()) if e["type"] != "start_game")
 
     def run(self) -> None:
         events = self.events
@@ -890,14 +881,8 @@ class _Driver:
 
         return test
 
-    def pass_all(self, keep: Mapping[int, Action] | None = None) -> None:
-        settle_claims(self.game, keep, self.apply)
-
-    def apply(self, action: Action) -> None:
-        try:
-            self.game.apply(action)
-        except MahjongError as error:
-            raise NotationError(f"{_where(self.index, self.events[self.index])}: {error}") from None
+    def refused(self, action: Action, error: MahjongError) -> NoReturn:
+        raise NotationError(f"{_where(self.index, self.events[self.index])}: {error}") from None
 
     def decide(self, event: MjaiEvent) -> bool:
         """Play the decision ``event`` records; False where a view ends before one is made."""
@@ -927,7 +912,7 @@ class _Driver:
                 ),
                 f"{kind} {event.get('pai')} with {consumed}",
             )
-            self.pass_all({seat: claim})
+            self.settle({seat: claim})
             return True
         if kind == "hora" and event.get("actor") != event.get("target") and claiming:
             keep: dict[int, Action] = {}
@@ -938,13 +923,13 @@ class _Driver:
                     seat,
                     lambda a: a.type == A.RON,
                     "win on the discard",
-                    self.attempt(A.RON, seat, _claimed_tile(game)),
+                    self.attempt(A.RON, seat, self.claimed_tile()),
                 )
                 number += 1
-            self.pass_all(keep)
+            self.settle(keep)
             return True
         if claiming:
-            self.pass_all()
+            self.settle()
             return True
         if kind == "reach":
             seat = self.seat(event)

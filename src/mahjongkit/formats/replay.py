@@ -1,4 +1,5 @@
-"""A recorded round replayed through the engine: the wall its record implies.
+"""A recorded round replayed through the engine: the wall its record implies, and the engine
+side of playing its decisions.
 
 Every reader of a played game (Tenhou's mjlog and tenhou.net/6, mjai) follows a round's tiles
 and finds where each one it shows came from: the deal, the live draws in order, the replacement
@@ -7,6 +8,10 @@ draws after a kan, the dora indicators and the ura indicators a riichi winner tu
 (:mod:`mahjongkit.table.wall`), so that the engine, dealt from it, draws every tile the record
 shows where the record shows it. A record never shows the tiles nobody drew; they fill the
 remaining places in ascending id order, so the same record always gives the same wall.
+
+:class:`RecordReplay` is the engine side every record reader drives: the game dealt from that
+wall, the engine's events as they come, each recorded decision played (a refusal worded by the
+reader, naming where its record disagrees) and a claim window answered as the record shows it.
 
 >>> wall = RoundWall(
 ...     tiles=tuple(range(136)),
@@ -23,8 +28,14 @@ remaining places in ascending id order, so the same record always gives the same
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import NoReturn
 
+from mahjongkit.errors import MahjongError
+from mahjongkit.game.engine import Game, settle_claims
+from mahjongkit.table.actions import Action
+from mahjongkit.table.events import JsonEvent, as_json
 from mahjongkit.table.wall import (
     DEAL_SIZE,
     indicator_indices,
@@ -32,7 +43,7 @@ from mahjongkit.table.wall import (
     ura_indices,
 )
 
-__all__ = ["DEAD_WALL", "RoundWall"]
+__all__ = ["DEAD_WALL", "RecordReplay", "RoundWall"]
 
 DEAD_WALL = 14
 """The tiles of the dead wall in every record read here (Riichi's)."""
@@ -81,3 +92,44 @@ class RoundWall:
         placed = {tile for tile in wall if tile is not None}
         unseen = iter(tile for tile in sorted(self.tiles) if tile not in placed)
         return [tile if tile is not None else next(unseen) for tile in wall]
+
+
+class RecordReplay:
+    """A record's decisions played through ``game``, and what the engine emits on the way.
+
+    A reader subclasses it: it plays each decision its record shows (:meth:`apply`,
+    :meth:`settle`), reads the engine's answer (:meth:`fresh`) and compares; :meth:`refused`
+    words the engine's refusal of a recorded decision in the reader's terms. ``seen`` is the
+    first event of ``game.log`` not yet read.
+    """
+
+    def __init__(self, game: Game, seen: int = 0) -> None:
+        self.game = game
+        self.seen = seen
+
+    def fresh(self) -> list[JsonEvent]:
+        """The events the engine emitted since the last call."""
+        events = as_json(self.game.log[self.seen :])
+        self.seen = len(self.game.log)
+        return events
+
+    def apply(self, action: Action) -> None:
+        """Play one recorded decision; the engine's refusal goes to :meth:`refused`."""
+        try:
+            self.game.apply(action)
+        except MahjongError as error:
+            self.refused(action, error)
+
+    def refused(self, action: Action, error: MahjongError) -> NoReturn:
+        """Raise the reader's own error for an action the engine refuses."""
+        raise error
+
+    def settle(self, keep: Mapping[int, Action] | None = None) -> None:
+        """Answer the open claim window: the seats of ``keep`` play their action, every other
+        seat passes (as a record shows a seat that could call and did not)."""
+        settle_claims(self.game, keep, self.apply)
+
+    def claimed_tile(self) -> int | None:
+        """The tile a win on someone else's tile would take: the discard, or the kan's tile."""
+        rnd = self.game.round
+        return rnd.last_discard if rnd.last_discard is not None else rnd.rob_tile

@@ -25,10 +25,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from mahjongkit.errors import IllegalActionError, MahjongError, NotationError
-from mahjongkit.formats.replay import RoundWall
+from mahjongkit.formats.replay import RecordReplay, RoundWall
 from mahjongkit.formats.rules import log_rules
 from mahjongkit.formats.tenhou.meldcode import CallType
 from mahjongkit.formats.tenhou.mjlog import read_mjlog
@@ -46,7 +46,7 @@ from mahjongkit.formats.tenhou.records import (
     log_id_date,
 )
 from mahjongkit.formats.tenhou.script import RoundScript
-from mahjongkit.game.engine import Game, settle_claims
+from mahjongkit.game.engine import Game
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
@@ -173,7 +173,10 @@ def replay_rules(
     return chosen
 
 
-class _RoundReplay:
+class _RoundReplay(RecordReplay):
+    """One round of a Tenhou record played through the engine, checked as Tenhou shows it:
+    each draw, each win and draw with its score changes, the kan dora indicators."""
+
     def __init__(
         self,
         rules: RiichiRules,
@@ -186,23 +189,17 @@ class _RoundReplay:
         if game is None:
             wall = engine_wall(RoundScript.from_round(game_round))
             game = Game("riichi", rules, wall_source=lambda g, index: list(wall))
-        self.game = game
         # A round of a game already under way starts at its own start_kyoku.
         starts = [i for i, e in enumerate(as_json(game.log)) if e["type"] == "start_kyoku"]
-        self.seen = starts[-1] if starts else 0
+        super().__init__(game, starts[-1] if starts else 0)
         self.since = self.seen
         self.riichi_declared: set[int] = set()
         self.doras: list[int] = []
         self.single_round = True
 
-    def fail(self, message: str) -> None:
+    def fail(self, message: str) -> NoReturn:
         self.report.mismatches.append(f"action {self.report.actions}: {message}")
         raise _Stop
-
-    def new_events(self) -> list[JsonEvent]:
-        events = as_json(self.game.log[self.seen :])
-        self.seen = len(self.game.log)
-        return events
 
     def run(self) -> None:
         rnd = self.round
@@ -246,24 +243,17 @@ class _RoundReplay:
         Events are matched in order within each kind only: Tenhou writes an open kong's new
         dora indicator before the replacement tile's discard, though it takes effect with it.
         """
-        for event in self.new_events():
+        for event in self.fresh():
             self.queues.setdefault(event["type"], []).append(event)
         queue = self.queues.get(kind, [])
         return queue.pop(0) if queue else None
 
-    def settle_claims(self, keep: dict[int, Action] | None = None) -> None:
-        """Answer a pending claim window: ``keep`` seats act, every other seat passes."""
-        settle_claims(self.game, keep, self.apply)
-
-    def apply(self, action: Action) -> None:
-        try:
-            self.game.apply(action)
-        except MahjongError as error:
-            legal = ", ".join(self.describe(a) for a in self.game.legal_actions(action.seat))
-            self.fail(
-                f"Tenhou played {self.describe(action)}; the engine refused it ({error}); "
-                f"legal: {legal or 'nothing'}"
-            )
+    def refused(self, action: Action, error: MahjongError) -> NoReturn:
+        legal = ", ".join(self.describe(a) for a in self.game.legal_actions(action.seat))
+        self.fail(
+            f"Tenhou played {self.describe(action)}; the engine refused it ({error}); "
+            f"legal: {legal or 'nothing'}"
+        )
 
     def describe(self, action: Action) -> str:
         tile = "" if action.tile is None else f" {self.game.flow.tile(action.tile)}"
@@ -272,7 +262,7 @@ class _RoundReplay:
     def step(self, action: Any) -> None:
         game = self.game
         if isinstance(action, Draw):
-            self.settle_claims()
+            self.settle()
             event = self.take_event("tsumo")
             if event is None or event["actor"] != action.seat or event["mjk_id"] != action.tile:
                 got = "nothing"
@@ -304,7 +294,7 @@ class _RoundReplay:
             claim = Action(kind[meld.type], seat, meld.called, meld.consumed())
             if self.game.round.phase is not Phase.CLAIM:
                 self.fail(f"Tenhou: {self.describe(claim)}; the engine has no discard to claim")
-            self.settle_claims({seat: claim})
+            self.settle({seat: claim})
             if self.game.round.phase is Phase.CLAIM:
                 self.fail(f"Tenhou: {self.describe(claim)}; the engine did not give it the tile")
         elif meld.type is CallType.ANKAN:
@@ -328,7 +318,7 @@ class _RoundReplay:
                         f"Tenhou: {SEAT_LETTERS[seat]} wins on {game.flow.tile(first.win_tile)}; "
                         "the engine offers no ron"
                     )
-            self.settle_claims(keep)
+            self.settle(keep)
         for agari in group:
             event = self.take_event("hora")
             if event is None or event["actor"] != agari.seat:
@@ -336,7 +326,6 @@ class _RoundReplay:
                     f"Tenhou: {SEAT_LETTERS[agari.seat]} wins; engine: "
                     f"{'no win' if event is None else SEAT_LETTERS[event['actor']] + ' wins'}"
                 )
-                return
             self.compare(agari.deltas, event, f"{SEAT_LETTERS[agari.seat]}'s win")
 
     def draw(self, ending: Ryuukyoku) -> None:
@@ -349,13 +338,12 @@ class _RoundReplay:
                 for s in range(game.players)
                 if any(a.type == A.RON for a in game.legal_actions(s))
             ]
-            self.settle_claims({s: Action(A.RON, s, game.round.last_discard) for s in claimants})
+            self.settle({s: Action(A.RON, s, game.round.last_discard) for s in claimants})
         else:
-            self.settle_claims()
+            self.settle()
         event = self.take_event("ryukyoku")
         if event is None:
             self.fail(f"Tenhou: {ending.description}; the engine did not draw the round")
-            return
         if event["reason"] not in _DRAW_REASONS.get(ending.kind, (ending.kind,)):
             self.fail(f"Tenhou: {ending.description}; engine: {event['reason']}")
         self.compare(ending.deltas, event, ending.description)
