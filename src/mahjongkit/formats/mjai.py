@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NoReturn
 
@@ -553,66 +553,87 @@ class _Layout:
     def step(self, events: Sequence[Mapping[str, Any]], index: int) -> None:
         event = events[index]
         kind = event.get("type")
+        follow = _FOLLOWS.get(kind) if isinstance(kind, str) else None
+        if follow is not None:
+            follow(self, index, event)
+
+    def draw(self, index: int, event: Mapping[str, Any]) -> None:
+        """A draw: the next live tile, or the replacement tile after a kan."""
+        seat = self.actor(index, event)
+        state = self.seats[seat]
+        slot = _Slot(self.known(event.get("pai")))
+        state.held.append(len(state.slots))
+        state.drawn = len(state.slots)
+        state.slots.append(slot)
+        (self.replacements if self.after_kan == seat else self.live).append(slot)
+        self.after_kan = None
+
+    def discard(self, index: int, event: Mapping[str, Any]) -> None:
+        """A discard: the drawn tile where the log says ``tsumogiri``, else one from the hand."""
         where = _where(index, event)
-        if kind == "tsumo":
-            seat = self.actor(index, event)
-            state = self.seats[seat]
-            slot = _Slot(self.known(event.get("pai")))
-            state.held.append(len(state.slots))
-            state.drawn = len(state.slots)
-            state.slots.append(slot)
-            (self.replacements if self.after_kan == seat else self.live).append(slot)
-            self.after_kan = None
-        elif kind == "dahai":
-            seat = self.actor(index, event)
-            state = self.seats[seat]
-            tsumogiri = event.get("tsumogiri")
-            if tsumogiri is True and state.drawn is not None:
-                slot = state.slots[state.drawn]
-                if slot.name not in (None, event.get("pai")):
-                    raise NotationError(
-                        f"{where}: seat {seat} drew {slot.name}, not {event.get('pai')}"
-                    )
-                state.held.remove(state.drawn)
-                slot.name = self.known(event.get("pai"))
-                state.drawn = None
-            else:
-                self.take(seat, event.get("pai"), where, not_drawn=tsumogiri is False)
+        seat = self.actor(index, event)
+        state = self.seats[seat]
+        tsumogiri = event.get("tsumogiri")
+        if tsumogiri is True and state.drawn is not None:
+            slot = state.slots[state.drawn]
+            if slot.name not in (None, event.get("pai")):
+                raise NotationError(
+                    f"{where}: seat {seat} drew {slot.name}, not {event.get('pai')}"
+                )
+            state.held.remove(state.drawn)
+            slot.name = self.known(event.get("pai"))
             state.drawn = None
-            if state.riichi and not state.ready and self.viewer not in (None, seat):
-                self.make_ready(seat)
-        elif kind in _CALLS:
-            seat = self.actor(index, event)
-            consumed = event.get("consumed")
-            if not isinstance(consumed, list):
-                raise NotationError(f"{where}: consumed must be a list of tiles")
-            for name in consumed:
-                self.take(seat, name, where)
-            if kind == "daiminkan":
-                self.after_kan = seat
-        elif kind == "ankan":
-            seat = self.actor(index, event)
-            consumed = event.get("consumed")
-            if not isinstance(consumed, list) or len(consumed) != 4:
-                raise NotationError(f"{where}: consumed must be four tiles")
-            for name in consumed:
-                self.take(seat, name, where)
+        else:
+            self.take(seat, event.get("pai"), where, not_drawn=tsumogiri is False)
+        state.drawn = None
+        if state.riichi and not state.ready and self.viewer not in (None, seat):
+            self.make_ready(seat)
+
+    def call(self, index: int, event: Mapping[str, Any]) -> None:
+        """A chi, pon or open kan: the tiles it shows leave the caller's hand."""
+        where = _where(index, event)
+        seat = self.actor(index, event)
+        consumed = event.get("consumed")
+        if not isinstance(consumed, list):
+            raise NotationError(f"{where}: consumed must be a list of tiles")
+        for name in consumed:
+            self.take(seat, name, where)
+        if event.get("type") == "daiminkan":
             self.after_kan = seat
-        elif kind == "kakan":
-            seat = self.actor(index, event)
-            self.take(seat, event.get("pai"), where)
-            self.after_kan = seat
-        elif kind == "reach":
-            self.seats[self.actor(index, event)].riichi = True
-        elif kind == "dora":
-            marker = event.get("dora_marker")
-            if not isinstance(marker, str):
-                raise NotationError(f"{where}: dora_marker must be a tile")
-            self.indicators.append(self.known(marker) or marker)
-        elif kind == "hora":
-            uras = event.get("uradora_markers", event.get("ura_markers"))
-            if isinstance(uras, list) and uras and not self.uras:
-                self.uras = [n for n in uras if isinstance(n, str)]
+
+    def concealed_kan(self, index: int, event: Mapping[str, Any]) -> None:
+        """A concealed kan: its four tiles leave the hand; a replacement draw follows."""
+        where = _where(index, event)
+        seat = self.actor(index, event)
+        consumed = event.get("consumed")
+        if not isinstance(consumed, list) or len(consumed) != 4:
+            raise NotationError(f"{where}: consumed must be four tiles")
+        for name in consumed:
+            self.take(seat, name, where)
+        self.after_kan = seat
+
+    def added_kan(self, index: int, event: Mapping[str, Any]) -> None:
+        """A tile added to a pon: it leaves the hand; a replacement draw follows."""
+        seat = self.actor(index, event)
+        self.take(seat, event.get("pai"), _where(index, event))
+        self.after_kan = seat
+
+    def riichi(self, index: int, event: Mapping[str, Any]) -> None:
+        """A riichi: the seat's hidden tiles may have to make a ready hand."""
+        self.seats[self.actor(index, event)].riichi = True
+
+    def indicator(self, index: int, event: Mapping[str, Any]) -> None:
+        """A new dora indicator, turned after a kan."""
+        marker = event.get("dora_marker")
+        if not isinstance(marker, str):
+            raise NotationError(f"{_where(index, event)}: dora_marker must be a tile")
+        self.indicators.append(self.known(marker) or marker)
+
+    def win(self, index: int, event: Mapping[str, Any]) -> None:
+        """A win: the ura indicators a riichi winner shows (the first winner's)."""
+        uras = event.get("uradora_markers", event.get("ura_markers"))
+        if isinstance(uras, list) and uras and not self.uras:
+            self.uras = [n for n in uras if isinstance(n, str)]
 
     def make_ready(self, seat: int) -> None:
         """Give a seat that declared riichi (its tiles unseen) a ready hand of unseen tiles."""
@@ -647,6 +668,21 @@ class _Layout:
         names.update(self.indicators)
         names.update(self.uras)
         return names
+
+
+_FOLLOWS: dict[str, Callable[[_Layout, int, Mapping[str, Any]], None]] = {
+    "tsumo": _Layout.draw,
+    "dahai": _Layout.discard,
+    "chi": _Layout.call,
+    "pon": _Layout.call,
+    "daiminkan": _Layout.call,
+    "ankan": _Layout.concealed_kan,
+    "kakan": _Layout.added_kan,
+    "reach": _Layout.riichi,
+    "dora": _Layout.indicator,
+    "hora": _Layout.win,
+}
+"""What each event shows of the round's tiles (the others show none)."""
 
 
 def _neighbours(name: str) -> list[str]:
@@ -886,21 +922,28 @@ class _Driver(RecordReplay):
 
     def decide(self, event: MjaiEvent) -> bool:
         """Play the decision ``event`` records; False where a view ends before one is made."""
-        game = self.game
-        claiming = game.round.phase in (Phase.CLAIM, Phase.ROB)
-        first = self.index
-        if claiming:
-            # The riichi deposit (and a kan's indicator) may be written before the call that
-            # answers the discard: the call decides.
-            while first < len(self.events) and self.events[first].get("type") in (
-                "reach_accepted",
-                "dora",
-            ):
-                first += 1
-            if first < len(self.events):
-                event = self.events[first]
+        if self.game.round.phase in (Phase.CLAIM, Phase.ROB):
+            self.answer(event)
+            return True
         kind = event.get("type")
-        if kind in _CALLS and claiming:
+        play = _TURN_PLAYS.get(kind) if isinstance(kind, str) else None
+        return True if play is None else play(self, event)
+
+    def answer(self, event: MjaiEvent) -> None:
+        """Answer the open claim window as the log goes on: with its call, with its wins on
+        the tile, else every seat passes."""
+        first = self.index
+        # The riichi deposit (and a kan's indicator) may be written before the call that
+        # answers the discard: the call decides.
+        while first < len(self.events) and self.events[first].get("type") in (
+            "reach_accepted",
+            "dora",
+        ):
+            first += 1
+        if first < len(self.events):
+            event = self.events[first]
+        kind = event.get("type")
+        if kind in _CALLS:
             seat = self.seat(event)
             consumed = sorted(map(str, event.get("consumed") or []))
             claim = self.pick(
@@ -913,9 +956,9 @@ class _Driver(RecordReplay):
                 f"{kind} {event.get('pai')} with {consumed}",
             )
             self.settle({seat: claim})
-            return True
-        if kind == "hora" and event.get("actor") != event.get("target") and claiming:
-            keep: dict[int, Action] = {}
+            return
+        keep: dict[int, Action] = {}
+        if kind == "hora" and event.get("actor") != event.get("target"):
             number = first
             while number < len(self.events) and self.events[number].get("type") == "hora":
                 seat = self.seat(self.events[number])
@@ -926,80 +969,86 @@ class _Driver(RecordReplay):
                     self.attempt(A.RON, seat, self.claimed_tile()),
                 )
                 number += 1
-            self.settle(keep)
-            return True
-        if claiming:
-            self.settle()
-            return True
-        if kind == "reach":
-            seat = self.seat(event)
-            following = self.events[self.index + 1] if self.index + 1 < len(self.events) else None
-            if following is None:
-                if self.viewer is not None:
-                    return False
-                raise NotationError(f"{_where(self.index, event)}: the log ends before the discard")
-            if following.get("type") != "dahai" or following.get("actor") != seat:
-                raise NotationError(
-                    f"{_where(self.index, event)}: a riichi is followed by its discard"
-                )
-            self.apply(
-                self.pick(
-                    seat,
-                    self.discard_test(seat, following, A.RIICHI),
-                    f"declare riichi with {following.get('pai')}",
-                    self.attempt(A.RIICHI, seat, self.held_named(seat, following)),
-                )
+        self.settle(keep)
+
+    def riichi(self, event: MjaiEvent) -> bool:
+        """A riichi: played with the discard the log shows next."""
+        seat = self.seat(event)
+        following = self.events[self.index + 1] if self.index + 1 < len(self.events) else None
+        if following is None:
+            if self.viewer is not None:
+                return False
+            raise NotationError(f"{_where(self.index, event)}: the log ends before the discard")
+        if following.get("type") != "dahai" or following.get("actor") != seat:
+            raise NotationError(f"{_where(self.index, event)}: a riichi is followed by its discard")
+        self.apply(
+            self.pick(
+                seat,
+                self.discard_test(seat, following, A.RIICHI),
+                f"declare riichi with {following.get('pai')}",
+                self.attempt(A.RIICHI, seat, self.held_named(seat, following)),
             )
-            return True
-        if kind == "dahai":
-            seat = self.seat(event)
-            self.apply(
-                self.pick(
-                    seat,
-                    self.discard_test(seat, event, A.DISCARD),
-                    f"discard {event.get('pai')}",
-                    self.attempt(A.DISCARD, seat, self.held_named(seat, event)),
-                )
+        )
+        return True
+
+    def discard(self, event: MjaiEvent) -> bool:
+        """A discard, of the drawn tile where the log says ``tsumogiri``."""
+        seat = self.seat(event)
+        self.apply(
+            self.pick(
+                seat,
+                self.discard_test(seat, event, A.DISCARD),
+                f"discard {event.get('pai')}",
+                self.attempt(A.DISCARD, seat, self.held_named(seat, event)),
             )
-            return True
-        if kind == "hora":
-            seat = self.seat(event)
-            self.apply(
-                self.pick(
-                    seat,
-                    lambda a: a.type == A.TSUMO,
-                    "win on its draw",
-                    self.attempt(A.TSUMO, seat, game.round.seats[seat].drawn),
-                )
+        )
+        return True
+
+    def self_drawn_win(self, event: MjaiEvent) -> bool:
+        """A win on the seat's own draw (no claim window is open)."""
+        seat = self.seat(event)
+        self.apply(
+            self.pick(
+                seat,
+                lambda a: a.type == A.TSUMO,
+                "win on its draw",
+                self.attempt(A.TSUMO, seat, self.game.round.seats[seat].drawn),
             )
-            return True
-        if kind == "ankan":
-            seat = self.seat(event)
-            consumed = sorted(map(str, event.get("consumed") or []))
-            self.apply(
-                self.pick(
-                    seat,
-                    lambda a: (
-                        a.type == A.ANKAN and sorted(self.name(t) for t in a.consumed) == consumed
-                    ),
-                    f"declare a concealed kan of {consumed}",
-                )
+        )
+        return True
+
+    def concealed_kan(self, event: MjaiEvent) -> bool:
+        """A concealed kan of the four tiles the log names."""
+        seat = self.seat(event)
+        consumed = sorted(map(str, event.get("consumed") or []))
+        self.apply(
+            self.pick(
+                seat,
+                lambda a: (
+                    a.type == A.ANKAN and sorted(self.name(t) for t in a.consumed) == consumed
+                ),
+                f"declare a concealed kan of {consumed}",
             )
-            return True
-        if kind == "kakan":
-            seat = self.seat(event)
-            self.apply(
-                self.pick(
-                    seat,
-                    lambda a: a.type == A.KAKAN and self.name(a.tile) == event.get("pai"),
-                    f"add {event.get('pai')} to a pon",
-                )
+        )
+        return True
+
+    def added_kan(self, event: MjaiEvent) -> bool:
+        """A tile added to the seat's pon."""
+        seat = self.seat(event)
+        self.apply(
+            self.pick(
+                seat,
+                lambda a: a.type == A.KAKAN and self.name(a.tile) == event.get("pai"),
+                f"add {event.get('pai')} to a pon",
             )
-            return True
-        if kind == "ryukyoku" and game.round.phase is Phase.TURN:
-            seat = game.round.turn
+        )
+        return True
+
+    def abort(self, event: MjaiEvent) -> bool:
+        """A draw on a seat's turn: its abort (nine terminals)."""
+        if self.game.round.phase is Phase.TURN:
+            seat = self.game.round.turn
             self.apply(self.pick(seat, lambda a: a.type == A.ABORT, "abort (nine terminals)"))
-            return True
         return True
 
     def seat(self, event: Mapping[str, Any]) -> int:
@@ -1009,3 +1058,14 @@ class _Driver(RecordReplay):
                 f"{_where(self.index, event)}: actor must be a seat 0-3, not {actor!r:.10}"
             )
         return actor
+
+
+_TURN_PLAYS: dict[str, Callable[[_Driver, MjaiEvent], bool]] = {
+    "reach": _Driver.riichi,
+    "dahai": _Driver.discard,
+    "hora": _Driver.self_drawn_win,
+    "ankan": _Driver.concealed_kan,
+    "kakan": _Driver.added_kan,
+    "ryukyoku": _Driver.abort,
+}
+"""The decision each event records on a seat's turn (no claim window open)."""
