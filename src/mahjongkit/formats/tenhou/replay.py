@@ -260,29 +260,28 @@ class _RoundReplay(RecordReplay):
         return f"{SEAT_LETTERS[action.seat]} {action.type}{tile}"
 
     def step(self, action: Any) -> None:
-        game = self.game
-        if isinstance(action, Draw):
-            self.settle()
-            event = self.take_event("tsumo")
-            if event is None or event["actor"] != action.seat or event["mjk_id"] != action.tile:
-                got = "nothing"
-                if event is not None:
-                    got = f"{SEAT_LETTERS[event['actor']]} {event['pai']}"
-                self.fail(
-                    f"Tenhou: {SEAT_LETTERS[action.seat]} draws "
-                    f"{game.flow.tile(action.tile)}; engine: {got}"
-                )
-        elif isinstance(action, Riichi):
-            if action.step == 1:
+        match action:
+            case Draw():
+                self.settle()
+                event = self.take_event("tsumo")
+                if event is None or event["actor"] != action.seat or event["mjk_id"] != action.tile:
+                    got = "nothing"
+                    if event is not None:
+                        got = f"{SEAT_LETTERS[event['actor']]} {event['pai']}"
+                    self.fail(
+                        f"Tenhou: {SEAT_LETTERS[action.seat]} draws "
+                        f"{self.game.flow.tile(action.tile)}; engine: {got}"
+                    )
+            case Riichi(step=1):
                 self.riichi_declared.add(action.seat)
-        elif isinstance(action, Discard):
-            kind = A.RIICHI if action.seat in self.riichi_declared else A.DISCARD
-            self.riichi_declared.discard(action.seat)
-            self.apply(Action(kind, action.seat, action.tile))
-        elif isinstance(action, Call):
-            self.call(action)
-        elif isinstance(action, NewDora):
-            self.doras.append(action.indicator)
+            case Discard():
+                kind = A.RIICHI if action.seat in self.riichi_declared else A.DISCARD
+                self.riichi_declared.discard(action.seat)
+                self.apply(Action(kind, action.seat, action.tile))
+            case Call():
+                self.call(action)
+            case NewDora():
+                self.doras.append(action.indicator)
 
     def call(self, action: Call) -> None:
         meld = action.meld
