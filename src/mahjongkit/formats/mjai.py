@@ -9,13 +9,14 @@ the wall, the answers to a claim), so a converted log reads like any mjai log. T
 readers ignore unknown fields), so a log written here reads back under the very same rules.
 
 :func:`read_mjai` goes the other way: from an mjai log (tiles as names only) it lays out every
-round's wall (the deal, each draw, the replacement tiles, the dora and ura indicators), plays
-every decision the log records through the engine and checks that each event the engine then
-emits is the log's own. :func:`mirror_round` does the same for one seat's view of a round, where
-the other seats' hidden tiles are ``"?"``: it fills them with tiles nobody has seen (a seat that
-declares riichi gets a ready hand of such tiles), so the seat's own options are exactly the
-real game's. Both raise :class:`~mahjongkit.errors.NotationError` naming the event and what
-disagreed.
+round's wall (the deal, each draw, the replacement tiles, the dora and ura indicators, placed by
+:class:`~mahjongkit.formats.replay.RoundWall` as a Tenhou record's are), plays every decision the
+log records through the engine (:class:`~mahjongkit.formats.replay.RecordReplay`) and checks that
+each event the engine then emits is the log's own. :func:`mirror_round` does the same for one seat's
+view of a round, where the other seats' hidden tiles are ``"?"``: it fills them with tiles nobody
+has seen (a seat that declares riichi gets a ready hand of such tiles), so the seat's own options
+are exactly the real game's. Both raise :class:`~mahjongkit.errors.NotationError` naming the event
+and what disagreed.
 
 >>> from mahjongkit.bots.policy import play_random
 >>> import random

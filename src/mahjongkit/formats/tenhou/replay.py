@@ -1,15 +1,16 @@
 """Replay Tenhou records through the table engine and report every disagreement.
 
 Each round of a record is started from its ``<INIT>`` (wind, dealer, counters, deposits, scores)
-with the wall the record reveals (:class:`~mahjongkit.formats.tenhou.script.RoundScript`), under the
-``tenhou`` preset with the record's red-five, open-tanyao and length flags and Tenhou's rules of
-the day the game was played (:func:`record_rules`: its log id dates it), or under rules and
-options chosen instead (:func:`replay_rules`). Every recorded action is
-played as the engine's action: it must be legal at that moment; a draw must be the tile the
-engine deals; a seat that could claim a discard and did not is recorded as passing. Every win
-and draw must happen where Tenhou had it, with Tenhou's score changes; and what the engine's
-rules make of the result (the next round's wind, dealer, counters, deposits and scores, or the
-end of the game) must be what Tenhou played next.
+with the wall the record reveals (:class:`~mahjongkit.formats.tenhou.script.RoundScript` follows its
+tiles, :class:`~mahjongkit.formats.replay.RoundWall` lays them out as the mjai reader's are), under
+the ``tenhou`` preset with the record's red-five, open-tanyao and length flags and Tenhou's rules of
+the day the game was played (:func:`record_rules`: its log id dates it), or under rules and options
+chosen instead (:func:`replay_rules`). Every recorded action is played as the engine's action
+(through :class:`~mahjongkit.formats.replay.RecordReplay`, as the mjai reader plays its log's): it
+must be legal at that moment; a draw must be the tile the engine deals; a seat that could claim a
+discard and did not is recorded as passing. Every win and draw must happen where Tenhou had it, with
+Tenhou's score changes; and what the engine's rules make of the result (the next round's wind,
+dealer, counters, deposits and scores, or the end of the game) must be what Tenhou played next.
 
 >>> from pathlib import Path
 >>> path = Path("../shared/data/riichi/mjlog/dnovikoff_example.xml")
