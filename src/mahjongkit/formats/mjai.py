@@ -296,11 +296,10 @@ def read_mjai(
     if limit is not None and (type(limit) is not int or limit < 1):
         raise NotationError(f"start_game: mjk_max_rounds is a positive integer, not {limit!r:.20}")
     probe = Game(variant, rules)
-    plans = []
+    walls = []
     for number, index in enumerate(kyoku_at):
         end = kyoku_at[number + 1] if number + 1 < len(kyoku_at) else len(events)
-        plans.append(_plan_round(probe, events, index, end, viewer=None))
-    walls = [plan.wall for plan in plans]
+        walls.append(_round_wall(probe, events, index, end, viewer=None))
     game = Game(
         variant,
         rules,
@@ -441,8 +440,8 @@ def mirror_round(
     if not log or log[0].get("type") != "start_kyoku":
         raise NotationError("a round's view begins with start_kyoku")
     probe = Game(variant, rules)
-    plan = _plan_round(probe, log, 0, len(log), viewer=seat)
-    game = Game(variant, rules, wall_source=lambda _game, _number: list(plan.wall))
+    wall = _round_wall(probe, log, 0, len(log), viewer=seat)
+    game = Game(variant, rules, wall_source=lambda _game, _number: list(wall))
     try:
         game.start_at(**_position(log[0]), single_round=True)
     except MahjongError as error:
@@ -459,11 +458,6 @@ class _Slot:
     """One tile a seat held at some point: dealt or drawn; ``name`` once it is known."""
 
     name: str | None
-
-
-@dataclass
-class _Plan:
-    wall: list[int]
 
 
 @dataclass
@@ -724,9 +718,9 @@ def _ready_hand(pool: Counter[str], size: int) -> list[str] | None:
     return None
 
 
-def _plan_round(
+def _round_wall(
     probe: Game, events: list[MjaiEvent], start: int, end: int, viewer: int | None
-) -> _Plan:
+) -> list[int]:
     """The wall of the round ``events[start:end]`` shows (unseen tiles filled in)."""
     names = [_name(probe, t) for t in range(_TILES)]
     by_name: dict[str, list[int]] = {}
@@ -785,7 +779,7 @@ def _plan_round(
     ).engine_wall()
     if sorted(wall) != list(range(_TILES)) or NUM_PHYSICAL < _TILES:
         raise NotationError(f"round at event {start}: the tiles shown do not make one set")
-    return _Plan(wall)
+    return wall
 
 
 # --- playing the log's decisions ------------------------------------------------------------------
