@@ -134,16 +134,16 @@ def seat_view(events: Iterable[Mapping[str, Any]], seat: int) -> list[MjaiEvent]
     out: list[MjaiEvent] = []
     for event in events:
         shown = dict(event)
-        kind = shown.get("type")
-        if kind == "start_game":
-            shown = {"type": "start_game", "names": list(event.get("names", [])), "id": seat}
-        elif kind == "start_kyoku":
-            shown["tehais"] = [
-                list(hand) if number == seat else [_HIDDEN] * len(hand)
-                for number, hand in enumerate(event.get("tehais", []))
-            ]
-        elif kind == "tsumo" and shown.get("actor") != seat:
-            shown["pai"] = _HIDDEN
+        match shown.get("type"):
+            case "start_game":
+                shown = {"type": "start_game", "names": list(event.get("names", [])), "id": seat}
+            case "start_kyoku":
+                shown["tehais"] = [
+                    list(hand) if number == seat else [_HIDDEN] * len(hand)
+                    for number, hand in enumerate(event.get("tehais", []))
+                ]
+            case "tsumo" if shown.get("actor") != seat:
+                shown["pai"] = _HIDDEN
         out.append(shown)
     return out
 
