@@ -28,6 +28,7 @@ reader, naming where its record disagrees) and a claim window answered as the re
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NoReturn
@@ -94,7 +95,7 @@ class RoundWall:
         return [tile if tile is not None else next(unseen) for tile in wall]
 
 
-class RecordReplay:
+class RecordReplay(ABC):
     """A record's decisions played through ``game``, and what the engine emits on the way.
 
     A reader subclasses it: it plays each decision its record shows (:meth:`apply`,
@@ -120,9 +121,9 @@ class RecordReplay:
         except MahjongError as error:
             self.refused(action, error)
 
+    @abstractmethod
     def refused(self, action: Action, error: MahjongError) -> NoReturn:
         """Raise the reader's own error for an action the engine refuses."""
-        raise error
 
     def settle(self, keep: Mapping[int, Action] | None = None) -> None:
         """Answer the open claim window: the seats of ``keep`` play their action, every other
