@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NoReturn
 
 from mahjongkit.errors import MahjongError, NotationError
-from mahjongkit.formats.replay import DEAD_WALL, RecordReplay, RoundWall
+from mahjongkit.formats.replay import DEAD_WALL, RecordReplay, RoundWall, dealt_game
 from mahjongkit.formats.rules import log_rules
 from mahjongkit.game.engine import Game, rebuild_rules
 from mahjongkit.game.legal import why_illegal
@@ -300,17 +300,7 @@ def read_mjai(
     for number, index in enumerate(kyoku_at):
         end = kyoku_at[number + 1] if number + 1 < len(kyoku_at) else len(events)
         walls.append(_round_wall(probe, events, index, end, viewer=None))
-    game = Game(
-        variant,
-        rules,
-        names=player_names,
-        max_rounds=limit,
-        # A round the log does not have (the game goes on where the log stops) is dealt in
-        # order: the comparison with the log reports it.
-        wall_source=lambda _game, number: (
-            list(walls[number]) if number < len(walls) else list(range(_TILES))
-        ),
-    )
+    game = dealt_game(variant, rules, walls, names=player_names, max_rounds=limit)
     first = events[kyoku_at[0]]
     try:
         game.start_at(**_position(first), single_round=False)
@@ -441,7 +431,7 @@ def mirror_round(
         raise NotationError("a round's view begins with start_kyoku")
     probe = Game(variant, rules)
     wall = _round_wall(probe, log, 0, len(log), viewer=seat)
-    game = Game(variant, rules, wall_source=lambda _game, _number: list(wall))
+    game = dealt_game(variant, rules, [wall])
     try:
         game.start_at(**_position(log[0]), single_round=True)
     except MahjongError as error:

@@ -29,9 +29,9 @@ reader, naming where its record disagrees) and a claim window answered as the re
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.engine import Game, settle_claims
@@ -44,7 +44,7 @@ from mahjongkit.table.wall import (
     ura_indices,
 )
 
-__all__ = ["DEAD_WALL", "RecordReplay", "RoundWall"]
+__all__ = ["DEAD_WALL", "RecordReplay", "RoundWall", "dealt_game"]
 
 DEAD_WALL = 14
 """The tiles of the dead wall in every record read here (Riichi's)."""
@@ -93,6 +93,28 @@ class RoundWall:
         placed = {tile for tile in wall if tile is not None}
         unseen = iter(tile for tile in sorted(self.tiles) if tile not in placed)
         return [tile if tile is not None else next(unseen) for tile in wall]
+
+
+def dealt_game(
+    variant: str,
+    rules: Any,
+    walls: Sequence[Sequence[int]],
+    *,
+    names: Sequence[str] | None = None,
+    max_rounds: int | None = None,
+) -> Game:
+    """A game whose rounds are dealt the ``walls`` of a record's rounds, in order. A round
+    past them (the game goes on where the record stops) is dealt the set in order: the
+    comparison with the record reports it."""
+    return Game(
+        variant,
+        rules,
+        names=names,
+        max_rounds=max_rounds,
+        wall_source=lambda _game, number: (
+            list(walls[number]) if number < len(walls) else sorted(walls[0])
+        ),
+    )
 
 
 class RecordReplay(ABC):

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from mahjongkit.errors import IllegalActionError, MahjongError, NotationError
-from mahjongkit.formats.replay import RecordReplay, RoundWall
+from mahjongkit.formats.replay import RecordReplay, RoundWall, dealt_game
 from mahjongkit.formats.rules import log_rules
 from mahjongkit.formats.tenhou.meldcode import CallType
 from mahjongkit.formats.tenhou.mjlog import read_mjlog
@@ -189,7 +189,7 @@ class _RoundReplay(RecordReplay):
         self.report = report
         if game is None:
             wall = engine_wall(RoundScript.from_round(game_round))
-            game = Game("riichi", rules, wall_source=lambda g, index: list(wall))
+            game = dealt_game("riichi", rules, [wall])
         # A round of a game already under way starts at its own start_kyoku.
         starts = [i for i, e in enumerate(as_json(game.log)) if e["type"] == "start_kyoku"]
         super().__init__(game, starts[-1] if starts else 0)
@@ -475,11 +475,11 @@ def record_game(
         raise NotationError("the record has no complete round")
     chosen = replay_rules(record, played, rules, options)
     walls = [engine_wall(RoundScript.from_round(r)) for r in rounds]
-    game = Game(
+    game = dealt_game(
         "riichi",
         chosen,
+        walls,
         names=[p.name or f"player{i}" for i, p in enumerate(record.players)],
-        wall_source=lambda g, index: list(walls[index]) if index < len(walls) else list(range(136)),
     )
     for index, game_round in enumerate(rounds):
         report = RoundReport(game_round.name)
