@@ -9,13 +9,14 @@ the wall, the answers to a claim), so a converted log reads like any mjai log. T
 readers ignore unknown fields), so a log written here reads back under the very same rules.
 
 :func:`read_mjai` goes the other way: from an mjai log (tiles as names only) it lays out every
-round's wall (the deal, each draw, the replacement tiles, the dora and ura indicators), plays
-every decision the log records through the engine and checks that each event the engine then
-emits is the log's own. :func:`mirror_round` does the same for one seat's view of a round, where
-the other seats' hidden tiles are ``"?"``: it fills them with tiles nobody has seen (a seat that
-declares riichi gets a ready hand of such tiles), so the seat's own options are exactly the
-real game's. Both raise :class:`~mahjongkit.errors.NotationError` naming the event and what
-disagreed.
+round's wall (the deal, each draw, the replacement tiles, the dora and ura indicators, placed by
+:class:`~mahjongkit.formats.replay.RoundWall` as a Tenhou record's are), plays every decision the
+log records through the engine (:class:`~mahjongkit.formats.replay.RecordReplay`) and checks that
+each event the engine then emits is the log's own. :func:`mirror_round` does the same for one seat's
+view of a round, where the other seats' hidden tiles are ``"?"``: it fills them with tiles nobody
+has seen (a seat that declares riichi gets a ready hand of such tiles), so the seat's own options
+are exactly the real game's. Both raise :class:`~mahjongkit.errors.NotationError` naming the event
+and what disagreed.
 
 >>> from mahjongkit.bots.policy import play_random
 >>> import random
@@ -31,19 +32,19 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NoReturn
 
 from mahjongkit.errors import MahjongError, NotationError
+from mahjongkit.formats.replay import DEAD_WALL, RecordReplay, RoundWall, dealt_game
 from mahjongkit.formats.rules import log_rules
-from mahjongkit.game.engine import Game, rebuild_rules, settle_claims
+from mahjongkit.game.engine import Game, rebuild_rules
 from mahjongkit.game.legal import why_illegal
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import thaw
 from mahjongkit.table.state import Phase
-from mahjongkit.table.wall import indicator_indices, replacement_index, ura_indices
 from mahjongkit.tiles import NUM_PHYSICAL
 from mahjongkit.variants import find_variant
 
@@ -92,7 +93,6 @@ MJAI_FIELDS: dict[str, tuple[str, ...]] = {
 
 _HIDDEN = "?"
 _TILES = 136
-_DEAD_WALL = 14
 _DEAL = 13
 _SEATS = 4
 _KANS = ("daiminkan", "ankan", "kakan")
@@ -134,16 +134,16 @@ def seat_view(events: Iterable[Mapping[str, Any]], seat: int) -> list[MjaiEvent]
     out: list[MjaiEvent] = []
     for event in events:
         shown = dict(event)
-        kind = shown.get("type")
-        if kind == "start_game":
-            shown = {"type": "start_game", "names": list(event.get("names", [])), "id": seat}
-        elif kind == "start_kyoku":
-            shown["tehais"] = [
-                list(hand) if number == seat else [_HIDDEN] * len(hand)
-                for number, hand in enumerate(event.get("tehais", []))
-            ]
-        elif kind == "tsumo" and shown.get("actor") != seat:
-            shown["pai"] = _HIDDEN
+        match shown.get("type"):
+            case "start_game":
+                shown = {"type": "start_game", "names": list(event.get("names", [])), "id": seat}
+            case "start_kyoku":
+                shown["tehais"] = [
+                    list(hand) if number == seat else [_HIDDEN] * len(hand)
+                    for number, hand in enumerate(event.get("tehais", []))
+                ]
+            case "tsumo" if shown.get("actor") != seat:
+                shown["pai"] = _HIDDEN
         out.append(shown)
     return out
 
@@ -296,22 +296,11 @@ def read_mjai(
     if limit is not None and (type(limit) is not int or limit < 1):
         raise NotationError(f"start_game: mjk_max_rounds is a positive integer, not {limit!r:.20}")
     probe = Game(variant, rules)
-    plans = []
+    walls = []
     for number, index in enumerate(kyoku_at):
         end = kyoku_at[number + 1] if number + 1 < len(kyoku_at) else len(events)
-        plans.append(_plan_round(probe, events, index, end, viewer=None))
-    walls = [plan.wall for plan in plans]
-    game = Game(
-        variant,
-        rules,
-        names=player_names,
-        max_rounds=limit,
-        # A round the log does not have (the game goes on where the log stops) is dealt in
-        # order: the comparison with the log reports it.
-        wall_source=lambda _game, number: (
-            list(walls[number]) if number < len(walls) else list(range(_TILES))
-        ),
-    )
+        walls.append(_round_wall(probe, events, index, end, viewer=None))
+    game = dealt_game(variant, rules, walls, names=player_names, max_rounds=limit)
     first = events[kyoku_at[0]]
     try:
         game.start_at(**_position(first), single_round=False)
@@ -441,8 +430,8 @@ def mirror_round(
     if not log or log[0].get("type") != "start_kyoku":
         raise NotationError("a round's view begins with start_kyoku")
     probe = Game(variant, rules)
-    plan = _plan_round(probe, log, 0, len(log), viewer=seat)
-    game = Game(variant, rules, wall_source=lambda _game, _number: list(plan.wall))
+    wall = _round_wall(probe, log, 0, len(log), viewer=seat)
+    game = dealt_game(variant, rules, [wall])
     try:
         game.start_at(**_position(log[0]), single_round=True)
     except MahjongError as error:
@@ -462,11 +451,6 @@ class _Slot:
 
 
 @dataclass
-class _Plan:
-    wall: list[int]
-
-
-@dataclass
 class _Seat:
     slots: list[_Slot] = field(default_factory=list)
     held: list[int] = field(default_factory=list)
@@ -475,12 +459,6 @@ class _Seat:
     ready: bool = False
     unseen_at_riichi: set[int] = field(default_factory=set)
     """The slots of its hand nobody had seen when it declared riichi."""
-
-
-def _claimed_tile(game: Game) -> int | None:
-    """The tile a win on someone else's tile would take: the discard, or the kong's tile."""
-    rnd = game.round
-    return rnd.last_discard if rnd.last_discard is not None else rnd.rob_tile
 
 
 def _where(index: int, event: Mapping[str, Any]) -> str:
@@ -560,66 +538,87 @@ class _Layout:
     def step(self, events: Sequence[Mapping[str, Any]], index: int) -> None:
         event = events[index]
         kind = event.get("type")
+        follow = _FOLLOWS.get(kind) if isinstance(kind, str) else None
+        if follow is not None:
+            follow(self, index, event)
+
+    def draw(self, index: int, event: Mapping[str, Any]) -> None:
+        """A draw: the next live tile, or the replacement tile after a kan."""
+        seat = self.actor(index, event)
+        state = self.seats[seat]
+        slot = _Slot(self.known(event.get("pai")))
+        state.held.append(len(state.slots))
+        state.drawn = len(state.slots)
+        state.slots.append(slot)
+        (self.replacements if self.after_kan == seat else self.live).append(slot)
+        self.after_kan = None
+
+    def discard(self, index: int, event: Mapping[str, Any]) -> None:
+        """A discard: the drawn tile where the log says ``tsumogiri``, else one from the hand."""
         where = _where(index, event)
-        if kind == "tsumo":
-            seat = self.actor(index, event)
-            state = self.seats[seat]
-            slot = _Slot(self.known(event.get("pai")))
-            state.held.append(len(state.slots))
-            state.drawn = len(state.slots)
-            state.slots.append(slot)
-            (self.replacements if self.after_kan == seat else self.live).append(slot)
-            self.after_kan = None
-        elif kind == "dahai":
-            seat = self.actor(index, event)
-            state = self.seats[seat]
-            tsumogiri = event.get("tsumogiri")
-            if tsumogiri is True and state.drawn is not None:
-                slot = state.slots[state.drawn]
-                if slot.name not in (None, event.get("pai")):
-                    raise NotationError(
-                        f"{where}: seat {seat} drew {slot.name}, not {event.get('pai')}"
-                    )
-                state.held.remove(state.drawn)
-                slot.name = self.known(event.get("pai"))
-                state.drawn = None
-            else:
-                self.take(seat, event.get("pai"), where, not_drawn=tsumogiri is False)
+        seat = self.actor(index, event)
+        state = self.seats[seat]
+        tsumogiri = event.get("tsumogiri")
+        if tsumogiri is True and state.drawn is not None:
+            slot = state.slots[state.drawn]
+            if slot.name not in (None, event.get("pai")):
+                raise NotationError(
+                    f"{where}: seat {seat} drew {slot.name}, not {event.get('pai')}"
+                )
+            state.held.remove(state.drawn)
+            slot.name = self.known(event.get("pai"))
             state.drawn = None
-            if state.riichi and not state.ready and self.viewer not in (None, seat):
-                self.make_ready(seat)
-        elif kind in _CALLS:
-            seat = self.actor(index, event)
-            consumed = event.get("consumed")
-            if not isinstance(consumed, list):
-                raise NotationError(f"{where}: consumed must be a list of tiles")
-            for name in consumed:
-                self.take(seat, name, where)
-            if kind == "daiminkan":
-                self.after_kan = seat
-        elif kind == "ankan":
-            seat = self.actor(index, event)
-            consumed = event.get("consumed")
-            if not isinstance(consumed, list) or len(consumed) != 4:
-                raise NotationError(f"{where}: consumed must be four tiles")
-            for name in consumed:
-                self.take(seat, name, where)
+        else:
+            self.take(seat, event.get("pai"), where, not_drawn=tsumogiri is False)
+        state.drawn = None
+        if state.riichi and not state.ready and self.viewer not in (None, seat):
+            self.make_ready(seat)
+
+    def call(self, index: int, event: Mapping[str, Any]) -> None:
+        """A chi, pon or open kan: the tiles it shows leave the caller's hand."""
+        where = _where(index, event)
+        seat = self.actor(index, event)
+        consumed = event.get("consumed")
+        if not isinstance(consumed, list):
+            raise NotationError(f"{where}: consumed must be a list of tiles")
+        for name in consumed:
+            self.take(seat, name, where)
+        if event.get("type") == "daiminkan":
             self.after_kan = seat
-        elif kind == "kakan":
-            seat = self.actor(index, event)
-            self.take(seat, event.get("pai"), where)
-            self.after_kan = seat
-        elif kind == "reach":
-            self.seats[self.actor(index, event)].riichi = True
-        elif kind == "dora":
-            marker = event.get("dora_marker")
-            if not isinstance(marker, str):
-                raise NotationError(f"{where}: dora_marker must be a tile")
-            self.indicators.append(self.known(marker) or marker)
-        elif kind == "hora":
-            uras = event.get("uradora_markers", event.get("ura_markers"))
-            if isinstance(uras, list) and uras and not self.uras:
-                self.uras = [n for n in uras if isinstance(n, str)]
+
+    def concealed_kan(self, index: int, event: Mapping[str, Any]) -> None:
+        """A concealed kan: its four tiles leave the hand; a replacement draw follows."""
+        where = _where(index, event)
+        seat = self.actor(index, event)
+        consumed = event.get("consumed")
+        if not isinstance(consumed, list) or len(consumed) != 4:
+            raise NotationError(f"{where}: consumed must be four tiles")
+        for name in consumed:
+            self.take(seat, name, where)
+        self.after_kan = seat
+
+    def added_kan(self, index: int, event: Mapping[str, Any]) -> None:
+        """A tile added to a pon: it leaves the hand; a replacement draw follows."""
+        seat = self.actor(index, event)
+        self.take(seat, event.get("pai"), _where(index, event))
+        self.after_kan = seat
+
+    def riichi(self, index: int, event: Mapping[str, Any]) -> None:
+        """A riichi: the seat's hidden tiles may have to make a ready hand."""
+        self.seats[self.actor(index, event)].riichi = True
+
+    def indicator(self, index: int, event: Mapping[str, Any]) -> None:
+        """A new dora indicator, turned after a kan."""
+        marker = event.get("dora_marker")
+        if not isinstance(marker, str):
+            raise NotationError(f"{_where(index, event)}: dora_marker must be a tile")
+        self.indicators.append(self.known(marker) or marker)
+
+    def win(self, index: int, event: Mapping[str, Any]) -> None:
+        """A win: the ura indicators a riichi winner shows (the first winner's)."""
+        uras = event.get("uradora_markers", event.get("ura_markers"))
+        if isinstance(uras, list) and uras and not self.uras:
+            self.uras = [n for n in uras if isinstance(n, str)]
 
     def make_ready(self, seat: int) -> None:
         """Give a seat that declared riichi (its tiles unseen) a ready hand of unseen tiles."""
@@ -654,6 +653,21 @@ class _Layout:
         names.update(self.indicators)
         names.update(self.uras)
         return names
+
+
+_FOLLOWS: dict[str, Callable[[_Layout, int, Mapping[str, Any]], None]] = {
+    "tsumo": _Layout.draw,
+    "dahai": _Layout.discard,
+    "chi": _Layout.call,
+    "pon": _Layout.call,
+    "daiminkan": _Layout.call,
+    "ankan": _Layout.concealed_kan,
+    "kakan": _Layout.added_kan,
+    "reach": _Layout.riichi,
+    "dora": _Layout.indicator,
+    "hora": _Layout.win,
+}
+"""What each event shows of the round's tiles (the others show none)."""
 
 
 def _neighbours(name: str) -> list[str]:
@@ -694,9 +708,9 @@ def _ready_hand(pool: Counter[str], size: int) -> list[str] | None:
     return None
 
 
-def _plan_round(
+def _round_wall(
     probe: Game, events: list[MjaiEvent], start: int, end: int, viewer: int | None
-) -> _Plan:
+) -> list[int]:
     """The wall of the round ``events[start:end]`` shows (unseen tiles filled in)."""
     names = [_name(probe, t) for t in range(_TILES)]
     by_name: dict[str, list[int]] = {}
@@ -724,58 +738,56 @@ def _plan_round(
             )
         return free[name].pop(0)
 
-    wall: list[int | None] = [None] * _TILES
     first = events[start]
     dealer = first.get("oya")
     if type(dealer) is not int or not 0 <= dealer < _SEATS:
         raise NotationError(f"{_where(start, first)}: oya must be a seat 0-3")
+    # Ids are given out in the order of the wall (the deal from the dealer on, the live draws,
+    # the dead wall's pieces), so that the same log always gives the same wall.
+    deal: list[tuple[int | None, ...]] = [()] * _SEATS
     for offset in range(_SEATS):
         seat = (dealer + offset) % _SEATS
-        for k in range(_DEAL):
-            wall[_DEAL * _SEATS * 0 + _DEAL * offset + k] = tile_of(
-                layout.seats[seat].slots[k].name
-            )
-    position = _DEAL * _SEATS
+        deal[seat] = tuple(tile_of(layout.seats[seat].slots[k].name) for k in range(_DEAL))
+    live: list[int | None] = []
     for number, slot in enumerate(layout.live):
-        if position + number >= _TILES - _DEAD_WALL:
+        if _DEAL * _SEATS + number >= _TILES - DEAD_WALL:
             raise NotationError(f"round at event {start}: more draws than the live wall holds")
-        wall[position + number] = tile_of(slot.name)
+        live.append(tile_of(slot.name))
     if len(layout.replacements) > 4 or len(layout.indicators) > 5:
         raise NotationError(f"round at event {start}: more than four kans")
-    for number, slot in enumerate(layout.replacements):
-        wall[replacement_index(_TILES, _DEAD_WALL, number)] = tile_of(slot.name)
-    spots = indicator_indices(_TILES, _DEAD_WALL, len(layout.indicators))
-    for spot, name in zip(spots, layout.indicators, strict=True):
-        wall[spot] = tile_of(name)
-    ura_spots = ura_indices(_TILES, _DEAD_WALL, len(layout.uras))
-    for spot, name in zip(ura_spots, layout.uras, strict=False):
-        wall[spot] = tile_of(name)
-    rest = iter(sorted(t for ids in free.values() for t in ids))
-    filled = [t if t is not None else next(rest) for t in wall]
-    if sorted(filled) != list(range(_TILES)) or NUM_PHYSICAL < _TILES:
+    replacements = [tile_of(slot.name) for slot in layout.replacements]
+    indicators = [tile_of(name) for name in layout.indicators]
+    uras = [tile_of(name) for name in layout.uras]
+    wall = RoundWall(
+        tiles=tuple(range(_TILES)),
+        dealer=dealer,
+        deal=tuple(deal),
+        live=tuple(live),
+        replacements=tuple(replacements),
+        indicators=tuple(indicators),
+        uras=tuple(uras),
+    ).engine_wall()
+    if sorted(wall) != list(range(_TILES)) or NUM_PHYSICAL < _TILES:
         raise NotationError(f"round at event {start}: the tiles shown do not make one set")
-    return _Plan(filled)
+    return wall
 
 
 # --- playing the log's decisions ------------------------------------------------------------------
 
 
-class _Driver:
+class _Driver(RecordReplay):
     """Plays the decisions of ``events`` through ``game`` and checks what the game emits."""
 
     def __init__(self, game: Game, events: list[MjaiEvent], start: int, viewer: int | None) -> None:
-        self.game = game
+        super().__init__(game)
         self.events = events
         self.index = start
         self.viewer = viewer
-        self.seen = 0
         self.queue: list[MjaiEvent] = []
         self.collect()
 
     def collect(self) -> None:
-        fresh = to_mjai(self.game.log[self.seen :])
-        self.seen = len(self.game.log)
-        self.queue.extend(e for e in fresh if e["type"] != "start_game")
+        self.queue.extend(e for e in to_mjai(self.fresh()) if e["type"] != "start_game")
 
     def run(self) -> None:
         events = self.events
@@ -890,32 +902,33 @@ class _Driver:
 
         return test
 
-    def pass_all(self, keep: Mapping[int, Action] | None = None) -> None:
-        settle_claims(self.game, keep, self.apply)
-
-    def apply(self, action: Action) -> None:
-        try:
-            self.game.apply(action)
-        except MahjongError as error:
-            raise NotationError(f"{_where(self.index, self.events[self.index])}: {error}") from None
+    def refused(self, action: Action, error: MahjongError) -> NoReturn:
+        raise NotationError(f"{_where(self.index, self.events[self.index])}: {error}") from None
 
     def decide(self, event: MjaiEvent) -> bool:
         """Play the decision ``event`` records; False where a view ends before one is made."""
-        game = self.game
-        claiming = game.round.phase in (Phase.CLAIM, Phase.ROB)
-        first = self.index
-        if claiming:
-            # The riichi deposit (and a kan's indicator) may be written before the call that
-            # answers the discard: the call decides.
-            while first < len(self.events) and self.events[first].get("type") in (
-                "reach_accepted",
-                "dora",
-            ):
-                first += 1
-            if first < len(self.events):
-                event = self.events[first]
+        if self.game.round.phase in (Phase.CLAIM, Phase.ROB):
+            self.answer(event)
+            return True
         kind = event.get("type")
-        if kind in _CALLS and claiming:
+        play = _TURN_PLAYS.get(kind) if isinstance(kind, str) else None
+        return True if play is None else play(self, event)
+
+    def answer(self, event: MjaiEvent) -> None:
+        """Answer the open claim window as the log goes on: with its call, with its wins on
+        the tile, else every seat passes."""
+        first = self.index
+        # The riichi deposit (and a kan's indicator) may be written before the call that
+        # answers the discard: the call decides.
+        while first < len(self.events) and self.events[first].get("type") in (
+            "reach_accepted",
+            "dora",
+        ):
+            first += 1
+        if first < len(self.events):
+            event = self.events[first]
+        kind = event.get("type")
+        if kind in _CALLS:
             seat = self.seat(event)
             consumed = sorted(map(str, event.get("consumed") or []))
             claim = self.pick(
@@ -927,10 +940,10 @@ class _Driver:
                 ),
                 f"{kind} {event.get('pai')} with {consumed}",
             )
-            self.pass_all({seat: claim})
-            return True
-        if kind == "hora" and event.get("actor") != event.get("target") and claiming:
-            keep: dict[int, Action] = {}
+            self.settle({seat: claim})
+            return
+        keep: dict[int, Action] = {}
+        if kind == "hora" and event.get("actor") != event.get("target"):
             number = first
             while number < len(self.events) and self.events[number].get("type") == "hora":
                 seat = self.seat(self.events[number])
@@ -938,83 +951,89 @@ class _Driver:
                     seat,
                     lambda a: a.type == A.RON,
                     "win on the discard",
-                    self.attempt(A.RON, seat, _claimed_tile(game)),
+                    self.attempt(A.RON, seat, self.claimed_tile()),
                 )
                 number += 1
-            self.pass_all(keep)
-            return True
-        if claiming:
-            self.pass_all()
-            return True
-        if kind == "reach":
-            seat = self.seat(event)
-            following = self.events[self.index + 1] if self.index + 1 < len(self.events) else None
-            if following is None:
-                if self.viewer is not None:
-                    return False
-                raise NotationError(f"{_where(self.index, event)}: the log ends before the discard")
-            if following.get("type") != "dahai" or following.get("actor") != seat:
-                raise NotationError(
-                    f"{_where(self.index, event)}: a riichi is followed by its discard"
-                )
-            self.apply(
-                self.pick(
-                    seat,
-                    self.discard_test(seat, following, A.RIICHI),
-                    f"declare riichi with {following.get('pai')}",
-                    self.attempt(A.RIICHI, seat, self.held_named(seat, following)),
-                )
+        self.settle(keep)
+
+    def riichi(self, event: MjaiEvent) -> bool:
+        """A riichi: played with the discard the log shows next."""
+        seat = self.seat(event)
+        following = self.events[self.index + 1] if self.index + 1 < len(self.events) else None
+        if following is None:
+            if self.viewer is not None:
+                return False
+            raise NotationError(f"{_where(self.index, event)}: the log ends before the discard")
+        if following.get("type") != "dahai" or following.get("actor") != seat:
+            raise NotationError(f"{_where(self.index, event)}: a riichi is followed by its discard")
+        self.apply(
+            self.pick(
+                seat,
+                self.discard_test(seat, following, A.RIICHI),
+                f"declare riichi with {following.get('pai')}",
+                self.attempt(A.RIICHI, seat, self.held_named(seat, following)),
             )
-            return True
-        if kind == "dahai":
-            seat = self.seat(event)
-            self.apply(
-                self.pick(
-                    seat,
-                    self.discard_test(seat, event, A.DISCARD),
-                    f"discard {event.get('pai')}",
-                    self.attempt(A.DISCARD, seat, self.held_named(seat, event)),
-                )
+        )
+        return True
+
+    def discard(self, event: MjaiEvent) -> bool:
+        """A discard, of the drawn tile where the log says ``tsumogiri``."""
+        seat = self.seat(event)
+        self.apply(
+            self.pick(
+                seat,
+                self.discard_test(seat, event, A.DISCARD),
+                f"discard {event.get('pai')}",
+                self.attempt(A.DISCARD, seat, self.held_named(seat, event)),
             )
-            return True
-        if kind == "hora":
-            seat = self.seat(event)
-            self.apply(
-                self.pick(
-                    seat,
-                    lambda a: a.type == A.TSUMO,
-                    "win on its draw",
-                    self.attempt(A.TSUMO, seat, game.round.seats[seat].drawn),
-                )
+        )
+        return True
+
+    def self_drawn_win(self, event: MjaiEvent) -> bool:
+        """A win on the seat's own draw (no claim window is open)."""
+        seat = self.seat(event)
+        self.apply(
+            self.pick(
+                seat,
+                lambda a: a.type == A.TSUMO,
+                "win on its draw",
+                self.attempt(A.TSUMO, seat, self.game.round.seats[seat].drawn),
             )
-            return True
-        if kind == "ankan":
-            seat = self.seat(event)
-            consumed = sorted(map(str, event.get("consumed") or []))
-            self.apply(
-                self.pick(
-                    seat,
-                    lambda a: (
-                        a.type == A.ANKAN and sorted(self.name(t) for t in a.consumed) == consumed
-                    ),
-                    f"declare a concealed kan of {consumed}",
-                )
+        )
+        return True
+
+    def concealed_kan(self, event: MjaiEvent) -> bool:
+        """A concealed kan of the four tiles the log names."""
+        seat = self.seat(event)
+        consumed = sorted(map(str, event.get("consumed") or []))
+        self.apply(
+            self.pick(
+                seat,
+                lambda a: (
+                    a.type == A.ANKAN and sorted(self.name(t) for t in a.consumed) == consumed
+                ),
+                f"declare a concealed kan of {consumed}",
             )
-            return True
-        if kind == "kakan":
-            seat = self.seat(event)
-            self.apply(
-                self.pick(
-                    seat,
-                    lambda a: a.type == A.KAKAN and self.name(a.tile) == event.get("pai"),
-                    f"add {event.get('pai')} to a pon",
-                )
+        )
+        return True
+
+    def added_kan(self, event: MjaiEvent) -> bool:
+        """A tile added to the seat's pon."""
+        seat = self.seat(event)
+        self.apply(
+            self.pick(
+                seat,
+                lambda a: a.type == A.KAKAN and self.name(a.tile) == event.get("pai"),
+                f"add {event.get('pai')} to a pon",
             )
-            return True
-        if kind == "ryukyoku" and game.round.phase is Phase.TURN:
-            seat = game.round.turn
+        )
+        return True
+
+    def abort(self, event: MjaiEvent) -> bool:
+        """A draw on a seat's turn: its abort (nine terminals)."""
+        if self.game.round.phase is Phase.TURN:
+            seat = self.game.round.turn
             self.apply(self.pick(seat, lambda a: a.type == A.ABORT, "abort (nine terminals)"))
-            return True
         return True
 
     def seat(self, event: Mapping[str, Any]) -> int:
@@ -1024,3 +1043,14 @@ class _Driver:
                 f"{_where(self.index, event)}: actor must be a seat 0-3, not {actor!r:.10}"
             )
         return actor
+
+
+_TURN_PLAYS: dict[str, Callable[[_Driver, MjaiEvent], bool]] = {
+    "reach": _Driver.riichi,
+    "dahai": _Driver.discard,
+    "hora": _Driver.self_drawn_win,
+    "ankan": _Driver.concealed_kan,
+    "kakan": _Driver.added_kan,
+    "ryukyoku": _Driver.abort,
+}
+"""The decision each event records on a seat's turn (no claim window open)."""

@@ -10,7 +10,8 @@ The package is cut along the seams of the format:
   checked, and the wall it implies;
 * :mod:`~mahjongkit.formats.tenhou.tenhou6`: tenhou.net/6 JSON, read and written;
 * :mod:`~mahjongkit.formats.tenhou.export`: an engine game written as a Tenhou record;
-* :mod:`~mahjongkit.formats.tenhou.replay`: real records replayed through the engine.
+* :mod:`~mahjongkit.formats.tenhou.replay`: real records replayed through the engine (on the wall
+  and the engine driver every record reader shares, :mod:`mahjongkit.formats.replay`).
 
 The names of the first five are importable from here; ``export`` and ``replay`` need the engine
 and are imported as modules of their own. Every reader raises

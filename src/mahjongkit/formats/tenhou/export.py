@@ -54,7 +54,6 @@ _DRAW_KINDS = {
     "sanchaho": "ron3",
 }
 _LIMITS = {None: 0, "mangan": 1, "haneman": 2, "baiman": 3, "sanbaiman": 4}
-_CALLS = {"chi": CallType.CHI, "pon": CallType.PON, "daiminkan": CallType.DAIMINKAN}
 
 
 def game_type_of(game: Game) -> GameType:
@@ -138,34 +137,34 @@ def _round(game: Game, start: int, end: int, states: _States) -> MjlogRound:
     wall = opening["mjk_wall"]
     actions: list[Any] = []
     for offset, event in enumerate(events):
-        kind = event["type"]
         index = start + offset
-        if kind == "tsumo":
-            actions.append(
-                Draw(event["actor"], event["mjk_id"], event.get("mjk_replacement", False))
-            )
-        elif kind == "dahai":
-            actions.append(Discard(event["actor"], event["mjk_id"], event["tsumogiri"]))
-        elif kind == "reach":
-            actions.append(Riichi(event["actor"], 1))
-        elif kind == "reach_accepted":
-            actions.append(Riichi(event["actor"], 2, tuple(event["scores"])))
-        elif kind == "dora":
-            actions.append(NewDora(event["mjk_id"]))
-        elif kind in _CALLS or kind in ("ankan", "kakan"):
-            after = states.at(index + 1)
-            seat = event["actor"]
-            meld = next(
-                m
-                for m in reversed(after.round.seats[seat].melds)
-                if (event.get("mjk_id") in m.tiles)
-                or (kind == "ankan" and m.kind is MeldKind.CONCEALED_KONG)
-            )
-            actions.append(Call(seat, _tenhou_meld(meld, seat)))
-        elif kind == "hora":
-            actions.append(_agari(states.at(index), game.flow.dead_wall, event))
-        elif kind == "ryukyoku":
-            actions.append(_ryuukyoku(states.at(index), event))
+        match event["type"]:
+            case "tsumo":
+                actions.append(
+                    Draw(event["actor"], event["mjk_id"], event.get("mjk_replacement", False))
+                )
+            case "dahai":
+                actions.append(Discard(event["actor"], event["mjk_id"], event["tsumogiri"]))
+            case "reach":
+                actions.append(Riichi(event["actor"], 1))
+            case "reach_accepted":
+                actions.append(Riichi(event["actor"], 2, tuple(event["scores"])))
+            case "dora":
+                actions.append(NewDora(event["mjk_id"]))
+            case "chi" | "pon" | "daiminkan" | "ankan" | "kakan" as kind:
+                after = states.at(index + 1)
+                seat = event["actor"]
+                meld = next(
+                    m
+                    for m in reversed(after.round.seats[seat].melds)
+                    if (event.get("mjk_id") in m.tiles)
+                    or (kind == "ankan" and m.kind is MeldKind.CONCEALED_KONG)
+                )
+                actions.append(Call(seat, _tenhou_meld(meld, seat)))
+            case "hora":
+                actions.append(_agari(states.at(index), game.flow.dead_wall, event))
+            case "ryukyoku":
+                actions.append(_ryuukyoku(states.at(index), event))
     return MjlogRound(
         round_index=4 * SEAT_LETTERS.index(opening["bakaze"]) + opening["kyoku"] - 1,
         honba=opening["honba"],

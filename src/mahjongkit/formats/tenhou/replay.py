@@ -1,15 +1,16 @@
 """Replay Tenhou records through the table engine and report every disagreement.
 
 Each round of a record is started from its ``<INIT>`` (wind, dealer, counters, deposits, scores)
-with the wall the record reveals (:class:`~mahjongkit.formats.tenhou.script.RoundScript`), under the
-``tenhou`` preset with the record's red-five, open-tanyao and length flags and Tenhou's rules of
-the day the game was played (:func:`record_rules`: its log id dates it), or under rules and
-options chosen instead (:func:`replay_rules`). Every recorded action is
-played as the engine's action: it must be legal at that moment; a draw must be the tile the
-engine deals; a seat that could claim a discard and did not is recorded as passing. Every win
-and draw must happen where Tenhou had it, with Tenhou's score changes; and what the engine's
-rules make of the result (the next round's wind, dealer, counters, deposits and scores, or the
-end of the game) must be what Tenhou played next.
+with the wall the record reveals (:class:`~mahjongkit.formats.tenhou.script.RoundScript` follows its
+tiles, :class:`~mahjongkit.formats.replay.RoundWall` lays them out as the mjai reader's are), under
+the ``tenhou`` preset with the record's red-five, open-tanyao and length flags and Tenhou's rules of
+the day the game was played (:func:`record_rules`: its log id dates it), or under rules and options
+chosen instead (:func:`replay_rules`). Every recorded action is played as the engine's action
+(through :class:`~mahjongkit.formats.replay.RecordReplay`, as the mjai reader plays its log's): it
+must be legal at that moment; a draw must be the tile the engine deals; a seat that could claim a
+discard and did not is recorded as passing. Every win and draw must happen where Tenhou had it, with
+Tenhou's score changes; and what the engine's rules make of the result (the next round's wind,
+dealer, counters, deposits and scores, or the end of the game) must be what Tenhou played next.
 
 >>> from pathlib import Path
 >>> path = Path("../shared/data/riichi/mjlog/dnovikoff_example.xml")
@@ -25,9 +26,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from mahjongkit.errors import IllegalActionError, MahjongError, NotationError
+from mahjongkit.formats.replay import RecordReplay, RoundWall, dealt_game
 from mahjongkit.formats.rules import log_rules
 from mahjongkit.formats.tenhou.meldcode import CallType
 from mahjongkit.formats.tenhou.mjlog import read_mjlog
@@ -45,7 +47,7 @@ from mahjongkit.formats.tenhou.records import (
     log_id_date,
 )
 from mahjongkit.formats.tenhou.script import RoundScript
-from mahjongkit.game.engine import Game, settle_claims
+from mahjongkit.game.engine import Game
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
@@ -106,27 +108,17 @@ def standard_skip_reason(record: MjlogGame) -> str | None:
 
 
 def engine_wall(script: RoundScript) -> list[int]:
-    """The engine's wall layout (see :mod:`mahjongkit.table.wall`) from a record's pieces."""
-    players = script.players
-    size = len(script.tile_ids)
-    dead = 14
-    wall: list[int | None] = [None] * size
-    position = 0
-    for offset in range(players):
-        hand = script.deal[(script.dealer + offset) % players]
-        wall[position : position + 13] = hand
-        position += 13
-    for index, tile in enumerate(script.live_draws):
-        wall[position + index] = tile
-    start = size - dead
-    for index, tile in enumerate(script.replacement_draws):
-        wall[start + index] = tile
-    for index, tile in enumerate(script.dora_indicators):
-        wall[start + 4 + index] = tile
-    for index, tile in enumerate(script.ura_indicators):
-        wall[start + 9 + index] = tile
-    filler = iter(script.unseen)
-    return [tile if tile is not None else next(filler) for tile in wall]
+    """The engine's wall (see :class:`~mahjongkit.formats.replay.RoundWall`) from a record's
+    pieces."""
+    return RoundWall(
+        tiles=script.tile_ids,
+        dealer=script.dealer,
+        deal=script.deal,
+        live=script.live_draws,
+        replacements=script.replacement_draws,
+        indicators=script.dora_indicators,
+        uras=script.ura_indicators,
+    ).engine_wall()
 
 
 TENPAI_YAME_SINCE = date(2010, 6, 1)
@@ -182,7 +174,10 @@ def replay_rules(
     return chosen
 
 
-class _RoundReplay:
+class _RoundReplay(RecordReplay):
+    """One round of a Tenhou record played through the engine, checked as Tenhou shows it:
+    each draw, each win and draw with its score changes, the kan dora indicators."""
+
     def __init__(
         self,
         rules: RiichiRules,
@@ -194,24 +189,18 @@ class _RoundReplay:
         self.report = report
         if game is None:
             wall = engine_wall(RoundScript.from_round(game_round))
-            game = Game("riichi", rules, wall_source=lambda g, index: list(wall))
-        self.game = game
+            game = dealt_game("riichi", rules, [wall])
         # A round of a game already under way starts at its own start_kyoku.
         starts = [i for i, e in enumerate(as_json(game.log)) if e["type"] == "start_kyoku"]
-        self.seen = starts[-1] if starts else 0
+        super().__init__(game, starts[-1] if starts else 0)
         self.since = self.seen
         self.riichi_declared: set[int] = set()
         self.doras: list[int] = []
         self.single_round = True
 
-    def fail(self, message: str) -> None:
+    def fail(self, message: str) -> NoReturn:
         self.report.mismatches.append(f"action {self.report.actions}: {message}")
         raise _Stop
-
-    def new_events(self) -> list[JsonEvent]:
-        events = as_json(self.game.log[self.seen :])
-        self.seen = len(self.game.log)
-        return events
 
     def run(self) -> None:
         rnd = self.round
@@ -255,53 +244,45 @@ class _RoundReplay:
         Events are matched in order within each kind only: Tenhou writes an open kong's new
         dora indicator before the replacement tile's discard, though it takes effect with it.
         """
-        for event in self.new_events():
+        for event in self.fresh():
             self.queues.setdefault(event["type"], []).append(event)
         queue = self.queues.get(kind, [])
         return queue.pop(0) if queue else None
 
-    def settle_claims(self, keep: dict[int, Action] | None = None) -> None:
-        """Answer a pending claim window: ``keep`` seats act, every other seat passes."""
-        settle_claims(self.game, keep, self.apply)
-
-    def apply(self, action: Action) -> None:
-        try:
-            self.game.apply(action)
-        except MahjongError as error:
-            legal = ", ".join(self.describe(a) for a in self.game.legal_actions(action.seat))
-            self.fail(
-                f"Tenhou played {self.describe(action)}; the engine refused it ({error}); "
-                f"legal: {legal or 'nothing'}"
-            )
+    def refused(self, action: Action, error: MahjongError) -> NoReturn:
+        legal = ", ".join(self.describe(a) for a in self.game.legal_actions(action.seat))
+        self.fail(
+            f"Tenhou played {self.describe(action)}; the engine refused it ({error}); "
+            f"legal: {legal or 'nothing'}"
+        )
 
     def describe(self, action: Action) -> str:
         tile = "" if action.tile is None else f" {self.game.flow.tile(action.tile)}"
         return f"{SEAT_LETTERS[action.seat]} {action.type}{tile}"
 
     def step(self, action: Any) -> None:
-        game = self.game
-        if isinstance(action, Draw):
-            self.settle_claims()
-            event = self.take_event("tsumo")
-            if event is None or event["actor"] != action.seat or event["mjk_id"] != action.tile:
-                got = "nothing"
-                if event is not None:
-                    got = f"{SEAT_LETTERS[event['actor']]} {event['pai']}"
-                self.fail(
-                    f"Tenhou: {SEAT_LETTERS[action.seat]} draws "
-                    f"{game.flow.tile(action.tile)}; engine: {got}"
-                )
-        elif isinstance(action, Riichi):
-            if action.step == 1:
+        match action:
+            case Draw():
+                self.settle()
+                event = self.take_event("tsumo")
+                if event is None or event["actor"] != action.seat or event["mjk_id"] != action.tile:
+                    got = "nothing"
+                    if event is not None:
+                        got = f"{SEAT_LETTERS[event['actor']]} {event['pai']}"
+                    self.fail(
+                        f"Tenhou: {SEAT_LETTERS[action.seat]} draws "
+                        f"{self.game.flow.tile(action.tile)}; engine: {got}"
+                    )
+            case Riichi(step=1):
                 self.riichi_declared.add(action.seat)
-        elif isinstance(action, Discard):
-            kind = A.RIICHI if action.seat in self.riichi_declared else A.DISCARD
-            self.riichi_declared.discard(action.seat)
-            self.apply(Action(kind, action.seat, action.tile))
-        elif isinstance(action, Call):
-            self.call(action)
-        elif isinstance(action, NewDora):
-            self.doras.append(action.indicator)
+            case Discard():
+                kind = A.RIICHI if action.seat in self.riichi_declared else A.DISCARD
+                self.riichi_declared.discard(action.seat)
+                self.apply(Action(kind, action.seat, action.tile))
+            case Call():
+                self.call(action)
+            case NewDora():
+                self.doras.append(action.indicator)
 
     def call(self, action: Call) -> None:
         meld = action.meld
@@ -313,7 +294,7 @@ class _RoundReplay:
             claim = Action(kind[meld.type], seat, meld.called, meld.consumed())
             if self.game.round.phase is not Phase.CLAIM:
                 self.fail(f"Tenhou: {self.describe(claim)}; the engine has no discard to claim")
-            self.settle_claims({seat: claim})
+            self.settle({seat: claim})
             if self.game.round.phase is Phase.CLAIM:
                 self.fail(f"Tenhou: {self.describe(claim)}; the engine did not give it the tile")
         elif meld.type is CallType.ANKAN:
@@ -337,7 +318,7 @@ class _RoundReplay:
                         f"Tenhou: {SEAT_LETTERS[seat]} wins on {game.flow.tile(first.win_tile)}; "
                         "the engine offers no ron"
                     )
-            self.settle_claims(keep)
+            self.settle(keep)
         for agari in group:
             event = self.take_event("hora")
             if event is None or event["actor"] != agari.seat:
@@ -345,7 +326,6 @@ class _RoundReplay:
                     f"Tenhou: {SEAT_LETTERS[agari.seat]} wins; engine: "
                     f"{'no win' if event is None else SEAT_LETTERS[event['actor']] + ' wins'}"
                 )
-                return
             self.compare(agari.deltas, event, f"{SEAT_LETTERS[agari.seat]}'s win")
 
     def draw(self, ending: Ryuukyoku) -> None:
@@ -358,13 +338,12 @@ class _RoundReplay:
                 for s in range(game.players)
                 if any(a.type == A.RON for a in game.legal_actions(s))
             ]
-            self.settle_claims({s: Action(A.RON, s, game.round.last_discard) for s in claimants})
+            self.settle({s: Action(A.RON, s, game.round.last_discard) for s in claimants})
         else:
-            self.settle_claims()
+            self.settle()
         event = self.take_event("ryukyoku")
         if event is None:
             self.fail(f"Tenhou: {ending.description}; the engine did not draw the round")
-            return
         if event["reason"] not in _DRAW_REASONS.get(ending.kind, (ending.kind,)):
             self.fail(f"Tenhou: {ending.description}; engine: {event['reason']}")
         self.compare(ending.deltas, event, ending.description)
@@ -496,11 +475,11 @@ def record_game(
         raise NotationError("the record has no complete round")
     chosen = replay_rules(record, played, rules, options)
     walls = [engine_wall(RoundScript.from_round(r)) for r in rounds]
-    game = Game(
+    game = dealt_game(
         "riichi",
         chosen,
+        walls,
         names=[p.name or f"player{i}" for i, p in enumerate(record.players)],
-        wall_source=lambda g, index: list(walls[index]) if index < len(walls) else list(range(136)),
     )
     for index, game_round in enumerate(rounds):
         report = RoundReport(game_round.name)
