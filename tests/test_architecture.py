@@ -62,18 +62,7 @@ WRONG_WAY_LEFT: dict[str, str] = {}
 branch lands (the test fails on an entry no longer needed)."""
 
 FAMILY_LITERALS_LEFT = {
-    "api/drills.py": "main (api)",
-    "api/requests.py": "main (api)",
-    "api/words.py": "main (api)",
-    "cli/games.py": "main (cli)",
-    "cli/logs.py": "main (cli)",
-    "cli/parser.py": "main (cli)",
-    "cli/simulate.py": "main (cli)",
-    "web/practice.py": "main (api)",
     "game/engine.py": "wt-state",
-    "formats/mjai.py": "wt-replay",
-    "formats/tenhou/export.py": "wt-replay",
-    "formats/tenhou/replay.py": "wt-replay",
 }
 """Temporary: the files (under ``mahjongkit/``) that still name a family, each with the
 branch that rewrites it. Delete an entry when its branch lands (the test fails on an entry no
@@ -87,7 +76,6 @@ SEAT_LETTERS_WRITTEN = {
 SEAT_LETTERS_LEFT = {
     "game/fold.py": "wt-state",
     "game/legal.py": "wt-state",
-    "formats/mjai.py": "wt-replay",
 }
 """Temporary, as :data:`FAMILY_LITERALS_LEFT`: the files that still write ``"ESWN"``."""
 

@@ -129,3 +129,34 @@ def test_the_web_table_plays_a_hand_of_it(toy: str, tmp_path: Path) -> None:
                 send(ws, {"type": "act", "id": choice, "seq": message["seq"]})
             message = json.loads(ws.receive_text())
     assert states > 5 and message["rounds"] == 1 and sum(message["scores"]) == 0
+
+
+def test_the_command_line_scores_simulates_and_pages_it(
+    toy: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from tests.helpers.cli import run
+
+    code, out, err = run(
+        capsys, "score", "111234555678m99p", "--variant", toy, "--win", "9p", "--tsumo",
+        "--seat", "S", "--json",
+    )
+    assert (code, err) == (0, "")
+    scored = json.loads(out)
+    assert scored["payments"] == {"E": -3, "S": 9, "W": -3, "N": -3}
+    assert scored["context"]["rules"] == next(iter(find_variant(toy).presets))
+    # A field another family owns is refused by the API, naming its owner.
+    code, _, err = run(
+        capsys, "score", "111234555678m99p", "--variant", toy, "--win", "9p", "--dora", "1m"
+    )
+    assert code == 2 and "--dora" in err
+    code, out, _ = run(capsys, "waits", "111234555678m9p", "--variant", toy, "--json")
+    assert code == 0 and json.loads(out)["waits"] == ["9p"]
+    stored = tmp_path / "games.jsonl"
+    code, out, err = run(
+        capsys, "simulate", "--variant", toy, "--games", "2", "--seed", "4", "--jobs", "1",
+        "--bot", "efficient", "--out", str(stored), "--json",
+    )
+    assert code == 0, err
+    summary = json.loads(out)
+    assert summary["variant"] == toy and summary["games"] == 2
+    assert len(stored.read_text().splitlines()) == 2

@@ -86,24 +86,25 @@ class Drill:
 
     def question(self) -> dict[str, Any]:
         """The question as JSON, without its answer."""
-        return {
-            "id": self.id,
-            "family": self.family,
-            "kind": self.kind,
-            "concept": self.concept,
-            "seed": self.seed,
-            "hand": self.hand,
-            "seat": self.seat,
-            "win": self.win,
-            "tsumo": self.tsumo,
-            "from": self.discarder,
-            "missing": self.missing,
-            "riichi": self.riichi,
-            "flowers": self.flowers,
-            "turn": self.turn,
-            "choices": list(self.choices),
-            "command": " ".join(self.argv),
-        }
+        # The keys as keywords: ``riichi`` here is the declaration, not the family.
+        return dict(
+            id=self.id,
+            family=self.family,
+            kind=self.kind,
+            concept=self.concept,
+            seed=self.seed,
+            hand=self.hand,
+            seat=self.seat,
+            win=self.win,
+            tsumo=self.tsumo,
+            **{"from": self.discarder},
+            missing=self.missing,
+            riichi=self.riichi,
+            flowers=self.flowers,
+            turn=self.turn,
+            choices=list(self.choices),
+            command=" ".join(self.argv),
+        )
 
 
 @dataclass(frozen=True, slots=True)

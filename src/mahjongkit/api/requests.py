@@ -74,9 +74,7 @@ class ScoreRequest(HandRequest):
     double_riichi: bool = False
     ippatsu: bool = False
     after_kong: bool = False
-    second_kong: bool = False
     robbing_kong: bool = False
-    kong_discard: bool = False
     last_tile: bool = False
     first_turn: bool = False
     honba: int = 0
@@ -84,10 +82,12 @@ class ScoreRequest(HandRequest):
     nukidora: int = 0
     flowers: str = ""
     """The winner's bonus tiles, mpsz (commas allowed)."""
+    second_kong: bool = False
     missing: str | None = None
     """Sichuan: the winner's missing suit."""
     in_game: tuple[str, ...] = field(default=ALL_SEATS)
     """Sichuan: the seats still playing the hand."""
+    kong_discard: bool = False
 
 
 @dataclass(frozen=True)
@@ -104,23 +104,17 @@ class CompareRequest:
     lang: str | None = None
 
 
-SCORE_FLAG_DEFAULTS: dict[str, object] = {
-    name: value
-    for name, value in (
-        ("dora", ""),
-        ("ura", ""),
-        ("riichi", False),
-        ("double_riichi", False),
-        ("ippatsu", False),
-        ("honba", 0),
-        ("deposits", 0),
-        ("nukidora", 0),
-        ("flowers", ""),
-        ("second_kong", False),
-        ("missing", None),
-        ("in_game", ALL_SEATS),
-        ("kong_discard", False),
-    )
-}
-"""The value of each family-owned field that asks nothing: a request that sets another family's
-field to anything else is refused."""
+SHARED_SCORE_FIELDS = frozenset(
+    ("win", "tsumo", "from_seat", "after_kong", "robbing_kong", "last_tile", "first_turn")
+)
+"""The fields of a :class:`ScoreRequest` every family reads (besides a hand's): how the hand was
+won. Each other field is read by the families whose record names it in ``score_fields``."""
+
+
+def family_field_defaults() -> dict[str, object]:
+    """Each family-owned field of a :class:`ScoreRequest` and the value that asks nothing: a
+    request that sets another family's field to anything else is refused."""
+    from mahjongkit.valueclass import fields
+
+    shared = {f.name for f in fields(HandRequest)} | SHARED_SCORE_FIELDS
+    return {f.name: f.default for f in fields(ScoreRequest) if f.name not in shared}

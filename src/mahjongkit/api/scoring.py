@@ -15,7 +15,7 @@ from mahjongkit.api.hands import (
     seat_of,
     variant_rules_language,
 )
-from mahjongkit.api.requests import SCORE_FLAG_DEFAULTS, ScoreRequest
+from mahjongkit.api.requests import ScoreRequest, family_field_defaults
 from mahjongkit.errors import InvalidHandError, NotationError
 from mahjongkit.lite_typing import Any
 from mahjongkit.valueclass import dataclass
@@ -78,7 +78,7 @@ def refuse_foreign_fields(request: ScoreRequest, variant: Variant) -> None:
 
     foreign = [
         name
-        for name, default in SCORE_FLAG_DEFAULTS.items()
+        for name, default in family_field_defaults().items()
         if name not in variant.score_fields and getattr(request, name) != default
     ]
     if not foreign:

@@ -24,6 +24,7 @@ from collections.abc import Iterator, Sequence
 
 from mahjongkit.errors import NotationError
 from mahjongkit.lite_typing import Any
+from mahjongkit.variants import VARIANT_NAMES
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
@@ -314,7 +315,7 @@ def hand_arguments(sub: argparse.ArgumentParser) -> None:
         help="a declared meld, e.g. pung:777z@W (repeatable)",
     )
     sub.add_argument(
-        "--variant", choices=FAMILIES, default="riichi", help="which complete shapes count"
+        "--variant", choices=FAMILIES, default=VARIANT_NAMES[0], help="which complete shapes count"
     )
     sub.add_argument(
         "--missing", choices=("m", "p", "s"), help="Sichuan: the declared missing suit"
@@ -344,7 +345,9 @@ def score_arguments(score: argparse.ArgumentParser) -> None:
         action=_JoinWords,
         help="concealed tiles in mpsz, including the winning tile (groups may be apart)",
     )
-    score.add_argument("--variant", choices=FAMILIES, default="riichi", help="the rule family")
+    score.add_argument(
+        "--variant", choices=FAMILIES, default=VARIANT_NAMES[0], help="the rule family"
+    )
     score.add_argument(
         "--rules",
         help="a rules preset (riichi: ema2012, ema2016, tenhou; hongkong: old_style, ...; "

@@ -11,6 +11,7 @@ from mahjongkit.api.words import sentence
 from mahjongkit.cli.output import PLAY_LANGUAGES, cli_text, fail, language_of, rules_of
 from mahjongkit.errors import MahjongError, NotationError
 from mahjongkit.lite_typing import Any
+from mahjongkit.variants import VARIANT_NAMES, find_variant
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ def run_play(args: argparse.Namespace) -> int:
 
     resuming = args.resume is not None
     variant_given = args.variant
-    args.variant = args.variant or "riichi"
+    args.variant = args.variant or VARIANT_NAMES[0]
     lang = language_of(args, PLAY_LANGUAGES)
     if resuming:
         given = [
@@ -112,8 +113,9 @@ def run_play(args: argparse.Namespace) -> int:
     else:
         from mahjongkit.game.engine import Game
 
-        if (args.bots or "").startswith("mjai:") and args.variant == "riichi" and not args.rules:
-            args.rules = "tenhou"  # an mjai bot is told no rules: it plays Tenhou's
+        family = find_variant(args.variant)
+        if (args.bots or "").startswith("mjai:") and "mjai" in family.protocols and not args.rules:
+            args.rules = family.play_preset  # an mjai bot is told no rules: it plays the usual
         _, rules, _ = rules_of(argparse.Namespace(**{**vars(args), "lang": None}))
         seat = 0 if args.seat is None else args.seat
         game = Game(args.variant, rules, seed=args.seed or 0, max_rounds=args.max_rounds)
@@ -255,7 +257,7 @@ def run_export(args: argparse.Namespace) -> int:
     if args.format == "jsonl":
         text = "".join(json.dumps(event, ensure_ascii=False) + "\n" for event in record.events)
     else:
-        if record.variant != "riichi":
+        if "tenhou" not in find_variant(record.variant).protocols:
             raise RecordsError(
                 sentence("command.export_riichi", id=record.id, variant=record.variant)
             )

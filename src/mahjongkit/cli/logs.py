@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from mahjongkit.api.words import FAMILIES, said, sentence
 from mahjongkit.cli.output import REPLAY_LANGUAGES, cli_text, language_of, one_line, reason_of_error
 from mahjongkit.errors import MahjongError, NotationError
+from mahjongkit.variants import variant_for_protocol
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ def run_replay_check(args: argparse.Namespace) -> int:
     from mahjongkit.i18n import say
 
     lang = language_of(args, REPLAY_LANGUAGES)
-    log_rules_flags(args, ("riichi",))
+    log_rules_flags(args, (variant_for_protocol("tenhou").name,))
     paths = _replay_paths(args.files)
     rounds = mismatched = skipped = unreadable = 0
     for path, problem in paths:
@@ -166,13 +167,12 @@ _READER_FAILURES = (
 def run_mjai_bot(args: argparse.Namespace) -> int:
     from mahjongkit.bots.mjai_bot import MjaiBot, serve
     from mahjongkit.sim import BOTS
-    from mahjongkit.variants import find_variant
 
     if args.bot not in BOTS:
         raise NotationError(
             sentence("command.bot_name", value=repr(args.bot[:40]), bots=", ".join(BOTS))
         )
-    rules = find_variant("riichi").rules(args.rules)
+    rules = variant_for_protocol("mjai").rules(args.rules)
     bot = MjaiBot(args.bot, args.seat, rules)
     serve(bot, sys.stdin, sys.stdout)
     return 0

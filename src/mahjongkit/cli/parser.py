@@ -25,6 +25,7 @@ from mahjongkit.api.words import (
 )
 from mahjongkit.cli.output import EXPORT_FORMATS, fail
 from mahjongkit.errors import MahjongError, NotationError
+from mahjongkit.variants import VARIANT_NAMES
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
@@ -133,7 +134,9 @@ def _seed(text: str) -> int:
 
 def _selfplay_arguments(selfplay: argparse.ArgumentParser) -> None:
     """The arguments of ``selfplay``."""
-    selfplay.add_argument("--variant", choices=FAMILIES, default="riichi", help="the rule family")
+    selfplay.add_argument(
+        "--variant", choices=FAMILIES, default=VARIANT_NAMES[0], help="the rule family"
+    )
     selfplay.add_argument("--rules", help="a rules preset of the variant")
     option_argument(selfplay)
     selfplay.add_argument("--seed", type=_seed, default=0, help="the first game's seed")
@@ -159,7 +162,9 @@ def _selfplay_arguments(selfplay: argparse.ArgumentParser) -> None:
 
 def _rules_arguments(pages: argparse.ArgumentParser) -> None:
     """The arguments of ``rules``."""
-    pages.add_argument("--variant", choices=FAMILIES, default="riichi", help="the rule family")
+    pages.add_argument(
+        "--variant", choices=FAMILIES, default=VARIANT_NAMES[0], help="the rule family"
+    )
     pages.add_argument("--rules", help="a rules preset of the variant")
     option_argument(pages)
     pages.add_argument("--lang", help="language of the names (default en)")
@@ -322,7 +327,9 @@ def _convert_arguments(convert: argparse.ArgumentParser) -> None:
 
 def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
     """The arguments of ``simulate``."""
-    simulate.add_argument("--variant", choices=FAMILIES, default="riichi", help="the rule family")
+    simulate.add_argument(
+        "--variant", choices=FAMILIES, default=VARIANT_NAMES[0], help="the rule family"
+    )
     simulate.add_argument("--rules", help="a rules preset of the variant")
     simulate.add_argument(
         "--option",
@@ -624,8 +631,8 @@ _VARIANT_OF = {
     "history": "history",
     "show": "show",
     "export": "export",
-    "mjai-bot": "riichi",
     "convert": "convert",
+    "mjai-bot": "mjai-bot",
 }
 """The ``variant`` default of the commands that take no ``--variant`` (error messages name it)."""
 

@@ -11,6 +11,7 @@ from mahjongkit.api.words import said, sentence
 from mahjongkit.cli.output import rules_of
 from mahjongkit.errors import NotationError
 from mahjongkit.lite_typing import Any
+from mahjongkit.variants import find_variant
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
@@ -39,15 +40,16 @@ def run_simulate(args: argparse.Namespace) -> int:
     )
 
     hosted = any(spec.strip().lower().startswith("mjai:") for spec in args.bot)
-    if hosted and args.variant == "riichi" and args.rules is None:
-        args.rules = "tenhou"  # an mjai bot is told no rules: it plays Tenhou's
+    family = find_variant(args.variant)
+    if hosted and "mjai" in family.protocols and args.rules is None:
+        args.rules = family.play_preset  # an mjai bot is told no rules: it plays the usual
     _, rules, lang = rules_of(args)
     if args.jobs is not None and args.jobs < 1:
         raise NotationError(sentence("command.jobs", jobs=args.jobs))
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     players = Game(args.variant, rules, seed=0).players
     bots = parse_bots(args.bot, players)
-    if hosted and (args.variant != "riichi" or players != 4):
+    if hosted and ("mjai" not in family.protocols or players != 4):
         raise SimulationError(
             sentence("command.mjai_riichi", players=players, variant=args.variant)
         )

@@ -41,12 +41,13 @@ from mahjongkit.formats.replay import DEAD_WALL, RecordReplay, RoundWall, dealt_
 from mahjongkit.formats.rules import log_rules
 from mahjongkit.game.engine import Game, rebuild_rules
 from mahjongkit.game.legal import why_illegal
+from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import thaw
 from mahjongkit.table.state import Phase
 from mahjongkit.tiles import NUM_PHYSICAL
-from mahjongkit.variants import find_variant
+from mahjongkit.variants import find_variant, variant_for_protocol
 
 __all__ = [
     "MJAI_FIELDS",
@@ -345,7 +346,7 @@ def _engine_order(events: list[MjaiEvent]) -> list[MjaiEvent]:
 
 def _rules_of(events: list[MjaiEvent], rules: Any, options: Iterable[str]) -> tuple[str, Any]:
     start = events[0]
-    variant = start.get("mjk_variant", "riichi")
+    variant = start.get("mjk_variant", variant_for_protocol("mjai").name)
     if not isinstance(variant, str):
         raise NotationError("start_game: mjk_variant must be a variant name")
     try:
@@ -402,7 +403,7 @@ def _is_red(event: Mapping[str, Any]) -> bool:
 
 
 def _position(event: Mapping[str, Any]) -> dict[str, Any]:
-    winds = "ESWN"
+    winds = SEAT_LETTERS
     bakaze = event.get("bakaze")
     kyoku = event.get("kyoku")
     if bakaze not in tuple(winds) or type(kyoku) is not int:
@@ -421,11 +422,13 @@ def _position(event: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def mirror_round(
-    events: Sequence[Mapping[str, Any]], seat: int, rules: Any, variant: str = "riichi"
+    events: Sequence[Mapping[str, Any]], seat: int, rules: Any, variant: str | None = None
 ) -> Game:
     """The round a seat's mjai view describes (``events`` from its ``start_kyoku`` on), played
     through the engine up to the last event: the seat's own hand, options and everything open
-    on the table are the real game's; the other seats' unseen tiles are stand-ins."""
+    on the table are the real game's; the other seats' unseen tiles are stand-ins. ``variant``:
+    the family, by default the one mjai carries."""
+    variant = variant_for_protocol("mjai").name if variant is None else variant
     log = _engine_order([dict(e) for e in events])
     if not log or log[0].get("type") != "start_kyoku":
         raise NotationError("a round's view begins with start_kyoku")

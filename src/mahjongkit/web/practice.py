@@ -49,6 +49,7 @@ from mahjongkit.errors import MahjongError
 from mahjongkit.i18n import Sentence, reason_of, say, t, tile_name
 from mahjongkit.melds import Meld
 from mahjongkit.tiles import Tile, parse_tiles
+from mahjongkit.valueclass import fields
 from mahjongkit.variants import VARIANT_NAMES, find_variant
 from mahjongkit.variants.seats import SEAT_LETTERS
 from mahjongkit.web.examples import MAX_COMMAND, example_html, parse_command
@@ -62,18 +63,8 @@ MAX_ITEMS = 8
 """The most items a list field may hold (four melds, a handful of indicators)."""
 MAX_BODY = 4096
 
-_BOOLS = (
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "after_kong",
-    "second_kong",
-    "robbing_kong",
-    "kong_discard",
-    "last_tile",
-    "first_turn",
-)
+_BOOLS = tuple(f.name for f in fields(ScoreRequest) if f.default is False)
+"""The yes-or-no fields of a score request, named as the request names them (``tsumo``, ...)."""
 _COUNTS = ("honba", "deposits", "nukidora")
 _TILE_LISTS = ("dora", "ura", "flowers")
 _TEXTS = ("hand", "variant", "rules", "win", "from", "seat", "round", "missing", "lang")

@@ -41,6 +41,7 @@ from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.table.events import JsonEvent, as_json
 from mahjongkit.table.state import TableMeld, TableState
 from mahjongkit.table.wall import deal, indicator_indices, ura_indices
+from mahjongkit.variants import find_variant
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.yaku import BY_ID
 
@@ -73,7 +74,7 @@ def game_type_of(game: Game) -> GameType:
 
 def game_record(game: Game) -> MjlogGame:
     """The engine's log as a Tenhou record."""
-    if game.variant != "riichi" or game.players != 4:
+    if "tenhou" not in find_variant(game.variant).protocols or game.players != 4:
         raise NotationError("only four-player Riichi games can be written as Tenhou records")
     starts = [i for i, e in enumerate(as_json(game.log)) if e["type"] == "start_kyoku"]
     rounds = []

@@ -53,6 +53,7 @@ from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import JsonEvent, as_json
 from mahjongkit.table.state import Phase
+from mahjongkit.variants.riichi import VARIANT as RIICHI
 from mahjongkit.variants.riichi.rules import RiichiRules
 
 _DRAW_REASONS = {
@@ -170,7 +171,9 @@ def replay_rules(
     """The rules a record is replayed under: ``rules`` as given (a :class:`RiichiRules` or a
     preset's name) or else :func:`record_rules`, then each ``NAME=VALUE`` of ``options``
     (see :func:`mahjongkit.formats.rules.log_rules`)."""
-    chosen: RiichiRules = log_rules("riichi", rules, options, lambda: record_rules(record, played))
+    chosen: RiichiRules = log_rules(
+        RIICHI.name, rules, options, lambda: record_rules(record, played)
+    )
     return chosen
 
 
@@ -189,7 +192,7 @@ class _RoundReplay(RecordReplay):
         self.report = report
         if game is None:
             wall = engine_wall(RoundScript.from_round(game_round))
-            game = dealt_game("riichi", rules, [wall])
+            game = dealt_game(RIICHI.name, rules, [wall])
         # A round of a game already under way starts at its own start_kyoku.
         starts = [i for i, e in enumerate(as_json(game.log)) if e["type"] == "start_kyoku"]
         super().__init__(game, starts[-1] if starts else 0)
@@ -476,7 +479,7 @@ def record_game(
     chosen = replay_rules(record, played, rules, options)
     walls = [engine_wall(RoundScript.from_round(r)) for r in rounds]
     game = dealt_game(
-        "riichi",
+        RIICHI.name,
         chosen,
         walls,
         names=[p.name or f"player{i}" for i, p in enumerate(record.players)],

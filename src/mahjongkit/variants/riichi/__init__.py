@@ -116,7 +116,7 @@ VARIANT = Variant(
         ("abort", 1),
     ),
     play_preset="tenhou",
-    protocols=frozenset(("mjai",)),
+    protocols=frozenset(("mjai", "tenhou")),
     score_scale=100_000.0,
     bot_hints=BotHints(
         plan=Plan.YAKU,
