@@ -17,7 +17,7 @@ table are the hooks of its flow, found through its registry record.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import repeat
 from operator import is_
 from typing import Any, cast
@@ -25,10 +25,11 @@ from typing import Any, cast
 from mahjongkit.errors import IllegalActionError, MahjongError
 from mahjongkit.game import legal
 from mahjongkit.game.fold import WINDS, folds_for
+from mahjongkit.game.hands import HandFacts, Hands, ready_of_counts
 from mahjongkit.game.observation import Observation, observe, visible_event
 from mahjongkit.melds import MeldKind
 from mahjongkit.options import describe
-from mahjongkit.shapes import RIICHI
+from mahjongkit.shapes import RIICHI, HandShape
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action, check_action
 from mahjongkit.table.events import (
@@ -139,6 +140,7 @@ class Game:
         self.names = list(names) if names else [f"player{i}" for i in range(self.players)]
         self.state = TableState()
         self._folds = folds_for(self.flow)
+        self._hands = Hands(self.flow)
         # Legal actions per seat, valid while the state version is the one they were computed
         # at: every fold moves the version on, except an answer to a claim, which changes only
         # the answering seat's options (see ``_fold``).
@@ -496,6 +498,22 @@ class Game:
         """Live-wall tiles left to draw."""
         return self._live_end() - self.state.round.live_next
 
+    # --- what is kept of the hands (see :mod:`.hands`) ------------------------------------------
+
+    def hand_facts(self, seat: int) -> HandFacts:
+        """Counts and waits of this seat's hand, kept until the hand changes."""
+        return self._hands.facts(self, seat)
+
+    def shanten_of(self, seat: int) -> int:
+        """The shanten of the seat's hand (by its shape), kept with its hand facts."""
+        return self._hands.shanten(self, seat)
+
+    def ready_of_counts(
+        self, counts: list[int], melds: int, shape: HandShape
+    ) -> tuple[int, frozenset[int]]:
+        """The shanten and the waits of a hand of ``13 - 3 * melds`` tiles by its counts."""
+        return ready_of_counts(counts, melds, shape)
+
     # --- the fold: the only place state changes ----------------------------------------------
 
     def _fold(self, event: Event) -> None:
@@ -526,7 +544,7 @@ class Game:
         self._fold(frozen)
         out.append(frozen)
 
-    def _emit_all(self, out: list[Event], events: Iterator[Event]) -> None:
+    def _emit_all(self, out: list[Event], events: Iterable[Event]) -> None:
         """Emit a hook's events one at a time: each is folded before the hook goes on."""
         for event in events:
             self._emit(out, event)
@@ -674,15 +692,8 @@ class Game:
         tile = action.tile
         assert tile is not None
         state = rnd.seats[seat]
-        if action.type == A.RIICHI:
-            self._emit(
-                out,
-                {
-                    "type": "reach",
-                    "actor": seat,
-                    "mjk_double": self.flow.double_riichi_now(self, seat),
-                },
-            )
+        if action.type != A.DISCARD:  # a discard that declares (riichi): the flow's events first
+            self._emit_all(out, self.flow.declare(self, action))
         discard: Dahai = {
             "type": "dahai",
             "actor": seat,
@@ -711,7 +722,7 @@ class Game:
             for seat in range(self.players)
             if seat != discarder
             and not seats[seat].won
-            and kind in self.flow.hand_facts(self, seat).waits
+            and kind in self._hands.facts(self, seat).waits
         ]
 
     def _reveal_indicator(self, out: list[Event]) -> None:
@@ -738,19 +749,12 @@ class Game:
         rons = self._answered(order, A.RON) if answered else []
         if rons:
             winners = self.flow.ron_winners(self, rons, discarder)
-            if winners is None:
-                self._abort(out, "sanchaho")
+            if isinstance(winners, str):
+                self._abort(out, winners)
                 return
             self._win(out, winners, tile, discarder=discarder)
             return
-        if rnd.seats[discarder].riichi_pending:
-            deltas = [0] * self.players
-            deltas[discarder] = -self.flow.riichi_deposit
-            scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
-            self._emit(
-                out,
-                {"type": "reach_accepted", "actor": discarder, "deltas": deltas, "scores": scores},
-            )
+        self._emit_all(out, self.flow.declaration_stands(self, discarder))
         calls = [
             (rnd.responses[s], s)
             for s in order
@@ -854,7 +858,9 @@ class Game:
         assert seat is not None and tile is not None
         rons = self._answered(self._after(seat), A.RON)
         if rons:
-            winners = self.flow.ron_winners(self, rons, seat) or rons[:1]
+            winners = self.flow.ron_winners(self, rons, seat)
+            if isinstance(winners, str) or not winners:  # no abortive draw on a robbed kong
+                winners = rons[:1]
             self._win(out, winners, tile, discarder=seat, robbing=True)
             return
         kind = "concealed" if rnd.rob_concealed else "added"
@@ -910,7 +916,7 @@ class Game:
             settled = self.flow.settled_kongs(self, claim, first)
             if settled:
                 event["mjk_kongs_settled"] = {"seat": discarder, "kongs": settled}
-            if self.flow.first_indicators and rnd.seats[seat].riichi:
+            if self.flow.first_indicators and self.flow.shows_ura(self, seat):
                 event["uradora_markers"] = [self._mjai(t) for t in self.ura_tiles()]
             self._emit(out, event)
         if self.flow.continues_after_win(self):

@@ -2,7 +2,9 @@
 
 This is the only place the state changes. The engine folds every event it emits, and a log
 folds back into the same state. A variant adds the folds of its own events through its flow
-(:attr:`~mahjongkit.table.flow.Flow.folds`).
+(:attr:`~mahjongkit.table.flow.Flow.folds`), and keeps its own state of the seats and the round
+(its ``SeatExtra`` and ``RoundExtra``) through the fold hooks the shared folds call
+(``flow.on_draw``, ``flow.on_discard``, ...).
 """
 
 from __future__ import annotations
@@ -66,28 +68,17 @@ def _start_kyoku(state: TableState, event: StartKyoku, flow: Flow[Any]) -> None:
         wall=wall,
         live_next=DEAL_SIZE * players,
         indicators=flow.first_indicators,
-        seats=[SeatState(hand=hands[s]) for s in range(players)],
+        seats=[SeatState(hand=hands[s], extra=flow.SeatExtra()) for s in range(players)],
         phase=Phase.TURN,
         turn=dealer,
+        extra=flow.RoundExtra(),
     )
     state.scores = list(event["scores"])
 
 
-def _discard_passed(rnd: RoundState) -> None:
-    """The discard on the table went by unwon (the next draw or a call follows): each seat it
-    completed is furiten now, a riichi hand for good."""
-    for seat in rnd.seats:
-        if seat.waiting_on_discard:
-            seat.waiting_on_discard = False
-            seat.furiten_temporary = True
-            if seat.riichi:
-                seat.furiten_riichi = True
-
-
 def _tsumo(state: TableState, event: Tsumo, flow: Flow[Any]) -> None:
     rnd = state.round
-    if rnd.last_discard is not None:
-        _discard_passed(rnd)
+    passed = rnd.last_discard is not None
     seat = event["actor"]
     tile = event["mjk_id"]
     if event.get("mjk_replacement"):
@@ -101,13 +92,11 @@ def _tsumo(state: TableState, event: Tsumo, flow: Flow[Any]) -> None:
     hand.hand.append(tile)
     hand.drawn = tile
     hand.has_drawn = True
-    hand.kuikae = []
-    if flow.furiten_ends_on_draw():
-        hand.furiten_temporary = False
     rnd.turn = seat
     rnd.phase = Phase.TURN
     rnd.last_discard = None
     rnd.responses = {}
+    flow.on_draw(state, event, passed)
 
 
 def _dahai(state: TableState, event: Dahai, flow: Flow[Any]) -> None:
@@ -119,34 +108,23 @@ def _dahai(state: TableState, event: Dahai, flow: Flow[Any]) -> None:
     hand.discards.append(tile)
     hand.claimed.append(False)
     hand.drawn = None
-    hand.kuikae = []
-    if hand.riichi:
-        hand.ippatsu = False
-    if hand.riichi_pending:
-        hand.ippatsu = True
-    if not flow.furiten_ends_on_draw():
-        hand.furiten_temporary = False
     rnd.kong_discard = rnd.after_kong
     rnd.after_kong = False
     rnd.consecutive_kongs = 0
     rnd.last_discard = tile
     rnd.last_discarder = seat
-    for waiting in event.get("mjk_waiting", ()):
-        rnd.seats[waiting].waiting_on_discard = True
     rnd.phase = Phase.CLAIM
     rnd.responses = {}
     if len(hand.discards) > 1:
         rnd.first_go_around = False
+    flow.on_discard(state, event)
 
 
 def _respond(state: TableState, event: Respond, flow: Flow[Any]) -> None:
     rnd = state.round
     rnd.responses[event["actor"]] = dict(event["action"])
     if event["action"]["type"] == A.PASS and event.get("mjk_missed_win"):
-        seat = rnd.seats[event["actor"]]
-        seat.furiten_temporary = True
-        if seat.riichi:
-            seat.furiten_riichi = True
+        flow.on_win_passed(state, event["actor"])
 
 
 _CALL_KINDS = {"chi": MeldKind.CHOW, "pon": MeldKind.PUNG, "daiminkan": MeldKind.KONG}
@@ -164,11 +142,6 @@ def _call(state: TableState, event: Call, flow: Flow[Any]) -> None:
         hand.hand.remove(t)
     hand.melds.append(TableMeld(kind, [*consumed, tile], tile, target))
     rnd.seats[target].claimed[-1] = True
-    _discard_passed(rnd)
-    for index, other in enumerate(rnd.seats):
-        other.ippatsu = False
-        if flow.furiten_cleared_by_call(seat, index):
-            other.furiten_temporary = False
     rnd.first_go_around = False
     rnd.turn = seat
     rnd.phase = Phase.TURN
@@ -179,12 +152,11 @@ def _call(state: TableState, event: Call, flow: Flow[Any]) -> None:
     rnd.kong_discard = False
     rnd.consecutive_kongs = 0
     hand.drawn = None
-    hand.kuikae = list(event["mjk_kuikae"])
     if event.get("mjk_liable") is not None:
         hand.liable = event["mjk_liable"]
     if kind is MeldKind.KONG:
         rnd.kongs += 1
-        rnd.last_kong_seat = seat
+    flow.on_call(state, event)
 
 
 def _ankan(state: TableState, event: Ankan, flow: Flow[Any]) -> None:
@@ -194,7 +166,7 @@ def _ankan(state: TableState, event: Ankan, flow: Flow[Any]) -> None:
     for t in consumed:
         hand.hand.remove(t)
     hand.melds.append(TableMeld(MeldKind.CONCEALED_KONG, consumed))
-    _own_kong(state, seat, consumed[0], concealed=True, robbable=event["mjk_robbable"])
+    _own_kong(state, flow, seat, consumed[0], concealed=True, robbable=event["mjk_robbable"])
 
 
 def _kakan(state: TableState, event: Kakan, flow: Flow[Any]) -> None:
@@ -208,17 +180,19 @@ def _kakan(state: TableState, event: Kakan, flow: Flow[Any]) -> None:
             meld.kind = MeldKind.ADDED_KONG
             meld.tiles.append(tile)
             break
-    _own_kong(state, seat, tile, concealed=False, robbable=event["mjk_robbable"])
+    _own_kong(state, flow, seat, tile, concealed=False, robbable=event["mjk_robbable"])
 
 
-def _own_kong(state: TableState, seat: int, tile: int, *, concealed: bool, robbable: bool) -> None:
+def _own_kong(
+    state: TableState, flow: Flow[Any], seat: int, tile: int, *, concealed: bool, robbable: bool
+) -> None:
     """What a concealed or added kong does beyond its meld: a kong interrupts everything, but
-    ippatsu only ends once it stands (a robbed kong never happened, see :func:`_kong_done`)."""
+    it only stands once it cannot be robbed (a robbed kong never happened, see
+    :func:`_kong_done`)."""
     rnd = state.round
     rnd.seats[seat].drawn = None
     rnd.first_go_around = False
     rnd.kongs += 1
-    rnd.last_kong_seat = seat
     rnd.responses = {}
     if robbable:
         rnd.phase = Phase.ROB
@@ -226,8 +200,7 @@ def _own_kong(state: TableState, seat: int, tile: int, *, concealed: bool, robba
         rnd.rob_seat = seat
         rnd.rob_concealed = concealed
     else:
-        for other in rnd.seats:
-            other.ippatsu = False
+        flow.on_kong_stands(state)
 
 
 def _kong_done(state: TableState, event: KongDone, flow: Flow[Any]) -> None:
@@ -237,8 +210,7 @@ def _kong_done(state: TableState, event: KongDone, flow: Flow[Any]) -> None:
     rnd.rob_seat = None
     rnd.consecutive_kongs += 1
     rnd.responses = {}
-    for other in rnd.seats:
-        other.ippatsu = False
+    flow.on_kong_stands(state)
 
 
 def _dora(state: TableState, event: Dora, flow: Flow[Any]) -> None:
@@ -277,12 +249,9 @@ def _hora(state: TableState, event: Hora, flow: Flow[Any]) -> None:
     robbed = event.get("mjk_robbed")
     if robbed is not None:
         _robbed_kong(state, robbed["seat"], robbed["tile"])
-    settled = event.get("mjk_kongs_settled")
-    if settled is not None:
-        income = rnd.kong_income.get(settled["seat"], [])
-        income[:] = [x for x in income if x["kong"] not in settled["kongs"]]
     if event["mjk_deposits_taken"]:
         rnd.deposits = 0
+    flow.on_win(state, event)
 
 
 def _robbed_kong(state: TableState, seat: int, tile: int) -> None:
@@ -306,9 +275,7 @@ def _robbed_kong(state: TableState, seat: int, tile: int) -> None:
 
 def _payment(state: TableState, event: Payment, flow: Flow[Any]) -> None:
     state.scores = _add(state.scores, event["deltas"])
-    state.round.kong_income.setdefault(event["mjk_payee"], []).append(
-        dict(event["mjk_kong_income"])
-    )
+    flow.on_payment(state, event)
 
 
 def _ryukyoku(state: TableState, event: Ryukyoku, flow: Flow[Any]) -> None:

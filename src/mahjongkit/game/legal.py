@@ -41,19 +41,18 @@ def turn_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
     found.extend(map(discards.__getitem__, sorted(set(flow.allowed_discards(view, seat)))))
     found.extend(flow.turn_declarations(view, seat))
     if drawn is not None and kong_possible(view, flow):
-        counts = flow.hand_facts(view, seat).counts
+        counts = view.hand_facts(seat).counts
         if 4 in counts:
             for kind, held in enumerate(counts):
                 if held == 4 and flow.concealed_kong_allowed(view, seat, kind):
                     tiles = tuple(sorted(t for t in state.hand if t // 4 == kind))
                     found.append(Action(A.ANKAN, seat, None, tiles))
-        if not state.riichi:
-            for meld in state.melds:
-                if meld.kind is MeldKind.PUNG and counts[meld.kind_id()]:
-                    kind = meld.kind_id()
-                    for t in [t for t in state.hand if t // 4 == kind]:
-                        if flow.may_add_kong(view, seat, t):
-                            found.append(Action(A.KAKAN, seat, t))
+        for meld in state.melds:
+            if meld.kind is MeldKind.PUNG and counts[meld.kind_id()]:
+                kind = meld.kind_id()
+                for t in [t for t in state.hand if t // 4 == kind]:
+                    if flow.may_add_kong(view, seat, t):
+                        found.append(Action(A.KAKAN, seat, t))
     return found
 
 
@@ -92,7 +91,7 @@ def claim_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
         return []
     state = rnd.seats[seat]
     kind = tile // 4
-    facts = flow.hand_facts(view, seat)
+    facts = view.hand_facts(seat)
     # Most seats can do nothing with most discards: a tile that is neither a wait nor a pair's
     # match nor a chow's missing tile is settled without asking the rules anything.
     if (
@@ -110,7 +109,7 @@ def claim_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
         found.append(Action(A.RON, seat, tile))
     last = view.live_remaining() == 0
     allowed = flow.calls_on_last_discard if last else (A.PON, A.KAN, A.CHI)
-    if allowed and not state.riichi and flow.may_claim(view, seat, tile):
+    if allowed and flow.may_claim(view, seat, tile):
         same = sorted(t for t in state.hand if t // 4 == kind)
         if len(same) >= 2 and A.PON in allowed:
             for pair in distinct_combinations(flow, same, 2):
@@ -134,8 +133,6 @@ def _may_call(
 ) -> bool:
     """Whether the hand's tiles could make any call with a tile of ``kind`` (the rules that
     may still forbid it are asked afterwards)."""
-    if view.round.seats[seat].riichi:
-        return False
     if counts[kind] >= 2:
         return True
     if not flow.chow_allowed or kind >= 27:

@@ -47,7 +47,8 @@ class TableMeld:
 
 @dataclass
 class SeatState:
-    """One seat's part of a round."""
+    """One seat's part of a round: what every family's table has; the family's own state of
+    the seat is :attr:`extra`."""
 
     hand: list[int] = field(default_factory=list)
     melds: list[TableMeld] = field(default_factory=list)
@@ -55,24 +56,25 @@ class SeatState:
     claimed: list[bool] = field(default_factory=list)
     """Per discard: whether another seat claimed it."""
     flowers: list[int] = field(default_factory=list)
+    """Bonus tiles set aside: a table mechanism the engine plays (the draw, the replacement)."""
     drawn: int | None = None
-    riichi: bool = False
-    riichi_pending: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    furiten_temporary: bool = False
-    furiten_riichi: bool = False
-    waiting_on_discard: bool = False
-    """The discard on the table completes this seat's shape: let go by, it makes the seat
-    furiten (where :meth:`~mahjongkit.table.flow.Flow.furiten_on_passed_wait` says so)."""
-    kuikae: list[int] = field(default_factory=list)
-    """Kinds this seat may not discard right after its call."""
     has_drawn: bool = False
-    missing_suit: int | None = None
-    exchange: list[int] = field(default_factory=list)
     won: bool = False
+    """The seat has won this hand (the fold of every win sets it; where play goes on, the seat
+    plays no more)."""
     liable: int | None = None
     """The seat liable (pao) for this seat's big dragons or winds."""
+    extra: Any = None
+    """The family's own state of the seat: its flow's
+    :attr:`~mahjongkit.table.flow.Flow.SeatExtra`, kept by its folds."""
+
+    def __getattr__(self, name: str) -> Any:
+        # Reached only for a name the seat itself lacks: a fact the family keeps (``riichi``,
+        # ``missing_suit``), so that every reader asks any seat the same way.
+        extra = self.__dict__.get("extra")
+        if extra is None or name.startswith("__"):
+            raise AttributeError(f"a seat has no {name!r}")
+        return getattr(extra, name)
 
 
 @dataclass
@@ -109,9 +111,10 @@ class RoundState:
     """The pending discard was made right after a kong."""
     consecutive_kongs: int = 0
     winners: list[int] = field(default_factory=list)
-    last_kong_seat: int | None = None
-    kong_income: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     result: dict[str, Any] | None = None
+    extra: Any = None
+    """The family's own state of the round: its flow's
+    :attr:`~mahjongkit.table.flow.Flow.RoundExtra`, kept by its folds."""
 
 
 @dataclass

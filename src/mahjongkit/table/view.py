@@ -9,11 +9,38 @@ that writes. The engine's :class:`~mahjongkit.game.engine.Game` is such a view.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from mahjongkit.melds import MeldKind
+from mahjongkit.shapes import HandShape
 from mahjongkit.table.events import Event
 from mahjongkit.table.state import Phase
+
+
+class HandFacts(NamedTuple):
+    """What the claim and win checks read of one seat's hand, kept until the hand changes
+    (by :mod:`mahjongkit.game.hands`, which the table's view answers with).
+
+    A named tuple: made at every change of a hand, so it must be cheap to make."""
+
+    tiles: list[int]
+    """The hand the facts are of (a copy, compared with the hand to see whether it changed)."""
+    melds: int
+    shape: HandShape
+    counts: list[int]
+    """Tiles held per kind (34 entries; bonus tiles are not counted)."""
+    size: int
+    """Tiles held, bonus tiles not counted."""
+    waits: frozenset[int]
+    """The kinds that complete the hand (empty unless it is a ready hand of 13 - 3n tiles)."""
+    drawn_completes: bool | None = None
+    """For a hand that has just drawn: whether the drawn tile completes it (None: not known)."""
+    floor: int = -1
+    """A lower bound of the hand's shanten (its value when ``exact``). A draw lowers shanten by
+    one at most and a discard never lowers it, so a hand two away from ready is known to have
+    no waits after its next discard without working them out."""
+    exact: bool = False
+    """Whether ``floor`` is the hand's shanten itself."""
 
 
 class MeldView(Protocol):
@@ -55,29 +82,52 @@ class SeatView(Protocol):
     @property
     def drawn(self) -> int | None: ...
     @property
-    def riichi(self) -> bool: ...
-    @property
-    def riichi_pending(self) -> bool: ...
-    @property
-    def double_riichi(self) -> bool: ...
-    @property
-    def ippatsu(self) -> bool: ...
-    @property
-    def furiten_temporary(self) -> bool: ...
-    @property
-    def furiten_riichi(self) -> bool: ...
-    @property
-    def kuikae(self) -> Sequence[int]: ...
-    @property
     def has_drawn(self) -> bool: ...
-    @property
-    def missing_suit(self) -> int | None: ...
-    @property
-    def exchange(self) -> Sequence[int]: ...
     @property
     def won(self) -> bool: ...
     @property
     def liable(self) -> int | None: ...
+    @property
+    def extra(self) -> Any:
+        """The family's own state of the seat (a :class:`SeatExtra` of its flow)."""
+
+    # What every surface asks of any seat, answered by the family's own state (SeatExtra).
+    @property
+    def riichi(self) -> bool: ...
+    @property
+    def missing_suit(self) -> int | None: ...
+
+
+class SeatExtra:
+    """A family's own state of one seat: its flow declares a dataclass of its fields that
+    subclasses this one (:attr:`~mahjongkit.table.flow.Flow.SeatExtra`), and its folds keep
+    it. The seat reads its fields through (``seat.riichi``).
+
+    What this class answers is the answer of a family that keeps no such thing, to the
+    questions every surface asks of any seat (the observation, the replay, the RL planes).
+
+    >>> SeatExtra().riichi, SeatExtra().missing_suit
+    (False, None)
+    """
+
+    __slots__ = ()
+
+    @property
+    def riichi(self) -> bool:
+        """The seat declared a ready hand, which the others see (Riichi's riichi)."""
+        return False
+
+    @property
+    def missing_suit(self) -> int | None:
+        """The suit the seat must be rid of, once declared (Sichuan)."""
+        return None
+
+
+class RoundExtra:
+    """A family's own state of the round, beside the shared :class:`RoundView` (a subclass
+    declared by its flow, :attr:`~mahjongkit.table.flow.Flow.RoundExtra`)."""
+
+    __slots__ = ()
 
 
 class RoundView(Protocol):
@@ -124,9 +174,10 @@ class RoundView(Protocol):
     @property
     def winners(self) -> Sequence[int]: ...
     @property
-    def kong_income(self) -> Mapping[int, Sequence[Mapping[str, Any]]]: ...
-    @property
     def result(self) -> Mapping[str, Any] | None: ...
+    @property
+    def extra(self) -> Any:
+        """The family's own state of the round (a :class:`RoundExtra` of its flow)."""
 
 
 class TableView(Protocol):
@@ -167,3 +218,16 @@ class TableView(Protocol):
 
     def ura_tiles(self) -> list[int]:
         """Physical ids under the indicators shown (ura dora)."""
+
+    def hand_facts(self, seat: int) -> HandFacts:
+        """Counts and waits of this seat's hand, kept until the hand changes."""
+
+    def shanten_of(self, seat: int) -> int:
+        """The shanten of the seat's hand (by its shape), kept with its hand facts."""
+
+    def ready_of_counts(
+        self, counts: list[int], melds: int, shape: HandShape
+    ) -> tuple[int, frozenset[int]]:
+        """The shanten and the waits of a hand of ``13 - 3 * melds`` tiles given by its kind
+        counts (remembered: claim checks, self-draws and riichi declarations meet the same
+        hands again)."""

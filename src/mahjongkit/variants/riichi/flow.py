@@ -6,7 +6,8 @@ The engine asks; this module answers from the rules object (:mod:`.rules`), so t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from mahjongkit.i18n import Sentence
@@ -15,10 +16,10 @@ from mahjongkit.scoring import Score, Win
 from mahjongkit.shapes import RIICHI, waits
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
-from mahjongkit.table.events import Reach, ReachAccepted, Ryukyoku
+from mahjongkit.table.events import Call, Dahai, Event, Reach, ReachAccepted, Ryukyoku, Tsumo
 from mahjongkit.table.flow import Flow, Fold, WinClaim
 from mahjongkit.table.state import Phase, TableState
-from mahjongkit.table.view import TableView
+from mahjongkit.table.view import SeatExtra, TableView
 from mahjongkit.table.wall import tile_set
 from mahjongkit.tiles import (
     DRAGONS,
@@ -36,18 +37,58 @@ _TENPAI_PAYMENT = 3000
 _counts = counts_of_ids
 
 
+@dataclass(slots=True)
+class RiichiSeat(SeatExtra):
+    """What a Riichi table keeps of each seat besides the shared state (its ``SeatExtra``)."""
+
+    riichi: bool = False
+    """The seat's riichi stands (its deposit paid)."""
+    riichi_pending: bool = False
+    """Riichi declared with the discard on the table, not yet accepted."""
+    double_riichi: bool = False
+    ippatsu: bool = False
+    """Riichi declared, and no call and no own turn since: a win now is ippatsu."""
+    furiten_temporary: bool = False
+    """A win went by since the seat's last turn (until its draw, or its discard by the rules)."""
+    furiten_riichi: bool = False
+    """A win went by after riichi: furiten for the rest of the hand."""
+    waiting_on_discard: bool = False
+    """The discard on the table completes this seat's shape: let go by, it makes the seat
+    furiten (where the rules' ``passed_tile_furiten`` says so)."""
+    kuikae: list[int] = field(default_factory=list)
+    """Kinds this seat may not discard right after its call."""
+
+
+def _seat(view: TableView, seat: int) -> RiichiSeat:
+    """The seat's Riichi state (a Riichi table's seats hold a :class:`RiichiSeat`)."""
+    extra: RiichiSeat = view.round.seats[seat].extra
+    return extra
+
+
 def _fold_reach(state: TableState, event: Reach) -> None:
-    seat = state.round.seats[event["actor"]]
+    seat: RiichiSeat = state.round.seats[event["actor"]].extra
     seat.riichi_pending = True
     seat.double_riichi = event["mjk_double"]
 
 
 def _fold_reach_accepted(state: TableState, event: ReachAccepted) -> None:
-    seat = state.round.seats[event["actor"]]
+    seat: RiichiSeat = state.round.seats[event["actor"]].extra
     seat.riichi_pending = False
     seat.riichi = True
     state.round.deposits += 1
     state.scores = list(event["scores"])
+
+
+def _passed(state: TableState) -> None:
+    """The discard on the table went by unwon (the next draw or a call follows): each seat it
+    completed is furiten now, a riichi hand for good."""
+    for other in state.round.seats:
+        seat: RiichiSeat = other.extra
+        if seat.waiting_on_discard:
+            seat.waiting_on_discard = False
+            seat.furiten_temporary = True
+            if seat.riichi:
+                seat.furiten_riichi = True
 
 
 _OR = {"en": "or", "fr": "ou", "es": "o"}
@@ -63,6 +104,7 @@ class RiichiFlow(Flow[RiichiRules]):
     max_kongs = 4
     takes_deposits = True
     pond_furiten = True
+    SeatExtra = RiichiSeat
     folds: ClassVar[Mapping[str, Fold]] = {
         "reach": _fold_reach,
         "reach_accepted": _fold_reach_accepted,
@@ -72,6 +114,9 @@ class RiichiFlow(Flow[RiichiRules]):
         super().__init__(rules)
         self.kong_indicators = rules.kan_dora
         self.riichi_deposit = rules.riichi_deposit
+        """What a riichi puts on the table."""
+        # Temporary furiten ends on the seat's draw (EMA) or its own discard (Tenhou).
+        self._furiten_ends_on_draw = rules.temporary_furiten_ends != "own_discard"
 
     # --- set and seats ---
 
@@ -100,9 +145,9 @@ class RiichiFlow(Flow[RiichiRules]):
         """Adds riichi, ippatsu, dora, counters and deposits to the shared win."""
         base = super().make_win(view, claim)
         rnd = view.round
-        state = rnd.seats[claim.seat]
+        state = _seat(view, claim.seat)
         riichi = state.riichi
-        liable = state.liable
+        liable = rnd.seats[claim.seat].liable
         return replace(
             base,
             riichi=riichi,
@@ -128,19 +173,19 @@ class RiichiFlow(Flow[RiichiRules]):
 
     def furiten(self, view: TableView, seat: int) -> bool:
         """Own-discard, temporary and riichi furiten."""
-        state = view.round.seats[seat]
+        state = _seat(view, seat)
         if state.furiten_temporary or state.furiten_riichi:
             return True
-        wanted = self.waits_of(view, seat)
-        return any(t // 4 in wanted for t in state.discards)
+        wanted = view.hand_facts(seat).waits
+        return any(t // 4 in wanted for t in view.round.seats[seat].discards)
 
     def furiten_reason(self, view: TableView, seat: int) -> str | None:
         """Which furiten: after riichi, a wait among its own discards, or a passed wait."""
-        state = view.round.seats[seat]
+        state = _seat(view, seat)
         if state.furiten_riichi:
             return "a winning tile went by after its riichi (furiten for the rest of the hand)"
-        wanted = self.waits_of(view, seat)
-        own = sorted({t // 4 for t in state.discards if t // 4 in wanted})
+        wanted = view.hand_facts(seat).waits
+        own = sorted({t // 4 for t in view.round.seats[seat].discards if t // 4 in wanted})
         if own:
             names = ", ".join(format_kind(kind) for kind in own)
             return f"its wait {names} is among its own discards"
@@ -168,14 +213,15 @@ class RiichiFlow(Flow[RiichiRules]):
             return self._why_no_riichi(view, seat, action.tile)
         if action.type != A.DISCARD:
             return None
-        if state.riichi and state.drawn is not None and action.tile != state.drawn:
+        own = _seat(view, seat)
+        if own.riichi and state.drawn is not None and action.tile != state.drawn:
             drawn = str(self.tile(state.drawn))
             return (
                 Sentence("refusal.discard_after_riichi", drawn=drawn, tile=name),
                 "R-05 riichi: the hand is fixed once declared",
             )
-        if action.tile // 4 in state.kuikae:
-            kinds = [format_kind(kind) for kind in state.kuikae]
+        if action.tile // 4 in own.kuikae:
+            kinds = [format_kind(kind) for kind in own.kuikae]
             # "4p or 7p", each language with its own "or".
             called = {lang: f" {word} ".join(kinds) for lang, word in _OR.items()}
             return (
@@ -187,7 +233,7 @@ class RiichiFlow(Flow[RiichiRules]):
     def _why_no_riichi(self, view: TableView, seat: int, tile: int) -> tuple[str, str]:
         state = view.round.seats[seat]
         rule = "R-05 riichi: a concealed ready hand, with a 1,000-point deposit"
-        if state.riichi:
+        if _seat(view, seat).riichi:
             return "riichi is already declared", rule
         called = [m for m in state.melds if m.kind is not MeldKind.CONCEALED_KONG]
         if called:
@@ -208,15 +254,15 @@ class RiichiFlow(Flow[RiichiRules]):
                 f"{left} are left",
                 rule,
             )
-        counts = list(self.hand_facts(view, seat).counts)
+        counts = list(view.hand_facts(seat).counts)
         melds = len(state.melds)
         counts[tile // 4] -= 1
-        after = self.ready_of_counts(counts, melds, RIICHI)[0]
+        after = view.ready_of_counts(counts, melds, RIICHI)[0]
         counts[tile // 4] += 1
         ready = []
         for kind in sorted({t // 4 for t in state.hand}):
             counts[kind] -= 1
-            if self.ready_of_counts(counts, melds, RIICHI)[0] == 0:
+            if view.ready_of_counts(counts, melds, RIICHI)[0] == 0:
                 ready.append(format_kind(kind))
             counts[kind] += 1
         instead = (
@@ -231,16 +277,10 @@ class RiichiFlow(Flow[RiichiRules]):
         """A wait let go by makes furiten, won on or not (see ``passed_tile_furiten``)."""
         return self.rules.passed_tile_furiten == "wait"
 
-    def furiten_ends_on_draw(self) -> bool:
-        """Tenhou ends temporary furiten on the player's own discard; EMA on the draw."""
-        return self.rules.temporary_furiten_ends != "own_discard"
-
-    def ron_winners(
-        self, view: TableView, claimants: list[int], discarder: int
-    ) -> list[int] | None:
+    def ron_winners(self, view: TableView, claimants: list[int], discarder: int) -> list[int] | str:
         """Double ron per the rules; triple ron is an abortive draw where the rules say so."""
         if len(claimants) >= 3 and "triple_ron" in self.rules.abortive_draws:
-            return None
+            return "sanchaho"
         limit = self.rules.max_ron_winners
         return claimants if limit is None else claimants[:limit]
 
@@ -254,9 +294,10 @@ class RiichiFlow(Flow[RiichiRules]):
     def allowed_discards(self, view: TableView, seat: int) -> list[int]:
         """After riichi only the drawn tile; after a call not the swap-called kinds."""
         state = view.round.seats[seat]
-        if state.riichi and state.drawn is not None:
+        own = _seat(view, seat)
+        if own.riichi and state.drawn is not None:
             return [state.drawn]
-        return [t for t in state.hand if t // 4 not in state.kuikae]
+        return [t for t in state.hand if t // 4 not in own.kuikae]
 
     def turn_declarations(self, view: TableView, seat: int) -> list[Action]:
         """Riichi with each discard that leaves the hand ready; nine terminals abort."""
@@ -266,22 +307,22 @@ class RiichiFlow(Flow[RiichiRules]):
         concealed = all(m.kind is MeldKind.CONCEALED_KONG for m in state.melds)
         if (
             concealed
-            and not state.riichi
+            and not _seat(view, seat).riichi
             and state.drawn is not None
             and view.scores[seat] >= self.riichi_deposit
             and view.live_remaining() >= self.players
         ):
-            facts = self.hand_facts(view, seat)
+            facts = view.hand_facts(seat)
             counts = list(facts.counts)
             melds = len(state.melds)
             # Unless one discard away from ready at best, no discard can leave it ready.
-            if facts.floor <= 0 and self.shanten_of(view, seat) <= 0:
+            if facts.floor <= 0 and view.shanten_of(seat) <= 0:
                 ready_after: dict[int, bool] = {}
                 for tile in sorted(set(state.hand)):
                     kind = tile // 4
                     if kind not in ready_after:
                         counts[kind] -= 1
-                        ready_after[kind] = bool(self.waits_of_counts(counts, melds, RIICHI))
+                        ready_after[kind] = bool(view.ready_of_counts(counts, melds, RIICHI)[1])
                         counts[kind] += 1
                     if ready_after[kind]:
                         found.append(Action(A.RIICHI, seat, tile))
@@ -298,7 +339,7 @@ class RiichiFlow(Flow[RiichiRules]):
     def concealed_kong_allowed(self, view: TableView, seat: int, kind: int) -> bool:
         """After riichi: only with the drawn tile, and only if the waits stay the same."""
         state = view.round.seats[seat]
-        if not state.riichi:
+        if not _seat(view, seat).riichi:
             return True
         if state.drawn is None or state.drawn // 4 != kind:
             return False
@@ -308,11 +349,95 @@ class RiichiFlow(Flow[RiichiRules]):
         after[kind] -= 3
         return waits(before, len(state.melds), RIICHI) == waits(after, len(state.melds) + 1, RIICHI)
 
-    def double_riichi_now(self, view: TableView, seat: int) -> bool:
-        """Riichi on one's first discard of an uninterrupted first go-around."""
-        return view.round.first_go_around and not view.round.seats[seat].discards
+    def may_add_kong(self, view: TableView, seat: int, tile: int) -> bool:
+        """Never after riichi: the hand is fixed."""
+        return not _seat(view, seat).riichi
+
+    # --- the riichi declaration ---
+
+    def declare(self, view: TableView, action: Action) -> Iterable[Event]:
+        """Riichi: ``reach`` (a double riichi on one's first discard of an uninterrupted first
+        go-around), before its discard."""
+        seat = action.seat
+        double = view.round.first_go_around and not view.round.seats[seat].discards
+        reach: Reach = {"type": "reach", "actor": seat, "mjk_double": double}
+        return (reach,)
+
+    def declaration_stands(self, view: TableView, seat: int) -> Iterable[Event]:
+        """A riichi whose discard went by unwon stands: its deposit goes on the table."""
+        if not _seat(view, seat).riichi_pending:
+            return ()
+        deltas = [0] * self.players
+        deltas[seat] = -self.riichi_deposit
+        scores = [s + d for s, d in zip(view.scores, deltas, strict=True)]
+        accepted: ReachAccepted = {
+            "type": "reach_accepted",
+            "actor": seat,
+            "deltas": deltas,
+            "scores": scores,
+        }
+        return (accepted,)
+
+    def shows_ura(self, view: TableView, seat: int) -> bool:
+        """A hand in riichi shows the ura dora."""
+        return _seat(view, seat).riichi
+
+    # --- what the shared events do to a seat's Riichi state ---
+
+    def on_draw(self, state: TableState, event: Tsumo, passed: bool) -> None:
+        """A draw ends swap-calling, and (EMA) the drawer's temporary furiten; the discard
+        before it, let go by, makes the seats it completed furiten."""
+        if passed:
+            _passed(state)
+        seat: RiichiSeat = state.round.seats[event["actor"]].extra
+        seat.kuikae = []
+        if self._furiten_ends_on_draw:
+            seat.furiten_temporary = False
+
+    def on_discard(self, state: TableState, event: Dahai) -> None:
+        """A discard after riichi ends ippatsu; the riichi discard starts it; (Tenhou) one's
+        own discard ends temporary furiten. The seats it completes are noted."""
+        seats = state.round.seats
+        seat: RiichiSeat = seats[event["actor"]].extra
+        seat.kuikae = []
+        if seat.riichi:
+            seat.ippatsu = False
+        if seat.riichi_pending:
+            seat.ippatsu = True
+        if not self._furiten_ends_on_draw:
+            seat.furiten_temporary = False
+        for waiting in event.get("mjk_waiting", ()):
+            seats[waiting].extra.waiting_on_discard = True
+
+    def on_win_passed(self, state: TableState, seat: int) -> None:
+        """A win passed up: temporary furiten, and after riichi for the rest of the hand."""
+        own: RiichiSeat = state.round.seats[seat].extra
+        own.furiten_temporary = True
+        if own.riichi:
+            own.furiten_riichi = True
+
+    def on_call(self, state: TableState, event: Call) -> None:
+        """A call ends every ippatsu, and where the rules say so temporary furiten; the caller
+        may not swap-call."""
+        _passed(state)
+        caller = event["actor"]
+        for index, other in enumerate(state.round.seats):
+            seat: RiichiSeat = other.extra
+            seat.ippatsu = False
+            if self.furiten_cleared_by_call(caller, index):
+                seat.furiten_temporary = False
+        state.round.seats[caller].extra.kuikae = list(event["mjk_kuikae"])
+
+    def on_kong_stands(self, state: TableState) -> None:
+        """A kong that stands ends every ippatsu."""
+        for other in state.round.seats:
+            other.extra.ippatsu = False
 
     # --- calls ---
+
+    def may_claim(self, view: TableView, seat: int, tile: int) -> bool:
+        """No call after riichi."""
+        return not _seat(view, seat).riichi
 
     def kuikae_after_call(self, action: Action) -> list[int]:
         """Swap-calling: the called kind, and for a chow the kind at its other end."""
@@ -376,7 +501,7 @@ class RiichiFlow(Flow[RiichiRules]):
             kinds = {s.discards[0] // 4 for s in rnd.seats}
             if len(kinds) == 1 and next(iter(kinds)) in WINDS:
                 return "sufonrenda"
-        if "four_riichi" in aborts and all(s.riichi for s in rnd.seats):
+        if "four_riichi" in aborts and all(s.extra.riichi for s in rnd.seats):
             return "suchareach"
         if "four_kongs" in aborts and rnd.kongs == 4:
             owners = {i for i, s in enumerate(rnd.seats) for m in s.melds if m.kind.is_kong}
@@ -389,7 +514,7 @@ class RiichiFlow(Flow[RiichiRules]):
     def tenpai(self, view: TableView, seat: int) -> bool:
         """Ready with a wait that is not wholly in one's own hand and melds."""
         state = view.round.seats[seat]
-        facts = self.hand_facts(view, seat)
+        facts = view.hand_facts(seat)
         held = list(facts.counts)
         for meld in state.melds:
             for t in meld.tiles:

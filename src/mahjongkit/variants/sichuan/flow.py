@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, ClassVar, Literal
 
@@ -28,10 +29,20 @@ from mahjongkit.scoring import PaymentLine, Score, Win
 from mahjongkit.shapes import HandShape, sichuan
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
-from mahjongkit.table.events import Declare, Event, Exchange, ExchangeChoose, Missing, Ryukyoku
+from mahjongkit.table.events import (
+    Declare,
+    Event,
+    Exchange,
+    ExchangeChoose,
+    Hora,
+    Missing,
+    Payment,
+    Ryukyoku,
+    Tsumo,
+)
 from mahjongkit.table.flow import Flow, Fold, WinClaim
 from mahjongkit.table.state import Phase, TableState
-from mahjongkit.table.view import TableView
+from mahjongkit.table.view import RoundExtra, SeatExtra, TableView
 from mahjongkit.table.wall import tile_set
 from mahjongkit.tiles import counts_of_ids
 from mahjongkit.variants.sichuan import payments
@@ -151,20 +162,53 @@ def hand_shape(rules: SichuanRules, missing_suit: int | None = None) -> HandShap
 # --- the table ---------------------------------------------------------------------------------
 
 
+@dataclass(slots=True)
+class SichuanSeat(SeatExtra):
+    """What a Sichuan table keeps of each seat besides the shared state (its ``SeatExtra``)."""
+
+    missing_suit: int | None = None
+    """The suit declared missing (§3), once every seat has declared."""
+    exchange: list[int] = field(default_factory=list)
+    """The three tiles chosen to pass in the exchange, until it is carried out."""
+    furiten_temporary: bool = False
+    """A Hu passed up since the seat's last draw (过水, §4)."""
+
+
+@dataclass(slots=True)
+class SichuanRound(RoundExtra):
+    """What a Sichuan table keeps of the round besides the shared state (its ``RoundExtra``)."""
+
+    kong_income: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    """Each konger's kong money received, one record per payment (kong number, payer, payee,
+    amount, reason): a win on the discard right after a kong hands it over, and the
+    end-of-wall settlement refunds it (§6)."""
+
+
+def _seat(view: TableView, seat: int) -> SichuanSeat:
+    """The seat's Sichuan state (a Sichuan table's seats hold a :class:`SichuanSeat`)."""
+    extra: SichuanSeat = view.round.seats[seat].extra
+    return extra
+
+
+def _kong_income(view: TableView) -> dict[int, list[dict[str, Any]]]:
+    extra: SichuanRound = view.round.extra
+    return extra.kong_income
+
+
 def _fold_exchange_choose(state: TableState, event: ExchangeChoose) -> None:
-    state.round.seats[event["actor"]].exchange = list(event["mjk_ids"])
+    state.round.seats[event["actor"]].extra.exchange = list(event["mjk_ids"])
     state.round.responses[event["actor"]] = {"type": A.EXCHANGE}
 
 
 def _fold_exchange(state: TableState, event: Exchange) -> None:
     seats = state.round.seats
     for giver, receiver in enumerate(event["receivers"]):
-        tiles = seats[giver].exchange
+        tiles = seats[giver].extra.exchange
         for tile in tiles:
             seats[giver].hand.remove(tile)
         seats[receiver].hand.extend(tiles)
     for seat in seats:
-        seat.exchange = []
+        seat.extra.exchange = []
 
 
 def _fold_declare(state: TableState, event: Declare) -> None:
@@ -172,7 +216,7 @@ def _fold_declare(state: TableState, event: Declare) -> None:
 
 
 def _fold_missing(state: TableState, event: Missing) -> None:
-    state.round.seats[event["actor"]].missing_suit = event["suit"]
+    state.round.seats[event["actor"]].extra.missing_suit = event["suit"]
 
 
 _KONG_KINDS = {
@@ -207,6 +251,8 @@ class SichuanFlow(Flow[SichuanRules]):
     calls_on_last_discard = (A.PON,)
     """RULES-sichuan §4: on the last discard only a win or a pung (no kong: no replacement)."""
     max_kongs = 99
+    SeatExtra = SichuanSeat
+    RoundExtra = SichuanRound
 
     def tiles(self) -> list[int]:
         """108 tiles: three suits, no honours, no bonus tiles."""
@@ -221,7 +267,7 @@ class SichuanFlow(Flow[SichuanRules]):
 
     def shape(self, view: TableView, seat: int) -> HandShape:
         """Three suits, the declared missing suit never in a complete hand."""
-        return hand_shape(self.rules, view.round.seats[seat].missing_suit)
+        return hand_shape(self.rules, _seat(view, seat).missing_suit)
 
     def score(self, win: Win) -> Score:
         """The Sichuan scorer."""
@@ -291,16 +337,17 @@ class SichuanFlow(Flow[SichuanRules]):
 
     def may_claim(self, view: TableView, seat: int, tile: int) -> bool:
         """No pung or kong of one's missing suit."""
-        missing = view.round.seats[seat].missing_suit
+        missing = _seat(view, seat).missing_suit
         return missing is None or may_claim(tile // 4, missing)
 
     def allowed_discards(self, view: TableView, seat: int) -> list[int]:
         """While holding the missing suit, discard it first (§3)."""
         state = view.round.seats[seat]
-        if state.missing_suit is None:
+        missing = _seat(view, seat).missing_suit
+        if missing is None:
             return list(state.hand)
         counts = counts_of_ids(state.hand)
-        kinds = set(legal_discards(counts, state.missing_suit, len(state.discards), self.rules))
+        kinds = set(legal_discards(counts, missing, len(state.discards), self.rules))
         return [t for t in state.hand if t // 4 in kinds]
 
     def why_refused(self, view: TableView, action: Action) -> tuple[str, str] | None:
@@ -312,10 +359,11 @@ class SichuanFlow(Flow[SichuanRules]):
         state = rnd.seats[seat]
         if rnd.phase is not Phase.TURN or rnd.turn != seat or action.tile not in state.hand:
             return None
-        if state.missing_suit is None:
+        missing = _seat(view, seat).missing_suit
+        if missing is None:
             return None
         counts = counts_of_ids(state.hand)
-        kinds = legal_discards(counts, state.missing_suit, len(state.discards), self.rules)
+        kinds = legal_discards(counts, missing, len(state.discards), self.rules)
         if action.tile // 4 in kinds:
             return None
         held = sorted(t for t in state.hand if t // 4 in kinds)
@@ -323,7 +371,7 @@ class SichuanFlow(Flow[SichuanRules]):
             Sentence(
                 "refusal.discard_missing_suit",
                 tile=str(self.tile(action.tile)),
-                suit="mps"[state.missing_suit],
+                suit="mps"[missing],
                 tiles=" ".join(str(self.tile(t)) for t in held),
             ),
             "RULES-sichuan §3: the missing suit goes first (option void_discard_rule)",
@@ -331,7 +379,7 @@ class SichuanFlow(Flow[SichuanRules]):
 
     def concealed_kong_allowed(self, view: TableView, seat: int, kind: int) -> bool:
         """No kong of the missing suit."""
-        return kind // 9 != view.round.seats[seat].missing_suit
+        return kind // 9 != _seat(view, seat).missing_suit
 
     def may_add_kong(self, view: TableView, seat: int, tile: int) -> bool:
         """Added kongs are fine (the pung was never of the missing suit)."""
@@ -340,7 +388,7 @@ class SichuanFlow(Flow[SichuanRules]):
     def furiten(self, view: TableView, seat: int) -> bool:
         """A passed Hu (过水, §4): after declining a win on a discard, no win on a discard until
         one's own next draw."""
-        return view.round.seats[seat].furiten_temporary
+        return _seat(view, seat).furiten_temporary
 
     def furiten_reason(self, view: TableView, seat: int) -> str | None:
         """A passed Hu, until the seat's next draw."""
@@ -348,9 +396,7 @@ class SichuanFlow(Flow[SichuanRules]):
             return None
         return "it declined a Hu since its last draw (passed Hu: none on a discard until then)"
 
-    def ron_winners(
-        self, view: TableView, claimants: list[int], discarder: int
-    ) -> list[int] | None:
+    def ron_winners(self, view: TableView, claimants: list[int], discarder: int) -> list[int]:
         """Several winners on one discard where the rules allow (一炮多响)."""
         return discard_winners(discarder, claimants, self.rules)
 
@@ -371,7 +417,7 @@ class SichuanFlow(Flow[SichuanRules]):
         discarder = claim.discarder
         if not first or discarder is None or not rnd.kong_discard or claim.robbing:
             return [], []
-        records = rnd.kong_income.get(discarder, [])
+        records = _kong_income(view).get(discarder, [])
         if not records:
             return [], []
         latest = records[-1]["kong"]
@@ -427,6 +473,29 @@ class SichuanFlow(Flow[SichuanRules]):
             )
         return events
 
+    # --- what the shared events do to the Sichuan state ---
+
+    def on_draw(self, state: TableState, event: Tsumo, passed: bool) -> None:
+        """A passed Hu lasts until the seat's own next draw."""
+        state.round.seats[event["actor"]].extra.furiten_temporary = False
+
+    def on_win_passed(self, state: TableState, seat: int) -> None:
+        """A Hu passed up: none on a discard until the seat's next draw."""
+        state.round.seats[seat].extra.furiten_temporary = True
+
+    def on_win(self, state: TableState, event: Hora) -> None:
+        """The kong money a win handed over or refunded is no longer the konger's."""
+        settled = event.get("mjk_kongs_settled")
+        if settled is not None:
+            extra: SichuanRound = state.round.extra
+            income = extra.kong_income.get(settled["seat"], [])
+            income[:] = [x for x in income if x["kong"] not in settled["kongs"]]
+
+    def on_payment(self, state: TableState, event: Payment) -> None:
+        """Kong money received is noted as the konger's income."""
+        extra: SichuanRound = state.round.extra
+        extra.kong_income.setdefault(event["mjk_payee"], []).append(dict(event["mjk_kong_income"]))
+
     def exhaustive_draw(self, view: TableView) -> Ryukyoku:
         """Flower pig, ready-hand check and tax refund (§6.2)."""
         rnd = view.round
@@ -438,9 +507,9 @@ class SichuanFlow(Flow[SichuanRules]):
                     seat=seat,
                     concealed=counts,
                     melds=tuple(self.meld(m) for m in state.melds),
-                    missing_suit=state.missing_suit,
+                    missing_suit=state.extra.missing_suit,
                     won=state.won,
-                    kong_income=tuple(self._line(x) for x in rnd.kong_income.get(seat, [])),
+                    kong_income=tuple(self._line(x) for x in _kong_income(view).get(seat, [])),
                 )
             )
         lines = payments.end_of_wall_settlement(players, self.rules)

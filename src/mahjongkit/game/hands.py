@@ -1,0 +1,139 @@
+"""What the engine keeps of each seat's hand between decisions: its counts, shanten and waits.
+
+The claim and win checks ask the same questions of the same hands again and again (every
+discard asks every other seat whether it completes its hand). A game's :class:`Hands` keeps the
+answers per seat until the hand changes, and follows a draw or a discard without counting the
+hand again; the shanten and waits of a hand by its counts are remembered across seats and games
+(:func:`ready_of_counts`). The hooks read them through the table's view
+(:meth:`~mahjongkit.table.view.TableView.hand_facts`), never from the flow: a flow answers rule
+questions and keeps nothing.
+
+>>> from mahjongkit.game.engine import Game
+>>> game = Game("riichi", seed=1)
+>>> _ = game.start()
+>>> facts = game.hand_facts(0)
+>>> facts.size, facts.counts == counts_of_ids(game.round.seats[0].hand)
+(14, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mahjongkit.shapes import HandShape, shanten, waits
+from mahjongkit.table.flow import Flow
+from mahjongkit.table.view import HandFacts, TableView
+from mahjongkit.tiles import counts_of_ids
+
+__all__ = ["HandFacts", "Hands", "ready_of_counts"]
+
+_WAITS_MEMO_SIZE = 4096
+"""Hands whose waits are remembered across seats and games (a replay meets the same hands
+again); the memo is emptied when full, so it never holds more."""
+_WAITS_MEMO: dict[tuple[bytes, int, HandShape], tuple[int, frozenset[int]]] = {}
+"""The shanten and waits of a hand by its counts, melds and shape: a pure function, shared by
+every game (a new game starts with what earlier games worked out)."""
+
+
+def ready_of_counts(counts: list[int], melds: int, shape: HandShape) -> tuple[int, frozenset[int]]:
+    """The shanten and the waits of a hand of ``13 - 3 * melds`` tiles, memoised.
+
+    >>> from mahjongkit.shapes import RIICHI
+    >>> from mahjongkit.tiles import counts_of, parse_kinds
+    >>> ready_of_counts(counts_of(parse_kinds("123456789m1122p")), 0, RIICHI)
+    (0, frozenset({9, 10}))
+    """
+    key = (bytes(counts), melds, shape)
+    found = _WAITS_MEMO.get(key)
+    if found is None:
+        if len(_WAITS_MEMO) >= _WAITS_MEMO_SIZE:
+            _WAITS_MEMO.clear()
+        value = shanten(counts, melds, shape)
+        ready = frozenset(waits(counts, melds, shape) if value == 0 else ())
+        found = _WAITS_MEMO[key] = (value, ready)
+    return found
+
+
+class Hands:
+    """The hand facts of one game's seats, kept until each hand changes."""
+
+    def __init__(self, flow: Flow[Any]) -> None:
+        self.flow = flow
+        self._facts: dict[int, HandFacts] = {}
+        self._shape: HandShape | None = None
+        """The shape of every seat, once asked, when it depends on the rules alone."""
+
+    def facts(self, view: TableView, seat: int) -> HandFacts:
+        """Counts and waits of this seat's hand, computed once for each hand the seat holds."""
+        state = view.round.seats[seat]
+        facts = self._facts.get(seat)
+        shape = self._shape
+        if (
+            facts is not None
+            and facts.shape is shape  # never when the shape is asked seat by seat (None)
+            and facts.tiles == state.hand
+            and facts.melds == len(state.melds)
+        ):
+            return facts  # the usual case: a fixed shape, an unchanged hand
+        if shape is None:
+            shape = self.flow.shape(view, seat)
+            if not self.flow.shape_by_seat:
+                self._shape = shape
+        melds = len(state.melds)
+        if (
+            facts is not None
+            and facts.tiles == state.hand
+            and facts.melds == melds
+            and (facts.shape is shape or facts.shape == shape)
+        ):
+            return facts
+        hand = state.hand
+        counts = None
+        completes: bool | None = None
+        floor, exact = -1, False
+        if facts is not None and facts.melds == melds:
+            # A draw adds one tile at the end of the hand, a discard takes one out: the counts
+            # follow from the facts kept, without counting the hand again.
+            kept = facts.tiles
+            if len(hand) == len(kept) + 1 and hand[-1] == state.drawn and hand[:-1] == kept:
+                counts, size, tile = list(facts.counts), facts.size, hand[-1]
+                if tile < 136:
+                    counts[tile >> 2] += 1
+                    size += 1
+                    floor = max(facts.floor - 1, -1)
+                    if facts.size % 3 == 1 and (facts.shape is shape or facts.shape == shape):
+                        # Complete exactly when the drawn kind is a wait of the hand before.
+                        completes = tile >> 2 in facts.waits
+                else:
+                    floor, exact = facts.floor, facts.exact  # a bonus tile counts for nothing
+            elif len(hand) + 1 == len(kept) and state.discards:
+                tile = state.discards[-1]
+                if tile < 136 and tile in kept:
+                    rest = list(kept)
+                    rest.remove(tile)
+                    if rest == hand:
+                        counts, size = list(facts.counts), facts.size - 1
+                        counts[tile >> 2] -= 1
+                        floor = facts.floor
+            if facts.shape is not shape and facts.shape != shape:
+                floor, exact = -1, False
+        if counts is None:
+            counts = counts_of_ids(hand)
+            size = sum(counts)
+        if size % 3 != 1 or floor >= 1:
+            found: frozenset[int] = frozenset()  # not a ready hand: no waits
+        else:
+            floor, found = ready_of_counts(counts, melds, shape)
+            exact = True
+        facts = HandFacts(list(hand), melds, shape, counts, size, found, completes, floor, exact)
+        self._facts[seat] = facts
+        return facts
+
+    def shanten(self, view: TableView, seat: int) -> int:
+        """The shanten of the seat's hand (by its shape), kept with its hand facts."""
+        facts = self.facts(view, seat)
+        if facts.exact:
+            return facts.floor
+        value = shanten(facts.counts, facts.melds, facts.shape)
+        self._facts[seat] = facts._replace(floor=value, exact=True)
+        return value
