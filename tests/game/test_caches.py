@@ -100,7 +100,6 @@ def test_a_claim_check_skips_a_seat_that_can_do_nothing_with_the_tile(
 
 def test_the_waits_memo_is_bounded() -> None:
     game = Game("riichi", seed=1)
-    flow = game.flow
     # Every hand of four tiles of one suit plus nine fixed tiles: thousands of distinct hands.
     base = counts_of(parse_kinds("123p456s789s"))
     seen = 0
@@ -112,18 +111,18 @@ def test_the_waits_memo_is_bounded() -> None:
                     for kind in (a, b, c, d):
                         counts[kind] += 1
                     if max(counts) <= 4:
-                        flow.waits_of_counts(counts, 0, RIICHI)
+                        game.ready_of_counts(counts, 0, RIICHI)
                         seen += 1
     assert seen > engine_memo_size()
-    from mahjongkit.table import flow as flows
+    from mahjongkit.game import hands
 
-    assert len(flows._WAITS_MEMO) <= engine_memo_size()
+    assert len(hands._WAITS_MEMO) <= engine_memo_size()
 
 
 def engine_memo_size() -> int:
-    from mahjongkit.table import flow
+    from mahjongkit.game import hands
 
-    return flow._WAITS_MEMO_SIZE
+    return hands._WAITS_MEMO_SIZE
 
 
 def test_the_tile_names_kept_per_rule_set_are_bounded() -> None:
@@ -140,18 +139,30 @@ def test_tile_names_follow_the_rules_red_fives() -> None:
     assert plain._mjai(16) == "5m"
 
 
-def test_a_flow_that_overrides_its_shape_is_asked_for_it_by_seat() -> None:
+def test_a_flow_that_declares_its_shape_by_seat_is_asked_for_it_by_seat() -> None:
+    from mahjongkit.game.hands import Hands
     from mahjongkit.variants.hongkong.flow import HongKongFlow
     from mahjongkit.variants.riichi.flow import RiichiFlow
     from mahjongkit.variants.sichuan.flow import SichuanFlow
 
-    class PerSeat(RiichiFlow):
-        def shape(self, view, seat):  # type: ignore[no-untyped-def]
-            return RIICHI
-
-    assert PerSeat.shape_by_seat
     assert SichuanFlow.shape_by_seat
     assert not RiichiFlow.shape_by_seat and not HongKongFlow.shape_by_seat
+
+    asked: list[int] = []
+
+    class PerSeat(RiichiFlow):
+        shape_by_seat = True
+
+        def shape(self, view, seat):  # type: ignore[no-untyped-def]
+            asked.append(seat)
+            return RIICHI
+
+    game = Game("riichi", seed=0)
+    game.start()
+    hands = Hands(PerSeat(game.flow.rules))
+    for seat in (0, 1, 0):
+        hands.facts(game, seat)
+    assert asked == [0, 1, 0]
 
 
 def test_sichuan_facts_follow_the_declared_missing_suit() -> None:
@@ -164,11 +175,11 @@ def test_sichuan_facts_follow_the_declared_missing_suit() -> None:
         game.apply(random_policy(game, game.waiting_for()[0], rng))
     assert game.round.phase.value == "declare"
     seat = (game.round.dealer + 1) % 4
-    before = game.flow.hand_facts(game, seat)
+    before = game.hand_facts(seat)
     assert before.shape.missing_suit is None
     while game.round.phase.value == "declare":
         game.apply(random_policy(game, game.waiting_for()[0], rng))
-    after = game.flow.hand_facts(game, seat)
+    after = game.hand_facts(seat)
     assert after.tiles == before.tiles  # the seat has not drawn yet
     assert after.shape.missing_suit == game.round.seats[seat].missing_suit is not None
 
@@ -191,7 +202,7 @@ def test_kept_hand_facts_equal_facts_worked_out_afresh(variant: str) -> None:
             if not game.round.seats:
                 continue
             for seat in range(game.players):
-                facts = game.flow.hand_facts(game, seat)
+                facts = game.hand_facts(seat)
                 hand = game.round.seats[seat].hand
                 assert facts.tiles == hand
                 assert facts.counts == count_kinds(hand)
@@ -206,7 +217,7 @@ def test_kept_hand_facts_equal_facts_worked_out_afresh(variant: str) -> None:
                 assert facts.floor <= value
                 assert not facts.exact or facts.floor == value
                 if facts.size % 3 == 1:
-                    assert facts.waits == game.flow.waits_of_counts(facts.counts, melds, shape)
+                    assert facts.waits == game.ready_of_counts(facts.counts, melds, shape)[1]
                 floors.add(facts.floor >= 1 and not facts.exact)
         assert steps > 50
     assert floors == {True, False}  # hands were settled by their floor alone, and others not

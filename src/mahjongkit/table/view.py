@@ -9,6 +9,7 @@ that writes. The engine's :class:`~mahjongkit.game.engine.Game` is such a view.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 from mahjongkit.melds import MeldKind
@@ -98,6 +99,7 @@ class SeatView(Protocol):
     def missing_suit(self) -> int | None: ...
 
 
+@dataclass(slots=True)
 class SeatExtra:
     """A family's own state of one seat: its flow declares a dataclass of its fields that
     subclasses this one (:attr:`~mahjongkit.table.flow.Flow.SeatExtra`), and its folds keep
@@ -110,8 +112,6 @@ class SeatExtra:
     (False, None)
     """
 
-    __slots__ = ()
-
     @property
     def riichi(self) -> bool:
         """The seat declared a ready hand, which the others see (Riichi's riichi)."""
@@ -123,11 +123,10 @@ class SeatExtra:
         return None
 
 
+@dataclass(slots=True)
 class RoundExtra:
     """A family's own state of the round, beside the shared :class:`RoundView` (a subclass
     declared by its flow, :attr:`~mahjongkit.table.flow.Flow.RoundExtra`)."""
-
-    __slots__ = ()
 
 
 class RoundView(Protocol):
