@@ -890,7 +890,6 @@ class Game:
         discarder: int | None,
         robbing: bool = False,
     ) -> None:
-        rnd = self.state.round
         for index, seat in enumerate(winners):
             first = index == 0
             claim = WinClaim(seat, tile, discarder, robbing)
@@ -1074,15 +1073,16 @@ def _decision_of(game: Game, recorded: list[Any], index: int, checked: Event) ->
     if actor is not None and not 0 <= actor < game.players:
         raise IllegalActionError(f"event {index} ({kind}): no seat {actor} at this table")
     if actor is not None:
-        if kind == "reach":
-            following = (
-                as_json([_checked(recorded, index + 1)])[0] if index + 1 < len(recorded) else {}
-            )
-            if following.get("type") != "dahai":
-                raise IllegalActionError(
-                    f"event {index} (reach): a riichi is followed by its discard"
-                )
-            return Action(A.RIICHI, actor, following["mjk_id"])
+
+        def following() -> JsonEvent:
+            return as_json([_checked(recorded, index + 1)])[0] if index + 1 < len(recorded) else {}
+
+        try:
+            own = game.flow.recorded_decision(event, following)
+        except IllegalActionError as error:
+            raise IllegalActionError(f"event {index} ({kind}): {error}") from None
+        if own is not None:
+            return own
         if kind == "dahai":
             return Action(A.DISCARD, actor, event["mjk_id"])
         if kind == "hora" and event["target"] == actor:
@@ -1105,10 +1105,6 @@ def _decision_of(game: Game, recorded: list[Any], index: int, checked: Event) ->
                     f"event {index} (mjk:respond): seat {actor} answers for seat {action.seat}"
                 )
             return action
-        if kind == "mjk:exchange_choose":
-            return Action(A.EXCHANGE, actor, consumed=tuple(event["mjk_ids"]))
-        if kind == "mjk:declare":
-            return Action(A.DECLARE_MISSING, actor, suit=event["suit"])
     expected = ", ".join(str(s) for s in game.waiting_for()) or "nobody"
     raise IllegalActionError(
         f"event {index} ({kind}) is not a decision the game waits for here "

@@ -11,6 +11,7 @@ Each family subclasses it in ``variants/<name>/flow.py`` and its registry record
 from __future__ import annotations
 
 from abc import abstractmethod
+
 from mahjongkit.scoring import Score, Win
 from mahjongkit.table.hooks import Defaults, Fold, R, TableRules, WinClaim
 from mahjongkit.table.view import HandFacts, TableView

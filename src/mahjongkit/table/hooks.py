@@ -25,7 +25,16 @@ from mahjongkit.scoring import Score, Win
 from mahjongkit.shapes import RIICHI, HandShape, shanten, thirteen_orphans
 from mahjongkit.table import view as table_view
 from mahjongkit.table.actions import Action
-from mahjongkit.table.events import Call, Dahai, Event, Hora, Payment, Ryukyoku, Tsumo
+from mahjongkit.table.events import (
+    Call,
+    Dahai,
+    Event,
+    Hora,
+    JsonEvent,
+    Payment,
+    Ryukyoku,
+    Tsumo,
+)
 from mahjongkit.table.state import TableState
 from mahjongkit.table.view import MeldView, TableView
 from mahjongkit.tiles import Tile, counts_of_ids
@@ -331,6 +340,15 @@ class Defaults(ABC, Generic[R]):
         """The events once ``seat``'s discard has gone by unwon (Riichi: a riichi declared
         with it stands, and its deposit is paid)."""
         return ()
+
+    def recorded_decision(
+        self, event: JsonEvent, following: Callable[[], JsonEvent]
+    ) -> Action | None:
+        """The player's decision that one of the family's own events of a log records, for
+        :meth:`~mahjongkit.game.engine.Game.replay` (``following``: the log's next event, read
+        when asked); None for an event that records none. Raises
+        :class:`~mahjongkit.errors.IllegalActionError` where the log cannot be right."""
+        return None
 
     def after_deal(self, view: TableView) -> Iterator[Event]:
         """What happens right after the deal (bonus tiles, the exchange phase); most variants

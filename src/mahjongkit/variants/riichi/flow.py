@@ -6,17 +6,27 @@ The engine asks; this module answers from the rules object (:mod:`.rules`), so t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from mahjongkit.errors import IllegalActionError
 from mahjongkit.i18n import Sentence
 from mahjongkit.melds import MeldKind
 from mahjongkit.scoring import Score, Win
 from mahjongkit.shapes import RIICHI, waits
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
-from mahjongkit.table.events import Call, Dahai, Event, Reach, ReachAccepted, Ryukyoku, Tsumo
+from mahjongkit.table.events import (
+    Call,
+    Dahai,
+    Event,
+    JsonEvent,
+    Reach,
+    ReachAccepted,
+    Ryukyoku,
+    Tsumo,
+)
 from mahjongkit.table.flow import Flow, Fold, WinClaim
 from mahjongkit.table.state import Phase, TableState
 from mahjongkit.table.view import SeatExtra, TableView
@@ -377,6 +387,17 @@ class RiichiFlow(Flow[RiichiRules]):
             "scores": scores,
         }
         return (accepted,)
+
+    def recorded_decision(
+        self, event: JsonEvent, following: Callable[[], JsonEvent]
+    ) -> Action | None:
+        """A log's ``reach`` records a riichi with the discard that follows it."""
+        if event["type"] != "reach":
+            return None
+        discard = following()
+        if discard.get("type") != "dahai":
+            raise IllegalActionError("a riichi is followed by its discard")
+        return Action(A.RIICHI, event["actor"], discard["mjk_id"])
 
     def shows_ura(self, view: TableView, seat: int) -> bool:
         """A hand in riichi shows the ura dora."""

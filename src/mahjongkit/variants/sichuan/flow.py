@@ -17,7 +17,7 @@ discard); the dealer stays after a hand nobody won.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, ClassVar, Literal
@@ -35,6 +35,7 @@ from mahjongkit.table.events import (
     Exchange,
     ExchangeChoose,
     Hora,
+    JsonEvent,
     Missing,
     Payment,
     Ryukyoku,
@@ -324,6 +325,16 @@ class SichuanFlow(Flow[SichuanRules]):
         for seat in range(self.players):
             yield {"type": "mjk:missing", "actor": seat, "suit": declared[seat]}
         yield {"type": "mjk:phase", "phase": Phase.TURN.value}
+
+    def recorded_decision(
+        self, event: JsonEvent, following: Callable[[], JsonEvent]
+    ) -> Action | None:
+        """A log's choice of three tiles to pass, or of the missing suit."""
+        if event["type"] == "mjk:exchange_choose":
+            return Action(A.EXCHANGE, event["actor"], consumed=tuple(event["mjk_ids"]))
+        if event["type"] == "mjk:declare":
+            return Action(A.DECLARE_MISSING, event["actor"], suit=event["suit"])
+        return None
 
     def _exchange_direction(self, view: TableView) -> int:
         rng = random.Random(f"{view.seed}:{view.rounds_played}:exchange")
