@@ -1,0 +1,99 @@
+"""The engine plays no family's rule itself: Riichi's declaration, deposit and triple-ron abort,
+its furiten, ippatsu and swap-calling, and Sichuan's kong money are its flow's hooks; the Flow a
+family's author reads is one short class (issue 30, items 3 and 5)."""
+
+from __future__ import annotations
+
+import inspect
+import io
+import random
+import token
+import tokenize
+
+import pytest
+
+from mahjongkit.bots.policy import random_policy
+from mahjongkit.game import engine, fold, hands, legal
+from mahjongkit.game.engine import Game
+from mahjongkit.table import flow as table_flow
+from mahjongkit.table.flow import Flow
+from mahjongkit.table.hooks import Defaults
+from mahjongkit.variants import VARIANT_NAMES
+
+FAMILY_WORDS = {
+    "riichi_pending",
+    "double_riichi",
+    "ippatsu",
+    "furiten_temporary",
+    "furiten_riichi",
+    "waiting_on_discard",
+    "riichi_deposit",
+    "double_riichi_now",
+    "reach_accepted",
+    "sanchaho",
+    "kong_income",
+    "missing_suit",
+    "exchange",
+    "last_kong_seat",
+}
+"""Riichi's and Sichuan's state and rules, by the names they go by."""
+
+
+def _names(module: object) -> set[str]:
+    """The names and string values a module's code uses (docstrings and comments aside)."""
+    source = inspect.getsource(module)  # type: ignore[arg-type]
+    found = set()
+    for item in tokenize.generate_tokens(io.StringIO(source).readline):
+        if item.type == token.NAME:
+            found.add(item.string)
+        elif item.type == token.STRING and len(item.string) < 40:
+            found.add(item.string.strip("\"'"))
+    return found
+
+
+@pytest.mark.parametrize("module", [engine, fold, legal, hands], ids=lambda m: m.__name__)
+def test_the_engine_names_no_familys_state_or_rule(module: object) -> None:
+    assert not _names(module) & FAMILY_WORDS
+
+
+def test_the_flow_a_family_writes_is_short_and_the_defaults_live_apart() -> None:
+    own = {
+        name
+        for name, value in vars(Flow).items()
+        if callable(value) and not name.startswith("_")
+    }
+    assert own == {"tiles", "score", "next_round"}
+    assert Flow.__abstractmethods__ == {"tiles", "score", "next_round"}
+    assert len(inspect.getsource(table_flow).splitlines()) < 100
+    assert issubclass(Flow, Defaults)
+    # No per-game cache or memo in a flow: the engine keeps them (game/hands.py).
+    assert set(vars(Game("hongkong").flow)) == {"rules", "bonus_tiles"}
+    for variant in VARIANT_NAMES:
+        game = Game(variant, seed=0)
+        game.start()
+        assert not {"_facts", "_shape"} & set(vars(game.flow))
+    assert not hasattr(table_flow, "_WAITS_MEMO")
+
+
+def test_a_riichi_declaration_is_played_by_the_flow() -> None:
+    # The flow's declaration hook yields the reach; once the discard goes by unwon, the
+    # deposit: the same events a live game records.
+    game = Game("riichi", seed=1)
+    game.start()
+    rng = random.Random(1)
+    while seats := game.waiting_for():
+        riichi = [a for a in game.legal_actions(seats[0]) if a.type == "riichi"]
+        if riichi:
+            assert list(game.flow.declare(game, riichi[0])) == [
+                {"type": "reach", "actor": riichi[0].seat, "mjk_double": False}
+            ]
+            assert list(game.flow.declaration_stands(game, riichi[0].seat)) == []
+            before = len(game.log)
+            game.apply(riichi[0])
+            accepted = [e for e in game.log[before:] if e["type"] == "reach_accepted"]
+            if accepted:
+                assert accepted[0]["deltas"][riichi[0].seat] == -game.flow.rules.riichi_deposit
+                return
+            continue
+        game.apply(random_policy(game, seats[0], rng))
+    pytest.fail("no riichi accepted at once in the game")
