@@ -159,9 +159,9 @@ def test_a_flow_that_declares_its_shape_by_seat_is_asked_for_it_by_seat() -> Non
 
     game = Game("riichi", seed=0)
     game.start()
-    hands = Hands(PerSeat(game.flow.rules))
+    hands = Hands(PerSeat(game.flow.rules), game)
     for seat in (0, 1, 0):
-        hands.facts(game, seat)
+        hands.facts(seat)
     assert asked == [0, 1, 0]
 
 

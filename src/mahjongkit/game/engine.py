@@ -140,7 +140,10 @@ class Game:
         self.names = list(names) if names else [f"player{i}" for i in range(self.players)]
         self.state = TableState()
         self._folds = folds_for(self.flow)
-        self._hands = Hands(self.flow)
+        self._hands = Hands(self.flow, self)
+        self.hand_facts: Callable[[int], HandFacts] = self._hands.facts
+        """Counts and waits of a seat's hand, kept until the hand changes (see :mod:`.hands`;
+        the kept facts' own method, asked on every claim check)."""
         # Legal actions per seat, valid while the state version is the one they were computed
         # at: every fold moves the version on, except an answer to a claim, which changes only
         # the answering seat's options (see ``_fold``).
@@ -500,13 +503,9 @@ class Game:
 
     # --- what is kept of the hands (see :mod:`.hands`) ------------------------------------------
 
-    def hand_facts(self, seat: int) -> HandFacts:
-        """Counts and waits of this seat's hand, kept until the hand changes."""
-        return self._hands.facts(self, seat)
-
     def shanten_of(self, seat: int) -> int:
         """The shanten of the seat's hand (by its shape), kept with its hand facts."""
-        return self._hands.shanten(self, seat)
+        return self._hands.shanten(seat)
 
     def ready_of_counts(
         self, counts: list[int], melds: int, shape: HandShape
@@ -722,7 +721,7 @@ class Game:
             for seat in range(self.players)
             if seat != discarder
             and not seats[seat].won
-            and kind in self._hands.facts(self, seat).waits
+            and kind in self.hand_facts(seat).waits
         ]
 
     def _reveal_indicator(self, out: list[Event]) -> None:
@@ -754,7 +753,8 @@ class Game:
                 return
             self._win(out, winners, tile, discarder=discarder)
             return
-        self._emit_all(out, self.flow.declaration_stands(self, discarder))
+        for event in self.flow.declaration_stands(self, discarder):
+            self._emit(out, event)
         calls = [
             (rnd.responses[s], s)
             for s in order

@@ -37,7 +37,7 @@ from mahjongkit.table.events import (
     Tsumo,
 )
 from mahjongkit.table.flow import Flow
-from mahjongkit.table.state import Phase, RoundState, SeatState, TableMeld, TableState
+from mahjongkit.table.state import Phase, RoundState, TableMeld, TableState, seat_class
 from mahjongkit.table.wall import DEAL_SIZE, deal
 
 
@@ -59,6 +59,7 @@ def _start_kyoku(state: TableState, event: StartKyoku, flow: Flow[Any]) -> None:
     dealer = event["oya"]
     players = flow.players
     hands = deal(wall, dealer, players)
+    seat = seat_class(flow.SeatExtra)
     state.round = RoundState(
         round_wind=WINDS.index(event["bakaze"]),
         hand_number=event["kyoku"] - 1,
@@ -68,7 +69,7 @@ def _start_kyoku(state: TableState, event: StartKyoku, flow: Flow[Any]) -> None:
         wall=wall,
         live_next=DEAL_SIZE * players,
         indicators=flow.first_indicators,
-        seats=[SeatState(hand=hands[s], extra=flow.SeatExtra()) for s in range(players)],
+        seats=[seat(hand=hands[s], extra=flow.SeatExtra()) for s in range(players)],
         phase=Phase.TURN,
         turn=dealer,
         extra=flow.RoundExtra(),

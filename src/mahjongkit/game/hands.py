@@ -57,14 +57,16 @@ def ready_of_counts(counts: list[int], melds: int, shape: HandShape) -> tuple[in
 class Hands:
     """The hand facts of one game's seats, kept until each hand changes."""
 
-    def __init__(self, flow: Flow[Any]) -> None:
+    def __init__(self, flow: Flow[Any], view: TableView) -> None:
         self.flow = flow
+        self.view = view
         self._facts: dict[int, HandFacts] = {}
         self._shape: HandShape | None = None
         """The shape of every seat, once asked, when it depends on the rules alone."""
 
-    def facts(self, view: TableView, seat: int) -> HandFacts:
+    def facts(self, seat: int) -> HandFacts:
         """Counts and waits of this seat's hand, computed once for each hand the seat holds."""
+        view = self.view
         state = view.round.seats[seat]
         facts = self._facts.get(seat)
         shape = self._shape
@@ -129,9 +131,9 @@ class Hands:
         self._facts[seat] = facts
         return facts
 
-    def shanten(self, view: TableView, seat: int) -> int:
+    def shanten(self, seat: int) -> int:
         """The shanten of the seat's hand (by its shape), kept with its hand facts."""
-        facts = self.facts(view, seat)
+        facts = self.facts(seat)
         if facts.exact:
             return facts.floor
         value = shanten(facts.counts, facts.melds, facts.shape)

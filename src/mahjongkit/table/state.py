@@ -9,7 +9,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Any
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 from mahjongkit.melds import MeldKind
 
@@ -66,15 +67,52 @@ class SeatState:
     """The seat liable (pao) for this seat's big dragons or winds."""
     extra: Any = None
     """The family's own state of the seat: its flow's
-    :attr:`~mahjongkit.table.flow.Flow.SeatExtra`, kept by its folds."""
+    :attr:`~mahjongkit.table.flow.Flow.SeatExtra`, kept by its folds. A seat made by
+    :func:`seat_class` answers its public names too."""
 
-    def __getattr__(self, name: str) -> Any:
-        # Reached only for a name the seat itself lacks: a fact the family keeps (``riichi``,
-        # ``missing_suit``), so that every reader asks any seat the same way.
-        extra = self.__dict__.get("extra")
-        if extra is None or name.startswith("__"):
-            raise AttributeError(f"a seat has no {name!r}")
-        return getattr(extra, name)
+    if TYPE_CHECKING:
+        # The family's own facts, read through from ``extra`` (see :func:`seat_class`).
+        def __getattr__(self, name: str) -> Any: ...
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A seat pickles as its fields, and comes back as a seat of its family.
+        return (_seat_of, (dict(self.__dict__),))
+
+
+def seat_class(extra: type) -> type[SeatState]:
+    """The seats of a family whose own state of a seat is of class ``extra``: a
+    :class:`SeatState` that also answers each public name of ``extra`` by reading it from
+    :attr:`SeatState.extra`, so that every reader asks any seat of any family the same way
+    (``seat.riichi``). The shared fields stay plain attributes (a ``__getattr__`` would slow
+    every read of them).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass
+    ... class Extra:
+    ...     declared: bool = False
+    >>> seat = seat_class(Extra)(extra=Extra(declared=True))
+    >>> seat.declared, type(seat).__name__, isinstance(seat, SeatState)
+    (True, 'SeatState', True)
+    """
+    found = _SEAT_CLASSES.get(extra)
+    if found is None:
+        shared = {f.name for f in dataclasses.fields(SeatState)}
+        names = [n for n in dir(extra) if not n.startswith("_") and n not in shared]
+        facts = {n: property(attrgetter("extra." + n)) for n in names}
+        found = type(SeatState.__name__, (SeatState,), {"__module__": __name__, **facts})
+        found.__qualname__ = SeatState.__qualname__
+        _SEAT_CLASSES[extra] = found
+    return found
+
+
+_SEAT_CLASSES: dict[type, type[SeatState]] = {}
+"""The seat class of each family's seat state, made once."""
+
+
+def _seat_of(fields: dict[str, Any]) -> SeatState:
+    extra = fields.get("extra")
+    kind = SeatState if extra is None else seat_class(type(extra))
+    return kind(**fields)
 
 
 @dataclass

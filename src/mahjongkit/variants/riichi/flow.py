@@ -183,11 +183,12 @@ class RiichiFlow(Flow[RiichiRules]):
 
     def furiten(self, view: TableView, seat: int) -> bool:
         """Own-discard, temporary and riichi furiten."""
-        state = _seat(view, seat)
-        if state.furiten_temporary or state.furiten_riichi:
+        state = view.round.seats[seat]
+        own: RiichiSeat = state.extra
+        if own.furiten_temporary or own.furiten_riichi:
             return True
         wanted = view.hand_facts(seat).waits
-        return any(t // 4 in wanted for t in view.round.seats[seat].discards)
+        return any(t // 4 in wanted for t in state.discards)
 
     def furiten_reason(self, view: TableView, seat: int) -> str | None:
         """Which furiten: after riichi, a wait among its own discards, or a passed wait."""
@@ -304,7 +305,7 @@ class RiichiFlow(Flow[RiichiRules]):
     def allowed_discards(self, view: TableView, seat: int) -> list[int]:
         """After riichi only the drawn tile; after a call not the swap-called kinds."""
         state = view.round.seats[seat]
-        own = _seat(view, seat)
+        own: RiichiSeat = state.extra
         if own.riichi and state.drawn is not None:
             return [state.drawn]
         return [t for t in state.hand if t // 4 not in own.kuikae]
@@ -313,11 +314,12 @@ class RiichiFlow(Flow[RiichiRules]):
         """Riichi with each discard that leaves the hand ready; nine terminals abort."""
         rnd = view.round
         state = rnd.seats[seat]
+        own: RiichiSeat = state.extra
         found: list[Action] = []
         concealed = all(m.kind is MeldKind.CONCEALED_KONG for m in state.melds)
         if (
             concealed
-            and not _seat(view, seat).riichi
+            and not own.riichi
             and state.drawn is not None
             and view.scores[seat] >= self.riichi_deposit
             and view.live_remaining() >= self.players
@@ -375,7 +377,8 @@ class RiichiFlow(Flow[RiichiRules]):
 
     def declaration_stands(self, view: TableView, seat: int) -> Iterable[Event]:
         """A riichi whose discard went by unwon stands: its deposit goes on the table."""
-        if not _seat(view, seat).riichi_pending:
+        own: RiichiSeat = view.round.seats[seat].extra
+        if not own.riichi_pending:
             return ()
         deltas = [0] * self.players
         deltas[seat] = -self.riichi_deposit
@@ -458,7 +461,8 @@ class RiichiFlow(Flow[RiichiRules]):
 
     def may_claim(self, view: TableView, seat: int, tile: int) -> bool:
         """No call after riichi."""
-        return not _seat(view, seat).riichi
+        own: RiichiSeat = view.round.seats[seat].extra
+        return not own.riichi
 
     def kuikae_after_call(self, action: Action) -> list[int]:
         """Swap-calling: the called kind, and for a chow the kind at its other end."""
