@@ -41,12 +41,13 @@ class Flow(Defaults[R]):
     :meth:`~Defaults.allowed_discards`, :meth:`~Defaults.ron_winners`.
 
     **Wins and money.** Write :meth:`score`; ``takes_deposits``; hooks such as
-    :meth:`~Defaults.make_win`, :meth:`~Defaults.deltas`, :meth:`~Defaults.exhaustive_draw`.
+    :meth:`~Defaults.make_win`, :meth:`~Defaults.final_score`, :meth:`~Defaults.deltas`.
 
     **The course of a round.** Write :meth:`next_round`. The family's own state lives in the
     dataclasses it declares as ``SeatExtra`` and ``RoundExtra``, changed only by the folds of
     its own events (``folds``) and by the fold hooks (``on_draw``, ``on_discard``, ...) that
-    the shared events call; a declaration made with a discard is :meth:`~Defaults.declare`.
+    the shared events call; a declaration made with a discard is :meth:`~Defaults.declare`;
+    a wall run dry, :meth:`~Defaults.exhaustive_draw`.
 
     **Set-up.** Phases before the first draw (Sichuan's exchange and missing suit):
     :meth:`~Defaults.after_deal`, :meth:`~Defaults.setup_actions`, :meth:`~Defaults.play_setup`.
