@@ -57,27 +57,11 @@ SAME_TIER = {
 }
 """The imports allowed between two packages of the services tier, and why."""
 
-WRONG_WAY_LEFT: dict[str, str] = {}
-"""Temporary: wrong-way imports that branches being built remove. Delete an entry when its
-branch lands (the test fails on an entry no longer needed)."""
-
-FAMILY_LITERALS_LEFT = {
-    "game/engine.py": "wt-state",
-}
-"""Temporary: the files (under ``mahjongkit/``) that still name a family, each with the
-branch that rewrites it. Delete an entry when its branch lands (the test fails on an entry no
-longer needed)."""
-
 SEAT_LETTERS_WRITTEN = {
     "melds.py": "SEAT_LETTERS itself",
     "i18n/__init__.py": "below melds (melds imports i18n), so it cannot import them",
 }
 """Where ``"ESWN"`` may be written for good."""
-SEAT_LETTERS_LEFT = {
-    "game/fold.py": "wt-state",
-    "game/legal.py": "wt-state",
-}
-"""Temporary, as :data:`FAMILY_LITERALS_LEFT`: the files that still write ``"ESWN"``."""
 
 _ACTION_TYPES = "table/actions.py"
 """Where ``"riichi"`` is the action type (declaring riichi), not a family."""
@@ -221,9 +205,7 @@ def test_no_import_cycle_counting_every_kind_of_import():
 
 
 def test_no_module_imports_a_tier_above_its_own_or_a_sibling_without_leave():
-    found = wrong_way(graph())
-    assert sorted(set(found) - set(WRONG_WAY_LEFT)) == []
-    assert sorted(set(WRONG_WAY_LEFT) - set(found)) == [], "remove the entries no longer needed"
+    assert sorted(wrong_way(graph())) == []
 
 
 def test_the_checks_see_function_local_type_checking_and_string_imports():
@@ -303,15 +285,12 @@ def literals_outside_variants(wanted: set[str], scanned: tuple[str, ...] = ()) -
 
 def test_no_family_is_named_outside_its_folder():
     """A surface, a bot or the engine asks the family's record; it never compares names."""
-    found = literals_outside_variants(_families(), ("variants/", "i18n/"))
-    assert sorted(found - set(FAMILY_LITERALS_LEFT)) == []
-    assert sorted(set(FAMILY_LITERALS_LEFT) - found) == [], "remove the entries no longer needed"
+    assert sorted(literals_outside_variants(_families(), ("variants/", "i18n/"))) == []
 
 
 def test_the_seat_letters_are_written_once():
     found = literals_outside_variants({"ESWN"})
-    assert sorted(found - set(SEAT_LETTERS_WRITTEN) - set(SEAT_LETTERS_LEFT)) == []
-    assert sorted(set(SEAT_LETTERS_LEFT) - found) == [], "remove the entries no longer needed"
+    assert sorted(found - set(SEAT_LETTERS_WRITTEN)) == []
 
 
 def test_the_literal_check_sees_code_and_spares_docstrings(tmp_path: Path):

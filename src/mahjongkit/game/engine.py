@@ -60,7 +60,7 @@ from mahjongkit.table.wall import (
     ura_indices,
 )
 from mahjongkit.tiles import NUM_BONUS, NUM_PHYSICAL, to_mjai
-from mahjongkit.variants import find_variant
+from mahjongkit.variants import VARIANT_NAMES, find_variant
 
 __all__ = ["Event", "Game", "WallSource", "rebuild_rules", "settle_claims"]
 
@@ -105,11 +105,11 @@ def rebuild_rules(variant: str, recorded: Any) -> Any:
 
 
 class Game:
-    """One game at one table."""
+    """One game at one table (of the registry's first family when none is named)."""
 
     def __init__(
         self,
-        variant: str = "riichi",
+        variant: str | None = None,
         rules: Any = None,
         *,
         seed: int = 0,
@@ -117,7 +117,7 @@ class Game:
         names: Sequence[str] | None = None,
         max_rounds: int | None = None,
     ) -> None:
-        record = find_variant(variant)
+        record = find_variant(VARIANT_NAMES[0] if variant is None else variant)
         if type(seed) is not int or not -_MAX_SEED < seed < _MAX_SEED:
             raise IllegalActionError(f"a game's seed is an integer below 2**63, not {seed!r:.40}")
         if max_rounds is not None and (type(max_rounds) is not int or max_rounds < 1):

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Protocol
 
-from mahjongkit.melds import MeldKind
+from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.table import actions as A
 from mahjongkit.table.events import (
     Ankan,
@@ -46,7 +46,7 @@ class CoreFold(Protocol):
 
     def __call__(self, state: TableState, event: Any, flow: Flow[Any]) -> None: ...
 
-WINDS = "ESWN"
+WINDS = SEAT_LETTERS
 """mjai's prevalent winds (``bakaze``)."""
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from mahjongkit.melds import MeldKind
+from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.flow import Flow, WinClaim
@@ -17,7 +17,7 @@ from mahjongkit.table.state import Phase
 from mahjongkit.table.view import TableView
 from mahjongkit.tiles import NUM_PHYSICAL, Tile
 
-SEAT_NAMES = "ESWN"
+SEAT_NAMES = SEAT_LETTERS
 """Seats as the messages name them (seat 0 is East, the first dealer)."""
 
 
