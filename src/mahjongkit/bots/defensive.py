@@ -52,6 +52,10 @@ from mahjongkit.variants.base import Defence
 
 __all__ = ["DefensiveAgent"]
 
+# The defences as globals: an enum member read off its class is a slow attribute lookup.
+_NO_DEFENCE, _POINTS, _PAYMENTS = Defence.NONE, Defence.POINTS, Defence.PAYMENTS
+_PLAY_ON = Defence.PLAY_ON
+
 FOLD_SHANTEN = 2
 """From this shanten on, any threat makes the agent fold."""
 DEAL_IN_SCALE = 0.15
@@ -358,12 +362,12 @@ class DefensiveAgent(EfficientAgent):
         if danger <= 0.05:
             return False
         defence = reading.hints.defence
-        if defence is Defence.PLAY_ON or defence is Defence.NONE:
+        if defence is _PLAY_ON or defence is _NO_DEFENCE:
             # Blood battle: a hand given up still pays at the end (no ready hand), and a
             # threat spared a deal-in mostly wins anyway, by self-draw, from every seat still
             # in: no hand folds (its turn weighs each discard's cost instead: sichuan_discard).
             return False
-        if defence is Defence.PAYMENTS:
+        if defence is _PAYMENTS:
             return self._hong_kong_fold(reading, shanten_after, worth, danger, found, live)
         chance = self.win_chance(reading, shanten_after, live)
         threat = self.threat_value(reading, found)
@@ -433,9 +437,9 @@ class DefensiveAgent(EfficientAgent):
         """Fold or push on this seat's turn (see the module text)."""
         observation = reading.observation
         defence = reading.hints.defence
-        if defence is Defence.PLAY_ON:
+        if defence is _PLAY_ON:
             return self._sichuan_turn(reading, legal)
-        if observation.own.riichi or defence is Defence.NONE:
+        if observation.own.riichi or defence is _NO_DEFENCE:
             return super().turn(reading, legal)
         found = threats(observation)
         if not found:
@@ -467,7 +471,7 @@ class DefensiveAgent(EfficientAgent):
             # The safest tile; among equally safe ones, the best for the hand.
             danger, options = every_kind()
             return self.safest(options, danger)
-        if defence is Defence.PAYMENTS:
+        if defence is _PAYMENTS:
             # Pushing in Hong Kong: the efficient hand, unless a tile of the same
             # shanten and nearly as many improving tiles is clearly safer (soft defence).
             if observation.wall_remaining == 0:
@@ -564,7 +568,7 @@ class DefensiveAgent(EfficientAgent):
         # Only a defence by points (Riichi) refuses calls against a threat: the others never
         # look for one.
         found: list[Threat] = (
-            threats(reading.observation) if reading.hints.defence is Defence.POINTS else []
+            threats(reading.observation) if reading.hints.defence is _POINTS else []
         )
         if found and shanten(reading.counts, reading.melds, reading.shape) >= FOLD_SHANTEN:
             return next((a for a in legal if a.type == A.PASS), legal[0])

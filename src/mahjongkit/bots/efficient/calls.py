@@ -16,6 +16,9 @@ from mahjongkit.variants.base import Plan
 
 __all__ = ["CallChooser"]
 
+# The plans as globals: an enum member read off its class is a slow attribute lookup.
+_NONE, _YAKU, _MISSING_SUIT = Plan.NONE, Plan.YAKU, Plan.MISSING_SUIT
+
 
 class CallChooser:
     """Kongs and calls (see the module text)."""
@@ -49,7 +52,7 @@ class CallChooser:
                 after_counts[kind] = 0
                 # A concealed kong is one more set and one tile fewer to discard.
                 after = shanten(after_counts, reading.melds + 1, reading.shape) - 0
-                wanted = after <= before or reading.hints.kongs_pay
+                wanted = after <= before or reading.record.bot_hints.kongs_pay
                 if reading.observation.own.riichi:
                     wanted = True  # the engine offers it only when the waits stay the same
             else:
@@ -84,12 +87,12 @@ class CallChooser:
             else:
                 after = _best_after_discard(after_counts, reading.melds + 1, reading.shape)
             wanted = after < before or (
-                action.type == A.KAN and after <= before and reading.hints.kongs_pay
+                action.type == A.KAN and after <= before and reading.record.bot_hints.kongs_pay
             )
             if (
                 action.type == A.PON
                 and reading.value_honours.get(kind)
-                and reading.hints.plan is Plan.YAKU
+                and reading.record.bot_hints.plan is _YAKU
                 and after <= before
             ):
                 wanted = True
@@ -101,18 +104,18 @@ class CallChooser:
         self, reading: HandReading, action: Action, kind: int, after: list[int]
     ) -> bool:
         """Whether the hand after the call still has a way to a win that counts."""
-        aim = reading.hints.plan
-        if aim is Plan.NONE:
+        aim = reading.record.bot_hints.plan
+        if aim is _NONE:
             return True
         meld_kinds = [
             *reading.meld_kinds,
             kind if action.type != A.CHI else min([kind, *(t // 4 for t in action.consumed)]),
         ]
         chow = action.type == A.CHI
-        if aim is Plan.MISSING_SUIT:
+        if aim is _MISSING_SUIT:
             return _keeps_missing_suit(reading, kind)
         held = [k for k, c in enumerate(after) if c]
-        if aim is Plan.YAKU:
+        if aim is _YAKU:
             honours = reading.value_honours
             if not chow and honours.get(kind):
                 return True
@@ -120,7 +123,7 @@ class CallChooser:
                 return True
             if any(honours.get(k) and after[k] >= 2 for k in range(27, NUM_KINDS)):
                 return True
-            if reading.hints.open_simples(reading.rules):
+            if reading.record.bot_hints.open_simples(reading.rules):
                 simple_melds = all(
                     k < 27 and k % 9 not in (0, 8) and (not chow or k % 9 <= 5) for k in meld_kinds
                 )
@@ -129,12 +132,12 @@ class CallChooser:
                     return True
             return self._flush_path(meld_kinds, after, limit=2)
         # A minimum (Hong Kong): fan from honour pungs, a flush or all pungs must reach it.
-        minimum = reading.capabilities.minimum_value(reading.rules)
+        minimum = reading.record.capabilities.minimum_value(reading.rules)
         honours_fan = sum(reading.value_honours.get(k, 0) for k in meld_kinds if k >= 27)
         honours_fan += sum(
             reading.value_honours.get(k, 0) for k in range(27, NUM_KINDS) if after[k] >= 2
         )
-        if reading.hints.bonus_toward_minimum(reading.rules):
+        if reading.record.bot_hints.bonus_toward_minimum(reading.rules):
             honours_fan += self._flower_fan(reading)
         fan = honours_fan
         if self._flush_path(meld_kinds, after, limit=2):

@@ -17,6 +17,10 @@ from mahjongkit.variants.base import Plan
 
 __all__ = ["DiscardChooser", "DiscardRanking", "Entry"]
 
+# The plans as globals: an enum member read off its class is a slow attribute lookup, and the
+# keep value asks for one at every tile weighed.
+_YAKU, _MINIMUM, _MISSING_SUIT = Plan.YAKU, Plan.MINIMUM, Plan.MISSING_SUIT
+
 Entry = tuple[tuple[float, ...], Action, int]
 """One discard of a ranking: its sort key (smallest first), the action, its wait value."""
 
@@ -29,9 +33,9 @@ class DiscardChooser(WinValuer):
         improving tiles, in units of improving tiles (negative: the plan wants it gone)."""
         counts = reading.counts
         held = counts[kind]
-        aim = reading.hints.plan
+        aim = reading.record.bot_hints.plan
         value = 0.0
-        if aim is Plan.MISSING_SUIT:
+        if aim is _MISSING_SUIT:
             missing = reading.observation.own.missing_suit
             if missing is not None and kind // 9 == missing:
                 return -100.0
@@ -56,13 +60,13 @@ class DiscardChooser(WinValuer):
                 value += 0.6
             else:
                 value -= 0.6 if held == 1 else 0.0
-        if reading.capabilities.dora:
+        if reading.record.capabilities.dora:
             value += 3.0 * reading.dora[kind]
-        if aim is Plan.YAKU:
+        if aim is _YAKU:
             terminal = honour or kind % 9 in (0, 8)
             if terminal and (not honour or not fan) and reading.tanyao_in_reach():
                 value -= 2.0
-        elif aim is Plan.MINIMUM:
+        elif aim is _MINIMUM:
             value += self._hk_plan_value(reading, kind)
         return value
 

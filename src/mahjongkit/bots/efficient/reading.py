@@ -25,7 +25,7 @@ from mahjongkit.tiles import (
     dora_after,
 )
 from mahjongkit.variants import find_variant
-from mahjongkit.variants.base import Plan, Variant
+from mahjongkit.variants.base import BotHints, Capabilities, Plan, Variant
 
 __all__ = ["HandReading", "Ranked"]
 
@@ -40,6 +40,9 @@ class Ranked(Protocol):
         """The first entry: sort key, action, wait value."""
         ...
 
+
+_MINIMUM, _MISSING_SUIT = Plan.MINIMUM, Plan.MISSING_SUIT
+"""The one-suit plans, as globals (an enum member read off its class is a slow lookup)."""
 _OUTSIDE_KINDS = tuple(k for k in range(NUM_KINDS) if k >= 27 or k % 9 in (0, 8))
 _KINDS_AND_BONUS = (NUM_PHYSICAL + NUM_BONUS) // COPIES
 """Values of ``tile >> 2`` over every physical id: the kinds, then two for the bonus tiles."""
@@ -54,11 +57,12 @@ class HandReading:
 
     def __init__(self, observation: Observation, rules: Any, record: Variant | None = None) -> None:
         self.observation = observation
-        self.variant = observation.variant
         if record is None:
             record = find_variant(observation.variant)
-        capabilities = self.capabilities = record.capabilities
-        hints = self.hints = record.bot_hints
+        self.record = record
+        """The family's record: its capabilities and bot hints say what to read."""
+        capabilities = record.capabilities
+        hints = record.bot_hints
         own = observation.own
         hand = self.hand = list(observation.hand)
         self.counts = counts_of_ids(hand)
@@ -119,6 +123,21 @@ class HandReading:
         """The exact ranking made this decision, if one was asked for."""
 
     @property
+    def variant(self) -> str:
+        """The family's name."""
+        return self.record.name
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """What the family's table has."""
+        return self.record.capabilities
+
+    @property
+    def hints(self) -> BotHints:
+        """How the family is played."""
+        return self.record.bot_hints
+
+    @property
     def unseen(self) -> list[int]:
         """Per kind: the copies not in sight on the table (the hand's own tiles still counted
         in; the loops that count improving tiles take them off)."""
@@ -147,17 +166,17 @@ class HandReading:
         """The kinds a one-suit plan can use (None: no such plan): draws of others do not
         count as improving the hand."""
         plan = self._plan
-        aim = self.hints.plan
-        if not self._plan_known and aim is not Plan.MINIMUM and aim is not Plan.MISSING_SUIT:
+        aim = self.record.bot_hints.plan
+        if not self._plan_known and aim is not _MINIMUM and aim is not _MISSING_SUIT:
             self._plan_known = True  # no one-suit plan narrows the draws (Riichi)
         if not self._plan_known:
             tally = self.suit_tally()
             main = max(range(3), key=lambda s: tally[s])
             total = sum(tally) + self.honour_count()
             suited = range(main * 9, main * 9 + 9)
-            if aim is Plan.MINIMUM and total - tally[main] - self.honour_count() <= 3:
+            if aim is _MINIMUM and total - tally[main] - self.honour_count() <= 3:
                 plan = frozenset((*suited, *range(27, NUM_KINDS)))
-            elif aim is Plan.MISSING_SUIT and tally[main] >= 11:
+            elif aim is _MISSING_SUIT and tally[main] >= 11:
                 plan = frozenset(suited)
             self._plan, self._plan_known = plan, True
         return plan
@@ -240,7 +259,7 @@ class HandReading:
         """Riichi: all simples is allowed with these melds and at most three terminal or
         honour tiles are held, none in a meld."""
         if self._tanyao is None:
-            tanyao_ok = not self.open or self.hints.open_simples(self.rules)
+            tanyao_ok = not self.open or self.record.bot_hints.open_simples(self.rules)
             self._tanyao = bool(
                 tanyao_ok
                 and self.outside_count() <= 3
