@@ -23,6 +23,7 @@ from mahjongkit.hand import Hand
 from mahjongkit.i18n import seat_text, t, t_or
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.scoring import name_in
+from mahjongkit.table.events import Kind
 from mahjongkit.tiles import Tile, from_mjai, to_unicode
 from mahjongkit.variants import find_variant
 
@@ -79,41 +80,44 @@ def event_lines(
     kind = event["type"]
     actor = event.get("actor", -1)
     who = seat_name(actor, lang) if isinstance(actor, int) else ""
-    if kind == "start_kyoku":
-        wind = seat_name(event["bakaze"], lang) if event["bakaze"] in SEAT_LETTERS else ""
-        key = "play.event.deal_again" if again else "play.event.deal"
-        return [t(key, lang, number=event["kyoku"], wind=wind, seat=seat_name(event["oya"], lang))]
-    if kind == "dahai":
-        return [t("play.event.discard", lang, seat=who, tile=_mjai(event["pai"], glyphs))]
-    if kind in ("chi", "pon", "daiminkan"):
-        tiles = " ".join(_mjai(x, glyphs) for x in [*event["consumed"], event["pai"]])
-        meld = t(f"play.meld.{kind}", lang)
-        return [t("play.event.call", lang, seat=who, kind=meld, tiles=tiles)]
-    if kind == "ankan":
-        return [t("play.event.ankan", lang, seat=who, tile=_mjai(event["consumed"][0], glyphs))]
-    if kind == "kakan":
-        return [t("play.event.kakan", lang, seat=who, tile=_mjai(event["pai"], glyphs))]
-    if kind == "reach_accepted":
-        players = len(event.get("deltas", ())) or 4
-        return [
-            t("play.event.riichi", lang, seat=who),
-            *payment_lines(event_payments(event, dealer, players), variant, lang),
-        ]
-    if kind == "dora":
-        return [t("play.event.dora", lang, tile=_mjai(event["dora_marker"], glyphs))]
-    if kind == "mjk:flower":
-        return [t("play.event.flower", lang, seat=who, tile=_mjai(event.get("pai"), glyphs))]
-    if kind == "mjk:missing":
-        return [t("play.event.missing", lang, seat=who, suit=suit_name(event["suit"], lang))]
-    if kind == "mjk:exchange":
-        return [t("play.event.exchange", lang)]
-    if kind == "mjk:payment":
-        players = len(event.get("deltas", ())) or 4
-        return payment_lines(event_payments(event, dealer, players), variant, lang)
-    if kind == "hora":
-        return win_lines(event, lang, glyphs, dealer, variant=variant)
-    if kind == "ryukyoku":
-        return draw_lines(event, lang, variant)
+    match kind:
+        case Kind.START_KYOKU:
+            wind = seat_name(event["bakaze"], lang) if event["bakaze"] in SEAT_LETTERS else ""
+            key = "play.event.deal_again" if again else "play.event.deal"
+            return [
+                t(key, lang, number=event["kyoku"], wind=wind, seat=seat_name(event["oya"], lang))
+            ]
+        case Kind.DAHAI:
+            return [t("play.event.discard", lang, seat=who, tile=_mjai(event["pai"], glyphs))]
+        case Kind.CHI | Kind.PON | Kind.DAIMINKAN:
+            tiles = " ".join(_mjai(x, glyphs) for x in [*event["consumed"], event["pai"]])
+            meld = t(f"play.meld.{kind}", lang)
+            return [t("play.event.call", lang, seat=who, kind=meld, tiles=tiles)]
+        case Kind.ANKAN:
+            return [t("play.event.ankan", lang, seat=who, tile=_mjai(event["consumed"][0], glyphs))]
+        case Kind.KAKAN:
+            return [t("play.event.kakan", lang, seat=who, tile=_mjai(event["pai"], glyphs))]
+        case Kind.REACH_ACCEPTED:
+            players = len(event.get("deltas", ())) or 4
+            return [
+                t("play.event.riichi", lang, seat=who),
+                *payment_lines(event_payments(event, dealer, players), variant, lang),
+            ]
+        case Kind.DORA:
+            return [t("play.event.dora", lang, tile=_mjai(event["dora_marker"], glyphs))]
+        case Kind.FLOWER:
+            return [t("play.event.flower", lang, seat=who, tile=_mjai(event.get("pai"), glyphs))]
+        case Kind.MISSING:
+            return [t("play.event.missing", lang, seat=who, suit=suit_name(event["suit"], lang))]
+        case Kind.EXCHANGE:
+            return [t("play.event.exchange", lang)]
+        case Kind.PAYMENT:
+            players = len(event.get("deltas", ())) or 4
+            return payment_lines(event_payments(event, dealer, players), variant, lang)
+        case Kind.HORA:
+            return win_lines(event, lang, glyphs, dealer, variant=variant)
+        case Kind.RYUKYOKU:
+            return draw_lines(event, lang, variant)
     return []
 
 
@@ -303,7 +307,7 @@ def result_lines(
         )
         lines.append(t("play.result.change", lang, changes=changes))
     for event in summary.results:
-        if event["type"] == "hora":
+        if event["type"] == Kind.HORA:
             lines.extend(
                 win_lines(
                     event,

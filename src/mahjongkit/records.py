@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mahjongkit.errors import MahjongError
+from mahjongkit.table.events import Kind
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -191,7 +192,7 @@ def _check_storable(game: Game, seats: Sequence[Seat]) -> StartGame:
     """The first event of a game to store, which holds its rules; a game not started or seated
     wrongly is refused."""
     start = game.log[0] if game.log else None
-    if start is None or start["type"] != "start_game":
+    if start is None or start["type"] != Kind.START_GAME:
         raise RecordsError("a game is stored once started: call game.start() first")
     if len(seats) != game.players:
         raise RecordsError(f"{len(seats)} seats given for a {game.players}-seat game")
@@ -556,7 +557,7 @@ class Records:
         if game.over and not self.load(game_id, events=False).finished:
             end = game.log[-1]
             result: dict[str, Any] = {"scores": list(game.scores)}
-            if end["type"] == "end_game" and "mjk_ranking" in end:
+            if end["type"] == Kind.END_GAME and "mjk_ranking" in end:
                 result["ranking"] = end["mjk_ranking"]
             result["rounds"] = game.rounds_played
             self.finish(game_id, result)

@@ -61,7 +61,34 @@ MISSING: Any = _Missing()
 
 
 class FrozenInstanceError(AttributeError):
-    """An assignment to a field of a frozen value class."""
+    """An assignment to a field of a frozen value class.
+
+    What is raised is also :class:`dataclasses.FrozenInstanceError` (see :func:`_frozen`), so
+    that code written for standard dataclasses catches it.
+    """
+
+
+_RAISED: list[type[FrozenInstanceError]] = []
+"""The class :func:`_frozen` raises, once made."""
+
+
+def _frozen(message: str) -> FrozenInstanceError:
+    """A :class:`FrozenInstanceError` that is :class:`dataclasses.FrozenInstanceError` too.
+
+    Its class is made on the first refusal, which imports ``dataclasses``: a refused assignment
+    is a bug being reported, never on a one-shot command's path.
+    """
+    if not _RAISED:
+        import dataclasses
+
+        _RAISED.append(
+            type(
+                "FrozenInstanceError",
+                (FrozenInstanceError, dataclasses.FrozenInstanceError),
+                {"__module__": __name__, "__doc__": FrozenInstanceError.__doc__},
+            )
+        )
+    return _RAISED[0](message)
 
 
 class Field:
@@ -358,12 +385,12 @@ def _frozen_guards(owner: list[type], names: frozenset[str]) -> dict[str, Any]:
 
     def __setattr__(self: Any, name: str, value: Any) -> None:
         if type(self) is owner[0] or name in names:
-            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+            raise _frozen(f"cannot assign to field {name!r}")
         object.__setattr__(self, name, value)
 
     def __delattr__(self: Any, name: str) -> None:
         if type(self) is owner[0] or name in names:
-            raise FrozenInstanceError(f"cannot delete field {name!r}")
+            raise _frozen(f"cannot delete field {name!r}")
         object.__delattr__(self, name)
 
     for method in (__setattr__, __delattr__):

@@ -28,6 +28,7 @@ from mahjongkit.game.engine import Game
 from mahjongkit.shapes import RIICHI, shanten
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
+from mahjongkit.table.events import Kind
 from mahjongkit.tiles import from_mjai
 from mahjongkit.variants import variant_for_protocol
 
@@ -94,22 +95,22 @@ class MjaiBot:
 
     def take(self, event: MjaiEvent) -> None:
         """Follow one event."""
-        kind = event.get("type")
-        if kind == "start_game":
-            identity = event.get("id")
-            if self.fixed_seat is None and type(identity) is int and 0 <= identity < _SEATS:
-                self.seat = identity
-            self.round = []
-            recorded = event.get("mjk_rules")
-            if not self.rules_given and isinstance(recorded, dict) and recorded:
-                self._adopt(recorded)
-        elif kind == "start_kyoku":
-            self.round = [event]
-            self.riichi_tile = None
-        elif kind in ("end_kyoku", "end_game"):
-            self.round = []
-        elif self.round:
-            self.round.append(event)
+        match event.get("type"):
+            case Kind.START_GAME:
+                identity = event.get("id")
+                if self.fixed_seat is None and type(identity) is int and 0 <= identity < _SEATS:
+                    self.seat = identity
+                self.round = []
+                recorded = event.get("mjk_rules")
+                if not self.rules_given and isinstance(recorded, dict) and recorded:
+                    self._adopt(recorded)
+            case Kind.START_KYOKU:
+                self.round = [event]
+                self.riichi_tile = None
+            case Kind.END_KYOKU | Kind.END_GAME:
+                self.round = []
+            case _ if self.round:
+                self.round.append(event)
 
     def _adopt(self, recorded: dict[str, Any]) -> None:
         """Play under the rules a game states (a mahjongkit host sends its own)."""
@@ -129,11 +130,11 @@ class MjaiBot:
         last = self.round[-1]
         kind = last.get("type")
         mine = last.get("actor") == self.seat
-        if kind in ("tsumo", "reach", "chi", "pon"):
+        if kind in (Kind.TSUMO, Kind.REACH, Kind.CHI, Kind.PON):
             return mine
-        if kind == "dahai" and not mine:
+        if kind == Kind.DAHAI and not mine:
             return self._may_claim(last)
-        return kind in ("kakan", "ankan") and not mine
+        return kind in (Kind.KAKAN, Kind.ANKAN) and not mine
 
     def _hand(self) -> tuple[list[int], int]:
         """The kinds of this seat's concealed tiles and its number of melds, from the events
@@ -145,15 +146,15 @@ class MjaiBot:
         for event in self.round[1:]:
             if event.get("actor") != self.seat:
                 continue
-            kind = event.get("type")
-            if kind == "tsumo":
-                names.append(str(event.get("pai")))
-            elif kind in ("dahai", "kakan"):
-                names.remove(event.get("pai"))
-            elif kind in ("chi", "pon", "daiminkan", "ankan"):
-                for name in event.get("consumed") or []:
-                    names.remove(name)
-                melds += 1
+            match event.get("type"):
+                case Kind.TSUMO:
+                    names.append(str(event.get("pai")))
+                case Kind.DAHAI | Kind.KAKAN:
+                    names.remove(event.get("pai"))
+                case Kind.CHI | Kind.PON | Kind.DAIMINKAN | Kind.ANKAN:
+                    for name in event.get("consumed") or []:
+                        names.remove(name)
+                    melds += 1
         return [from_mjai(n).kind for n in names], melds
 
     def _may_claim(self, discard: MjaiEvent) -> bool:
@@ -200,7 +201,7 @@ class MjaiBot:
             # is always answered with a discard.
             return self.fallback()
         last = self.round[-1]
-        if last.get("type") == "reach":
+        if last.get("type") == Kind.REACH:
             return self._riichi_discard(game, legal)
         action = self.agent.act(game.observation(self.seat))
         if action not in legal:
@@ -246,12 +247,12 @@ class MjaiBot:
         """The answer when the mirror fails: discard the tile just drawn, else none."""
         if self.round and self.seat is not None:
             last = self.round[-1]
-            if last.get("actor") == self.seat and last.get("type") in ("tsumo", "reach"):
+            if last.get("actor") == self.seat and last.get("type") in (Kind.TSUMO, Kind.REACH):
                 drawn = next(
                     (
                         e.get("pai")
                         for e in reversed(self.round)
-                        if e.get("type") == "tsumo" and e.get("actor") == self.seat
+                        if e.get("type") == Kind.TSUMO and e.get("actor") == self.seat
                     ),
                     None,
                 )

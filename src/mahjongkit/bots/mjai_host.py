@@ -36,6 +36,7 @@ from mahjongkit.formats.mjai import MjaiEvent, action_to_mjai, seat_view, to_mja
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
+from mahjongkit.table.events import Kind
 from mahjongkit.variants import find_variant
 
 if TYPE_CHECKING:
@@ -303,11 +304,11 @@ class MjaiSeat:
         self._sent = len(log)
         if self._skip_reach:
             for at, event in enumerate(fresh):
-                if event.get("type") == "reach" and event.get("actor") == self.seat:
+                if event.get("type") == Kind.REACH and event.get("actor") == self.seat:
                     del fresh[at]
                     self._skip_reach = False
                     break
-        return [e for e in fresh if e.get("type") != "start_game"]
+        return [e for e in fresh if e.get("type") != Kind.START_GAME]
 
     def _caught_up(self, deadline: float) -> bool:
         """Whether the bot has answered every line sent (a late answer read and dropped by

@@ -20,6 +20,7 @@ from typing import Any
 from mahjongkit.errors import MahjongError, NotationError
 from mahjongkit.formats.rules import engine_log_rules
 from mahjongkit.game.engine import Game
+from mahjongkit.table.events import Kind
 
 __all__ = [
     "FORMATS",
@@ -84,7 +85,7 @@ def detect(data: bytes) -> str:
         raise NotationError("not a game log: the first line is not JSON") from None
     if isinstance(head, dict) and isinstance(head.get("events"), list) and "variant" in head:
         return "simulate"
-    if not isinstance(head, dict) or head.get("type") != "start_game":
+    if not isinstance(head, dict) or head.get("type") != Kind.START_GAME:
         raise NotationError(_refusal("refusal.log_start_game"))
     return "jsonl" if "mjk_seed" in head else "mjai"
 

@@ -44,7 +44,7 @@ from mahjongkit.game.legal import why_illegal
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
-from mahjongkit.table.events import thaw
+from mahjongkit.table.events import Kind, thaw
 from mahjongkit.table.state import Phase
 from mahjongkit.tiles import NUM_PHYSICAL
 from mahjongkit.variants import find_variant, variant_for_protocol
@@ -96,9 +96,8 @@ _HIDDEN = "?"
 _TILES = 136
 _DEAL = 13
 _SEATS = 4
-_KANS = ("daiminkan", "ankan", "kakan")
-_CALLS = {"chi": A.CHI, "pon": A.PON, "daiminkan": A.KAN}
-_STOPS = frozenset({"hora", "ryukyoku", "end_kyoku", "end_game"})
+_CALLS = {Kind.CHI: A.CHI, Kind.PON: A.PON, Kind.DAIMINKAN: A.KAN}
+_STOPS = frozenset({Kind.HORA, Kind.RYUKYOKU, Kind.END_KYOKU, Kind.END_GAME})
 """Events after which a seat of the round has nothing left to decide."""
 
 
@@ -118,7 +117,7 @@ def to_mjai(events: Iterable[Mapping[str, Any]]) -> list[MjaiEvent]:
         for name in fields:
             if name in event:
                 converted[name] = thaw(event[name])
-        if kind == "start_game":
+        if kind == Kind.START_GAME:
             converted["mjk_rules"] = dict(event.get("mjk_rules", {}))
             if "mjk_variant" in event:
                 converted["mjk_variant"] = event["mjk_variant"]
@@ -136,14 +135,14 @@ def seat_view(events: Iterable[Mapping[str, Any]], seat: int) -> list[MjaiEvent]
     for event in events:
         shown = dict(event)
         match shown.get("type"):
-            case "start_game":
+            case Kind.START_GAME:
                 shown = {"type": "start_game", "names": list(event.get("names", [])), "id": seat}
-            case "start_kyoku":
+            case Kind.START_KYOKU:
                 shown["tehais"] = [
                     list(hand) if number == seat else [_HIDDEN] * len(hand)
                     for number, hand in enumerate(event.get("tehais", []))
                 ]
-            case "tsumo" if shown.get("actor") != seat:
+            case Kind.TSUMO if shown.get("actor") != seat:
                 shown["pai"] = _HIDDEN
         out.append(shown)
     return out
@@ -276,10 +275,10 @@ def read_mjai(
     """
     events = parse_mjai(source) if isinstance(source, str) else [dict(e) for e in source]
     events = _engine_order([e for e in events if e.get("type") != "none"])
-    if not events or events[0].get("type") != "start_game":
+    if not events or events[0].get("type") != Kind.START_GAME:
         raise NotationError("event 0: an mjai log starts with start_game")
     start = events[0]
-    kyoku_at = [i for i, e in enumerate(events) if e.get("type") == "start_kyoku"]
+    kyoku_at = [i for i, e in enumerate(events) if e.get("type") == Kind.START_KYOKU]
     if not kyoku_at:
         raise NotationError("the mjai log deals no round (no start_kyoku)")
     variant, rules = _rules_of(events, rules, options)
@@ -311,7 +310,7 @@ def read_mjai(
     return game
 
 
-_OPEN_KANS = ("daiminkan", "kakan")
+_OPEN_KANS = (Kind.DAIMINKAN, Kind.KAKAN)
 
 
 def _engine_order(events: list[MjaiEvent]) -> list[MjaiEvent]:
@@ -322,19 +321,24 @@ def _engine_order(events: list[MjaiEvent]) -> list[MjaiEvent]:
     index = 2
     while index < len(out):
         if (
-            out[index].get("type") == "dora"
-            and out[index - 1].get("type") == "tsumo"
+            out[index].get("type") == Kind.DORA
+            and out[index - 1].get("type") == Kind.TSUMO
             and out[index - 2].get("type") in _OPEN_KANS
         ):
             actor = out[index - 1].get("actor")
             after = index + 1
             while after < len(out) and not (
-                out[after].get("type") == "dahai" and out[after].get("actor") == actor
+                out[after].get("type") == Kind.DAHAI and out[after].get("actor") == actor
             ):
-                if out[after].get("type") in ("hora", "ryukyoku", "end_kyoku", *_OPEN_KANS):
+                if out[after].get("type") in (
+                    Kind.HORA,
+                    Kind.RYUKYOKU,
+                    Kind.END_KYOKU,
+                    *_OPEN_KANS,
+                ):
                     break  # no discard follows the draw: the indicator stays where it is
                 after += 1
-            if after < len(out) and out[after].get("type") == "dahai":
+            if after < len(out) and out[after].get("type") == Kind.DAHAI:
                 out.insert(after, out.pop(index))  # just after the discard
                 continue
             if after == len(out):
@@ -384,7 +388,7 @@ def _triple_ron(events: list[MjaiEvent]) -> bool:
     """Whether the log shows three seats winning on one discard."""
     run = 0
     for event in events:
-        if event.get("type") == "hora" and event.get("actor") != event.get("target"):
+        if event.get("type") == Kind.HORA and event.get("actor") != event.get("target"):
             run += 1
             if run >= 3:
                 return True
@@ -430,7 +434,7 @@ def mirror_round(
     the family, by default the one mjai carries."""
     variant = variant_for_protocol("mjai").name if variant is None else variant
     log = _engine_order([dict(e) for e in events])
-    if not log or log[0].get("type") != "start_kyoku":
+    if not log or log[0].get("type") != Kind.START_KYOKU:
         raise NotationError("a round's view begins with start_kyoku")
     probe = Game(variant, rules)
     wall = _round_wall(probe, log, 0, len(log), viewer=seat)
@@ -586,7 +590,7 @@ class _Layout:
             raise NotationError(f"{where}: consumed must be a list of tiles")
         for name in consumed:
             self.take(seat, name, where)
-        if event.get("type") == "daiminkan":
+        if event.get("type") == Kind.DAIMINKAN:
             self.after_kan = seat
 
     def concealed_kan(self, index: int, event: Mapping[str, Any]) -> None:
@@ -659,16 +663,16 @@ class _Layout:
 
 
 _FOLLOWS: dict[str, Callable[[_Layout, int, Mapping[str, Any]], None]] = {
-    "tsumo": _Layout.draw,
-    "dahai": _Layout.discard,
-    "chi": _Layout.call,
-    "pon": _Layout.call,
-    "daiminkan": _Layout.call,
-    "ankan": _Layout.concealed_kan,
-    "kakan": _Layout.added_kan,
-    "reach": _Layout.riichi,
-    "dora": _Layout.indicator,
-    "hora": _Layout.win,
+    Kind.TSUMO: _Layout.draw,
+    Kind.DAHAI: _Layout.discard,
+    Kind.CHI: _Layout.call,
+    Kind.PON: _Layout.call,
+    Kind.DAIMINKAN: _Layout.call,
+    Kind.ANKAN: _Layout.concealed_kan,
+    Kind.KAKAN: _Layout.added_kan,
+    Kind.REACH: _Layout.riichi,
+    Kind.DORA: _Layout.indicator,
+    Kind.HORA: _Layout.win,
 }
 """What each event shows of the round's tiles (the others show none)."""
 
@@ -790,7 +794,7 @@ class _Driver(RecordReplay):
         self.collect()
 
     def collect(self) -> None:
-        self.queue.extend(e for e in to_mjai(self.fresh()) if e["type"] != "start_game")
+        self.queue.extend(e for e in to_mjai(self.fresh()) if e["type"] != Kind.START_GAME)
 
     def run(self) -> None:
         events = self.events
@@ -801,7 +805,7 @@ class _Driver(RecordReplay):
             if (
                 self.viewer is not None
                 and not self.queue
-                and all(e.get("type") == "dora" for e in events[self.index :])
+                and all(e.get("type") == Kind.DORA for e in events[self.index :])
             ):
                 return  # an open kan's indicator, which the engine shows after the discard
             if not self.queue:
@@ -814,10 +818,10 @@ class _Driver(RecordReplay):
                     f"(it waits for seats {self.game.waiting_for() or 'none'})"
                 )
             if (
-                self.queue[0]["type"] == "ryukyoku"
-                and event.get("type") == "tsumo"
+                self.queue[0]["type"] == Kind.RYUKYOKU
+                and event.get("type") == Kind.TSUMO
                 and (
-                    events[self.index + 1].get("type") == "ryukyoku"
+                    events[self.index + 1].get("type") == Kind.RYUKYOKU
                     if self.index + 1 < len(events)
                     else self.viewer is not None
                 )
@@ -828,7 +832,7 @@ class _Driver(RecordReplay):
                 continue
             self.compare(self.queue.pop(0), event)
             self.index += 1
-        ended = any(e.get("type") == "end_game" for e in events)
+        ended = any(e.get("type") == Kind.END_GAME for e in events)
         if self.queue and self.viewer is None and ended:
             left = self.queue[0]
             raise NotationError(f"the log ends where the game goes on with {left['type']}")
@@ -924,8 +928,8 @@ class _Driver(RecordReplay):
         # The riichi deposit (and a kan's indicator) may be written before the call that
         # answers the discard: the call decides.
         while first < len(self.events) and self.events[first].get("type") in (
-            "reach_accepted",
-            "dora",
+            Kind.REACH_ACCEPTED,
+            Kind.DORA,
         ):
             first += 1
         if first < len(self.events):
@@ -946,9 +950,9 @@ class _Driver(RecordReplay):
             self.settle({seat: claim})
             return
         keep: dict[int, Action] = {}
-        if kind == "hora" and event.get("actor") != event.get("target"):
+        if kind == Kind.HORA and event.get("actor") != event.get("target"):
             number = first
-            while number < len(self.events) and self.events[number].get("type") == "hora":
+            while number < len(self.events) and self.events[number].get("type") == Kind.HORA:
                 seat = self.seat(self.events[number])
                 keep[seat] = self.pick(
                     seat,
@@ -967,7 +971,7 @@ class _Driver(RecordReplay):
             if self.viewer is not None:
                 return False
             raise NotationError(f"{_where(self.index, event)}: the log ends before the discard")
-        if following.get("type") != "dahai" or following.get("actor") != seat:
+        if following.get("type") != Kind.DAHAI or following.get("actor") != seat:
             raise NotationError(f"{_where(self.index, event)}: a riichi is followed by its discard")
         self.apply(
             self.pick(
@@ -1049,11 +1053,11 @@ class _Driver(RecordReplay):
 
 
 _TURN_PLAYS: dict[str, Callable[[_Driver, MjaiEvent], bool]] = {
-    "reach": _Driver.riichi,
-    "dahai": _Driver.discard,
-    "hora": _Driver.self_drawn_win,
-    "ankan": _Driver.concealed_kan,
-    "kakan": _Driver.added_kan,
-    "ryukyoku": _Driver.abort,
+    Kind.REACH: _Driver.riichi,
+    Kind.DAHAI: _Driver.discard,
+    Kind.HORA: _Driver.self_drawn_win,
+    Kind.ANKAN: _Driver.concealed_kan,
+    Kind.KAKAN: _Driver.added_kan,
+    Kind.RYUKYOKU: _Driver.abort,
 }
 """The decision each event records on a seat's turn (no claim window open)."""

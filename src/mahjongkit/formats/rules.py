@@ -18,6 +18,7 @@ from mahjongkit.errors import NotationError
 from mahjongkit.game.engine import rebuild_rules
 from mahjongkit.i18n import Sentence
 from mahjongkit.options import override
+from mahjongkit.table.events import Kind
 from mahjongkit.variants import find_variant
 
 __all__ = ["engine_log_rules", "log_rules"]
@@ -60,7 +61,7 @@ def engine_log_rules(events: list[Any], rules: Any, options: Iterable[str]) -> A
     if rules is None and not assignments:
         return None
     start = events[0] if events else None
-    if not isinstance(start, dict) or start.get("type") != "start_game":
+    if not isinstance(start, dict) or start.get("type") != Kind.START_GAME:
         raise NotationError("event 0: a log starts with a start_game event")
     variant = start.get("mjk_variant")
     if not isinstance(variant, str):

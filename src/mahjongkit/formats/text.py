@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mahjongkit.i18n import t, t_or
+from mahjongkit.table.events import Kind
 
 if TYPE_CHECKING:
     from mahjongkit.records import GameRecord
@@ -47,7 +48,7 @@ def _first_unshown(record: GameRecord, names: Sequence[str], lang: str) -> str:
                 _round_lines(summary.number, summary.start, names, record.variant, lang)
                 result_lines(summary, record.variant, lang, glyphs=False)
             last = events[end - 1]
-            if last.get("type") == "end_game":
+            if last.get("type") == Kind.END_GAME:
                 final_lines(last, names, lang, leftover_payments(events[:end]), record.variant)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
             return f"event {end - 1}"
@@ -113,7 +114,7 @@ def record_lines(record: GameRecord, lang: str = "en") -> list[str]:
             lines.extend(result_lines(summary, record.variant, lang, glyphs=False))
         lines.append("")
         ended = record.events[-1] if record.events else None
-        if ended is not None and ended.get("type") == "end_game":
+        if ended is not None and ended.get("type") == Kind.END_GAME:
             leftover = leftover_payments(record.events)
             lines.extend(final_lines(ended, names, lang, leftover, record.variant))
         else:

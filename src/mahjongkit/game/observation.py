@@ -23,6 +23,7 @@ from mahjongkit.table.events import (
     Event,
     FrozenDict,
     FrozenList,
+    Kind,
     frozen_event,
 )
 from mahjongkit.table.state import Phase
@@ -52,13 +53,13 @@ def visible_event(event: Event, seat: int) -> Event | None:
     hidden = SECRET_FIELDS.intersection(event)
     masked = () if mine else MASKED_FIELDS.get(kind, ())
     dropped = () if mine else ACTOR_ONLY_FIELDS.get(kind, ())
-    if not hidden and not masked and not dropped and kind != "start_kyoku":
+    if not hidden and not masked and not dropped and kind != Kind.START_KYOKU:
         return frozen_event(event)
     shown: dict[str, Any] = {k: v for k, v in event.items() if k not in hidden and k not in dropped}
     for name in masked:
         if name in shown:
             shown[name] = "?"
-    if kind == "start_kyoku":
+    if kind == Kind.START_KYOKU:
         shown["tehais"] = [
             hand if index == seat else ["?"] * len(hand)
             for index, hand in enumerate(event["tehais"])  # type: ignore[typeddict-item]

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from mahjongkit.table.events import Kind
+
 __all__ = ["placements", "ranking"]
 
 
@@ -32,7 +34,7 @@ def ranking(end: Mapping[str, Any], scores: Sequence[int]) -> list[dict[str, Any
     """The final table, best first: the engine's ``mjk_ranking`` of the ``end_game`` event
     ``end`` when it ranks every seat, else ``{"seat", "rank", "points"}`` rows placed by
     :func:`placements`."""
-    found = end.get("mjk_ranking") if end.get("type") == "end_game" else None
+    found = end.get("mjk_ranking") if end.get("type") == Kind.END_GAME else None
     if isinstance(found, list) and len(found) == len(scores):
         rows = [dict(row) for row in found]
         seats = {row.get("seat") for row in rows}

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjongkit.melds import SEAT_LETTERS
+from mahjongkit.table.events import Kind
 
 __all__ = ["Payment", "RoundSummary", "event_payments", "leftover_payments", "round_summaries"]
 
@@ -105,58 +106,59 @@ def _listed(event: Mapping[str, Any], dealer: int, players: int, index: int) -> 
     """The payments an event names itself."""
     kind = event.get("type")
     out: list[Payment] = []
-    if kind == "reach_accepted":
-        for seat, delta in enumerate(event.get("deltas", ())):
-            if delta < 0:
-                out.append(Payment(seat, None, -delta, RIICHI_STICK, index))
-    elif kind == "mjk:payment":
-        line = event.get("mjk_kong_income") or {}
-        out.append(
-            Payment(
-                _seat_of(line.get("payer"), 0, players),
-                _seat_of(line.get("payee"), 0, players),
-                int(line.get("amount", 0)),
-                str(line.get("reason", event.get("reason", OTHER))),
-                index,
-            )
-        )
-    elif kind == "hora":
-        score = event.get("mjk_score") or {}
-        for line in score.get("payment_lines", ()):
+    match kind:
+        case Kind.REACH_ACCEPTED:
+            for seat, delta in enumerate(event.get("deltas", ())):
+                if delta < 0:
+                    out.append(Payment(seat, None, -delta, RIICHI_STICK, index))
+        case Kind.PAYMENT:
+            line = event.get("mjk_kong_income") or {}
             out.append(
                 Payment(
-                    _seat_of(line["payer"], dealer, players),
-                    _seat_of(line["payee"], dealer, players),
-                    int(line["amount"]),
-                    str(line["reason"]),
+                    _seat_of(line.get("payer"), 0, players),
+                    _seat_of(line.get("payee"), 0, players),
+                    int(line.get("amount", 0)),
+                    str(line.get("reason", event.get("reason", OTHER))),
                     index,
                 )
             )
-        taken = int(score.get("deposits") or 0)
-        if event.get("mjk_deposits_taken") and taken:
-            out.append(Payment(None, int(event["actor"]), taken, DEPOSITS, index))
-    elif kind == "ryukyoku":
-        for line in event.get("mjk_lines", ()):
-            out.append(
-                Payment(
-                    _seat_of(line["payer"], 0, players),
-                    _seat_of(line["payee"], 0, players),
-                    int(line["amount"]),
-                    str(line["reason"]),
-                    index,
+        case Kind.HORA:
+            score = event.get("mjk_score") or {}
+            for line in score.get("payment_lines", ()):
+                out.append(
+                    Payment(
+                        _seat_of(line["payer"], dealer, players),
+                        _seat_of(line["payee"], dealer, players),
+                        int(line["amount"]),
+                        str(line["reason"]),
+                        index,
+                    )
                 )
-            )
+            taken = int(score.get("deposits") or 0)
+            if event.get("mjk_deposits_taken") and taken:
+                out.append(Payment(None, int(event["actor"]), taken, DEPOSITS, index))
+        case Kind.RYUKYOKU:
+            for line in event.get("mjk_lines", ()):
+                out.append(
+                    Payment(
+                        _seat_of(line["payer"], 0, players),
+                        _seat_of(line["payee"], 0, players),
+                        int(line["amount"]),
+                        str(line["reason"]),
+                        index,
+                    )
+                )
     return out
 
 
 def _unlisted_reason(event: Mapping[str, Any]) -> str:
     kind = event.get("type")
-    if kind == "ryukyoku":
+    if kind == Kind.RYUKYOKU:
         if event.get("reason") == "nagashimangan":
             return "nagashi_mangan"
         if "tenpai" in event:
             return READY_PAYMENT
-    if kind == "hora" and event.get("mjk_kongs_settled"):
+    if kind == Kind.HORA and event.get("mjk_kongs_settled"):
         return CALL_TRANSFER
     return OTHER
 
@@ -248,20 +250,20 @@ def round_summaries(events: Sequence[Mapping[str, Any]]) -> list[RoundSummary]:
 
     for index, event in enumerate(events):
         kind = event.get("type")
-        if kind == "start_game":
+        if kind == Kind.START_GAME:
             rules = event.get("mjk_rules")
             returned = isinstance(rules, Mapping) and rules.get("call_transfer") == "cancel"
             continue
-        if kind == "start_kyoku":
+        if kind == Kind.START_KYOKU:
             close()
             start, results, payments, finished = event, [], [], False
             players = len(event["scores"])
             continue
         if start is None:
             continue
-        if kind in ("hora", "ryukyoku"):
+        if kind in (Kind.HORA, Kind.RYUKYOKU):
             results.append(event)
-        elif kind == "end_kyoku":
+        elif kind == Kind.END_KYOKU:
             finished = True
         payments.extend(
             event_payments(event, int(start["oya"]), players, index, kong_money_returned=returned)
@@ -274,7 +276,7 @@ def leftover_payments(events: Sequence[Mapping[str, Any]]) -> list[Payment]:
     """What the game's end moves after its last round (riichi sticks left on the table, given to
     first place under some rules): the difference between ``end_game``'s scores and the last
     round's."""
-    if not events or events[-1].get("type") != "end_game":
+    if not events or events[-1].get("type") != Kind.END_GAME:
         return []
     rounds = round_summaries(events)
     if not rounds:

@@ -32,6 +32,7 @@ from mahjongkit.rl.encoder import (
 )
 from mahjongkit.rl.spaces import ActionCodec, layout_for
 from mahjongkit.table.actions import Action
+from mahjongkit.table.events import Kind
 from mahjongkit.tiles import format_kind
 from mahjongkit.variants import VARIANT_NAMES, find_variant
 
@@ -272,7 +273,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         events = game.log[self._seen :]
         self._seen = len(game.log)
         for event in events:
-            if event["type"] in ("start_kyoku", "end_game"):
+            if event["type"] in (Kind.START_KYOKU, Kind.END_GAME):
                 self._reward_to(list(cast(dict[str, Any], event)["scores"]))
 
     def _reward_to(self, scores: list[int]) -> None:

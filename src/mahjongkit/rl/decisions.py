@@ -30,6 +30,7 @@ from mahjongkit.game.engine import Game
 from mahjongkit.rl.encoder import ENCODERS, SCORE_SCALES, SeatPlanesV1
 from mahjongkit.rl.spaces import ActionCodec, layout_for
 from mahjongkit.table.actions import Action
+from mahjongkit.table.events import Kind
 
 __all__ = ["Decision", "DecisionsError", "decisions"]
 
@@ -242,7 +243,7 @@ def _json_lines(path: Path, chosen: _Chosen) -> Iterator[tuple[list[Any], bool]]
                 raise DecisionsError(
                     f"{path}, line {number}: an event is a JSON object with a type"
                 )
-            if event["type"] == "start_game" or not games:
+            if event["type"] == Kind.START_GAME or not games:
                 games.append([])
             games[-1].append(event)
     if not games:
@@ -264,7 +265,7 @@ def _is_mjai(events: list[Any]) -> bool:
     """An mjai log rather than the engine's own events: its draws and discards name their tile
     by mjai notation alone (the engine's carry the tile's id, ``mjk_id``, too)."""
     for event in events:
-        if isinstance(event, dict) and event.get("type") in ("tsumo", "dahai"):
+        if isinstance(event, dict) and event.get("type") in (Kind.TSUMO, Kind.DAHAI):
             return "mjk_id" not in event
     return False
 

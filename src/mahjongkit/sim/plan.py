@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from mahjongkit.bots.seating import Hosting, game_seed, make_agents
+from mahjongkit.table.events import Kind
 
 if TYPE_CHECKING:
     from mahjongkit.game.engine import Game
@@ -178,7 +179,7 @@ def _play(plan: Plan, index: int, counters: Counters | None = None) -> tuple[Gam
     wins = [0] * game.players
     deal_ins = [0] * game.players
     for event in game.log:
-        if event["type"] == "hora":
+        if event["type"] == Kind.HORA:
             wins[event["actor"]] += 1
             if event.get("target") is not None and event["target"] != event["actor"]:
                 deal_ins[event["target"]] += 1
@@ -196,7 +197,7 @@ def _play(plan: Plan, index: int, counters: Counters | None = None) -> tuple[Gam
         wins=wins,
         deal_ins=deal_ins,
         rounds=game.rounds_played,
-        ranking=end.get("mjk_ranking") if end.get("type") == "end_game" else None,
+        ranking=end.get("mjk_ranking") if end.get("type") == Kind.END_GAME else None,
         faults=faults,
     )
 

@@ -9,8 +9,9 @@ beside them (``mjk_id``) so that a replay is exact. ``docs/events.md`` lists eve
 example.
 
 Each type is a :class:`~typing.TypedDict` below, so code that builds or reads events is checked
-by mypy; :func:`check_event` checks a value read from outside (a saved log, a client) against the
-same declarations at run time. Events the engine has emitted are frozen (:func:`freeze`): a
+by mypy, and a name of :class:`Kind`, which readers compare and dispatch on; :func:`check_event`
+checks a value read from outside (a saved log, a client) against the same declarations at run
+time. Events the engine has emitted are frozen (:func:`freeze`): a
 reader that edits an event it was given gets a :class:`TypeError`, never a changed game.
 
 >>> check_event({"type": "dahai", "actor": 1, "pai": "5p", "tsumogiri": False, "mjk_id": 53})
@@ -27,7 +28,7 @@ import math
 import types
 import typing
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, NotRequired, TypedDict, Union
+from typing import Any, Final, Literal, NotRequired, TypedDict, Union
 
 from mahjongkit.errors import NotationError
 
@@ -338,6 +339,53 @@ for _declaration in typing.get_args(Event):
 
 MJAI_TYPES = frozenset(name for name in EVENT_TYPES if not name.startswith("mjk:"))
 """The event types mjai itself has."""
+
+
+class Kind:
+    """An event's ``type``, one name per type declared above: readers compare and dispatch on
+    these (``event["type"] == Kind.DAHAI``, ``case Kind.HORA:``), never on a string literal, so
+    that a misspelt type is a name error and every reader of a type can be found.
+
+    Each name is the type's string itself, declared ``Final``: mypy reads ``Kind.DAHAI`` as
+    ``Literal["dahai"]`` and narrows an :data:`Event` on it (``event["mjk_id"]`` after
+    ``event["type"] == Kind.DAHAI`` is checked as a discard's), which an :class:`enum.StrEnum`
+    would not (mypy calls its members and the declared literals non-overlapping). Events keep
+    plain strings, and a dict keyed by these names is looked up by an event's ``type``.
+
+    >>> Kind.PAYMENT, {Kind.DAHAI: "discard"}["dahai"]
+    ('mjk:payment', 'discard')
+    """
+
+    __slots__ = ()
+
+    START_GAME: Final = "start_game"
+    START_KYOKU: Final = "start_kyoku"
+    TSUMO: Final = "tsumo"
+    DAHAI: Final = "dahai"
+    REACH: Final = "reach"
+    REACH_ACCEPTED: Final = "reach_accepted"
+    CHI: Final = "chi"
+    PON: Final = "pon"
+    DAIMINKAN: Final = "daiminkan"
+    ANKAN: Final = "ankan"
+    KAKAN: Final = "kakan"
+    DORA: Final = "dora"
+    HORA: Final = "hora"
+    RYUKYOKU: Final = "ryukyoku"
+    END_KYOKU: Final = "end_kyoku"
+    END_GAME: Final = "end_game"
+    RESPOND: Final = "mjk:respond"
+    KONG_DONE: Final = "mjk:kong_done"
+    PENDING_DORA: Final = "mjk:pending_dora"
+    FLOWER: Final = "mjk:flower"
+    DEAL_REPLACEMENT: Final = "mjk:deal_replacement"
+    PAYMENT: Final = "mjk:payment"
+    PHASE: Final = "mjk:phase"
+    MISSING: Final = "mjk:missing"
+    EXCHANGE_CHOOSE: Final = "mjk:exchange_choose"
+    EXCHANGE: Final = "mjk:exchange"
+    DECLARE: Final = "mjk:declare"
+
 
 # --- what each seat sees -------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ from mahjongkit.game.rounds import leftover_payments
 from mahjongkit.i18n import reason_of, say, t, t_or
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
+from mahjongkit.table.events import Kind
 from mahjongkit.tiles import Tile
 from mahjongkit.tui import view
 from mahjongkit.tui.session import Session
@@ -172,11 +173,11 @@ class PlayApp(App[None]):
         variant = self.session.game.variant
         for event in self.session.new_events():
             again = False
-            if event["type"] == "start_kyoku":
+            if event["type"] == Kind.START_KYOKU:
                 self.hand_number = int(event["kyoku"])
                 again = self.dealer == int(event["oya"])
                 self.dealer = int(event["oya"])
-            if event["type"] == "end_game":
+            if event["type"] == Kind.END_GAME:
                 lines = view.final_lines(event, self.session.game.names, self.lang)
             else:
                 lines = view.event_lines(

@@ -22,12 +22,12 @@ from mahjongkit.game.observation import Observation
 from mahjongkit.game.rounds import RoundSummary, round_summaries
 from mahjongkit.records import Records, Seat
 from mahjongkit.table.actions import Action
-from mahjongkit.table.events import Event
+from mahjongkit.table.events import Event, Kind
 
 BOTS = BOT_NAMES
 """The bots a seat may be given."""
 
-RESULT_EVENTS = frozenset({"hora", "ryukyoku", "end_game"})
+RESULT_EVENTS = frozenset({Kind.HORA, Kind.RYUKYOKU, Kind.END_GAME})
 """Events after which play pauses so that the person can read them."""
 
 
@@ -219,7 +219,9 @@ class Session:
             # At the game's end the final table is shown instead: nothing is left to wait for.
             self.paused = not self.game.over
             played = self.game.log
-            ends = [i for i in range(self._logged, len(played)) if played[i]["type"] == "end_kyoku"]
+            ends = [
+                i for i in range(self._logged, len(played)) if played[i]["type"] == Kind.END_KYOKU
+            ]
             # A Sichuan win before the hand's end is shown on the table as it stands.
             self.hand_over = bool(ends)
             self.ended_at = ends[-1] + 1 if ends else len(played)

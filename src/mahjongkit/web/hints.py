@@ -22,6 +22,7 @@ from mahjongkit.narrate import draw_why, pattern_name, seat_name, total_text, wi
 from mahjongkit.scoring.names import name_in
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
+from mahjongkit.table.events import Kind
 from mahjongkit.tiles import format_kind
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.analysis import WaitValue
@@ -161,7 +162,7 @@ def outcome_lines(event: Mapping[str, Any], variant: str, lang: str) -> dict[str
     value, the total, every payment and each seat's change, all in ``lang``."""
     record = find_variant(variant)
     deltas = list(event.get("deltas", []))
-    if event["type"] == "hora":
+    if event["type"] == Kind.HORA:
         actor = event["actor"]
         score = event["mjk_score"]
         patterns = [

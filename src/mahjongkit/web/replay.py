@@ -16,7 +16,7 @@ from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.records import GameRecord, RecordsError
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
-from mahjongkit.table.events import Event, as_json
+from mahjongkit.table.events import Event, Kind, as_json
 from mahjongkit.web.hints import action_label, outcome_lines
 
 __all__ = ["MAX_STEPS", "steps_of"]
@@ -104,7 +104,7 @@ def steps_of(record: GameRecord, lang: str) -> list[dict[str, Any]]:
                 "outcomes": [
                     outcome_lines(e, record.variant, lang)
                     for e in plain
-                    if e["type"] in ("hora", "ryukyoku")
+                    if e["type"] in (Kind.HORA, Kind.RYUKYOKU)
                 ],
             }
         )

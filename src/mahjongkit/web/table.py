@@ -36,6 +36,7 @@ from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.options import override
 from mahjongkit.records import GameRecord, Records, RecordsError, Seat, resume
 from mahjongkit.table.actions import Action
+from mahjongkit.table.events import Kind
 from mahjongkit.variants import VARIANT_NAMES, find_variant
 from mahjongkit.web.hints import action_label, hints_for, outcome_lines
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES
@@ -133,7 +134,7 @@ class Seating:
             "outcomes": [
                 outcome_lines(event, game.variant, self.lang)
                 for event in new
-                if event["type"] in ("hora", "ryukyoku")
+                if event["type"] in (Kind.HORA, Kind.RYUKYOKU)
             ],
         }
         if self.hints:
@@ -162,16 +163,16 @@ def table_facts(game: Game, events: Sequence[Any], lang: str) -> dict[str, Any]:
     riichi_pending: set[int] = set()
     exchange: list[int] = []
     for event in events:
-        kind = event["type"]
-        if kind in ("chi", "pon", "daiminkan"):
-            called.append(event["mjk_id"])
-        elif kind == "reach":
-            riichi_pending.add(event["actor"])
-        elif kind == "dahai" and event["actor"] in riichi_pending:
-            riichi_pending.discard(event["actor"])
-            sideways.append(event["mjk_id"])
-        elif kind == "mjk:exchange":
-            exchange = list(event["receivers"])
+        match event["type"]:
+            case Kind.CHI | Kind.PON | Kind.DAIMINKAN:
+                called.append(event["mjk_id"])
+            case Kind.REACH:
+                riichi_pending.add(event["actor"])
+            case Kind.DAHAI if event["actor"] in riichi_pending:
+                riichi_pending.discard(event["actor"])
+                sideways.append(event["mjk_id"])
+            case Kind.EXCHANGE:
+                exchange = list(event["receivers"])
     record = find_variant(game.variant)
     return {
         "called": called,

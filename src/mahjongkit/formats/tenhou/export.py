@@ -38,7 +38,7 @@ from mahjongkit.formats.tenhou.tenhou6 import game_to_tenhou6
 from mahjongkit.game.engine import Game
 from mahjongkit.game.fold import folds_for
 from mahjongkit.melds import SEAT_LETTERS, MeldKind
-from mahjongkit.table.events import JsonEvent, as_json
+from mahjongkit.table.events import JsonEvent, Kind, as_json
 from mahjongkit.table.state import TableMeld, TableState
 from mahjongkit.table.wall import deal, indicator_indices, ura_indices
 from mahjongkit.variants import find_variant
@@ -76,7 +76,7 @@ def game_record(game: Game) -> MjlogGame:
     """The engine's log as a Tenhou record."""
     if "tenhou" not in find_variant(game.variant).protocols or game.players != 4:
         raise NotationError("only four-player Riichi games can be written as Tenhou records")
-    starts = [i for i, e in enumerate(as_json(game.log)) if e["type"] == "start_kyoku"]
+    starts = [i for i, e in enumerate(as_json(game.log)) if e["type"] == Kind.START_KYOKU]
     rounds = []
     states = _States(game)
     for number, start in enumerate(starts):
@@ -140,31 +140,31 @@ def _round(game: Game, start: int, end: int, states: _States) -> MjlogRound:
     for offset, event in enumerate(events):
         index = start + offset
         match event["type"]:
-            case "tsumo":
+            case Kind.TSUMO:
                 actions.append(
                     Draw(event["actor"], event["mjk_id"], event.get("mjk_replacement", False))
                 )
-            case "dahai":
+            case Kind.DAHAI:
                 actions.append(Discard(event["actor"], event["mjk_id"], event["tsumogiri"]))
-            case "reach":
+            case Kind.REACH:
                 actions.append(Riichi(event["actor"], 1))
-            case "reach_accepted":
+            case Kind.REACH_ACCEPTED:
                 actions.append(Riichi(event["actor"], 2, tuple(event["scores"])))
-            case "dora":
+            case Kind.DORA:
                 actions.append(NewDora(event["mjk_id"]))
-            case "chi" | "pon" | "daiminkan" | "ankan" | "kakan" as kind:
+            case Kind.CHI | Kind.PON | Kind.DAIMINKAN | Kind.ANKAN | Kind.KAKAN as kind:
                 after = states.at(index + 1)
                 seat = event["actor"]
                 meld = next(
                     m
                     for m in reversed(after.round.seats[seat].melds)
                     if (event.get("mjk_id") in m.tiles)
-                    or (kind == "ankan" and m.kind is MeldKind.CONCEALED_KONG)
+                    or (kind == Kind.ANKAN and m.kind is MeldKind.CONCEALED_KONG)
                 )
                 actions.append(Call(seat, _tenhou_meld(meld, seat)))
-            case "hora":
+            case Kind.HORA:
                 actions.append(_agari(states.at(index), game.flow.dead_wall, event))
-            case "ryukyoku":
+            case Kind.RYUKYOKU:
                 actions.append(_ryuukyoku(states.at(index), event))
     return MjlogRound(
         round_index=4 * SEAT_LETTERS.index(opening["bakaze"]) + opening["kyoku"] - 1,

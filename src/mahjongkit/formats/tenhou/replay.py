@@ -51,7 +51,7 @@ from mahjongkit.game.engine import Game
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
-from mahjongkit.table.events import JsonEvent, as_json
+from mahjongkit.table.events import JsonEvent, Kind, as_json
 from mahjongkit.table.state import Phase
 from mahjongkit.variants.riichi import VARIANT as RIICHI
 from mahjongkit.variants.riichi.rules import RiichiRules
@@ -194,7 +194,7 @@ class _RoundReplay(RecordReplay):
             wall = engine_wall(RoundScript.from_round(game_round))
             game = dealt_game(RIICHI.name, rules, [wall])
         # A round of a game already under way starts at its own start_kyoku.
-        starts = [i for i, e in enumerate(as_json(game.log)) if e["type"] == "start_kyoku"]
+        starts = [i for i, e in enumerate(as_json(game.log)) if e["type"] == Kind.START_KYOKU]
         super().__init__(game, starts[-1] if starts else 0)
         self.since = self.seen
         self.riichi_declared: set[int] = set()
@@ -267,7 +267,7 @@ class _RoundReplay(RecordReplay):
         match action:
             case Draw():
                 self.settle()
-                event = self.take_event("tsumo")
+                event = self.take_event(Kind.TSUMO)
                 if event is None or event["actor"] != action.seat or event["mjk_id"] != action.tile:
                     got = "nothing"
                     if event is not None:
@@ -323,7 +323,7 @@ class _RoundReplay(RecordReplay):
                     )
             self.settle(keep)
         for agari in group:
-            event = self.take_event("hora")
+            event = self.take_event(Kind.HORA)
             if event is None or event["actor"] != agari.seat:
                 self.fail(
                     f"Tenhou: {SEAT_LETTERS[agari.seat]} wins; engine: "
@@ -344,7 +344,7 @@ class _RoundReplay(RecordReplay):
             self.settle({s: Action(A.RON, s, game.round.last_discard) for s in claimants})
         else:
             self.settle()
-        event = self.take_event("ryukyoku")
+        event = self.take_event(Kind.RYUKYOKU)
         if event is None:
             self.fail(f"Tenhou: {ending.description}; the engine did not draw the round")
         if event["reason"] not in _DRAW_REASONS.get(ending.kind, (ending.kind,)):
@@ -353,8 +353,8 @@ class _RoundReplay(RecordReplay):
 
     def check_doras(self) -> None:
         """The kong dora indicators the engine turned, against the record's."""
-        self.take_event("dora")  # file pending events
-        turned = [e["mjk_id"] for e in self.queues_seen("dora")]
+        self.take_event(Kind.DORA)  # file pending events
+        turned = [e["mjk_id"] for e in self.queues_seen(Kind.DORA)]
         if turned != self.doras:
             names = self.game.flow.tile
             self.report.mismatches.append(
@@ -498,7 +498,7 @@ def record_game(
         if following is None:
             break
     last = [e["type"] for e in as_json(game.log)][-1]
-    if record.final_scores is not None and last != "end_game":
+    if record.final_scores is not None and last != Kind.END_GAME:
         raise NotationError("Tenhou ends the game where the engine goes on")
     return game
 
