@@ -14,6 +14,9 @@ Outside ``variants/`` and ``i18n/``, no code names a family (``"riichi"``, ``"ho
 ``"sichuan"``): it asks the family's record. Docstrings (their examples) and ``__all__`` lists
 may, and so may :mod:`mahjongkit.table.actions`, where ``"riichi"`` is the action type. The seat
 letters ``"ESWN"`` are written once, as ``melds.SEAT_LETTERS``.
+
+Every class of the package is declared with :mod:`mahjongkit.valueclass`: no module but
+``valueclass.py`` imports ``dataclasses``.
 """
 
 from __future__ import annotations
@@ -305,3 +308,52 @@ def test_the_literal_check_sees_code_and_spares_docstrings(tmp_path: Path):
         encoding="utf-8",
     )
     assert _constants(source, {"riichi", "sichuan"}) == [5, 6]
+
+
+DATACLASSES_LEFT = {
+    "table/hooks.py",
+    "table/state.py",
+    "table/view.py",
+    "variants/riichi/flow.py",
+    "variants/sichuan/flow.py",
+}
+"""Modules still declaring classes with the standard ``dataclasses``, until they move over."""
+
+
+def _imports_dataclasses(path: Path) -> bool:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import) and any(
+            alias.name.partition(".")[0] == "dataclasses" for alias in node.names
+        ):
+            return True
+        if isinstance(node, ast.ImportFrom) and not node.level and node.module == "dataclasses":
+            return True
+        if isinstance(node, ast.Constant) and node.value == "dataclasses":
+            return True  # import_module("dataclasses")
+    return False
+
+
+def test_only_valueclass_imports_dataclasses():
+    """One value-class dialect: a one-shot ``score`` costs the library 2.26 times the
+    instructions when its classes are standard dataclasses (valueclass's docstring)."""
+    found = {
+        path.relative_to(SOURCE).as_posix()
+        for path in modules().values()
+        if _imports_dataclasses(path)
+    }
+    assert sorted(found - {"valueclass.py"} - DATACLASSES_LEFT) == []
+    assert sorted(DATACLASSES_LEFT - found) == [], "remove the entries no longer needed"
+
+
+def test_the_dataclasses_check_sees_every_kind_of_import(tmp_path: Path):
+    for line in (
+        "import dataclasses",
+        "from dataclasses import dataclass",
+        "def f():\n    from dataclasses import field",
+        "importlib.import_module('dataclasses')",
+    ):
+        source = tmp_path / "module.py"
+        source.write_text(line + "\n", encoding="utf-8")
+        assert _imports_dataclasses(source), line
+    source.write_text("from mahjongkit.valueclass import dataclass\n", encoding="utf-8")
+    assert not _imports_dataclasses(source)

@@ -27,13 +27,13 @@ import urllib.parse
 import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mahjongkit.errors import MahjongError
 from mahjongkit.table.events import Kind
+from mahjongkit.valueclass import dataclass
 
 if TYPE_CHECKING:
     from collections.abc import Callable

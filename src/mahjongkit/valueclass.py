@@ -12,9 +12,16 @@ library uses: ``init``, ``repr``, ``eq``, ``order``, ``frozen``, ``slots`` and `
 :func:`field`'s ``default``, ``default_factory``, ``init``, ``repr``, ``compare`` and
 ``metadata``, ``__post_init__``, ``ClassVar`` annotations and inheritance.
 
+The rule: every class of the package is declared with this module (:func:`dataclass`,
+:func:`field`, :func:`fields`, :func:`replace`) and no other module imports ``dataclasses``
+(``tests/test_architecture.py`` checks it), because a one-shot ``mahjongkit score`` costs the
+library 142 million instructions, against 321 million (2.26 times) when its classes are standard
+dataclasses (callgrind).
+
 Its classes remain dataclasses to the standard library: ``dataclasses.fields``, ``replace``,
 ``asdict`` and ``is_dataclass`` work on them, through a ``__dataclass_fields__`` made by the
-real ``dataclasses`` on first use. The library itself reads them with :func:`fields` and
+real ``dataclasses`` on first use, and an assignment to a frozen one raises
+``dataclasses.FrozenInstanceError``. The library itself reads them with :func:`fields` and
 :func:`replace` here, which need no import.
 
 >>> @dataclass(frozen=True, slots=True)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -37,6 +36,7 @@ from mahjongkit.game.observation import Observation
 from mahjongkit.hand import Hand
 from mahjongkit.i18n import Sentence
 from mahjongkit.tiles import Tile, format_kind, format_kinds, kind_of_id, parse_kinds
+from mahjongkit.valueclass import dataclass, field
 from mahjongkit.variants import VARIANT_NAMES, find_variant
 from mahjongkit.variants.analysis import analyse_hand, reachable_values
 from mahjongkit.variants.seats import SEAT_LETTERS

@@ -23,10 +23,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from mahjongkit.game.observation import Observation, SeatInfo
 from mahjongkit.tiles import NUM_KINDS
+from mahjongkit.valueclass import dataclass
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.base import Plan
 

@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mahjongkit.bots.danger import Danger, danger_by_kind, riichi_seats
@@ -37,6 +36,7 @@ from mahjongkit.hand import Hand
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.table import actions as A
 from mahjongkit.tiles import NUM_KINDS, Tile, counts_of_ids
+from mahjongkit.valueclass import dataclass
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.analysis import WaitValue, analyse_hand, score_waits
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mahjongkit.errors import MahjongError
+from mahjongkit.valueclass import dataclass
 
 if TYPE_CHECKING:
     from mahjongkit.bots.session import Agent

@@ -33,7 +33,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from typing import Any, NoReturn
 
 from mahjongkit.errors import MahjongError, NotationError
@@ -47,6 +46,7 @@ from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Kind, thaw
 from mahjongkit.table.state import Phase
 from mahjongkit.tiles import NUM_PHYSICAL
+from mahjongkit.valueclass import dataclass, field, replace
 from mahjongkit.variants import find_variant, variant_for_protocol
 
 __all__ = [

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from mahjongkit.errors import MahjongError
@@ -43,6 +42,7 @@ from mahjongkit.table.wall import (
     replacement_index,
     ura_indices,
 )
+from mahjongkit.valueclass import dataclass
 
 __all__ = ["DEAD_WALL", "RecordReplay", "RoundWall", "dealt_game"]
 

@@ -9,7 +9,6 @@ given gets an error, and the game is unchanged whatever it does.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from mahjongkit.shapes import HandShape
@@ -29,6 +28,7 @@ from mahjongkit.table.events import (
 from mahjongkit.table.state import Phase
 from mahjongkit.table.view import MeldView, RoundView, SeatView, TableView
 from mahjongkit.tiles import counts_of_ids
+from mahjongkit.valueclass import dataclass
 
 __all__ = [
     "PRIVATE_EVENTS",

@@ -24,11 +24,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.table.events import Kind
+from mahjongkit.valueclass import dataclass
 
 __all__ = ["Payment", "RoundSummary", "event_payments", "leftover_payments", "round_summaries"]
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,7 @@ from mahjongkit.rl.encoder import ENCODERS, SCORE_SCALES, SeatPlanesV1
 from mahjongkit.rl.spaces import ActionCodec, layout_for
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Kind
+from mahjongkit.valueclass import dataclass
 
 __all__ = ["Decision", "DecisionsError", "decisions"]
 

@@ -16,7 +16,6 @@ tile when it is of that slot). Nothing here decides a rule.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
 
@@ -27,6 +26,7 @@ from mahjongkit.errors import IllegalActionError
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.tiles import NUM_PHYSICAL, RED_FIVE_IDS, format_kind
+from mahjongkit.valueclass import dataclass
 from mahjongkit.variants import VARIANT_NAMES, find_variant
 
 __all__ = ["ActionLayout", "layout_for"]

@@ -4,11 +4,11 @@ what it came to (its log as JSON text, scores, placements, wins, deal-ins)."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from mahjongkit.bots.seating import Hosting, game_seed, make_agents
 from mahjongkit.table.events import Kind
+from mahjongkit.valueclass import dataclass, field
 
 if TYPE_CHECKING:
     from mahjongkit.game.engine import Game

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection, Generator, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mahjongkit.bots.seating import SimulationError
 from mahjongkit.sim.plan import Counters, Plan, Played, _play
 from mahjongkit.sim.sinks import Storage, _json_line, _store
+from mahjongkit.valueclass import replace
 
 if TYPE_CHECKING:
     from mahjongkit.records import Records

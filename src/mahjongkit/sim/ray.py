@@ -5,13 +5,13 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Collection, Generator, Iterator, Sequence
-from dataclasses import replace
 from typing import Any
 
 from mahjongkit.bots.seating import SimulationError, _refusal
 from mahjongkit.sim.plan import Plan, Played
 from mahjongkit.sim.pool import _Keeper, _prepare, chunks
 from mahjongkit.sim.sinks import Storage
+from mahjongkit.valueclass import replace
 
 __all__ = ["RAY_CONNECT_SECONDS", "check_ray", "ray_cluster", "run_ray"]
 

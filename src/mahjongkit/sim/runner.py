@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import replace
 
 from mahjongkit.sim.plan import Counters, Plan, Played
 from mahjongkit.sim.pool import run
 from mahjongkit.sim.ray import run_ray
 from mahjongkit.sim.sinks import RecordsSink, Storage
 from mahjongkit.sim.stats import Summary
+from mahjongkit.valueclass import replace
 
 __all__ = ["simulate"]
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, cast
 
 from mahjongkit.bots.seating import SimulationError, _refusal, game_seed
 from mahjongkit.sim.plan import Plan, Played, _encode, _from_result
+from mahjongkit.valueclass import dataclass, field
 
 if TYPE_CHECKING:
     from mahjongkit.game.engine import Game

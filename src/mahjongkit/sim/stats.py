@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.sim.plan import Plan, Played
+from mahjongkit.valueclass import dataclass, field
 
 __all__ = ["Z_95", "Moments", "Summary"]
 

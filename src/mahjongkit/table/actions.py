@@ -6,10 +6,10 @@ a red five and the exact copy claimed are never ambiguous.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from mahjongkit.errors import IllegalActionError, NotationError
+from mahjongkit.valueclass import dataclass, field
 
 DISCARD = "discard"
 RIICHI = "riichi"

@@ -10,7 +10,6 @@ events are stored, so quitting at any point keeps the game up to its last decisi
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass, field
 from typing import Any
 
 from mahjongkit.bots import BOT_NAMES, Agent
@@ -23,6 +22,7 @@ from mahjongkit.game.rounds import RoundSummary, round_summaries
 from mahjongkit.records import Records, Seat
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Event, Kind
+from mahjongkit.valueclass import dataclass, field
 
 BOTS = BOT_NAMES
 """The bots a seat may be given."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from mahjongkit.bots.danger import HONOUR
@@ -34,6 +33,7 @@ from mahjongkit.narrate import (
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.tiles import Tile
+from mahjongkit.valueclass import dataclass
 from mahjongkit.variants import find_variant
 
 __all__ = [

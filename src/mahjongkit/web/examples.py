@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import shlex
-from dataclasses import dataclass
 from html import escape
 from typing import Any
 from urllib.parse import quote
@@ -18,6 +17,7 @@ from mahjongkit.api.words import answer, parse_words
 from mahjongkit.errors import MahjongError, NotationError
 from mahjongkit.i18n import Sentence, number, reason_of, say, t, tile_name
 from mahjongkit.tiles import parse_tiles
+from mahjongkit.valueclass import dataclass
 from mahjongkit.web.hands import hand_html
 from mahjongkit.web.tiles import tile_images
 

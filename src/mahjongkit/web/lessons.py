@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from html import escape
 from importlib.resources.abc import Traversable
@@ -27,6 +26,7 @@ from markdown_it.utils import EnvType, OptionsDict
 
 from mahjongkit.errors import MahjongError, NotationError
 from mahjongkit.i18n import t
+from mahjongkit.valueclass import dataclass, field
 from mahjongkit.variants import VARIANT_NAMES, find_variant
 from mahjongkit.variants.glossary import glossary
 from mahjongkit.web.examples import example_html, parse_block

@@ -18,7 +18,6 @@ import json
 import secrets
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +36,7 @@ from mahjongkit.options import override
 from mahjongkit.records import GameRecord, Records, RecordsError, Seat, resume
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Kind
+from mahjongkit.valueclass import dataclass, field
 from mahjongkit.variants import VARIANT_NAMES, find_variant
 from mahjongkit.web.hints import action_label, hints_for, outcome_lines
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES

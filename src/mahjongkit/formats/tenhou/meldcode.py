@@ -8,12 +8,12 @@ raises :class:`~mahjongkit.errors.NotationError` naming the code and what contra
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 
 from mahjongkit.errors import NotationError
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.tiles import NORTH, Tile
+from mahjongkit.valueclass import dataclass
 
 
 class CallType(Enum):

@@ -24,7 +24,6 @@ import re
 import xml.etree.ElementTree as ElementTree
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -54,6 +53,7 @@ from mahjongkit.formats.tenhou.records import (
     Riichi,
     Ryuukyoku,
 )
+from mahjongkit.valueclass import dataclass
 
 _TILE_TAG = re.compile(r"([DEFGTUVW])(\d+)")
 

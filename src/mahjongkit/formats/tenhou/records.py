@@ -13,7 +13,6 @@ are in points: the ``x100`` of the format is undone.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from datetime import date
 from typing import TypeAlias
 
@@ -21,6 +20,7 @@ from mahjongkit.errors import NotationError
 from mahjongkit.formats.tenhou.meldcode import TenhouMeld
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.tiles import NUM_PHYSICAL
+from mahjongkit.valueclass import dataclass, field
 
 HAND_SIZE = 13
 """Tiles dealt to each seat."""

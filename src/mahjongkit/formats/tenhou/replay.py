@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Any, NoReturn
@@ -53,6 +52,7 @@ from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import JsonEvent, Kind, as_json
 from mahjongkit.table.state import Phase
+from mahjongkit.valueclass import dataclass, field, replace
 from mahjongkit.variants.riichi import VARIANT as RIICHI
 from mahjongkit.variants.riichi.rules import RiichiRules
 

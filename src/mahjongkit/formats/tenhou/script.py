@@ -33,8 +33,6 @@ that the same record always gives the same wall. :attr:`RoundScript.deal`,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from mahjongkit.errors import NotationError
 from mahjongkit.formats.tenhou.meldcode import CallType, TenhouMeld
 from mahjongkit.formats.tenhou.records import (
@@ -49,6 +47,7 @@ from mahjongkit.formats.tenhou.records import (
     Ryuukyoku,
     tile_ids_for,
 )
+from mahjongkit.valueclass import dataclass
 
 INDICATOR_SLOTS = 5
 """Dora indicator positions (the first, then one per kong); as many ura positions lie under them."""

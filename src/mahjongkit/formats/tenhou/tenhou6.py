@@ -17,7 +17,6 @@ import json
 import math
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from pathlib import Path
 
 from mahjongkit.errors import NotationError
@@ -42,6 +41,7 @@ from mahjongkit.formats.tenhou.records import (
 )
 from mahjongkit.formats.tenhou.script import RoundScript
 from mahjongkit.tiles import Tile, from_tenhou6, to_tenhou6
+from mahjongkit.valueclass import replace
 
 YAKU_NAMES_JA = (
     "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和", "断幺九",
