@@ -310,16 +310,6 @@ def test_the_literal_check_sees_code_and_spares_docstrings(tmp_path: Path):
     assert _constants(source, {"riichi", "sichuan"}) == [5, 6]
 
 
-DATACLASSES_LEFT = {
-    "table/hooks.py",
-    "table/state.py",
-    "table/view.py",
-    "variants/riichi/flow.py",
-    "variants/sichuan/flow.py",
-}
-"""Modules still declaring classes with the standard ``dataclasses``, until they move over."""
-
-
 def _imports_dataclasses(path: Path) -> bool:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import) and any(
@@ -341,8 +331,7 @@ def test_only_valueclass_imports_dataclasses():
         for path in modules().values()
         if _imports_dataclasses(path)
     }
-    assert sorted(found - {"valueclass.py"} - DATACLASSES_LEFT) == []
-    assert sorted(DATACLASSES_LEFT - found) == [], "remove the entries no longer needed"
+    assert sorted(found) == ["valueclass.py"]
 
 
 def test_the_dataclasses_check_sees_every_kind_of_import(tmp_path: Path):

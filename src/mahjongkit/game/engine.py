@@ -40,6 +40,7 @@ from mahjongkit.table.events import (
     FrozenDict,
     Hora,
     JsonEvent,
+    Kind,
     Respond,
     Ryukyoku,
     StartGame,
@@ -389,11 +390,11 @@ class Game:
             riichi_at = [None] * self.players
         for event in self.log[seen:]:
             kind = event["type"]
-            if kind == "dahai":
+            if kind == Kind.DAHAI:
                 order.append((event["actor"], event["mjk_id"]))  # type: ignore[typeddict-item]
-            elif kind == "reach":
+            elif kind == Kind.REACH:
                 riichi_at[event["actor"]] = len(order)  # type: ignore[typeddict-item]
-            elif kind == "start_kyoku":
+            elif kind == Kind.START_KYOKU:
                 order = []
                 riichi_at = [None] * self.players
         self._order = (len(self.log), order, riichi_at)
@@ -434,7 +435,7 @@ class Game:
         ):
             raise IllegalActionError("event 0: a log starts with a start_game event")
         start = _checked(recorded, 0)
-        assert start["type"] == "start_game"
+        assert start["type"] == Kind.START_GAME
         walls = _WallsOf(recorded)
         try:
             name = variant if variant is not None else start["mjk_variant"]
@@ -455,7 +456,7 @@ class Game:
         try:
             if opening is None:
                 game.start()  # the log is cut right after start_game: the fold stops there
-            elif opening["type"] != "start_kyoku":
+            elif opening["type"] != Kind.START_KYOKU:
                 raise IllegalActionError("the first round is dealt next (start_kyoku)")
             else:
                 if opening["bakaze"] not in WINDS:
@@ -522,7 +523,7 @@ class Game:
             raise IllegalActionError(f"{self.variant} has no event {event['type']!r}")
         fold(self.state, event)
         self.log.append(event)
-        if event["type"] == "mjk:respond" and self.state.round.phase in (Phase.CLAIM, Phase.ROB):
+        if event["type"] == Kind.RESPOND and self.state.round.phase in (Phase.CLAIM, Phase.ROB):
             # An answer to a claim settles the answering seat only: the others' options on
             # the same discard (or kong) stay what they were.
             actor = event["actor"]
@@ -1045,7 +1046,7 @@ class _WallsOf:
         self.indices = [
             i
             for i, e in enumerate(recorded)
-            if isinstance(e, dict) and e.get("type") == "start_kyoku"
+            if isinstance(e, dict) and e.get("type") == Kind.START_KYOKU
         ]
         self.recorded = recorded
 
@@ -1083,19 +1084,19 @@ def _decision_of(game: Game, recorded: list[Any], index: int, checked: Event) ->
             raise IllegalActionError(f"event {index} ({kind}): {error}") from None
         if own is not None:
             return own
-        if kind == "dahai":
+        if kind == Kind.DAHAI:
             return Action(A.DISCARD, actor, event["mjk_id"])
-        if kind == "hora" and event["target"] == actor:
+        if kind == Kind.HORA and event["target"] == actor:
             return Action(A.TSUMO, actor, game.round.seats[actor].drawn)
-        if kind == "ankan":
+        if kind == Kind.ANKAN:
             return Action(A.ANKAN, actor, None, tuple(event["mjk_consumed"]))
-        if kind == "kakan":
+        if kind == Kind.KAKAN:
             return Action(A.KAKAN, actor, event["mjk_id"])
-        if kind == "ryukyoku" and event["reason"] == "kyushukyuhai":
+        if kind == Kind.RYUKYOKU and event["reason"] == "kyushukyuhai":
             return Action(A.ABORT, actor)
-        if kind == "mjk:flower":
+        if kind == Kind.FLOWER:
             return Action(A.FLOWER, actor, event["mjk_id"])
-        if kind == "mjk:respond":
+        if kind == Kind.RESPOND:
             try:
                 action = Action.from_json(event["action"])
             except MahjongError as error:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from mahjongkit.errors import IllegalActionError
@@ -38,6 +37,7 @@ from mahjongkit.table.events import (
 from mahjongkit.table.state import TableState
 from mahjongkit.table.view import MeldView, TableView
 from mahjongkit.tiles import Tile, counts_of_ids
+from mahjongkit.valueclass import dataclass
 
 
 class TableRules(Protocol):

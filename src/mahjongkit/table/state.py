@@ -6,13 +6,12 @@ compared with live play field by field) without a hand-written field list to dri
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from mahjongkit.melds import MeldKind
+from mahjongkit.valueclass import dataclass, field, fields, is_value_class
 
 
 class Phase(StrEnum):
@@ -86,7 +85,7 @@ def seat_class(extra: type) -> type[SeatState]:
     (``seat.riichi``). The shared fields stay plain attributes (a ``__getattr__`` would slow
     every read of them).
 
-    >>> from dataclasses import dataclass
+    >>> from mahjongkit.valueclass import dataclass
     >>> @dataclass
     ... class Extra:
     ...     declared: bool = False
@@ -96,7 +95,7 @@ def seat_class(extra: type) -> type[SeatState]:
     """
     found = _SEAT_CLASSES.get(extra)
     if found is None:
-        shared = {f.name for f in dataclasses.fields(SeatState)}
+        shared = {f.name for f in fields(SeatState)}
         names = [n for n in dir(extra) if not n.startswith("_") and n not in shared]
         facts = {n: property(attrgetter("extra." + n)) for n in names}
         found = type(SeatState.__name__, (SeatState,), {"__module__": __name__, **facts})
@@ -174,8 +173,8 @@ def to_json(value: Any) -> Any:
     """
     kind = type(value)
     names = _FIELD_NAMES.get(kind)
-    if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
-        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(value))
+    if names is None and is_value_class(value) and not isinstance(value, type):
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(value))
     if names is not None:
         out = {name: to_json(getattr(value, name)) for name in names}
         for name in _UNORDERED.get(kind.__name__, ()):
@@ -193,5 +192,5 @@ def to_json(value: Any) -> Any:
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-"""Each state class's field names, read once (``dataclasses.fields`` is slow on a hot path)."""
+"""Each state class's field names, read once (``fields`` is slow on a hot path)."""
 _UNORDERED = {"TableMeld": ("tiles",), "SeatState": ("hand",)}

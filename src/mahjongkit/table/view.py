@@ -9,13 +9,13 @@ that writes. The engine's :class:`~mahjongkit.game.engine.Game` is such a view.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 from mahjongkit.melds import MeldKind
 from mahjongkit.shapes import HandShape
 from mahjongkit.table.events import Event
 from mahjongkit.table.state import Phase
+from mahjongkit.valueclass import dataclass
 
 
 class HandFacts(NamedTuple):

@@ -7,7 +7,6 @@ The engine asks; this module answers from the rules object (:mod:`.rules`), so t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from mahjongkit.errors import IllegalActionError
@@ -22,6 +21,7 @@ from mahjongkit.table.events import (
     Dahai,
     Event,
     JsonEvent,
+    Kind,
     Reach,
     ReachAccepted,
     Ryukyoku,
@@ -39,7 +39,7 @@ from mahjongkit.tiles import (
     format_kind,
     is_terminal_or_honor,
 )
-from mahjongkit.valueclass import replace
+from mahjongkit.valueclass import dataclass, field, replace
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.scorer import score as riichi_score
 
@@ -395,10 +395,10 @@ class RiichiFlow(Flow[RiichiRules]):
         self, event: JsonEvent, following: Callable[[], JsonEvent]
     ) -> Action | None:
         """A log's ``reach`` records a riichi with the discard that follows it."""
-        if event["type"] != "reach":
+        if event["type"] != Kind.REACH:
             return None
         discard = following()
-        if discard.get("type") != "dahai":
+        if discard.get("type") != Kind.DAHAI:
             raise IllegalActionError("a riichi is followed by its discard")
         return Action(A.RIICHI, event["actor"], discard["mjk_id"])
 

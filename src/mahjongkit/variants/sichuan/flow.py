@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, ClassVar, Literal
 
@@ -36,6 +35,7 @@ from mahjongkit.table.events import (
     ExchangeChoose,
     Hora,
     JsonEvent,
+    Kind,
     Missing,
     Payment,
     Ryukyoku,
@@ -46,6 +46,7 @@ from mahjongkit.table.state import Phase, TableState
 from mahjongkit.table.view import RoundExtra, SeatExtra, TableView
 from mahjongkit.table.wall import tile_set
 from mahjongkit.tiles import counts_of_ids
+from mahjongkit.valueclass import dataclass, field
 from mahjongkit.variants.sichuan import payments
 from mahjongkit.variants.sichuan.rules import SichuanRules
 from mahjongkit.variants.sichuan.scorer import score as sichuan_score
@@ -330,9 +331,9 @@ class SichuanFlow(Flow[SichuanRules]):
         self, event: JsonEvent, following: Callable[[], JsonEvent]
     ) -> Action | None:
         """A log's choice of three tiles to pass, or of the missing suit."""
-        if event["type"] == "mjk:exchange_choose":
+        if event["type"] == Kind.EXCHANGE_CHOOSE:
             return Action(A.EXCHANGE, event["actor"], consumed=tuple(event["mjk_ids"]))
-        if event["type"] == "mjk:declare":
+        if event["type"] == Kind.DECLARE:
             return Action(A.DECLARE_MISSING, event["actor"], suit=event["suit"])
         return None
 
@@ -539,8 +540,8 @@ class SichuanFlow(Flow[SichuanRules]):
         hands = self.rules.hands_per_game
         if played >= hands:
             return None
-        starts = [i for i, e in enumerate(view.log) if e["type"] == "start_kyoku"]
-        wins = [e for e in view.log[starts[-1] if starts else 0 :] if e["type"] == "hora"]
+        starts = [i for i, e in enumerate(view.log) if e["type"] == Kind.START_KYOKU]
+        wins = [e for e in view.log[starts[-1] if starts else 0 :] if e["type"] == Kind.HORA]
         first_winners: list[int] = []
         discarder = None
         if wins:
