@@ -471,7 +471,7 @@ class _StandardFields:
     def __get__(self, instance: object, owner: type) -> dict[str, Any]:
         import dataclasses
 
-        own: tuple[Field, ...] = owner.__dict__[_FIELDS]
+        own: tuple[Field, ...] = fields(owner)
         namespace: dict[str, Any] = {
             "__annotations__": {spec.name: spec.type for spec in own},
             "__module__": owner.__module__,
@@ -488,7 +488,11 @@ class _StandardFields:
                 compare=spec.compare,
                 metadata=spec.metadata,
             )
-        settings = owner.__dict__["__valueclass_settings__"]
+        settings = next(
+            c.__dict__["__valueclass_settings__"]
+            for c in owner.__mro__
+            if "__valueclass_settings__" in c.__dict__
+        )
         shadow: Any = dataclasses.dataclass(
             type(owner.__name__, (), namespace),
             eq=settings["eq"],
@@ -549,7 +553,8 @@ def fields(value: object) -> tuple[Field, ...]:
     same shape.
     """
     kind = value if isinstance(value, type) else type(value)
-    made = kind.__dict__.get(_FIELDS)
+    # A subclass that is not itself a value class has the fields of the one it extends.
+    made = next((c.__dict__[_FIELDS] for c in kind.__mro__ if _FIELDS in c.__dict__), None)
     if made is not None:
         return made  # type: ignore[no-any-return]
     import dataclasses

@@ -262,3 +262,22 @@ def test_lite_literal_gives_typing_s_own_form_to_get_type_hints():
     assert hints["renhou"] == typing.Literal["yakuman", "mangan", "none"]
     assert typing.get_origin(hints["abortive_draws"]) is tuple
     assert Literal["a"] == typing.Literal["a"]
+
+
+def test_a_plain_subclass_has_the_fields_of_the_value_class_it_extends() -> None:
+    """A class made from a value class without the decorator (the table's seat of a family)
+    is read with its parent's fields, by this module and by the standard ``dataclasses``."""
+    import dataclasses
+
+    from mahjongkit.valueclass import dataclass, field, fields
+
+    @dataclass
+    class Seat:
+        hand: list[int] = field(default_factory=list)
+        score: int = 0
+
+    Extended = type("Extended", (Seat,), {"riichi": property(lambda self: True)})
+    seat = Extended(hand=[1], score=5)
+    assert [f.name for f in fields(seat)] == ["hand", "score"]
+    assert [f.name for f in dataclasses.fields(seat)] == ["hand", "score"]
+    assert dataclasses.is_dataclass(seat) and seat.riichi and seat == Extended([1], 5)
