@@ -90,14 +90,13 @@ def test_the_ranking_is_the_analysis_ranking_of_the_legal_discards(variant):
     obs = game.observation(seat, with_events=False)
     hand = Hand(tuple(sorted(game.flow.tile(t) for t in obs.hand)))
     assert not obs.own.melds  # a concealed hand: the analysis counts the melds' tiles itself
-    seen = list(obs.dora_indicators)
+    # Each tile in sight once: a claimed discard is in its pond and in its meld.
+    seen = set(obs.dora_indicators)
     for info in obs.seats:
-        seen.extend(info.discards)
+        seen.update(info.discards)
         for meld in info.melds:
-            seen.extend(meld.tiles)
-    counts = counts_of_ids(seen)
-    visible = [min(counts[k], 4 - hand.counts[k]) for k in range(34)]
-    found = analyse_hand(hand, variant, visible=visible)
+            seen.update(meld.tiles)
+    found = analyse_hand(hand, variant, visible=counts_of_ids(seen))
     legal = _discard_kinds(game, seat)
     expected = [(o.discard, o.shanten, o.ukeire) for o in found.discards if o.discard in legal]
     assert [(d.kind, d.shanten, d.ukeire) for d in hints.discards] == expected

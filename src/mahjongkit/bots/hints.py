@@ -35,7 +35,7 @@ from mahjongkit.game.observation import Observation
 from mahjongkit.hand import Hand
 from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.table import actions as A
-from mahjongkit.tiles import NUM_KINDS, Tile, counts_of_ids
+from mahjongkit.tiles import Tile
 from mahjongkit.valueclass import dataclass
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.analysis import WaitValue, analyse_hand, score_waits
@@ -99,18 +99,15 @@ def _hand(observation: Observation, tile_of: Callable[[int], Tile], tiles: tuple
     return Hand(tuple(sorted(tile_of(i) for i in tiles)), melds)
 
 
-def _unseen_elsewhere(observation: Observation, hand: Hand) -> list[int]:
-    """Tiles in sight outside the hand and its melds (ponds, others' melds, indicators), capped
-    so that no kind passes four with the hand's own."""
-    ids: list[int] = list(observation.dora_indicators)
-    for seat, info in enumerate(observation.seats):
-        ids.extend(info.discards)
-        if seat != observation.seat:
-            for meld in info.melds:
-                ids.extend(meld.tiles)
-    seen = counts_of_ids([i for i in ids if i < 4 * NUM_KINDS])
-    held = list(hand.held_counts)
-    return [max(0, min(seen[k], 4 - held[k])) for k in range(NUM_KINDS)]
+def _seen_elsewhere(observation: Observation) -> list[int]:
+    """Tiles in sight outside the hand and its own melds (ponds, others' melds, indicators),
+    each tile once: the analysis adds the hand's melds itself. A discard the seat called is in
+    the discarder's pond and in the seat's meld; counted in both, it would make a fifth copy."""
+    seen = observation.visible_counts()
+    for meld in observation.own.melds:
+        for tile in meld.tiles:
+            seen[tile // 4] -= 1
+    return seen
 
 
 def position_hints(
@@ -151,7 +148,7 @@ def hints_of(
             hand,
             observation.variant,
             missing_suit=missing,
-            visible=_unseen_elsewhere(observation, hand),
+            visible=_seen_elsewhere(observation),
         )
     except MahjongError:
         return Hints(None, danger=danger, threats=threats)

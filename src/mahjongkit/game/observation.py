@@ -183,14 +183,13 @@ class Observation:
 
     def visible_counts(self) -> list[int]:
         """Tiles of each kind (34 entries) seen on the table: every pond, every meld and the
-        dora indicators. A claimed discard is in its pond and in its meld, so it counts twice:
-        cap at four where a count of copies left is wanted."""
-        seen: list[int] = []
+        dora indicators, each tile once. A claimed discard stays in its pond and is in its
+        meld too: it is one tile, counted by its id once, so no count passes four."""
+        seen: set[int] = set(self.dora_indicators)
         for seat in self.seats:
-            seen.extend(seat.discards)
+            seen.update(seat.discards)
             for meld in seat.melds:
-                seen.extend(meld.tiles)
-        seen.extend(self.dora_indicators)
+                seen.update(meld.tiles)
         return counts_of_ids(seen)
 
     def to_json(self) -> dict[str, Any]:

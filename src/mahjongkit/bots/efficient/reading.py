@@ -143,7 +143,6 @@ class HandReading:
         in; the loops that count improving tiles take them off)."""
         found = self._unseen
         if found is None:
-            # A claimed discard is in a pond and a meld: never more than four copies in all.
             # Bonus tiles (never discarded or melded) would fall past the last kind.
             left = [COPIES] * _KINDS_AND_BONUS
             observation = self.observation
@@ -153,11 +152,12 @@ class HandReading:
                 for meld in info.melds:
                     for tile in meld.tiles:
                         left[tile >> 2] -= 1
+                    # A claimed discard stays in its pond and is in the meld too: one tile.
+                    if meld.called is not None:
+                        left[meld.called >> 2] += 1
             for tile in observation.dora_indicators:
                 left[tile >> 2] -= 1
             del left[NUM_KINDS:]
-            if min(left) < 0:
-                left = [n if n > 0 else 0 for n in left]
             found = self._unseen = left
         return found
 
@@ -209,11 +209,8 @@ class HandReading:
         """Per kind: the unseen copies not in the hand (at least 0)."""
         left = self._left
         if left is None:
-            # A hand's own copies are never in sight: only a claimed discard counted twice
-            # (see unseen) can leave fewer unseen than held.
+            # A hand's own copies are never in sight: never fewer unseen than held.
             left = self._left = list(map(sub, self.unseen, self._held))
-            if min(left) < 0:
-                left = self._left = [n if n > 0 else 0 for n in left]
         return left
 
     def seen(self) -> list[int]:
