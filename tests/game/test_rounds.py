@@ -207,3 +207,29 @@ def test_garbage_logs_give_no_summary_rather_than_an_error():
     assert event_payments({"type": "hora", "deltas": [1, -1]}, 0, 4) == []
     assert event_payments({"type": "dahai"}, 0, 4) == []
     assert leftover_payments([{"type": "end_game", "scores": [0, 0, 0, 0]}]) == []
+
+
+@pytest.mark.parametrize(
+    ("transfer", "reason"), [("that_kong", CALL_TRANSFER), ("cancel", KONG_REFUND)]
+)
+def test_the_win_writes_the_kong_money_it_moves_so_no_reader_needs_the_rules(transfer, reason):
+    """The engine writes the 槓上炮 transfer in the ``hora`` itself (``mjk_lines``, table
+    seats): its score's lines and these add up to its deltas, read without the rules."""
+    rules = replace(find_variant("sichuan").rules(), call_transfer=transfer)
+    for game in _games("sichuan", range(60), rules):
+        for index, event in enumerate(game.log):
+            settled = event.get("mjk_kongs_settled") if event["type"] == "hora" else None
+            if not settled:
+                continue
+            written = event["mjk_lines"]
+            assert {line["reason"] for line in written} == {reason}
+            assert {line["payer"] for line in written} == {settled["seat"]}
+            found = event_payments(event, _dealer_at(game, index), 4, index)
+            assert _net(found, 4) == event["deltas"]
+            moved = [p for p in found if p.reason == reason]
+            assert [(p.payer, p.payee, p.amount) for p in moved] == [
+                (x["payer"], x["payee"], x["amount"]) for x in written
+            ]
+            assert Game.replay(game.log).log == game.log
+            return
+    pytest.skip("no win on the discard after a kong in the seeds tried")

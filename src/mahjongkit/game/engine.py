@@ -51,6 +51,7 @@ from mahjongkit.table.events import (
     frozen_event,
 )
 from mahjongkit.table.flow import Flow, WinClaim
+from mahjongkit.table.hooks import lines_deltas, lines_json
 from mahjongkit.table.state import Phase, RoundState, TableState, to_json
 from mahjongkit.table.wall import (
     deal,
@@ -895,9 +896,14 @@ class Game:
             first = index == 0
             claim = WinClaim(seat, tile, discarder, robbing)
             final = self.flow.final_score(self, claim, first)
-            moved = self.flow.extra_win_deltas(self, claim, first)
+            moved = self.flow.extra_win_lines(self, claim, first)
             deltas = [
-                a + b for a, b in zip(self.flow.deltas(self, final, seat), moved, strict=True)
+                a + b
+                for a, b in zip(
+                    self.flow.deltas(self, final, seat),
+                    lines_deltas(moved, self.players),
+                    strict=True,
+                )
             ]
             summary = final.to_json()
             summary.pop("explanation", None)
@@ -913,6 +919,8 @@ class Game:
             }
             if robbing and first:
                 event["mjk_robbed"] = {"seat": discarder, "tile": tile}
+            if moved:
+                event["mjk_lines"] = lines_json(moved)
             settled = self.flow.settled_kongs(self, claim, first)
             if settled:
                 event["mjk_kongs_settled"] = {"seat": discarder, "kongs": settled}

@@ -3,12 +3,13 @@ net change.
 
 The engine writes the money of a round into its events: ``reach_accepted`` (a riichi stick
 put on the table), ``mjk:payment`` (Sichuan's wind and rain for a kong), ``hora`` (the win's
-payment lines, counters among them, and the riichi sticks the winner takes) and ``ryukyoku``
-(the end-of-wall settlement). :func:`round_summaries` turns them into :class:`Payment` lines in
-table seats, in the order they happened. Where an event's deltas say more than its lines (the
-ready and not-ready payments of a Riichi draw, the kong money a Sichuan win on the discard after
-a kong moves, a nagashi mangan), the difference is itemised from the deltas, so that the lines of
-a round always add up, seat by seat, to its net change: the difference between the scores it
+payment lines, counters among them, the riichi sticks the winner takes, and in ``mjk_lines`` the
+kong money a Sichuan win on the discard after a kong hands over) and ``ryukyoku`` (the
+end-of-wall settlement). :func:`round_summaries` turns them into :class:`Payment` lines in table
+seats, in the order they happened. Where an event's deltas say more than its lines (the ready
+and not-ready payments of a Riichi draw, a nagashi mangan, and the moved kong money of a log
+written before wins carried it), the difference is itemised from the deltas, so that the lines
+of a round always add up, seat by seat, to its net change: the difference between the scores it
 started and ended with.
 
 >>> import random
@@ -137,18 +138,24 @@ def _listed(event: Mapping[str, Any], dealer: int, players: int, index: int) -> 
             taken = int(score.get("deposits") or 0)
             if event.get("mjk_deposits_taken") and taken:
                 out.append(Payment(None, int(event["actor"]), taken, DEPOSITS, index))
+            out.extend(_table_lines(event, players, index))
         case Kind.RYUKYOKU:
-            for line in event.get("mjk_lines", ()):
-                out.append(
-                    Payment(
-                        _seat_of(line["payer"], 0, players),
-                        _seat_of(line["payee"], 0, players),
-                        int(line["amount"]),
-                        str(line["reason"]),
-                        index,
-                    )
-                )
+            out.extend(_table_lines(event, players, index))
     return out
+
+
+def _table_lines(event: Mapping[str, Any], players: int, index: int) -> list[Payment]:
+    """An event's ``mjk_lines``: payments its family wrote in table seats."""
+    return [
+        Payment(
+            _seat_of(line["payer"], 0, players),
+            _seat_of(line["payee"], 0, players),
+            int(line["amount"]),
+            str(line["reason"]),
+            index,
+        )
+        for line in event.get("mjk_lines", ())
+    ]
 
 
 def _unlisted_reason(event: Mapping[str, Any]) -> str:
@@ -202,9 +209,9 @@ def event_payments(
 ) -> list[Payment]:
     """The payments of one event (none for an event that moves no money); they add up, seat by
     seat, to the event's ``deltas``. ``dealer`` is the round's dealer (a score names seats by
-    their wind); ``kong_money_returned``: the rules give a konger's money back to its payers
-    when the discard after the kong is won on, instead of to the winner (Sichuan's
-    ``call_transfer=cancel``)."""
+    their wind); ``kong_money_returned``: for a log written before a win carried the kong
+    money it moves (``mjk_lines``), the rules give a konger's money back to its payers instead
+    of to the winner (Sichuan's ``call_transfer=cancel``)."""
     deltas = list(event.get("deltas") or ())
     if len(deltas) != players:
         return []

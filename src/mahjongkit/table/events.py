@@ -173,6 +173,9 @@ class Hora(TypedDict):
     """``{"seat", "tile"}``: the kong this win robbed (it never happened)."""
     mjk_kongs_settled: NotRequired[dict[str, Any]]
     """``{"seat", "kongs"}``: kong money this win hands over (Sichuan)."""
+    mjk_lines: NotRequired[list[dict[str, Any]]]
+    """The money the win moves besides its score's payment lines, in table seats (Sichuan: the
+    kong money handed to the winner or refunded, 呼叫轉移)."""
     uradora_markers: NotRequired[list[str]]
 
 

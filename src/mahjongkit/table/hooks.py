@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.hand import Hand
 from mahjongkit.melds import Meld
-from mahjongkit.scoring import Score, Win
+from mahjongkit.scoring import PaymentLine, Score, Win
 from mahjongkit.shapes import RIICHI, HandShape, shanten, thirteen_orphans
 from mahjongkit.table import view as table_view
 from mahjongkit.table.actions import Action
@@ -299,9 +299,11 @@ class Defaults(ABC, Generic[R]):
         that it is not counted again later."""
         return []
 
-    def extra_win_deltas(self, view: TableView, claim: WinClaim, first: bool) -> list[int]:
-        """Money a win moves besides its own payment (Sichuan's kong-money transfer)."""
-        return [0] * self.players
+    def extra_win_lines(self, view: TableView, claim: WinClaim, first: bool) -> list[PaymentLine]:
+        """Money a win moves besides its own payment, in table seats (Sichuan's kong money
+        handed to the winner or refunded): the engine adds it to the win's deltas and writes
+        the lines in its ``hora`` as ``mjk_lines``, so that no reader works them out again."""
+        return []
 
     def bonus_win_possible(self, view: TableView, seat: int, tile: int) -> bool:
         """Whether drawing bonus tile ``tile`` may be a win by itself (Hong Kong's seven or
@@ -424,3 +426,23 @@ class Defaults(ABC, Generic[R]):
         When the phase they lead to is the turn, the engine deals the dealer's first draw.
         """
         raise IllegalActionError(f"{self.variant} has no set-up phase for {action.type}")
+
+
+def lines_json(lines: Iterable[PaymentLine]) -> list[dict[str, Any]]:
+    """Payment lines as an event writes them: ``{"payer", "payee", "amount", "reason"}``, the
+    seats as table seats (a family's pot, off the table, as it numbers it)."""
+    return [
+        {"payer": x.payer, "payee": x.payee, "amount": x.amount, "reason": x.reason} for x in lines
+    ]
+
+
+def lines_deltas(lines: Iterable[PaymentLine], players: int) -> list[int]:
+    """What payment lines change, seat by seat (a party off the table changes nothing)."""
+    deltas = [0] * players
+    for line in lines:
+        if 0 <= line.payer < players:
+            deltas[line.payer] -= line.amount
+        if 0 <= line.payee < players:
+            deltas[line.payee] += line.amount
+    return deltas
+

@@ -42,6 +42,7 @@ from mahjongkit.table.events import (
     Tsumo,
 )
 from mahjongkit.table.flow import Flow, Fold, WinClaim
+from mahjongkit.table.hooks import lines_deltas, lines_json
 from mahjongkit.table.state import Phase, TableState
 from mahjongkit.table.view import RoundExtra, SeatExtra, TableView
 from mahjongkit.table.wall import tile_set
@@ -226,22 +227,6 @@ _KONG_KINDS = {
     "exposed": MeldKind.KONG,
     "added": MeldKind.ADDED_KONG,
 }
-
-
-def _lines_json(lines: list[PaymentLine]) -> list[dict[str, Any]]:
-    return [
-        {"payer": x.payer, "payee": x.payee, "amount": x.amount, "reason": x.reason} for x in lines
-    ]
-
-
-def _deltas(lines: list[PaymentLine], players: int) -> list[int]:
-    deltas = [0] * players
-    for line in lines:
-        if 0 <= line.payer < players:
-            deltas[line.payer] -= line.amount
-        if 0 <= line.payee < players:
-            deltas[line.payee] += line.amount
-    return deltas
 
 
 class SichuanFlow(Flow[SichuanRules]):
@@ -435,19 +420,18 @@ class SichuanFlow(Flow[SichuanRules]):
         latest = records[-1]["kong"]
         return [x for x in records if x["kong"] == latest], list(records)
 
-    def extra_win_deltas(self, view: TableView, claim: WinClaim, first: bool) -> list[int]:
+    def extra_win_lines(self, view: TableView, claim: WinClaim, first: bool) -> list[PaymentLine]:
         """The kong money a win on the discard right after a kong moves (槓上炮, §6.1)."""
         this_kong, income = self._moved_kongs(view, claim, first)
         if not this_kong or claim.discarder is None:
-            return [0] * self.players
-        lines = payments.kong_discard_payments(
+            return []
+        return payments.kong_discard_payments(
             claim.discarder,
             [claim.seat],
             [self._line(x) for x in this_kong],
             self.rules,
             all_kongs=[self._line(x) for x in income],
         )
-        return _deltas(lines, self.players)
 
     def settled_kongs(self, view: TableView, claim: WinClaim, first: bool) -> list[int]:
         """Kong money handed to the winner or refunded is gone from the konger's income."""
@@ -473,12 +457,12 @@ class SichuanFlow(Flow[SichuanRules]):
         )
         events: list[Event] = []
         for line in lines:
-            record = {**_lines_json([line])[0], "kong": view.round.kongs}
+            record = {**lines_json([line])[0], "kong": view.round.kongs}
             events.append(
                 {
                     "type": "mjk:payment",
                     "reason": line.reason,
-                    "deltas": _deltas([line], self.players),
+                    "deltas": lines_deltas([line], self.players),
                     "mjk_payee": line.payee,
                     "mjk_kong_income": record,
                 }
@@ -528,9 +512,9 @@ class SichuanFlow(Flow[SichuanRules]):
         return {
             "type": "ryukyoku",
             "reason": "exhaustive",
-            "deltas": _deltas(lines, self.players),
+            "deltas": lines_deltas(lines, self.players),
             "scores": [],
-            "mjk_lines": _lines_json(lines),
+            "mjk_lines": lines_json(lines),
         }
 
     def next_round(self, view: TableView) -> tuple[int, int, int, int] | None:
