@@ -19,12 +19,13 @@ from typing import Any
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.ranking import placements
 from mahjongkit.game.rounds import Payment, RoundSummary, event_payments
+from mahjongkit.game.wins import WonMeld
 from mahjongkit.hand import Hand
-from mahjongkit.i18n import seat_text, t, t_or
+from mahjongkit.i18n import number, seat_text, t, t_or, tile_name
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.scoring import name_in
 from mahjongkit.table.events import Kind
-from mahjongkit.tiles import Tile, from_mjai, to_unicode
+from mahjongkit.tiles import Tile, format_kind, from_mjai, to_unicode
 from mahjongkit.variants import find_variant
 
 __all__ = [
@@ -32,8 +33,10 @@ __all__ = [
     "draw_why",
     "event_lines",
     "final_lines",
+    "meld_words",
     "pattern_name",
     "payment_lines",
+    "payment_sentence",
     "result_lines",
     "seat_name",
     "suit_name",
@@ -239,27 +242,67 @@ def _party(seat: int | None, lang: str) -> str:
     return t("play.table", lang) if seat is None else seat_name(seat, lang)
 
 
+def _reason(reason: str, variant: str | None, lang: str) -> str:
+    """A payment's reason in the variant's words (None: the catalog's), else its id."""
+    names = find_variant(variant).payment_reasons.get(reason) if variant is not None else None
+    return name_in(names, lang) if names else t_or(f"play.reason.{reason}", lang, reason)
+
+
 def payment_lines(payments: Sequence[Payment], variant: str | None, lang: str) -> list[str]:
     """Each payment: payer → payee, amount, and the reason in the variant's words (None: the
     catalog's)."""
-    reasons = find_variant(variant).payment_reasons if variant is not None else {}
-    out = []
-    for line in payments:
-        names = reasons.get(line.reason)
-        reason = (
-            name_in(names, lang) if names else t_or(f"play.reason.{line.reason}", lang, line.reason)
+    return [
+        t(
+            "play.payment",
+            lang,
+            payer=_party(line.payer, lang),
+            payee=_party(line.payee, lang),
+            amount=line.amount,
+            reason=_reason(line.reason, variant, lang),
         )
-        out.append(
-            t(
-                "play.payment",
-                lang,
-                payer=_party(line.payer, lang),
-                payee=_party(line.payee, lang),
-                amount=line.amount,
-                reason=reason,
-            )
-        )
-    return out
+        for line in payments
+    ]
+
+
+def payment_sentence(line: Payment, variant: str | None, lang: str) -> str:
+    """One payment as a sentence, the amount written as ``lang`` writes numbers: who pays whom,
+    or what a seat puts on the table or takes from it.
+
+    >>> from mahjongkit.game.rounds import Payment
+    >>> payment_sentence(Payment(3, 2, 8000, "ron", 0), "riichi", "en")
+    'North pays West 8000 (win on a discard)'
+    >>> payment_sentence(Payment(None, 2, 2000, "deposits", 0), "riichi", "fr")
+    'Ouest prend 2\\u202f000 sur la table (mises de riichi)'
+    """
+    key = "play.pays"
+    if line.payer is None:
+        key = "play.pays.from_table"
+    elif line.payee is None:
+        key = "play.pays.to_table"
+    return t(
+        key,
+        lang,
+        payer=_party(line.payer, lang),
+        payee=_party(line.payee, lang),
+        amount=number(line.amount, lang),
+        reason=_reason(line.reason, variant, lang),
+    )
+
+
+def meld_words(meld: WonMeld, lang: str) -> str:
+    """A meld of a winning hand in words: its kind, whom it was called from, its tiles
+    (``pung claimed from North: West wind``)."""
+    tiles = [Tile.parse(code) for code in meld.tiles]
+    if meld.kind == "chow":
+        suit = meld.tiles[0][1]
+        numbers = ", ".join(t(f"tile.n.{tile.kind % 9 + 1}", lang) for tile in tiles)
+        named = t("tile.suited", lang, n=numbers, suit=t(f"tile.suit.{suit}", lang))
+    else:
+        named = tile_name(format_kind(tiles[0].kind), lang)
+    label = t(f"meld.{meld.kind}", lang)
+    if meld.from_seat is not None:
+        label = t("meld.from", lang, meld=label, seat=seat_name(meld.from_seat, lang))
+    return t("play.meld.tiles", lang, meld=label, tiles=named)
 
 
 def _delta_lines(deltas: Sequence[int], lang: str) -> list[str]:

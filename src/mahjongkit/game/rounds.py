@@ -31,7 +31,14 @@ from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.table.events import Kind
 from mahjongkit.valueclass import dataclass
 
-__all__ = ["Payment", "RoundSummary", "event_payments", "leftover_payments", "round_summaries"]
+__all__ = [
+    "Payment",
+    "RoundSummary",
+    "event_payments",
+    "leftover_payments",
+    "payments_at",
+    "round_summaries",
+]
 
 RIICHI_STICK = "riichi_stick"
 """The reason of a riichi stick put on the table."""
@@ -230,10 +237,49 @@ def event_payments(
     return [line for line in found if line.amount]
 
 
+def _kong_money_returned(events: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether the log's rules give a konger's money back to its payers (read only for logs
+    written before a win carried the kong money it moves)."""
+    start = events[0] if events else {}
+    rules = start.get("mjk_rules") if start.get("type") == Kind.START_GAME else None
+    return isinstance(rules, Mapping) and rules.get("call_transfer") == "cancel"
+
+
+def payments_at(events: Sequence[Mapping[str, Any]], index: int) -> list[Payment]:
+    """The payments of the event at ``index`` of a log (a game's events, or one seat's view
+    of them), read with its round's dealer: the lines :func:`round_summaries` gives it, adding
+    up seat by seat to its ``deltas``. None for an event that moves no money.
+
+    >>> import random
+    >>> from mahjongkit.bots.policy import play_random
+    >>> from mahjongkit.game.engine import Game
+    >>> game = Game("riichi", seed=4, max_rounds=2)
+    >>> _ = play_random(game, random.Random(4))
+    >>> index = next(i for i, e in enumerate(game.log) if e["type"] == "hora")
+    >>> win = game.log[index]
+    >>> taken = sum(p.amount for p in payments_at(game.log, index) if p.payee == win["actor"])
+    >>> taken == win["deltas"][win["actor"]]
+    True
+    """
+    event = events[index]
+    dealer = next(
+        (
+            int(events[at]["oya"])
+            for at in range(index - 1, -1, -1)
+            if events[at].get("type") == Kind.START_KYOKU
+        ),
+        0,
+    )
+    players = len(event.get("deltas") or ())
+    return event_payments(
+        event, dealer, players, index, kong_money_returned=_kong_money_returned(events)
+    )
+
+
 def round_summaries(events: Sequence[Mapping[str, Any]]) -> list[RoundSummary]:
     """Every round of a log (a game's events, or one seat's view of them), in order."""
     players = 0
-    returned = False
+    returned = _kong_money_returned(events)
     rounds: list[RoundSummary] = []
     start: Mapping[str, Any] | None = None
     results: list[Mapping[str, Any]] = []
@@ -258,8 +304,6 @@ def round_summaries(events: Sequence[Mapping[str, Any]]) -> list[RoundSummary]:
     for index, event in enumerate(events):
         kind = event.get("type")
         if kind == Kind.START_GAME:
-            rules = event.get("mjk_rules")
-            returned = isinstance(rules, Mapping) and rules.get("call_transfer") == "cancel"
             continue
         if kind == Kind.START_KYOKU:
             close()

@@ -73,6 +73,32 @@ _EN = {
     "table.hint.danger.safe": "safe",
     "table.hint.danger.low": "less risky",
     "table.hint.danger.high": "dangerous",
+    "table.hint.discard_text": "discard {tile} ({name}): {steps}, {tiles}",
+    "table.hint.hand_text": "your hand: {steps}, {tiles}",
+    "table.hint.danger_text": "{tile} ({name}): {level}",
+    "table.hint.steps.0": "ready",
+    "table.hint.steps.1": "1 step from ready",
+    "table.hint.steps.n": "{n} steps from ready",
+    "table.hint.useful.1": "1 useful tile",
+    "table.hint.useful.n": "{count} useful tiles",
+    "table.hint.winning.1": "1 winning tile",
+    "table.hint.winning.n": "{count} winning tiles",
+    "table.hint.legend.badge": (
+        "The two numbers under a tile: how many steps from ready the hand is once that tile "
+        "is discarded, then how many useful tiles are left for it."
+    ),
+    "table.hint.legend.steps": (
+        "Steps from ready (shanten): how many tiles the hand must still change before a "
+        "single tile wins it. 0 is ready."
+    ),
+    "table.hint.legend.useful": (
+        "Useful tiles: the copies not in sight (in no pond, no meld and not in your hand) "
+        "that would take the hand a step closer; once it is ready, the tiles that win it."
+    ),
+    "table.hint.legend.danger": (
+        "Danger against a hand declared ready: safe (it cannot win on that tile), less risky "
+        "(suji, or an honour three copies of which are in sight), dangerous (anything else)."
+    ),
     "table.reason.no_yaku": "no yaku",
     "table.reason.below_minimum_han": "below the minimum han",
     "table.reason.below_minimum_fan": "below the minimum fan",
@@ -204,6 +230,34 @@ _FR = {
     "table.hint.danger.safe": "sûre",
     "table.hint.danger.low": "moins risquée",
     "table.hint.danger.high": "dangereuse",
+    "table.hint.discard_text": "défausser {tile} ({name}) : {steps}, {tiles}",
+    "table.hint.hand_text": "votre main : {steps}, {tiles}",
+    "table.hint.danger_text": "{tile} ({name}) : {level}",
+    "table.hint.steps.0": "en attente",
+    "table.hint.steps.1": "à 1 pas de l’attente",
+    "table.hint.steps.n": "à {n} pas de l’attente",
+    "table.hint.useful.1": "1 tuile utile",
+    "table.hint.useful.n": "{count} tuiles utiles",
+    "table.hint.winning.1": "1 tuile gagnante",
+    "table.hint.winning.n": "{count} tuiles gagnantes",
+    "table.hint.legend.badge": (
+        "Les deux nombres sous une tuile : à combien de pas de l’attente est la main une fois "
+        "cette tuile défaussée, puis combien de tuiles utiles il lui reste."
+    ),
+    "table.hint.legend.steps": (
+        "Pas jusqu’à l’attente (shanten) : combien de tuiles la main doit encore changer "
+        "avant qu’une seule tuile la fasse gagner. 0, c’est l’attente."
+    ),
+    "table.hint.legend.useful": (
+        "Tuiles utiles : les exemplaires encore invisibles (dans aucune défausse, aucun groupe "
+        "et pas dans votre main) qui rapprocheraient la main d’un pas ; en attente, les tuiles "
+        "qui la font gagner."
+    ),
+    "table.hint.legend.danger": (
+        "Danger face à une main annoncée en attente : sûre (elle ne peut pas gagner sur cette "
+        "tuile), moins risquée (suji, ou honneur dont trois exemplaires sont visibles), "
+        "dangereuse (tout le reste)."
+    ),
     "table.reason.no_yaku": "aucun yaku",
     "table.reason.below_minimum_han": "sous le minimum de han",
     "table.reason.below_minimum_fan": "sous le minimum de fan",
@@ -337,6 +391,32 @@ _ES = {
     "table.hint.danger.safe": "segura",
     "table.hint.danger.low": "menos arriesgada",
     "table.hint.danger.high": "peligrosa",
+    "table.hint.discard_text": "descartar {tile} ({name}): {steps}, {tiles}",
+    "table.hint.hand_text": "tu mano: {steps}, {tiles}",
+    "table.hint.danger_text": "{tile} ({name}): {level}",
+    "table.hint.steps.0": "lista",
+    "table.hint.steps.1": "a 1 paso de estar lista",
+    "table.hint.steps.n": "a {n} pasos de estar lista",
+    "table.hint.useful.1": "1 ficha útil",
+    "table.hint.useful.n": "{count} fichas útiles",
+    "table.hint.winning.1": "1 ficha ganadora",
+    "table.hint.winning.n": "{count} fichas ganadoras",
+    "table.hint.legend.badge": (
+        "Los dos números bajo una ficha: a cuántos pasos de estar lista queda la mano al "
+        "descartarla, y cuántas fichas útiles le quedan."
+    ),
+    "table.hint.legend.steps": (
+        "Pasos hasta estar lista (shanten): cuántas fichas le faltan por cambiar a la mano "
+        "antes de que una sola la haga ganar. 0 es estar lista."
+    ),
+    "table.hint.legend.useful": (
+        "Fichas útiles: las copias que aún no están a la vista (en ningún descarte, ningún "
+        "grupo ni en tu mano) que acercarían la mano un paso; ya lista, las fichas que ganan."
+    ),
+    "table.hint.legend.danger": (
+        "Peligro ante una mano declarada lista: segura (no puede ganar con esa ficha), menos "
+        "arriesgada (suji, o un honor del que se ven tres copias), peligrosa (todo lo demás)."
+    ),
     "table.reason.no_yaku": "sin yaku",
     "table.reason.below_minimum_han": "por debajo del mínimo de han",
     "table.reason.below_minimum_fan": "por debajo del mínimo de fan",

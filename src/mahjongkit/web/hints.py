@@ -16,9 +16,18 @@ from mahjongkit.bots.danger import HONOUR, SAFE, SUJI, Danger
 from mahjongkit.bots.hints import Hints, hints_of
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.observation import Observation
+from mahjongkit.game.rounds import Payment, payments_at
+from mahjongkit.game.wins import won_hand
 from mahjongkit.i18n import t, tile_name
-from mahjongkit.melds import SEAT_LETTERS
-from mahjongkit.narrate import draw_why, pattern_name, seat_name, total_text, win_how
+from mahjongkit.narrate import (
+    draw_why,
+    meld_words,
+    pattern_name,
+    payment_sentence,
+    seat_name,
+    total_text,
+    win_how,
+)
 from mahjongkit.scoring.names import name_in
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
@@ -27,7 +36,18 @@ from mahjongkit.tiles import format_kind
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.analysis import WaitValue
 
-__all__ = ["action_label", "danger_band", "danger_marks", "hints_for", "mpsz", "outcome_lines"]
+__all__ = [
+    "action_label",
+    "danger_band",
+    "danger_marks",
+    "hand_tiles",
+    "hints_for",
+    "mpsz",
+    "outcome_lines",
+    "payment_json",
+    "payment_lines",
+    "payments_in_play",
+]
 
 
 def mpsz(tile_id: int) -> str:
@@ -47,27 +67,60 @@ def hints_for(observation: Observation, rules: Any, lang: str) -> dict[str, Any]
     leaves the hand ready, what each wait is worth), the waits of a ready hand with their value
     or the reason they win nothing, and danger marks per tile kind."""
     hints = hints_of(observation, rules, discard_values=True)
+    danger = danger_marks(hints, lang)
     out: dict[str, Any] = {
         "discards": [],
         "waits": [],
-        "danger": danger_marks(hints),
+        "danger": danger,
+        "legend": [
+            t(f"table.hint.legend.{part}", lang)
+            for part in ("badge", "steps", "useful", *(("danger",) if danger else ()))
+        ],
     }
     if hints.shanten is None:
         return out
     for option in hints.discards:
+        code = format_kind(option.kind)
         entry: dict[str, Any] = {
-            "tile": format_kind(option.kind),
+            "tile": code,
+            "name": tile_name(code, lang),
             "shanten": option.shanten,
             "ukeire": option.ukeire,
             "kinds": [format_kind(k) for k in option.ukeire_kinds],
+            "text": t(
+                "table.hint.discard_text",
+                lang,
+                tile=code,
+                name=tile_name(code, lang),
+                steps=_steps(option.shanten, lang),
+                tiles=_useful(option.shanten, option.ukeire, lang),
+            ),
         }
         if option.shanten == 0 and option.waits:
             entry["waits"] = _wait_values(option.waits, option.values, lang, furiten=option.furiten)
         out["discards"].append(entry)
+    if not hints.discards and hints.shanten >= 0:
+        out["text"] = t(
+            "table.hint.hand_text",
+            lang,
+            steps=_steps(hints.shanten, lang),
+            tiles=_useful(hints.shanten, hints.ukeire, lang),
+        )
     if not hints.discards and hints.shanten == 0 and hints.waits:
         out["waits"] = _wait_values(hints.waits, hints.values, lang, furiten=hints.furiten)
     out["shanten"] = hints.shanten
     return out
+
+
+def _steps(shanten: int, lang: str) -> str:
+    """How far a hand is from ready, in words."""
+    return t(f"table.hint.steps.{shanten if shanten < 2 else 'n'}", lang, n=shanten)
+
+
+def _useful(shanten: int, count: int, lang: str) -> str:
+    """The useful tiles of a hand, or its winning tiles once it is ready, in words."""
+    kind = "winning" if shanten == 0 else "useful"
+    return t(f"table.hint.{kind}.{'1' if count == 1 else 'n'}", lang, count=count)
 
 
 def _wait_values(
@@ -125,14 +178,31 @@ def _known(key: str) -> bool:
     return key in MESSAGES["en"]
 
 
-def danger_marks(hints: Hints) -> list[dict[str, Any]]:
+def danger_marks(hints: Hints, lang: str = "en") -> list[dict[str, Any]]:
     """The danger of each kind in the hand against the declared ready hands, as the page marks
     it: ``safe`` (no win on it is possible), ``low`` (suji, or an honour three copies of which
-    are in sight) or ``high`` (anything else)."""
-    return [
-        {"tile": format_kind(d.kind), "level": danger_band(d), "against": list(hints.threats)}
-        for d in sorted(hints.danger, key=lambda d: d.kind)
-    ]
+    are in sight) or ``high`` (anything else); with the tile's ``name`` and the mark in words
+    (``text``), in ``lang``."""
+    marks = []
+    for danger in sorted(hints.danger, key=lambda d: d.kind):
+        code, level = format_kind(danger.kind), danger_band(danger)
+        name = tile_name(code, lang)
+        marks.append(
+            {
+                "tile": code,
+                "name": name,
+                "level": level,
+                "against": list(hints.threats),
+                "text": t(
+                    "table.hint.danger_text",
+                    lang,
+                    tile=code,
+                    name=name,
+                    level=t(f"table.hint.danger.{level}", lang),
+                ),
+            }
+        )
+    return marks
 
 
 def danger_band(danger: Danger) -> str:
@@ -157,11 +227,92 @@ def action_label(action: Action, lang: str) -> str:
 # --- a win or a draw in words ---------------------------------------------------------------------
 
 
-def outcome_lines(event: Mapping[str, Any], variant: str, lang: str) -> dict[str, Any]:
-    """A ``hora`` or ``ryukyoku`` event as the page shows it: the title, each pattern with its
-    value, the total, every payment and each seat's change, all in ``lang``."""
+def payment_lines(
+    events: Sequence[Mapping[str, Any]], index: int, variant: str, lang: str
+) -> list[dict[str, Any]]:
+    """Every payment the event at ``index`` of the seat's log makes
+    (:func:`mahjongkit.game.rounds.payments_at`) as :func:`payment_json` gives it: received
+    minus paid, they add up seat by seat to the event's ``deltas``."""
+    return [payment_json(line, variant, lang) for line in payments_at(events, index)]
+
+
+def payment_json(line: Payment, variant: str, lang: str) -> dict[str, Any]:
+    """One payment as the page gets it: ``payer``, ``payee`` (table seats, ``None`` the
+    table), ``amount``, ``reason`` and ``text``, the sentence in ``lang``."""
+    return {
+        "payer": line.payer,
+        "payee": line.payee,
+        "amount": line.amount,
+        "reason": line.reason,
+        "text": payment_sentence(line, variant, lang),
+    }
+
+
+_MONEY_IN_PLAY = (Kind.REACH_ACCEPTED, Kind.PAYMENT)
+"""The events that move money while a hand is played: a riichi stick, Sichuan's kong money."""
+
+
+def payments_in_play(
+    events: Sequence[Mapping[str, Any]], first: int, variant: str, lang: str
+) -> list[dict[str, Any]]:
+    """The money moved during play by the events from ``first`` on (a riichi stick put on the
+    table, a kong paid for), for the page's log: per event its position among them
+    (``event``), its ``payment_lines`` and its ``deltas``."""
+    return [
+        {
+            "event": index - first,
+            "payment_lines": payment_lines(events, index, variant, lang),
+            "deltas": list(events[index]["deltas"]),
+        }
+        for index in range(first, len(events))
+        if events[index]["type"] in _MONEY_IN_PLAY
+    ]
+
+
+def hand_tiles(events: Sequence[Mapping[str, Any]], index: int, lang: str) -> dict[str, Any] | None:
+    """The winning hand of the ``hora`` at ``index`` as tiles
+    (:func:`mahjongkit.game.wins.won_hand`): ``concealed`` (without the winning tile),
+    ``melds`` (``kind``, ``tiles``, ``from``, ``called`` and ``text``, the meld in words),
+    ``win_tile`` and ``bonus``, every tile an mpsz code the page draws."""
+    hand = won_hand(events, index)
+    if hand is None:
+        return None
+    return {
+        "concealed": list(hand.concealed),
+        "melds": [
+            {
+                "kind": meld.kind,
+                "tiles": list(meld.tiles),
+                "from": meld.from_seat,
+                "called": meld.called,
+                "text": meld_words(meld, lang),
+            }
+            for meld in hand.melds
+        ],
+        "win_tile": hand.win_tile,
+        "bonus": list(hand.bonus),
+    }
+
+
+def outcome_lines(
+    events: Sequence[Mapping[str, Any]], index: int, variant: str, lang: str
+) -> dict[str, Any]:
+    """The ``hora`` or ``ryukyoku`` at ``index`` of the seat's log as the page shows it: the
+    title, each pattern with its value, the total, every payment (``payment_lines``, and
+    ``payments`` their sentences), each seat's change (``deltas``) and the scores before and
+    after it, all in ``lang``; a win adds its hand as tiles (``hand_tiles``)."""
+    event = events[index]
     record = find_variant(variant)
     deltas = list(event.get("deltas", []))
+    after = list(event.get("scores", []))
+    lines = payment_lines(events, index, variant, lang)
+    money = {
+        "payment_lines": lines,
+        "payments": [line["text"] for line in lines],
+        "deltas": deltas,
+        "scores_before": [s - d for s, d in zip(after, deltas, strict=True)],
+        "scores_after": after,
+    }
     if event["type"] == Kind.HORA:
         actor = event["actor"]
         score = event["mjk_score"]
@@ -189,27 +340,20 @@ def outcome_lines(event: Mapping[str, Any], variant: str, lang: str) -> dict[str
             ),
             "hand": score.get("hand", ""),
             "reading": score.get("reading", ""),
+            "hand_tiles": hand_tiles(events, index, lang),
             "patterns": patterns,
             "total": total_text(score, lang).strip(),
             "limit": limit,
-            "payments": _payments(score.get("payment_lines", []), record, lang),
-            "deltas": deltas,
+            **money,
         }
     ready = event.get("tenpai")
-    lines = [
-        {**row, "payer": SEAT_LETTERS[row["payer"]], "payee": SEAT_LETTERS[row["payee"]]}
-        if isinstance(row.get("payer"), int) and isinstance(row.get("payee"), int)
-        else row
-        for row in event.get("mjk_lines", [])
-    ]
     return {
         "kind": "draw",
         "title": t("play.draw", lang, reason=draw_why(event.get("reason", ""), lang)),
         "tenpai": None
         if ready is None
         else (", ".join(seat_name(s, lang) for s in ready) or t("play.nobody", lang)),
-        "payments": _payments(lines, record, lang),
-        "deltas": deltas,
+        **money,
     }
 
 
@@ -222,24 +366,6 @@ def _tile_text(code: Any, lang: str) -> str:
         return str(code)
     text = ("0" + format_kind(tile.kind)[1]) if tile.red else format_kind(tile.kind)
     return f"{text} ({tile_name(text, lang)})"
-
-
-def _payments(rows: Any, record: Any, lang: str) -> list[str]:
-    out = []
-    for row in rows:
-        names = record.payment_reasons.get(row.get("reason"))
-        reason = name_in(names, lang) if names else str(row.get("reason", ""))
-        out.append(
-            t(
-                "play.payment",
-                lang,
-                payer=seat_name(row.get("payer"), lang),
-                payee=seat_name(row.get("payee"), lang),
-                amount=row.get("amount"),
-                reason=reason,
-            ).strip()
-        )
-    return out
 
 
 __all__ += ["t_reason"]

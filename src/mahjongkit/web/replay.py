@@ -30,7 +30,8 @@ class _Stepper(Game):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.frames: list[tuple[Action | None, list[Event], dict[str, Any]]] = []
+        self.frames: list[tuple[Action | None, range, dict[str, Any]]] = []
+        """Per step: the decision, where its events are in the log, the table after it."""
 
     def start_at(self, **position: Any) -> list[Event]:
         """Begin at a position, and note it."""
@@ -71,7 +72,7 @@ class _Stepper(Game):
             "wall_remaining": self.live_remaining() if rnd.seats else 0,
             "seats": seats,
         }
-        self.frames.append((action, events, table))
+        self.frames.append((action, range(len(self.log) - len(events), len(self.log)), table))
 
 
 def steps_of(record: GameRecord, lang: str) -> list[dict[str, Any]]:
@@ -80,9 +81,9 @@ def steps_of(record: GameRecord, lang: str) -> list[dict[str, Any]]:
         raise RecordsError(f"game {record.id} has no events stored")
     game = _Stepper.replay(list(record.events))
     assert isinstance(game, _Stepper)
+    log = as_json(game.log)
     steps = []
-    for action, events, table in game.frames:
-        plain = as_json(events)
+    for action, made, table in game.frames:
         if action is None:
             label = t("table.replay.deal", lang)
             actor = None
@@ -102,9 +103,9 @@ def steps_of(record: GameRecord, lang: str) -> list[dict[str, Any]]:
                 "label": label,
                 "table": table,
                 "outcomes": [
-                    outcome_lines(e, record.variant, lang)
-                    for e in plain
-                    if e["type"] in (Kind.HORA, Kind.RYUKYOKU)
+                    outcome_lines(log, index, record.variant, lang)
+                    for index in made
+                    if log[index]["type"] in (Kind.HORA, Kind.RYUKYOKU)
                 ],
             }
         )

@@ -30,6 +30,7 @@ from mahjongkit.bots.session import run_until
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.engine import Game
 from mahjongkit.game.ranking import ranking
+from mahjongkit.game.rounds import leftover_payments
 from mahjongkit.i18n import reason_of, say, t
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.options import override
@@ -38,7 +39,13 @@ from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Kind
 from mahjongkit.valueclass import dataclass, field
 from mahjongkit.variants import VARIANT_NAMES, find_variant
-from mahjongkit.web.hints import action_label, hints_for, outcome_lines
+from mahjongkit.web.hints import (
+    action_label,
+    hints_for,
+    outcome_lines,
+    payment_json,
+    payments_in_play,
+)
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES
 from mahjongkit.web.replay import steps_of
 
@@ -115,7 +122,8 @@ class Seating:
         self.legal = list(observation.legal_actions)
         self.seq += 1
         visible = observation.events
-        new = list(visible[self.sent :])
+        first = self.sent
+        new = list(visible[first:])
         self.sent = len(visible)
         body = observation.to_json()
         body.pop("events")
@@ -132,10 +140,11 @@ class Seating:
             ],
             "table": table_facts(game, visible, self.lang),
             "outcomes": [
-                outcome_lines(event, game.variant, self.lang)
-                for event in new
-                if event["type"] in (Kind.HORA, Kind.RYUKYOKU)
+                outcome_lines(visible, index, game.variant, self.lang)
+                for index in range(first, len(visible))
+                if visible[index]["type"] in (Kind.HORA, Kind.RYUKYOKU)
             ],
+            "payments": payments_in_play(visible, first, game.variant, self.lang),
         }
         if self.hints:
             message["hints"] = hints_for(observation, game.flow.rules, self.lang)
@@ -143,13 +152,20 @@ class Seating:
 
     def game_over(self) -> dict[str, Any]:
         """The ``game_over`` message: the final scores and ranking, names by seat."""
-        end: dict[str, Any] = dict(self.game.log[-1])
+        log = self.game.log
+        end: dict[str, Any] = dict(log[-1])
         rows = ranking(end, list(self.game.scores))
         return {
             "type": "game_over",
             "game": self.record_id,
             "scores": list(end.get("scores", self.game.scores)),
             "ranking": rows,
+            # The rules rank the final table with uma and oka: every row has its result.
+            "has_uma": all("result" in row for row in rows),
+            # What the end moves after the last hand (riichi sticks left on the table).
+            "payment_lines": [
+                payment_json(line, self.game.variant, self.lang) for line in leftover_payments(log)
+            ],
             "seat": self.seat,
             "rounds": self.game.rounds_played,
         }
