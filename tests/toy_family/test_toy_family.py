@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,21 +15,6 @@ from mahjongkit import variants
 from mahjongkit.bots import DefensiveAgent, EfficientAgent, RandomAgent, play
 from mahjongkit.game.engine import Game
 from mahjongkit.variants import VARIANT_NAMES, find_variant, register_variant
-
-
-@pytest.fixture
-def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """The toy family registered for one test (the registry and the catalogs as they were
-    afterwards)."""
-    from mahjongkit.i18n.messages import TABLES
-    from tests.toy_family import VARIANT
-
-    monkeypatch.setattr(variants, "_PACKAGES", dict(variants._PACKAGES))
-    register_variant("toy", "tests.toy_family")
-    yield "toy"
-    for lang, sentences in VARIANT.sentences.items():
-        for key in sentences:
-            del TABLES[lang][key]
 
 
 def test_registration_puts_the_family_in_every_list_of_names(toy: str) -> None:

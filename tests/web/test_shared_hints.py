@@ -11,6 +11,7 @@ from mahjongkit.bots.hints import position_hints
 from mahjongkit.bots.policy import random_policy
 from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import Observation
+from mahjongkit.i18n import tile_name
 from mahjongkit.table import actions as A
 from mahjongkit.tiles import Tile, counts_of_ids, format_kind, parse_kinds
 from mahjongkit.tui.view import TileNames, danger_rows, hint_rows
@@ -81,6 +82,9 @@ def test_the_page_and_the_terminal_hint_alike(variant: str) -> None:
         assert danger_seen and waits_seen
 
 
+_DISCARD = {"en": "discard", "fr": "défausser", "es": "descartar"}
+
+
 def _in_sight(observation: Observation, discard: int) -> list[int]:
     """Copies of each kind the seat sees once it has let one ``discard`` kind go: its hand and
     own melds, every pond and meld, the indicators, each physical tile once."""
@@ -103,7 +107,7 @@ def test_every_turn_with_a_choice_of_discard_has_hints_that_count_each_tile_once
     analysis saw a fifth copy and gave no hint (28 of 97 Sichuan turns), or fewer useful tiles
     than there are."""
     turns = called = 0
-    for seed in range(3):
+    for seed, lang in enumerate(("en", "fr", "es")):
         game = Game(variant, seed=seed, max_rounds=2)
         game.start()
         rng = random.Random(seed)
@@ -118,9 +122,17 @@ def test_every_turn_with_a_choice_of_discard_has_hints_that_count_each_tile_once
             if len(kinds) > 1:
                 turns += 1
                 called += any(info.melds for info in observation.seats)
-                page = hints_for(observation, game.flow.rules, "en")
+                page = hints_for(observation, game.flow.rules, lang)
                 assert {d["tile"] for d in page["discards"]} == {format_kind(k) for k in kinds}
+                assert len(page["legend"]) == 3 + bool(page["danger"])
+                for mark in page["danger"]:
+                    assert mark["text"].startswith(f"{mark['tile']} ({mark['name']})")
                 for option in page["discards"]:
+                    # In words: "discard 3z (Red dragon): 2 steps from ready, 26 useful tiles".
+                    assert option["name"] == tile_name(option["tile"], lang)
+                    verb = _DISCARD[lang]
+                    assert option["text"].startswith(f"{verb} {option['tile']} ({option['name']})")
+                    assert f" {option['ukeire']} " in option["text"]
                     (kind,) = parse_kinds(option["tile"])
                     sight = _in_sight(observation, kind)
                     useful = [k for code in option["kinds"] for k in parse_kinds(code)]

@@ -248,7 +248,8 @@ def _kong_money_returned(events: Sequence[Mapping[str, Any]]) -> bool:
 def payments_at(events: Sequence[Mapping[str, Any]], index: int) -> list[Payment]:
     """The payments of the event at ``index`` of a log (a game's events, or one seat's view
     of them), read with its round's dealer: the lines :func:`round_summaries` gives it, adding
-    up seat by seat to its ``deltas``. None for an event that moves no money.
+    up seat by seat to its ``deltas``. None for an event that moves no money, or one outside a
+    round.
 
     >>> import random
     >>> from mahjongkit.bots.policy import play_random
@@ -261,18 +262,16 @@ def payments_at(events: Sequence[Mapping[str, Any]], index: int) -> list[Payment
     >>> taken == win["deltas"][win["actor"]]
     True
     """
-    event = events[index]
-    dealer = next(
-        (
-            int(events[at]["oya"])
-            for at in range(index - 1, -1, -1)
-            if events[at].get("type") == Kind.START_KYOKU
-        ),
-        0,
-    )
-    players = len(event.get("deltas") or ())
+    starts = (events[at] for at in range(index - 1, -1, -1))
+    start = next((e for e in starts if e.get("type") == Kind.START_KYOKU), None)
+    if start is None:
+        return []
     return event_payments(
-        event, dealer, players, index, kong_money_returned=_kong_money_returned(events)
+        events[index],
+        int(start["oya"]),
+        len(start["scores"]),
+        index,
+        kong_money_returned=_kong_money_returned(events),
     )
 
 

@@ -81,12 +81,16 @@ def _calls(
         event = events[at]
         kind = event.get("type")
         if kind == Kind.START_KYOKU:
-            return int(event["oya"]), calls[::-1]
-        if event.get("actor") != seat or kind not in _CALLS:
+            dealer = event.get("oya")
+            return (dealer if type(dealer) is int else 0), calls[::-1]
+        target = event.get("target")
+        if event.get("actor") != seat or kind not in _CALLS or type(target) is not int:
             continue
-        tiles = [event.get("pai"), *event.get("consumed", ())]
-        kinds = tuple(sorted(from_mjai(str(x)).kind for x in tiles))
-        calls.append((_CALLS[kind], kinds, _code(event.get("pai")), int(event["target"])))
+        codes = [_code(x) for x in (event.get("pai"), *event.get("consumed", ()))]
+        if None in codes:
+            continue  # a call the log does not spell: the score's seat stands
+        kinds = tuple(sorted(Tile.parse(str(code)).kind for code in codes))
+        calls.append((_CALLS[kind], kinds, codes[0], target))
     return 0, calls[::-1]
 
 
@@ -115,6 +119,8 @@ def won_hand(events: Sequence[Mapping[str, Any]], index: int) -> WonHand | None:
             else:
                 concealed.extend(parse_tiles(word))
     except MahjongError:
+        return None
+    if not concealed and not melds:
         return None
     codes = [str(tile) for tile in sorted(concealed, key=sort_key)]
     # The winning tile is shown apart: one copy of it leaves the concealed tiles (a plain five
