@@ -65,7 +65,9 @@ def hints_for(observation: Observation, rules: Any, lang: str) -> dict[str, Any]
     """The person's hints now (:func:`~mahjongkit.bots.hints.hints_of` under the game's
     ``rules``) as the page draws them: per legal discard its shanten and ukeire (and, when it
     leaves the hand ready, what each wait is worth), the waits of a ready hand with their value
-    or the reason they win nothing, and danger marks per tile kind."""
+    or the reason they win nothing, and danger marks per tile kind; each said in ``lang`` too
+    (``text``: "discard 3z (Red dragon): 2 steps from ready, 26 useful tiles"), with a
+    ``legend`` of the numbers and marks."""
     hints = hints_of(observation, rules, discard_values=True)
     danger = danger_marks(hints, lang)
     out: dict[str, Any] = {
@@ -81,9 +83,10 @@ def hints_for(observation: Observation, rules: Any, lang: str) -> dict[str, Any]
         return out
     for option in hints.discards:
         code = format_kind(option.kind)
+        name = tile_name(code, lang)
         entry: dict[str, Any] = {
             "tile": code,
-            "name": tile_name(code, lang),
+            "name": name,
             "shanten": option.shanten,
             "ukeire": option.ukeire,
             "kinds": [format_kind(k) for k in option.ukeire_kinds],
@@ -91,7 +94,7 @@ def hints_for(observation: Observation, rules: Any, lang: str) -> dict[str, Any]
                 "table.hint.discard_text",
                 lang,
                 tile=code,
-                name=tile_name(code, lang),
+                name=name,
                 steps=_steps(option.shanten, lang),
                 tiles=_useful(option.shanten, option.ukeire, lang),
             ),
