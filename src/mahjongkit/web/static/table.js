@@ -211,7 +211,12 @@
       if (ws !== socket || wantClose) return;
       pending = false;
       const stored = store.get(STORE);
-      if (stored && !over) reconnect(stored);
+      if (stored && !over) {
+        live = false;
+        document.body.dataset.table = "reconnecting";
+        if (state) draw(view, false, 0);
+        reconnect(stored);
+      }
     });
   }
   // Back to the same game after a drop, waiting a little longer each time.
@@ -267,6 +272,7 @@
       pending = false;
       hideError();
       store.set(STORE, { game: message.game, token: message.token });
+      document.body.dataset.game = String(message.game);
       if (answered === "start" || answered === "resume") openTable(message, answered);
       if (answered === "start" || answered === "act") await playBack(message, answered === "start");
       else {
@@ -321,6 +327,7 @@
     finalShown = false;
     view = null;
     focusIndex = Infinity; // the focus goes to the hand (its last tile) when the table opens
+    if ($("setup").contains(document.activeElement)) document.activeElement.blur();
     $("setup").hidden = true;
     $("resuming").hidden = true;
     $("table").hidden = false;
