@@ -133,12 +133,14 @@ def _exchange(page: Any) -> None:
 
 _RESULT = """() => {
   const lines = [...document.querySelectorAll('#outcome-money .result-lines li')].map(li =>
-    ({payer: li.dataset.payer, payee: li.dataset.payee, amount: li.dataset.amount, text: li.textContent}));
+    ({payer: li.dataset.payer, payee: li.dataset.payee, amount: li.dataset.amount,
+      text: li.textContent}));
   const deltas = [...document.querySelectorAll('#outcome-money td.delta')].map(td =>
     [Number(td.dataset.seat), Number(td.dataset.delta), td.textContent]);
   const rows = [...document.querySelectorAll('#outcome-money table.scores tbody tr')].map(tr =>
     [...tr.children].map(td => td.textContent));
-  return {lines, deltas, rows, title: document.querySelector('#outcome-body .result-title')?.textContent,
+  return {lines, deltas, rows,
+          title: document.querySelector('#outcome-body .result-title')?.textContent,
           tiles: document.querySelectorAll('#outcome-body .result-hand img.tile').length};
 }"""
 
@@ -153,7 +155,7 @@ def _check_result(page: Any, kind: str) -> dict[str, Any]:
     shown: dict[str, Any] = page.evaluate(_RESULT)
     assert shown["title"]
     assert sorted(s for s, _, _ in shown["deltas"]) == [0, 1, 2, 3], shown
-    for seat, delta, text in shown["deltas"]:
+    for _, delta, text in shown["deltas"]:
         assert _number(text) == delta
     for row in shown["rows"]:
         if len(row) == 4:  # seat, before, change, after
