@@ -652,11 +652,14 @@
   function draw(v, isLive, fresh) {
     $("round-info").textContent = tr("table.round_short", { wind: windName(v.roundWind), number: v.kyoku });
     $("wall").textContent = v.wall === null ? "" : tr("table.wall", { count: v.wall });
-    $("counters").textContent = tr("table.honba", { honba: v.honba, deposits: v.deposits });
+    // Counters and sticks once there are any (families without them never have any).
+    $("counters").textContent = v.honba || v.deposits ? tr("table.honba", { honba: v.honba, deposits: v.deposits }) : "";
     $("dora-box").hidden = !hasDora;
     $("dora").replaceChildren(...v.dora.map((t) => tileImg(t)));
     const claimFrom = isLive && state.table.claim ? state.table.claim.from : null;
     for (const pos of POSITIONS) {
+      $("score-" + pos).replaceChildren();
+      $("score-" + pos).className = "seat-score";
       $("corner-" + pos).replaceChildren();
       $("corner-" + pos).className = "corner";
       $("pond-" + pos).replaceChildren();
@@ -665,6 +668,7 @@
     for (let s = 0; s < v.players; s++) {
       const pos = positionOf(v, s);
       drawCorner(v, s, pos, claimFrom);
+      drawScore(v, s, pos);
       drawPond(v, s, pos, isLive, fresh);
     }
     drawHand(v, isLive);
@@ -680,13 +684,10 @@
     box.classList.toggle("turn", s === v.turn && !over);
     box.classList.toggle("claim-from", s === claimFrom);
     const info = v.seats[s];
-    const wind = (s - v.dealer + v.players) % v.players;
     const plate = el("div", { className: "plate" });
-    const chip = el("span", { className: "wind" + (s === v.dealer ? " dealer" : ""), textContent: windName(wind).charAt(0) });
-    chip.title = tr("table.seat_wind", { wind: windName(wind) }) + (s === v.dealer ? " · " + S["table.dealer"] : "");
-    chip.setAttribute("aria-label", chip.title);
     const name = s === v.seat ? tr("table.you_seat", { seat: seatName(s) }) : seatName(s);
-    plate.append(chip, el("span", { className: "name", textContent: name }), el("span", { className: "score", textContent: numbers.format(v.scores[s]), title: tr("table.points", { points: numbers.format(v.scores[s]) }) }));
+    plate.append(el("span", { className: "name", textContent: name }));
+    if (s === v.dealer) plate.append(badge(S["table.dealer"], "dealer"));
     if (info.riichi) plate.append(badge(S["table.riichi"], "riichi"));
     if (info.won) plate.append(badge(S["table.won"], "won"));
     if (info.missing !== null && info.missing !== undefined) plate.append(badge(tr("table.missing", { suit: suits[info.missing] || "" }), "missing"));
@@ -717,6 +718,19 @@
       }
       box.append(sets);
     }
+  }
+  // In the centre, on the seat's side: its wind this hand and its score.
+  function drawScore(v, s, pos) {
+    const box = $("score-" + pos);
+    box.classList.toggle("turn", s === v.turn && !over);
+    const wind = windName((s - v.dealer + v.players) % v.players);
+    const chip = el("span", { className: "wind" + (s === v.dealer ? " dealer" : ""), textContent: wind.charAt(0), ariaHidden: "true" });
+    const points = numbers.format(v.scores[s]);
+    box.append(chip, el("span", { className: "score", textContent: points, ariaHidden: "true" }));
+    const label = seatName(s) + " · " + tr("table.seat_wind", { wind: wind }) + (s === v.dealer ? " · " + S["table.dealer"] : "") + " · " + tr("table.points", { points: points });
+    box.setAttribute("role", "img");
+    box.setAttribute("aria-label", label);
+    box.title = label;
   }
   function badge(text, kind) {
     return el("span", { className: "badge " + kind, textContent: text });
@@ -1115,8 +1129,7 @@
     const log = $("log");
     log.append(el("li", { className: kind, textContent: text }));
     while (log.children.length > 400) log.firstChild.remove();
-    const panel = $("panel");
-    if (panel.scrollHeight > panel.clientHeight) panel.scrollTop = panel.scrollHeight;
+    log.scrollTop = log.scrollHeight;
     return kind === "hand-start" ? null : text;
   }
 
