@@ -690,7 +690,14 @@
     if (s === v.dealer) plate.append(badge(S["table.dealer"], "dealer"));
     if (info.riichi) plate.append(badge(S["table.riichi"], "riichi"));
     if (info.won) plate.append(badge(S["table.won"], "won"));
-    if (info.missing !== null && info.missing !== undefined) plate.append(badge(tr("table.missing", { suit: suits[info.missing] || "" }), "missing"));
+    if (info.missing !== null && info.missing !== undefined) {
+      // The suit drawn as one of its tiles; its name beside it where there is room.
+      const text = tr("table.missing", { suit: suits[info.missing] || "" });
+      const mark = el("span", { className: "badge missing", title: text }, [tileImg("5" + "mps"[info.missing], "", ""), el("span", { className: "words", textContent: text })]);
+      mark.setAttribute("role", "img");
+      mark.setAttribute("aria-label", text);
+      plate.append(mark);
+    }
     box.append(plate);
     if (s !== v.seat) {
       const backs = el("div", { className: "backs" });
