@@ -428,6 +428,102 @@ def test_the_keyboard_plays_and_the_focus_stays_on_the_hand(browser: Any, site: 
         context.close()
 
 
+def _contract_lines(deltas: list[int]) -> list[dict[str, Any]]:
+    """Payment lines that add up to ``deltas``: each payer pays the payees in seat order, and
+    what is left to a payee comes from the table (as riichi sticks do)."""
+    owed = {s: -d for s, d in enumerate(deltas) if d < 0}
+    lines = []
+    for payee, gain in enumerate(deltas):
+        for payer in list(owed):
+            if gain <= 0:
+                break
+            amount = min(gain, owed[payer])
+            lines.append({"payer": payer, "payee": payee, "amount": amount})
+            gain -= amount
+            owed[payer] -= amount
+            if not owed[payer]:
+                del owed[payer]
+        if gain > 0:
+            lines.append({"payer": None, "payee": payee, "amount": gain})
+    for line in lines:
+        line["reason"] = "ron"
+        line["text"] = f"seat {line['payer']} pays seat {line['payee']} {line['amount']} (test)"
+    return lines
+
+
+def _with_contract_fields(text: str) -> str:
+    """A server message with the fields the payments part adds (docs: contract of issue 33),
+    made up from what the message already says."""
+    message = json.loads(text)
+    if message.get("type") == "state":
+        ends = [e for e in message["events"] if e["type"] in ("hora", "ryukyoku")]
+        for outcome, event in zip(message["outcomes"], ends, strict=True):
+            deltas = outcome["deltas"]
+            outcome["payment_lines"] = _contract_lines(deltas)
+            outcome["scores_after"] = event["scores"]
+            outcome["scores_before"] = [a - d for a, d in zip(event["scores"], deltas, strict=True)]
+            if outcome["kind"] == "win":
+                concealed = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z"]
+                outcome["hand_tiles"] = {
+                    "concealed": concealed,
+                    "melds": [
+                        {
+                            "kind": "pung",
+                            "tiles": ["7z"] * 3,
+                            "from": 1,
+                            "called": "7z",
+                            "text": "pung of Red dragon, called from South",
+                        }
+                    ],
+                    "win_tile": "5s",
+                    "bonus": [],
+                }
+    if message.get("type") == "game_over":
+        message["has_uma"] = False
+    return json.dumps(message)
+
+
+def test_the_result_shows_the_payment_lines_and_the_hand_in_tiles(browser: Any, site: str) -> None:
+    """The outcome fields agreed with the server (payment_lines, scores before and after,
+    hand_tiles, has_uma) drawn as they come: each line's words, the lines adding up to the
+    changes shown, the hand and its melds as tiles with the winning tile marked."""
+    context, page, errors = _tab(browser)
+
+    def relay(ws: Any) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(lambda text: server.send(text))
+        server.on_message(lambda text: ws.send(_with_contract_fields(text)))
+
+    page.route_web_socket(re.compile(r".*/ws/play.*"), relay)
+    try:
+        _start(page, site, "riichi", hints=False)
+        while True:
+            _ready(page)
+            if page.evaluate("() => document.querySelector('#outcome').open"):
+                break
+            key = page.get_attribute("#prompt", "data-key")
+            if key == "table.your_turn":
+                page.locator('#hand button[aria-disabled="false"]').last.click()
+            else:
+                page.locator("#actions button").last.click()
+        shown = _check_result(page, "draw")
+        assert shown["lines"] and all(line["amount"] for line in shown["lines"])
+        assert all(line["text"].endswith("(test)") for line in shown["lines"])
+        # Seed 5's hand ends in a win: its hand is drawn from hand_tiles, not from notation.
+        assert shown["tiles"] == 12 + 3 + 1
+        win = page.locator("#outcome-body .result-hand img.win")
+        assert win.count() == 1 and "winning tile" in win.get_attribute("alt")
+        meld = page.locator("#outcome-body .result-hand .meld")
+        assert meld.get_attribute("aria-label") == "pung of Red dragon, called from South"
+        assert meld.locator("img.turned").count() == 1
+        page.wait_for_function("() => document.body.dataset.table === 'over'")
+        assert page.locator("#final-rows tr").count() == 4
+        assert page.locator("#final-result-head").is_hidden()  # has_uma false: no column
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 def test_a_replay_that_cannot_load_says_so(browser: Any, site: str, records_path: Path) -> None:
     """A finished record whose events do not replay (a discard changed): the page says why
     in its language and marks itself failed, instead of waiting on steps that never come."""
