@@ -278,7 +278,8 @@
       else {
         if (answered === "resume") {
           $("log").replaceChildren();
-          for (const event of message.events) logEvent(event, null);
+          const money = moneyOf(message);
+          message.events.forEach((event, i) => logEvent(event, null, money.get(i)));
         }
         install(message);
       }
@@ -565,6 +566,7 @@
     });
     const wallAtDeal = lastDeal < 0 ? null : message.observation.wall_remaining + events.slice(lastDeal).filter(isDraw).length;
     const steps = stepsOf(events);
+    const money = moneyOf(message);
     const speed = delay();
     const paced = speed > 0 && steps.length > 1;
     document.body.dataset.table = "playing";
@@ -578,9 +580,9 @@
       let end = null;
       view.fresh = null;
       for (const event of steps[i]) {
-        position += 1;
         apply(view, event, event === events[lastDeal] ? wallAtDeal : null);
-        const text = logEvent(event, message);
+        const text = logEvent(event, message, money.get(position));
+        position += 1;
         if (text) words.push(text);
         if (ENDS.has(event.type)) end = event;
       }
@@ -1013,7 +1015,7 @@
     box.hidden = !hints;
     if (!hints) return;
     const parts = [el("h3", { textContent: S["table.hints"] })];
-    for (const line of hints.legend || []) parts.push(el("p", { className: "legend", textContent: line }));
+    if (hints.text) parts.push(el("p", { textContent: hints.text }));
     const best = (hints.discards || []).slice(0, 5);
     if (best.length) {
       parts.push(el("h4", { textContent: S["table.hint.best"] }));
@@ -1044,8 +1046,9 @@
     }
     if ((hints.danger || []).length) {
       parts.push(el("h4", { textContent: S["table.hint.danger"] }));
-      parts.push(el("ul", {}, hints.danger.map((d) => el("li", {}, [tileImg(d.tile), S["table.hint.danger." + d.level]]))));
+      parts.push(el("ul", {}, hints.danger.map((d) => el("li", {}, [tileImg(d.tile), d.text || tileName(d.tile) + " · " + S["table.hint.danger." + d.level]]))));
     }
+    for (const line of hints.legend || []) parts.push(el("p", { className: "legend", textContent: line }));
     box.replaceChildren(...parts);
   }
 
@@ -1074,7 +1077,12 @@
       .map(([d, s]) => seatName(s) + " " + signed.format(d))
       .join(" · ");
   }
-  function logEvent(event, message) {
+  // The money moved during play (a riichi stick, a kong's payments), by event position, when
+  // the state lists it.
+  function moneyOf(message) {
+    return new Map((message.payments || []).map((entry) => [entry.event, entry]));
+  }
+  function logEvent(event, message, money) {
     let text = null;
     let kind = "";
     const who = typeof event.actor === "number" ? seatName(event.actor) : "";
@@ -1125,16 +1133,17 @@
         break;
       }
       case "mjk:payment":
-        if (event.deltas) {
+        if (event.deltas && !money) {
           const key = String(event.reason || "").includes("kong") ? "table.say.kong_payment" : "table.say.payment";
           text = tr(key, { changes: changesText(event.deltas) });
           kind = "money";
         }
         break;
     }
-    if (!text) return null;
     const log = $("log");
-    log.append(el("li", { className: kind, textContent: text }));
+    if (text) log.append(el("li", { className: kind, textContent: text }));
+    for (const line of (money && money.payment_lines) || []) if (line.text) log.append(el("li", { className: "money", textContent: line.text }));
+    if (!text) return null;
     while (log.children.length > 400) log.firstChild.remove();
     log.scrollTop = log.scrollHeight;
     return kind === "hand-start" ? null : text;
@@ -1168,7 +1177,8 @@
       return group;
     };
     if (hand) {
-      box.append(mark(hand.concealed || []));
+      // hand_tiles: the concealed tiles without the winning one, which comes last, marked.
+      box.append(el("span", { className: "group" }, (hand.concealed || []).map((t) => tileImg(t))));
       for (const meld of hand.melds || []) {
         const span = el("span", { className: "meld" });
         for (const t of meld.tiles || []) span.append(tileImg(t, meld.called && t === meld.called && span.querySelector(".turned") === null ? "turned" : ""));
@@ -1178,7 +1188,7 @@
         }
         box.append(span);
       }
-      if (win && !marked) {
+      if (win) {
         box.append(el("span", { className: "group" }, [tileImg(win, "win", tileName(win) + " (" + S["table.outcome.win_tile"] + ")")]));
       }
       if ((hand.bonus || []).length) {
@@ -1269,6 +1279,10 @@
       return row;
     });
     $("final-rows").replaceChildren(...rows);
+    // What the end moves after the last hand (riichi sticks left on the table, say).
+    const lines = (message.payment_lines || []).filter((line) => line.text);
+    $("final-lines").replaceChildren(...lines.map((line) => el("li", { textContent: line.text })));
+    $("final-lines").hidden = !lines.length;
     $("final-record").href = "/" + lang + "/records/" + message.game;
   }
   $("outcome-close").addEventListener("click", () => $("outcome").close());
