@@ -401,6 +401,7 @@ _ES = {
 
 # The table drawn as a table: its setup, pacing, seats, the moves said in words, the result.
 _PAGE_EN = {
+    "table.hint.legend": "What the numbers mean",
     "table.final.title": "Final ranking",
     "table.setup.advanced": "More choices: seat, seed, rule options",
     "table.setup.resuming": "Coming back to your game…",
@@ -452,6 +453,7 @@ _PAGE_EN = {
 }
 
 _PAGE_FR = {
+    "table.hint.legend": "Ce que disent les nombres",
     "table.final.title": "Classement final",
     "table.setup.advanced": "Plus de choix : place, graine, options de règles",
     "table.setup.resuming": "Retour à votre partie…",
@@ -503,6 +505,7 @@ _PAGE_FR = {
 }
 
 _PAGE_ES = {
+    "table.hint.legend": "Qué significan los números",
     "table.final.title": "Clasificación final",
     "table.setup.advanced": "Más opciones: asiento, semilla, opciones de reglas",
     "table.setup.resuming": "Volviendo a tu partida…",

@@ -44,6 +44,7 @@
   let red = new Set();
   let hasDora = true;
   let suits = [];
+  let legendOpen = false;
 
   // --- words ---------------------------------------------------------------------------------
   function tr(key, values) {
@@ -1048,7 +1049,14 @@
       parts.push(el("h4", { textContent: S["table.hint.danger"] }));
       parts.push(el("ul", {}, hints.danger.map((d) => el("li", {}, [tileImg(d.tile), d.text || tileName(d.tile) + " · " + S["table.hint.danger." + d.level]]))));
     }
-    for (const line of hints.legend || []) parts.push(el("p", { className: "legend", textContent: line }));
+    if ((hints.legend || []).length) {
+      // The legend once asked for: it is the same on every turn.
+      const legend = el("details", { className: "legend", open: legendOpen }, [el("summary", { textContent: S["table.hint.legend"] }), ...hints.legend.map((line) => el("p", { textContent: line }))]);
+      legend.addEventListener("toggle", () => {
+        legendOpen = legend.open;
+      });
+      parts.push(legend);
+    }
     box.replaceChildren(...parts);
   }
 
