@@ -300,6 +300,36 @@ def test_a_hand_by_clicks_on_one_screen(
         context.close()
 
 
+def test_the_setup_form_names_presets_and_remembers_the_choices(browser: Any, site: str) -> None:
+    context, page, errors = _tab(browser, "phone")
+    try:
+        page.goto(f"{site}/fr/play")
+        page.select_option("#variant", "hongkong")
+        names = page.eval_on_selector_all("#rules option", "els => els.map(e => e.textContent)")
+        assert "Hong Kong, vieux style" in names
+        assert not [n for n in names if "_" in n], names  # no raw preset ids
+        # The seed and the rule options wait under "more choices".
+        assert page.locator("#seed").is_hidden() and page.locator("#options").is_hidden()
+        page.select_option("#rules", "table_b")
+        page.select_option("#bots", "random")
+        page.select_option("#length", "4")
+        page.check("#hints-start")
+        page.click("#start")
+        assert _ready(page) == "ready"
+        # The game is forgotten (as after its end): the form comes back as it was filled.
+        page.evaluate("() => localStorage.removeItem('mjk-table-game')")
+        page.reload()
+        expect(page.locator("#setup-form")).to_be_visible()
+        assert page.input_value("#variant") == "hongkong"
+        assert page.input_value("#rules") == "table_b"
+        assert page.input_value("#bots") == "random"
+        assert page.input_value("#length") == "4"
+        assert page.is_checked("#hints-start")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 def test_bots_moves_are_shown_one_by_one_and_a_click_meanwhile_sends_nothing(
     browser: Any, site: str
 ) -> None:
