@@ -330,6 +330,33 @@ def test_the_setup_form_names_presets_and_remembers_the_choices(browser: Any, si
         context.close()
 
 
+@pytest.mark.parametrize(
+    "kept", ['{"game": 999999, "token": "not-a-token"}', '{"game": "x"}', "not json at all"]
+)
+def test_a_game_kept_in_the_browser_that_cannot_resume_leaves_the_form(
+    browser: Any, site: str, kept: str
+) -> None:
+    """A stored game the server refuses (no such game, a wrong token) or that is no game at
+    all: the form, with the reason when the server gave one; a start refused says why too."""
+    context, page, errors = _tab(browser, "phone")
+    context.add_init_script(f"localStorage.setItem('mjk-table-game', {json.dumps(kept)})")
+    try:
+        page.goto(f"{site}/en/play")
+        expect(page.locator("#setup-form")).to_be_visible()
+        assert page.locator("#table").is_hidden()
+        if "token" in kept:
+            expect(page.locator("#setup-error")).to_contain_text("token")
+            assert page.evaluate("() => localStorage.getItem('mjk-table-game')") is None
+        page.click("#advanced summary")
+        page.fill("#options", "no_such_rule=1")
+        page.click("#start")
+        expect(page.locator("#setup-error")).to_be_visible()
+        assert page.locator("#table").is_hidden()
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 def test_bots_moves_are_shown_one_by_one_and_a_click_meanwhile_sends_nothing(
     browser: Any, site: str
 ) -> None:

@@ -303,25 +303,31 @@
     } else if (message.type === "error") {
       sent.shift();
       pending = false;
-      showError(message.message);
-      if (["token", "finished", "records", "resume"].includes(message.code)) {
+      const lost = ["token", "finished", "records", "resume"].includes(message.code);
+      if (lost) {
+        // Nothing to come back to: the form, with the reason above it.
         store.drop(STORE);
         backToSetup();
-      } else if (message.code === "busy") {
+      }
+      showError(message.message);
+      if (message.code === "busy") {
         // The page's previous connection still holds the game for a moment after a reload.
         const stored = store.get(STORE);
         if (stored) reconnect(stored);
-      } else if (state) {
+      } else if (!lost && state && !$("table").hidden) {
         install(state); // a refused action changes nothing: the same state, acted on again
       }
     }
   }
+  // A refusal is said where the person is: on the table, or above the form.
   function showError(text) {
-    $("error").textContent = text;
-    $("error").hidden = false;
+    const box = $("table").hidden ? $("setup-error") : $("error");
+    box.textContent = text;
+    box.hidden = false;
   }
   function hideError() {
     $("error").hidden = true;
+    $("setup-error").hidden = true;
   }
 
   function openTable(message, how) {
