@@ -23,8 +23,7 @@
   const numbers = new Intl.NumberFormat(lang);
   const signed = new Intl.NumberFormat(lang, { signDisplay: "exceptZero" });
 
-  let socket = null;
-  let wantClose = false;
+  let socket = null; // the connection in use: another one's closing is not a drop
   let retries = 0;
   let sent = []; // the kinds of the messages sent on this connection, not answered yet
   let state = null; // the last state drawn as it is: the one the person acts on
@@ -197,11 +196,9 @@
 
   // --- the connection ------------------------------------------------------------------------
   function connect(first) {
-    if (socket) {
-      wantClose = true;
-      socket.close();
-    }
-    wantClose = false;
+    const previous = socket;
+    socket = null;
+    if (previous) previous.close();
     sent = [];
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(scheme + "//" + location.host + "/ws/play?lang=" + lang);
@@ -209,7 +206,7 @@
     ws.addEventListener("open", () => send(first));
     ws.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     ws.addEventListener("close", () => {
-      if (ws !== socket || wantClose) return;
+      if (ws !== socket) return;
       pending = false;
       const stored = store.get(STORE);
       if (stored && !over) {
@@ -400,7 +397,6 @@
       sideways: new Set(table.riichi_tiles || []),
       reaching: new Set(),
       last: last,
-      claim: table.claim || null,
       fresh: null,
     };
   }
@@ -416,7 +412,7 @@
     red = new Set(message.table.red || []);
     hasDora = message.table.has_dora !== false;
     suits = message.table.suits || [];
-    return { game: message.game, seat: message.observation.seat, players: players, dealer: 0, roundWind: 0, kyoku: 1, honba: 0, deposits: 0, scores: message.observation.scores.slice(), wall: null, dora: [], turn: 0, seats: seats, called: new Set(), sideways: new Set(), reaching: new Set(), last: null, claim: null, fresh: null };
+    return { game: message.game, seat: message.observation.seat, players: players, dealer: 0, roundWind: 0, kyoku: 1, honba: 0, deposits: 0, scores: message.observation.scores.slice(), wall: null, dora: [], turn: 0, seats: seats, called: new Set(), sideways: new Set(), reaching: new Set(), last: null, fresh: null };
   }
   function takeFromHand(seat, tile) {
     if (!seat.hand) return;
@@ -439,7 +435,6 @@
         v.dora = event.dora_marker ? [event.dora_marker] : [];
         v.turn = event.oya;
         v.last = null;
-        v.claim = null;
         v.called = new Set();
         v.sideways = new Set();
         v.reaching = new Set();
@@ -468,7 +463,6 @@
         v.last = { seat: event.actor, tile: event.mjk_id };
         v.fresh = event.mjk_id;
         v.turn = event.actor;
-        v.claim = null;
         break;
       case "reach":
         v.reaching.add(event.actor);
@@ -527,11 +521,9 @@
       case "hora":
         seat.won = true;
         if (event.scores) v.scores = event.scores.slice();
-        v.claim = null;
         break;
       case "ryukyoku":
         if (event.scores) v.scores = event.scores.slice();
-        v.claim = null;
         break;
     }
   }
@@ -1308,11 +1300,9 @@
     over = null;
     finalShown = false;
     store.drop(STORE);
-    if (socket) {
-      wantClose = true;
-      socket.close();
-      socket = null;
-    }
+    const previous = socket;
+    socket = null;
+    if (previous) previous.close();
     backToSetup();
     $("start").focus();
   }
