@@ -35,6 +35,7 @@ from mahjongkit.i18n import reason_of, say, t
 from mahjongkit.melds import SEAT_LETTERS
 from mahjongkit.options import override
 from mahjongkit.records import GameRecord, Records, RecordsError, Seat, resume
+from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Kind
 from mahjongkit.valueclass import dataclass, field
@@ -42,6 +43,7 @@ from mahjongkit.variants import VARIANT_NAMES, find_variant
 from mahjongkit.web.hints import (
     action_label,
     hints_for,
+    mpsz,
     outcome_lines,
     payment_json,
     payments_in_play,
@@ -138,7 +140,7 @@ class Seating:
                 {"id": index, "label": action_label(action, self.lang), **action.to_json()}
                 for index, action in enumerate(self.legal)
             ],
-            "table": table_facts(game, visible, self.lang),
+            "table": table_facts(game, visible, self.lang, legal=self.legal),
             "outcomes": [
                 outcome_lines(visible, index, game.variant, self.lang)
                 for index in range(first, len(visible))
@@ -171,24 +173,51 @@ class Seating:
         }
 
 
-def table_facts(game: Game, events: Sequence[Any], lang: str) -> dict[str, Any]:
+def table_facts(
+    game: Game, events: Sequence[Any], lang: str, legal: Sequence[Action] = ()
+) -> dict[str, Any]:
     """What the page draws besides the observation: discards taken by a call, the tiles
-    discarded sideways for a riichi, the seats' names, the rules' labels."""
+    discarded sideways for a riichi, the seats' names, the rules' labels; the hand's last
+    discard, and the tile a call is offered on with its discarder (``legal`` are the person's
+    legal actions)."""
     called: list[int] = []
     sideways: list[int] = []
     riichi_pending: set[int] = set()
     exchange: list[int] = []
+    last_discard: dict[str, Any] | None = None
+    offered: dict[int, int] = {}  # the tile that may be claimed now (a discard, a kong's) -> seat
     for event in events:
         match event["type"]:
+            case Kind.START_KYOKU:
+                last_discard = None
+                offered = {}
             case Kind.CHI | Kind.PON | Kind.DAIMINKAN:
                 called.append(event["mjk_id"])
             case Kind.REACH:
                 riichi_pending.add(event["actor"])
-            case Kind.DAHAI if event["actor"] in riichi_pending:
-                riichi_pending.discard(event["actor"])
-                sideways.append(event["mjk_id"])
+            case Kind.DAHAI:
+                if event["actor"] in riichi_pending:
+                    riichi_pending.discard(event["actor"])
+                    sideways.append(event["mjk_id"])
+                last_discard = {
+                    "seat": event["actor"],
+                    "mjk_id": event["mjk_id"],
+                    "tile": _tile_code(game, event["mjk_id"]),
+                }
+                offered = {event["mjk_id"]: event["actor"]}
+            case Kind.KAKAN:
+                offered = {event["mjk_id"]: event["actor"]}
             case Kind.EXCHANGE:
                 exchange = list(event["receivers"])
+    claim: dict[str, Any] | None = None
+    for action in legal:
+        if action.type in _CALLS and action.tile in offered:
+            claim = {
+                "tile": _tile_code(game, action.tile),
+                "mjk_id": action.tile,
+                "from": offered[action.tile],
+            }
+            break
     record = find_variant(game.variant)
     return {
         "called": called,
@@ -201,7 +230,19 @@ def table_facts(game: Game, events: Sequence[Any], lang: str) -> dict[str, Any]:
         "suits": [t(f"play.suit.{s}", lang) for s in range(3)],
         "presets": list(record.presets),
         "red": [x for x in range(136) if game.flow.red(x)],
+        "last_discard": last_discard,
+        "claim": claim,
     }
+
+
+_CALLS = frozenset({A.RON, A.CHI, A.PON, A.KAN})
+"""The actions that claim another seat's tile."""
+
+
+def _tile_code(game: Game, tile_id: int) -> str:
+    """A tile id as the site writes it (``0p`` for a red five under the game's rules)."""
+    code = mpsz(tile_id)
+    return "0" + code[1] if tile_id < 136 and game.flow.red(tile_id) else code
 
 
 class Tables:
@@ -658,7 +699,8 @@ def table_router(tables: Tables, render: Render) -> APIRouter:
 
 def page_strings(lang: str) -> dict[str, str]:
     """The sentences the table's script shows, in ``lang``, as templates (``{name}`` is
-    filled in by the script)."""
+    filled in by the script): the table's own, the seats', the tiles' names (the script names
+    each tile as :func:`mahjongkit.i18n.tile_name` does), the actions' and the presets'."""
     from mahjongkit.i18n.messages import MESSAGES
     from mahjongkit.i18n.table import TABLE
 
@@ -666,8 +708,10 @@ def page_strings(lang: str) -> dict[str, str]:
         *TABLE["en"],
         *(f"seat.{x}" for x in SEAT_LETTERS),
         *(f"play.suit.{s}" for s in range(3)),
+        *(key for key in MESSAGES["en"] if key.startswith(("tile.", "play.action."))),
     ]
     keys += [f"play.variant.{name}" for name in FAMILIES]
+    keys += [f"learn.preset.{p}" for name in FAMILIES for p in find_variant(name).presets]
     return {key: MESSAGES[lang].get(key) or MESSAGES["en"][key] for key in keys}
 
 

@@ -1,75 +1,149 @@
 // The table page: speaks the /ws/play protocol (docs/protocol.md) and draws what the server
 // sends. It decides no rule: every button is one of the legal actions the server listed.
+//
+// The server answers each action with one state holding every event since the last one (the
+// bots' moves included). The page shows those events one step at a time on a copy of the table
+// it draws (the "view"), at the speed the person chose, then draws the state itself: only then
+// can the person act, so a click is never sent on a table the person has not seen. A click during
+// the playback shows the rest at once instead.
 "use strict";
 (function () {
-  const data = JSON.parse(document.getElementById("table-data").textContent);
+  const $ = (id) => document.getElementById(id);
+  const data = JSON.parse($("table-data").textContent);
   const S = data.strings;
   const lang = data.lang;
-  const $ = (id) => document.getElementById(id);
-  const STORE = "mjk-table-game";
-  let socket = null;
-  let state = null;
-  let selected = new Set();
-  let wantClose = false;
-  let retries = 0;
-  let kyoku = 1;
+  const STORE = "mjk-table-game"; // the unfinished game: {game, token}
+  const SETUP = "mjk-table-setup"; // the form's last choices
+  const SPEED = "mjk-table-speed";
+  const DELAYS = { slow: 900, normal: 400, fast: 150, instant: 0 };
+  const POSITIONS = ["bottom", "right", "top", "left"]; // by seat, counted from the person's
+  const MOVES = new Set(["start_kyoku", "dahai", "reach", "chi", "pon", "daiminkan", "ankan", "kakan", "mjk:flower", "mjk:missing", "mjk:exchange", "hora", "ryukyoku"]);
+  const ENDS = new Set(["hora", "ryukyoku"]);
+  const MJAI_HONOURS = { E: "1z", S: "2z", W: "3z", N: "4z", P: "5z", F: "6z", C: "7z" };
+  const numbers = new Intl.NumberFormat(lang);
+  const signed = new Intl.NumberFormat(lang, { signDisplay: "exceptZero" });
 
+  let socket = null; // the connection in use: another one's closing is not a drop
+  let retries = 0;
+  let sent = []; // the kinds of the messages sent on this connection, not answered yet
+  let state = null; // the last state drawn as it is: the one the person acts on
+  let view = null; // what the board shows now
+  let live = false; // the board shows `state`: the person may act
+  let pending = false; // an action was sent, its state has not come
+  let queue = []; // messages received, shown in order
+  let running = false;
+  let skipping = false;
+  let wake = null; // ends the current pause early
+  let overWaiter = null;
+  let over = null; // the game_over message
+  let finalShown = false;
+  let selected = new Set();
+  let riichiMode = false;
+  let focusIndex = null; // the hand tile that keeps the focus across redraws
+  let red = new Set();
+  let hasDora = true;
+  let suits = [];
+  let legendOpen = false;
+
+  // --- words ---------------------------------------------------------------------------------
   function tr(key, values) {
     let text = S[key] || key;
-    for (const [name, value] of Object.entries(values || {})) {
-      text = text.split("{" + name + "}").join(String(value));
-    }
+    for (const [name, value] of Object.entries(values || {})) text = text.split("{" + name + "}").join(String(value));
     return text;
   }
   const seatName = (s) => S["seat." + "ESWN"[s]] || String(s);
+  const windName = (w) => S["seat." + "ESWN"[w]] || String(w);
+  const store = {
+    get(key) {
+      try {
+        return JSON.parse(localStorage.getItem(key) || "null");
+      } catch (error) {
+        return null;
+      }
+    },
+    set(key, value) {
+      try {
+        localStorage.setItem(key, JSON.stringify(value));
+      } catch (error) {
+        /* private browsing: kept for this page only */
+      }
+    },
+    drop(key) {
+      try {
+        localStorage.removeItem(key);
+      } catch (error) {
+        /* nothing kept */
+      }
+    },
+  };
 
-  function tileCode(id) {
-    if (id >= 136) {
-      const i = id - 136;
+  // --- tiles: an id (0..143) or a code (the site's 1m..7z, 0m a red five; mjai's E, 5mr...) ---
+  function tileCode(tile) {
+    if (typeof tile === "string") {
+      if (MJAI_HONOURS[tile]) return MJAI_HONOURS[tile];
+      if (tile.length === 3 && tile[2] === "r") return "0" + tile[1];
+      return tile;
+    }
+    if (tile >= 136) {
+      const i = tile - 136;
       return (i % 4) + 1 + (i < 4 ? "f" : "g");
     }
-    const kind = id >> 2;
-    const suit = "mpsz"[Math.floor(kind / 9)];
-    const red = state && state.table.red.includes(id);
-    return (red ? "0" : String((kind % 9) + 1)) + suit;
+    const kind = tile >> 2;
+    return (red.has(tile) ? "0" : String((kind % 9) + 1)) + "mpsz"[Math.floor(kind / 9)];
   }
-  function kindCode(id) {
-    const kind = id >> 2;
-    return String((kind % 9) + 1) + "mpsz"[Math.floor(kind / 9)];
+  const kindOf = (tile) => {
+    const code = tileCode(tile);
+    return (code[0] === "0" ? "5" : code[0]) + code[1];
+  };
+  // The tile's name as mahjongkit.i18n.tile_name gives it, from the same sentences.
+  function tileName(tile) {
+    const code = tileCode(tile);
+    const digit = code[0];
+    const suit = code[1];
+    if ("mps".includes(suit)) {
+      if (digit === "0") return tr("tile.red", { n: S["tile.n.5"], suit: S["tile.suit." + suit] });
+      return tr("tile.suited", { n: S["tile.n." + digit], suit: S["tile.suit." + suit] });
+    }
+    return S["tile." + code] || code;
   }
-
-  function tileImg(id, extra) {
+  function tileImg(tile, classes, alt) {
     const img = document.createElement("img");
-    const code = typeof id === "number" ? tileCode(id) : id;
-    img.src = "/tiles/" + code + ".svg";
-    img.alt = code;
-    img.className = "tile" + (extra ? " " + extra : "");
+    img.src = "/tiles/" + tileCode(tile) + ".svg";
+    img.alt = alt === undefined ? tileName(tile) : alt;
+    img.className = "tile" + (classes ? " " + classes : "");
+    img.draggable = false;
     return img;
   }
+  const el = (tag, props, children) => {
+    const node = Object.assign(document.createElement(tag), props || {});
+    if (children) node.append(...children);
+    return node;
+  };
+  // A sentence whose {tile} / {tiles} are drawn as pictures (the words stay for readers).
+  function withTiles(template, tiles) {
+    const out = [];
+    const parts = template.split(/\{tiles?\}/);
+    parts.forEach((part, i) => {
+      if (part) out.push(part);
+      if (i < parts.length - 1) out.push(el("span", { className: "tiles-inline" }, tiles.map((t) => tileImg(t, "", ""))));
+    });
+    return out;
+  }
 
-  // --- setup ---------------------------------------------------------------------------------
+  // --- the setup form ------------------------------------------------------------------------
   function fillPresets() {
     const presets = data.variants[$("variant").value] || [];
-    $("rules").replaceChildren(
-      ...presets.map((p) => Object.assign(document.createElement("option"), { value: p, textContent: p }))
-    );
+    $("rules").replaceChildren(...presets.map((p) => el("option", { value: p, textContent: S["learn.preset." + p] || p })));
   }
   $("variant").addEventListener("change", fillPresets);
+  const choices = store.get(SETUP) || {};
+  if (choices.variant && data.variants[choices.variant]) $("variant").value = choices.variant;
   fillPresets();
-
-  function saved() {
-    try {
-      return JSON.parse(localStorage.getItem(STORE) || "null");
-    } catch (e) {
-      return null;
-    }
-  }
-  const previous = saved();
-  if (previous && previous.game) {
-    $("resume").hidden = false;
-    $("resume").textContent = tr("table.setup.resume", { game: previous.game });
-    $("resume").addEventListener("click", () => connect({ type: "resume", game: previous.game, token: previous.token, lang: lang, hints: $("hints-start").checked }));
-  }
+  if (choices.rules && (data.variants[$("variant").value] || []).includes(choices.rules)) $("rules").value = choices.rules;
+  if (choices.bots && data.bots.includes(choices.bots)) $("bots").value = choices.bots;
+  if (typeof choices.length === "string") $("length").value = choices.length;
+  if (typeof choices.seat === "string") $("seat").value = choices.seat;
+  $("hints-start").checked = !!choices.hints;
 
   $("setup-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -90,400 +164,1155 @@
     };
     if ($("seed").value !== "") message.seed = Number($("seed").value);
     if ($("length").value) message.max_rounds = Number($("length").value);
+    store.set(SETUP, { variant: message.variant, rules: message.rules, bots: message.bots, length: $("length").value, seat: $("seat").value, hints: message.hints });
     connect(message);
   });
 
+  // --- speed ---------------------------------------------------------------------------------
+  const speedSaved = store.get(SPEED);
+  if (speedSaved && DELAYS[speedSaved] !== undefined) $("speed").value = speedSaved;
+  $("speed").addEventListener("change", () => {
+    store.set(SPEED, $("speed").value);
+    if (DELAYS[$("speed").value] === 0) skip();
+  });
+  const delay = () => DELAYS[$("speed").value] || 0;
+  function pause(ms) {
+    if (skipping || ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+  }
+  function skip() {
+    skipping = true;
+    if (wake) wake();
+  }
+  $("skip").addEventListener("click", skip);
+
   // --- the connection ------------------------------------------------------------------------
   function connect(first) {
-    wantClose = false;
-    if (socket) {
-      wantClose = true;
-      socket.close();
-    }
+    const previous = socket;
+    socket = null;
+    if (previous) previous.close();
+    sent = [];
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(scheme + "//" + location.host + "/ws/play?lang=" + lang);
     socket = ws;
     ws.addEventListener("open", () => send(first));
     ws.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     ws.addEventListener("close", () => {
-      if (ws !== socket || wantClose) return;
-      const stored = saved();
-      if (state && !state.over && stored && retries < 5) {
-        retries += 1;
-        showError(S["table.connection_lost"]);
-        setTimeout(() => connect({ type: "resume", game: stored.game, token: stored.token, lang: lang, hints: $("hints-toggle").checked }), 800 * retries);
+      if (ws !== socket) return;
+      pending = false;
+      const stored = store.get(STORE);
+      if (stored && !over) {
+        live = false;
+        document.body.dataset.table = "reconnecting";
+        if (state) draw(view, false, 0);
+        reconnect(stored);
       }
     });
   }
+  // Back to the same game after a drop, waiting a little longer each time.
+  function reconnect(stored) {
+    const wait = Math.min(10000, 400 * 2 ** retries);
+    retries += 1;
+    showError(S["table.connection_lost"]);
+    setTimeout(() => {
+      if (store.get(STORE)) connect(resumeMessage(stored));
+    }, wait);
+  }
+  function resumeMessage(stored) {
+    return { type: "resume", game: stored.game, token: stored.token, lang: lang, hints: $("hints-toggle").checked || !!(store.get(SETUP) || {}).hints };
+  }
   function send(message) {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(message));
+    sent.push(message.type);
+    return true;
   }
   function act(id) {
-    if (!state) return;
-    selected.clear();
-    document.body.dataset.busy = "1";
-    send({ type: "act", id: id, seq: state.seq });
+    if (!live || pending || !state) return;
+    if (send({ type: "act", id: id, seq: state.seq })) {
+      pending = true;
+      live = false;
+      selected.clear();
+      riichiMode = false;
+      document.body.dataset.table = "waiting";
+    }
   }
 
   function receive(message) {
+    if (message.type === "game_over" && overWaiter) overWaiter();
+    queue.push(message);
+    if (!running) run();
+  }
+  async function run() {
+    running = true;
+    while (queue.length) {
+      const message = queue.shift();
+      try {
+        await handle(message);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+    running = false;
+  }
+  async function handle(message) {
     if (message.type === "state") {
+      const answered = sent.shift() || "act";
       retries = 0;
-      const fresh = !state || state.game !== message.game;
-      state = message;
-      state.over = false;
-      if (fresh) $("log").replaceChildren();
-      localStorage.setItem(STORE, JSON.stringify({ game: message.game, token: message.token }));
+      pending = false;
       hideError();
-      $("setup").hidden = true;
-      $("final").hidden = true;
-      $("table").hidden = false;
-      $("hints-toggle").checked = !!message.hints;
-      delete document.body.dataset.busy;
-      for (const event of message.events) logEvent(event);
-      draw();
-      if (message.outcomes.length) showOutcomes(message.outcomes);
+      store.set(STORE, { game: message.game, token: message.token });
+      document.body.dataset.game = String(message.game);
+      if (answered === "start" || answered === "resume") openTable(message, answered);
+      if (answered === "start" || answered === "act") await playBack(message, answered === "start");
+      else {
+        if (answered === "resume") {
+          $("log").replaceChildren();
+          const money = moneyOf(message);
+          message.events.forEach((event, i) => logEvent(event, null, money.get(i)));
+        }
+        install(message);
+      }
     } else if (message.type === "game_over") {
-      state.over = true;
-      localStorage.removeItem(STORE);
-      showFinal(message);
+      over = message;
+      store.drop(STORE);
+      live = false;
+      if ($("outcome").open) {
+        fillFinal(over);
+        $("final").hidden = false;
+        $("outcome-title").textContent = S["table.game_over"];
+        $("outcome-close").hidden = true;
+        $("final-record").hidden = false;
+        $("new-game").hidden = false;
+      } else if (!finalShown) showResult(null, true);
+      finalShown = true;
+      document.body.dataset.table = "over";
+      drawPrompt();
+      drawActions();
     } else if (message.type === "error") {
-      delete document.body.dataset.busy;
-      showError(message.message + " (" + message.code + ")");
-      if (message.code === "token" || message.code === "finished" || message.code === "records") {
-        localStorage.removeItem(STORE);
-        $("setup").hidden = false;
+      sent.shift();
+      pending = false;
+      const lost = ["token", "finished", "records", "resume"].includes(message.code);
+      if (lost) {
+        // Nothing to come back to: the form, with the reason above it.
+        store.drop(STORE);
+        backToSetup();
+      }
+      showError(message.message);
+      if (message.code === "busy") {
+        // The page's previous connection still holds the game for a moment after a reload.
+        const stored = store.get(STORE);
+        if (stored) reconnect(stored);
+      } else if (!lost && state && !$("table").hidden) {
+        install(state); // a refused action changes nothing: the same state, acted on again
       }
     }
   }
+  // A refusal is said where the person is: on the table, or above the form.
   function showError(text) {
-    $("error").textContent = text;
-    $("error").hidden = false;
+    const box = $("table").hidden ? $("setup-error") : $("error");
+    box.textContent = text;
+    box.hidden = false;
   }
   function hideError() {
     $("error").hidden = true;
+    $("setup-error").hidden = true;
+  }
+
+  function openTable(message, how) {
+    over = null;
+    finalShown = false;
+    view = null;
+    focusIndex = Infinity; // the focus goes to the hand (its last tile) when the table opens
+    if ($("setup").contains(document.activeElement)) document.activeElement.blur();
+    $("setup").hidden = true;
+    $("resuming").hidden = true;
+    $("table").hidden = false;
+    document.body.classList.add("at-table");
+    if (how === "start") $("log").replaceChildren();
+    $("hints-toggle").checked = !!message.hints;
+    const table = message.table;
+    $("game-name").textContent = table.variant_name;
+  }
+  function backToSetup() {
+    const dialog = $("outcome");
+    if (dialog.open) dialog.close();
+    $("table").hidden = true;
+    $("setup").hidden = false;
+    $("setup-form").hidden = false;
+    $("resuming").hidden = true;
+    document.body.classList.remove("at-table");
+    delete document.body.dataset.table;
+    state = null;
+    view = null;
+    live = false;
+  }
+
+  // --- the view: the board as drawn, folded from a state or from events ----------------------
+  function viewOf(message) {
+    const obs = message.observation;
+    const table = message.table;
+    red = new Set(table.red || []);
+    hasDora = table.has_dora !== false;
+    suits = table.suits || [];
+    let last = null;
+    if (table.last_discard) last = { seat: table.last_discard.seat, tile: table.last_discard.mjk_id };
+    else if (table.last_discard === undefined && obs.discard_order && obs.discard_order.length) {
+      const [seat, tile] = obs.discard_order[obs.discard_order.length - 1];
+      last = { seat: seat, tile: tile };
+    }
+    return {
+      game: message.game,
+      seat: obs.seat,
+      players: obs.seats.length,
+      dealer: obs.dealer,
+      roundWind: obs.round_wind,
+      kyoku: view && view.game === message.game ? view.kyoku : kyokuOf(message.events, 1),
+      honba: obs.honba,
+      deposits: obs.deposits,
+      scores: obs.scores.slice(),
+      wall: obs.wall_remaining,
+      dora: obs.dora_indicators.slice(),
+      turn: obs.turn,
+      seats: obs.seats.map((s) => ({
+        discards: s.discards.slice(),
+        melds: s.melds.map((m) => ({ kind: m.kind, tiles: m.tiles.slice(), called: m.called, from: m.from })),
+        flowers: s.flowers.slice(),
+        size: s.hand_size,
+        hand: s.hand ? s.hand.slice() : null,
+        drawn: s.drawn === undefined ? null : s.drawn,
+        riichi: s.riichi,
+        won: s.won,
+        missing: s.missing_suit === undefined ? null : s.missing_suit,
+      })),
+      called: new Set(table.called || []),
+      sideways: new Set(table.riichi_tiles || []),
+      reaching: new Set(),
+      last: last,
+      fresh: null,
+    };
+  }
+  function kyokuOf(events, otherwise) {
+    let found = otherwise;
+    for (const event of events) if (event.type === "start_kyoku") found = event.kyoku;
+    return found;
+  }
+  function blankView(message) {
+    const players = message.observation.seats.length;
+    const seats = [];
+    for (let s = 0; s < players; s++) seats.push({ discards: [], melds: [], flowers: [], size: 0, hand: null, drawn: null, riichi: false, won: false, missing: null });
+    red = new Set(message.table.red || []);
+    hasDora = message.table.has_dora !== false;
+    suits = message.table.suits || [];
+    return { game: message.game, seat: message.observation.seat, players: players, dealer: 0, roundWind: 0, kyoku: 1, honba: 0, deposits: 0, scores: message.observation.scores.slice(), wall: null, dora: [], turn: 0, seats: seats, called: new Set(), sideways: new Set(), reaching: new Set(), last: null, fresh: null };
+  }
+  function takeFromHand(seat, tile) {
+    if (!seat.hand) return;
+    let at = seat.hand.indexOf(tile);
+    if (at < 0) at = seat.hand.findIndex((x) => typeof x === "string" && kindOf(x) === kindOf(tile));
+    if (at >= 0) seat.hand.splice(at, 1);
+  }
+  const isDraw = (event) => event.type === "tsumo" || event.type === "mjk:deal_replacement";
+  // One event on the view: what it changes on the board (the state that follows redraws it all).
+  function apply(v, event, wallAtDeal) {
+    const seat = typeof event.actor === "number" ? v.seats[event.actor] : null;
+    switch (event.type) {
+      case "start_kyoku":
+        v.kyoku = event.kyoku;
+        v.roundWind = "ESWN".indexOf(event.bakaze);
+        v.dealer = event.oya;
+        v.honba = event.honba;
+        v.deposits = event.kyotaku;
+        if (event.scores) v.scores = event.scores.slice();
+        v.dora = event.dora_marker ? [event.dora_marker] : [];
+        v.turn = event.oya;
+        v.last = null;
+        v.called = new Set();
+        v.sideways = new Set();
+        v.reaching = new Set();
+        v.wall = wallAtDeal;
+        v.seats = event.tehais.map((tiles, s) => ({ discards: [], melds: [], flowers: [], size: tiles.length, hand: s === v.seat ? tiles.slice() : null, drawn: null, riichi: false, won: false, missing: null }));
+        break;
+      case "tsumo":
+      case "mjk:deal_replacement":
+        seat.size += 1;
+        if (v.wall !== null) v.wall -= 1;
+        if (event.type === "tsumo") v.turn = event.actor;
+        if (seat.hand && event.mjk_id !== undefined) {
+          seat.hand.push(event.mjk_id);
+          seat.drawn = event.mjk_id;
+        }
+        break;
+      case "dahai":
+        seat.size -= 1;
+        takeFromHand(seat, event.mjk_id);
+        seat.drawn = null;
+        seat.discards.push(event.mjk_id);
+        if (v.reaching.has(event.actor)) {
+          v.sideways.add(event.mjk_id);
+          v.reaching.delete(event.actor);
+        }
+        v.last = { seat: event.actor, tile: event.mjk_id };
+        v.fresh = event.mjk_id;
+        v.turn = event.actor;
+        break;
+      case "reach":
+        v.reaching.add(event.actor);
+        break;
+      case "reach_accepted":
+        seat.riichi = true;
+        v.deposits += 1;
+        if (event.scores) v.scores = event.scores.slice();
+        break;
+      case "chi":
+      case "pon":
+      case "daiminkan": {
+        const used = event.mjk_consumed || [];
+        for (const tile of used) takeFromHand(seat, tile);
+        seat.size -= used.length;
+        const kind = { chi: "chow", pon: "pung", daiminkan: "kong" }[event.type];
+        seat.melds.push({ kind: kind, tiles: [...used, event.mjk_id], called: event.mjk_id, from: event.target });
+        v.called.add(event.mjk_id);
+        v.turn = event.actor;
+        break;
+      }
+      case "ankan": {
+        const used = event.mjk_consumed || [];
+        for (const tile of used) takeFromHand(seat, tile);
+        seat.size -= used.length;
+        seat.melds.push({ kind: "concealed-kong", tiles: used.slice(), called: null, from: event.actor });
+        v.turn = event.actor;
+        break;
+      }
+      case "kakan": {
+        takeFromHand(seat, event.mjk_id);
+        seat.size -= 1;
+        const pung = seat.melds.find((m) => m.kind === "pung" && kindOf(m.tiles[0]) === kindOf(event.mjk_id));
+        if (pung) {
+          pung.tiles.push(event.mjk_id);
+          pung.kind = "added-kong";
+        }
+        v.turn = event.actor;
+        break;
+      }
+      case "dora":
+        v.dora.push(event.mjk_id !== undefined ? event.mjk_id : event.dora_marker);
+        break;
+      case "mjk:flower":
+        takeFromHand(seat, event.mjk_id);
+        seat.size -= 1;
+        seat.flowers.push(event.mjk_id);
+        break;
+      case "mjk:missing":
+        seat.missing = event.suit;
+        break;
+      case "mjk:payment":
+        if (event.scores) v.scores = event.scores.slice();
+        else if (event.deltas) v.scores = v.scores.map((x, i) => x + (event.deltas[i] || 0));
+        break;
+      case "hora":
+        seat.won = true;
+        if (event.scores) v.scores = event.scores.slice();
+        break;
+      case "ryukyoku":
+        if (event.scores) v.scores = event.scores.slice();
+        break;
+    }
+  }
+  // Steps of a batch: each move (a discard, a call, a win...) with what follows it up to the
+  // next move (the next seat's draw: whose turn it is shows while the page waits).
+  function stepsOf(events) {
+    const steps = [];
+    let current = [];
+    let moved = false;
+    let reaching = false;
+    for (const event of events) {
+      const move = MOVES.has(event.type);
+      const joins = reaching && event.type === "dahai"; // a riichi and its discard are one move
+      const afterEnd = current.length && ENDS.has(current[current.length - 1].type);
+      if ((move && moved && !joins) || afterEnd) {
+        steps.push(current);
+        current = [];
+        moved = false;
+      }
+      current.push(event);
+      if (move) {
+        moved = true;
+        reaching = event.type === "reach";
+      }
+    }
+    if (current.length) steps.push(current);
+    return steps;
+  }
+
+  // Show a batch's events step by step, then the state itself.
+  async function playBack(message, fromStart) {
+    live = false;
+    if (fromStart || !view || view.game !== message.game) view = blankView(message);
+    const events = message.events;
+    // The wall at the last deal of the batch: the state's wall and the draws since that deal.
+    let lastDeal = -1;
+    events.forEach((event, i) => {
+      if (event.type === "start_kyoku") lastDeal = i;
+    });
+    const wallAtDeal = lastDeal < 0 ? null : message.observation.wall_remaining + events.slice(lastDeal).filter(isDraw).length;
+    const steps = stepsOf(events);
+    const money = moneyOf(message);
+    const speed = delay();
+    const paced = speed > 0 && steps.length > 1;
+    document.body.dataset.table = "playing";
+    $("skip").hidden = !paced;
+    const said = [];
+    let outcomeIndex = 0;
+    let position = 0;
+    for (let i = 0; i < steps.length; i++) {
+      if (i > 0 && paced) await pause(speed);
+      const words = [];
+      let end = null;
+      view.fresh = null;
+      for (const event of steps[i]) {
+        apply(view, event, event === events[lastDeal] ? wallAtDeal : null);
+        const text = logEvent(event, message, money.get(position));
+        position += 1;
+        if (text) words.push(text);
+        if (ENDS.has(event.type)) end = event;
+      }
+      // The last step is drawn by the state itself (the same board, now to act on).
+      const settled = i === steps.length - 1 && !end;
+      if (!settled) draw(view, false, animation(speed));
+      if (words.length) {
+        if (paced && !skipping) announce(words.join(". "));
+        else said.push(...words);
+      }
+      if (end) {
+        const outcome = (message.outcomes || [])[outcomeIndex++];
+        const rest = events.slice(position);
+        const final = rest.some((e) => e.type === "end_game") && !rest.some((e) => ENDS.has(e.type));
+        if (final) {
+          await gameOverArrived();
+          showResult(outcome ? { outcome: outcome, event: end } : null, true);
+        } else if (outcome) {
+          await showResult({ outcome: outcome, event: end }, false);
+        }
+      }
+    }
+    if (said.length) announce(said.slice(-8).join(". "));
+    $("skip").hidden = true;
+    const fresh = view.fresh;
+    const ms = animation(speed);
+    skipping = false;
+    install(message, fresh, ms);
+  }
+  const animation = (speed) => (speed > 0 && !skipping ? Math.min(speed * 0.7, 280) : 0);
+  // The game_over message follows the last state at once; the final result waits for it.
+  function gameOverArrived() {
+    if (over || queue.some((m) => m.type === "game_over")) {
+      const found = queue.find((m) => m.type === "game_over");
+      if (found) over = found;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, 5000);
+      function done() {
+        clearTimeout(timer);
+        overWaiter = null;
+        const found = queue.find((m) => m.type === "game_over");
+        if (found) over = found;
+        resolve();
+      }
+      overWaiter = () => setTimeout(done, 0);
+    });
+  }
+
+  // The state as it is: the person may act on it.
+  function install(message, fresh, ms) {
+    state = message;
+    view = viewOf(message);
+    view.fresh = fresh === undefined ? null : fresh;
+    live = !over;
+    riichiMode = false;
+    selected = new Set(Array.from(selected).filter((id) => (view.seats[view.seat].hand || []).includes(id)));
+    draw(view, true, ms || 0);
+    document.body.dataset.table = over ? "over" : message.legal.length ? "ready" : "waiting";
+  }
+  function announce(text) {
+    $("announce").textContent = text;
   }
 
   // --- drawing -------------------------------------------------------------------------------
-  function draw() {
-    const obs = state.observation;
-    const table = state.table;
-    const players = obs.seats.length;
-    $("round-info").textContent = tr("table.round", { wind: seatName(obs.round_wind), number: kyoku });
-    $("counters").textContent = tr("table.honba", { honba: obs.honba, deposits: obs.deposits });
-    $("wall").textContent = tr("table.wall", { count: obs.wall_remaining });
-    $("dora-box").hidden = !table.has_dora;
-    $("dora").replaceChildren(...obs.dora_indicators.map((id) => tileImg(id)));
-    const seats = [];
-    for (let step = 1; step <= players; step++) {
-      const s = (obs.seat + step) % players;
-      seats.push(drawSeat(s, obs, table));
+  const positionOf = (v, s) => (v.players === 4 ? POSITIONS[(s - v.seat + 4) % 4] : ["bottom", "right", "left"][(s - v.seat + v.players) % v.players]);
+
+  function draw(v, isLive, fresh) {
+    $("round-info").textContent = tr("table.round_short", { wind: windName(v.roundWind), number: v.kyoku });
+    $("wall").textContent = v.wall === null ? "" : tr("table.wall", { count: v.wall });
+    // Counters and sticks once there are any (families without them never have any).
+    $("counters").textContent = v.honba || v.deposits ? tr("table.honba", { honba: v.honba, deposits: v.deposits }) : "";
+    $("dora-box").hidden = !hasDora;
+    $("dora").replaceChildren(...v.dora.map((t) => tileImg(t)));
+    const claimFrom = isLive && state.table.claim ? state.table.claim.from : null;
+    for (const pos of POSITIONS) {
+      $("score-" + pos).replaceChildren();
+      $("score-" + pos).className = "seat-score";
+      $("corner-" + pos).replaceChildren();
+      $("corner-" + pos).className = "corner";
+      $("pond-" + pos).replaceChildren();
+      $("pond-" + pos).parentElement.classList.remove("turn");
     }
-    $("seats").replaceChildren(...seats);
-    drawHand(obs);
+    for (let s = 0; s < v.players; s++) {
+      const pos = positionOf(v, s);
+      drawCorner(v, s, pos, claimFrom);
+      drawScore(v, s, pos);
+      drawPond(v, s, pos, isLive, fresh);
+    }
+    drawHand(v, isLive);
+    drawClaim(isLive);
     drawActions();
-    drawHints();
-    drawPrompt(obs);
+    drawHints(isLive);
+    drawPrompt();
   }
 
-  function drawSeat(s, obs, table) {
-    const info = obs.seats[s];
-    const box = document.createElement("section");
-    box.className = "seat" + (s === obs.seat ? " me" : "") + (s === obs.turn ? " turn" : "");
+  function drawCorner(v, s, pos, claimFrom) {
+    const box = $("corner-" + pos);
     box.dataset.seat = String(s);
-    const head = document.createElement("h3");
-    const wind = seatName((s - obs.dealer + obs.seats.length) % obs.seats.length);
-    let title = seatName(s) + " · " + (s === obs.seat ? S["table.you"] : S["table.bot"]) + " · " + obs.scores[s];
-    if (s === obs.dealer) title += " · " + S["table.dealer"];
-    head.textContent = title;
-    head.title = wind;
-    box.append(head);
-    const marks = document.createElement("p");
-    marks.className = "marks";
-    if (info.riichi) marks.append(badge(S["table.riichi"], "riichi"));
-    if (info.won) marks.append(badge(S["table.won"], "won"));
-    if (info.missing_suit !== null && info.missing_suit !== undefined) marks.append(badge(tr("table.missing", { suit: table.suits[info.missing_suit] }), "missing"));
-    box.append(marks);
-    if (info.flowers.length) box.append(row(S["table.flowers"], info.flowers.map((id) => tileImg(id)), "flowers"));
-    if (info.melds.length) {
-      const melds = info.melds.map((meld) => {
-        const span = document.createElement("span");
-        span.className = "meld";
-        for (const id of meld.tiles) span.append(tileImg(id, id === meld.called ? "called" : ""));
-        return span;
-      });
-      box.append(row(S["table.melds"], melds, "melds"));
+    box.classList.toggle("turn", s === v.turn && !over);
+    box.classList.toggle("claim-from", s === claimFrom);
+    const info = v.seats[s];
+    const plate = el("div", { className: "plate" });
+    const name = s === v.seat ? tr("table.you_seat", { seat: seatName(s) }) : seatName(s);
+    plate.append(el("span", { className: "name", textContent: name }));
+    if (s === v.dealer) plate.append(badge(S["table.dealer"], "dealer"));
+    if (info.riichi) plate.append(badge(S["table.riichi"], "riichi"));
+    if (info.won) plate.append(badge(S["table.won"], "won"));
+    if (info.missing !== null && info.missing !== undefined) {
+      // The suit drawn as one of its tiles; its name beside it where there is room.
+      const text = tr("table.missing", { suit: suits[info.missing] || "" });
+      const mark = el("span", { className: "badge missing", title: text }, [tileImg("5" + "mps"[info.missing], "", ""), el("span", { className: "words", textContent: text })]);
+      mark.setAttribute("role", "img");
+      mark.setAttribute("aria-label", text);
+      plate.append(mark);
     }
-    const pond = info.discards.map((id) => {
-      const classes = [];
-      if (table.called.includes(id)) classes.push("called");
-      if (table.riichi_tiles.includes(id)) classes.push("sideways");
-      const img = tileImg(id, classes.join(" "));
-      if (classes.includes("called")) img.title = S["table.called"];
-      return img;
-    });
-    box.append(row(S["table.pond"], pond, "pond"));
-    if (s !== obs.seat) {
-      const hidden = document.createElement("p");
-      hidden.className = "backs";
+    box.append(plate);
+    if (s !== v.seat) {
+      const backs = el("div", { className: "backs" });
+      backs.setAttribute("role", "img");
+      backs.setAttribute("aria-label", tr("table.hidden", { seat: seatName(s), count: info.size }));
       // Drawn by the style sheet: fonts rarely have the tile-back glyph.
-      for (let i = 0; i < info.hand_size; i++) hidden.append(Object.assign(document.createElement("span"), { className: "back" }));
-      hidden.setAttribute("role", "img");
-      hidden.setAttribute("aria-label", String(info.hand_size));
-      box.append(hidden);
+      for (let i = 0; i < info.size; i++) backs.append(el("span", { className: "back" }));
+      backs.append(el("span", { className: "count", textContent: tr("table.tiles", { count: info.size }) }));
+      box.append(backs);
     }
-    return box;
+    // Melds and bonus tiles share one row: the corner is small on a phone.
+    if (info.melds.length || info.flowers.length) {
+      const sets = el("div", { className: "melds" });
+      if (info.melds.length) {
+        const melds = el("span", { className: "meld-list" }, info.melds.map((meld) => meldNode(meld, s, v.players)));
+        melds.setAttribute("role", "group");
+        melds.setAttribute("aria-label", S["table.melds"]);
+        sets.append(melds);
+      }
+      if (info.flowers.length) {
+        const flowers = el("span", { className: "flowers" }, info.flowers.map((t) => tileImg(t)));
+        flowers.setAttribute("role", "group");
+        flowers.setAttribute("aria-label", S["table.flowers"]);
+        sets.append(flowers);
+      }
+      box.append(sets);
+    }
+  }
+  // In the centre, on the seat's side: its wind this hand and its score.
+  function drawScore(v, s, pos) {
+    const box = $("score-" + pos);
+    box.classList.toggle("turn", s === v.turn && !over);
+    const wind = windName((s - v.dealer + v.players) % v.players);
+    const chip = el("span", { className: "wind" + (s === v.dealer ? " dealer" : ""), textContent: wind.charAt(0), ariaHidden: "true" });
+    const points = numbers.format(v.scores[s]);
+    box.append(chip, el("span", { className: "score", textContent: points, ariaHidden: "true" }));
+    const label = seatName(s) + " · " + tr("table.seat_wind", { wind: wind }) + (s === v.dealer ? " · " + S["table.dealer"] : "") + " · " + tr("table.points", { points: points });
+    box.setAttribute("role", "img");
+    box.setAttribute("aria-label", label);
+    box.title = label;
   }
   function badge(text, kind) {
-    const span = document.createElement("span");
-    span.className = "badge " + kind;
-    span.textContent = text;
+    return el("span", { className: "badge " + kind, textContent: text });
+  }
+  // A meld with its called tile turned, on the side of the seat it came from (left: the seat
+  // before, middle: across, right: the seat after), as the tiles lie on a table.
+  function meldNode(meld, owner, players) {
+    const span = el("span", { className: "meld" });
+    const tiles = meld.tiles.filter((t) => t !== meld.called).sort((a, b) => a - b);
+    if (meld.called !== null && meld.called !== undefined) {
+      const side = (meld.from - owner + players) % players;
+      const at = side === 1 ? tiles.length : side === 2 ? Math.floor(tiles.length / 2) : 0;
+      tiles.splice(at, 0, meld.called);
+    }
+    for (const t of tiles) span.append(tileImg(t, t === meld.called ? "turned" : "", ""));
+    span.setAttribute("role", "img");
+    span.setAttribute("aria-label", meldText(meld));
     return span;
   }
-  function row(label, items, kind) {
-    const div = document.createElement("div");
-    div.className = "row " + kind;
-    const name = document.createElement("span");
-    name.className = "label";
-    name.textContent = label;
-    div.append(name, ...items);
-    return div;
+  function meldText(meld) {
+    const key = "table.meld." + meld.kind;
+    const names = meld.tiles.slice().sort((a, b) => a - b).map(tileName);
+    let text = tr(S[key] ? key : "table.meld.pung", { tile: names[0], tiles: names.join(", ") });
+    if (meld.called !== null && meld.called !== undefined && typeof meld.from === "number") text = tr("table.meld.from", { meld: text, seat: seatName(meld.from) });
+    return text;
   }
 
-  function legalFor(tile) {
-    return state.legal.filter((a) => a.tile === tile && (a.type === "discard" || a.type === "riichi"));
+  function drawPond(v, s, pos, isLive, fresh) {
+    const pond = $("pond-" + pos);
+    const area = pond.parentElement;
+    area.classList.toggle("turn", s === v.turn && !over);
+    const tiles = v.seats[s].discards;
+    const rows = Math.max(4, Math.ceil(tiles.length / 6));
+    pond.style.setProperty("--k", String(4 / rows));
+    const across = pos === "top" || pos === "bottom";
+    pond.style.gridTemplateRows = across ? "repeat(" + rows + ", var(--th))" : "";
+    pond.style.gridTemplateColumns = across ? "" : "repeat(" + rows + ", var(--tw))";
+    pond.setAttribute("role", "group");
+    pond.setAttribute("aria-label", seatName(s) + " · " + S["table.pond"]);
+    const claim = isLive && state.table.claim ? state.table.claim.mjk_id : null;
+    tiles.forEach((tile, i) => {
+      const line = Math.floor(i / 6);
+      const place = i % 6;
+      const classes = [];
+      if (v.called.has(tile)) classes.push("called");
+      if (v.sideways.has(tile)) classes.push("sideways");
+      const last = v.last && v.last.seat === s && v.last.tile === tile;
+      if (last) classes.push("last");
+      if (tile === claim) classes.push("offer");
+      if (fresh > 0 && tile === v.fresh) classes.push("fresh");
+      let alt = tileName(tile);
+      if (v.called.has(tile)) alt += " (" + S["table.called"] + ")";
+      if (last) alt += " (" + S["table.last_discard"] + ")";
+      const img = tileImg(tile, classes.join(" "), alt);
+      if (pos === "bottom") {
+        img.style.gridRow = String(line + 1);
+        img.style.gridColumn = String(place + 1);
+      } else if (pos === "top") {
+        img.style.gridRow = String(rows - line);
+        img.style.gridColumn = String(6 - place);
+      } else if (pos === "left") {
+        img.style.gridColumn = String(rows - line);
+        img.style.gridRow = String(place + 1);
+      } else {
+        img.style.gridColumn = String(line + 1);
+        img.style.gridRow = String(6 - place);
+      }
+      if (classes.includes("fresh")) {
+        const away = { bottom: ["0", "40px"], top: ["0", "-40px"], left: ["-40px", "0"], right: ["40px", "0"] }[pos];
+        img.style.setProperty("--from-x", away[0]);
+        img.style.setProperty("--from-y", away[1]);
+        img.style.setProperty("--fresh", fresh + "ms");
+      }
+      pond.append(img);
+    });
   }
 
-  function drawHand(obs) {
-    const own = obs.seats[obs.seat];
+  function legalFor(tile, type) {
+    return state.legal.filter((a) => a.tile === tile && a.type === type);
+  }
+  function drawHand(v, isLive) {
+    const own = v.seats[v.seat];
     const hand = (own.hand || []).slice();
     const drawn = own.drawn;
     if (drawn !== null && drawn !== undefined && hand.includes(drawn)) {
       hand.splice(hand.indexOf(drawn), 1);
       hand.push(drawn);
     }
-    const exchanging = state.legal.some((a) => a.type === "exchange");
+    const box = $("hand");
+    const hadFocus = box.contains(document.activeElement) || document.activeElement === document.body || document.activeElement === null;
+    const exchanging = isLive && state.legal.some((a) => a.type === "exchange");
     const danger = {};
-    const hintByKind = {};
-    if (state.hints) {
+    const hinted = {};
+    let best = null;
+    if (isLive && state.hints) {
       for (const mark of state.hints.danger || []) danger[mark.tile] = mark.level;
-      for (const option of state.hints.discards || []) hintByKind[option.tile] = option;
+      for (const option of state.hints.discards || []) hinted[option.tile] = option;
+      if ((state.hints.discards || []).length) best = state.hints.discards[0].tile;
     }
-    const buttons = hand.map((id, index) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "hand-tile";
-      if (index === hand.length - 1 && id === drawn) button.classList.add("drawn");
-      button.dataset.tile = String(id);
-      button.dataset.code = tileCode(id);
-      const discards = legalFor(id).filter((a) => a.type === "discard");
-      const usable = exchanging || discards.length > 0;
-      button.disabled = !usable;
-      let label = tileCode(id);
-      if (discards.length) label = discards[0].label;
-      const code = kindCode(id);
-      if (danger[code]) {
-        button.classList.add("danger-" + danger[code]);
-        label += " · " + S["table.hint.danger"] + ": " + S["table.hint.danger." + danger[code]];
+    const buttons = hand.map((tile, index) => {
+      const button = el("button", { type: "button", className: "hand-tile" });
+      if (index === hand.length - 1 && tile === drawn) button.classList.add("drawn");
+      button.dataset.tile = String(tile);
+      button.dataset.code = tileCode(tile);
+      const name = tileName(tile);
+      let label = name;
+      let usable = false;
+      if (isLive && typeof tile === "number") {
+        const riichi = legalFor(tile, "riichi");
+        const discard = legalFor(tile, "discard");
+        if (riichiMode) usable = riichi.length > 0;
+        else usable = exchanging || discard.length > 0;
+        if (riichiMode && riichi.length) label = tr("table.action.riichi", { tile: name });
+        else if (discard.length && !exchanging) label = tr("table.action.discard", { tile: name });
       }
-      if (hintByKind[code]) {
-        const option = hintByKind[code];
-        const note = document.createElement("span");
-        note.className = "hint-note";
-        note.textContent = option.shanten + "/" + option.ukeire;
-        button.append(note);
-        label += " · " + tr("table.hint.shanten", { shanten: option.shanten, ukeire: option.ukeire });
+      button.setAttribute("aria-disabled", usable ? "false" : "true");
+      const kind = kindOf(tile);
+      if (danger[kind]) {
+        button.classList.add("danger-" + danger[kind]);
+        label += " · " + S["table.hint.danger"] + ": " + S["table.hint.danger." + danger[kind]];
       }
-      if (selected.has(id)) button.classList.add("selected");
-      button.prepend(tileImg(id));
+      if (hinted[kind]) {
+        const option = hinted[kind];
+        button.append(el("span", { className: "hint-note", textContent: option.shanten + "/" + option.ukeire, ariaHidden: "true" }));
+        label += " · " + (option.text || tr("table.hint.shanten", { shanten: option.shanten, ukeire: option.ukeire }));
+        if (kind === best && usable) button.classList.add("best");
+      }
+      if (selected.has(tile)) button.classList.add("selected");
+      if (exchanging) button.setAttribute("aria-pressed", selected.has(tile) ? "true" : "false");
+      button.prepend(tileImg(tile, "", ""));
       button.setAttribute("aria-label", label);
       button.title = label;
-      button.addEventListener("click", () => clickTile(id));
+      button.tabIndex = -1;
+      button.addEventListener("click", () => clickTile(tile, index));
       button.addEventListener("keydown", (event) => moveFocus(event, index));
+      button.addEventListener("focus", () => {
+        focusIndex = index;
+      });
       return button;
     });
-    $("hand").replaceChildren(...buttons);
+    box.replaceChildren(...buttons);
+    box.classList.toggle("waiting", !isLive);
+    if (!buttons.length) return;
+    const at = Math.min(focusIndex === null ? buttons.length - 1 : focusIndex, buttons.length - 1);
+    buttons[at].tabIndex = 0;
+    // The focus stays in the hand across redraws (after a discard, on the tile next to it).
+    if (hadFocus && focusIndex !== null && !$("outcome").open && !$("panel").contains(document.activeElement)) buttons[at].focus({ preventScroll: true });
   }
-
   function moveFocus(event, index) {
     const buttons = Array.from($("hand").querySelectorAll("button"));
     let next = null;
     if (event.key === "ArrowRight") next = buttons[(index + 1) % buttons.length];
     if (event.key === "ArrowLeft") next = buttons[(index - 1 + buttons.length) % buttons.length];
+    if (event.key === "Home") next = buttons[0];
+    if (event.key === "End") next = buttons[buttons.length - 1];
     if (next) {
       event.preventDefault();
+      buttons.forEach((b) => (b.tabIndex = -1));
+      next.tabIndex = 0;
       next.focus();
     }
   }
-
-  function clickTile(id) {
-    if (document.body.dataset.busy) return;
-    if (state.legal.some((a) => a.type === "exchange")) {
-      if (selected.has(id)) selected.delete(id);
-      else if (selected.size < 3) selected.add(id);
-      drawHand(state.observation);
-      drawActions();
+  function clickTile(tile, index) {
+    focusIndex = index;
+    if (!live) {
+      // During the playback a click shows the rest at once; the person then acts on the table
+      // as it is (nothing is sent on a table not yet shown).
+      if (running) skip();
       return;
     }
-    const discard = legalFor(id).find((a) => a.type === "discard");
-    if (discard) act(discard.id);
+    if (pending) return;
+    if (state.legal.some((a) => a.type === "exchange")) {
+      if (selected.has(tile)) selected.delete(tile);
+      else if (selected.size < 3) selected.add(tile);
+      draw(view, true, 0);
+      return;
+    }
+    const action = legalFor(tile, riichiMode ? "riichi" : "discard")[0];
+    if (action) act(action.id);
   }
 
+  function drawClaim(isLive) {
+    const box = $("claim");
+    const claim = isLive && state.table.claim;
+    box.hidden = !claim;
+    if (!claim) return;
+    box.replaceChildren(tileImg(claim.mjk_id !== undefined ? claim.mjk_id : claim.tile), el("span", { textContent: tr("table.claimable", { seat: seatName(claim.from), tile: tileName(claim.mjk_id !== undefined ? claim.mjk_id : claim.tile) }) }));
+  }
+
+  function actionNode(action) {
+    const button = el("button", { type: "button", className: "action action-" + action.type });
+    button.dataset.type = action.type;
+    const key = "play.action." + action.type;
+    const tiles = (action.consumed || []).slice();
+    const one = action.tile !== undefined ? [action.tile] : [];
+    const names = { tile: one.map(tileName).join(", "), tiles: tiles.map(tileName).join(", "), suit: action.suit !== undefined ? (state.table.suits || [])[action.suit] : "" };
+    if (S[key]) {
+      const template = tr(key, { suit: names.suit });
+      const drawnTiles = template.includes("{tiles}") ? tiles : one;
+      button.append(...withTiles(template, drawnTiles));
+      button.setAttribute("aria-label", tr(key, names));
+    } else button.textContent = action.label;
+    button.addEventListener("click", () => {
+      if (!live) {
+        if (running) skip();
+        return;
+      }
+      act(action.id);
+    });
+    return button;
+  }
   function drawActions() {
+    const box = $("actions");
+    if (over) {
+      const replay = el("a", { className: "button secondary", href: "/" + lang + "/records/" + over.game, textContent: S["table.record"] });
+      const again = el("button", { type: "button", textContent: S["table.new_game"] });
+      again.addEventListener("click", newGame);
+      box.replaceChildren(replay, again);
+      return;
+    }
+    if (!live || !state) {
+      box.replaceChildren();
+      return;
+    }
     const buttons = [];
+    const riichis = state.legal.filter((a) => a.type === "riichi");
+    if (riichis.length) {
+      const toggle = el("button", { type: "button", className: "action action-riichi", textContent: S["play.action.riichi"] });
+      toggle.setAttribute("aria-pressed", riichiMode ? "true" : "false");
+      toggle.addEventListener("click", () => {
+        riichiMode = !riichiMode;
+        draw(view, true, 0);
+        const first = $("hand").querySelector('[aria-disabled="false"]');
+        if (first && riichiMode) first.focus();
+      });
+      buttons.push(toggle);
+    }
     for (const action of state.legal) {
-      if (action.type === "discard") continue;
+      if (action.type === "discard" || action.type === "riichi") continue;
       if (action.type === "exchange") {
         const chosen = Array.from(selected).sort((a, b) => a - b).join(",");
         if (chosen !== (action.consumed || []).slice().sort((a, b) => a - b).join(",")) continue;
       }
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "action action-" + action.type;
-      button.dataset.type = action.type;
-      button.textContent = action.label;
-      button.addEventListener("click", () => act(action.id));
-      buttons.push(button);
+      buttons.push(actionNode(action));
     }
-    $("actions").replaceChildren(...buttons);
+    box.replaceChildren(...buttons);
   }
 
-  function drawPrompt(obs) {
-    const legal = state.legal;
+  function drawPrompt() {
+    const prompt = $("prompt");
     let key = "table.waiting";
-    if (obs.seats[obs.seat].won) key = "table.watching";
-    if (legal.some((a) => a.type === "exchange")) key = "table.your_exchange";
-    else if (legal.some((a) => a.type === "declare_missing")) key = "table.your_declare";
-    else if (legal.some((a) => a.type === "discard")) key = "table.your_turn";
-    else if (legal.length) key = "table.your_call";
-    $("prompt").textContent = S[key];
-    $("prompt").dataset.key = key;
+    let text = null;
+    let yours = false;
+    if (over) key = "table.game_over";
+    else if (!live && view) text = tr("table.turn", { seat: seatName(view.turn) });
+    else if (live && state) {
+      const legal = state.legal;
+      if (view.seats[view.seat].won) key = "table.watching";
+      if (legal.some((a) => a.type === "exchange")) key = "table.your_exchange";
+      else if (legal.some((a) => a.type === "declare_missing")) key = "table.your_declare";
+      else if (legal.some((a) => a.type === "discard")) key = "table.your_turn";
+      else if (legal.length) key = "table.your_call";
+      yours = legal.length > 0;
+    }
+    prompt.textContent = text === null ? S[key] : text;
+    prompt.dataset.key = text === null ? key : "table.turn";
+    prompt.classList.toggle("yours", yours);
   }
 
-  function drawHints() {
+  function drawHints(isLive) {
     const box = $("hints");
-    const hints = state.hints;
+    const hints = isLive && state ? state.hints : null;
     box.hidden = !hints;
     if (!hints) return;
-    const parts = [];
+    const parts = [el("h3", { textContent: S["table.hints"] })];
+    if (hints.text) parts.push(el("p", { textContent: hints.text }));
     const best = (hints.discards || []).slice(0, 5);
     if (best.length) {
-      const p = document.createElement("p");
-      p.textContent = S["table.hint.best"] + ": " + best.map((o) => o.tile + " (" + tr("table.hint.shanten", { shanten: o.shanten, ukeire: o.ukeire }) + ")").join(", ");
-      parts.push(p);
+      parts.push(el("h4", { textContent: S["table.hint.best"] }));
+      parts.push(
+        el(
+          "ul",
+          {},
+          best.map((o) => el("li", {}, [tileImg(o.tile), o.text || tileName(o.tile) + " · " + tr("table.hint.shanten", { shanten: o.shanten, ukeire: o.ukeire })]))
+        )
+      );
     }
     const waitLists = [];
     if (hints.waits && hints.waits.length) waitLists.push(["", hints.waits]);
     for (const option of hints.discards || []) if (option.waits) waitLists.push([option.tile, option.waits]);
-    for (const [discard, waits] of waitLists) {
-      const h = document.createElement("h4");
-      h.textContent = S["table.hint.waits"] + (discard ? " (" + tr("table.action.discard", { tile: discard }) + ")" : "");
-      const list = document.createElement("ul");
-      list.className = "waits";
-      for (const wait of waits) {
-        const li = document.createElement("li");
-        li.append(tileImg(wait.tile));
-        const ron = wait.ron ? wait.ron.text : "";
-        const tsumo = wait.tsumo ? wait.tsumo.text : "";
-        li.append(" " + S["table.hint.ron"] + ": " + ron + " · " + S["table.hint.tsumo"] + ": " + tsumo);
-        list.append(li);
-      }
-      parts.push(h, list);
+    for (const [discard, waits] of waitLists.slice(0, 3)) {
+      parts.push(el("h4", { textContent: S["table.hint.waits"] + (discard ? " (" + tr("table.action.discard", { tile: tileName(discard) }) + ")" : "") }));
+      parts.push(
+        el(
+          "ul",
+          { className: "waits" },
+          waits.map((wait) => {
+            const ron = wait.ron ? wait.ron.text : "";
+            const tsumo = wait.tsumo ? wait.tsumo.text : "";
+            return el("li", {}, [tileImg(wait.tile), S["table.hint.ron"] + ": " + ron + " · " + S["table.hint.tsumo"] + ": " + tsumo]);
+          })
+        )
+      );
     }
     if ((hints.danger || []).length) {
-      const p = document.createElement("p");
-      p.textContent = S["table.hint.danger"] + ": " + hints.danger.map((d) => d.tile + " " + S["table.hint.danger." + d.level]).join(", ");
-      parts.push(p);
+      parts.push(el("h4", { textContent: S["table.hint.danger"] }));
+      parts.push(el("ul", {}, hints.danger.map((d) => el("li", {}, [tileImg(d.tile), d.text || tileName(d.tile) + " · " + S["table.hint.danger." + d.level]]))));
+    }
+    if ((hints.legend || []).length) {
+      // The legend once asked for: it is the same on every turn.
+      const legend = el("details", { className: "legend", open: legendOpen }, [el("summary", { textContent: S["table.hint.legend"] }), ...hints.legend.map((line) => el("p", { textContent: line }))]);
+      legend.addEventListener("toggle", () => {
+        legendOpen = legend.open;
+      });
+      parts.push(legend);
     }
     box.replaceChildren(...parts);
   }
 
-  $("hints-toggle").addEventListener("change", () => send({ type: "hints", on: $("hints-toggle").checked }));
-
-  // --- events, outcomes, the end -------------------------------------------------------------
-  function logEvent(event) {
-    let text = null;
-    const who = typeof event.actor === "number" ? seatName(event.actor) : "";
-    if (event.type === "start_kyoku") kyoku = event.kyoku;
-    if (event.type === "dahai") text = who + ": " + tr("table.action.discard", { tile: event.pai });
-    else if (["chi", "pon", "daiminkan", "ankan", "kakan"].includes(event.type)) text = who + ": " + event.type + " " + (event.pai || "");
-    else if (event.type === "reach") text = who + ": " + S["table.riichi"];
-    else if (event.type === "hora") text = who + ": " + S["table.won"];
-    else if (event.type === "start_kyoku") text = "— " + tr("table.round", { wind: event.bakaze, number: event.kyoku }) + " —";
-    else if (event.type === "mjk:exchange") text = tr("table.exchange.given", { direction: event.direction });
-    else if (event.type === "mjk:missing") text = who + ": " + tr("table.missing", { suit: state.table.suits[event.suit] });
-    if (!text) return;
-    const li = document.createElement("li");
-    li.textContent = text;
-    $("log").append(li);
-    while ($("log").children.length > 300) $("log").firstChild.remove();
-  }
-
-  function showOutcomes(outcomes) {
-    const body = [];
-    for (const outcome of outcomes) {
-      const h = document.createElement("h3");
-      h.textContent = outcome.title;
-      body.push(h);
-      if (outcome.reading || outcome.hand) {
-        const p = document.createElement("p");
-        p.className = "reading";
-        p.textContent = outcome.reading || outcome.hand;
-        body.push(p);
-      }
-      if (outcome.patterns && outcome.patterns.length) {
-        const table = document.createElement("table");
-        for (const pattern of outcome.patterns) {
-          const tr_ = document.createElement("tr");
-          tr_.append(cell(pattern.name), cell(pattern.value + " " + pattern.unit));
-          table.append(tr_);
-        }
-        body.push(table);
-      }
-      for (const line of [outcome.total, outcome.limit, outcome.tenpai !== undefined && outcome.tenpai !== null ? outcome.tenpai : null]) {
-        if (line) body.push(Object.assign(document.createElement("p"), { textContent: line }));
-      }
-      if (outcome.payments && outcome.payments.length) {
-        const ul = document.createElement("ul");
-        for (const line of outcome.payments) ul.append(Object.assign(document.createElement("li"), { textContent: line }));
-        body.push(ul);
-      }
-      const deltas = (outcome.deltas || []).map((d, s) => seatName(s) + " " + (d > 0 ? "+" : "") + d).join(" · ");
-      if (deltas) body.push(Object.assign(document.createElement("p"), { className: "deltas", textContent: deltas }));
+  $("hints-toggle").addEventListener("change", () => {
+    if (send({ type: "hints", on: $("hints-toggle").checked })) {
+      const saved = store.get(SETUP) || {};
+      store.set(SETUP, Object.assign(saved, { hints: $("hints-toggle").checked }));
     }
-    $("outcome-body").replaceChildren(...body);
-    $("outcome").hidden = false;
-    $("outcome-close").focus();
-  }
-  function cell(text) {
-    return Object.assign(document.createElement("td"), { textContent: text });
-  }
-  $("outcome-close").addEventListener("click", () => {
-    $("outcome").hidden = true;
-    const first = $("hand").querySelector("button:not([disabled])") || $("actions").querySelector("button");
-    if (first) first.focus();
+  });
+  $("panel-open").addEventListener("click", () => {
+    $("panel").classList.add("open");
+    $("panel-open").setAttribute("aria-expanded", "true");
+    $("panel-close").focus();
+  });
+  $("panel-close").addEventListener("click", () => {
+    $("panel").classList.remove("open");
+    $("panel-open").setAttribute("aria-expanded", "false");
+    $("panel-open").focus();
   });
 
-  function showFinal(message) {
+  // --- the log: each move in words ------------------------------------------------------------
+  function changesText(deltas) {
+    return deltas
+      .map((d, s) => [d, s])
+      .filter(([d]) => d)
+      .map(([d, s]) => seatName(s) + " " + signed.format(d))
+      .join(" · ");
+  }
+  // The money moved during play (a riichi stick, a kong's payments), by event position, when
+  // the state lists it.
+  function moneyOf(message) {
+    return new Map((message.payments || []).map((entry) => [entry.event, entry]));
+  }
+  function logEvent(event, message, money) {
+    let text = null;
+    let kind = "";
+    const who = typeof event.actor === "number" ? seatName(event.actor) : "";
+    const me = view ? view.seat : state ? state.observation.seat : -1;
+    const tile = event.mjk_id !== undefined ? event.mjk_id : event.pai;
+    switch (event.type) {
+      case "start_kyoku":
+        text = tr("table.round_short", { wind: windName("ESWN".indexOf(event.bakaze)), number: event.kyoku });
+        kind = "hand-start";
+        break;
+      case "tsumo":
+        if (event.actor === me && event.mjk_id !== undefined && message) return tr("table.say.draw", { tile: tileName(event.mjk_id) });
+        return null;
+      case "dahai":
+        text = tr("table.say.discard", { seat: who, tile: tileName(tile) });
+        break;
+      case "reach":
+        text = tr("table.say.riichi", { seat: who });
+        break;
+      case "chi":
+      case "pon":
+      case "daiminkan":
+      case "ankan":
+      case "kakan":
+        text = tr("table.say." + event.type, { seat: who, tile: tileName(event.type === "ankan" ? (event.mjk_consumed || event.consumed)[0] : tile) });
+        break;
+      case "mjk:flower":
+        text = tr("table.say.flower", { seat: who, tile: tileName(tile) });
+        break;
+      case "dora":
+        text = tr("table.say.dora", { tile: tileName(tile) });
+        break;
+      case "hora":
+        text = tr("table.say.win", { seat: who });
+        kind = "money";
+        break;
+      case "ryukyoku":
+        text = S["table.outcome"];
+        kind = "money";
+        break;
+      case "mjk:missing":
+        text = who + " · " + tr("table.missing", { suit: suits[event.suit] || "" });
+        break;
+      case "mjk:exchange": {
+        const receivers = event.receivers || [];
+        const from = receivers.indexOf(me);
+        if (me >= 0 && receivers[me] !== undefined && from >= 0) text = tr("table.say.exchange", { to: seatName(receivers[me]), source: seatName(from) });
+        break;
+      }
+      case "mjk:payment":
+        if (event.deltas && !money) {
+          const key = String(event.reason || "").includes("kong") ? "table.say.kong_payment" : "table.say.payment";
+          text = tr(key, { changes: changesText(event.deltas) });
+          kind = "money";
+        }
+        break;
+    }
+    const log = $("log");
+    if (text) log.append(el("li", { className: kind, textContent: text }));
+    for (const line of (money && money.payment_lines) || []) if (line.text) log.append(el("li", { className: "money", textContent: line.text }));
+    if (!text) return null;
+    while (log.children.length > 400) log.firstChild.remove();
+    log.scrollTop = log.scrollHeight;
+    return kind === "hand-start" ? null : text;
+  }
+
+  // --- the result: a hand's outcome, and the game's end ----------------------------------------
+  // A hand written in the site's notation ("678p 345s pung:999p@N 55m", "+13g" for bonus
+  // tiles), drawn as tiles: shown while an outcome carries no hand_tiles.
+  function notationGroups(text) {
+    const groups = [];
+    for (const word of String(text || "").split(/\s+/).filter(Boolean)) {
+      const bonus = word.startsWith("+");
+      const [head, tail] = word.replace(/^\+/, "").split(":");
+      const body = (tail === undefined ? head : tail).split("@")[0];
+      const tiles = [];
+      for (const [, digits, suit] of body.matchAll(/(\d+)([mpszfg])/g)) for (const d of digits) tiles.push(d + suit);
+      if (tiles.length) groups.push({ meld: tail !== undefined, bonus: bonus, tiles: tiles });
+    }
+    return groups;
+  }
+  function resultHand(outcome, event) {
+    const box = el("div", { className: "result-hand" });
+    const hand = outcome.hand_tiles;
+    const win = hand && hand.win_tile ? hand.win_tile : event && event.pai ? tileCode(event.pai) : null;
+    let marked = false;
+    const mark = (tiles) => {
+      const group = el("span", { className: "group" });
+      const at = win && !marked ? tiles.lastIndexOf(win) : -1;
+      tiles.forEach((t, i) => group.append(tileImg(t, i === at ? "win" : "", i === at ? tileName(t) + " (" + S["table.outcome.win_tile"] + ")" : undefined)));
+      if (at >= 0) marked = true;
+      return group;
+    };
+    if (hand) {
+      // hand_tiles: the concealed tiles without the winning one, which comes last, marked.
+      box.append(el("span", { className: "group" }, (hand.concealed || []).map((t) => tileImg(t))));
+      for (const meld of hand.melds || []) {
+        const span = el("span", { className: "meld" });
+        for (const t of meld.tiles || []) span.append(tileImg(t, meld.called && t === meld.called && span.querySelector(".turned") === null ? "turned" : ""));
+        if (meld.text) {
+          span.setAttribute("role", "img");
+          span.setAttribute("aria-label", meld.text);
+        }
+        box.append(span);
+      }
+      if (win) {
+        box.append(el("span", { className: "group" }, [tileImg(win, "win", tileName(win) + " (" + S["table.outcome.win_tile"] + ")")]));
+      }
+      if ((hand.bonus || []).length) {
+        const bonus = el("span", { className: "group", title: S["table.outcome.bonus"] }, hand.bonus.map((t) => tileImg(t)));
+        box.append(bonus);
+      }
+      return box;
+    }
+    const groups = notationGroups(outcome.reading || outcome.hand);
+    if (!groups.length) return null;
+    for (const group of groups.filter((g) => !g.meld && !g.bonus)) box.append(mark(group.tiles));
+    for (const group of groups.filter((g) => g.meld)) box.append(el("span", { className: "meld" }, group.tiles.map((t) => tileImg(t))));
+    for (const group of groups.filter((g) => g.bonus)) box.append(el("span", { className: "group", title: S["table.outcome.bonus"] }, group.tiles.map((t) => tileImg(t))));
+    return box;
+  }
+  function cell(text, className) {
+    return el("td", { textContent: text, className: className || "" });
+  }
+  // The outcome in two parts: what was won (title, hand, patterns, total), and the money.
+  function outcomeNodes(outcome, event) {
+    const body = [el("h3", { className: "result-title", textContent: outcome.title })];
+    const money = [];
+    if (outcome.kind === "win") {
+      const hand = resultHand(outcome, event);
+      if (hand) body.push(hand);
+    }
+    if (outcome.patterns && outcome.patterns.length) {
+      body.push(el("table", { className: "patterns" }, [el("tbody", {}, outcome.patterns.map((p) => el("tr", {}, [cell(p.name), cell(p.value + " " + p.unit, "number")])))]));
+    }
+    for (const line of [outcome.total, outcome.limit, outcome.tenpai]) if (line) body.push(el("p", { textContent: line }));
+    const lines = el("ul", { className: "result-lines" });
+    if (Array.isArray(outcome.payment_lines)) {
+      for (const line of outcome.payment_lines) {
+        const li = el("li", { textContent: line.text || "" });
+        li.dataset.payer = line.payer === null || line.payer === undefined ? "" : String(line.payer);
+        li.dataset.payee = String(line.payee);
+        li.dataset.amount = String(line.amount);
+        lines.append(li);
+      }
+    } else for (const text of outcome.payments || []) lines.append(el("li", { textContent: String(text).trim() }));
+    if (lines.children.length) money.push(el("h3", { textContent: S["table.outcome.payments"] }), lines);
+    const deltas = outcome.deltas || [];
+    if (deltas.length) {
+      const after = outcome.scores_after || (event && event.scores) || null;
+      const before = outcome.scores_before || (after ? after.map((x, s) => x - (deltas[s] || 0)) : null);
+      const head = el("tr", {}, [el("th", { textContent: S["table.final.seat"] }), ...(before ? [el("th", { className: "number", textContent: S["table.outcome.before"] })] : []), el("th", { className: "number", textContent: S["table.outcome.change"] }), ...(after ? [el("th", { className: "number", textContent: S["table.outcome.after"] })] : [])]);
+      const me = view ? view.seat : -1;
+      const rows = deltas.map((d, s) => {
+        const change = cell(signed.format(d), "number delta" + (d > 0 ? " plus" : d < 0 ? " minus" : ""));
+        change.dataset.seat = String(s);
+        change.dataset.delta = String(d);
+        return el("tr", { className: s === me ? "me" : "" }, [cell(s === me ? tr("table.you_seat", { seat: seatName(s) }) : seatName(s)), ...(before ? [cell(numbers.format(before[s]), "number")] : []), change, ...(after ? [cell(numbers.format(after[s]), "number")] : [])]);
+      });
+      money.push(el("h3", { textContent: S["table.outcome.scores"] }), el("table", { className: "scores" }, [el("thead", {}, [head]), el("tbody", {}, rows)]));
+    }
+    return [body, money];
+  }
+  // Opens the result dialog: a hand's outcome (resolves when closed), or the game's end (the
+  // outcome of its last hand and the final ranking, with no "continue").
+  function showResult(shown, final) {
+    const dialog = $("outcome");
+    const [body, money] = shown ? outcomeNodes(shown.outcome, shown.event) : [[], []];
+    $("outcome-body").replaceChildren(...body);
+    $("outcome-money").replaceChildren(...money);
+    $("outcome-title").textContent = final ? S["table.game_over"] : S["table.outcome"];
+    $("outcome-close").hidden = final;
+    $("final-record").hidden = !final;
+    $("new-game").hidden = !final;
+    $("final").hidden = !final || !over;
+    if (final && over) {
+      finalShown = true;
+      fillFinal(over);
+    }
+    if (!dialog.open) dialog.showModal();
+    const first = final ? $("final-record") : $("outcome-close");
+    first.focus();
+    if (final) return Promise.resolve();
+    return new Promise((resolve) => {
+      dialog.addEventListener("close", () => resolve(), { once: true });
+    });
+  }
+  function fillFinal(message) {
+    const uma = message.has_uma !== undefined ? !!message.has_uma : message.ranking.some((r) => r.result !== undefined && r.result !== null);
+    $("final-result-head").hidden = !uma;
     const rows = message.ranking.map((r) => {
-      const tr_ = document.createElement("tr");
-      if (r.seat === message.seat) tr_.className = "me";
-      tr_.append(cell(String(r.rank)), cell(seatName(r.seat) + (r.seat === message.seat ? " (" + S["table.you"] + ")" : "")), cell(String(r.points)), cell(r.result === undefined ? "" : (r.result > 0 ? "+" : "") + r.result));
-      return tr_;
+      const row = el("tr", { className: r.seat === message.seat ? "me" : "" }, [cell(String(r.rank)), cell(r.seat === message.seat ? tr("table.you_seat", { seat: seatName(r.seat) }) : seatName(r.seat)), cell(numbers.format(r.points), "number")]);
+      if (uma) row.append(cell(r.result === undefined || r.result === null ? "" : signed.format(r.result), "number"));
+      return row;
     });
     $("final-rows").replaceChildren(...rows);
+    // What the end moves after the last hand (riichi sticks left on the table, say).
+    const lines = (message.payment_lines || []).filter((line) => line.text);
+    $("final-lines").replaceChildren(...lines.map((line) => el("li", { textContent: line.text })));
+    $("final-lines").hidden = !lines.length;
     $("final-record").href = "/" + lang + "/records/" + message.game;
-    $("final").hidden = false;
-    $("actions").replaceChildren();
   }
-  $("new-game").addEventListener("click", () => {
-    $("final").hidden = true;
-    $("outcome").hidden = true;
-    $("table").hidden = true;
-    $("setup").hidden = false;
-    $("resume").hidden = true;
-    state = null;
+  $("outcome-close").addEventListener("click", () => $("outcome").close());
+  $("outcome").addEventListener("close", () => {
+    const target = $("hand").querySelectorAll("button")[Math.min(focusIndex === null ? 0 : focusIndex, $("hand").children.length - 1)];
+    if (target) target.focus({ preventScroll: true });
   });
-  document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && !$("outcome").hidden) $("outcome-close").click();
-  });
+  function newGame() {
+    over = null;
+    finalShown = false;
+    store.drop(STORE);
+    const previous = socket;
+    socket = null;
+    if (previous) previous.close();
+    backToSetup();
+    $("start").focus();
+  }
+  $("new-game").addEventListener("click", newGame);
+
+  // --- a game left unfinished in this browser comes back by itself ---------------------------
+  const unfinished = store.get(STORE);
+  if (unfinished && unfinished.game && unfinished.token) {
+    $("resuming").hidden = false;
+    $("setup-form").hidden = true;
+    connect(resumeMessage(unfinished));
+  }
 })();
