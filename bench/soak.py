@@ -1,7 +1,7 @@
 """Soak the table: full-length seeded games per rule family, every invariant checked at every step.
 
     PYTHONPATH=src .venv/bin/python bench/soak.py [--games 1000] [--seed 0] [--jobs 2]
-        [--variants ema2012,ema2016,tenhou,sanma,hongkong,sichuan,sichuan-exchange]
+        [--variants ema2012,ema2016,tenhou,sanma,tenhou3,hongkong,sichuan,sichuan-exchange]
         [--max-rounds R] [--json]
 
 Seeded random players choose among the legal actions (a win most of the time, a discard that
@@ -72,6 +72,7 @@ FAMILIES: dict[str, tuple[str, Callable[[], Any]]] = {
     "ema2016": ("riichi", RiichiRules.ema2016),
     "tenhou": ("riichi", RiichiRules.tenhou),
     "sanma": ("riichi", _three_player),
+    "tenhou3": ("riichi", RiichiRules.tenhou3),
     "hongkong": ("hongkong", lambda: None),
     "sichuan": ("sichuan", SichuanRules.blood_battle),
     "sichuan-exchange": (
@@ -141,7 +142,13 @@ def choose(game: Game, seat: int, rng: random.Random) -> Action:
     if A.PASS in by_type:  # a claim window or a kong that can be robbed
         calls = [a for a in legal if a.type in (A.PON, A.KAN, A.CHI)]
         return rng.choice(calls) if calls and rng.random() < 0.35 else by_type[A.PASS][0]
-    for kind, rate in ((A.FLOWER, 1.0), (A.ANKAN, 0.6), (A.KAKAN, 0.6), (A.ABORT, 0.3)):
+    for kind, rate in (
+        (A.FLOWER, 1.0),
+        (A.KITA, 0.8),
+        (A.ANKAN, 0.6),
+        (A.KAKAN, 0.6),
+        (A.ABORT, 0.3),
+    ):
         if kind in by_type and rng.random() < rate:
             return rng.choice(by_type[kind])
     discards = by_type.get(A.DISCARD, []) + by_type.get(A.RIICHI, [])

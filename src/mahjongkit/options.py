@@ -180,6 +180,30 @@ def describe(rules: object) -> dict[str, Any]:
     return {f.name: getattr(rules, f.name) for f in fields(rules)}
 
 
+def recorded(rules: object) -> dict[str, Any]:
+    """The options as a game's log records them: every option, except one declared
+    ``when_set`` (:func:`option`) that keeps its default. Such an option came after logs were
+    kept: a game that does not use it writes the log it always wrote, and a log without it
+    reads back with its default.
+
+    >>> from mahjongkit.valueclass import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Table:
+    ...     cap: int = option(4, low=0, high=30)
+    ...     late: bool = option(False, when_set=True)
+    >>> recorded(Table()), recorded(Table(late=True))
+    ({'cap': 4}, {'cap': 4, 'late': True})
+    """
+    assert is_value_class(rules) and not isinstance(rules, type)
+    out = {}
+    for spec in fields(rules):
+        value = getattr(rules, spec.name)
+        if spec.metadata.get(RANGE, _PLAIN).when_set and value == spec.default:
+            continue
+        out[spec.name] = value
+    return out
+
+
 # --- ranges ----------------------------------------------------------------------------------
 
 RANGE = "mahjongkit.option"
@@ -195,6 +219,8 @@ class Declared(NamedTuple):
     """What the number counts (fan, points, counters...), for the documentation."""
     choices: tuple[Any, ...] = ()
     """The values allowed (of a number, or of each entry of a list); empty: any in range."""
+    when_set: bool = False
+    """A log records the option only when it differs from its default (see :func:`recorded`)."""
 
 
 def option(
@@ -204,15 +230,23 @@ def option(
     high: int | None = None,
     unit: str = "",
     choices: tuple[Any, ...] = (),
+    when_set: bool = False,
 ) -> Any:
     """The field of a rule option with its range: a whole number from ``low`` to ``high``
     (both included), or one of ``choices`` (for a list option, what each entry may be).
+    ``when_set``: a game's log records the option only when it is not the default
+    (:func:`recorded`).
 
     The type comes from the field's annotation; :func:`check_options` reads both.
     """
     if (low is None) != (high is None) or (low is not None and high is not None and low > high):
         raise ValueError(f"an option's range is low <= high, not {low}..{high}")
-    return field(default=default, metadata={RANGE: Declared(low, high, unit, choices)})
+    declared = Declared(low, high, unit, choices, when_set)
+    return field(default=default, metadata={RANGE: declared})
+
+
+_PLAIN = Declared()
+"""The declaration of a field that declares nothing."""
 
 
 class OptionSpec(NamedTuple):

@@ -31,13 +31,20 @@ GAMES: dict[str, tuple[str, Any, float]] = {
     "riichi": ("riichi", None, 1.0),
     "riichi-tenhou": ("riichi", RiichiRules.tenhou(), 1.0),
     "riichi-passing": ("riichi", None, 0.5),
+    "riichi-tenhou3": ("riichi", RiichiRules.tenhou3(), 1.0),
     "hongkong": ("hongkong", None, 1.0),
     "sichuan-exchange": ("sichuan", SichuanRules(huan_san_zhang="random"), 1.0),
 }
 """The page's game labels: variant, rules, the random player's win rate."""
 
 FAMILY_GAMES: dict[str, list[tuple[str, int]]] = {
-    "riichi": [("riichi", 0), ("riichi", 5), ("riichi-tenhou", 0), ("riichi-tenhou", 2)],
+    "riichi": [
+        ("riichi", 0),
+        ("riichi", 5),
+        ("riichi-tenhou", 0),
+        ("riichi-tenhou", 2),
+        ("riichi-tenhou3", 0),
+    ],
     "hongkong": [("hongkong", 0)],
     "sichuan": [("sichuan-exchange", 0), ("sichuan-exchange", 1), ("sichuan-default", 0)],
 }
@@ -60,6 +67,7 @@ MJAI_REQUIRED: dict[str, tuple[str, ...]] = {
     "daiminkan": ("actor", "target", "pai", "consumed"),
     "ankan": ("actor", "consumed"),
     "kakan": ("actor", "pai", "consumed"),
+    "nukidora": ("actor", "pai"),
     "dora": ("dora_marker",),
     "hora": ("actor", "target"),
     "ryukyoku": (),

@@ -20,7 +20,7 @@ from bench.soak import Checker, soak_game
 from mahjongkit.bots.policy import play_random
 from mahjongkit.game.engine import Game
 
-QUICK = ["ema2012", "ema2016", "tenhou", "sanma", "sichuan", "sichuan-exchange"]
+QUICK = ["ema2012", "ema2016", "tenhou", "sanma", "tenhou3", "sichuan", "sichuan-exchange"]
 """Families whose full games take about a second with every check."""
 HONG_KONG_ROUNDS = 6
 """A full Hong Kong game of random players lasts about 500 hands (the dealer keeps the deal

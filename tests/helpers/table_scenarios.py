@@ -99,6 +99,31 @@ def riichi_game(
     return game
 
 
+def sanma_game(
+    hands: Sequence[str],
+    draws: str = "",
+    *,
+    rules: Any = None,
+    dead: str = "",
+    live: int | None = None,
+    scores: Sequence[int] | None = None,
+    start: dict[str, Any] | None = None,
+) -> Game:
+    """A started three-player Riichi game (``tenhou3`` unless ``rules``) on a laid-out wall of
+    the 108 tiles (no 2m-8m)."""
+    rules = rules or RiichiRules.tenhou3()
+    tiles = [t for t in tile_set() if not 1 <= t // 4 <= 7]
+    wall = lay_wall(hands, draws, tiles=tiles, dead=dead, dead_size=RIICHI_DEAD, live=live)
+    game = new_game("riichi", rules, wall)
+    if start is None and scores is None:
+        game.start()
+    else:
+        where = {"round_wind": 0, "hand_number": 0, "dealer": 0, "honba": 0, "deposits": 0}
+        where.update(start or {})
+        game.start_at(scores=list(scores or game.flow.starting_scores()), **where)
+    return game
+
+
 def kind(text: str) -> int:
     """The kind of one mpsz tile."""
     return parse_kinds(text)[0]

@@ -350,7 +350,7 @@ def score_arguments(score: argparse.ArgumentParser) -> None:
     )
     score.add_argument(
         "--rules",
-        help="a rules preset (riichi: ema2012, ema2016, tenhou; hongkong: old_style, ...; "
+        help="a rules preset (riichi: ema2012, ema2016, tenhou, tenhou3; hongkong: old_style, ...; "
         "sichuan: blood_battle, ...); default: the variant's first",
     )
     option_argument(score)

@@ -28,7 +28,7 @@ from mahjongkit.game.fold import WINDS, folds_for
 from mahjongkit.game.hands import HandFacts, Hands, ready_of_counts
 from mahjongkit.game.observation import Observation, observe, visible_event
 from mahjongkit.melds import MeldKind
-from mahjongkit.options import describe
+from mahjongkit.options import recorded as recorded_options
 from mahjongkit.shapes import RIICHI, HandShape
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action, check_action
@@ -217,7 +217,7 @@ class Game:
             "names": self.names,
             "mjk_variant": self.variant,
             "mjk_seed": self.seed,
-            "mjk_rules": describe(self.flow.rules),
+            "mjk_rules": recorded_options(self.flow.rules),
             "mjk_scores": list(scores),
         }
         if single_round:
@@ -559,7 +559,9 @@ class Game:
 
     def _live_end(self) -> int:
         rnd = self.state.round
-        return live_end(len(rnd.wall), self.flow.dead_wall, rnd.kongs, rnd.replacements)
+        return live_end(
+            len(rnd.wall), self.flow.dead_wall, rnd.kongs + rnd.set_aside, rnd.replacements
+        )
 
     def indicator_tiles(self) -> list[int]:
         """Physical ids of the dora indicators shown."""
@@ -684,6 +686,8 @@ class Game:
             self._abort(out, "kyushukyuhai", actor=action.seat)
         elif kind == A.FLOWER and action.tile is not None:
             self._set_aside(out, action.seat, action.tile, self.state.round.after_kong)
+        elif kind == A.KITA and action.tile is not None:
+            self._kita(out, action.seat, action.tile)
         else:
             raise IllegalActionError(f"{kind} cannot be played now")
 
@@ -845,6 +849,30 @@ class Game:
         if not robbable:
             self._after_kong(out, seat, "added", drawn_now=tile == state.drawn)
 
+    def _kita(self, out: list[Event], seat: int, tile: int) -> None:
+        """A North set aside on one's turn (kita): the others may win on it first, as on a
+        kong's tile; then its replacement is drawn."""
+        robbable = any(
+            legal.may_rob(self, self.flow, other, seat, tile, concealed=False, set_aside=True)
+            for other in range(self.players)
+        )
+        self._emit(
+            out,
+            {
+                "type": "nukidora",
+                "actor": seat,
+                "pai": self._mjai(tile),
+                "mjk_id": tile,
+                "mjk_robbable": robbable,
+            },
+        )
+        if not robbable:
+            self._after_kita(out, seat)
+
+    def _after_kita(self, out: list[Event], seat: int) -> None:
+        self._emit(out, {"type": "mjk:kita_done", "actor": seat})
+        self._draw(out, seat, replacement=True)
+
     def _after(self, seat: int) -> list[int]:
         """The other seats in turn order from ``seat``."""
         return [(seat + i) % self.players for i in range(1, self.players)]
@@ -864,6 +892,9 @@ class Game:
             if isinstance(winners, str) or not winners:  # no abortive draw on a robbed kong
                 winners = rons[:1]
             self._win(out, winners, tile, discarder=seat, robbing=True)
+            return
+        if rnd.rob_set_aside:
+            self._after_kita(out, seat)
             return
         kind = "concealed" if rnd.rob_concealed else "added"
         self._after_kong(out, seat, kind, drawn_now=True)
@@ -892,9 +923,10 @@ class Game:
         discarder: int | None,
         robbing: bool = False,
     ) -> None:
+        rnd = self.state.round
         for index, seat in enumerate(winners):
             first = index == 0
-            claim = WinClaim(seat, tile, discarder, robbing)
+            claim = WinClaim(seat, tile, discarder, robbing, robbing and rnd.rob_set_aside)
             final = self.flow.final_score(self, claim, first)
             moved = self.flow.extra_win_lines(self, claim, first)
             deltas = [
@@ -1104,6 +1136,8 @@ def _decision_of(game: Game, recorded: list[Any], index: int, checked: Event) ->
             return Action(A.ABORT, actor)
         if kind == Kind.FLOWER:
             return Action(A.FLOWER, actor, event["mjk_id"])
+        if kind == Kind.NUKIDORA:
+            return Action(A.KITA, actor, event["mjk_id"])
         if kind == Kind.RESPOND:
             try:
                 action = Action.from_json(event["action"])

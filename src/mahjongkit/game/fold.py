@@ -26,7 +26,9 @@ from mahjongkit.table.events import (
     Flower,
     Hora,
     Kakan,
+    KitaDone,
     KongDone,
+    Nukidora,
     Payment,
     PendingDora,
     PhaseChange,
@@ -214,6 +216,37 @@ def _kong_done(state: TableState, event: KongDone, flow: Flow[Any]) -> None:
     flow.on_kong_stands(state)
 
 
+def _nukidora(state: TableState, event: Nukidora, flow: Flow[Any]) -> None:
+    """A North set aside beside the hand (kita): it interrupts the first go-around and
+    shortens the live wall as a kong does; the others may win on it first."""
+    rnd = state.round
+    seat = event["actor"]
+    tile = event["mjk_id"]
+    hand = rnd.seats[seat]
+    hand.hand.remove(tile)
+    hand.flowers.append(tile)
+    hand.drawn = None
+    rnd.first_go_around = False
+    rnd.set_aside += 1
+    rnd.responses = {}
+    if event["mjk_robbable"]:
+        rnd.phase = Phase.ROB
+        rnd.rob_tile = tile
+        rnd.rob_seat = seat
+        rnd.rob_concealed = False
+        rnd.rob_set_aside = True
+
+
+def _kita_done(state: TableState, event: KitaDone, flow: Flow[Any]) -> None:
+    rnd = state.round
+    rnd.phase = Phase.TURN
+    rnd.rob_tile = None
+    rnd.rob_seat = None
+    rnd.rob_set_aside = False
+    rnd.responses = {}
+    flow.on_kita_stands(state)
+
+
 def _dora(state: TableState, event: Dora, flow: Flow[Any]) -> None:
     rnd = state.round
     rnd.indicators += 1
@@ -249,7 +282,10 @@ def _hora(state: TableState, event: Hora, flow: Flow[Any]) -> None:
     rnd.seats[event["actor"]].won = True
     robbed = event.get("mjk_robbed")
     if robbed is not None:
-        _robbed_kong(state, robbed["seat"], robbed["tile"])
+        if rnd.rob_set_aside:
+            _robbed_kita(state, robbed["seat"], robbed["tile"])
+        else:
+            _robbed_kong(state, robbed["seat"], robbed["tile"])
     if event["mjk_deposits_taken"]:
         rnd.deposits = 0
     flow.on_win(state, event)
@@ -272,6 +308,17 @@ def _robbed_kong(state: TableState, seat: int, tile: int) -> None:
     rnd.phase = Phase.TURN
     rnd.rob_tile = None
     rnd.rob_seat = None
+
+
+def _robbed_kita(state: TableState, seat: int, tile: int) -> None:
+    """A North won on as it was set aside: it went to the winner, not beside the hand."""
+    rnd = state.round
+    rnd.seats[seat].flowers.remove(tile)
+    rnd.set_aside -= 1
+    rnd.phase = Phase.TURN
+    rnd.rob_tile = None
+    rnd.rob_seat = None
+    rnd.rob_set_aside = False
 
 
 def _payment(state: TableState, event: Payment, flow: Flow[Any]) -> None:
@@ -313,6 +360,7 @@ CORE_FOLDS: dict[str, CoreFold] = {
     "daiminkan": _call,
     "ankan": _ankan,
     "kakan": _kakan,
+    "nukidora": _nukidora,
     "dora": _dora,
     "hora": _hora,
     "ryukyoku": _ryukyoku,
@@ -320,6 +368,7 @@ CORE_FOLDS: dict[str, CoreFold] = {
     "end_game": _end_game,
     "mjk:respond": _respond,
     "mjk:kong_done": _kong_done,
+    "mjk:kita_done": _kita_done,
     "mjk:pending_dora": _pending_dora,
     "mjk:flower": _flower,
     "mjk:deal_replacement": _deal_replacement,

@@ -188,21 +188,37 @@ def rob_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
     rnd = view.round
     if rnd.rob_tile is None or rnd.rob_seat is None:
         return []
-    if may_rob(view, flow, seat, rnd.rob_seat, rnd.rob_tile, concealed=rnd.rob_concealed):
+    if may_rob(
+        view,
+        flow,
+        seat,
+        rnd.rob_seat,
+        rnd.rob_tile,
+        concealed=rnd.rob_concealed,
+        set_aside=rnd.rob_set_aside,
+    ):
         return [Action(A.RON, seat, rnd.rob_tile), Action(A.PASS, seat)]
     return []
 
 
 def may_rob(
-    view: TableView, flow: Flow[Any], seat: int, konger: int, tile: int, *, concealed: bool
+    view: TableView,
+    flow: Flow[Any],
+    seat: int,
+    konger: int,
+    tile: int,
+    *,
+    concealed: bool,
+    set_aside: bool = False,
 ) -> bool:
-    """Whether ``seat`` may win on the tile of ``konger``'s kong (R-19, H-13)."""
+    """Whether ``seat`` may win on the tile of ``konger``'s kong (R-19, H-13), or on the North
+    it sets aside (``set_aside``: three-player Riichi's kita, won on as a kong's tile is)."""
     if seat == konger or view.round.seats[seat].won:
         return False
     if concealed and not flow.may_rob_concealed(view, seat, tile):
         return False
     return bool(
-        flow.win_score(view, WinClaim(seat, tile, konger, robbing=True))
+        flow.win_score(view, WinClaim(seat, tile, konger, robbing=True, set_aside=set_aside))
     ) and not flow.furiten(view, seat)
 
 
@@ -296,9 +312,9 @@ def why_no_win(view: TableView, flow: Flow[Any], action: Action) -> Refusal | No
     discarder = (
         None if self_draw else (rnd.rob_seat if rnd.phase is Phase.ROB else rnd.last_discarder)
     )
-    score = flow.score(
-        flow.make_win(view, WinClaim(seat, tile, discarder, robbing=rnd.phase is Phase.ROB))
-    )
+    robbing = rnd.phase is Phase.ROB
+    claim = WinClaim(seat, tile, discarder, robbing, robbing and rnd.rob_set_aside)
+    score = flow.score(flow.make_win(view, claim))
     if score.error is not None:
         return Refusal(f"{action.type} on {name}: {score.error.code}: {score.error.message}", rule)
     furiten = None if self_draw else flow.furiten_reason(view, seat)

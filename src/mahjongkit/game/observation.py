@@ -182,12 +182,14 @@ class Observation:
         return self.own.hand or ()
 
     def visible_counts(self) -> list[int]:
-        """Tiles of each kind (34 entries) seen on the table: every pond, every meld and the
-        dora indicators, each tile once. A claimed discard stays in its pond and is in its
-        meld too: it is one tile, counted by its id once, so no count passes four."""
+        """Tiles of each kind (34 entries) seen on the table: every pond, every meld, the
+        Norths set aside (three players) and the dora indicators, each tile once. A claimed
+        discard stays in its pond and is in its meld too: it is one tile, counted by its id
+        once, so no count passes four."""
         seen: set[int] = set(self.dora_indicators)
         for seat in self.seats:
             seen.update(seat.discards)
+            seen.update(seat.flowers)  # bonus tiles (no kind) are not counted
             for meld in seat.melds:
                 seen.update(meld.tiles)
         return counts_of_ids(seen)

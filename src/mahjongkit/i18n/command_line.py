@@ -785,12 +785,12 @@ _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     ("the rule family", "la famille de règles", "la familia de reglas"),
     (
-        "a rules preset (riichi: ema2012, ema2016, tenhou; hongkong: old_style, ...; sichuan: "
-        "blood_battle, ...); default: the variant's first",
-        "un jeu de règles (riichi : ema2012, ema2016, tenhou ; hongkong : old_style, ... ; "
-        "sichuan : blood_battle, ...) ; par défaut : le premier de la variante",
-        "un conjunto de reglas (riichi: ema2012, ema2016, tenhou; hongkong: old_style, ...; "
-        "sichuan: blood_battle, ...); por defecto: el primero de la variante",
+        "a rules preset (riichi: ema2012, ema2016, tenhou, tenhou3; hongkong: old_style, ...; "
+        "sichuan: blood_battle, ...); default: the variant's first",
+        "un jeu de règles (riichi : ema2012, ema2016, tenhou, tenhou3 ; hongkong : old_style, "
+        "... ; sichuan : blood_battle, ...) ; par défaut : le premier de la variante",
+        "un conjunto de reglas (riichi: ema2012, ema2016, tenhou, tenhou3; hongkong: old_style, "
+        "...; sichuan: blood_battle, ...); por defecto: el primero de la variante",
     ),
     ("the winning tile", "la tuile gagnante", "la ficha ganadora"),
     ("won by self-draw", "gagnée sur pioche", "ganada por robo propio"),

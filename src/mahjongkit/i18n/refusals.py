@@ -149,6 +149,23 @@ _EN = {
     "refusal.discard_after_riichi": (
         "after riichi only the tile just drawn ({drawn}) may be discarded, not {tile}"
     ),
+    "refusal.kita_players": (
+        "kita (setting North aside) is a rule of three-player tables, and these rules seat "
+        "{players} players"
+    ),
+    "refusal.kita_off": (
+        "these rules have no kita: North is set aside only at three-player tables that play it "
+        "(option kita)"
+    ),
+    "refusal.kita_no_north": "kita sets a North tile aside, and {tile} is not one",
+    "refusal.kita_after_riichi": (
+        "after riichi only the North just drawn may be set aside, and the tile just drawn is "
+        "{drawn}"
+    ),
+    "refusal.kita_wall": "kita is replaced from the dead wall, and the live wall is empty",
+    "refusal.no_chow": (
+        "three-player Riichi has no chow (chi): a discard is claimed only to pung, kong or win"
+    ),
     "refusal.discard_missing_suit": (
         "discard your missing suit ({suit}) first: {tiles}; {tile} may go once none is left"
     ),
@@ -444,6 +461,24 @@ _FR = {
     ),
     "refusal.discard_after_riichi": (
         "après riichi, seule la tuile piochée ({drawn}) peut être défaussée, pas {tile}"
+    ),
+    "refusal.kita_players": (
+        "le kita (mettre le Nord de côté) est une règle des tables à trois, et ces règles "
+        "placent {players} joueurs"
+    ),
+    "refusal.kita_off": (
+        "ces règles n’ont pas de kita : le Nord n’est mis de côté qu’aux tables à trois qui le "
+        "jouent (option kita)"
+    ),
+    "refusal.kita_no_north": "le kita met une tuile Nord de côté, et {tile} n’en est pas une",
+    "refusal.kita_after_riichi": (
+        "après riichi, seul le Nord qu’on vient de piocher peut être mis de côté, et la tuile "
+        "piochée est {drawn}"
+    ),
+    "refusal.kita_wall": "le kita est remplacé depuis le mur mort, et le mur vivant est vide",
+    "refusal.no_chow": (
+        "le riichi à trois joueurs n’a pas de chow (chi) : une défausse ne se prend que pour un "
+        "pung, un kong ou la victoire"
     ),
     "refusal.discard_missing_suit": (
         "défaussez d’abord votre couleur manquante ({suit}) : {tiles} ; {tile} pourra partir quand "
@@ -742,6 +777,23 @@ _ES = {
     ),
     "refusal.discard_after_riichi": (
         "tras el riichi solo se puede descartar la ficha recién robada ({drawn}), no {tile}"
+    ),
+    "refusal.kita_players": (
+        "el kita (apartar el Norte) es una regla de las mesas de tres, y estas reglas sientan a "
+        "{players} jugadores"
+    ),
+    "refusal.kita_off": (
+        "estas reglas no tienen kita: el Norte solo se aparta en las mesas de tres que lo juegan "
+        "(opción kita)"
+    ),
+    "refusal.kita_no_north": "el kita aparta una ficha Norte, y {tile} no lo es",
+    "refusal.kita_after_riichi": (
+        "tras el riichi solo se puede apartar el Norte recién robado, y la ficha robada es {drawn}"
+    ),
+    "refusal.kita_wall": "el kita se repone desde el muro muerto, y el muro vivo está vacío",
+    "refusal.no_chow": (
+        "el riichi de tres jugadores no tiene chow (chi): un descarte solo se reclama para pung, "
+        "kong o victoria"
     ),
     "refusal.discard_missing_suit": (
         "descarte primero su palo ausente ({suit}): {tiles}; {tile} podrá salir cuando no quede "

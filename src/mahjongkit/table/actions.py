@@ -34,6 +34,9 @@ DECLARE_MISSING = "declare_missing"
 """Sichuan: choose the missing suit."""
 FLOWER = "flower"
 """Set aside a drawn bonus tile and draw its replacement (when a win on it is possible)."""
+KITA = "kita"
+"""Three-player Riichi: set a North tile (``tile``) aside on one's turn, as a dora, and draw
+its replacement from the dead wall; the others may win on it first."""
 
 ACTION_TYPES = (
     DISCARD,
@@ -50,6 +53,7 @@ ACTION_TYPES = (
     EXCHANGE,
     DECLARE_MISSING,
     FLOWER,
+    KITA,
 )
 
 

@@ -149,6 +149,19 @@ class Kakan(TypedDict):
     mjk_robbable: bool
 
 
+class Nukidora(TypedDict):
+    """A seat sets a North tile aside on its turn (three-player Riichi's kita; the name is
+    mjai's, as three-player bots read it); its replacement draw follows, once nobody wins on
+    it."""
+
+    type: Literal["nukidora"]
+    actor: int
+    pai: str
+    mjk_id: int
+    mjk_robbable: bool
+    """Whether some seat may win on it (secret, as a kong's)."""
+
+
 class Dora(TypedDict):
     """A new dora indicator is turned."""
 
@@ -233,6 +246,13 @@ class KongDone(TypedDict):
     kind: str
 
 
+class KitaDone(TypedDict):
+    """Nobody won on the North set aside: it stands, and its replacement is drawn."""
+
+    type: Literal["mjk:kita_done"]
+    actor: int
+
+
 class PendingDora(TypedDict):
     """A kong's new indicator will be turned after the next discard (Tenhou)."""
 
@@ -315,6 +335,7 @@ Event = Union[  # noqa: UP007 (a runtime alias of a union of TypedDicts)
     Call,
     Ankan,
     Kakan,
+    Nukidora,
     Dora,
     Hora,
     Ryukyoku,
@@ -322,6 +343,7 @@ Event = Union[  # noqa: UP007 (a runtime alias of a union of TypedDicts)
     EndGame,
     Respond,
     KongDone,
+    KitaDone,
     PendingDora,
     Flower,
     DealReplacement,
@@ -372,6 +394,7 @@ class Kind:
     DAIMINKAN: Final = "daiminkan"
     ANKAN: Final = "ankan"
     KAKAN: Final = "kakan"
+    NUKIDORA: Final = "nukidora"
     DORA: Final = "dora"
     HORA: Final = "hora"
     RYUKYOKU: Final = "ryukyoku"
@@ -379,6 +402,7 @@ class Kind:
     END_GAME: Final = "end_game"
     RESPOND: Final = "mjk:respond"
     KONG_DONE: Final = "mjk:kong_done"
+    KITA_DONE: Final = "mjk:kita_done"
     PENDING_DORA: Final = "mjk:pending_dora"
     FLOWER: Final = "mjk:flower"
     DEAL_REPLACEMENT: Final = "mjk:deal_replacement"

@@ -64,6 +64,9 @@ class WinClaim:
     tile: int
     discarder: int | None = None
     robbing: bool = False
+    set_aside: bool = False
+    """The tile robbed was set aside (a North, kita), not added to a kong: won on as a kong's
+    tile is, without the robbing yaku."""
 
     @property
     def self_draw(self) -> bool:
@@ -255,7 +258,7 @@ class Defaults(ABC, Generic[R]):
             round_wind=rnd.round_wind,
             after_kong=self_draw and rnd.after_kong,
             second_kong=self_draw and rnd.after_kong and rnd.consecutive_kongs >= 2,
-            robbing_kong=robbing,
+            robbing_kong=robbing and not claim.set_aside,
             kong_discard=(not self_draw) and (not robbing) and rnd.kong_discard,
             last_tile=last_tile and not robbing,
             first_turn=self.first_turn_win(view, claim),
@@ -407,6 +410,9 @@ class Defaults(ABC, Generic[R]):
 
     def on_kong_stands(self, state: TableState) -> None:
         """A kong stands: it cannot be robbed, or was not."""
+
+    def on_kita_stands(self, state: TableState) -> None:
+        """A North set aside stands (three-player Riichi's kita): nobody won on it."""
 
     def on_win(self, state: TableState, event: Hora) -> None:
         """A seat won."""

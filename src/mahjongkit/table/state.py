@@ -56,7 +56,8 @@ class SeatState:
     claimed: list[bool] = field(default_factory=list)
     """Per discard: whether another seat claimed it."""
     flowers: list[int] = field(default_factory=list)
-    """Bonus tiles set aside: a table mechanism the engine plays (the draw, the replacement)."""
+    """Tiles set aside beside the hand, each replaced by a draw: bonus tiles, and the North
+    tiles of three-player Riichi (kita). A table mechanism the engine plays."""
     drawn: int | None = None
     has_drawn: bool = False
     won: bool = False
@@ -128,6 +129,9 @@ class RoundState:
     live_next: int = 0
     replacements: int = 0
     kongs: int = 0
+    set_aside: int = 0
+    """Tiles set aside from the hands this round and replaced from the dead wall (three-player
+    Riichi's North): each shortens the live wall by one, as a kong does."""
     indicators: int = 0
     pending_indicators: int = 0
     seats: list[SeatState] = field(default_factory=list)
@@ -138,6 +142,8 @@ class RoundState:
     rob_tile: int | None = None
     rob_seat: int | None = None
     rob_concealed: bool = False
+    rob_set_aside: bool = False
+    """The tile others may win on was just set aside (a North, kita), not added to a kong."""
     responses: dict[int, dict[str, Any]] = field(default_factory=dict)
     waiting: list[int] = field(default_factory=list)
     """Seats whose answer to the pending discard or kong is still expected."""

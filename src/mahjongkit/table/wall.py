@@ -6,9 +6,11 @@ Layout of a wall (a list of physical ids), the same for every variant:
   ``wall[13 * i : 13 * i + 13]``;
 - live draws follow in order from ``13 * players``;
 - the last ``dead`` tiles are the dead wall (Riichi: 14). Replacement tiles are taken from the
-  dead wall's front (``dead[0]``, ``dead[1]``, ...), dora indicators are ``dead[4 + i]`` and ura
-  indicators ``dead[9 + i]``. Each kong shortens the live wall by one, as the real dead wall is
-  topped up from the live wall's end.
+  dead wall's front (``dead[0]`` to ``dead[3]``), dora indicators are ``dead[4 + i]`` and ura
+  indicators ``dead[9 + i]``. Each kong (and each North set aside at a three-player table)
+  shortens the live wall by one, as the real dead wall is topped up from the live wall's end;
+  past the four replacement tiles (three players may draw eight: four kongs and four Norths),
+  the replacements are those top-up tiles, the live wall's end first.
 - Without a dead wall (Hong Kong, Sichuan), replacement tiles (after a kong or a bonus tile) come
   from the back: ``wall[-1]``, ``wall[-2]``, ..., and the live wall ends where they begin.
 """
@@ -54,8 +56,9 @@ def deal(wall: Sequence[int], dealer: int, players: int) -> list[list[int]]:
 def live_end(wall_size: int, dead_wall: int, kongs: int, replacements: int) -> int:
     """The index where the live wall ends (the first tile that is not drawn in turn).
 
-    With a dead wall each kong moves the end one tile closer (the dead wall is topped up from
-    the live wall); without one, every replacement drawn from the back does.
+    With a dead wall each kong (``kongs`` counts the Norths set aside too) moves the end one
+    tile closer (the dead wall is topped up from the live wall); without one, every
+    replacement drawn from the back does.
 
     >>> live_end(136, 14, kongs=1, replacements=1), live_end(144, 0, kongs=0, replacements=3)
     (121, 141)
@@ -65,14 +68,24 @@ def live_end(wall_size: int, dead_wall: int, kongs: int, replacements: int) -> i
     return wall_size - replacements
 
 
+REPLACEMENT_SLOTS = 4
+"""Replacement tiles at the dead wall's front (``dead[0]`` to ``dead[3]``)."""
+
+
 def replacement_index(wall_size: int, dead_wall: int, replacements: int) -> int:
-    """The index of the next replacement tile: the dead wall's front, or the wall's back.
+    """The index of the next replacement tile: the dead wall's front (then, past its four
+    replacement tiles, the tiles it was topped up with from the live wall's end), or the
+    wall's back.
 
     >>> replacement_index(136, 14, 0), replacement_index(144, 0, 2)
     (122, 141)
+    >>> replacement_index(108, 14, 3), replacement_index(108, 14, 4), replacement_index(108, 14, 5)
+    (97, 93, 92)
     """
     if dead_wall:
-        return wall_size - dead_wall + replacements
+        if replacements < REPLACEMENT_SLOTS:
+            return wall_size - dead_wall + replacements
+        return wall_size - dead_wall - 1 - (replacements - REPLACEMENT_SLOTS)
     return wall_size - 1 - replacements
 
 

@@ -20,7 +20,7 @@ TENHOU = RiichiRules.tenhou()
 def test_presets_are_registered_and_ema2012_is_the_default() -> None:
     variant = find_variant("riichi")
     assert variant is VARIANT
-    assert list(variant.presets) == ["ema2012", "ema2016", "tenhou"]
+    assert list(variant.presets) == ["ema2012", "ema2016", "tenhou", "tenhou3"]
     assert variant.rules() == EMA
     assert variant.rules("tenhou") == TENHOU
     with pytest.raises(NotationError, match="ema2012, ema2016, tenhou"):

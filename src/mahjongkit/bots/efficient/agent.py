@@ -12,9 +12,10 @@ from mahjongkit.bots.efficient.opening import Opening
 from mahjongkit.bots.efficient.reading import HandReading
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.observation import Observation
-from mahjongkit.shapes import thirteen_orphans_shanten
+from mahjongkit.shapes import shanten, thirteen_orphans_shanten
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
+from mahjongkit.tiles import counts_of_ids
 
 __all__ = ["EfficientAgent"]
 
@@ -44,10 +45,32 @@ class EfficientAgent(CallChooser, Opening, DiscardChooser):
             return self._exchange(observation, legal)
         if A.FLOWER in types:
             return next(a for a in legal if a.type == A.FLOWER)
+        if A.KITA in types:
+            kita = next(a for a in legal if a.type == A.KITA)
+            if self.wants_kita(observation, kita):
+                return kita
         reading = HandReading(observation, self.rules, self._record)
         if observation.phase == "turn":
             return self.turn(reading, legal)
         return self.claim(reading, legal)
+
+    @staticmethod
+    def wants_kita(observation: Observation, kita: Action) -> bool:
+        """Set the North aside (a dora, and a fresh tile drawn) unless the hand needs it: unless
+        the hand without it is further from ready than the best discard would leave it (a
+        North pair or set, seven pairs, thirteen orphans)."""
+        assert kita.tile is not None
+        counts = counts_of_ids(observation.hand)
+        melds = len(observation.own.melds)
+        shape = observation.hand_shape
+        best = 8
+        for kind, held in enumerate(counts):
+            if held:
+                counts[kind] -= 1
+                best = min(best, shanten(counts, melds, shape))
+                counts[kind] += 1
+        counts[kita.tile // 4] -= 1
+        return shanten(counts, melds, shape) <= best
 
     def turn(self, reading: HandReading, legal: Sequence[Action]) -> Action:
         """The move on this seat's turn: a kong worth making, an abortive draw, or a discard."""

@@ -129,7 +129,8 @@ def _check_situation(win: Win, players: int) -> str | None:
     if win.after_kong:
         if not win.self_draw:
             return Sentence("riichi.after_kong_ron")
-        if not any(meld.is_kong for meld in hand.melds):
+        # The replacement of a North set aside (three players) is drawn as a kong's is.
+        if not any(meld.is_kong for meld in hand.melds) and not win.nukidora:
             return Sentence("riichi.after_kong_no_kong")
         if win.last_tile:
             return "a kong's replacement tile is never the last wall tile"

@@ -189,9 +189,10 @@ class Compiled:
         found = self.points.get(key)
         if found is None:
             players = self.rules.players
+            split = self.rules.missing_seat_share == "split"
             basic, limit = basic_points(key >> 16, key >> 8 & 0xFF, key & 0xFF, self.rules)
             gains = tuple(
-                total_points(basic, dealer, self_draw, players)
+                total_points(basic, dealer, self_draw, players, split)
                 for dealer in (False, True)
                 for self_draw in (False, True)
             )

@@ -33,6 +33,7 @@ from mahjongkit.table.view import SeatExtra, TableView
 from mahjongkit.table.wall import tile_set
 from mahjongkit.tiles import (
     DRAGONS,
+    NORTH,
     RED_FIVE_IDS,
     WINDS,
     counts_of_ids,
@@ -40,10 +41,10 @@ from mahjongkit.tiles import (
     is_terminal_or_honor,
 )
 from mahjongkit.valueclass import dataclass, field, replace
+from mahjongkit.variants.riichi.points import MANGAN, share_with_missing
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.scorer import score as riichi_score
 
-_TENPAI_PAYMENT = 3000
 _counts = counts_of_ids
 
 
@@ -122,6 +123,8 @@ class RiichiFlow(Flow[RiichiRules]):
 
     def __init__(self, rules: RiichiRules) -> None:
         super().__init__(rules)
+        # Three players claim no chow (riichi.wiki, Sanma): pung, kong and win only.
+        self.chow_allowed = rules.players == len(WINDS)
         self.kong_indicators = rules.kan_dora
         self.riichi_deposit = rules.riichi_deposit
         """What a riichi puts on the table."""
@@ -158,8 +161,11 @@ class RiichiFlow(Flow[RiichiRules]):
         state = _seat(view, claim.seat)
         riichi = state.riichi
         liable = rnd.seats[claim.seat].liable
+        north = len(rnd.seats[claim.seat].flowers)
         return replace(
             base,
+            flowers=(),
+            nukidora=north,
             riichi=riichi,
             double_riichi=riichi and state.double_riichi,
             ippatsu=riichi and state.ippatsu,
@@ -211,6 +217,10 @@ class RiichiFlow(Flow[RiichiRules]):
         seat = action.seat
         if not 0 <= seat < len(rnd.seats):
             return None  # before the deal: nothing is anyone's to decide
+        if action.type == A.CHI and not self.chow_allowed:
+            return Sentence("refusal.no_chow"), "three-player Riichi: no chow"
+        if action.type == A.KITA:
+            return self._why_no_kita(view, action)
         state = rnd.seats[seat]
         if (
             rnd.phase is not Phase.TURN
@@ -239,6 +249,28 @@ class RiichiFlow(Flow[RiichiRules]):
                 Sentence("refusal.discard_swap_call", tile=name, kinds=called),
                 "kuikae (option swap_calling)",
             )
+        return None
+
+    def _why_no_kita(self, view: TableView, action: Action) -> tuple[str, str] | None:
+        """Kita where the rules have none, with a tile that is no North, after riichi with
+        another North than the one just drawn, or with no tile left to replace it; None leaves
+        the turn and the hand's tiles to the generic checks."""
+        rule = "kita: a North set aside on one's turn (option kita)"
+        if not self.rules.kita:
+            return Sentence("refusal.kita_off"), rule
+        rnd = view.round
+        state = rnd.seats[action.seat]
+        tile = action.tile
+        if rnd.phase is not Phase.TURN or rnd.turn != action.seat or tile not in state.hand:
+            return None
+        assert tile is not None  # in the hand
+        if tile // 4 != NORTH:
+            return Sentence("refusal.kita_no_north", tile=str(self.tile(tile))), rule
+        drawn = state.drawn
+        if drawn is not None and _seat(view, action.seat).riichi and tile != drawn:
+            return Sentence("refusal.kita_after_riichi", drawn=str(self.tile(drawn))), rule
+        if view.live_remaining() <= 0:
+            return Sentence("refusal.kita_wall"), rule
         return None
 
     def _why_no_riichi(self, view: TableView, seat: int, tile: int) -> tuple[str, str]:
@@ -346,7 +378,22 @@ class RiichiFlow(Flow[RiichiRules]):
             and len({t // 4 for t in state.hand if is_terminal_or_honor(t // 4)}) >= 9
         ):
             found.append(Action(A.ABORT, seat))
+        found.extend(Action(A.KITA, seat, north) for north in self._kita_tiles(view, seat))
         return found
+
+    def _kita_tiles(self, view: TableView, seat: int) -> list[int]:
+        """The Norths this seat may set aside now (kita): on its turn after a draw, with a tile
+        left to replace it; after riichi only the North just drawn, which leaves the hand as
+        it was."""
+        if not self.rules.kita:
+            return []
+        state = view.round.seats[seat]
+        drawn = state.drawn
+        if drawn is None or view.live_remaining() <= 0:
+            return []
+        if _seat(view, seat).riichi:
+            return [drawn] if drawn // 4 == NORTH else []
+        return sorted(t for t in state.hand if t // 4 == NORTH)
 
     def concealed_kong_allowed(self, view: TableView, seat: int, kind: int) -> bool:
         """After riichi: only with the drawn tile, and only if the waits stay the same."""
@@ -457,6 +504,11 @@ class RiichiFlow(Flow[RiichiRules]):
         for other in state.round.seats:
             other.extra.ippatsu = False
 
+    def on_kita_stands(self, state: TableState) -> None:
+        """A North set aside that nobody won on ends every ippatsu, as a kong does
+        (riichi.wiki, Sanma; ``docs/three-player.md``)."""
+        self.on_kong_stands(state)
+
     # --- calls ---
 
     def may_claim(self, view: TableView, seat: int, tile: int) -> bool:
@@ -518,15 +570,18 @@ class RiichiFlow(Flow[RiichiRules]):
         """Four winds, four riichi and four kongs, where the rules have them."""
         rnd = view.round
         aborts = self.rules.abortive_draws
+        # Four winds and four riichi take four seats: three players never meet them.
+        four = len(rnd.seats) == len(WINDS)
         if (
             "four_winds" in aborts
+            and four
             and rnd.first_go_around
             and all(len(s.discards) == 1 and not s.melds for s in rnd.seats)
         ):
             kinds = {s.discards[0] // 4 for s in rnd.seats}
             if len(kinds) == 1 and next(iter(kinds)) in WINDS:
                 return "sufonrenda"
-        if "four_riichi" in aborts and all(s.extra.riichi for s in rnd.seats):
+        if "four_riichi" in aborts and four and all(s.extra.riichi for s in rnd.seats):
             return "suchareach"
         if "four_kongs" in aborts and rnd.kongs == 4:
             owners = {i for i, s in enumerate(rnd.seats) for m in s.melds if m.kind.is_kong}
@@ -572,12 +627,18 @@ class RiichiFlow(Flow[RiichiRules]):
         if nagashi:
             collects = self.rules.nagashi_mangan_collects
             counter = self.rules.honba_per_payer * rnd.honba if collects else 0
+            # Three players: the missing seat's share lost, or split (missing_seat_share).
+            split = self.rules.missing_seat_share == "split" and players < len(WINDS)
             for seat in nagashi:
                 dealer = seat == rnd.dealer
                 for payer in range(players):
                     if payer == seat:
                         continue
-                    amount = (4000 if dealer or payer == rnd.dealer else 2000) + counter
+                    if split:
+                        share = share_with_missing(MANGAN, dealer, payer == rnd.dealer)
+                    else:
+                        share = 4000 if dealer or payer == rnd.dealer else 2000
+                    amount = share + counter
                     deltas[payer] -= amount
                     deltas[seat] += amount
             taken = collects and rnd.deposits > 0
@@ -594,8 +655,9 @@ class RiichiFlow(Flow[RiichiRules]):
                 "mjk_deposits_taken": taken,
             }
         if 0 < len(tenpai) < players:
-            gain = _TENPAI_PAYMENT // len(tenpai)
-            loss = _TENPAI_PAYMENT // (players - len(tenpai))
+            paid = self.rules.tenpai_payment
+            gain = paid // len(tenpai)
+            loss = paid // (players - len(tenpai))
             for seat in range(players):
                 deltas[seat] = gain if seat in tenpai else -loss
         return {

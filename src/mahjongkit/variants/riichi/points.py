@@ -112,20 +112,43 @@ def round_up(amount: int) -> int:
     return -(-amount // 100) * 100
 
 
-def total_points(basic: int, dealer_wins: bool, self_draw: bool, players: int = 4) -> int:
-    """What the winner gains from the hand alone (no counters, no deposits).
+def total_points(
+    basic: int, dealer_wins: bool, self_draw: bool, players: int = 4, split: bool = False
+) -> int:
+    """What the winner gains from the hand alone (no counters, no deposits). With three
+    players a self-draw is paid by two seats: the missing seat's share is lost (tsumo loss),
+    or, with ``split``, shared by the payers (:attr:`RiichiRules.missing_seat_share`).
 
     >>> total_points(960, False, False), total_points(960, False, True)
     (3900, 4000)
     >>> total_points(960, True, True)
     6000
+    >>> total_points(2000, False, True, 3), total_points(2000, False, True, 3, split=True)
+    (6000, 8000)
     """
     if not self_draw:
         return round_up(basic * (6 if dealer_wins else 4))
+    if split and players < 4:
+        return sum(share_with_missing(basic, dealer_wins, dealer) for dealer in (True, False))
     others = players - 1
     if dealer_wins:
         return round_up(basic * 2) * others
     return round_up(basic * 2) + round_up(basic) * (others - 1)
+
+
+def share_with_missing(basic: int, dealer_wins: bool, dealer_pays: bool) -> int:
+    """One payer's share of a three-player self-draw when the missing (non-dealer) seat's share
+    is split between the two payers (北家折半): its own share and half the missing one, rounded
+    up to 100 together.
+
+    >>> share_with_missing(2000, False, True), share_with_missing(2000, False, False)
+    (5000, 3000)
+    >>> share_with_missing(2000, True, False)
+    6000
+    """
+    own = 2 * basic if dealer_wins or dealer_pays else basic
+    missing = 2 * basic if dealer_wins else basic
+    return -(-(2 * own + missing) // 200) * 100
 
 
 _REASONS: dict[str, Names] = {
@@ -238,13 +261,18 @@ def payments_for(
     """(payer, amount, reason)"""
     if self_draw:
         payers = [seat for seat in range(rules.players) if seat != winner]
+        split = rules.missing_seat_share == "split" and rules.players < 4
         if shared:
             for payer in payers:
-                share = shared * 2 if dealer_wins or payer == dealer else shared
-                transfers.append((payer, -(-share // 100) * 100, main))
+                if split:
+                    amount = share_with_missing(shared, dealer_wins, payer == dealer)
+                else:
+                    share = shared * 2 if dealer_wins or payer == dealer else shared
+                    amount = -(-share // 100) * 100
+                transfers.append((payer, amount, main))
         counters = honba * rules.honba_per_payer
         if liable is not None:
-            whole = total_points(liable_basic, dealer_wins, True, rules.players)
+            whole = total_points(liable_basic, dealer_wins, True, rules.players, split)
             transfers.append((liable, whole, "liability"))
             transfers.append((liable, counters * len(payers), "counters"))
         else:

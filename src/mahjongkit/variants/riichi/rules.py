@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from mahjongkit.lite_typing import Literal
 from mahjongkit.options import check_options, option
-from mahjongkit.valueclass import dataclass
+from mahjongkit.valueclass import dataclass, replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
@@ -62,6 +62,9 @@ class RiichiRules:
     # --- players and bonus tiles ---------------------------------------------------------------
     players: int = option(4, low=3, high=4, unit="players")
     """Seats at the table (4; 3 for three-player Riichi). Seats are 0..players-1, 0 deals."""
+    kita: bool = option(False, when_set=True)
+    """Three players only: on one's turn a North tile may be set aside (kita, nukidora) and is
+    replaced from the dead wall; each counts as a dora of its own (see ``docs/three-player.md``)."""
     red_fives: bool = True
     """One red five per suit (aka dora), each worth one han, not a yaku."""
     ura_dora: bool = True
@@ -103,6 +106,13 @@ class RiichiRules:
     """What one counter adds to each payment of a self-draw."""
     riichi_deposit: int = option(1000, low=0, high=100_000, unit="points")
     """The stake a player puts on the table when declaring riichi."""
+    missing_seat_share: Literal["lost", "split"] = option("lost", when_set=True)
+    """Three players: the share of a self-draw the missing fourth seat would have paid is lost
+    to the winner (tsumo loss, ツモ損: Tenhou, and the conformance records), or split equally
+    between the two payers (北家折半), each payment rounded up to 100."""
+    tenpai_payment: int = option(3000, low=0, high=100_000, unit="points", when_set=True)
+    """What an exhaustive draw moves from the seats not ready to the ready ones in all (3,000;
+    Tenhou's three-player tables 2,000: 1,000 from each seat not ready to a lone ready one)."""
     liability_yakuman: tuple[str, ...] = option(("daisangen", "daisuushii"), choices=YAKUMAN_IDS)
     """Yakuman whose last set, when fed by a claim, makes the feeder liable (pao, R-48)."""
     liability_ron: Literal["split", "discarder"] = "split"
@@ -204,6 +214,8 @@ class RiichiRules:
             raise OptionValueError(
                 Sentence("refusal.uma_entries", count=len(self.uma), players=self.players)
             )
+        if self.kita and self.players != 3:
+            raise OptionValueError(Sentence("refusal.kita_players", players=self.players))
         if self.max_ron_winners is not None and not self.max_ron_winners < self.players:
             raise OptionValueError(
                 Sentence(
@@ -277,10 +289,28 @@ class RiichiRules:
             tied_placements="seat_order",
         )
 
+    @classmethod
+    def tenhou3(cls) -> RiichiRules:
+        """Tenhou.net's three-player rules (sanma, ranked lobbies with red fives): East, South
+        and West at the table, no 2m-8m (so no red 5m) and no chow, North set aside as a dora
+        (kita), tsumo loss, 35,000 points with 40,000 returned, the ready payment of 2,000 in
+        all; the four-player ``tenhou`` preset otherwise (``docs/three-player.md``)."""
+        return replace(
+            cls.tenhou(),
+            players=3,
+            kita=True,
+            abortive_draws=("nine_terminals", "four_kongs"),
+            starting_points=35000,
+            return_points=40000,
+            uma=(20000, 0, -20000),
+            tenpai_payment=2000,
+        )
+
 
 PRESETS = {
     "ema2012": RiichiRules.ema2012,
     "ema2016": RiichiRules.ema2016,
     "tenhou": RiichiRules.tenhou,
+    "tenhou3": RiichiRules.tenhou3,
 }
 """The named presets; the first is the default."""
