@@ -668,9 +668,14 @@ def test_tenhou6_reads_a_file_and_the_final_scores(tmp_path: Path) -> None:
     assert read_tenhou6(data).rounds == record.rounds
 
 
-def test_three_player_games_are_not_written_as_tenhou6() -> None:
-    with pytest.raises(NotationError, match="four-player"):
-        game_to_tenhou6(game("dnovikoff_sanma2.xml"))
+def test_three_player_games_are_written_as_tenhou6_and_read_back() -> None:
+    """The three-player game round-trips (the shape Tenhou writes is checked in
+    tests/formats/test_three_player_records.py)."""
+    record = game("dnovikoff_sanma2.xml")
+    back = read_tenhou6(json.loads(json.dumps(game_to_tenhou6(record), ensure_ascii=False)))
+    assert back.game_type.players == 3 and len(back.players) == 3
+    assert [r.scores for r in back.rounds] == [r.scores for r in record.rounds]
+    assert [len(r.actions) for r in back.rounds] == [len(r.actions) for r in record.rounds]
 
 
 def _broken_json(change: str) -> str:
@@ -695,6 +700,13 @@ def _broken_json(change: str) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
+def _three_player_with_a_fourth_seat() -> str:
+    """A three-player game (an empty fourth name) whose fourth seat is dealt tiles."""
+    data = game_to_tenhou6(read_mjlog(ROBBED_KONG))
+    data["name"] = ["a", "b", "c", ""]
+    return json.dumps(data, ensure_ascii=False)
+
+
 @pytest.mark.parametrize(
     ("source", "words"),
     [
@@ -702,7 +714,7 @@ def _broken_json(change: str) -> str:
         ("[1, 2]", "JSON object"),
         ('{"log": 3, "name": ["a", "b", "c", "d"], "rule": {}}', "'log' list"),
         ('{"log": [], "name": ["a"], "rule": {}}', "four player names"),
-        ('{"log": [], "name": ["a","b","c",""], "rule": {"disp": "三鳳南喰赤"}}', "four-player"),
+        (_three_player_with_a_fourth_seat(), "seat 3 plays in a 3-player game"),
         (_broken_json("code"), "99 is not a tenhou.net/6 tile"),
         (_broken_json("call"), "unknown call letter 'x'"),
         (_broken_json("mismatch"), "calls"),

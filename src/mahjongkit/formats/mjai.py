@@ -18,6 +18,10 @@ has seen (a seat that declares riichi gets a ready hand of such tiles), so the s
 are exactly the real game's. Both raise :class:`~mahjongkit.errors.NotationError` naming the event
 and what disagreed.
 
+A three-player game is written and read in sanma's own mjai (the form of Mortal's three-player
+bots): three names, scores and hands, and ``nukidora`` (``actor``, ``pai`` ``N``) for a North set
+aside, its replacement ``tsumo`` following.
+
 >>> from mahjongkit.bots.policy import play_random
 >>> import random
 >>> from mahjongkit.game.engine import Game
@@ -45,7 +49,6 @@ from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Kind, thaw
 from mahjongkit.table.state import Phase
-from mahjongkit.tiles import NUM_PHYSICAL
 from mahjongkit.valueclass import dataclass, field, replace
 from mahjongkit.variants import find_variant, variant_for_protocol
 
@@ -82,6 +85,7 @@ MJAI_FIELDS: dict[str, tuple[str, ...]] = {
     "daiminkan": ("actor", "target", "pai", "consumed"),
     "ankan": ("actor", "consumed"),
     "kakan": ("actor", "pai", "consumed"),
+    "nukidora": ("actor", "pai"),
     "reach": ("actor",),
     "reach_accepted": ("actor", "deltas", "scores"),
     "dora": ("dora_marker",),
@@ -93,9 +97,11 @@ MJAI_FIELDS: dict[str, tuple[str, ...]] = {
 """The fields :func:`to_mjai` writes for each mjai event type (in this order)."""
 
 _HIDDEN = "?"
-_TILES = 136
 _DEAL = 13
-_SEATS = 4
+_SEATS = (3, 4)
+"""The tables mjai logs are read for: three-player (sanma) and four-player Riichi."""
+_REPLACEMENTS = 4
+"""Replacement draws of a round's kongs at most (each North set aside allows one more)."""
 _CALLS = {Kind.CHI: A.CHI, Kind.PON: A.PON, Kind.DAIMINKAN: A.KAN}
 _STOPS = frozenset({Kind.HORA, Kind.RYUKYOKU, Kind.END_KYOKU, Kind.END_GAME})
 """Events after which a seat of the round has nothing left to decide."""
@@ -203,6 +209,8 @@ def action_to_mjai(game: Game, action: Action) -> MjaiEvent:
         }
     if action.type == A.ABORT:
         return {"type": "ryukyoku"}
+    if action.type == A.KITA and action.tile is not None:
+        return {"type": "nukidora", "actor": seat, "pai": _name(game, action.tile)}
     raise NotationError(f"mjai has no message for {action.type} ({name})")
 
 
@@ -283,15 +291,17 @@ def read_mjai(
         raise NotationError("the mjai log deals no round (no start_kyoku)")
     variant, rules = _rules_of(events, rules, options)
     players = find_variant(variant).make_flow(rules).players
-    if players != _SEATS:
-        raise NotationError(f"mjai logs are four-player games, not {players}-player {variant}")
+    if players not in _SEATS:
+        raise NotationError(
+            f"mjai logs are three-player or four-player games, not {players}-player {variant}"
+        )
     player_names = list(names) if names is not None else start.get("names")
     if not (
         isinstance(player_names, list)
-        and len(player_names) == _SEATS
+        and len(player_names) == players
         and all(isinstance(n, str) for n in player_names)
     ):
-        player_names = [f"player{i}" for i in range(_SEATS)]
+        player_names = [f"player{i}" for i in range(players)]
     limit = start.get("mjk_max_rounds")
     if limit is not None and (type(limit) is not int or limit < 1):
         raise NotationError(f"start_game: mjk_max_rounds is a positive integer, not {limit!r:.20}")
@@ -366,8 +376,12 @@ def _rules_of(events: list[MjaiEvent], rules: Any, options: Iterable[str]) -> tu
             except MahjongError as error:
                 raise NotationError(f"start_game: {error}") from None
         # mjai carries no game length: a game that ends in East (one seat bust) is as long
-        # as any other, and mjai.app's games are East-South.
-        base = record.rules("tenhou")
+        # as any other, and mjai.app's games are East-South. Three hands dealt: sanma.
+        tehais: Any = next(
+            (e.get("tehais") for e in events if e.get("type") == Kind.START_KYOKU), []
+        )
+        three = isinstance(tehais, list) and len(tehais) == 3
+        base = record.rules("tenhou3" if three else "tenhou")
         red = start.get("aka_flag")
         if not isinstance(red, bool):
             red = any(_is_red(e) for e in events)
@@ -475,17 +489,20 @@ def _where(index: int, event: Mapping[str, Any]) -> str:
 class _Layout:
     """Follows a round's events and places every tile it shows into the wall."""
 
-    def __init__(self, names: list[str], viewer: int | None) -> None:
+    def __init__(self, names: list[str], viewer: int | None, players: int) -> None:
         self.names = names
         self.viewer = viewer
-        self.seats = [_Seat() for _ in range(_SEATS)]
+        self.players = players
+        self.seats = [_Seat() for _ in range(players)]
         self.live: list[_Slot] = []
         self.replacements: list[_Slot] = []
         self.indicators: list[str] = []
         self.uras: list[str] = []
         self.after_kan: int | None = None
+        self.north = 0
+        """Norths set aside in the round (each one more replacement draw)."""
         self.pool: Counter[str] = Counter()
-        self.shown_after_riichi: list[Counter[str]] = [Counter() for _ in range(_SEATS)]
+        self.shown_after_riichi: list[Counter[str]] = [Counter() for _ in range(players)]
         """Per seat, the tiles of its unseen hand that it shows after its riichi (a concealed
         kong): its made-up ready hand must hold them."""
 
@@ -513,8 +530,10 @@ class _Layout:
     def follow(self, events: Sequence[Mapping[str, Any]], start: int, end: int) -> None:
         first = events[start]
         tehais = first.get("tehais")
-        if not isinstance(tehais, list) or len(tehais) != _SEATS:
-            raise NotationError(f"{_where(start, first)}: tehais must be four hands")
+        if not isinstance(tehais, list) or len(tehais) != self.players:
+            raise NotationError(
+                f"{_where(start, first)}: tehais must be {self.players} hands, one per seat"
+            )
         for seat, hand in enumerate(tehais):
             if not isinstance(hand, list) or len(hand) != _DEAL:
                 raise NotationError(f"{_where(start, first)}: hand {seat} must be 13 tiles")
@@ -536,9 +555,10 @@ class _Layout:
 
     def actor(self, index: int, event: Mapping[str, Any]) -> int:
         actor = event.get("actor")
-        if type(actor) is not int or not 0 <= actor < _SEATS:
+        if type(actor) is not int or not 0 <= actor < self.players:
             raise NotationError(
-                f"{_where(index, event)}: actor must be a seat 0-3, not {actor!r:.10}"
+                f"{_where(index, event)}: actor must be a seat 0-{self.players - 1}, "
+                f"not {actor!r:.10}"
             )
         return actor
 
@@ -610,6 +630,13 @@ class _Layout:
         self.take(seat, event.get("pai"), _where(index, event))
         self.after_kan = seat
 
+    def set_aside(self, index: int, event: Mapping[str, Any]) -> None:
+        """A North set aside (``nukidora``): it leaves the hand; a replacement draw follows."""
+        seat = self.actor(index, event)
+        self.take(seat, event.get("pai"), _where(index, event))
+        self.after_kan = seat
+        self.north += 1
+
     def riichi(self, index: int, event: Mapping[str, Any]) -> None:
         """A riichi: the seat's hidden tiles may have to make a ready hand."""
         self.seats[self.actor(index, event)].riichi = True
@@ -670,6 +697,7 @@ _FOLLOWS: dict[str, Callable[[_Layout, int, Mapping[str, Any]], None]] = {
     Kind.DAIMINKAN: _Layout.call,
     Kind.ANKAN: _Layout.concealed_kan,
     Kind.KAKAN: _Layout.added_kan,
+    Kind.NUKIDORA: _Layout.set_aside,
     Kind.REACH: _Layout.riichi,
     Kind.DORA: _Layout.indicator,
     Kind.HORA: _Layout.win,
@@ -719,18 +747,20 @@ def _round_wall(
     probe: Game, events: list[MjaiEvent], start: int, end: int, viewer: int | None
 ) -> list[int]:
     """The wall of the round ``events[start:end]`` shows (unseen tiles filled in)."""
-    names = [_name(probe, t) for t in range(_TILES)]
+    tiles = sorted(probe.flow.tiles())
+    players = probe.players
+    names = sorted({_name(probe, t) for t in tiles})
     by_name: dict[str, list[int]] = {}
-    for tile, name in enumerate(names):
-        by_name.setdefault(name, []).append(tile)
-    layout = _Layout(names, viewer)
+    for tile in tiles:
+        by_name.setdefault(_name(probe, tile), []).append(tile)
+    layout = _Layout(names, viewer, players)
     layout.follow(events, start, end)
     if viewer is not None and any(s.riichi for s in layout.seats):
         # Again, now knowing every tile the view shows: a riichi seat's ready hand is made of
         # tiles nobody sees, whatever the round shows later.
         used = layout.used()
         shown = layout.shown_after_riichi
-        layout = _Layout(names, viewer)
+        layout = _Layout(names, viewer, players)
         layout.pool = Counter({n: len(ids) - used[n] for n, ids in by_name.items()})
         layout.shown_after_riichi = shown
         layout.follow(events, start, end)
@@ -747,26 +777,26 @@ def _round_wall(
 
     first = events[start]
     dealer = first.get("oya")
-    if type(dealer) is not int or not 0 <= dealer < _SEATS:
-        raise NotationError(f"{_where(start, first)}: oya must be a seat 0-3")
+    if type(dealer) is not int or not 0 <= dealer < players:
+        raise NotationError(f"{_where(start, first)}: oya must be a seat 0-{players - 1}")
     # Ids are given out in the order of the wall (the deal from the dealer on, the live draws,
     # the dead wall's pieces), so that the same log always gives the same wall.
-    deal: list[tuple[int | None, ...]] = [()] * _SEATS
-    for offset in range(_SEATS):
-        seat = (dealer + offset) % _SEATS
+    deal: list[tuple[int | None, ...]] = [()] * players
+    for offset in range(players):
+        seat = (dealer + offset) % players
         deal[seat] = tuple(tile_of(layout.seats[seat].slots[k].name) for k in range(_DEAL))
     live: list[int | None] = []
     for number, slot in enumerate(layout.live):
-        if _DEAL * _SEATS + number >= _TILES - DEAD_WALL:
+        if _DEAL * players + number >= len(tiles) - DEAD_WALL:
             raise NotationError(f"round at event {start}: more draws than the live wall holds")
         live.append(tile_of(slot.name))
-    if len(layout.replacements) > 4 or len(layout.indicators) > 5:
+    if len(layout.replacements) > _REPLACEMENTS + layout.north or len(layout.indicators) > 5:
         raise NotationError(f"round at event {start}: more than four kans")
     replacements = [tile_of(slot.name) for slot in layout.replacements]
     indicators = [tile_of(name) for name in layout.indicators]
     uras = [tile_of(name) for name in layout.uras]
     wall = RoundWall(
-        tiles=tuple(range(_TILES)),
+        tiles=tuple(tiles),
         dealer=dealer,
         deal=tuple(deal),
         live=tuple(live),
@@ -774,7 +804,7 @@ def _round_wall(
         indicators=tuple(indicators),
         uras=tuple(uras),
     ).engine_wall()
-    if sorted(wall) != list(range(_TILES)) or NUM_PHYSICAL < _TILES:
+    if sorted(wall) != tiles:
         raise NotationError(f"round at event {start}: the tiles shown do not make one set")
     return wall
 
@@ -1036,6 +1066,19 @@ class _Driver(RecordReplay):
         )
         return True
 
+    def set_aside(self, event: MjaiEvent) -> bool:
+        """A North set aside (``nukidora``)."""
+        seat = self.seat(event)
+        self.apply(
+            self.pick(
+                seat,
+                lambda a: a.type == A.KITA and self.name(a.tile) == event.get("pai"),
+                f"set {event.get('pai')} aside",
+                self.attempt(A.KITA, seat, self.held_named(seat, event)),
+            )
+        )
+        return True
+
     def abort(self, event: MjaiEvent) -> bool:
         """A draw on a seat's turn: its abort (nine terminals)."""
         if self.game.round.phase is Phase.TURN:
@@ -1045,9 +1088,11 @@ class _Driver(RecordReplay):
 
     def seat(self, event: Mapping[str, Any]) -> int:
         actor = event.get("actor")
-        if type(actor) is not int or not 0 <= actor < _SEATS:
+        players = self.game.players
+        if type(actor) is not int or not 0 <= actor < players:
             raise NotationError(
-                f"{_where(self.index, event)}: actor must be a seat 0-3, not {actor!r:.10}"
+                f"{_where(self.index, event)}: actor must be a seat 0-{players - 1}, "
+                f"not {actor!r:.10}"
             )
         return actor
 
@@ -1058,6 +1103,7 @@ _TURN_PLAYS: dict[str, Callable[[_Driver, MjaiEvent], bool]] = {
     Kind.HORA: _Driver.self_drawn_win,
     Kind.ANKAN: _Driver.concealed_kan,
     Kind.KAKAN: _Driver.added_kan,
+    Kind.NUKIDORA: _Driver.set_aside,
     Kind.RYUKYOKU: _Driver.abort,
 }
 """The decision each event records on a seat's turn (no claim window open)."""

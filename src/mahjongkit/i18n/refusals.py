@@ -236,9 +236,6 @@ _EN = {
         "unknown option {name} for the {rules} rules: did you mean {guess}?"
     ),
     # Tenhou records outside the conformance set
-    "refusal.replay_three_player": (
-        "three-player game (north extraction is not modelled by the four-seat tables)"
-    ),
     "refusal.replay_special_lobby": "special lobby (chip, ratio or custom rules)",
     # The records database
     "refusal.records_none": "no records database at {path}: no game was stored there",
@@ -555,10 +552,6 @@ _FR = {
     "refusal.option_unknown_near": (
         "option inconnue {name} pour les règles {rules} : vouliez-vous dire {guess} ?"
     ),
-    "refusal.replay_three_player": (
-        "partie à trois joueurs (le retrait des tuiles Nord n’est pas modélisé par les tables à "
-        "quatre places)"
-    ),
     "refusal.replay_special_lobby": "salon spécial (jetons, ratio ou règles personnalisées)",
     "refusal.records_none": (
         "aucune base de parties à {path} : aucune partie n’y a été gardée"
@@ -866,10 +859,6 @@ _ES = {
     "refusal.generic": "esta entrada no se puede usar ({kind}): revise el campo {field}",
     "refusal.option_unknown_near": (
         "opción desconocida {name} para las reglas {rules}: ¿quiso decir {guess}?"
-    ),
-    "refusal.replay_three_player": (
-        "partida de tres jugadores (la retirada de las fichas Norte no está modelada en las "
-        "mesas de cuatro)"
     ),
     "refusal.replay_special_lobby": "sala especial (fichas, ratio o reglas propias)",
     "refusal.records_none": (

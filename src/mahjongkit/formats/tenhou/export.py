@@ -3,8 +3,9 @@
 :func:`game_record` turns an engine log into the structures of
 :mod:`mahjongkit.formats.tenhou.records` (one :class:`MjlogRound` per round: the deal, every draw,
 discard, call, riichi step, dora and the result with its yaku as Tenhou numbers them);
-:func:`game_to_tenhou6_json` writes that record as tenhou.net/6 JSON. Only four-player Riichi
-games can be written.
+:func:`game_to_tenhou6_json` writes that record as tenhou.net/6 JSON. Riichi games of three or
+four players can be written (three as Tenhou writes them: the North set aside is a ``nuki``
+meld, counted with the dora).
 
 >>> import random
 >>> from mahjongkit.bots.policy import play_random
@@ -58,7 +59,8 @@ _LIMITS = {None: 0, "mangan": 1, "haneman": 2, "baiman": 3, "sanbaiman": 4}
 
 
 def game_type_of(game: Game) -> GameType:
-    """The Tenhou game type matching the rules: red fives, open tanyao, East-South or East."""
+    """The Tenhou game type matching the rules: red fives, open tanyao, East-South or East,
+    three players."""
     rules = game.flow.rules
     if not isinstance(rules, RiichiRules):
         raise NotationError(f"tenhou.net/6 records Riichi games, not {game.variant}")
@@ -69,13 +71,18 @@ def game_type_of(game: Game) -> GameType:
         code |= 0x04
     if rules.game_length >= 2:
         code |= 0x08
+    if rules.players == 3:
+        code |= 0x10
     return GameType.from_code(code)
 
 
 def game_record(game: Game) -> MjlogGame:
     """The engine's log as a Tenhou record."""
-    if "tenhou" not in find_variant(game.variant).protocols or game.players != 4:
-        raise NotationError("only four-player Riichi games can be written as Tenhou records")
+    if "tenhou" not in find_variant(game.variant).protocols or game.players not in (3, 4):
+        raise NotationError(
+            "only Riichi games (three-player or four-player Riichi) can be written as Tenhou "
+            "records"
+        )
     starts = [i for i, e in enumerate(as_json(game.log)) if e["type"] == Kind.START_KYOKU]
     rounds = []
     states = _States(game)
@@ -152,6 +159,8 @@ def _round(game: Game, start: int, end: int, states: _States) -> MjlogRound:
                 actions.append(Riichi(event["actor"], 2, tuple(event["scores"])))
             case Kind.DORA:
                 actions.append(NewDora(event["mjk_id"]))
+            case Kind.NUKIDORA:
+                actions.append(Call(event["actor"], encode_meld(CallType.NUKI, [event["mjk_id"]])))
             case Kind.CHI | Kind.PON | Kind.DAIMINKAN | Kind.ANKAN | Kind.KAKAN as kind:
                 after = states.at(index + 1)
                 seat = event["actor"]
@@ -163,7 +172,7 @@ def _round(game: Game, start: int, end: int, states: _States) -> MjlogRound:
                 )
                 actions.append(Call(seat, _tenhou_meld(meld, seat)))
             case Kind.HORA:
-                actions.append(_agari(states.at(index), game.flow.dead_wall, event))
+                actions.append(_agari(states.at(index), game.flow.dead_wall, event, game.players))
             case Kind.RYUKYOKU:
                 actions.append(_ryuukyoku(states.at(index), event))
     return MjlogRound(
@@ -174,12 +183,13 @@ def _round(game: Game, start: int, end: int, states: _States) -> MjlogRound:
         dora_indicator=wall[len(wall) - game.flow.dead_wall + 4],
         scores=tuple(opening["scores"]),
         dealer=dealer,
-        hands=tuple(tuple(hand) for hand in deal(wall, dealer, 4)),
+        hands=tuple(tuple(hand) for hand in deal(wall, dealer, game.players)),
         actions=tuple(actions),
+        players=game.players,
     )
 
 
-def _agari(before: TableState, dead_wall: int, event: JsonEvent) -> Agari:
+def _agari(before: TableState, dead_wall: int, event: JsonEvent, players: int) -> Agari:
     rnd = before.round
     seat = event["actor"]
     target = event["target"]
@@ -199,7 +209,7 @@ def _agari(before: TableState, dead_wall: int, event: JsonEvent) -> Agari:
             continue
         # Tenhou numbers the wind pungs by wind: seat wind 10-13, prevalent wind 14-17.
         if pattern["id"] == "seat_wind":
-            number += (seat - rnd.dealer) % 4
+            number += (seat - rnd.dealer) % players
         elif pattern["id"] == "round_wind":
             number += rnd.round_wind
         if pattern["unit"] == "yakuman":
@@ -207,16 +217,17 @@ def _agari(before: TableState, dead_wall: int, event: JsonEvent) -> Agari:
         else:
             yaku.append((number, pattern["value"]))
     limit = _LIMITS.get(score.get("limit_id"), 5)
+    set_aside = [encode_meld(CallType.NUKI, [t]) for t in state.flowers]
     return Agari(
         seat=seat,
         from_seat=target,
         hand=hand,
-        melds=tuple(_tenhou_meld(m, seat) for m in state.melds),
+        melds=(*(_tenhou_meld(m, seat) for m in state.melds), *set_aside),
         win_tile=tile,
         fu=score.get("fu") or 0,
         points=score["points"],
         limit=limit,
-        yaku=tuple(yaku),
+        yaku=_one_line_each(yaku),
         yakuman=tuple(yakuman),
         dora_indicators=tuple(
             rnd.wall[i] for i in indicator_indices(len(rnd.wall), dead_wall, rnd.indicators)
@@ -232,6 +243,19 @@ def _agari(before: TableState, dead_wall: int, event: JsonEvent) -> Agari:
         riichi_sticks=rnd.deposits,
         pao_seat=state.liable,
     )
+
+
+def _one_line_each(yaku: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Tenhou's yaku list, one line per Tenhou id: the Norths set aside (three players) count
+    on the dora's line, as Tenhou's own records have them.
+
+    >>> _one_line_each([(1, 1), (52, 2), (54, 1), (52, 1)])
+    ((1, 1), (52, 3), (54, 1))
+    """
+    merged: dict[int, int] = {}
+    for number, han in yaku:
+        merged[number] = merged.get(number, 0) + han
+    return tuple(merged.items())
 
 
 def _ryuukyoku(before: TableState, event: JsonEvent) -> Ryuukyoku:

@@ -97,14 +97,13 @@ class FileReport:
 
 
 def standard_skip_reason(record: MjlogGame) -> str | None:
-    """Why a record is outside the conformance set (None: a standard four-player game), as a
-    :class:`~mahjongkit.i18n.Sentence` that a report says in its reader's language."""
-    if record.game_type.players == 4 and not record.game_type.nonstandard:
+    """Why a record is outside the conformance set (None: a standard game of three or four
+    players), as a :class:`~mahjongkit.i18n.Sentence` that a report says in its reader's
+    language."""
+    if not record.game_type.nonstandard:
         return None
     from mahjongkit.i18n import Sentence
 
-    if record.game_type.players != 4:
-        return Sentence("refusal.replay_three_player")
     return Sentence("refusal.replay_special_lobby")
 
 
@@ -140,16 +139,18 @@ def record_played(record: MjlogGame, name: str = "") -> date | None:
 
 
 def record_rules(record: MjlogGame, played: date | None = None) -> RiichiRules:
-    """The engine's rules for a Tenhou record: the ``tenhou`` preset with the record's red
-    fives, open tanyao and length, and the dealer's stop at a ready draw (``tenpai_yame``) as
-    Tenhou played it that day: off before :data:`TENPAI_YAME_SINCE`.
+    """The engine's rules for a Tenhou record: the ``tenhou`` preset (``tenhou3`` for a
+    three-player game) with the record's red fives, open tanyao and length, and the dealer's
+    stop at a ready draw (``tenpai_yame``) as Tenhou played it that day: off before
+    :data:`TENPAI_YAME_SINCE`.
 
     The day is ``played`` if given, else the record's own log id's; a record dated by neither
     is old when a wall generator Tenhou had replaced before 2010 dealt it, and otherwise
     plays under the preset."""
     kind = record.game_type
+    preset = RiichiRules.tenhou3 if kind.players == 3 else RiichiRules.tenhou
     rules = replace(
-        RiichiRules.tenhou(),
+        preset(),
         red_fives=kind.red_fives,
         open_tanyao=kind.open_tanyao,
         game_length=2 if kind.east_south else 1,
@@ -291,7 +292,8 @@ class _RoundReplay(RecordReplay):
         meld = action.meld
         seat = action.seat
         if meld.type is CallType.NUKI:
-            self.fail("north extraction (three-player) is not modelled")
+            self.apply(Action(A.KITA, seat, meld.tiles[0]))
+            return
         if meld.type in (CallType.CHI, CallType.PON, CallType.DAIMINKAN):
             kind = {CallType.CHI: A.CHI, CallType.PON: A.PON, CallType.DAIMINKAN: A.KAN}
             claim = Action(kind[meld.type], seat, meld.called, meld.consumed())

@@ -1,7 +1,7 @@
 """tenhou.net/6 JSON: the form Tenhou's replay viewer opens, written and read.
 
-:func:`game_to_tenhou6` and :func:`round_to_tenhou6` write the JSON of a record (four players);
-:func:`read_tenhou6` reads it back into the same
+:func:`game_to_tenhou6` and :func:`round_to_tenhou6` write the JSON of a record (three or four
+players); :func:`read_tenhou6` reads it back into the same
 :class:`~mahjongkit.formats.tenhou.records.MjlogGame`. The JSON keeps kinds, not copies, and one
 column of takes and gives per seat: the reader deals ids in order of appearance and rebuilds the
 order of play, matching each call to the discard it names (a seat that let a tile pass and called
@@ -9,6 +9,12 @@ the same kind from the same seat later cannot be told apart from the JSON alone)
 turned at Tenhou's moments (a concealed kong at once, an open one at its owner's next discard or
 kong); nonstandard lobbies that differ are not known. Anything the reader cannot make sense of
 raises :class:`~mahjongkit.errors.NotationError` naming the round and the item.
+
+A three-player game is written as Tenhou writes one: ``rule.disp`` begins with ``三``, the fourth
+name is empty and the fourth seat's three columns are empty lists, scores and score changes keep
+a fourth entry of 0, a North set aside is ``f44`` among its seat's gives (its replacement among
+the takes), round indices count four to a wind (South 1 is 4) so that the dealer is the index
+modulo four, and a self-draw's header names what the two payers pay.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from mahjongkit.formats.tenhou.records import (
     Player,
     Riichi,
     Ryuukyoku,
+    tile_ids_for,
 )
 from mahjongkit.formats.tenhou.script import RoundScript
 from mahjongkit.tiles import Tile, from_tenhou6, to_tenhou6
@@ -68,20 +75,28 @@ RYUUKYOKU_NAMES_JA = {
 """tenhou.net/6 result names of the abortive draws (an exhaustive draw is ``流局``)."""
 
 _TSUMOGIRI = 60
+_SEATS = 4
+"""Seat columns of a tenhou.net/6 round (a three-player game leaves the fourth empty)."""
+_NORTH = 44
+"""The North's tenhou.net/6 code, after ``f`` when it is set aside (``f44``)."""
+_THREE = "三"
+"""The mark of a three-player game in ``rule.disp``."""
 _LEVEL_LETTERS = {"ippan": "般", "joukyuu": "上", "tokujou": "特", "houou": "鳳"}
 
 
 def game_to_tenhou6(record: MjlogGame, title: tuple[str, str] = ("", "")) -> dict[str, object]:
-    """The tenhou.net/6 JSON object of a four-player game (opens in Tenhou's replay viewer).
+    """The tenhou.net/6 JSON object of a game of three or four players (opens in Tenhou's replay
+    viewer).
 
     Tiles become tenhou.net/6 codes (11-47, red fives 51-53), so the exact copy of a tile is
     lost; everything a viewer shows is kept.
     """
-    if record.game_type.players != 4:
-        raise NotationError("tenhou.net/6 export is written for four-player games only")
     kind = record.game_type
+    if kind.players not in (3, 4):
+        raise NotationError("tenhou.net/6 export is written for three or four players")
     display = (
-        _LEVEL_LETTERS[kind.level]
+        (_THREE if kind.players == 3 else "")
+        + _LEVEL_LETTERS[kind.level]
         + ("南" if kind.east_south else "東")
         + ("喰" if kind.open_tanyao else "")
         + ("赤" if kind.red_fives else "")
@@ -89,7 +104,7 @@ def game_to_tenhou6(record: MjlogGame, title: tuple[str, str] = ("", "")) -> dic
     )
     written: dict[str, object] = {
         "title": list(title),
-        "name": [player.name for player in record.players],
+        "name": _padded([player.name for player in record.players], ""),
         "rule": {"disp": display, "aka": 1 if kind.red_fives else 0},
         "log": [round_to_tenhou6(r, red_fives=kind.red_fives) for r in record.rounds],
     }
@@ -104,18 +119,20 @@ def round_to_tenhou6(game_round: MjlogRound, red_fives: bool = True) -> list[obj
     The entry lists the counters, the starting scores, the dora and ura indicators, then for
     each seat its dealt tiles, what it took (draws, and the chi, pon and exposed kongs it called)
     and what it gave (discards, 60 for a tsumogiri, ``r`` before a riichi discard, concealed and
-    added kongs, 0 after an exposed kong), and last the result.
+    added kongs, 0 after an exposed kong, ``f44`` for a North set aside), and last the result.
+    A three-player round keeps the fourth seat's columns, empty.
     """
-    if game_round.players != 4:
-        raise NotationError("tenhou.net/6 export is written for four-player games only")
+    players = game_round.players
+    if players not in (3, 4):
+        raise NotationError("tenhou.net/6 export is written for three or four players")
     script = RoundScript.from_round(game_round)
 
     def code(tile: int) -> int:
         return to_tenhou6(Tile.from_id(tile, red_fives))
 
-    takes: list[list[int | str]] = [[] for _ in range(4)]
-    gives: list[list[int | str]] = [[] for _ in range(4)]
-    declaring = [False] * 4
+    takes: list[list[int | str]] = [[] for _ in range(_SEATS)]
+    gives: list[list[int | str]] = [[] for _ in range(_SEATS)]
+    declaring = [False] * _SEATS
     results: list[object] = []
     for action in game_round.actions:
         if isinstance(action, Draw):
@@ -131,19 +148,26 @@ def round_to_tenhou6(game_round: MjlogRound, red_fives: bool = True) -> list[obj
         elif isinstance(action, Agari):
             if not results:
                 results.append("和了")
-            results.extend([list(action.deltas), _agari_detail(action, game_round.dealer)])
+            detail = _agari_detail(action, game_round.dealer, players)
+            results.extend([_padded(list(action.deltas), 0), detail])
         elif isinstance(action, Ryuukyoku):
-            results.extend(_draw_result(action))
+            results.extend(_draw_result(action, players))
     entry: list[object] = [
         [game_round.round_index, game_round.honba, game_round.riichi_sticks],
-        list(game_round.scores),
+        _padded(list(game_round.scores), 0),
         [code(t) for t in script.dora_indicators],
         [code(t) for t in script.ura_indicators],
     ]
-    for seat in range(4):
-        entry.extend([[code(t) for t in game_round.hands[seat]], takes[seat], gives[seat]])
+    for seat in range(_SEATS):
+        dealt = game_round.hands[seat] if seat < players else ()
+        entry.extend([[code(t) for t in dealt], takes[seat], gives[seat]])
     entry.append(results)
     return entry
+
+
+def _padded(values: list[object], empty: object) -> list[object]:
+    """A list of one value per seat as tenhou.net/6 keeps it: four, the missing seat ``empty``."""
+    return [*values, *[empty] * (_SEATS - len(values))]
 
 
 def _write_call(
@@ -159,7 +183,8 @@ def _write_call(
         gives.append("".join(shown[:3]) + "a" + shown[3])
         return
     if meld.type is CallType.NUKI:
-        raise NotationError("tenhou.net/6 export has no north extraction (four players only)")
+        gives.append(f"f{code(meld.tiles[0])}")
+        return
     called = meld.called if meld.called is not None else meld.tiles[0]
     others = [str(code(t)) for t in meld.tiles if t not in (called, meld.added)]
     if meld.type is CallType.CHI:
@@ -179,15 +204,15 @@ def _write_call(
             gives.append(0)  # no discard between the call and the replacement draw
 
 
-def _agari_detail(win: Agari, dealer: int) -> list[object]:
+def _agari_detail(win: Agari, dealer: int, players: int = _SEATS) -> list[object]:
     han = sum(value for _, value in win.yaku)
     header = LIMIT_NAMES_JA[min(win.limit, 5)] if win.limit else f"{win.fu}符{han}飜"
     if not win.self_draw:
         header += f"{win.points}点"
     elif win.seat == dealer:
-        header += f"{win.points // 3}点∀"
+        header += f"{win.points // (players - 1)}点∀"
     else:
-        child, dealer = _self_draw_split(win, han)
+        child, dealer = _self_draw_split(win, han, players)
         header += f"{child}-{dealer}点"
     yaku = [f"{_yaku_name(i)}({value}飜)" for i, value in win.yaku if value]
     yaku += [f"{_yaku_name(i)}(役満)" for i in win.yakuman]
@@ -195,15 +220,19 @@ def _agari_detail(win: Agari, dealer: int) -> list[object]:
     return [win.seat, win.from_seat, pao, header, *yaku]
 
 
-def _self_draw_split(win: Agari, han: int) -> tuple[int, int]:
-    """What each non-dealer and the dealer pay on a non-dealer's self-draw (before counters)."""
+def _self_draw_split(win: Agari, han: int, players: int = _SEATS) -> tuple[int, int]:
+    """What each non-dealer and the dealer pay on a non-dealer's self-draw (before counters):
+    the other non-dealers pay one share each, the dealer two (three players: one non-dealer
+    pays, the missing seat's share is lost)."""
+    children = players - 2
+    shares = children + 2
     if win.limit:
-        return win.points // 4, win.points // 2
+        return win.points // shares, 2 * win.points // shares
     base = win.fu * 2 ** (han + 2)
     child, dealer = -(-base // 100) * 100, -(-2 * base // 100) * 100
-    if 2 * child + dealer == win.points:
+    if children * child + dealer == win.points:
         return child, dealer
-    return win.points // 4, win.points // 2
+    return win.points // shares, 2 * win.points // shares
 
 
 def _yaku_name(yaku_id: int) -> str:
@@ -212,13 +241,14 @@ def _yaku_name(yaku_id: int) -> str:
     return f"yaku {yaku_id}"
 
 
-def _draw_result(draw: Ryuukyoku) -> list[object]:
+def _draw_result(draw: Ryuukyoku, players: int = _SEATS) -> list[object]:
+    deltas = _padded(list(draw.deltas), 0)
     if draw.kind in RYUUKYOKU_NAMES_JA:
         name = RYUUKYOKU_NAMES_JA[draw.kind]
-        return [name, list(draw.deltas)] if draw.kind == "nm" else [name]
+        return [name, deltas] if draw.kind == "nm" else [name]
     ready = len(draw.shown_hands)
-    name = "全員聴牌" if ready == len(draw.deltas) else "全員不聴" if ready == 0 else "流局"
-    return [name, list(draw.deltas)]
+    name = "全員聴牌" if ready == players else "全員不聴" if ready == 0 else "流局"
+    return [name, deltas]
 
 
 DAN_NAMES_JA = (
@@ -241,8 +271,10 @@ def read_tenhou6(source: str | bytes | Path | Mapping[str, object]) -> MjlogGame
     (the red five on copy 0, other copies in ascending order), so the ids differ from the mjlog
     of the same game while every kind, red five, action and score is the same. The order of
     play is rebuilt from each seat's columns; kong dora are revealed where Tenhou reveals them.
-    Tenhou's own files name the game in ``ref`` (its log id, kept as ``log_id``). Only
-    four-player games are read.
+    Tenhou's own files name the game in ``ref`` (its log id, kept as ``log_id``). A
+    three-player game (``三`` in ``rule.disp``, or an empty fourth name) is read as Tenhou
+    writes it (see the module); a ``抜きドラ`` line, which other writers give the Norths set
+    aside, counts with the dora as in Tenhou's own records.
     """
     data = _load_json(source)
     log = data.get("log")
@@ -250,22 +282,32 @@ def read_tenhou6(source: str | bytes | Path | Mapping[str, object]) -> MjlogGame
     rule = data.get("rule", {})
     if not isinstance(log, list) or not isinstance(rule, dict):
         raise NotationError("a tenhou.net/6 game has a 'log' list and a 'rule' object")
-    if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) for n in names):
-        raise NotationError("tenhou.net/6 'name' must list four player names (four players only)")
+    if (
+        not isinstance(names, list)
+        or len(names) not in (3, _SEATS)
+        or not all(isinstance(n, str) for n in names)
+    ):
+        raise NotationError(
+            "tenhou.net/6 'name' must list four player names (a three-player game leaves the "
+            "fourth empty)"
+        )
     display = rule.get("disp", "")
     if not isinstance(display, str):
         raise NotationError(f"tenhou.net/6 'rule.disp' is a text, not {type(display).__name__}")
-    if "三" in display or "3-Player" in display:
-        raise NotationError("tenhou.net/6 import reads four-player games only")
+    three = _THREE in display or "3-Player" in display or len(names) == 3 or names[3] == ""
+    players = 3 if three else _SEATS
     red_fives = any(rule.get(key) for key in ("aka", "aka51", "aka52", "aka53"))
     code = 0x01 | (0 if red_fives else 0x02) | (0x08 if "南" in display else 0)
+    code |= 0x10 if three else 0
     code |= 0x40 if "速" in display else 0
     code |= 0x04 if display and "喰" not in display else 0
     code |= next((bits for letter, bits in _LEVEL_BITS.items() if letter in display), 0)
-    rounds = [_Tenhou6Round(entry, red_fives, number).build() for number, entry in enumerate(log)]
+    rounds = [
+        _Tenhou6Round(entry, red_fives, number, players).build() for number, entry in enumerate(log)
+    ]
     final = data.get("sc")
     if rounds and isinstance(final, list):
-        rounds[-1] = _with_final(rounds[-1], final)
+        rounds[-1] = _with_final(rounds[-1], final, players)
     lobby = data.get("lobby")
     if not isinstance(lobby, int) or isinstance(lobby, bool) or not 0 <= lobby <= 10**9:
         lobby = None
@@ -274,7 +316,7 @@ def read_tenhou6(source: str | bytes | Path | Mapping[str, object]) -> MjlogGame
     log_id = ref if isinstance(ref, str) and _LOG_ID.fullmatch(ref) else None
     return MjlogGame(
         game_type=GameType.from_code(code),
-        players=tuple(_json_player(data, seat, names[seat]) for seat in range(4)),
+        players=tuple(_json_player(data, seat, names[seat]) for seat in range(players)),
         rounds=tuple(rounds),
         lobby=lobby,
         log_id=log_id,
@@ -344,15 +386,15 @@ def _json_player(data: Mapping[str, object], seat: int, name: str) -> Player:
     )
 
 
-def _with_final(game_round: MjlogRound, sc: list[object]) -> MjlogRound:
-    if len(sc) < 8 or not all(_finite(v, MOST_POINTS) for v in sc):
+def _with_final(game_round: MjlogRound, sc: list[object], players: int = _SEATS) -> MjlogRound:
+    if len(sc) < 2 * players or not all(_finite(v, MOST_POINTS) for v in sc):
         raise NotationError(
             "tenhou.net/6 'sc' lists a final score and result for each seat, "
             f"finite numbers of at most {MOST_POINTS}"
         )
     numbers = [float(v) for v in sc]  # type: ignore[arg-type]
-    scores = tuple(round(v) for v in numbers[0:8:2])
-    points = tuple(numbers[1:8:2])
+    scores = tuple(round(v) for v in numbers[0 : 2 * players : 2])
+    points = tuple(numbers[1 : 2 * players : 2])
     actions = list(game_round.actions)
     last = actions[-1]
     if isinstance(last, Agari | Ryuukyoku):
@@ -363,12 +405,13 @@ def _with_final(game_round: MjlogRound, sc: list[object]) -> MjlogRound:
 class _Tenhou6Round:
     """Rebuilds one round's order of play from the per-seat columns of a tenhou.net/6 entry."""
 
-    def __init__(self, entry: object, red_fives: bool, number: int) -> None:
+    def __init__(self, entry: object, red_fives: bool, number: int, players: int = _SEATS) -> None:
         self.where = f"tenhou.net/6 log[{number}]"
+        self.players = players
         if not isinstance(entry, list) or len(entry) != 17:
             raise NotationError(f"{self.where}: a round is a list of 17 items")
         counters, scores = entry[0], entry[1]
-        if not _int_list(counters, 3) or not _int_list(scores, 4):
+        if not _int_list(counters, 3) or not _int_list(scores, _SEATS):
             raise NotationError(f"{self.where}: expected [round, counters, sticks] and 4 scores")
         self.round_index, self.honba, self.sticks = counters
         if not 0 <= self.round_index < ROUND_INDICES:
@@ -383,17 +426,26 @@ class _Tenhou6Round:
                 )
         self._check_points("score", scores)
         self.dealer = self.round_index % 4
-        self.start_scores = tuple(scores)
-        self.scores = list(scores)
+        if self.dealer >= players:
+            raise NotationError(
+                f"{self.where}: round index {self.round_index} names dealer {self.dealer}, and "
+                f"{players} play"
+            )
+        self.start_scores = tuple(scores[:players])
+        self.scores = list(self.start_scores)
         self.red_fives = red_fives
-        self.free = {kind: [kind * 4 + c for c in range(4)] for kind in range(34)}
+        in_play = tile_ids_for(players)
+        self.free = {kind: [t for t in in_play if t // 4 == kind] for kind in range(34)}
         self.dora_codes = self._codes(entry[2], "dora indicators")
         self.ura_codes = self._codes(entry[3], "ura indicators")
         self.takes: list[list[object]] = []
         self.gives: list[list[object]] = []
         self.hands: list[list[int]] = []
         self.dealt: list[tuple[int, ...]] = []
-        for seat in range(4):
+        for seat in range(players, _SEATS):  # the missing seat of a three-player game
+            if any(entry[4 + 3 * seat + column] != [] for column in range(3)):
+                raise NotationError(f"{self.where}: seat {seat} plays in a {players}-player game")
+        for seat in range(players):
             dealt = self._codes(entry[4 + 3 * seat], f"seat {seat}'s deal")
             if len(dealt) != HAND_SIZE:
                 raise NotationError(f"{self.where}: seat {seat} is dealt {len(dealt)} tiles")
@@ -409,8 +461,8 @@ class _Tenhou6Round:
         self.dora = [self._new_id(self.dora_codes[0])]
         self.result = entry[16] if isinstance(entry[16], list) else []
         self.actions: list[Action] = []
-        self.melds: list[list[TenhouMeld]] = [[] for _ in range(4)]
-        self.last_draw: list[int | None] = [None] * 4
+        self.melds: list[list[TenhouMeld]] = [[] for _ in range(players)]
+        self.last_draw: list[int | None] = [None] * players
         self.robbable: tuple[int, int] | None = None  # (seat, tile) last discarded or added
         self.declared: set[int] = set()
         self.pending_dora = 0
@@ -487,6 +539,7 @@ class _Tenhou6Round:
             dealer=self.dealer,
             hands=tuple(self.dealt),
             actions=tuple(self.actions),
+            players=self.players,
         )
 
     def _turn(self, seat: int) -> tuple[int, bool, bool]:
@@ -496,6 +549,9 @@ class _Tenhou6Round:
             return seat, False, True  # a self-draw win or an abortive draw
         if isinstance(give, str) and any(letter in give for letter in _KONG_LETTERS):
             self._own_kong(seat, give)
+            return seat, True, not self.takes[seat]
+        if give == f"f{_NORTH}":
+            self._north(seat)
             return seat, True, not self.takes[seat]
         riichi = isinstance(give, str) and give.startswith("r")
         raw = give[1:] if isinstance(give, str) and riichi else give
@@ -522,13 +578,13 @@ class _Tenhou6Round:
         self.actions.append(Discard(seat, tile, tile == drawn))
         self.robbable = (seat, tile)
         caller = self._caller(seat, tile)
-        over = caller is None and not self.takes[(seat + 1) % 4]
+        over = caller is None and not self.takes[(seat + 1) % self.players]
         if riichi and not (over and self._ron_on(seat)):
             self.scores[seat] -= 1000
             self.accepted.append(seat)
             self.actions.append(Riichi(seat, 2, tuple(self.scores)))
         if caller is None:
-            return (seat + 1) % 4, False, over
+            return (seat + 1) % self.players, False, over
         return self._claim(caller, seat, tile)
 
     def _ron_on(self, seat: int) -> bool:
@@ -538,9 +594,12 @@ class _Tenhou6Round:
     def _caller(self, discarder: int, tile: int) -> int | None:
         # A seat's next take names the seat and tile it calls; a call that does not match this
         # discard waits for a later one. Pon and kong outrank chi when both could match.
+        # Seats are counted modulo four, as Tenhou's call codes count them, with three too.
         matches: list[tuple[bool, int]] = []
         for offset in (1, 2, 3):
             seat = (discarder + offset) % 4
+            if seat >= self.players:
+                continue
             item = self.takes[seat][0] if self.takes[seat] else None
             if not isinstance(item, str):
                 continue
@@ -614,6 +673,16 @@ class _Tenhou6Round:
         self.actions.append(Call(seat, meld))
         self._kong_dora(call)
 
+    def _north(self, seat: int) -> None:
+        """A North set aside (``f44``): it leaves the hand as a ``nuki`` meld, and may be won on
+        before its replacement is drawn."""
+        tile = self._from_hand(seat, _NORTH)
+        meld = encode_meld(CallType.NUKI, [tile])
+        self.melds[seat].append(meld)
+        self.actions.append(Call(seat, meld))
+        self.last_draw[seat] = None
+        self.robbable = (seat, tile)
+
     def _kong_dora(self, call: CallType) -> None:
         # Tenhou turns a concealed kong's indicator at once; an open kong's at the next discard
         # or kong of that player. A pending indicator is turned before the next one.
@@ -650,20 +719,26 @@ class _Tenhou6Round:
             raise NotationError(f"{self.where}: the result must start with its name")
 
     def _deltas(self, value: object) -> tuple[int, ...]:
-        if not _int_list(value, 4):
+        if not _int_list(value, _SEATS):
             raise NotationError(
                 f"{self.where}: score changes must be 4 integers, not {_shown(value)}"
             )
         self._check_points("score change", value)  # type: ignore[arg-type]
-        return tuple(value)  # type: ignore[arg-type]
+        if any(value[self.players :]):  # type: ignore[index]
+            raise NotationError(
+                f"{self.where}: score changes {_shown(value)} move points of a missing seat"
+            )
+        return tuple(value[: self.players])  # type: ignore[index]
 
     def _agari(self, deltas_value: object, detail: object, first: bool) -> Agari:
         deltas = self._deltas(deltas_value)
         if not isinstance(detail, list) or len(detail) < 4 or not _int_list(detail[:3], 3):
             raise NotationError(f"{self.where}: win details are [who, from, pao, text, yaku...]")
         seat, source, pao = detail[0], detail[1], detail[2]
-        if not all(0 <= v < 4 for v in (seat, source, pao)):
-            raise NotationError(f"{self.where}: win seats {_shown(detail[:3])} are not 0..3")
+        if not all(0 <= v < self.players for v in (seat, source, pao)):
+            raise NotationError(
+                f"{self.where}: win seats {_shown(detail[:3])} are not 0..{self.players - 1}"
+            )
         if seat == source:
             win_tile = self.last_draw[seat]
             hand = list(self.hands[seat])
@@ -676,7 +751,7 @@ class _Tenhou6Round:
             raise NotationError(f"{self.where}: seat {seat} has no tile to win on")
         if not isinstance(detail[3], str):
             raise NotationError(f"{self.where}: the win header {_shown(detail[3])} is no text")
-        fu, points, limit = _parse_agari_header(detail[3], self.where)
+        fu, points, limit = _parse_agari_header(detail[3], self.where, self.players)
         yaku, yakuman = _parse_yaku(detail[4:], self.where)
         ura: tuple[int, ...] = ()
         if seat in self.declared and self.ura_codes:
@@ -711,7 +786,7 @@ class _Tenhou6Round:
         if name not in kinds and name not in ("流局", "全員聴牌", "全員不聴"):
             raise NotationError(f"{self.where}: unknown result {_shown(name)}")
         kind = kinds.get(name, "")
-        deltas = self._deltas(self.result[1]) if len(self.result) > 1 else (0, 0, 0, 0)
+        deltas = self._deltas(self.result[1]) if len(self.result) > 1 else (0,) * self.players
         if kind == "yao9":
             last = next((a for a in reversed(self.actions) if isinstance(a, Draw)), None)
             if last is None:
@@ -722,9 +797,9 @@ class _Tenhou6Round:
         elif kind:
             ready = []
         elif name == "全員聴牌":
-            ready = [0, 1, 2, 3]
+            ready = list(range(self.players))
         else:
-            ready = [seat for seat in range(4) if deltas[seat] > 0]
+            ready = [seat for seat in range(self.players) if deltas[seat] > 0]
         draw = Ryuukyoku(
             kind=kind,
             shown_hands={seat: tuple(self.hands[seat]) for seat in ready},
@@ -752,8 +827,9 @@ _HEADER = re.compile(
 )
 
 
-def _parse_agari_header(text: str, where: str) -> tuple[int, int, int]:
-    """(fu, points, limit) of a header like ``30符2飜2000点`` or ``満貫2000-4000点``."""
+def _parse_agari_header(text: str, where: str, players: int = _SEATS) -> tuple[int, int, int]:
+    """(fu, points, limit) of a header like ``30符2飜2000点`` or ``満貫2000-4000点`` (a
+    self-draw is paid by ``players - 1`` seats)."""
     match = _HEADER.fullmatch(text)
     if match is None:
         raise NotationError(f"{where}: {_shown(text)} is not a tenhou.net/6 win header")
@@ -764,9 +840,9 @@ def _parse_agari_header(text: str, where: str) -> tuple[int, int, int]:
     if match["ron"]:
         points = int(match["ron"])
     elif match["each"]:
-        points = 3 * int(match["each"])
+        points = (players - 1) * int(match["each"])
     else:
-        points = 2 * int(match["child"]) + int(match["dealer"])
+        points = (players - 2) * int(match["child"]) + int(match["dealer"])
     return int(match["fu"] or 0), points, limit
 
 
@@ -782,14 +858,28 @@ def _parse_yaku(
         raise NotationError(f"{where}: a win lists {len(texts)} yaku, more than 64")
     for text in texts:
         match = _YAKU_TEXT.fullmatch(text) if isinstance(text, str) else None
-        if match is None or match["name"] not in YAKU_NAMES_JA:
+        name = match["name"] if match is not None else None
+        if name == _NUKIDORA_JA:
+            name = _DORA_JA  # Tenhou counts the Norths set aside with the dora
+        if match is None or name not in YAKU_NAMES_JA:
             raise NotationError(f"{where}: unknown yaku {_shown(text)}")
-        yaku_id = YAKU_NAMES_JA.index(match["name"])
+        yaku_id = YAKU_NAMES_JA.index(name)
         if match["han"] is None:
             yakuman.append(yaku_id)
         else:
             yaku.append((yaku_id, int(match["han"])))
+    dora = YAKU_NAMES_JA.index(_DORA_JA)
+    if sum(1 for number, _ in yaku if number == dora) > 1:  # ドラ and 抜きドラ: one line
+        total = sum(han for number, han in yaku if number == dora)
+        first = next(i for i, (number, _) in enumerate(yaku) if number == dora)
+        yaku = [(n, h) for i, (n, h) in enumerate(yaku) if n != dora or i == first]
+        yaku[first] = (dora, total)
     return tuple(yaku), tuple(yakuman)
+
+
+_DORA_JA = "ドラ"
+_NUKIDORA_JA = "抜きドラ"
+"""The line other writers give the Norths set aside; Tenhou's own counts them as ドラ."""
 
 
 def _shown(value: object) -> str:
