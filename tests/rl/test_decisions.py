@@ -135,10 +135,15 @@ def test_decisions_refuse_garbage(tmp_path: Path) -> None:
         next(decisions(game, encoder="v0"))
 
 
-def test_three_player_tenhou_records_are_refused_by_name() -> None:
+def test_three_player_tenhou_records_give_their_decisions_with_kita() -> None:
+    """Tenhou's three-player record is played under tenhou3: three seats, the action space
+    with kita (index 150) for each of its sixteen Norths set aside."""
     path = DATA / "riichi" / "mjlog" / "dnovikoff_sanma2.xml"
-    with pytest.raises(DecisionsError, match="three-player"):
-        list(decisions(path))
+    found = list(decisions(path))
+    assert {d.seat for d in found} == {0, 1, 2}
+    assert all(d.action_mask.shape == (151,) and d.action_mask[d.action] for d in found)
+    kita = [d for d in found if d.engine_action.type == "kita"]
+    assert len(kita) == 16 and {d.action for d in kita} == {150}
 
 
 def test_an_mjai_log_gives_the_decisions_of_the_game_it_records() -> None:

@@ -103,7 +103,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         self.encoder = encoder
         self.max_rounds = max_rounds
         self.reward_scale = float(reward_scale)
-        self.layout = layout_for(variant)
+        self.layout = layout_for(variant, self.rules)
         self.codec = ActionCodec(self.layout, bool(getattr(self.rules, "red_fives", False)))
         self._red = bool(getattr(self.rules, "red_fives", False))
         self._score_scale = SCORE_SCALES[variant]

@@ -75,7 +75,8 @@ class _Recorder(Game):
         codec = self.codecs.get(self.variant)
         if codec is None:
             red = bool(getattr(self.flow.rules, "red_fives", False))
-            codec = self.codecs[self.variant] = ActionCodec(layout_for(self.variant), red)
+            layout = layout_for(self.variant, self.flow.rules)  # kita where North is set aside
+            codec = self.codecs[self.variant] = ActionCodec(layout, red)
         red = bool(getattr(self.flow.rules, "red_fives", False))
         if type(seat) is int and 0 <= seat < self.players:
             phase = self.round.phase.value

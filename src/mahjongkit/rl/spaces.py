@@ -11,6 +11,13 @@ tile when it is of that slot). Nothing here decides a rule.
 (150, 'discard 1m', 'discard 0m', 'riichi 1m', 'pass')
 >>> layout_for("sichuan").size, layout_for("hongkong").size
 (583, 110)
+
+Some rules add groups after the family's own (three-player Riichi's North set aside):
+
+>>> from mahjongkit.variants.riichi.rules import RiichiRules
+>>> three = layout_for("riichi", RiichiRules.tenhou3())
+>>> three.size, three.name(150), layout_for("riichi", RiichiRules.tenhou()).size
+(151, 'kita', 150)
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations_with_replacement
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -97,8 +105,8 @@ class ActionLayout:
         return _RED_SLOT_NAMES[slot - 34] if slot >= 34 else format_kind(slot)
 
 
-def _layout(variant: str) -> ActionLayout:
-    groups = find_variant(variant).action_layout
+def _layout(variant: str, added: tuple[tuple[str, int], ...] = ()) -> ActionLayout:
+    groups = (*find_variant(variant).action_layout, *added)
     if not groups:
         raise IllegalActionError(f"{variant} has no action space (its record names no layout)")
     sizes = dict(groups)
@@ -115,18 +123,21 @@ def _layout(variant: str) -> ActionLayout:
 
 
 @cache
-def _layout_of(variant: str) -> ActionLayout:
-    return _layout(variant)
+def _layout_of(variant: str, added: tuple[tuple[str, int], ...] = ()) -> ActionLayout:
+    return _layout(variant, added)
 
 
-def layout_for(variant: str) -> ActionLayout:
+def layout_for(variant: str, rules: Any = None) -> ActionLayout:
     """The action layout of a family (``riichi``, ``hongkong``, ``sichuan`` or one registered),
-    read from its record."""
+    read from its record; with ``rules``, the groups those rules add after it (the record's
+    ``rules_actions``)."""
     if not isinstance(variant, str) or variant not in VARIANT_NAMES:
         raise IllegalActionError(
             f"unknown family {variant!r:.40}: expected one of {', '.join(VARIANT_NAMES)}"
         )
-    return _layout_of(variant)
+    record = find_variant(variant)
+    added = () if rules is None or record.rules_actions is None else record.rules_actions(rules)
+    return _layout_of(variant, tuple(added))
 
 
 class ActionCodec:
@@ -154,6 +165,7 @@ class ActionCodec:
             A.PASS: offsets["pass"],
             A.ABORT: offsets.get("abort", -1),
             A.FLOWER: offsets.get("flower", -1),
+            A.KITA: offsets.get("kita", -1),
         }
         # Discards and riichi declarations: the group's first index, plus the tile's slot.
         self._slot_groups = {A.DISCARD: offsets["discard"]}

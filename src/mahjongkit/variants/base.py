@@ -206,6 +206,9 @@ class Variant:
     """The RL action space: named groups of consecutive indices in order, with their sizes
     (``docs/rl.md``); the ``discard`` group has a slot per tile kind the family discards (and
     per red five). Empty: the family has no RL action space."""
+    rules_actions: Callable[[Any], tuple[tuple[str, int], ...]] | None = None
+    """The groups the RL action space adds after :attr:`action_layout` under some rules (Riichi
+    with North set aside: ``kita``); None: the layout is the same under every rule set."""
     play_preset: str | None = None
     """The preset a game is played under when a surface names none and wants the rules most
     recorded games use (the RL env, a seat playing over a wire protocol); None: the first."""

@@ -82,6 +82,11 @@ def _one_yaku(rules: RiichiRules) -> int:
     return 1
 
 
+def _kita_actions(rules: RiichiRules) -> tuple[tuple[str, int], ...]:
+    """Three players setting North aside have one more action: kita."""
+    return (("kita", 1),) if rules.kita else ()
+
+
 VARIANT = Variant(
     name="riichi",
     presets=PRESETS,
@@ -115,6 +120,7 @@ VARIANT = Variant(
         ("pass", 1),
         ("abort", 1),
     ),
+    rules_actions=_kita_actions,
     play_preset="tenhou",
     protocols=frozenset(("mjai", "tenhou")),
     score_scale=100_000.0,
