@@ -221,7 +221,8 @@ def _rules(draw: st.DrawFn, variant: str) -> Any:
     if variant == "riichi" and values["max_ron_winners"] is not None:
         values["max_ron_winners"] = min(values["max_ron_winners"], players - 1)
     if variant == "riichi":
-        values["kita"] = values["kita"] and players == 3  # a three-player rule
+        # A three-player rule.
+        values["north_set_aside"] = values["north_set_aside"] and players == 3
     if variant == "hongkong":
         values["min_fan"] = min(values["min_fan"], values["limit"])
     return rules_type(**values)

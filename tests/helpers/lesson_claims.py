@@ -203,10 +203,11 @@ def evaluate(claim: Claim) -> list[str]:
         elif kind == "deal":
             got, want = _deal(left[len("deal") :]), _payments(right)
         elif kind == "noten":
-            from mahjongkit.variants.riichi.flow import _TENPAI_PAYMENT
+            from mahjongkit.variants.riichi.rules import RiichiRules
 
+            paid = RiichiRules().tenpai_payment  # what a four-player draw moves in all
             ready = int(args[0])
-            got = [_TENPAI_PAYMENT // ready, _TENPAI_PAYMENT // (4 - ready)]
+            got = [paid // ready, paid // (4 - ready)]
             want = _ints(right)
         else:
             return [f"{claim.text!r}: unknown claim kind {kind!r} (docs/lessons.md)"]

@@ -155,7 +155,7 @@ _EN = {
     ),
     "refusal.kita_off": (
         "these rules have no kita: North is set aside only at three-player tables that play it "
-        "(option kita)"
+        "(option north_set_aside)"
     ),
     "refusal.kita_no_north": "kita sets a North tile aside, and {tile} is not one",
     "refusal.kita_after_riichi": (
@@ -465,7 +465,7 @@ _FR = {
     ),
     "refusal.kita_off": (
         "ces règles n’ont pas de kita : le Nord n’est mis de côté qu’aux tables à trois qui le "
-        "jouent (option kita)"
+        "jouent (option north_set_aside)"
     ),
     "refusal.kita_no_north": "le kita met une tuile Nord de côté, et {tile} n’en est pas une",
     "refusal.kita_after_riichi": (
@@ -777,13 +777,15 @@ _ES = {
     ),
     "refusal.kita_off": (
         "estas reglas no tienen kita: el Norte solo se aparta en las mesas de tres que lo juegan "
-        "(opción kita)"
+        "(opción north_set_aside)"
     ),
     "refusal.kita_no_north": "el kita aparta una ficha Norte, y {tile} no lo es",
     "refusal.kita_after_riichi": (
         "tras el riichi solo se puede apartar el Norte recién robado, y la ficha robada es {drawn}"
     ),
-    "refusal.kita_wall": "el kita se repone desde el muro muerto, y el muro vivo está vacío",
+    "refusal.kita_wall": (
+        "el kita se repone desde la muralla muerta, y la muralla viva está vacía"
+    ),
     "refusal.no_chow": (
         "el riichi de tres jugadores no tiene chow (chi): un descarte solo se reclama para pung, "
         "kong o victoria"

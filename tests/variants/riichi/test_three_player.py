@@ -65,11 +65,12 @@ def test_the_preset_is_tenhous_three_player_table() -> None:
     rules = TENHOU3
     assert (rules.players, rules.starting_points, rules.return_points) == (3, 35000, 40000)
     assert rules.uma == (20000, 0, -20000) and rules.oka == 15000
-    assert rules.kita and rules.tenpai_payment == 2000 and rules.missing_seat_share == "lost"
+    assert rules.north_set_aside and rules.tenpai_payment == 2000
+    assert rules.missing_seat_share == "lost"
     assert rules.abortive_draws == ("nine_terminals", "four_kongs")
     four = RiichiRules.tenhou()
     changed = {
-        "players", "kita", "abortive_draws", "starting_points", "return_points", "uma",
+        "players", "north_set_aside", "abortive_draws", "starting_points", "return_points", "uma",
         "tenpai_payment",
     }  # fmt: skip
     for name in set(type(rules).__dataclass_fields__) - changed:
@@ -104,16 +105,16 @@ def test_the_log_records_the_three_player_options_and_a_four_player_log_does_not
     exactly as before."""
     three = Game("riichi", TENHOU3, seed=3)
     recorded = only(three.start(), "start_game")["mjk_rules"]
-    assert recorded["kita"] is True and recorded["tenpai_payment"] == 2000
+    assert recorded["north_set_aside"] is True and recorded["tenpai_payment"] == 2000
     assert "missing_seat_share" not in recorded
     four = only(Game("riichi", RiichiRules.tenhou(), seed=3).start(), "start_game")["mjk_rules"]
-    assert not {"kita", "tenpai_payment", "missing_seat_share"} & set(four)
+    assert not {"north_set_aside", "tenpai_payment", "missing_seat_share"} & set(four)
     assert Game.replay(json.loads(json.dumps(three.log))).flow.rules == TENHOU3
 
 
 def test_kita_is_a_three_player_rule() -> None:
     with pytest.raises(OptionValueError, match="three-player tables"):
-        replace(RiichiRules.tenhou(), kita=True)
+        replace(RiichiRules.tenhou(), north_set_aside=True)
 
 
 # --- no chow -------------------------------------------------------------------------------------

@@ -84,7 +84,7 @@ def _one_yaku(rules: RiichiRules) -> int:
 
 def _kita_actions(rules: RiichiRules) -> tuple[tuple[str, int], ...]:
     """Three players setting North aside have one more action: kita."""
-    return (("kita", 1),) if rules.kita else ()
+    return (("kita", 1),) if rules.north_set_aside else ()
 
 
 VARIANT = Variant(

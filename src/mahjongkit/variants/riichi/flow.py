@@ -255,8 +255,8 @@ class RiichiFlow(Flow[RiichiRules]):
         """Kita where the rules have none, with a tile that is no North, after riichi with
         another North than the one just drawn, or with no tile left to replace it; None leaves
         the turn and the hand's tiles to the generic checks."""
-        rule = "kita: a North set aside on one's turn (option kita)"
-        if not self.rules.kita:
+        rule = "kita: a North set aside on one's turn (option north_set_aside)"
+        if not self.rules.north_set_aside:
             return Sentence("refusal.kita_off"), rule
         rnd = view.round
         state = rnd.seats[action.seat]
@@ -385,7 +385,7 @@ class RiichiFlow(Flow[RiichiRules]):
         """The Norths this seat may set aside now (kita): on its turn after a draw, with a tile
         left to replace it; after riichi only the North just drawn, which leaves the hand as
         it was."""
-        if not self.rules.kita:
+        if not self.rules.north_set_aside:
             return []
         state = view.round.seats[seat]
         drawn = state.drawn

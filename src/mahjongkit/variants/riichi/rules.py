@@ -62,7 +62,7 @@ class RiichiRules:
     # --- players and bonus tiles ---------------------------------------------------------------
     players: int = option(4, low=3, high=4, unit="players")
     """Seats at the table (4; 3 for three-player Riichi). Seats are 0..players-1, 0 deals."""
-    kita: bool = option(False, when_set=True)
+    north_set_aside: bool = option(False, when_set=True)
     """Three players only: on one's turn a North tile may be set aside (kita, nukidora) and is
     replaced from the dead wall; each counts as a dora of its own (see ``docs/three-player.md``)."""
     red_fives: bool = True
@@ -214,7 +214,7 @@ class RiichiRules:
             raise OptionValueError(
                 Sentence("refusal.uma_entries", count=len(self.uma), players=self.players)
             )
-        if self.kita and self.players != 3:
+        if self.north_set_aside and self.players != 3:
             raise OptionValueError(Sentence("refusal.kita_players", players=self.players))
         if self.max_ron_winners is not None and not self.max_ron_winners < self.players:
             raise OptionValueError(
@@ -298,7 +298,7 @@ class RiichiRules:
         return replace(
             cls.tenhou(),
             players=3,
-            kita=True,
+            north_set_aside=True,
             abortive_draws=("nine_terminals", "four_kongs"),
             starting_points=35000,
             return_points=40000,
