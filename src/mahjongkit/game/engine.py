@@ -26,7 +26,7 @@ from mahjongkit.errors import IllegalActionError, MahjongError
 from mahjongkit.game import legal
 from mahjongkit.game.fold import WINDS, folds_for
 from mahjongkit.game.hands import HandFacts, Hands, ready_of_counts
-from mahjongkit.game.observation import Observation, observe, visible_event
+from mahjongkit.game.observation import Observation, SeatInfos, observe, visible_event
 from mahjongkit.melds import MeldKind
 from mahjongkit.options import recorded as recorded_options
 from mahjongkit.shapes import RIICHI, HandShape
@@ -154,7 +154,8 @@ class Game:
         self._legal_of: list[list[Action]] = [[] for _ in range(self.players)]
         self._mjai_names = _mjai_names(self.flow)
         self._views: dict[int, tuple[int, list[Event]]] = {}
-        self._order: tuple[int, list[tuple[int, int]], list[int | None]] = (0, [], [])
+        self._order = _DiscardOrder(players=self.players)
+        self._seat_infos = SeatInfos()
         self.stop_after_round = False
         """Set by :meth:`start_at` for a one-round check: nothing follows the round's end."""
         self.log: list[Event] = []
@@ -327,7 +328,8 @@ class Game:
 
     def _restore(self, events: list[Event]) -> None:
         self._views.clear()
-        self._order = (0, [], [])
+        self._order = _DiscardOrder(players=self.players)
+        self._seat_infos = SeatInfos()
         self._version += 1
         self.log = []
         self.state = TableState()
@@ -345,7 +347,7 @@ class Game:
             )
         events = tuple(self.visible_log(seat)) if with_events else ()
         shape = self.flow.shape(self, seat) if self.state.round.seats else RIICHI
-        order, riichi_at = self.discard_order()
+        order = self._followed_order()
         return observe(
             self,
             self.variant,
@@ -353,8 +355,10 @@ class Game:
             self.legal_actions(seat),
             events,
             shape,
-            (tuple(order), tuple(riichi_at)),
+            (order.shown, order.shown_riichi),
             self._furiten(seat),
+            tsumogiri=order.shown_tsumogiri,
+            seats=self._seat_infos,
         )
 
     def _furiten(self, seat: int) -> bool:
@@ -384,22 +388,16 @@ class Game:
         """The round's discards in the order they were made, as (seat, tile), and for each seat
         the index there of the tile it declared riichi with (None: no riichi). Kept up to date
         as the log grows; what every seat saw happen, in order."""
-        seen, order, riichi_at = self._order
-        if seen > len(self.log):
-            seen, order, riichi_at = 0, [], []
-        if len(riichi_at) != self.players:
-            riichi_at = [None] * self.players
-        for event in self.log[seen:]:
-            kind = event["type"]
-            if kind == Kind.DAHAI:
-                order.append((event["actor"], event["mjk_id"]))  # type: ignore[typeddict-item]
-            elif kind == Kind.REACH:
-                riichi_at[event["actor"]] = len(order)  # type: ignore[typeddict-item]
-            elif kind == Kind.START_KYOKU:
-                order = []
-                riichi_at = [None] * self.players
-        self._order = (len(self.log), order, riichi_at)
-        return order, riichi_at
+        order = self._followed_order()
+        return list(order.order), list(order.riichi_at)
+
+    def _followed_order(self) -> _DiscardOrder:
+        """The round's discards followed up to the end of the log."""
+        kept = self._order
+        if kept.seen > len(self.log):
+            kept = self._order = _DiscardOrder(players=self.players)
+        kept.follow(self.log)
+        return kept
 
     def visible_log(self, seat: int) -> list[Event]:
         """The events as ``seat`` sees them (kept up to date as the log grows)."""
@@ -1173,3 +1171,44 @@ def _short(value: Any) -> str:
         return str(value["type"])
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+class _DiscardOrder:
+    """The round's discards in order, each seat's riichi position there and each discard's
+    tsumogiri flag, followed event by event as the log grows (with their tuples, made once per
+    change, for the observations)."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.seen = 0
+        self.order: list[tuple[int, int]] = []
+        self.riichi_at: list[int | None] = [None] * players
+        self.tsumogiri: list[bool] = []
+        self.shown: tuple[tuple[int, int], ...] = ()
+        self.shown_riichi: tuple[int | None, ...] = (None,) * players
+        self.shown_tsumogiri: tuple[bool, ...] = ()
+
+    def follow(self, log: Sequence[Event]) -> None:
+        """Take in the events after the ones already followed."""
+        if self.seen == len(log):
+            return
+        changed = False
+        for event in log[self.seen :]:
+            kind = event["type"]
+            if kind == Kind.DAHAI:
+                self.order.append((event["actor"], event["mjk_id"]))  # type: ignore[typeddict-item]
+                self.tsumogiri.append(bool(event["tsumogiri"]))  # type: ignore[typeddict-item]
+                changed = True
+            elif kind == Kind.REACH:
+                self.riichi_at[event["actor"]] = len(self.order)  # type: ignore[typeddict-item]
+                changed = True
+            elif kind == Kind.START_KYOKU:
+                self.order = []
+                self.riichi_at = [None] * self.players
+                self.tsumogiri = []
+                changed = True
+        self.seen = len(log)
+        if changed:
+            self.shown = tuple(self.order)
+            self.shown_riichi = tuple(self.riichi_at)
+            self.shown_tsumogiri = tuple(self.tsumogiri)

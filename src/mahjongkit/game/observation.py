@@ -36,6 +36,7 @@ __all__ = [
     "MeldInfo",
     "Observation",
     "SeatInfo",
+    "SeatInfos",
     "observe",
     "shown_missing_suit",
     "shown_phase",
@@ -161,6 +162,10 @@ class Observation:
     """Whether the observer's waiting hand may not win on a discard now (its own discards, a
     win passed up, a riichi that let a wait go by: the rules' own check). Not in
     :meth:`to_json`."""
+    tsumogiri: tuple[bool, ...] = ()
+    """Per discard of :attr:`discard_order`: whether it was the tile just drawn (tsumogiri)
+    rather than one from the hand (tedashi), as every seat saw it played. Not in
+    :meth:`to_json`."""
 
     def passed_since_riichi(self, seat: int) -> set[int]:
         """The kinds ``seat`` let go by since its riichi: its declaration tile and every tile
@@ -273,6 +278,70 @@ def _seat_info(state: SeatView, own: bool, missing_suit: int | None) -> SeatInfo
     )
 
 
+class SeatInfos:
+    """The seats of one table as each observer sees them, each made again only when what
+    everyone sees of it has changed.
+
+    What the others see of a seat (its melds, pond, bonus tiles, flags, hand size and shown
+    missing suit) is the same for every observer, and a decision changes it for one seat or
+    two: the other seats' :class:`SeatInfo` are the very objects of the last observation (a
+    reader may compare them by identity to skip what did not change). A seat's melds, pond and
+    bonus tiles only grow within a round, or change their number of tiles (a kong added or
+    robbed), so their lengths and the round's identity tell when to look again.
+    """
+
+    def __init__(self) -> None:
+        self._round: object | None = None
+        self._kept: list[tuple[tuple[Any, ...], SeatInfo]] = []
+
+    def seats(self, rnd: RoundView, observer: int) -> tuple[SeatInfo, ...]:
+        """Every seat of ``rnd`` as ``observer`` sees it (its own with its hand)."""
+        seats = rnd.seats
+        if rnd is not self._round or len(self._kept) != len(seats):
+            self._round = rnd
+            self._kept = []
+        declaring = rnd.phase is Phase.DECLARE
+        kept = self._kept
+        out: list[SeatInfo] = []
+        for index, state in enumerate(seats):
+            melds = state.melds
+            size = len(melds) << 8
+            for meld in melds:
+                size += len(meld.tiles)
+            missing = None if declaring else state.missing_suit
+            key = (
+                len(state.discards),
+                size,
+                len(state.flowers),
+                len(state.hand),
+                state.riichi,
+                state.won,
+                missing,
+            )
+            if index < len(kept) and kept[index][0] == key:
+                public = kept[index][1]
+            else:
+                public = _seat_info(state, False, missing)
+                if index < len(kept):
+                    kept[index] = (key, public)
+                else:
+                    kept.append((key, public))
+            if index == observer:
+                public = SeatInfo(
+                    public.melds,
+                    public.discards,
+                    public.flowers,
+                    public.riichi,
+                    public.won,
+                    public.hand_size,
+                    state.missing_suit,
+                    tuple(sorted(state.hand)),
+                    state.drawn,
+                )
+            out.append(public)
+        return tuple(out)
+
+
 def observe(
     view: TableView,
     variant: str,
@@ -282,11 +351,23 @@ def observe(
     hand_shape: HandShape,
     order: tuple[tuple[tuple[int, int], ...], tuple[int | None, ...]] = ((), ()),
     furiten: bool = False,
+    *,
+    tsumogiri: tuple[bool, ...] = (),
+    seats: SeatInfos | None = None,
 ) -> Observation:
     """The observation of ``seat`` (``legal``: its legal actions; ``events``: its visible log;
     ``order``: the round's discards in order and each seat's riichi position there;
-    ``furiten``: the rules' furiten check of the seat)."""
+    ``furiten``: the rules' furiten check of the seat; ``tsumogiri``: per discard of the
+    order, whether it was the tile just drawn; ``seats``: the table's kept seats, when the
+    caller keeps them)."""
     rnd = view.round
+    if seats is not None:
+        shown = seats.seats(rnd, seat)
+    else:
+        shown = tuple(
+            _seat_info(state, index == seat, shown_missing_suit(rnd, index, seat))
+            for index, state in enumerate(rnd.seats)
+        )
     return Observation(
         seat=seat,
         variant=variant,
@@ -300,10 +381,7 @@ def observe(
         dora_indicators=tuple(view.indicator_tiles()),
         wall_remaining=view.live_remaining(),
         last_discard=rnd.last_discard,
-        seats=tuple(
-            _seat_info(state, index == seat, shown_missing_suit(rnd, index, seat))
-            for index, state in enumerate(rnd.seats)
-        ),
+        seats=shown,
         legal_actions=tuple(legal),
         events=events,
         hand_shape=hand_shape,
@@ -311,4 +389,5 @@ def observe(
         riichi_at=order[1],
         rob_tile=rnd.rob_tile if rnd.phase is Phase.ROB else None,
         furiten=furiten,
+        tsumogiri=tsumogiri,
     )
