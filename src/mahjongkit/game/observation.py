@@ -278,16 +278,20 @@ def _seat_info(state: SeatView, own: bool, missing_suit: int | None) -> SeatInfo
     )
 
 
+_NOTHING_SEEN = SeatInfo((), (), (), False, False, 0, None)
+
+
 class SeatInfos:
-    """The seats of one table as each observer sees them, each made again only when what
+    """The seats of one table as each observer sees them, each part made again only when what
     everyone sees of it has changed.
 
     What the others see of a seat (its melds, pond, bonus tiles, flags, hand size and shown
     missing suit) is the same for every observer, and a decision changes it for one seat or
-    two: the other seats' :class:`SeatInfo` are the very objects of the last observation (a
-    reader may compare them by identity to skip what did not change). A seat's melds, pond and
-    bonus tiles only grow within a round, or change their number of tiles (a kong added or
-    robbed), so their lengths and the round's identity tell when to look again.
+    two: the other seats' :class:`SeatInfo` are the very objects of the last observation, and
+    a seat that changed keeps the very tuples of the parts that did not (a reader may compare
+    them by identity to skip what did not change). A seat's melds, pond and bonus tiles only
+    grow within a round, or change their number of tiles (a kong added or robbed), so their
+    lengths and the round's identity tell when to look again.
     """
 
     def __init__(self) -> None:
@@ -299,7 +303,7 @@ class SeatInfos:
         seats = rnd.seats
         if rnd is not self._round or len(self._kept) != len(seats):
             self._round = rnd
-            self._kept = []
+            self._kept = [((-1,) * 7, _NOTHING_SEEN)] * len(seats)  # every part made anew
         declaring = rnd.phase is Phase.DECLARE
         kept = self._kept
         out: list[SeatInfo] = []
@@ -318,14 +322,20 @@ class SeatInfos:
                 state.won,
                 missing,
             )
-            if index < len(kept) and kept[index][0] == key:
-                public = kept[index][1]
-            else:
-                public = _seat_info(state, False, missing)
-                if index < len(kept):
-                    kept[index] = (key, public)
-                else:
-                    kept.append((key, public))
+            old_key, public = kept[index]
+            if old_key != key:
+                public = SeatInfo(
+                    melds=public.melds
+                    if old_key[1] == size
+                    else tuple(MeldInfo.of(m) for m in melds),
+                    discards=public.discards if old_key[0] == key[0] else tuple(state.discards),
+                    flowers=public.flowers if old_key[2] == key[2] else tuple(state.flowers),
+                    riichi=state.riichi,
+                    won=state.won,
+                    hand_size=key[3],
+                    missing_suit=missing,
+                )
+                kept[index] = (key, public)
             if index == observer:
                 public = SeatInfo(
                     public.melds,

@@ -249,19 +249,19 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
     def _encoded(self, seat: int) -> tuple[Observed, dict[int, Action]]:
         """The observation and the legal index table of a seat, made once per position.
 
-        The planes come from the seat's :class:`SeatPlanesV1` (the table read directly, only
-        what changed since the seat last looked), equal to :func:`encode` of its observation.
+        Everything comes from the seat's :meth:`Game.observation`: the planes from its
+        :class:`SeatPlanesV1` (only what changed since the seat last looked is rewritten), the
+        mask and the index table from the legal actions and the drawn tile it lists.
         """
         game = self.game
         version = len(game.log)
         cached = self._cache.get(seat)
         if cached is not None and cached[0] == version:
             return cached[1], cached[2]
-        legal = game.legal_actions(seat)
-        planes = self._planes[seat].planes(game, bool(legal))
-        # The fast path reads the table view, as the planes do (an observation costs a tenth of
-        # a step); the drawn tile is the observation's own.drawn, which encode() reads.
-        mask, chosen = self.codec.table(legal, game.round.seats[seat].drawn)
+        seen = game.observation(seat, with_events=False)
+        legal = seen.legal_actions
+        planes = self._planes[seat].planes(seen, bool(legal))
+        mask, chosen = self.codec.table(legal, seen.own.drawn)
         observed: Observed = {"observation": planes, "action_mask": mask}
         self._cache[seat] = (version, observed, chosen)
         return observed, chosen

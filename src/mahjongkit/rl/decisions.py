@@ -85,9 +85,9 @@ class _Recorder(Game):
                 planes = self.seat_planes[seat] = SeatPlanesV1(
                     seat, SCORE_SCALES[self.variant], red
                 )
-            legal = self.legal_actions(seat)
-            observation = planes.planes(self, bool(legal))
-            mask, chosen = codec.table(legal, self.round.seats[seat].drawn)
+            seen = self.observation(seat, with_events=False)
+            observation = planes.planes(seen, bool(seen.legal_actions))
+            mask, chosen = codec.table(seen.legal_actions, seen.own.drawn)
             index = codec.index(action)
             if index not in chosen:
                 raise DecisionsError(

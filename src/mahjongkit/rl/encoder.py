@@ -22,8 +22,8 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjongkit.errors import MahjongError
-from mahjongkit.game.observation import Observation, shown_missing_suit, shown_phase
-from mahjongkit.table.view import TableView
+from mahjongkit.game.engine import Game
+from mahjongkit.game.observation import MeldInfo, Observation, SeatInfo
 from mahjongkit.tiles import NUM_PHYSICAL, RED_FIVE_IDS, dora_after
 from mahjongkit.variants import VARIANT_NAMES, find_variant
 
@@ -207,23 +207,50 @@ def _move_cell(flat: npt.NDArray[np.float32], old: int, new: int) -> int:
     return new
 
 
-class SeatPlanesV1:
-    """The ``v1`` planes of one seat, kept up to date from the table instead of rebuilt.
+def observation_of(source: Observation | Game, seat: int, has_legal: bool | None) -> Observation:
+    """The seat's observation: ``source`` itself, or the game's :meth:`Game.observation`.
 
-    Each call reads what the seat may see now straight from the engine's table (its own hand,
-    everyone's ponds, melds, flags and scores, the indicators shown, the wall's length: never
-    another hand or the wall's tiles, with the phase and missing suits shown as
-    :func:`~mahjongkit.game.observation.shown_phase` and ``shown_missing_suit`` show them),
-    compares it with what it read at its last call, and rewrites only the cells that changed:
-    no :class:`Observation` is built and a typical step touches a handful of cells. A new round
-    or a new game starts the planes afresh. The result is exactly :func:`encode_v1` of the
-    seat's observation.
+    ``has_legal`` (whether the seat has a legal action, as a caller reading the table knew
+    it) must agree with the observation, whose phase already shows it: a claim window the seat
+    has no part in is ``waiting``.
+    """
+    if isinstance(source, Game):
+        seen = source.observation(seat, with_events=False)
+    elif isinstance(source, Observation):
+        seen = source
+    else:
+        raise MahjongError(
+            f"the planes are made from an Observation or a Game, not {type(source).__name__}"
+        )
+    if seen.seat != seat:
+        raise MahjongError(f"these planes are seat {seat}'s, not seat {seen.seat}'s")
+    if not seen.seats:
+        raise MahjongError("no round has been dealt yet: there is nothing to see")
+    if has_legal is not None and bool(has_legal) != bool(seen.legal_actions):
+        raise MahjongError(
+            f"seat {seat} has {len(seen.legal_actions)} legal actions, not has_legal={has_legal}"
+        )
+    hand = seen.hand
+    if len(set(hand)) != len(hand):  # physical ids are unique: this is no hand of the engine's
+        raise MahjongError(f"seat {seat} holds a tile twice: {sorted(hand)}")
+    return seen
+
+
+class SeatPlanesV1:
+    """The ``v1`` planes of one seat, kept up to date from its observations instead of rebuilt.
+
+    Each call compares the seat's :class:`Observation` with the one it read last and rewrites
+    only the cells that changed: a seat the table keeps unchanged between decisions is the very
+    same object (:class:`~mahjongkit.game.observation.SeatInfos`) and costs nothing, a pond
+    that grew adds its new tiles. Nothing but the observation is read, so nothing the seat may
+    not see can reach the planes. The result is exactly :func:`encode_v1` of the observation.
 
     >>> from mahjongkit.game.engine import Game
     >>> game = Game("riichi", seed=3)
     >>> _ = game.start()
-    >>> planes = SeatPlanesV1(0, 100_000.0).planes(game, bool(game.legal_actions(0)))
-    >>> bool((planes == encode_v1(game.observation(0, with_events=False), None, 1e5)).all())
+    >>> seen = game.observation(0, with_events=False)
+    >>> planes = SeatPlanesV1(0, 100_000.0).planes(seen)
+    >>> bool((planes == encode_v1(seen, None, 1e5)).all())
     True
     """
 
@@ -232,67 +259,72 @@ class SeatPlanesV1:
         self._scale = score_scale
         self._red = red_fives
         self._flat = np.zeros(_SIZE, dtype=np.float32)
-        self._round: object | None = None
-        self._restart(None, 0)
+        self._restart(0)
 
-    def _restart(self, rnd: object | None, players: int) -> None:
+    def _restart(self, players: int) -> None:
         """Forget everything: the planes of a table where nothing is seen yet."""
         self._flat[:] = 0.0
         self._flat[_UNSEEN : _UNSEEN + 34] = 1.0
-        self._round = rnd
         self._players = players
-        self._hand = [0] * 34
-        self._held: set[int] = set()
+        self._hand: tuple[int, ...] = ()
+        self._counts = [0] * 34
         self._drawn = -1
-        self._discarded = [0] * players
-        self._ponds = [[0] * 34 for _ in range(players)]
-        self._meld_sizes = [0] * players
+        self._seats: list[SeatInfo | None] = [None] * players
+        self._ponds: list[tuple[int, ...]] = [()] * players
+        self._pond_counts = [[0] * 34 for _ in range(players)]
+        self._melds: list[tuple[MeldInfo, ...]] = [()] * players
         self._melded = [[0] * 34 for _ in range(players)]
         # Per seat: riichi, won, bonus tiles, concealed tiles, missing suit shown.
         self._flags: list[list[bool | int | None]] = [[None] * 5 for _ in range(players)]
         self._seen = [0] * 34
-        self._indicators: list[int] = []
-        self._shown = [0] * 34
-        self._dora = [0] * 34
+        self._indicators: tuple[int, ...] = ()
         self._claim = -1
         self._winds: tuple[int, int] = (-1, -1)
         self._counters: list[float | None] = [None, None, None]
         self._scores: tuple[int, ...] = ()
         self._phase = -1
 
-    def planes(self, view: TableView, has_legal: bool) -> npt.NDArray[np.float32]:
-        """The seat's ``(56, 34)`` planes now (a fresh array); ``has_legal``: whether it has a
-        legal action (else a claim window it has no part in is shown as ``waiting``)."""
-        rnd = view.round
-        seats = rnd.seats
-        players = len(seats)
-        if not players:
-            raise MahjongError("no round has been dealt yet: there is nothing to see")
-        if not 0 <= self.seat < players:
-            raise MahjongError(f"seat {self.seat} does not exist at a {players}-player table")
-        if rnd is not self._round or players != self._players:
-            self._restart(rnd, players)
-        me = self.seat
-        flat = self._flat
-        seen = self._seen
+    def planes(
+        self, source: Observation | Game, has_legal: bool | None = None
+    ) -> npt.NDArray[np.float32]:
+        """The seat's ``(56, 34)`` planes now (a fresh array), from its observation (or the
+        game's observation of the seat; see :func:`observation_of` for ``has_legal``)."""
+        seen = observation_of(source, self.seat, has_legal)
+        players = len(seen.seats)
+        if players != self._players:
+            self._restart(players)
         dirty: set[int] = set()
-        own = seats[me]
-        red = self._red
+        self._own(seen, dirty)
+        for index in range(players):
+            info = seen.seats[index]
+            if info is not self._seats[index]:
+                if not self._seat(seen, index, info, dirty):
+                    self._restart(players)  # a pond that did not grow: another round
+                    return self.planes(seen)
+                self._seats[index] = info
+        if not self._table(seen, dirty):
+            self._restart(players)  # indicators taken back: another round
+            return self.planes(seen)
+        flat = self._flat
+        seen_counts = self._seen
+        for kind in dirty:
+            count = seen_counts[kind]
+            flat[_UNSEEN + kind] = (4 - count) * 0.25 if count < 4 else 0.0
+        return flat.reshape(NUM_PLANES_V1, 34).copy()
 
-        hand = own.hand
-        held = set(hand)
-        if len(held) != len(hand):  # physical ids are unique: this is no hand of the engine's
-            raise MahjongError(f"seat {me} holds a tile twice: {sorted(hand)}")
-        before = self._held
-        if held != before:
-            counts = self._hand
+    def _own(self, seen: Observation, dirty: set[int]) -> None:
+        """The seat's own hand, drawn tile and red fives."""
+        flat, counts, seen_counts, red = self._flat, self._counts, self._seen, self._red
+        hand = seen.hand
+        if hand != self._hand:
+            before, held = set(self._hand), set(hand)
             for tile in before - held:
                 if tile < NUM_PHYSICAL:
                     kind = tile >> 2
                     count = counts[kind] = counts[kind] - 1
                     if count < 4:
                         flat[count * _PLANE + kind] = 0.0
-                    seen[kind] -= 1
+                    seen_counts[kind] -= 1
                     dirty.add(kind)
                     if red and tile in _RED:
                         flat[5 * _PLANE + kind] = 0.0
@@ -303,117 +335,102 @@ class SeatPlanesV1:
                     if count < 4:
                         flat[count * _PLANE + kind] = 1.0
                     counts[kind] = count + 1
-                    seen[kind] += 1
+                    seen_counts[kind] += 1
                     dirty.add(kind)
                     if red and tile in _RED:
                         flat[5 * _PLANE + kind] = 1.0
-            self._held = held
-        drawn = own.drawn
+            self._hand = hand
+        drawn = seen.own.drawn
         cell = 4 * _PLANE + (drawn >> 2) if drawn is not None and drawn < NUM_PHYSICAL else -1
         if cell != self._drawn:
             self._drawn = _move_cell(flat, self._drawn, cell)
 
-        discarded, ponds, meld_sizes = self._discarded, self._ponds, self._meld_sizes
-        for index in range(players):
-            seat = seats[index]
-            base = (_SEAT_BASE + 8 * ((index - me) % players)) * _PLANE
-            discards = seat.discards
-            done = discarded[index]
-            if len(discards) != done:
-                if len(discards) < done:  # not this round's pond after all: start again
-                    self._round = None
-                    return self.planes(view, has_legal)
-                pond = ponds[index]
-                for tile in discards[done:]:
+    def _seat(self, seen: Observation, index: int, info: SeatInfo, dirty: set[int]) -> bool:
+        """One seat's pond, melds and flags; False when its pond is not the one followed."""
+        flat, seen_counts = self._flat, self._seen
+        base = (_SEAT_BASE + 8 * ((index - seen.seat) % len(seen.seats))) * _PLANE
+        discards = info.discards
+        done = self._ponds[index]
+        if discards is not done:
+            if discards[: len(done)] != done:
+                return False
+            pond = self._pond_counts[index]
+            for tile in discards[len(done) :]:
+                if tile < NUM_PHYSICAL:
+                    kind = tile >> 2
+                    pond[kind] += 1
+                    flat[base + kind] = pond[kind] * 0.25
+                    seen_counts[kind] += 1
+                    dirty.add(kind)
+            self._ponds[index] = discards
+        melds = info.melds
+        if melds is not self._melds[index] and melds != self._melds[index]:
+            now = [0] * 34
+            for meld in melds:
+                for tile in meld.tiles:
                     if tile < NUM_PHYSICAL:
-                        kind = tile >> 2
-                        pond[kind] += 1
-                        flat[base + kind] = pond[kind] * 0.25
-                        seen[kind] += 1
-                        dirty.add(kind)
-                discarded[index] = len(discards)
-            melds = seat.melds
-            if melds or meld_sizes[index]:
-                # Melds only grow (a call, an added kong) or shrink (a kong robbed): their
-                # number and their tiles' number tell when to count them again.
-                size = len(melds) << 8
-                for meld in melds:
-                    size += len(meld.tiles)
-                if size != meld_sizes[index]:
-                    now = [0] * 34
-                    for meld in melds:
-                        for tile in meld.tiles:
-                            if tile < NUM_PHYSICAL:
-                                now[tile >> 2] += 1
-                    old_counts = self._melded[index]
-                    for kind in range(34):
-                        if now[kind] != old_counts[kind]:
-                            flat[base + _PLANE + kind] = now[kind] * 0.25
-                            seen[kind] += now[kind] - old_counts[kind]
-                            dirty.add(kind)
-                    self._melded[index] = now
-                    meld_sizes[index] = size
-            flags = self._flags[index]
-            if seat.riichi is not flags[0]:
-                value = 1.0 if seat.riichi else 0.0
-                flat[base + 2 * _PLANE : base + 3 * _PLANE] = value
-                flags[0] = seat.riichi
-            if seat.won is not flags[1]:
-                value = 1.0 if seat.won else 0.0
-                flat[base + 3 * _PLANE : base + 4 * _PLANE] = value
-                flags[1] = seat.won
-            if len(seat.flowers) != flags[2]:
-                flags[2] = len(seat.flowers)
-                flat[base + 6 * _PLANE : base + 7 * _PLANE] = min(len(seat.flowers), 8) / 8
-            if len(seat.hand) != flags[3]:
-                flags[3] = len(seat.hand)
-                flat[base + 7 * _PLANE : base + 8 * _PLANE] = min(len(seat.hand), 14) / 14
-            if seat.missing_suit is not None or flags[4] is not None:
-                missing = shown_missing_suit(rnd, index, me)
-                if missing != flags[4]:
-                    suits = base + 5 * _PLANE
-                    if flags[4] is not None:
-                        start = suits + int(flags[4]) * 9
-                        flat[start : start + 9] = 0.0
-                    if missing is not None:
-                        flat[suits + missing * 9 : suits + missing * 9 + 9] = 1.0
-                    flags[4] = missing
+                        now[tile >> 2] += 1
+            old = self._melded[index]
+            for kind in range(34):
+                if now[kind] != old[kind]:
+                    flat[base + _PLANE + kind] = now[kind] * 0.25
+                    seen_counts[kind] += now[kind] - old[kind]
+                    dirty.add(kind)
+            self._melded[index] = now
+        self._melds[index] = melds
+        flags = self._flags[index]
+        if info.riichi is not flags[0]:
+            flat[base + 2 * _PLANE : base + 3 * _PLANE] = 1.0 if info.riichi else 0.0
+            flags[0] = info.riichi
+        if info.won is not flags[1]:
+            flat[base + 3 * _PLANE : base + 4 * _PLANE] = 1.0 if info.won else 0.0
+            flags[1] = info.won
+        if len(info.flowers) != flags[2]:
+            flags[2] = len(info.flowers)
+            flat[base + 6 * _PLANE : base + 7 * _PLANE] = min(len(info.flowers), 8) / 8
+        if info.hand_size != flags[3]:
+            flags[3] = info.hand_size
+            flat[base + 7 * _PLANE : base + 8 * _PLANE] = min(info.hand_size, 14) / 14
+        missing = info.missing_suit
+        if missing != flags[4]:
+            suits = base + 5 * _PLANE
+            if flags[4] is not None:
+                start = suits + int(flags[4]) * 9
+                flat[start : start + 9] = 0.0
+            if missing is not None:
+                flat[suits + missing * 9 : suits + missing * 9 + 9] = 1.0
+            flags[4] = missing
+        return True
 
-        t = _TABLE_BASE
-        winds = (rnd.dealer, rnd.round_wind)
+    def _table(self, seen: Observation, dirty: set[int]) -> bool:
+        """Winds, indicators, the tile to claim, counters, scores and the phase; False when
+        the indicators are not the ones followed."""
+        flat, t, players, me = self._flat, _TABLE_BASE, len(seen.seats), self.seat
+        winds = (seen.dealer, seen.round_wind)
         if winds != self._winds:
             flat[_SEAT_BASE * _PLANE : t * _PLANE].reshape(4, 8, 34)[:, 4] = 0.0
-            dealer_row = _SEAT_BASE + 8 * ((rnd.dealer - me) % players) + 4
+            dealer_row = _SEAT_BASE + 8 * ((seen.dealer - me) % players) + 4
             flat[dealer_row * _PLANE : (dealer_row + 1) * _PLANE] = 1.0
             flat[(t + 4) * _PLANE : (t + 6) * _PLANE] = 0.0
-            flat[(t + 4) * _PLANE + 27 + rnd.round_wind % 4] = 1.0
-            flat[(t + 5) * _PLANE + 27 + (me - rnd.dealer) % players] = 1.0
+            flat[(t + 4) * _PLANE + 27 + seen.round_wind % 4] = 1.0
+            flat[(t + 5) * _PLANE + 27 + (me - seen.dealer) % players] = 1.0
             self._winds = winds
-
-        shown = view.indicator_tiles()
-        known = self._indicators
-        if len(shown) != len(known):
-            if shown[: len(known)] != known:  # indicators taken back: start again
-                self._round = None
-                return self.planes(view, has_legal)
+        shown, known = seen.dora_indicators, self._indicators
+        if shown != known:
+            if shown[: len(known)] != known:
+                return False
             for tile in shown[len(known) :]:
                 kind = tile >> 2
-                self._shown[kind] += 1
-                flat[t * _PLANE + kind] = self._shown[kind] * 0.25
+                flat[t * _PLANE + kind] += 0.25
                 dora = _DORA_LIST[kind]
-                self._dora[dora] += 1
-                flat[(t + 1) * _PLANE + dora] = self._dora[dora] * 0.25
-                seen[kind] += 1
+                flat[(t + 1) * _PLANE + dora] += 0.25
+                self._seen[kind] += 1
                 dirty.add(kind)
-            self._indicators = list(shown)
-        for kind in dirty:
-            count = seen[kind]
-            flat[_UNSEEN + kind] = (4 - count) * 0.25 if count < 4 else 0.0
-
-        phase = shown_phase(rnd, has_legal)
+            self._indicators = shown
+        phase = seen.phase
         cell = -1
         if phase == "claim" or phase == "rob":
-            claim = rnd.rob_tile if phase == "rob" else rnd.last_discard
+            claim = seen.rob_tile if phase == "rob" else seen.last_discard
             if claim is not None and claim < NUM_PHYSICAL:
                 cell = (t + 3) * _PLANE + (claim >> 2)
         if cell != self._claim:
@@ -421,16 +438,16 @@ class SeatPlanesV1:
         counters = self._counters
         for slot, value in enumerate(
             (
-                min(view.live_remaining(), 136) / 136,
-                min(rnd.honba, 10) / 10,
-                min(rnd.deposits, 10) / 10,
+                min(seen.wall_remaining, 136) / 136,
+                min(seen.honba, 10) / 10,
+                min(seen.deposits, 10) / 10,
             )
         ):
             if counters[slot] != value:
                 row = t + 6 + slot
                 flat[row * _PLANE : (row + 1) * _PLANE] = value
                 counters[slot] = value
-        scores = tuple(view.scores)
+        scores = seen.scores
         if scores != self._scores:
             scale = 2 * self._scale
             for offset in range(players):
@@ -445,4 +462,4 @@ class SeatPlanesV1:
             if row >= 0:
                 flat[row * _PLANE : (row + 1) * _PLANE] = 1.0
             self._phase = row
-        return flat.reshape(NUM_PLANES_V1, 34).copy()
+        return True
