@@ -8,6 +8,10 @@ settlement), so its rewards reach it with everyone's. Every agent terminates whe
 
 Rewards are score changes, paid when a round ends (the round's whole change, riichi deposits
 included) and when the game ends (what the final settlement moves); every other step pays 0.
+
+A game its rules have not ended after ``round_cap`` rounds (the family record's
+:attr:`~mahjongkit.variants.base.Variant.round_cap` by default) is stopped there: every agent is
+truncated, none terminated.
 """
 
 from __future__ import annotations
@@ -23,13 +27,8 @@ from pettingzoo import AECEnv
 
 from mahjongkit.errors import IllegalActionError, MahjongError
 from mahjongkit.game.engine import Game
-from mahjongkit.rl.encoder import (
-    ENCODERS,
-    NUM_PLANES_V1,
-    SCORE_SCALES,
-    SeatPlanesV1,
-    encode_v1,
-)
+from mahjongkit.rl.encoder import SCORE_SCALES, encode_v1
+from mahjongkit.rl.encoders import SeatPlanes, encoder_named
 from mahjongkit.rl.spaces import ActionCodec, layout_for
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Kind
@@ -55,7 +54,9 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
     """The AEC environment of ``variant`` (``riichi``, ``hongkong`` or ``sichuan``).
 
     ``rules``: a rules object, a preset name, or None (Riichi: ``tenhou``; else the family's
-    defaults). ``max_rounds`` ends each game after that many rounds. ``reward_scale``
+    defaults). ``max_rounds`` ends each game after that many rounds (the game's own end:
+    terminated); ``round_cap`` stops a game its rules have not ended after that many rounds
+    (truncated; None: the family's cap). ``encoder``: ``v1`` or ``v2``. ``reward_scale``
     multiplies the score changes paid as rewards. ``render_mode``: None, ``ansi`` or ``human``.
     """
 
@@ -74,6 +75,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         encoder: str = "v1",
         max_rounds: int | None = None,
         reward_scale: float = 1.0,
+        round_cap: int | None = None,
     ) -> None:
         super().__init__()
         if not isinstance(variant, str) or variant not in VARIANT_NAMES:
@@ -84,10 +86,10 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
             raise IllegalActionError(
                 f"render_mode is None or one of {', '.join(RENDER_MODES)}, not {render_mode!r:.40}"
             )
-        if encoder not in ENCODERS:
-            raise IllegalActionError(
-                f"unknown encoder {encoder!r:.40}: expected one of {', '.join(ENCODERS)}"
-            )
+        layout = encoder_named(encoder)
+        cap = find_variant(variant).round_cap if round_cap is None else round_cap
+        if type(cap) is not int or cap < 1:
+            raise IllegalActionError(f"round_cap is a positive integer, not {round_cap!r:.40}")
         if (
             isinstance(reward_scale, bool)
             or not isinstance(reward_scale, int | float)
@@ -101,7 +103,9 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         probe = Game(variant, self.rules, max_rounds=max_rounds)
         self.render_mode = render_mode
         self.encoder = encoder
+        self._make_planes = layout.make
         self.max_rounds = max_rounds
+        self.round_cap = cap
         self.reward_scale = float(reward_scale)
         self.layout = layout_for(variant, self.rules)
         self.codec = ActionCodec(self.layout, bool(getattr(self.rules, "red_fives", False)))
@@ -110,7 +114,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         self.possible_agents = [f"player_{seat}" for seat in range(probe.players)]
         self.agents: list[str] = []
         self._seat_of = {name: seat for seat, name in enumerate(self.possible_agents)}
-        box = gymnasium.spaces.Box(0.0, 1.0, (NUM_PLANES_V1, 34), np.float32)
+        box = gymnasium.spaces.Box(0.0, 1.0, layout.shape, np.float32)
         mask = gymnasium.spaces.Box(0, 1, (self.layout.size,), np.int8)
         self._observation_space = gymnasium.spaces.Dict({"observation": box, "action_mask": mask})
         self._action_space = gymnasium.spaces.Discrete(self.layout.size)
@@ -121,14 +125,20 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         # Per seat: the state version (the log's length) its observation was made at, the
         # observation and the engine action of each legal index.
         self._cache: dict[int, tuple[int, Observed, dict[int, Action]]] = {}
-        self._planes = [SeatPlanesV1(s, self._score_scale, self._red) for s in range(probe.players)]
+        self._planes = self._seat_planes()
         self._seen = 0
         self._round_start: list[int] = []
 
     # --- spaces ---------------------------------------------------------------------------------
 
+    def _seat_planes(self) -> list[SeatPlanes]:
+        return [
+            self._make_planes(s, self._score_scale, self._red)
+            for s in range(len(self.possible_agents))
+        ]
+
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """``Dict(observation=Box(56, 34), action_mask=Box(n))`` for every agent."""
+        """``Dict(observation=Box(planes, 34), action_mask=Box(n))`` for every agent."""
         return self._observation_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -153,9 +163,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         self._seen = len(self.game.log)
         self._round_start = list(self.game.scores)
         self._cache = {}
-        self._planes = [
-            SeatPlanesV1(s, self._score_scale, self._red) for s in range(self.game.players)
-        ]
+        self._planes = self._seat_planes()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -173,7 +181,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
                 f"no agent {agent!r:.40}: the agents are {', '.join(self.possible_agents)}"
             )
         observed = self._encoded(seat)[0]
-        if agent != self.agent_selection or self.terminations.get(agent):
+        if agent != self.agent_selection or self.game.over or self.capped:
             return {
                 "observation": observed["observation"],
                 "action_mask": np.zeros(self.codec.size, dtype=np.int8),
@@ -186,27 +194,53 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         if self.terminations.get(agent) or self.truncations.get(agent):
             self._was_dead_step(action)
             return
+        if not self.agents:
+            raise IllegalActionError("the game is over: reset the environment")
         seat = self._seat_of[agent]
+        engine_action = self._checked(seat, action)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        for index, paid in enumerate(self._play(engine_action)):
+            name = self.possible_agents[index]
+            if name in self.rewards:
+                self.rewards[name] += paid
+        self._end_if_over()
+        self._accumulate_rewards()
+        self._select()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def _checked(self, seat: int, action: Any) -> Action:
+        """The engine action a seat's index stands for, or a refusal (nothing changes)."""
         index = self._index(action)
         _, chosen = self._encoded(seat)
         engine_action = chosen.get(index)
         if engine_action is None:
             legal = ", ".join(self.layout.name(i) for i in sorted(chosen)) or "nothing"
             raise IllegalActionError(
-                f"{agent} may not play action {index} ({self.layout.name(index)}) now; "
-                f"legal: {legal}"
+                f"{self.possible_agents[seat]} may not play action {index} "
+                f"({self.layout.name(index)}) now; legal: {legal}"
             )
-        self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        return engine_action
+
+    def _play(self, engine_action: Action) -> list[float]:
+        """Play an engine action; what each seat is paid for it."""
         self.game.apply(engine_action)
-        self._pay()
+        return self._pay()
+
+    @property
+    def capped(self) -> bool:
+        """Whether the game was stopped at the round cap before its rules ended it."""
+        return not self.game.over and self.game.rounds_played >= self.round_cap
+
+    def _end_if_over(self) -> None:
+        """Terminate every agent at the game's end, truncate them all at the round cap."""
         if self.game.over:
             for name in self.agents:
                 self.terminations[name] = True
-        self._accumulate_rewards()
-        self._select()
-        if self.render_mode == "human":
-            print(self.render())
+        elif self.capped:
+            for name in self.agents:
+                self.truncations[name] = True
 
     def render(self) -> str | None:
         """``ansi``: the table as text (scores, the acting seat's hand); ``human`` prints it."""
@@ -214,10 +248,11 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
             return None
         game = self.game
         lines = [f"{self.variant} round {game.rounds_played + 1}, scores {game.scores}"]
-        if game.round.seats and not game.over:
-            seat = game.waiting_for()[0] if game.waiting_for() else game.round.turn
-            hand = " ".join(format_kind(t // 4) for t in sorted(game.round.seats[seat].hand))
-            lines.append(f"player_{seat} to act ({game.round.phase.value}): {hand}")
+        waiting = game.waiting_for()
+        if waiting:
+            seen = game.observation(waiting[0], with_events=False)
+            hand = " ".join(format_kind(t // 4) for t in seen.hand)
+            lines.append(f"player_{seen.seat} to act ({seen.phase}): {hand}")
         return "\n".join(lines)
 
     def close(self) -> None:
@@ -250,7 +285,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         """The observation and the legal index table of a seat, made once per position.
 
         Everything comes from the seat's :meth:`Game.observation`: the planes from its
-        :class:`SeatPlanesV1` (only what changed since the seat last looked is rewritten), the
+        kept planes (only what changed since the seat last looked is made again), the
         mask and the index table from the legal actions and the drawn tile it lists.
         """
         game = self.game
@@ -266,25 +301,23 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         self._cache[seat] = (version, observed, chosen)
         return observed, chosen
 
-    def _pay(self) -> None:
-        """Rewards from the events of the last action: a round's change when it ends, the
-        final settlement when the game does."""
+    def _pay(self) -> list[float]:
+        """Rewards from the events of the last action, per seat: a round's change when it
+        ends, the final settlement when the game does."""
         game = self.game
         events = game.log[self._seen :]
         self._seen = len(game.log)
+        paid = [0.0] * game.players
         for event in events:
             if event["type"] in (Kind.START_KYOKU, Kind.END_GAME):
-                self._reward_to(list(cast(dict[str, Any], event)["scores"]))
-
-    def _reward_to(self, scores: list[int]) -> None:
-        for seat, (now, before) in enumerate(zip(scores, self._round_start, strict=True)):
-            name = self.possible_agents[seat]
-            if name in self.rewards:
-                self.rewards[name] += (now - before) * self.reward_scale
-        self._round_start = scores
+                scores = list(cast(dict[str, Any], event)["scores"])
+                for seat, (now, before) in enumerate(zip(scores, self._round_start, strict=True)):
+                    paid[seat] += (now - before) * self.reward_scale
+                self._round_start = scores
+        return paid
 
     def _select(self) -> None:
-        if self.game.over:
+        if self.game.over or self.capped:
             self.agent_selection = self.agents[0]
             return
         waiting = self.game.waiting_for()

@@ -26,7 +26,8 @@ import numpy.typing as npt
 
 from mahjongkit.errors import IllegalActionError, MahjongError
 from mahjongkit.game.engine import Game
-from mahjongkit.rl.encoder import ENCODERS, SCORE_SCALES, SeatPlanesV1
+from mahjongkit.rl.encoder import SCORE_SCALES
+from mahjongkit.rl.encoders import ENCODERS, SeatPlanes
 from mahjongkit.rl.spaces import ActionCodec, layout_for
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Kind
@@ -47,7 +48,7 @@ class Decision:
     """Which game of the source (0-based; a Tenhou record gives one per round)."""
     seat: int
     observation: npt.NDArray[np.float32]
-    """The encoder's planes for the seat (``v1``: 56 x 34)."""
+    """The encoder's planes for the seat (``v1``: 56 x 34, ``v2``: 136 x 34)."""
     action_mask: npt.NDArray[np.int8]
     action: int
     """The index taken (one of the mask's ones)."""
@@ -62,11 +63,12 @@ class _Recorder(Game):
 
     sink: list[Decision]
     number: int = 0
+    encoder: str = "v1"
     codecs: dict[str, ActionCodec]
 
     def __init__(self, *args: Any, **options: Any) -> None:
         super().__init__(*args, **options)
-        self.seat_planes: dict[int, SeatPlanesV1] = {}
+        self.seat_planes: dict[int, SeatPlanes] = {}
         """Each seat's planes, kept up to date as the record is played again."""
 
     def apply(self, action: Action) -> list[Any]:
@@ -82,7 +84,7 @@ class _Recorder(Game):
             phase = self.round.phase.value
             planes = self.seat_planes.get(seat)
             if planes is None:
-                planes = self.seat_planes[seat] = SeatPlanesV1(
+                planes = self.seat_planes[seat] = ENCODERS[self.encoder].make(
                     seat, SCORE_SCALES[self.variant], red
                 )
             seen = self.observation(seat, with_events=False)
@@ -107,10 +109,13 @@ class _Recorder(Game):
         return super().apply(action)
 
 
-def _replayed(events: list[Any], number: int, rules: Any = None) -> list[Decision]:
+def _replayed(
+    events: list[Any], number: int, rules: Any = None, encoder: str = "v1"
+) -> list[Decision]:
     sink: list[Decision] = []
     _Recorder.sink = sink
     _Recorder.number = number
+    _Recorder.encoder = encoder
     _Recorder.codecs = {}
     try:
         _Recorder.replay(events, rules=rules)
@@ -146,7 +151,7 @@ def decisions(
             replay_rules = engine_log_rules(events, rules, chosen.options) if own else None
         except MahjongError as error:
             raise DecisionsError(f"game {number}: {error}") from None
-        yield from _replayed(events, number, replay_rules)
+        yield from _replayed(events, number, replay_rules, encoder)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from mahjongkit.game.observation import MeldInfo, Observation, SeatInfo
 from mahjongkit.tiles import NUM_PHYSICAL, RED_FIVE_IDS, dora_after
 from mahjongkit.variants import VARIANT_NAMES, find_variant
 
-__all__ = ["ENCODERS", "NUM_PLANES_V1", "PLANES_V1", "SCORE_SCALES", "SeatPlanesV1", "encode_v1"]
+__all__ = ["NUM_PLANES_V1", "PLANES_V1", "SCORE_SCALES", "SeatPlanesV1", "encode_v1"]
 
 _SEAT_PLANES = (
     "discards (count / 4)",
@@ -64,7 +64,7 @@ PLANES_V1: tuple[str, ...] = (
     "phase declare (whole row)",
 )
 NUM_PLANES_V1 = len(PLANES_V1)
-ENCODERS = ("v1",)
+
 
 
 class _ScoreScales(Mapping[str, float]):

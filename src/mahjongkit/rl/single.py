@@ -29,7 +29,9 @@ OPPONENTS = ("efficient", "random")
 
 
 class SingleAgentEnv(gymnasium.Env[Observed, int]):
-    """Seat ``seat`` of a table whose other seats are played by ``opponent``."""
+    """Seat ``seat`` of a table whose other seats are played by ``opponent`` (the other
+    arguments are :class:`~mahjongkit.rl.aec.MahjongEnv`'s). A step ends the episode as
+    ``terminated`` at the game's end, ``truncated`` at the round cap."""
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012
 
@@ -45,6 +47,7 @@ class SingleAgentEnv(gymnasium.Env[Observed, int]):
         max_rounds: int | None = None,
         reward_scale: float = 1.0,
         illegal_penalty: float = 0.0,
+        round_cap: int | None = None,
     ) -> None:
         self.table = MahjongEnv(
             variant,
@@ -53,6 +56,7 @@ class SingleAgentEnv(gymnasium.Env[Observed, int]):
             encoder=encoder,
             max_rounds=max_rounds,
             reward_scale=reward_scale,
+            round_cap=round_cap,
         )
         players = len(self.table.possible_agents)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
@@ -90,7 +94,7 @@ class SingleAgentEnv(gymnasium.Env[Observed, int]):
 
     def step(self, action: int) -> tuple[Observed, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play the learner's action, then the bots up to its next decision or the game's end."""
-        if self.table.game.over or not self.table.agents:
+        if self.table.game.over or self.table.capped or not self.table.agents:
             raise IllegalActionError("the game is over: reset the environment")
         index = self.table._index(action)
         _, chosen = self.table._encoded(self.seat)
@@ -103,7 +107,8 @@ class SingleAgentEnv(gymnasium.Env[Observed, int]):
         reward = self._advance()
         self.table._cumulative_rewards[self.agent] = 0.0
         terminated = self.table.game.over
-        return self.table.observe(self.agent), reward + penalty, terminated, False, info
+        truncated = self.table.capped
+        return self.table.observe(self.agent), reward + penalty, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The learner's legal action indices now, as a 0/1 mask."""
@@ -122,7 +127,7 @@ class SingleAgentEnv(gymnasium.Env[Observed, int]):
         run_until(
             table.game,
             self._bots,
-            stop=lambda: table.agent_selection == self.agent,
+            stop=lambda: table.agent_selection == self.agent or table.capped,
             play=lambda seat, move: table.step(self._index_of(seat, move)),
         )
         return float(table._cumulative_rewards[self.agent])

@@ -217,6 +217,10 @@ class Variant:
     score_scale: float = 1000.0
     """A score of this size is a large one (the RL observation maps it to the top of its
     range)."""
+    round_cap: int = 64
+    """The rounds after which a learning environment stops a game its rules have not ended,
+    as truncated (not terminated): well above a real game's length, and reached only where
+    play never ends the game, as random play does where a draw keeps the deal."""
     bot_hints: BotHints = field(default_factory=BotHints)
     """How the library's bots play the family."""
     course: int | None = None

@@ -76,6 +76,7 @@ VARIANT = Variant(
         ("flower", 1),
     ),
     score_scale=500.0,
+    round_cap=64,  # four wind rounds are 16 rounds before repeats, and a draw keeps the deal
     bot_hints=BotHints(
         plan=Plan.MINIMUM,
         defence=Defence.PAYMENTS,

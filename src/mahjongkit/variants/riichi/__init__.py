@@ -124,6 +124,7 @@ VARIANT = Variant(
     play_preset="tenhou",
     protocols=frozenset(("mjai", "tenhou")),
     score_scale=100_000.0,
+    round_cap=32,  # East-South is 8 rounds before repeats; the longest real games stay under 20
     bot_hints=BotHints(
         plan=Plan.YAKU,
         defence=Defence.POINTS,

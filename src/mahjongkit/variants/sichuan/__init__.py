@@ -73,6 +73,7 @@ VARIANT = Variant(
         ("declare", 3),
     ),
     score_scale=500.0,
+    round_cap=100,  # a game is its rules' number of hands, at most 100: never truncated
     bot_hints=BotHints(plan=Plan.MISSING_SUIT, defence=Defence.PLAY_ON, kongs_pay=True),
     course=1,
 )
