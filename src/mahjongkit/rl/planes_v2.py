@@ -312,9 +312,9 @@ class SeatPlanesV2:
         claimed = np.zeros((players, 34), dtype=np.float32)
         for info in seen.seats:
             for meld in info.melds:
-                if meld.called is not None and meld.from_seat is not None:
-                    if meld.called < NUM_PHYSICAL and 0 <= meld.from_seat < players:
-                        claimed[meld.from_seat, meld.called >> 2] += 0.25
+                called, source = meld.called, meld.from_seat
+                if called is not None and source is not None and called < NUM_PHYSICAL:
+                    claimed[source % players, called >> 2] += 0.25
         order = seen.discard_order
         for index in range(players):
             block = self._block(index)
