@@ -66,7 +66,6 @@ PLANES_V1: tuple[str, ...] = (
 NUM_PLANES_V1 = len(PLANES_V1)
 
 
-
 class _ScoreScales(Mapping[str, float]):
     """Each registered family's ``score_scale``, read from its record."""
 

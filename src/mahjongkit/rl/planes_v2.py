@@ -256,10 +256,10 @@ class SeatPlanesV2:
 
     def _seat(self, seen: Observation, index: int, info: SeatInfo, riichi_at: int | None) -> None:
         block = self._block(index)
-        block[_POND : _CLAIMED] = 0.0
-        block[_RIICHI : _PASSED] = 0.0
+        block[_POND:_CLAIMED] = 0.0
+        block[_RIICHI:_PASSED] = 0.0
         block[_PASSED + 1 : _DEALER] = 0.0
-        block[_MISSING : _SCORE] = 0.0
+        block[_MISSING:_SCORE] = 0.0
         pond = self._pond_counts[index]
         pond[:] = 0
         flags = seen.tsumogiri
