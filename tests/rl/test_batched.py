@@ -37,7 +37,9 @@ def test_parallel_api_test_passes(family: str) -> None:
     assert not [w for w in caught if "pettingzoo" in str(w.filename)]
 
 
-def _parallel_game(family: str, seed: int) -> tuple[Any, list[tuple[int, int]], dict[str, float], int]:
+def _parallel_game(
+    family: str, seed: int
+) -> tuple[Any, list[tuple[int, int]], dict[str, float], int]:
     """A seeded game of the parallel environment with random legal answers: the environment,
     the answers (seat, index) in the order played, each agent's rewards and the steps that
     asked several seats."""
@@ -163,7 +165,8 @@ def test_vector_steps_every_game_and_resets_each_as_it_ends(family: str) -> None
             assert totals[index].tolist() == [f - s for f, s in zip(final, start, strict=True)]
             totals[index] = 0
             final_obs = infos["final_obs"][index]
-            assert final_obs["observation"].shape == (136, 34) and not final_obs["action_mask"].any()
+            assert final_obs["observation"].shape == (136, 34)
+            assert not final_obs["action_mask"].any()
             finished += 1
         assert observations["action_mask"].any(axis=1).all()  # every game has a decision
 
@@ -171,14 +174,14 @@ def test_vector_steps_every_game_and_resets_each_as_it_ends(family: str) -> None
 def test_vector_self_play_is_the_aec_game_and_repeats_with_its_seed() -> None:
     def run(seed: int) -> tuple[list[Any], list[int]]:
         batch = vector_env("hongkong", 2, encoder="v1", max_rounds=1)
-        observations, infos = batch.reset(seed=seed)
+        observations, _ = batch.reset(seed=seed)
         game = batch.tables[1].game
         rng = np.random.default_rng(seed)
         taken: list[int] = []
         while batch.tables[1].game is game and len(taken) < 60:
             actions = _random_actions(observations["action_mask"], rng)
             taken.append(int(actions[1]))
-            observations, _, _, _, infos = batch.step(actions)
+            observations, _, _, _, _ = batch.step(actions)
         return game.log, taken
 
     log, taken = run(3)

@@ -22,7 +22,7 @@ from mahjongkit.rl.single import SingleAgentEnv
 from mahjongkit.rl.vector import MahjongVectorEnv
 from mahjongkit.variants import VARIANT_NAMES, find_variant
 
-__all__ = ["env_id", "learners", "register_families"]
+__all__ = ["env_id", "learner", "learners", "register_families"]
 
 NAMESPACE = "mahjongkit"
 
@@ -31,6 +31,11 @@ def env_id(variant: str) -> str:
     """The Gymnasium id of a family's environment."""
     name = t_or(f"play.variant.{variant}", "en", variant)
     return f"{NAMESPACE}/{''.join(w[:1].upper() + w[1:] for w in name.split())}-v0"
+
+
+def learner(**options: Any) -> SingleAgentEnv:
+    """``gymnasium.make``'s environment: one seat learns, the bots play the others."""
+    return SingleAgentEnv(**options)
 
 
 def learners(num_envs: int = 1, **options: Any) -> MahjongVectorEnv:
@@ -52,7 +57,7 @@ def register_families() -> list[str]:
         if ident not in gymnasium.registry:
             gymnasium.register(
                 ident,
-                entry_point=SingleAgentEnv,
+                entry_point=learner,
                 vector_entry_point=learners,
                 kwargs={"variant": variant, "encoder": "v2"},
             )

@@ -43,7 +43,7 @@ MAX_ENVS = 4096
 Batch = dict[str, npt.NDArray[Any]]
 
 
-class MahjongVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[np.int64]]):  # type: ignore[misc]
+class MahjongVectorEnv(VectorEnv[Batch, npt.NDArray[Any], npt.NDArray[Any]]):
     """``num_envs`` games of ``variant`` (see the module's description for a step's meaning).
 
     ``rules``, ``encoder`` (``v2`` unless named), ``max_rounds``, ``reward_scale`` and
@@ -119,9 +119,7 @@ class MahjongVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[np.in
 
     def step(
         self, actions: Any
-    ) -> tuple[
-        Batch, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]
-    ]:
+    ) -> tuple[Batch, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
         """One step of every game (see the module's description); the observations, rewards
         (per seat when every seat learns), ``terminated``, ``truncated`` and infos."""
         self._check_open()
