@@ -308,6 +308,10 @@ def test_the_environment_gives_v2_when_asked() -> None:
 def test_docs_list_every_plane_of_v2_in_order() -> None:
     text = (REPO / "docs" / "rl.md").read_text(encoding="utf-8")
     section = text.split("## Observation encoder `v2`", 1)[1].split("\n## ", 1)[0]
-    rows = [line for line in section.splitlines() if line.startswith("| ")]
-    listed = [r.split("|")[2].strip() for r in rows if r.split("|")[1].strip().isdigit()]
+    rows = [line.split("|")[1:4] for line in section.splitlines() if line.startswith("| ")]
+    listed = [
+        f"{part.strip()}: {meaning.strip()}" if part.strip().startswith("seat") else meaning.strip()
+        for plane, part, meaning in rows
+        if plane.strip().isdigit()
+    ]
     assert listed == list(PLANES_V2)
