@@ -1,15 +1,16 @@
 """Environment steps per second with random legal actions, per family, beside riichienv's.
 
-    .venv/bin/python bench/rl_steps.py [--rounds 100] [--blocks 4] [--json]
+    .venv/bin/python bench/rl_steps.py [--rounds 100] [--blocks 4] [--encoder v1] [--json]
 
 mahjongkit: the PettingZoo AEC environment (``mahjongkit.rl.env``), one round per game
-(``max_rounds=1``; Riichi under the tenhou preset), each step being ``last()`` (the ``v1``
-observation and the action mask of the seat to act) and ``step()`` with an index drawn among the
-mask's ones. riichienv (when installed, the ``bench`` extra): its own environment playing single
-rounds, each seat asked getting ``encode()`` (its 74 x 34 features), ``mask()`` and a random legal
-action, so that both do the same work per decision. A riichienv step answers every seat asked at
-once, so its figure is decisions/s (the seats' answers counted), and so is ours. Compare the two
-as a ratio; the engines are timed in alternating blocks of seeds so that load falls on both alike.
+(``max_rounds=1``; Riichi under the tenhou preset), each step being ``last()`` (the observation of
+the encoder chosen, ``v1`` by default, and the action mask of the seat to act) and ``step()`` with
+an index drawn among the mask's ones. riichienv (when installed, the ``bench`` extra): its own
+environment playing single rounds, each seat asked getting ``encode()`` (its 74 x 34 features),
+``mask()`` and a random legal action, so that both do the same work per decision. A riichienv step
+answers every seat asked at once, so its figure is decisions/s (the seats' answers counted), and so
+is ours. Compare the two as a ratio; the engines are timed in alternating blocks of seeds so that
+load falls on both alike.
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ import numpy as np
 from mahjongkit.rl import env
 
 
-def ours(family: str, seeds: range) -> tuple[float, int]:
+def ours(family: str, seeds: range, encoder: str = "v1") -> tuple[float, int]:
     """Seconds and decisions of single rounds of ``family`` played through the AEC env."""
-    table = env(family, max_rounds=1)
+    table = env(family, max_rounds=1, encoder=encoder)
     decisions = 0
     start = time.perf_counter()
     for seed in seeds:
@@ -78,6 +79,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=100, help="single rounds per figure")
     parser.add_argument("--blocks", type=int, default=4, help="alternations of the engines")
+    parser.add_argument("--encoder", default="v1", help="the observation encoder (v1, v2)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     peer = _installed()
@@ -88,7 +90,7 @@ def main() -> None:
     for first in range(0, args.rounds, size):
         seeds = range(first, min(args.rounds, first + size))
         for name in ("riichi", "hongkong", "sichuan"):
-            seconds, decisions = ours(name, seeds)
+            seconds, decisions = ours(name, seeds, args.encoder)
             totals[name][0] += seconds
             totals[name][1] += decisions
         if peer:
@@ -107,10 +109,10 @@ def main() -> None:
         print(json.dumps(figures, indent=2))
         return
     labels = {
-        "riichi": "mahjongkit Riichi (AEC env, v1)",
+        "riichi": f"mahjongkit Riichi (AEC env, {args.encoder})",
         "riichienv": "riichienv (encode + mask)",
-        "hongkong": "mahjongkit Hong Kong (AEC env, v1)",
-        "sichuan": "mahjongkit Sichuan (AEC env, v1)",
+        "hongkong": f"mahjongkit Hong Kong (AEC env, {args.encoder})",
+        "sichuan": f"mahjongkit Sichuan (AEC env, {args.encoder})",
     }
     for name, label in labels.items():
         figure = figures[name]
