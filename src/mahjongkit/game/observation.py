@@ -309,31 +309,31 @@ class SeatInfos:
         out: list[SeatInfo] = []
         for index, state in enumerate(seats):
             melds = state.melds
-            size = len(melds) << 8
-            for meld in melds:
-                size += len(meld.tiles)
-            missing = None if declaring else state.missing_suit
+            size = len(melds)
+            if size:
+                size <<= 8
+                for meld in melds:
+                    size += len(meld.tiles)
+            discards, flowers = state.discards, state.flowers
             key = (
-                len(state.discards),
+                len(discards),
                 size,
-                len(state.flowers),
+                len(flowers),
                 len(state.hand),
                 state.riichi,
                 state.won,
-                missing,
+                None if declaring else state.missing_suit,
             )
             old_key, public = kept[index]
             if old_key != key:
                 public = SeatInfo(
-                    melds=public.melds
-                    if old_key[1] == size
-                    else tuple(MeldInfo.of(m) for m in melds),
-                    discards=public.discards if old_key[0] == key[0] else tuple(state.discards),
-                    flowers=public.flowers if old_key[2] == key[2] else tuple(state.flowers),
-                    riichi=state.riichi,
-                    won=state.won,
-                    hand_size=key[3],
-                    missing_suit=missing,
+                    public.melds if old_key[1] == size else tuple(MeldInfo.of(m) for m in melds),
+                    public.discards if old_key[0] == key[0] else tuple(discards),
+                    public.flowers if old_key[2] == key[2] else tuple(flowers),
+                    key[4],
+                    key[5],
+                    key[3],
+                    key[6],
                 )
                 kept[index] = (key, public)
             if index == observer:
