@@ -21,11 +21,13 @@ seat may not see can reach the planes.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
 from mahjongkit.game.hands import ready_of_counts
-from mahjongkit.game.observation import Observation, SeatInfo
+from mahjongkit.game.observation import MeldInfo, Observation, SeatInfo
 from mahjongkit.game.ranking import placements
 from mahjongkit.melds import MeldKind
 from mahjongkit.rl.encoder import observation_of
@@ -133,6 +135,7 @@ _CALLED_FROM, _WON, _DEALER, _MISSING, _BONUS, _CONCEALED, _SCORE, _PLACE = (
 _PHASES = {name: _TABLE + 10 + i for i, name in enumerate(("turn", "claim", "rob"))}
 _PHASES.update({"exchange": _TABLE + 13, "declare": _TABLE + 14})
 _DORA = [dora_after(k) for k in range(34)]
+_AT_LEAST = np.arange(1, 5).reshape(4, 1)
 _RED = {tile: tile // 4 for tile in RED_FIVE_IDS}
 
 
@@ -146,13 +149,13 @@ def encode_v2(
 class SeatPlanesV2:
     """The ``v2`` planes of one seat, kept from one look to the next.
 
-    Each part is made again only when what it shows changed: the own hand's rows when the
-    hand, the drawn tile, the melds or furiten did; a seat's block when its
-    :class:`~mahjongkit.game.observation.SeatInfo` is another object (the table keeps a seat
-    nothing happened to as the same object); the rows that read every seat (claimed
-    discards, tiles let go since a riichi) when a meld or the discard order changed; scores,
-    placement and dealer when they changed. The result equals :func:`encode_v2`, the planes
-    made from nothing.
+    Each part is made again only when what it shows changed, found by comparing the seat's
+    observation with the last one: the table keeps a seat's pond, melds and bonus tiles as the
+    very same tuples while they do not change, so most parts are skipped by identity. A pond
+    that grew writes its new discards only; the own hand's rows are made again when the hand,
+    the drawn tile or furiten changed; a seat's melds when its melds did (and then every
+    seat's claimed discards); the tiles let go since a riichi grow with the discard order. The
+    result equals :func:`encode_v2`, the planes made from nothing.
     """
 
     def __init__(self, seat: int, score_scale: float, red_fives: bool = True) -> None:
@@ -163,20 +166,40 @@ class SeatPlanesV2:
         self._restart(0)
 
     def _restart(self, players: int) -> None:
+        """Forget everything: the planes of a table where nothing is seen yet."""
         self._out[:] = 0.0
+        self._out[_TABLE + 2] = 1.0  # every copy unseen
         self._players = players
-        self._own_key: tuple[object, ...] | None = None
-        self._hand_counts = np.zeros(34, dtype=np.int64)
-        self._infos: list[SeatInfo | None] = [None] * players
-        self._riichi_at: list[int | None] = [None] * players
-        self._pond_counts = np.zeros((4, 34), dtype=np.int64)
-        self._meld_counts = np.zeros((4, 34), dtype=np.int64)
+        self._own_key: tuple[Any, ...] | None = None
+        self._counts = [0] * 34
+        self._drawn = -1
+        self._waits: frozenset[int] = frozenset()
+        self._sight = [0] * 34
+        """Tiles of each kind the seat sees: its hand, ponds, melds and indicators."""
+        self._blocks = [
+            self._out[_SEAT_BASE + _BLOCK * r : _SEAT_BASE + _BLOCK * (r + 1)]
+            for r in ((index - self.seat) % players for index in range(players))
+        ]
+        self._sight_changed = False
         self._order: tuple[tuple[int, int], ...] = ()
         self._places: list[list[int]] = [[] for _ in range(players)]
         """Per seat: the places in the discard order of its discards."""
-        self._reds: list[list[int]] = [[] for _ in range(players)]
-        """Per seat: the kinds of the red fives in its pond and melds."""
+        self._ponds: list[tuple[int, ...]] = [()] * players
+        self._pond_counts = [[0] * 34 for _ in range(players)]
+        self._melds: list[tuple[MeldInfo, ...] | None] = [None] * players
+        self._meld_counts = [[0] * 34 for _ in range(players)]
+        self._flowers: list[tuple[int, ...] | None] = [None] * players
+        # Per seat: riichi, won, missing suit, hand size, riichi place.
+        self._flags: list[list[object]] = [[None] * 5 for _ in range(players)]
+        # The kinds of the red fives in sight: per seat in its pond, in its melds; indicated.
+        self._pond_reds: list[set[int]] = [set() for _ in range(players)]
+        self._meld_reds: list[set[int]] = [set() for _ in range(players)]
+        self._indicated_reds: set[int] = set()
+        self._indicators: tuple[int, ...] = ()
         self._standing: tuple[object, ...] = ()
+        self._table_key: tuple[object, ...] = ()
+        self._claim = -1
+        self._phase = -1
 
     def planes(
         self, source: Observation | Game, has_legal: bool | None = None
@@ -189,142 +212,223 @@ class SeatPlanesV2:
         if players != self._players:
             self._restart(players)
         order = seen.discard_order
-        if order is not self._order:
-            if order[: len(self._order)] != self._order:
-                self._restart(players)  # another round: its discards start again
-            for place in range(len(self._order), len(order)):
-                self._places[order[place][0]].append(place)
+        before = self._order
+        if order is not before and order[: len(before)] != before:
+            self._restart(players)  # another round: its discards start again
+            before = ()
         self._own(seen)
-        changed_melds = False
+        melds_changed = False
+        reds_changed = False
         for index, info in enumerate(seen.seats):
-            riichi_at = seen.riichi_at[index] if index < len(seen.riichi_at) else None
-            before = self._infos[index]
-            if info is not before or riichi_at != self._riichi_at[index]:
-                changed_melds = changed_melds or before is None or info.melds is not before.melds
-                self._seat(seen, index, info, riichi_at)
-                self._infos[index] = info
-                self._riichi_at[index] = riichi_at
-        if changed_melds or order is not self._order:
-            self._across(seen)
-        self._order = order
+            if info.discards is not self._ponds[index]:
+                if not self._pond(seen, index, info.discards, len(before)):
+                    self._restart(players)  # a pond that did not grow: another round
+                    return self.planes(seen)
+                reds_changed = True
+            if info.melds is not self._melds[index]:
+                self._meld_rows(index, info.melds)
+                melds_changed = reds_changed = True
+            self._flag_rows(seen, index, info)
+        if len(order) != len(before):
+            self._passed(seen, len(before))
+            self._order = order
+        if melds_changed:
+            self._claimed(seen)
+        if not self._table(seen, reds_changed):
+            self._restart(players)  # indicators taken back: another round
+            return self.planes(seen)
         standing = (seen.scores, seen.dealer)
         if standing != self._standing:
             self._standings(seen)
             self._standing = standing
-        self._table(seen)
+        if self._sight_changed:
+            self._out[_TABLE + 2] = np.maximum(4 - np.array(self._sight), 0) * 0.25
+            self._sight_changed = False
         return self._out.copy()
 
     def _block(self, index: int) -> npt.NDArray[np.float32]:
         """The rows of seat ``index``'s block (as the observer sees it: +0 itself)."""
-        start = _SEAT_BASE + _BLOCK * ((index - self.seat) % self._players)
-        return self._out[start : start + _BLOCK]
+        return self._blocks[index]
+
+    def _see(self, kind: int, count: int) -> None:
+        self._sight[kind] += count
+        self._sight_changed = True
 
     def _own(self, seen: Observation) -> None:
         own = seen.own
         key = (seen.hand, own.drawn, len(own.melds), seen.furiten, seen.hand_shape)
         if key == self._own_key:
             return
+        out, counts = self._out, self._counts
+        hand = seen.hand
+        if self._own_key is None or hand != self._own_key[0]:
+            before, held = set(self._own_key[0]) if self._own_key else set(), set(hand)
+            for tile in before - held:
+                if tile < NUM_PHYSICAL:
+                    kind = tile >> 2
+                    count = counts[kind] = counts[kind] - 1
+                    if count < 4:
+                        out[count, kind] = 0.0
+                    if tile in _RED:
+                        out[5, kind] = 0.0
+                    self._see(kind, -1)
+            for tile in held - before:
+                if tile < NUM_PHYSICAL:
+                    kind = tile >> 2
+                    count = counts[kind]
+                    if count < 4:
+                        out[count, kind] = 1.0
+                    counts[kind] = count + 1
+                    if self._red and tile in _RED:
+                        out[5, kind] = 1.0
+                    self._see(kind, 1)
         self._own_key = key
-        out = self._out
-        out[:_SEAT_BASE] = 0.0
-        counts = [0] * 34
-        for tile in seen.hand:
-            if tile < NUM_PHYSICAL:
-                counts[tile >> 2] += 1
-        for kind, count in enumerate(counts):
-            if count:
-                out[: min(count, 4), kind] = 1.0
-        self._hand_counts[:] = counts
-        if own.drawn is not None and own.drawn < NUM_PHYSICAL:
-            out[4, own.drawn >> 2] = 1.0
-        if self._red:
-            for tile in seen.hand:
-                if tile in _RED:
-                    out[5, _RED[tile]] = 1.0
+        drawn = own.drawn >> 2 if own.drawn is not None and own.drawn < NUM_PHYSICAL else -1
+        if drawn != self._drawn:
+            if self._drawn >= 0:
+                out[4, self._drawn] = 0.0
+            if drawn >= 0:
+                out[4, drawn] = 1.0
+            self._drawn = drawn
         size = sum(counts)
         melds = len(own.melds)
+        waits: frozenset[int] = frozenset()
         if size % 3 == 1:
             value, waits = ready_of_counts(counts, melds, seen.hand_shape)
-            for kind in waits:
-                out[7, kind] = 1.0
         elif size % 3 == 2:
             value = shanten(counts, melds, seen.hand_shape)
         else:  # a hand between two moves of a setup phase has no shanten of its own
             value = 7
+        if waits != self._waits:
+            out[7] = 0.0
+            for kind in waits:
+                out[7, kind] = 1.0
+            self._waits = waits
         out[6] = min(value + 1, 8) / 8
         out[8] = 1.0 if seen.furiten else 0.0
 
-    def _seat(self, seen: Observation, index: int, info: SeatInfo, riichi_at: int | None) -> None:
+    def _pond(self, seen: Observation, index: int, discards: tuple[int, ...], known: int) -> bool:
+        """Write a pond's new discards; False when it is not the pond followed so far."""
+        done = self._ponds[index]
+        if discards[: len(done)] != done:
+            return False
         block = self._block(index)
-        block[_POND:_CLAIMED] = 0.0
-        block[_RIICHI:_PASSED] = 0.0
-        block[_PASSED + 1 : _DEALER] = 0.0
-        block[_MISSING:_SCORE] = 0.0
-        pond = self._pond_counts[index]
-        pond[:] = 0
-        flags = seen.tsumogiri
-        for place in self._places[index]:
-            tile = seen.discard_order[place][1]
+        counts = self._pond_counts[index]
+        places = self._places[index]
+        order, flags = seen.discard_order, seen.tsumogiri
+        # The seat's places in the discard order, taken up to the end of the order now.
+        for place in range(max(known, places[-1] + 1 if places else 0), len(order)):
+            if order[place][0] == index:
+                places.append(place)
+        for place in places[len(done) :]:
+            tile = order[place][1]
             if tile >= NUM_PHYSICAL:
                 continue
             kind = tile >> 2
-            copy = min(int(pond[kind]), 3)
-            pond[kind] += 1
+            copy = min(counts[kind], 3)
+            counts[kind] += 1
+            block[_POND, kind] = min(counts[kind], 4) * 0.25
             block[_ORDER + copy, kind] = (place + 1) / ORDER_SCALE
             if place < len(flags) and flags[place]:
                 block[_TSUMOGIRI + copy, kind] = 1.0
-        block[_POND] = np.minimum(pond, 4) * 0.25
-        reds = self._reds[index] = []
-        if self._red:
-            reds.extend(_RED[tile] for tile in info.discards if tile in _RED)
-            reds.extend(_RED[t] for meld in info.melds for t in meld.tiles if t in _RED)
-        if info.riichi:
-            block[_RIICHI] = 1.0
-        if riichi_at is not None and riichi_at < len(seen.discard_order):
-            tile = seen.discard_order[riichi_at][1]
-            if tile < NUM_PHYSICAL:
-                block[_RIICHI_TILE, tile >> 2] = (riichi_at + 1) / ORDER_SCALE
-        melded = self._meld_counts[index]
-        melded[:] = 0
+            if self._red and tile in _RED:
+                self._pond_reds[index].add(_RED[tile])
+            self._see(kind, 1)
+        self._ponds[index] = discards
+        return True
+
+    def _meld_rows(self, index: int, melds: tuple[MeldInfo, ...]) -> None:
+        block = self._block(index)
+        block[_MELD_ROWS[MeldKind.CHOW.value] : _CALLED_FROM + 3] = 0.0
+        counts = [0] * 34
         players = self._players
-        for meld in info.melds:
+        reds: set[int] = set()
+        for meld in melds:
             row = _MELD_ROWS[meld.kind]
             for tile in meld.tiles:
                 if tile < NUM_PHYSICAL:
                     block[row, tile >> 2] += 0.25
-                    melded[tile >> 2] += 1
-            if meld.called is not None and meld.from_seat is not None:
-                source = (meld.from_seat - index) % players
-                if 1 <= source <= 3 and meld.called < NUM_PHYSICAL:
-                    block[_CALLED_FROM + source - 1, meld.called >> 2] += 0.25
-        if info.won:
-            block[_WON] = 1.0
-        if info.missing_suit is not None:
-            block[_MISSING, info.missing_suit * 9 : info.missing_suit * 9 + 9] = 1.0
-        for tile in info.flowers:
-            if NUM_PHYSICAL <= tile < NUM_PHYSICAL + NUM_BONUS:
-                block[_BONUS, tile - NUM_PHYSICAL] = 1.0
-        block[_CONCEALED] = min(info.hand_size, 14) / 14
+                    counts[tile >> 2] += 1
+                    if self._red and tile in _RED:
+                        reds.add(_RED[tile])
+            called, source = meld.called, meld.from_seat
+            if called is not None and source is not None and called < NUM_PHYSICAL:
+                offset = (source - index) % players
+                if 1 <= offset <= 3:
+                    block[_CALLED_FROM + offset - 1, called >> 2] += 0.25
+        old = self._meld_counts[index]
+        for kind in range(34):
+            if counts[kind] != old[kind]:
+                self._see(kind, counts[kind] - old[kind])
+        self._meld_counts[index] = counts
+        self._meld_reds[index] = reds
+        self._melds[index] = melds
 
-    def _across(self, seen: Observation) -> None:
-        """The rows that read every seat: discards claimed, tiles let go since a riichi."""
+    def _flag_rows(self, seen: Observation, index: int, info: SeatInfo) -> None:
+        flags = self._flags[index]
+        riichi_at = seen.riichi_at[index] if index < len(seen.riichi_at) else None
+        if (
+            info.hand_size == flags[3]
+            and info.flowers is self._flowers[index]
+            and riichi_at == flags[4]
+            and info.riichi is flags[0]
+            and info.won is flags[1]
+            and info.missing_suit == flags[2]
+        ):
+            return
+        values = (info.riichi, info.won, info.missing_suit, info.hand_size, riichi_at)
+        block = self._block(index)
+        if info.riichi is not flags[0]:
+            block[_RIICHI] = 1.0 if info.riichi else 0.0
+        if info.won is not flags[1]:
+            block[_WON] = 1.0 if info.won else 0.0
+        if info.missing_suit != flags[2]:
+            block[_MISSING] = 0.0
+            if info.missing_suit is not None:
+                block[_MISSING, info.missing_suit * 9 : info.missing_suit * 9 + 9] = 1.0
+        if info.hand_size != flags[3]:
+            block[_CONCEALED] = min(info.hand_size, 14) / 14
+        if riichi_at != flags[4]:
+            block[_RIICHI_TILE] = 0.0
+            block[_PASSED] = 0.0
+            order = seen.discard_order
+            if riichi_at is not None and riichi_at < len(order):
+                tile = order[riichi_at][1]
+                if tile < NUM_PHYSICAL:
+                    block[_RIICHI_TILE, tile >> 2] = (riichi_at + 1) / ORDER_SCALE
+                for _, tile in order[riichi_at:]:
+                    if tile < NUM_PHYSICAL:
+                        block[_PASSED, tile >> 2] = 1.0
+        if info.flowers is not self._flowers[index]:
+            block[_BONUS] = 0.0
+            for tile in info.flowers:
+                if NUM_PHYSICAL <= tile < NUM_PHYSICAL + NUM_BONUS:
+                    block[_BONUS, tile - NUM_PHYSICAL] = 1.0
+            self._flowers[index] = info.flowers
+        flags[:] = values
+
+    def _passed(self, seen: Observation, known: int) -> None:
+        """The discards made since the last look, let go against each seat in riichi."""
+        order = seen.discard_order
+        for index, start in enumerate(seen.riichi_at[: self._players]):
+            if start is None:
+                continue
+            block = self._block(index)
+            for _, tile in order[max(known, start) :]:
+                if tile < NUM_PHYSICAL:
+                    block[_PASSED, tile >> 2] = 1.0
+
+    def _claimed(self, seen: Observation) -> None:
+        """Each pond's discards another seat called."""
         players = self._players
-        claimed = np.zeros((players, 34), dtype=np.float32)
+        claimed = [[0] * 34 for _ in range(players)]
         for info in seen.seats:
             for meld in info.melds:
                 called, source = meld.called, meld.from_seat
                 if called is not None and source is not None and called < NUM_PHYSICAL:
-                    claimed[source % players, called >> 2] += 0.25
-        order = seen.discard_order
+                    claimed[source % players][called >> 2] += 1
         for index in range(players):
-            block = self._block(index)
-            block[_CLAIMED] = claimed[index]
-            block[_PASSED] = 0.0
-            start = seen.riichi_at[index] if index < len(seen.riichi_at) else None
-            if start is not None:
-                for _, tile in order[start:]:
-                    if tile < NUM_PHYSICAL:
-                        block[_PASSED, tile >> 2] = 1.0
+            self._block(index)[_CLAIMED] = np.array(claimed[index], dtype=np.float32) * 0.25
 
     def _standings(self, seen: Observation) -> None:
         players = self._players
@@ -336,40 +440,51 @@ class SeatPlanesV2:
             block[_SCORE] = min(max(0.5 + seen.scores[index] / scale, 0.0), 1.0)
             block[_PLACE] = (places[index] - 1) / max(players - 1, 1)
 
-    def _table(self, seen: Observation) -> None:
-        out = self._out
-        t = _TABLE
-        out[t:] = 0.0
-        indicators = np.zeros(34, dtype=np.int64)
-        for tile in seen.dora_indicators:
-            if tile < NUM_PHYSICAL:
-                indicators[tile >> 2] += 1
-                out[t + 1, _DORA[tile >> 2]] += 0.25
-        out[t] = indicators * 0.25
-        players = self._players
-        sight = (
-            self._hand_counts
-            + self._pond_counts[:players].sum(axis=0)
-            + self._meld_counts[:players].sum(axis=0)
-            + indicators
-        )
-        # A claimed discard is in its pond and in its meld: the floor keeps the count a count.
-        out[t + 2] = np.maximum(4 - sight, 0) * 0.25
+    def _table(self, seen: Observation, reds_changed: bool) -> bool:
+        """The table's rows; False when the indicators are not the ones followed."""
+        out, t = self._out, _TABLE
+        shown, known = seen.dora_indicators, self._indicators
+        if shown != known:
+            if shown[: len(known)] != known:
+                return False
+            for tile in shown[len(known) :]:
+                if tile < NUM_PHYSICAL:
+                    out[t, tile >> 2] += 0.25
+                    out[t + 1, _DORA[tile >> 2]] += 0.25
+                    self._see(tile >> 2, 1)
+                    if self._red and tile in _RED:
+                        self._indicated_reds.add(_RED[tile])
+            self._indicators = shown
+            reds_changed = True
+        if reds_changed:
+            out[t + 9] = 0.0
+            for reds in (*self._pond_reds, *self._meld_reds, self._indicated_reds):
+                for kind in reds:
+                    out[t + 9, kind] = 1.0
         phase = seen.phase
         claim = seen.rob_tile if phase == "rob" else seen.last_discard
+        cell = -1
         if phase in ("claim", "rob") and claim is not None and claim < NUM_PHYSICAL:
-            out[t + 3, claim >> 2] = 1.0
-        out[t + 4, 27 + seen.round_wind % 4] = 1.0
-        out[t + 5, 27 + (self.seat - seen.dealer) % players] = 1.0
-        out[t + 6] = min(seen.wall_remaining, 136) / 136
-        out[t + 7] = min(seen.honba, 10) / 10
-        out[t + 8] = min(seen.deposits, 10) / 10
-        for reds in self._reds:
-            for kind in reds:
-                out[t + 9, kind] = 1.0
-        for tile in seen.dora_indicators:
-            if tile in _RED and self._red:
-                out[t + 9, _RED[tile]] = 1.0
-        row = _PHASES.get(phase)
-        if row is not None:
-            out[row] = 1.0
+            cell = claim >> 2
+        if cell != self._claim:
+            out[t + 3] = 0.0
+            if cell >= 0:
+                out[t + 3, cell] = 1.0
+            self._claim = cell
+        key = (seen.round_wind, seen.dealer, seen.wall_remaining, seen.honba, seen.deposits)
+        if key != self._table_key:
+            out[t + 4 : t + 6] = 0.0
+            out[t + 4, 27 + seen.round_wind % 4] = 1.0
+            out[t + 5, 27 + (self.seat - seen.dealer) % self._players] = 1.0
+            out[t + 6] = min(seen.wall_remaining, 136) / 136
+            out[t + 7] = min(seen.honba, 10) / 10
+            out[t + 8] = min(seen.deposits, 10) / 10
+            self._table_key = key
+        row = _PHASES.get(phase, -1)
+        if row != self._phase:
+            if self._phase >= 0:
+                out[self._phase] = 0.0
+            if row >= 0:
+                out[row] = 1.0
+            self._phase = row
+        return True
