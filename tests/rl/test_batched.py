@@ -309,3 +309,39 @@ def test_every_family_ends_under_random_play_by_default() -> None:
         assert not table.agents, family
         with pytest.raises(IllegalActionError, match="the game is over"):
             table.step(0)
+
+
+def test_hong_kong_ends_under_random_play_with_the_default_cap() -> None:
+    table = env("hongkong")
+    table.reset(seed=4)
+    rng = random.Random(4)
+    ended: dict[str, tuple[bool, bool]] = {}
+    while table.agents:
+        observation, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            ended[table.agent_selection] = (terminated, truncated)
+            table.step(None)
+            continue
+        table.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+    game = table.game
+    # Truncated at the cap, or (seldom under random play) ended by the rules: never both.
+    if game.over:
+        assert set(ended.values()) == {(True, False)}
+    else:
+        assert set(ended.values()) == {(False, True)} and game.rounds_played == 64
+
+
+def test_parallel_refuses_a_step_after_the_game() -> None:
+    table = parallel_env("sichuan", max_rounds=1)
+    observations, _ = table.reset(seed=3)
+    rng = random.Random(3)
+    while table.agents:
+        actions = {
+            agent: rng.choice(np.flatnonzero(observed["action_mask"]).tolist())
+            for agent, observed in observations.items()
+            if observed["action_mask"].any()
+        }
+        observations, _, terminations, _, _ = table.step(actions)
+    assert all(terminations.values())
+    with pytest.raises(IllegalActionError, match="the game is over: reset"):
+        table.step({})

@@ -315,3 +315,40 @@ def test_docs_list_every_plane_of_v2_in_order() -> None:
         if plane.strip().isdigit()
     ]
     assert listed == list(PLANES_V2)
+
+
+def test_planes_refuse_another_seats_observation_and_what_is_no_observation() -> None:
+    from mahjongkit.errors import MahjongError
+    from mahjongkit.rl import SeatPlanesV1
+
+    game = _game("riichi", 1)
+    seen = game.observation(1, with_events=False)
+    for planes in (SeatPlanesV2(0, 1e5), SeatPlanesV1(0, 1e5)):
+        with pytest.raises(MahjongError, match="these planes are seat 0's, not seat 1's"):
+            planes.planes(seen)
+        with pytest.raises(MahjongError, match="from an Observation or a Game, not dict"):
+            planes.planes({"seat": 0})  # type: ignore[arg-type]
+    # Seat 1 has nothing to do in the dealer's first turn: a caller saying otherwise is wrong.
+    with pytest.raises(MahjongError, match="seat 1 has 0 legal actions, not has_legal=True"):
+        SeatPlanesV2(1, 1e5).planes(seen, True)
+
+
+def test_decisions_give_the_v2_planes_the_environment_gave() -> None:
+    from mahjongkit.rl import decisions
+
+    table = env("sichuan", encoder="v2", max_rounds=1)
+    table.reset(seed=12)
+    rng = random.Random(12)
+    played = []
+    while table.agents:
+        observation, _, terminated, _, _ = table.last()
+        if terminated:
+            table.step(None)
+            continue
+        index = rng.choice(np.flatnonzero(observation["action_mask"]).tolist())
+        played.append((observation["observation"], index))
+        table.step(index)
+    found = list(decisions(table.game, encoder="v2"))
+    assert len(found) == len(played) > 30
+    for decision, (planes, index) in zip(found, played, strict=True):
+        assert decision.action == index and np.array_equal(decision.observation, planes)
