@@ -345,3 +345,26 @@ def test_parallel_refuses_a_step_after_the_game() -> None:
     assert all(terminations.values())
     with pytest.raises(IllegalActionError, match="the game is over: reset"):
         table.step({})
+
+
+def test_vector_moves_on_when_the_bots_end_a_game_before_the_learner_decides(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from mahjongkit.errors import MahjongError
+
+    original = SingleAgentEnv.action_masks
+    games: list[int] = []
+
+    def none_the_first_time(self: SingleAgentEnv) -> Any:
+        games.append(self.table.game.seed)
+        mask = original(self)
+        return mask * 0 if len(games) == 1 else mask
+
+    monkeypatch.setattr(SingleAgentEnv, "action_masks", none_the_first_time)
+    batch = vector_env("riichi", 1, opponent="random", max_rounds=1)
+    observations, _ = batch.reset(seed=1)
+    assert len(games) == 2 and games[0] != games[1] == batch.tables[0].game.seed
+    assert observations["action_mask"].any()
+    monkeypatch.setattr(SingleAgentEnv, "action_masks", lambda self: original(self) * 0)
+    with pytest.raises(MahjongError, match="16 games in a row gave seat 0 no decision"):
+        batch.reset(seed=1)

@@ -29,13 +29,16 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from mahjongkit.errors import IllegalActionError
+from mahjongkit.errors import IllegalActionError, MahjongError
 from mahjongkit.rl.aec import MahjongEnv, Observed
 from mahjongkit.rl.single import OPPONENTS, SingleAgentEnv
 from mahjongkit.table.actions import Action
 from mahjongkit.variants import VARIANT_NAMES
 
 __all__ = ["MahjongVectorEnv", "vector_env"]
+
+_GAMES_WITHOUT_DECISION = 16
+"""Games in a row the bots may end before the learner decides, before the batch gives up."""
 
 MAX_ENVS = 4096
 """The most games one batch steps (a bound on the memory a typo could ask for)."""
@@ -188,8 +191,19 @@ class MahjongVectorEnv(VectorEnv[Batch, npt.NDArray[Any], npt.NDArray[Any]]):
     def _reset_one(self, index: int, seed: int | None, options: dict[str, Any] | None) -> None:
         if self.opponent is None:
             self.tables[index].reset(seed=seed, options=options)
-        else:
-            self.learners[index].reset(seed=seed, options=options)
+            return
+        learner = self.learners[index]
+        learner.reset(seed=seed, options=options)
+        # A game the bots end before the learner's first decision (a dealer's heavenly hand in
+        # a one-round game) gives it nothing to learn from: the next game of the sequence.
+        for _ in range(_GAMES_WITHOUT_DECISION):
+            if learner.action_masks().any():
+                return
+            learner.reset(options=options)
+        raise MahjongError(
+            f"env {index}: {_GAMES_WITHOUT_DECISION} games in a row gave seat {learner.seat} "
+            "no decision"
+        )
 
     def _indices(self, actions: Any) -> npt.NDArray[np.int64]:
         """The actions as one integer index per game, or a refusal."""
