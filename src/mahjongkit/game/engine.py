@@ -352,7 +352,7 @@ class Game:
             self,
             self.variant,
             seat,
-            self.legal_actions(seat),
+            self._legal(seat),
             events,
             shape,
             (order.shown, order.shown_riichi),
