@@ -156,6 +156,7 @@ class Game:
         self._views: dict[int, tuple[int, list[Event]]] = {}
         self._order = _DiscardOrder(players=self.players)
         self._seat_infos = SeatInfos()
+        self._indicators: tuple[object, int, list[int]] = (None, 0, [])
         self.stop_after_round = False
         """Set by :meth:`start_at` for a one-round check: nothing follows the round's end."""
         self.log: list[Event] = []
@@ -359,6 +360,7 @@ class Game:
             self._furiten(seat),
             tsumogiri=order.shown_tsumogiri,
             seats=self._seat_infos,
+            log=self.log,
         )
 
     def _furiten(self, seat: int) -> bool:
@@ -562,12 +564,14 @@ class Game:
         )
 
     def indicator_tiles(self) -> list[int]:
-        """Physical ids of the dora indicators shown."""
+        """Physical ids of the dora indicators shown (kept until another is shown: every
+        observation lists them)."""
         rnd = self.state.round
-        return [
-            rnd.wall[i]
-            for i in indicator_indices(len(rnd.wall), self.flow.dead_wall, rnd.indicators)
-        ]
+        kept = self._indicators
+        if kept[0] is not rnd or kept[1] != rnd.indicators:
+            indices = indicator_indices(len(rnd.wall), self.flow.dead_wall, rnd.indicators)
+            kept = self._indicators = (rnd, rnd.indicators, [rnd.wall[i] for i in indices])
+        return list(kept[2])
 
     def ura_tiles(self) -> list[int]:
         """Physical ids under the indicators shown (ura dora)."""

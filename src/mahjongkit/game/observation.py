@@ -9,6 +9,7 @@ given gets an error, and the game is unchanged whatever it does.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from mahjongkit.shapes import HandShape
@@ -279,6 +280,31 @@ def _seat_info(state: SeatView, own: bool, missing_suit: int | None) -> SeatInfo
 
 
 _NOTHING_SEEN = SeatInfo((), (), (), False, False, 0, None)
+_ONE_SEAT_EVENTS = frozenset(
+    (
+        Kind.TSUMO,
+        Kind.DAHAI,
+        Kind.REACH,
+        Kind.REACH_ACCEPTED,
+        Kind.CHI,
+        Kind.PON,
+        Kind.DAIMINKAN,
+        Kind.ANKAN,
+        Kind.KAKAN,
+        Kind.FLOWER,
+        Kind.RESPOND,
+        Kind.DECLARE,
+        Kind.MISSING,
+        Kind.EXCHANGE_CHOOSE,
+    )
+)
+"""Events that change what the others see of their actor's seat only (a call takes a discard
+from another pond, but the pond keeps it)."""
+_NO_SEAT_EVENTS = frozenset(
+    (Kind.DORA, Kind.PENDING_DORA, Kind.PAYMENT, Kind.END_KYOKU, Kind.END_GAME, Kind.START_GAME)
+)
+"""Events that change no seat's melds, pond, bonus tiles, flags or hand size. Any event in
+neither set makes every seat looked at again."""
 
 
 class SeatInfos:
@@ -297,17 +323,48 @@ class SeatInfos:
     def __init__(self) -> None:
         self._round: object | None = None
         self._kept: list[tuple[tuple[Any, ...], SeatInfo]] = []
+        self._seen = 0
+        self._declaring = False
 
-    def seats(self, rnd: RoundView, observer: int) -> tuple[SeatInfo, ...]:
-        """Every seat of ``rnd`` as ``observer`` sees it (its own with its hand)."""
+    def _touched(self, log: Sequence[Event] | None) -> set[int] | None:
+        """The seats the events since the last call may have changed (None: any seat)."""
+        if log is None or self._seen > len(log):
+            return None
+        touched: set[int] = set()
+        for event in log[self._seen :]:
+            kind = event["type"]
+            if kind in _ONE_SEAT_EVENTS:
+                touched.add(event["actor"])  # type: ignore[typeddict-item]
+            elif kind == Kind.HORA:  # the winner, and a kong robbed from the one it robs
+                touched.add(event["actor"])  # type: ignore[typeddict-item]
+                touched.add(event["target"])  # type: ignore[typeddict-item]
+            elif kind not in _NO_SEAT_EVENTS:
+                self._seen = len(log)
+                return None
+        self._seen = len(log)
+        return touched
+
+    def seats(
+        self, rnd: RoundView, observer: int, log: Sequence[Event] | None = None
+    ) -> tuple[SeatInfo, ...]:
+        """Every seat of ``rnd`` as ``observer`` sees it (its own with its hand). ``log``: the
+        game's events, whose new ones tell which seats may have changed (None: look at all)."""
         seats = rnd.seats
+        touched = self._touched(log)
+        declaring = rnd.phase is Phase.DECLARE
+        if declaring is not self._declaring:  # the missing suits are shown, or hidden
+            touched = None
+            self._declaring = declaring
         if rnd is not self._round or len(self._kept) != len(seats):
             self._round = rnd
             self._kept = [((-1,) * 7, _NOTHING_SEEN)] * len(seats)  # every part made anew
-        declaring = rnd.phase is Phase.DECLARE
+            touched = None
         kept = self._kept
         out: list[SeatInfo] = []
         for index, state in enumerate(seats):
+            if touched is not None and index not in touched and index != observer:
+                out.append(kept[index][1])
+                continue
             melds = state.melds
             size = len(melds)
             if size:
@@ -364,15 +421,16 @@ def observe(
     *,
     tsumogiri: tuple[bool, ...] = (),
     seats: SeatInfos | None = None,
+    log: Sequence[Event] | None = None,
 ) -> Observation:
     """The observation of ``seat`` (``legal``: its legal actions; ``events``: its visible log;
     ``order``: the round's discards in order and each seat's riichi position there;
     ``furiten``: the rules' furiten check of the seat; ``tsumogiri``: per discard of the
     order, whether it was the tile just drawn; ``seats``: the table's kept seats, when the
-    caller keeps them)."""
+    caller keeps them, and ``log`` the game's events, which tell them what changed)."""
     rnd = view.round
     if seats is not None:
-        shown = seats.seats(rnd, seat)
+        shown = seats.seats(rnd, seat, log)
     else:
         shown = tuple(
             _seat_info(state, index == seat, shown_missing_suit(rnd, index, seat))
