@@ -81,7 +81,7 @@ _SEAT_PLANES = (
     "won this round (whole row)",
     "dealer (whole row)",
     "missing suit (its nine kinds)",
-    "bonus tiles set aside (column i: bonus tile i, flowers 1-4 then seasons 1-4)",
+    "set aside: column i bonus tile i (flowers 1-4, seasons 1-4); a tile's kind: count / 4",
     "concealed tiles (count / 14, whole row)",
     "score (0.5 + score / (2 x scale), clipped, whole row)",
     "placement ((place - 1) / (players - 1), ties by seat order; whole row)",
@@ -189,6 +189,8 @@ class SeatPlanesV2:
         self._melds: list[tuple[MeldInfo, ...] | None] = [None] * players
         self._meld_counts = [[0] * 34 for _ in range(players)]
         self._flowers: list[tuple[int, ...] | None] = [None] * players
+        self._aside = [[0] * 34 for _ in range(players)]
+        """Per seat: the tiles of the set it put aside (three players' Norths), by kind."""
         # Per seat: riichi, won, missing suit, hand size, riichi place.
         self._flags: list[list[object]] = [[None] * 5 for _ in range(players)]
         # The kinds of the red fives in sight: per seat in its pond, in its melds; indicated.
@@ -401,9 +403,19 @@ class SeatPlanesV2:
                         block[_PASSED, tile >> 2] = 1.0
         if info.flowers is not self._flowers[index]:
             block[_BONUS] = 0.0
+            aside = [0] * 34
             for tile in info.flowers:
-                if NUM_PHYSICAL <= tile < NUM_PHYSICAL + NUM_BONUS:
+                if tile < NUM_PHYSICAL:  # a tile of the set (three players' Norths)
+                    aside[tile >> 2] += 1
+                elif tile < NUM_PHYSICAL + NUM_BONUS:
                     block[_BONUS, tile - NUM_PHYSICAL] = 1.0
+            old = self._aside[index]
+            for kind in range(34):
+                if aside[kind]:
+                    block[_BONUS, kind] = aside[kind] * 0.25
+                if aside[kind] != old[kind]:
+                    self._see(kind, aside[kind] - old[kind])
+            self._aside[index] = aside
             self._flowers[index] = info.flowers
         flags[:] = values
 
