@@ -1,25 +1,43 @@
 """Load on the web table: many concurrent tables on loopback, each a full hand through /ws/play.
 
-    PYTHONPATH=src .venv/bin/python bench/table_load.py [--tables 20] [--rounds 1] [--seed 0]
-        [--json]
+    PYTHONPATH=src .venv/bin/python bench/table_load.py [--tables 5,20,40] [--rounds 1]
+        [--seed 0] [--think SECONDS] [--workers N] [--json]
 
-The site runs under uvicorn on 127.0.0.1 in this process (its own thread); each table is one
-WebSocket client (the ``websockets`` package) that starts a game (Riichi, Hong Kong and Sichuan
-in turn, bots of the efficient kind) with ``max_rounds`` hands and plays random legal actions
-until ``game_over``. Nothing may be lost: every ``act`` must be answered by a ``state`` (never an
-``error``), every table must see its ``game_over``, and every game must be finished in the
-records database. It prints the time per action as the client sees it (send to answer, bots'
-moves included): p50, p90, p99 and the largest, per family and overall. Figures are reported,
-never asserted.
+The site runs under uvicorn on 127.0.0.1 in a child process of its own (as a real server would:
+the clients' work is not counted in the server's time); each table is one WebSocket client (the
+``websockets`` package) in this process that starts a game (Riichi, Hong Kong and Sichuan in
+turn, bots of the efficient kind) with ``max_rounds`` hands and plays random legal actions
+until ``game_over``. ``--tables`` takes one count or a list (``5,20,40``): each count is a run
+of its own on a fresh server, one after the other.
+
+``--think`` makes each client play like a person: before every action it waits a random time
+between half and one and a half times SECONDS (and the tables start spread over SECONDS), so
+that the server sees the actions of many people at their pace rather than every table at once
+as fast as the machine allows. Without it (0, the default) every client answers at once: the
+server is then saturated and the time per action grows with the number of tables whatever the
+server does. ``--workers`` is the server's worker processes for the tables' games (0: threads
+of the server's own process; default: the server's default).
+
+Nothing may be lost: every ``act`` must be answered by a ``state`` (never an ``error``), every
+table must see its ``game_over``, and every game must be finished in the records database. It
+prints the time per action as the client sees it (send to answer, bots' moves included): p50,
+p90, p99 and the largest, per family and overall, and for a list of counts the ratio of the p99
+of the last count to that of the first. Meanwhile one more connection, playing no game, pings
+the server every 50 ms: the time of its answers (``ping``) shows whether the tables' thinking
+holds up the messages of the others. Figures are reported, never asserted.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
 import random
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -44,11 +62,13 @@ class TableRun:
 
 @dataclass
 class LoadReport:
-    """Every table's run, the records' view of them, and the wall time."""
+    """Every table's run, the records' view of them, the wall time, and the times of the pings
+    of a connection that plays no game meanwhile."""
 
     runs: list[TableRun]
     finished_in_records: int
     seconds: float
+    pings: list[float] = field(default_factory=list)
 
     @property
     def lost(self) -> list[str]:
@@ -77,6 +97,7 @@ class LoadReport:
             name: [t for r in self.runs if r.variant == name for t in r.times] for name in FAMILIES
         }
         groups["all"] = [t for r in self.runs for t in r.times]
+        groups["ping"] = self.pings
         for name, times in groups.items():
             if times:
                 out[name] = _percentiles(times)
@@ -99,7 +120,12 @@ def _percentiles(times: list[float]) -> dict[str, float]:
     }
 
 
-async def _table(url: str, index: int, rounds: int, seed: int) -> TableRun:
+async def _pause(rng: random.Random, think: float) -> None:
+    if think > 0:
+        await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+
+
+async def _table(url: str, index: int, rounds: int, seed: int, think: float) -> TableRun:
     import websockets
 
     variant = FAMILIES[index % len(FAMILIES)]
@@ -114,6 +140,8 @@ async def _table(url: str, index: int, rounds: int, seed: int) -> TableRun:
         "max_rounds": rounds,
         "lang": "en",
     }
+    if think > 0:
+        await asyncio.sleep(rng.uniform(0, think))  # people do not all sit down at once
     async with websockets.connect(url, max_size=2**24) as ws:
         await ws.send(json.dumps(start))
         message = json.loads(await ws.recv())
@@ -129,6 +157,7 @@ async def _table(url: str, index: int, rounds: int, seed: int) -> TableRun:
                 run.game = message["game"]
                 if message["legal"]:
                     choice = rng.randrange(len(message["legal"]))
+                    await _pause(rng, think)
                     sent = time.perf_counter()
                     await ws.send(json.dumps({"type": "act", "id": choice, "seq": message["seq"]}))
                     message = json.loads(await ws.recv())
@@ -141,60 +170,174 @@ async def _table(url: str, index: int, rounds: int, seed: int) -> TableRun:
             message = json.loads(await ws.recv())
 
 
-def run_load(tables: int = 20, rounds: int = 1, seed: int = 0) -> LoadReport:
+async def _pinger(url: str, done: asyncio.Event, every: float = 0.05) -> list[float]:
+    """Ping every ``every`` seconds until ``done``: the time of each answer. A connection that
+    plays nothing should be answered at once whatever the tables' bots are doing."""
+    import websockets
+
+    times: list[float] = []
+    async with websockets.connect(url) as ws:
+        while not done.is_set():
+            sent = time.perf_counter()
+            await ws.send('{"type": "ping"}')
+            await ws.recv()
+            times.append(time.perf_counter() - sent)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), every)
+    return times
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+class _Server:
+    """This script run as the site's server in a child process (``--serve-on PORT``)."""
+
+    def __init__(self, records: Path, workers: int | None) -> None:
+        self.port = _free_port()
+        command = [
+            sys.executable,
+            __file__,
+            "--serve-on",
+            str(self.port),
+            "--records",
+            str(records),
+        ]
+        if workers is not None:
+            command += ["--workers", str(workers)]
+        source = str(Path(__file__).resolve().parents[1] / "src")
+        path = os.pathsep.join(p for p in (source, os.environ.get("PYTHONPATH")) if p)
+        self.child = subprocess.Popen(command, env={**os.environ, "PYTHONPATH": path})
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    break
+            except OSError:
+                if self.child.poll() is not None or time.monotonic() > deadline:
+                    self.child.kill()
+                    raise RuntimeError("the site did not start") from None
+                time.sleep(0.1)
+
+    def stop(self) -> None:
+        self.child.terminate()
+        try:
+            self.child.wait(30)
+        except subprocess.TimeoutExpired:
+            self.child.kill()
+            self.child.wait()
+
+
+def _serve(port: int, records: Path, workers: int | None) -> None:
+    import uvicorn
+
+    from mahjongkit.web import create_app
+    from mahjongkit.web.table import Limits
+
+    limits = Limits(live_games=256) if workers is None else Limits(live_games=256, workers=workers)
+    app = create_app(records_path=records, table_limits=limits)
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio")
+
+
+def run_load(
+    tables: int = 20,
+    rounds: int = 1,
+    seed: int = 0,
+    think: float = 0.0,
+    workers: int | None = None,
+) -> LoadReport:
     """Serve the site on loopback and play ``tables`` games at once; stop the server after."""
     from mahjongkit.records import Records
-    from mahjongkit.web import create_app
-    from mahjongkit.web.local import serving
-    from mahjongkit.web.table import Limits
 
     with tempfile.TemporaryDirectory(prefix="mahjongkit-load-") as folder:
         path = Path(folder) / "records.sqlite3"
-        app = create_app(records_path=path, table_limits=Limits(live_games=256))
-        with serving(app, ws="websockets-sansio") as address:
-            url = address.replace("http://", "ws://") + "/ws/play"
+        server = _Server(path, workers)
+        try:
+            url = f"ws://127.0.0.1:{server.port}/ws/play"
 
-            async def everything() -> list[TableRun]:
-                return list(
-                    await asyncio.gather(*(_table(url, i, rounds, seed) for i in range(tables)))
+            async def everything() -> tuple[list[TableRun], list[float]]:
+                done = asyncio.Event()
+                pinging = asyncio.create_task(_pinger(url, done))
+                runs = await asyncio.gather(
+                    *(_table(url, i, rounds, seed, think) for i in range(tables))
                 )
+                done.set()
+                return list(runs), await pinging
 
             began = time.perf_counter()
-            runs = asyncio.run(everything())
+            runs, pings = asyncio.run(everything())
             seconds = time.perf_counter() - began
+        finally:
+            server.stop()
         with Records(path, create=False) as records:
             ids = {r.game for r in runs}
             finished = sum(1 for g in records.list_games("finished") if g.id in ids)
-    return LoadReport(runs, finished, seconds)
+    return LoadReport(runs, finished, seconds, pings)
+
+
+def _counts(text: str) -> list[int]:
+    try:
+        counts = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a count or a list of counts, not {text!r}") from None
+    if not counts or any(c < 1 for c in counts):
+        raise argparse.ArgumentTypeError(f"counts of tables are 1 or more, not {text!r}")
+    return counts
+
+
+def _print(summary: dict[str, Any]) -> None:
+    print(
+        f"{summary['tables']} tables, {summary['actions']} actions in {summary['seconds']} s; "
+        f"lost: {len(summary['lost'])}"
+    )
+    for name in (*FAMILIES, "all", "ping"):
+        if name in summary:
+            p = summary[name]
+            print(
+                f"  {name:9} n={p['n']:5}  p50 {p['p50_ms']:7.2f} ms  p90 {p['p90_ms']:7.2f} ms"
+                f"  p99 {p['p99_ms']:7.2f} ms  max {p['max_ms']:7.2f} ms"
+            )
+    for problem in summary["lost"]:
+        print("  LOST:", problem)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the load and print its figures; exit 1 if anything was lost."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--tables", type=_counts, default=[20])
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--think", type=float, default=0.0)
+    parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--serve-on", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--records", type=Path, help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
-    report = run_load(options.tables, options.rounds, options.seed)
-    summary = report.summary()
+    if options.serve_on is not None:
+        _serve(options.serve_on, options.records, options.workers)
+        return 0
+    summaries = []
+    for count in options.tables:
+        report = run_load(count, options.rounds, options.seed, options.think, options.workers)
+        summary = report.summary()
+        summary["think_s"] = options.think
+        summaries.append(summary)
+        if not options.json:
+            _print(summary)
+    out: dict[str, Any] = {"runs": summaries}
+    if len(summaries) > 1 and "all" in summaries[0] and "all" in summaries[-1]:
+        first, last = summaries[0], summaries[-1]
+        ratio = last["all"]["p99_ms"] / first["all"]["p99_ms"]
+        out["p99_ratio"] = round(ratio, 2)
+        if not options.json:
+            print(f"p99 at {last['tables']} tables / p99 at {first['tables']}: {ratio:.2f}")
     if options.json:
-        print(json.dumps(summary, indent=2))
-    else:
-        print(
-            f"{summary['tables']} tables, {summary['actions']} actions in {summary['seconds']} s; "
-            f"lost: {len(summary['lost'])}"
-        )
-        for name in (*FAMILIES, "all"):
-            if name in summary:
-                p = summary[name]
-                print(
-                    f"  {name:9} n={p['n']:5}  p50 {p['p50_ms']:7.2f} ms  p90 {p['p90_ms']:7.2f} ms"
-                    f"  p99 {p['p99_ms']:7.2f} ms  max {p['max_ms']:7.2f} ms"
-                )
-        for problem in summary["lost"]:
-            print("  LOST:", problem)
-    return 1 if summary["lost"] else 0
+        print(json.dumps(out if len(summaries) > 1 else summaries[0], indent=2))
+    return 1 if any(s["lost"] for s in summaries) else 0
 
 
 if __name__ == "__main__":

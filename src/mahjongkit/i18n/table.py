@@ -151,6 +151,8 @@ _EN = {
     "table.error.not_your_turn": "it is not your turn: nothing is asked of you now",
     "table.error.action": "action id {value} is not one of the {count} legal actions listed",
     "table.error.illegal": "that action is not allowed now",
+    "table.error.lost": "the game was interrupted on the server: resume it (it is kept in the "
+    "records)",
     "table.error.binary": "messages are JSON text, not binary frames",
     "table.error.too_large": "the message is longer than {limit} bytes",
     "table.error.json": "the message is not valid JSON",
@@ -312,6 +314,8 @@ _FR = {
     "table.error.not_your_turn": "ce n'est pas à vous : rien ne vous est demandé",
     "table.error.action": "l'action {value} n'est pas l'une des {count} actions permises",
     "table.error.illegal": "cette action n'est pas permise maintenant",
+    "table.error.lost": "la partie a été interrompue sur le serveur : reprenez-la (elle est gardée "
+    "dans les parties enregistrées)",
     "table.error.binary": "les messages sont du texte JSON, pas des trames binaires",
     "table.error.too_large": "le message dépasse {limit} octets",
     "table.error.json": "le message n'est pas du JSON valide",
@@ -470,6 +474,8 @@ _ES = {
     "table.error.not_your_turn": "no es tu turno: no se te pide nada ahora",
     "table.error.action": "la acción {value} no es una de las {count} acciones permitidas",
     "table.error.illegal": "esa acción no está permitida ahora",
+    "table.error.lost": "la partida se interrumpió en el servidor: reanúdala (se guarda en el "
+    "registro)",
     "table.error.binary": "los mensajes son texto JSON, no tramas binarias",
     "table.error.too_large": "el mensaje supera {limit} bytes",
     "table.error.json": "el mensaje no es JSON válido",

@@ -11,6 +11,8 @@ import json
 import os
 import secrets
 import unicodedata
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -212,14 +214,23 @@ def create_app(
     (None: kept in memory while the application runs). The table's games go to
     ``records_path`` (by default ``records.sqlite3`` beside ``db_path``; with neither, a
     temporary file)."""
-    app = FastAPI(title="mahjongkit", docs_url=None, redoc_url=None, openapi_url=None)
+    if records_path is None and db_path is not None:
+        records_path = db_path.with_name("records.sqlite3")
+    tables = Tables(records_path, table_limits)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await tables.workers.ready()  # the first games do not wait for a worker to start
+        yield
+
+    app = FastAPI(
+        title="mahjongkit", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
+    )
     app.add_middleware(_Limits)
     progress = Progress(db_path)
     static = Path(__file__).parent / "static"
     app.mount("/static", StaticFiles(directory=static), name="static")
-    if records_path is None and db_path is not None:
-        records_path = db_path.with_name("records.sqlite3")
-    app.state.tables = Tables(records_path, table_limits)
+    app.state.tables = tables
     app.include_router(table_router(app.state.tables, _page))
 
     def known_language(request: Request, lang: str) -> str:

@@ -6,6 +6,11 @@ bots of :mod:`mahjongkit.bots` play the other seats, and sends the person's conn
 its legal actions. Every game is kept in the records database (:mod:`mahjongkit.records`) as it
 is played; a dropped connection or a reload resumes it with ``Game.replay`` from the record.
 The messages are described in ``docs/protocol.md``.
+
+The event loop only reads and writes messages (:class:`Tables`, :func:`serve_connection`): each
+game is held by a worker of :mod:`mahjongkit.web.workers` (a :class:`Desk` there keeps it), and
+every step of it (the action, the bots' answers, the record's writes, the state message) is
+played there.
 """
 
 from __future__ import annotations
@@ -14,12 +19,14 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import itertools
 import json
 import secrets
 import tempfile
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -39,7 +46,12 @@ from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Kind
 from mahjongkit.valueclass import dataclass, field
-from mahjongkit.variants import VARIANT_NAMES, find_variant
+from mahjongkit.variants import (
+    VARIANT_NAMES,
+    find_variant,
+    register_variant,
+    variant_packages,
+)
 from mahjongkit.web.hints import (
     action_label,
     hints_for,
@@ -50,8 +62,9 @@ from mahjongkit.web.hints import (
 )
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES
 from mahjongkit.web.replay import steps_of
+from mahjongkit.web.workers import WorkerLost, default_processes, shared_workers
 
-__all__ = ["BOTS", "Limits", "Tables", "table_router"]
+__all__ = ["BOTS", "Desk", "Limits", "Seating", "Tables", "table_router"]
 
 BOTS = BOT_NAMES
 """The bot strengths a table offers, strongest first."""
@@ -73,6 +86,9 @@ class Limits:
     """A connection silent this long is closed; its game stays in the records, resumable."""
     max_options: int = 32
     """Rule options one start message may set."""
+    workers: int | None = None
+    """Worker processes that play the games (None: one per core, at least two; 0: threads of
+    the server's own process). See :mod:`mahjongkit.web.workers`."""
 
 
 class Refusal(Exception):
@@ -83,6 +99,10 @@ class Refusal(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+    def __reduce__(self) -> tuple[type[Refusal], tuple[str, str]]:
+        # Raised in a worker process, re-raised in the server's: sent as its code and sentence.
+        return (Refusal, (self.code, self.message))
 
 
 def _refuse(code: str, lang: str, **values: object) -> Refusal:
@@ -99,7 +119,6 @@ class Seating:
     record_id: int
     token: str
     lang: str
-    records: Records
     hints: bool = False
     bots: list[Agent | None] = field(default_factory=list)
     sent: int = 0
@@ -113,9 +132,9 @@ class Seating:
         """Let the bots act until the person must decide or the game ends."""
         run_until(self.game, self.bots, max_actions=100_000)
 
-    def save(self) -> None:
+    def save(self, records: Records) -> None:
         """Store the events not stored yet (and the result when the game is over)."""
-        self.records.save(self.record_id, self.game)
+        records.save(self.record_id, self.game)
 
     def state(self) -> dict[str, Any]:
         """The ``state`` message: the seat's observation, new events, legal actions, hints."""
@@ -245,44 +264,63 @@ def _tile_code(game: Game, tile_id: int) -> str:
     return "0" + code[1] if tile_id < 136 and game.flow.red(tile_id) else code
 
 
-class Tables:
-    """Every game held by the server: the records database, the token secret and the bounds."""
+def _token(secret: bytes, record_id: int) -> str:
+    """The resume token of a game: only the connection that started it learns it."""
+    digest = hmac.new(secret, f"game:{record_id}".encode(), hashlib.sha256)
+    return digest.hexdigest()[:32]
 
-    def __init__(self, records_path: Path | None = None, limits: Limits | None = None) -> None:
-        if records_path is None:
-            self._folder: tempfile.TemporaryDirectory[str] | None = tempfile.TemporaryDirectory(
-                prefix="mahjongkit-table-"
-            )
-            records_path = Path(self._folder.name) / "records.sqlite3"
-            self.secret = secrets.token_bytes(32)
-        else:
-            self._folder = None
-            records_path.parent.mkdir(parents=True, exist_ok=True)
-            self.secret = _secret_beside(records_path)
-        self.path = records_path
-        self.limits = limits or Limits()
-        self.live: dict[int, Seating] = {}
-        self.pending = 0
-        Records(self.path).close()  # made (or migrated) once, before any connection
 
-    def token(self, record_id: int) -> str:
-        """The resume token of a game: only the connection that started it learns it."""
-        digest = hmac.new(self.secret, f"game:{record_id}".encode(), hashlib.sha256)
-        return digest.hexdigest()[:32]
+@dataclass(frozen=True, slots=True)
+class DeskKey:
+    """What a worker needs to keep the games of one server: its records file, its token secret
+    and its bounds (sent with every request: a worker process may serve several servers'
+    applications, as the tests make them)."""
 
-    def open_records(self, read_only: bool = False) -> Records:
-        """A connection to the records database (one per table: SQLite connections are not
-        shared between threads); ``read_only`` for the pages that only show games."""
-        return Records(self.path, create=False, read_only=read_only)
+    path: str
+    secret: bytes
+    limits: Limits
 
-    # --- starting and resuming -----------------------------------------------------------------
 
-    def start(
-        self, message: dict[str, Any], lang: str, replacing: Seating | None = None
-    ) -> Seating:
-        """A new game from a ``start`` message (refused with a :class:`Refusal`); ``replacing``
-        is the game the connection holds until then (its place counts as free)."""
-        self._room(lang, replacing)
+class Desk:
+    """The games one worker holds for one records file, by record id.
+
+    In a worker process it is the process's own; with threads, one desk is shared by the
+    threads (one step of a game at a time: its connection waits for each answer). Each thread
+    has its own records connection (SQLite connections stay in their thread). Every request
+    names the hold it was made for, so that a game let go and held again (a connection
+    resuming its own game) is never dropped by the older hold's release.
+    """
+
+    def __init__(self, key: DeskKey) -> None:
+        self.key = key
+        self.path = Path(key.path)
+        self.limits = key.limits
+        self.held: dict[int, tuple[int, Seating]] = {}
+        self._local = threading.local()
+
+    def records(self) -> Records:
+        """This thread's connection to the records database."""
+        records: Records | None = getattr(self._local, "records", None)
+        if records is None:
+            # A commit waits for no disk (the write-ahead log is synced at its checkpoints): a
+            # crash of the server loses nothing, a power cut the last moves at most, and a
+            # table's step does not wait for the disk, nor for another table's writes.
+            records = self._local.records = Records(self.path, create=False, durable=False)
+        return records
+
+    def seating(self, hold: int, record_id: int, lang: str) -> Seating:
+        """The game held under ``hold``; a game this worker no longer holds (it was restarted)
+        is refused as lost (its record keeps it)."""
+        found = self.held.get(record_id)
+        if found is None or found[0] != hold:
+            raise _refuse("lost", lang)
+        seating = found[1]
+        seating.lang = lang
+        return seating
+
+    def start(self, hold: int, message: dict[str, Any], lang: str) -> tuple[int, list[str]]:
+        """A new game from a ``start`` message (refused with a :class:`Refusal`): its record
+        id, and the messages for the person (the bots have played up to the person's turn)."""
         variant_name = message.get("variant", VARIANT_NAMES[0])  # the registry's first
         if variant_name not in VARIANT_NAMES:
             raise _refuse("variant", lang, value=_short(variant_name), known=", ".join(FAMILIES))
@@ -326,20 +364,210 @@ class Tables:
             raise _refuse("seat", lang, value=_short(seat), players=game.players)
         game.names = ["player" if s == seat else f"bot-{bot}-{s}" for s in range(game.players)]
         game.start()
-        records = self.open_records()
-        try:
-            seats = [Seat(name, None if s == seat else bot) for s, name in enumerate(game.names)]
-            record_id = records.create_game(game, seats, surface=SURFACE)
-        except BaseException:
-            records.close()
-            raise
-        return self._hold(game, seat, bot, record_id, records, message, lang, seed)
+        seats = [Seat(name, None if s == seat else bot) for s, name in enumerate(game.names)]
+        record_id = self.records().create_game(game, seats, surface=SURFACE)
+        seating = self._hold(hold, game, seat, bot, record_id, message, lang, seed)
+        return record_id, self._played(seating)
 
-    def resume(
-        self, message: dict[str, Any], lang: str, replacing: Seating | None = None
+    def resume(self, hold: int, record_id: int, message: dict[str, Any], lang: str) -> list[str]:
+        """The game ``record_id`` replayed from its record (its token was checked by the
+        server) and held under ``hold``; the messages for the person. When this worker holds
+        it already (the connection resumes its own game), it is stored first."""
+        records = self.records()
+        holder = self.held.get(record_id)
+        if holder is not None:
+            with contextlib.suppress(MahjongError):
+                holder[1].save(records)
+        try:
+            stored = records.load(record_id)
+            person = [i for i, s in enumerate(stored.seats) if s.bot is None]
+            if stored.finished or len(person) != 1:
+                raise _refuse("finished", lang, game=record_id)
+            game = resume(stored)
+        except RecordsError as error:
+            raise Refusal("records", say(reason_of(error), lang)) from None
+        seat = person[0]
+        bot = next(s.bot for s in stored.seats if s.bot is not None) or "efficient"
+        if bot not in BOTS:
+            bot = "efficient"
+        bot_seed = stored.seed + len(stored.events)
+        seating = self._hold(hold, game, seat, bot, record_id, message, lang, bot_seed)
+        return self._played(seating)
+
+    def act(self, hold: int, record_id: int, message: dict[str, Any], lang: str) -> list[str]:
+        """Play the person's ``act`` message (refused with a :class:`Refusal`, the game
+        unchanged), then the bots; the messages for the person."""
+        seating = self.seating(hold, record_id, lang)
+        game = seating.game
+        if game.over:
+            raise _refuse("over", lang)
+        if "seat" in message and message["seat"] != seating.seat:
+            raise _refuse("foreign_seat", lang, seat=_short(message["seat"]), own=seating.seat)
+        if "seq" in message and message["seq"] != seating.seq:
+            raise _refuse("stale", lang, seq=_short(message["seq"]), current=seating.seq)
+        index = message.get("id")
+        if not seating.legal:
+            raise _refuse("not_your_turn", lang)
+        if type(index) is not int or not 0 <= index < len(seating.legal):
+            raise _refuse("action", lang, value=_short(index), count=len(seating.legal))
+        try:
+            game.apply(seating.legal[index])
+        except MahjongError as error:  # the listed actions are the game's own: not expected
+            raise Refusal("illegal", say(reason_of(error), lang)) from None
+        return self._played(seating)
+
+    def hints(self, hold: int, record_id: int, on: bool, lang: str) -> list[str]:
+        """Hints switched on or off: the current state again."""
+        seating = self.seating(hold, record_id, lang)
+        seating.hints = on
+        return [_text(seating.state())]
+
+    def release(self, hold: int, record_id: int) -> None:
+        """Store the game and let it go (its record keeps it), unless it is held anew."""
+        found = self.held.get(record_id)
+        if found is None or found[0] != hold:
+            return
+        del self.held[record_id]
+        # A record that cannot take more (finished elsewhere) keeps what it has.
+        with contextlib.suppress(MahjongError):
+            found[1].save(self.records())
+
+    def _hold(
+        self,
+        hold: int,
+        game: Game,
+        seat: int,
+        bot: str,
+        record_id: int,
+        message: dict[str, Any],
+        lang: str,
+        bot_seed: int,
     ) -> Seating:
+        """Keep the game in this worker, bots seeded from ``bot_seed``."""
+        seating = Seating(
+            game=game,
+            seat=seat,
+            bot_name=bot,
+            record_id=record_id,
+            token=_token(self.key.secret, record_id),
+            lang=lang,
+            hints=message.get("hints") is True,
+            bots=[
+                None if s == seat else make_bot(bot, bot_seed + s, game.flow.rules)
+                for s in range(game.players)
+            ],
+        )
+        self.held[record_id] = (hold, seating)
+        return seating
+
+    def _played(self, seating: Seating) -> list[str]:
+        """Let the bots play until the person must decide, store the new events; the state
+        (and the game's end) as text to send."""
+        seating.play_bots()
+        seating.save(self.records())
+        out = [_text(seating.state())]
+        if seating.game.over:
+            out.append(_text(seating.game_over()))
+        return out
+
+
+_DESKS: dict[DeskKey, Desk] = {}
+_DESKS_LOCK = threading.Lock()
+T = TypeVar("T")
+
+
+def _at_desk(key: DeskKey, packages: dict[str, str], method: Callable[..., T], *args: Any) -> T:
+    """``method(desk, *args)`` on this worker's desk for ``key`` (made on first use). The
+    families registered in the server (``packages``) are registered here first: a family from
+    outside the library is known to a worker process only so."""
+    for name, package in packages.items():
+        if name not in VARIANT_NAMES:
+            register_variant(name, package)
+    with _DESKS_LOCK:
+        desk = _DESKS.get(key)
+        if desk is None:
+            desk = _DESKS[key] = Desk(key)
+    return method(desk, *args)
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A game a connection holds: its record, the worker's slot and the hold's number."""
+
+    record_id: int
+    slot: int
+    hold: int
+
+
+class Tables:
+    """Every game held by the server: the records database, the token secret, the bounds and
+    the workers that play the games (the event loop's side: it holds no game itself)."""
+
+    def __init__(self, records_path: Path | None = None, limits: Limits | None = None) -> None:
+        if records_path is None:
+            self._folder: tempfile.TemporaryDirectory[str] | None = tempfile.TemporaryDirectory(
+                prefix="mahjongkit-table-"
+            )
+            records_path = Path(self._folder.name) / "records.sqlite3"
+            self.secret = secrets.token_bytes(32)
+        else:
+            self._folder = None
+            records_path.parent.mkdir(parents=True, exist_ok=True)
+            self.secret = _secret_beside(records_path)
+        self.path = records_path
+        self.limits = limits or Limits()
+        self.live: dict[int, Held] = {}
+        self.pending = 0
+        """Starts and resumes under way (counted against the live games' bound)."""
+        Records(self.path).close()  # made (or migrated) once, before any connection
+        self.key = DeskKey(str(self.path), self.secret, self.limits)
+        processes = self.limits.workers
+        self.workers = shared_workers(
+            default_processes() if processes is None else processes, preload=(__name__,)
+        )
+        self._holds = itertools.count(1)
+
+    def token(self, record_id: int) -> str:
+        """The resume token of a game: only the connection that started it learns it."""
+        return _token(self.secret, record_id)
+
+    def open_records(self, read_only: bool = False) -> Records:
+        """A connection to the records database (one per use: SQLite connections are not
+        shared between threads); ``read_only`` for the pages that only show games."""
+        return Records(self.path, create=False, read_only=read_only)
+
+    async def _run(self, slot: int, method: Callable[..., T], *args: Any) -> T:
+        return await self.workers.run(slot, _at_desk, self.key, variant_packages(), method, *args)
+
+    # --- starting and resuming -----------------------------------------------------------------
+
+    async def start(
+        self, message: dict[str, Any], lang: str, replacing: Held | None = None
+    ) -> tuple[Held, list[str]]:
+        """A new game from a ``start`` message (refused with a :class:`Refusal`), placed in
+        the least busy worker, and the messages for the person; ``replacing`` is the game the
+        connection holds until then (its place counts as free)."""
+        self._room(lang, replacing)
+        slot = self.workers.place()
+        hold = next(self._holds)
+        self.pending += 1
+        try:
+            record_id, texts = await self._run(slot, Desk.start, hold, message, lang)
+        except BaseException:
+            self.workers.leave(slot)
+            raise
+        finally:
+            self.pending -= 1
+        held = Held(record_id, slot, hold)
+        self.live[record_id] = held
+        return held, texts
+
+    async def resume(
+        self, message: dict[str, Any], lang: str, replacing: Held | None = None
+    ) -> tuple[Held, list[str]]:
         """The game a ``resume`` message names, replayed from its record; ``replacing`` is the
-        game the connection holds until then (it may be the one named: it is stored first)."""
+        game the connection holds until then (it may be the one named: it is stored first, by
+        the worker that holds it)."""
         record_id = message.get("game")
         token = message.get("token")
         if type(record_id) is not int or not isinstance(token, str):
@@ -350,76 +578,56 @@ class Tables:
         if holder is not None and holder is not replacing:
             raise _refuse("busy", lang, game=record_id)
         self._room(lang, replacing)
-        if holder is not None:
-            # The connection resumes its own game: the record must hold every event first.
-            with contextlib.suppress(MahjongError):
-                holder.save()
-        records = self.open_records()
+        slot = self.workers.place(holder.slot if holder is not None else None)
+        held = Held(record_id, slot, next(self._holds))
+        # Held at once, so that no other connection resumes it meanwhile.
+        self.live[record_id] = held
+        self.pending += 1
         try:
-            stored = records.load(record_id)
-            person = [i for i, s in enumerate(stored.seats) if s.bot is None]
-            if stored.finished or len(person) != 1:
-                raise _refuse("finished", lang, game=record_id)
-            game = resume(stored)
-        except RecordsError as error:
-            records.close()
-            raise Refusal("records", say(reason_of(error), lang)) from None
+            texts = await self._run(slot, Desk.resume, held.hold, record_id, message, lang)
         except BaseException:
-            records.close()
+            self.workers.leave(slot)
+            if self.live.get(record_id) is held:
+                if holder is not None:
+                    self.live[record_id] = holder
+                else:
+                    del self.live[record_id]
             raise
-        seat = person[0]
-        bot = next(s.bot for s in stored.seats if s.bot is not None) or "efficient"
-        if bot not in BOTS:
-            bot = "efficient"
-        bot_seed = stored.seed + len(stored.events)
-        return self._hold(game, seat, bot, record_id, records, message, lang, bot_seed)
+        finally:
+            self.pending -= 1
+        return held, texts
 
-    def _hold(
-        self,
-        game: Game,
-        seat: int,
-        bot: str,
-        record_id: int,
-        records: Records,
-        message: dict[str, Any],
-        lang: str,
-        bot_seed: int,
-    ) -> Seating:
-        """Keep the game in memory for its connection, bots seeded from ``bot_seed``."""
-        seating = Seating(
-            game=game,
-            seat=seat,
-            bot_name=bot,
-            record_id=record_id,
-            token=self.token(record_id),
-            lang=lang,
-            records=records,
-            hints=message.get("hints") is True,
-            bots=[
-                None if s == seat else make_bot(bot, bot_seed + s, game.flow.rules)
-                for s in range(game.players)
-            ],
-        )
-        self.live[record_id] = seating
-        return seating
-
-    def _room(self, lang: str, replacing: Seating | None = None) -> None:
-        held = len(self.live)
+    def _room(self, lang: str, replacing: Held | None = None) -> None:
+        held = len(self.live) + self.pending
         if replacing is not None and self.live.get(replacing.record_id) is replacing:
             held -= 1  # the connection lets its own game go for the new one
         if held >= self.limits.live_games:
             raise _refuse("full", lang, limit=self.limits.live_games)
 
-    def release(self, seating: Seating | None) -> None:
-        """Forget a game held in memory (its record keeps it); close its records connection."""
-        if seating is None:
+    # --- playing -------------------------------------------------------------------------------
+
+    async def act(self, held: Held, message: dict[str, Any], lang: str) -> list[str]:
+        """The person's ``act`` played by the game's worker; the messages to send."""
+        return await self._run(held.slot, Desk.act, held.hold, held.record_id, message, lang)
+
+    async def hints(self, held: Held, on: bool, lang: str) -> list[str]:
+        """Hints switched on or off; the state to send again."""
+        return await self._run(held.slot, Desk.hints, held.hold, held.record_id, on, lang)
+
+    async def release(self, held: Held | None) -> None:
+        """Forget a game held by a connection: its worker stores it and lets it go (its record
+        keeps it)."""
+        if held is None:
             return
-        # A record that cannot take more (finished elsewhere) keeps what it has.
-        with contextlib.suppress(MahjongError):
-            seating.save()
-        if self.live.get(seating.record_id) is seating:  # not a new hold of the same game
-            del self.live[seating.record_id]
-        seating.records.close()
+        if self.live.get(held.record_id) is held:  # not a new hold of the same game
+            del self.live[held.record_id]
+        self.workers.leave(held.slot)
+        with contextlib.suppress(WorkerLost):
+            await self._run(held.slot, Desk.release, held.hold, held.record_id)
+
+
+def _text(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
 def _short(value: Any) -> str:
@@ -462,7 +670,7 @@ def _secret_beside(path: Path) -> bytes:
 
 
 async def _send(websocket: WebSocket, message: dict[str, Any]) -> None:
-    await websocket.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+    await websocket.send_text(_text(message))
 
 
 async def serve_connection(websocket: WebSocket, tables: Tables) -> None:
@@ -472,7 +680,7 @@ async def serve_connection(websocket: WebSocket, tables: Tables) -> None:
     lang = websocket.query_params.get("lang", "en")
     if lang not in SITE_LANGUAGES:
         lang = "en"
-    seating: Seating | None = None
+    held: Held | None = None
     games = 0
     try:
         while True:
@@ -490,9 +698,8 @@ async def serve_connection(websocket: WebSocket, tables: Tables) -> None:
                 message = _parse(frame, limits, lang)
                 if isinstance(message.get("lang"), str) and message["lang"] in SITE_LANGUAGES:
                     lang = message["lang"]
-                    if seating is not None:
-                        seating.lang = lang
                 kind = message["type"]
+                texts: list[str] = []
                 if kind in ("start", "resume"):
                     if games >= limits.games_per_connection:
                         raise _refuse("games", lang, limit=limits.games_per_connection)
@@ -505,73 +712,43 @@ async def serve_connection(websocket: WebSocket, tables: Tables) -> None:
                         )
                     # The connection's own game is let go only once the new one is held: a
                     # refused start or resume leaves it where it was.
-                    held = seating
-                    seating = (
-                        tables.start(message, lang, replacing=held)
+                    previous = held
+                    held, texts = await (
+                        tables.start(message, lang, replacing=previous)
                         if kind == "start"
-                        else tables.resume(message, lang, replacing=held)
+                        else tables.resume(message, lang, replacing=previous)
                     )
-                    tables.release(held)
+                    await tables.release(previous)
                     games += 1
-                    await _bots_play(seating)
-                    await _send(websocket, seating.state())
-                    if seating.game.over:
-                        await _send(websocket, seating.game_over())
                 elif kind == "act":
-                    if seating is None:
+                    if held is None:
                         raise _refuse("no_game", lang)
-                    await _act(websocket, seating, message, lang)
+                    texts = await tables.act(held, message, lang)
                 elif kind == "hints":
-                    if seating is None:
+                    if held is None:
                         raise _refuse("no_game", lang)
                     if type(message.get("on")) is not bool:
                         raise _refuse("field", lang, field="on", expected="true/false")
-                    seating.hints = message["on"]
-                    seating.sent = seating.sent  # nothing new: the state is sent again
-                    await _send(websocket, seating.state())
+                    texts = await tables.hints(held, message["on"], lang)
                 elif kind == "ping":
-                    await _send(websocket, {"type": "pong"})
+                    texts = [_text({"type": "pong"})]
                 else:
                     raise _refuse(
                         "type", lang, value=_short(kind), known="start, resume, act, hints, ping"
                     )
+                for text in texts:
+                    await websocket.send_text(text)
             except Refusal as refusal:
                 await _send(websocket, _error(refusal))
+            except WorkerLost:
+                # The worker holding the game ended: the game is in the records, resumable.
+                await _send(websocket, _error(_refuse("lost", lang)))
+                await tables.release(held)
+                held = None
     except WebSocketDisconnect:
         return
     finally:
-        tables.release(seating)
-
-
-async def _bots_play(seating: Seating) -> None:
-    """Let the bots play in a worker thread, then store the new events: while bots think, the
-    event loop goes on serving the other tables (a connection's own messages wait their turn)."""
-    await asyncio.to_thread(seating.play_bots)
-    seating.save()
-
-
-async def _act(websocket: WebSocket, seating: Seating, message: dict[str, Any], lang: str) -> None:
-    game = seating.game
-    if game.over:
-        raise _refuse("over", lang)
-    if "seat" in message and message["seat"] != seating.seat:
-        raise _refuse("foreign_seat", lang, seat=_short(message["seat"]), own=seating.seat)
-    if "seq" in message and message["seq"] != seating.seq:
-        raise _refuse("stale", lang, seq=_short(message["seq"]), current=seating.seq)
-    index = message.get("id")
-    if not seating.legal:
-        raise _refuse("not_your_turn", lang)
-    if type(index) is not int or not 0 <= index < len(seating.legal):
-        raise _refuse("action", lang, value=_short(index), count=len(seating.legal))
-    action = seating.legal[index]
-    try:
-        game.apply(action)
-    except MahjongError as error:  # the listed actions are the game's own: not expected
-        raise Refusal("illegal", say(reason_of(error), lang)) from None
-    await _bots_play(seating)
-    await _send(websocket, seating.state())
-    if seating.game.over:  # the action may have ended the game
-        await _send(websocket, seating.game_over())
+        await tables.release(held)
 
 
 def _parse(frame: Mapping[str, Any], limits: Limits, lang: str) -> dict[str, Any]:
