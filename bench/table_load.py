@@ -1,7 +1,7 @@
 """Load on the web table: many concurrent tables on loopback, each a full hand through /ws/play.
 
     PYTHONPATH=src .venv/bin/python bench/table_load.py [--tables 5,20,40] [--rounds 1]
-        [--seed 0] [--think SECONDS] [--workers N] [--json]
+        [--seed 0] [--think SECONDS] [--workers N] [--rooms N --people P] [--json]
 
 The site runs under uvicorn on 127.0.0.1 in a child process of its own (as a real server would:
 the clients' work is not counted in the server's time); each table is one WebSocket client (the
@@ -9,6 +9,11 @@ the clients' work is not counted in the server's time); each table is one WebSoc
 turn, bots of the efficient kind) with ``max_rounds`` hands and plays random legal actions
 until ``game_over``. ``--tables`` takes one count or a list (``5,20,40``): each count is a run
 of its own on a fresh server, one after the other.
+
+``--rooms N --people P`` plays N rooms instead (``docs/protocol.md``): in each, one client
+creates the room, P - 1 others join it, the creator starts it, and every person plays random
+legal actions (bots in the other seats); the time of an action is from its sending to the state
+that answers it, as at a table.
 
 ``--think`` makes each client play like a person: before every action it waits a random time
 between half and one and a half times SECONDS (and the tables start spread over SECONDS), so
@@ -35,6 +40,7 @@ import contextlib
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -69,6 +75,8 @@ class LoadReport:
     finished_in_records: int
     seconds: float
     pings: list[float] = field(default_factory=list)
+    games: int = 0
+    """Games played: one a table, one a room (whose people are runs of their own)."""
 
     @property
     def lost(self) -> list[str]:
@@ -79,16 +87,17 @@ class LoadReport:
         problems += [
             f"table {i} ({r.variant}): no game_over" for i, r in enumerate(self.runs) if not r.over
         ]
-        if self.finished_in_records != len(self.runs):
-            problems.append(
-                f"{self.finished_in_records} of {len(self.runs)} games finished in the records"
-            )
+        games = self.games or len(self.runs)
+        if self.finished_in_records != games:
+            problems.append(f"{self.finished_in_records} of {games} games finished in the records")
         return problems
 
     def summary(self) -> dict[str, Any]:
         """Counts and per-action percentiles (milliseconds), per family and overall."""
         out: dict[str, Any] = {
-            "tables": len(self.runs),
+            "tables": self.games or len(self.runs),
+            "people": len(self.runs),
+            "rooms": bool(self.games),
             "actions": sum(r.actions for r in self.runs),
             "seconds": round(self.seconds, 2),
             "lost": self.lost,
@@ -125,6 +134,32 @@ async def _pause(rng: random.Random, think: float) -> None:
         await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
 
 
+async def _plays(ws: Any, run: TableRun, rng: random.Random, think: float) -> TableRun:
+    """Answer each state that asks something with a random legal action until game_over; the
+    time of each action is from its sending to the state that answers it."""
+    while True:
+        message = json.loads(await ws.recv())
+        if message["type"] == "error":
+            run.errors.append(f"{message['code']}: {message['message']}")
+            return run
+        if message["type"] == "game_over":
+            run.over = True
+            run.game = message["game"]
+            return run
+        while message["type"] == "state" and message["legal"]:
+            run.game = message["game"]
+            choice = rng.randrange(len(message["legal"]))
+            await _pause(rng, think)
+            sent = time.perf_counter()
+            await ws.send(json.dumps({"type": "act", "id": choice, "seq": message["seq"]}))
+            message = json.loads(await ws.recv())
+            run.times.append(time.perf_counter() - sent)
+            run.actions += 1
+            if message["type"] != "state":
+                run.errors.append(f"an act was answered by {message['type']}")
+                return run
+
+
 async def _table(url: str, index: int, rounds: int, seed: int, think: float) -> TableRun:
     import websockets
 
@@ -144,30 +179,53 @@ async def _table(url: str, index: int, rounds: int, seed: int, think: float) -> 
         await asyncio.sleep(rng.uniform(0, think))  # people do not all sit down at once
     async with websockets.connect(url, max_size=2**24) as ws:
         await ws.send(json.dumps(start))
-        message = json.loads(await ws.recv())
-        while True:
-            if message["type"] == "error":
-                run.errors.append(f"{message['code']}: {message['message']}")
-                return run
-            if message["type"] == "game_over":
-                run.over = True
-                run.game = message["game"]
-                return run
-            if message["type"] == "state":
-                run.game = message["game"]
-                if message["legal"]:
-                    choice = rng.randrange(len(message["legal"]))
-                    await _pause(rng, think)
-                    sent = time.perf_counter()
-                    await ws.send(json.dumps({"type": "act", "id": choice, "seq": message["seq"]}))
-                    message = json.loads(await ws.recv())
-                    run.times.append(time.perf_counter() - sent)
-                    run.actions += 1
-                    if message["type"] != "state":
-                        run.errors.append(f"an act was answered by {message['type']}")
-                        return run
-                    continue
-            message = json.loads(await ws.recv())
+        return await _plays(ws, run, rng, think)
+
+
+async def _room(
+    url: str, index: int, people: int, rounds: int, seed: int, think: float
+) -> list[TableRun]:
+    """One room: its creator, ``people - 1`` friends joining it, the game started by the
+    creator; each person plays random legal actions (bots fill the other seats)."""
+    import websockets
+
+    variant = FAMILIES[index % len(FAMILIES)]
+    rng = random.Random(seed * 1000 + index)
+    if think > 0:
+        await asyncio.sleep(rng.uniform(0, think))
+    async with contextlib.AsyncExitStack() as stack:
+        sockets = [
+            await stack.enter_async_context(websockets.connect(url, max_size=2**24))
+            for _ in range(people)
+        ]
+        create = {
+            "type": "create_room",
+            "variant": variant,
+            "people": people,
+            "bots": "efficient",
+            "seed": seed * 1000 + index,
+            "max_rounds": rounds,
+            "name": f"room{index}-0",
+        }
+        await sockets[0].send(json.dumps(create))
+        room = json.loads(await sockets[0].recv())
+        if room["type"] != "room":
+            return [TableRun(variant, errors=[f"create_room answered by {room}"])]
+        for number, ws in enumerate(sockets[1:], 1):
+            await ws.send(json.dumps({"type": "join", "room": room["room"],
+                                      "name": f"room{index}-{number}"}))  # fmt: skip
+            joined = json.loads(await ws.recv())
+            if joined["type"] != "room":
+                return [TableRun(variant, errors=[f"join answered by {joined}"])]
+        await sockets[0].send(json.dumps({"type": "start_room"}))
+        runs = [TableRun(variant) for _ in sockets]
+        await asyncio.gather(
+            *(
+                _plays(ws, run, random.Random(rng.random()), think)
+                for ws, run in zip(sockets, runs, strict=True)
+            )
+        )
+        return runs
 
 
 async def _pinger(url: str, done: asyncio.Event, every: float = 0.05) -> list[float]:
@@ -238,8 +296,15 @@ def _serve(port: int, records: Path, workers: int | None) -> None:
     from mahjongkit.web import create_app
     from mahjongkit.web.table import Limits
 
-    limits = Limits(live_games=256) if workers is None else Limits(live_games=256, workers=workers)
+    # The clients of the load answer as fast as the server does: no rate limit for them.
+    bounds: dict[str, Any] = {"live_games": 256, "rooms": 256, "messages_per_second": 1e6}
+    if workers is not None:
+        bounds["workers"] = workers
+    limits = Limits(**bounds, message_burst=1_000_000)
     app = create_app(records_path=records, table_limits=limits)
+    # uvicorn stops on SIGTERM, then raises it again once stopped: answered by this handler,
+    # the process ends normally (its worker processes are shut down, not left to notice).
+    signal.signal(signal.SIGTERM, lambda *_: None)
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio")
 
 
@@ -249,8 +314,11 @@ def run_load(
     seed: int = 0,
     think: float = 0.0,
     workers: int | None = None,
+    rooms: int = 0,
+    people: int = 4,
 ) -> LoadReport:
-    """Serve the site on loopback and play ``tables`` games at once; stop the server after."""
+    """Serve the site on loopback and play ``tables`` games at once, or with ``rooms`` that
+    many rooms of ``people`` people each; stop the server after."""
     from mahjongkit.records import Records
 
     with tempfile.TemporaryDirectory(prefix="mahjongkit-load-") as folder:
@@ -262,11 +330,19 @@ def run_load(
             async def everything() -> tuple[list[TableRun], list[float]]:
                 done = asyncio.Event()
                 pinging = asyncio.create_task(_pinger(url, done))
-                runs = await asyncio.gather(
-                    *(_table(url, i, rounds, seed, think) for i in range(tables))
-                )
+                if rooms:
+                    parties = await asyncio.gather(
+                        *(_room(url, i, people, rounds, seed, think) for i in range(rooms))
+                    )
+                    runs = [run for party in parties for run in party]
+                else:
+                    runs = list(
+                        await asyncio.gather(
+                            *(_table(url, i, rounds, seed, think) for i in range(tables))
+                        )
+                    )
                 done.set()
-                return list(runs), await pinging
+                return runs, await pinging
 
             began = time.perf_counter()
             runs, pings = asyncio.run(everything())
@@ -276,7 +352,7 @@ def run_load(
         with Records(path, create=False) as records:
             ids = {r.game for r in runs}
             finished = sum(1 for g in records.list_games("finished") if g.id in ids)
-    return LoadReport(runs, finished, seconds, pings)
+    return LoadReport(runs, finished, seconds, pings, games=len({r.game for r in runs}))
 
 
 def _counts(text: str) -> list[int]:
@@ -290,10 +366,13 @@ def _counts(text: str) -> list[int]:
 
 
 def _print(summary: dict[str, Any]) -> None:
-    print(
-        f"{summary['tables']} tables, {summary['actions']} actions in {summary['seconds']} s; "
-        f"lost: {len(summary['lost'])}"
+    where = (
+        f"{summary['tables']} rooms of {summary['people'] // summary['tables']} people"
+        if summary["rooms"]
+        else f"{summary['tables']} tables"
     )
+    print(f"{where}, {summary['actions']} actions in {summary['seconds']} s; "
+          f"lost: {len(summary['lost'])}")  # fmt: skip
     for name in (*FAMILIES, "all", "ping"):
         if name in summary:
             p = summary[name]
@@ -313,6 +392,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--think", type=float, default=0.0)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--rooms", type=int, default=0)
+    parser.add_argument("--people", type=int, default=4)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--serve-on", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--records", type=Path, help=argparse.SUPPRESS)
@@ -321,8 +402,17 @@ def main(argv: list[str] | None = None) -> int:
         _serve(options.serve_on, options.records, options.workers)
         return 0
     summaries = []
-    for count in options.tables:
-        report = run_load(count, options.rounds, options.seed, options.think, options.workers)
+    counts = [options.rooms] if options.rooms else options.tables
+    for count in counts:
+        report = run_load(
+            count,
+            options.rounds,
+            options.seed,
+            options.think,
+            options.workers,
+            rooms=count if options.rooms else 0,
+            people=options.people,
+        )
         summary = report.summary()
         summary["think_s"] = options.think
         summaries.append(summary)

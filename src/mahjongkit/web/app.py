@@ -29,11 +29,13 @@ from mahjongkit.errors import MahjongError
 from mahjongkit.i18n import t
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.glossary import Entry, glossary
+from mahjongkit.web.connection import play_router
 from mahjongkit.web.examples import format_number, parse_command, run
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES, Course, courses, render
 from mahjongkit.web.patterns import patterns_html
 from mahjongkit.web.practice import chapter_drill_ids, page_text, practice_router, refusal_text
 from mahjongkit.web.progress import Progress
+from mahjongkit.web.rooms import Rooms
 from mahjongkit.web.table import Limits, Tables, table_router
 from mahjongkit.web.tiles import tile_svg, tiles_html
 
@@ -231,6 +233,8 @@ def create_app(
     static = Path(__file__).parent / "static"
     app.mount("/static", StaticFiles(directory=static), name="static")
     app.state.tables = tables
+    app.state.rooms = Rooms(tables)
+    app.include_router(play_router(tables, app.state.rooms))
     app.include_router(table_router(app.state.tables, _page))
 
     def known_language(request: Request, lang: str) -> str:
