@@ -591,3 +591,39 @@ def test_the_bounds_of_rooms_and_connections(tmp_path: Path) -> None:
     assert result["crowd"]["code"] == "watchers"
     kinds = [a.get("code", a["type"]) for a in result["answers"]]
     assert kinds[:5] == ["pong"] * 5 and "rate" in kinds[5:]
+
+
+def test_a_room_nobody_is_connected_to_closes_after_the_idle_limit(tmp_path: Path) -> None:
+    limits = Limits(rooms=1, room_idle_seconds=0.3)
+
+    async def scenario(url: str) -> dict[str, Any]:
+        ann = await _connect(url, "Ann")
+        room = await ann.answer({"type": "create_room", "name": "Ann", "people": 2})
+        await ann.ws.close()  # the only person gone: the room waits for her a while
+        await asyncio.sleep(1.0)
+        back = await _connect(url, "Ann")
+        late = await back.answer({"type": "join", "room": room["room"], "token": room["token"]})
+        again = await back.answer({"type": "create_room", "name": "Ann"})
+        return {"late": late, "again": again}
+
+    result = _served(tmp_path, scenario, limits)
+    assert result["late"]["code"] == "room"
+    assert result["again"]["type"] == "room", "the server's one room is free again"
+
+
+def test_hints_where_the_room_allows_them_go_to_who_asked(tmp_path: Path) -> None:
+    async def scenario(url: str) -> dict[str, Any]:
+        (ann, bob), _ = await _room(url, ["Ann", "Bob"], people=2, seed=3, hints=True)
+        await ann.send({"type": "start_room"})
+        first = await ann.expect("state")
+        await bob.expect("state")
+        with_hints = await ann.answer({"type": "hints", "on": True})
+        told_bob = await bob.quiet()
+        return {"first": first, "with_hints": with_hints, "told_bob": told_bob}
+
+    result = _served(tmp_path, scenario)
+    first, with_hints = result["first"], result["with_hints"]
+    assert "hints" not in first and first["legal"]
+    assert with_hints["type"] == "state" and with_hints["hints"]["discards"]
+    assert with_hints["events"] == [] and with_hints["seq"] == first["seq"] + 1
+    assert result["told_bob"] == []
