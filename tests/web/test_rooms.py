@@ -6,6 +6,7 @@ with a clear error and no change."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import time
@@ -231,6 +232,9 @@ def test_a_claim_race_between_two_people_is_won_by_the_rules_priority(tmp_path: 
         assert len(done) == 2, "seats 1 and 2 are both offered a call"
         for seat in (0, 3):
             tasks[seat].cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await tasks[seat]
+            await clients[seat].quiet(0.3)  # what the discard told them, not yet read
         chi_state, pon_state = tasks[1].result(), tasks[2].result()
         chi = next(a for a in chi_state["legal"] if a["type"] == A.CHI)
         pon = next(a for a in pon_state["legal"] if a["type"] == A.PON)
@@ -243,13 +247,17 @@ def test_a_claim_race_between_two_people_is_won_by_the_rules_priority(tmp_path: 
         assert after_chi["type"] == "state" and after_chi["legal"] == []
         assert after_chi["observation"]["phase"] == "waiting"
         assert not any(e["type"] in ("chi", "pon") for e in after_chi["events"])
-        assert await clients[2].quiet() == [] and await clients[0].quiet(0.1) == []
+        for seat in (2, 0, 3):
+            assert await clients[seat].quiet(0.3) == [], seat
         # The pon second: made, since a pon comes before a chi whoever answered first.
         await clients[2].send({"type": "act", "id": pon["id"], "seq": pon_state["seq"]})
         seen = {}
         for seat, client in enumerate(clients):
-            state = await client.expect("state")
-            seen[seat] = [e for e in state["events"] if e["type"] in ("chi", "pon")]
+            calls: list[dict[str, Any]] = []
+            while not calls:
+                state = await client.expect("state", 10)
+                calls = [e for e in state["events"] if e["type"] in ("chi", "pon")]
+            seen[seat] = calls
         return {"seen": seen, "pon": pon, "discard": discard}
 
     result = _served(tmp_path, scenario)
@@ -563,7 +571,7 @@ def test_leaving_the_lobby_frees_the_seat_and_the_creator_leaving_closes_the_roo
 
 def test_the_bounds_of_rooms_and_connections(tmp_path: Path) -> None:
     limits = Limits(rooms=1, rooms_per_connection=1, spectators=1, message_burst=5,
-                    messages_per_second=1.0)  # fmt: skip
+                    messages_per_second=4.0)  # fmt: skip
 
     async def scenario(url: str) -> dict[str, Any]:
         ann = await _connect(url, "Ann")
@@ -578,10 +586,15 @@ def test_the_bounds_of_rooms_and_connections(tmp_path: Path) -> None:
         room_code = bob.received[0]["room"]
         watched = await watcher.answer({"type": "spectate", "room": room_code})
         crowd = await cy.answer({"type": "spectate", "room": room_code})
+        # Nine pings at once: five are read at once, the other four at four a second.
         pinger = await _connect(url, "pinger")
-        answers = [await pinger.answer({"type": "ping"}) for _ in range(8)]
+        began = time.monotonic()
+        for _ in range(9):
+            await pinger.send({"type": "ping"})
+        answers = [await pinger.recv() for _ in range(9)]
         return {"first": first, "second": second, "too_many": too_many, "watched": watched,
-                "crowd": crowd, "answers": answers}  # fmt: skip
+                "crowd": crowd, "answers": answers,
+                "seconds": time.monotonic() - began}  # fmt: skip
 
     result = _served(tmp_path, scenario, limits)
     assert result["first"]["type"] == "room"
@@ -589,8 +602,8 @@ def test_the_bounds_of_rooms_and_connections(tmp_path: Path) -> None:
     assert result["too_many"]["code"] == "rooms"
     assert result["watched"]["type"] == "room"
     assert result["crowd"]["code"] == "watchers"
-    kinds = [a.get("code", a["type"]) for a in result["answers"]]
-    assert kinds[:5] == ["pong"] * 5 and "rate" in kinds[5:]
+    assert [a["type"] for a in result["answers"]] == ["pong"] * 9
+    assert result["seconds"] >= 0.9
 
 
 def test_a_room_nobody_is_connected_to_closes_after_the_idle_limit(tmp_path: Path) -> None:

@@ -4,8 +4,8 @@ against bots (:mod:`mahjongkit.web.table`) or in a room (:mod:`mahjongkit.web.ro
 Everything a connection is sent goes through its queue, written by a task of its own: a room
 sends to the other people and spectators as well as to the one who spoke, in order, and a
 connection that does not read its messages is closed rather than let its queue grow. A
-spectator's game messages wait out the room's delay there. Each connection has a budget of
-messages a second (a burst, then a steady rate); a message over it is refused unread.
+spectator's game messages wait out the room's delay there. Each connection is read at a bounded
+pace (a burst, then a steady rate of messages a second): one that sends faster waits.
 """
 
 from __future__ import annotations
@@ -107,18 +107,20 @@ class Peer:
             # Gone: the reading loop sees it too and lets everything go.
             self.dropped = True
 
-    def allowed(self) -> bool:
-        """Whether one more message is within the connection's budget (and count it)."""
+    async def pace(self) -> None:
+        """Wait until one more message is within the connection's budget, and count it: a
+        burst, then a steady rate. A client that waits for each answer never notices; one
+        that floods is read no faster (the rest waits in its socket)."""
         now = time.monotonic()
         rate = self.limits.messages_per_second
-        self._budget = min(
-            float(self.limits.message_burst), self._budget + (now - self._budget_at) * rate
-        )
+        burst = float(self.limits.message_burst)
+        self._budget = min(burst, self._budget + (now - self._budget_at) * rate)
         self._budget_at = now
         if self._budget < 1:
-            return False
+            await asyncio.sleep((1 - self._budget) / rate)
+            self._budget = 1.0
+            self._budget_at = time.monotonic()
         self._budget -= 1
-        return True
 
     def enter_room(self, room: Room, seat: int | None) -> None:
         """Take a place in ``room`` (the game against bots it held is let go)."""
@@ -155,9 +157,8 @@ async def serve_connection(websocket: WebSocket, tables: Tables, rooms: Rooms) -
                 return
             if frame["type"] == "websocket.disconnect":
                 return
+            await peer.pace()
             try:
-                if not peer.allowed():
-                    raise refuse("rate", peer.lang, rate=f"{limits.messages_per_second:g}")
                 message = _parse(frame, limits, peer.lang)
                 await _answer(peer, message, tables, rooms)
             except Refusal as refusal:

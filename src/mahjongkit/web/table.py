@@ -91,9 +91,9 @@ class Limits:
     workers: int | None = None
     """Worker processes that play the games (None: one per core, at least two; 0: threads of
     the server's own process). See :mod:`mahjongkit.web.workers`."""
-    messages_per_second: float = 20.0
-    """The steady rate of messages one connection may send; more are refused unread."""
-    message_burst: int = 60
+    messages_per_second: float = 100.0
+    """The steady rate at which one connection's messages are read: faster ones wait."""
+    message_burst: int = 200
     """Messages one connection may send at once before the rate applies."""
     outbox: int = 1024
     """Messages waiting to be sent to one connection: one that falls further behind is closed."""
