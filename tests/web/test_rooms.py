@@ -122,21 +122,23 @@ async def _play_randomly(client: Client, rng: random.Random) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(
-    ("variant", "langs"),
+    ("variant", "rules", "langs"),
     [
-        ("riichi", ["en", "fr", "es", "fr"]),
-        ("hongkong", ["es", "en", "fr"]),
-        ("sichuan", ["fr", "es"]),
+        ("riichi", None, ["en", "fr", "es", "fr"]),
+        ("hongkong", None, ["es", "en", "fr"]),
+        ("sichuan", None, ["fr", "es"]),
+        ("riichi", "tenhou3", ["es", "fr"]),  # three seats: two people and a bot
     ],
 )
 def test_a_whole_hand_with_people_choosing_random_legal_actions(
-    tmp_path: Path, variant: str, langs: list[str]
+    tmp_path: Path, variant: str, rules: str | None, langs: list[str]
 ) -> None:
     names = ["Ann", "Bob", "Chen", "Dee"][: len(langs)]
 
     async def scenario(url: str) -> tuple[list[Client], list[dict[str, Any]], dict[str, Any]]:
+        preset = {"rules": rules} if rules else {}
         clients, created = await _room(
-            url, names, langs, variant=variant, people=len(names), max_rounds=1, seed=7
+            url, names, langs, variant=variant, people=len(names), max_rounds=1, seed=7, **preset
         )
         await clients[0].send({"type": "start_room"})
         rngs = [random.Random(seat) for seat in range(len(clients))]
