@@ -1,10 +1,14 @@
-"""Helpers for table tests: walls laid out from readable hands, and the invariants of a game."""
+"""Helpers for table tests: walls laid out from readable hands, the invariants of a game, and
+what a web state may show."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from typing import Any
 
 from mahjongkit.game.engine import Game
+from mahjongkit.table.events import PRIVATE_EVENTS, SECRET_FIELDS
 from mahjongkit.tiles import parse_tiles
 
 
@@ -73,3 +77,24 @@ def check_observations(game: Game) -> None:
                         assert set(hand) == {"?"}
             assert event["type"] not in ("mjk:respond", "mjk:declare") or event["actor"] == seat
         assert view["seats"][seat]["hand"] == sorted(rnd.seats[seat].hand)
+
+
+def check_seen_by(state: dict[str, Any], seat: int | None) -> None:
+    """A web ``state`` message sent to the person at ``seat`` (None: a spectator) holds no
+    other hand, no wall, no seed, no other seat's draw, deal or private answer."""
+    text = json.dumps(state)
+    assert "mjk_wall" not in text and "mjk_seed" not in text
+    observation = state["observation"]
+    assert observation["seat"] == seat
+    for index, shown in enumerate(observation["seats"]):
+        if index != seat:
+            assert "hand" not in shown and "drawn" not in shown
+    for event in state["events"]:
+        assert not SECRET_FIELDS.intersection(event)
+        if event["type"] == "start_kyoku":
+            for index, hand in enumerate(event["tehais"]):
+                if index != seat:
+                    assert set(hand) == {"?"}
+        if event["type"] == "tsumo" and event["actor"] != seat:
+            assert event["pai"] == "?" and "mjk_id" not in event
+        assert event["type"] not in PRIVATE_EVENTS or event["actor"] == seat

@@ -20,6 +20,7 @@ from mahjongkit.game.engine import Game
 from mahjongkit.records import Records
 from mahjongkit.web import create_app
 from mahjongkit.web.table import Limits
+from tests.helpers.table_checks import check_seen_by
 
 
 @pytest.fixture
@@ -60,21 +61,7 @@ def _play(
 
 def _hidden_ids(state: dict[str, Any]) -> None:
     """No tile of another hand, of the wall or of the seed is in what the seat receives."""
-    text = json.dumps(state)
-    assert "mjk_wall" not in text and "mjk_seed" not in text
-    observation = state["observation"]
-    me = observation["seat"]
-    for index, seat in enumerate(observation["seats"]):
-        if index != me:
-            assert "hand" not in seat and "drawn" not in seat
-    for event in state["events"]:
-        if event["type"] == "start_kyoku":
-            for index, hand in enumerate(event["tehais"]):
-                if index != me:
-                    assert set(hand) == {"?"}
-        if event["type"] == "tsumo" and event["actor"] != me:
-            assert event["pai"] == "?" and "mjk_id" not in event
-        assert event["type"] not in ("mjk:respond", "mjk:declare") or event["actor"] == me
+    check_seen_by(state, state["observation"]["seat"])
 
 
 @pytest.mark.parametrize(

@@ -25,3 +25,14 @@ def test_five_concurrent_tables_lose_nothing() -> None:
     assert {r.variant for r in report.runs} == {"riichi", "hongkong", "sichuan"}
     assert all(r.actions == len(r.times) > 0 for r in report.runs)
     assert len({r.game for r in report.runs}) == 5
+
+
+def test_two_rooms_of_two_people_lose_nothing() -> None:
+    """``--rooms 2 --people 2``: every person's act answered, both games over and recorded."""
+    module = load_bench("table_load")
+    with ThreadPoolExecutor(1) as worker:
+        report = worker.submit(module.run_load, rooms=2, people=2, rounds=1, seed=2).result()
+    assert report.lost == []
+    assert len(report.runs) == 4 and report.games == 2 and report.finished_in_records == 2
+    assert all(r.actions == len(r.times) > 0 for r in report.runs)
+    assert len({r.game for r in report.runs}) == 2

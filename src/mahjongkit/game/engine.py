@@ -26,7 +26,7 @@ from mahjongkit.errors import IllegalActionError, MahjongError
 from mahjongkit.game import legal
 from mahjongkit.game.fold import WINDS, folds_for
 from mahjongkit.game.hands import HandFacts, Hands, ready_of_counts
-from mahjongkit.game.observation import Observation, SeatInfos, observe, visible_event
+from mahjongkit.game.observation import PUBLIC, Observation, SeatInfos, observe, visible_event
 from mahjongkit.melds import MeldKind
 from mahjongkit.options import recorded as recorded_options
 from mahjongkit.shapes import RIICHI, HandShape
@@ -363,6 +363,25 @@ class Game:
             log=self.log,
         )
 
+    def public_observation(self, with_events: bool = True) -> Observation:
+        """What someone watching the table sees, holding no seat: every seat's open information
+        (melds, discards, bonus tiles, hand sizes), never a concealed tile or the wall, and no
+        legal action; its seat is :data:`~mahjongkit.game.observation.PUBLIC`.
+
+        >>> game = Game(seed=3)
+        >>> _ = game.start()
+        >>> public = game.public_observation()
+        >>> [seat.hand for seat in public.seats], public.legal_actions
+        ([None, None, None, None], ())
+        >>> [e["pai"] for e in public.events if e["type"] == "tsumo"]
+        ['?']
+        """
+        events = tuple(self.visible_log(PUBLIC)) if with_events else ()
+        order, riichi_at = self.discard_order()
+        return observe(
+            self, self.variant, PUBLIC, [], events, RIICHI, (tuple(order), tuple(riichi_at))
+        )
+
     def _furiten(self, seat: int) -> bool:
         """The rules' furiten check of a seat whose hand waits (13 tiles less its melds')."""
         seats = self.state.round.seats
@@ -402,7 +421,8 @@ class Game:
         return kept
 
     def visible_log(self, seat: int) -> list[Event]:
-        """The events as ``seat`` sees them (kept up to date as the log grows)."""
+        """The events as ``seat`` (or :data:`~mahjongkit.game.observation.PUBLIC`) sees them
+        (kept up to date as the log grows)."""
         seen, events = self._views.get(seat, (0, []))
         for event in self.log[seen:]:
             shown = visible_event(event, seat)

@@ -33,6 +33,7 @@ from mahjongkit.valueclass import dataclass
 
 __all__ = [
     "PRIVATE_EVENTS",
+    "PUBLIC",
     "SECRET_FIELDS",
     "MeldInfo",
     "Observation",
@@ -46,8 +47,14 @@ __all__ = [
 ]
 
 
+PUBLIC = -1
+"""The observer who holds no seat (someone watching the table): it sees of every event what
+every seat sees, and no concealed tile of any seat."""
+
+
 def visible_event(event: Event, seat: int) -> Event | None:
-    """The event as ``seat`` sees it (frozen), or None if it sees nothing of it."""
+    """The event as ``seat`` sees it (frozen), or None if it sees nothing of it
+    (:data:`PUBLIC`: what every seat sees of it)."""
     kind = event["type"]
     mine = event.get("actor") == seat
     if kind in PRIVATE_EVENTS and not mine:

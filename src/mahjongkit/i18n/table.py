@@ -151,6 +151,29 @@ _EN = {
     "table.error.not_your_turn": "it is not your turn: nothing is asked of you now",
     "table.error.action": "action id {value} is not one of the {count} legal actions listed",
     "table.error.illegal": "that action is not allowed now",
+    "table.error.lost": "the game was interrupted on the server: resume it (it is kept in the "
+    "records)",
+    "table.error.in_room": "this connection is already in room {room}: leave it first",
+    "table.error.creates": "one connection may create at most {limit} rooms",
+    "table.error.rooms": "the server already holds {limit} rooms: try again later",
+    "table.error.people": "people is the number of seats for people, from 1 to {players}, not "
+    "{value}",
+    "table.error.time_limit": "time_limit is a number of seconds from {low} to {high}, or null, "
+    "not {value}",
+    "table.error.spectator_delay": "spectator_delay is a number of seconds from {low} to {high}, "
+    "not {value}",
+    "table.error.name": "a name is from 1 to {limit} characters of text",
+    "table.error.room": "no room {room}: check the invitation's code",
+    "table.error.started": "the game of room {room} has begun: only its people may come back, "
+    "with their token",
+    "table.error.room_full": "room {room} has its {people} people already",
+    "table.error.seat_taken": "seat {seat} is taken: choose a free one",
+    "table.error.no_spectators": "room {room} does not allow spectators",
+    "table.error.watchers": "the room already has {limit} spectators",
+    "table.error.no_room": "this connection is in no room",
+    "table.error.not_creator": "only the room's creator starts the game",
+    "table.error.spectator": "a spectator watches: only the people at the table play",
+    "table.error.no_hints": "this room plays without hints",
     "table.error.binary": "messages are JSON text, not binary frames",
     "table.error.too_large": "the message is longer than {limit} bytes",
     "table.error.json": "the message is not valid JSON",
@@ -312,6 +335,29 @@ _FR = {
     "table.error.not_your_turn": "ce n'est pas à vous : rien ne vous est demandé",
     "table.error.action": "l'action {value} n'est pas l'une des {count} actions permises",
     "table.error.illegal": "cette action n'est pas permise maintenant",
+    "table.error.lost": "la partie a été interrompue sur le serveur : reprenez-la (elle est gardée "
+    "dans les parties enregistrées)",
+    "table.error.in_room": "cette connexion est déjà dans la salle {room} : quittez-la d'abord",
+    "table.error.creates": "une connexion peut créer au plus {limit} salles",
+    "table.error.rooms": "le serveur tient déjà {limit} salles : réessayez plus tard",
+    "table.error.people": "people est le nombre de places pour des personnes, de 1 à {players}, "
+    "pas {value}",
+    "table.error.time_limit": "time_limit est un nombre de secondes de {low} à {high}, ou null, "
+    "pas {value}",
+    "table.error.spectator_delay": "spectator_delay est un nombre de secondes de {low} à {high}, "
+    "pas {value}",
+    "table.error.name": "un nom fait de 1 à {limit} caractères de texte",
+    "table.error.room": "aucune salle {room} : vérifiez le code de l'invitation",
+    "table.error.started": "la partie de la salle {room} a commencé : seuls ses joueurs peuvent "
+    "revenir, avec leur jeton",
+    "table.error.room_full": "la salle {room} a déjà ses {people} joueurs",
+    "table.error.seat_taken": "la place {seat} est prise : choisissez-en une libre",
+    "table.error.no_spectators": "la salle {room} n'accepte pas de spectateurs",
+    "table.error.watchers": "la salle a déjà {limit} spectateurs",
+    "table.error.no_room": "cette connexion n'est dans aucune salle",
+    "table.error.not_creator": "seul le créateur de la salle lance la partie",
+    "table.error.spectator": "un spectateur regarde : seuls les joueurs à la table jouent",
+    "table.error.no_hints": "cette salle joue sans conseils",
     "table.error.binary": "les messages sont du texte JSON, pas des trames binaires",
     "table.error.too_large": "le message dépasse {limit} octets",
     "table.error.json": "le message n'est pas du JSON valide",
@@ -470,6 +516,29 @@ _ES = {
     "table.error.not_your_turn": "no es tu turno: no se te pide nada ahora",
     "table.error.action": "la acción {value} no es una de las {count} acciones permitidas",
     "table.error.illegal": "esa acción no está permitida ahora",
+    "table.error.lost": "la partida se interrumpió en el servidor: reanúdala (se guarda en el "
+    "registro)",
+    "table.error.in_room": "esta conexión ya está en la sala {room}: sal de ella primero",
+    "table.error.creates": "una conexión puede crear como mucho {limit} salas",
+    "table.error.rooms": "el servidor ya tiene {limit} salas: inténtalo más tarde",
+    "table.error.people": "people es el número de asientos para personas, de 1 a {players}, no "
+    "{value}",
+    "table.error.time_limit": "time_limit es un número de segundos de {low} a {high}, o null, no "
+    "{value}",
+    "table.error.spectator_delay": "spectator_delay es un número de segundos de {low} a {high}, "
+    "no {value}",
+    "table.error.name": "un nombre tiene de 1 a {limit} caracteres de texto",
+    "table.error.room": "no hay ninguna sala {room}: revisa el código de la invitación",
+    "table.error.started": "la partida de la sala {room} ha empezado: solo sus jugadores pueden "
+    "volver, con su ficha de acceso",
+    "table.error.room_full": "la sala {room} ya tiene sus {people} jugadores",
+    "table.error.seat_taken": "el asiento {seat} está ocupado: elige uno libre",
+    "table.error.no_spectators": "la sala {room} no admite espectadores",
+    "table.error.watchers": "la sala ya tiene {limit} espectadores",
+    "table.error.no_room": "esta conexión no está en ninguna sala",
+    "table.error.not_creator": "solo quien creó la sala empieza la partida",
+    "table.error.spectator": "un espectador mira: solo juegan las personas de la mesa",
+    "table.error.no_hints": "en esta sala se juega sin consejos",
     "table.error.binary": "los mensajes son texto JSON, no tramas binarias",
     "table.error.too_large": "el mensaje supera {limit} bytes",
     "table.error.json": "el mensaje no es JSON válido",

@@ -54,6 +54,7 @@ __all__ = [
     "rules_page",
     "variant_for_protocol",
     "variant_names",
+    "variant_packages",
 ]
 
 
@@ -88,6 +89,12 @@ def register_variant(name: str, package: str) -> None:
 def variant_names() -> tuple[str, ...]:
     """The registered families' names, the built-in ones first."""
     return tuple(_PACKAGES)
+
+
+def variant_packages() -> dict[str, str]:
+    """Each registered family's package by name: what another process registers to know the
+    same families (a server's worker processes)."""
+    return dict(_PACKAGES)
 
 
 def variant_for_protocol(protocol: str) -> Variant:

@@ -11,6 +11,8 @@ import json
 import os
 import secrets
 import unicodedata
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +29,13 @@ from mahjongkit.errors import MahjongError
 from mahjongkit.i18n import t
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.glossary import Entry, glossary
+from mahjongkit.web.connection import play_router
 from mahjongkit.web.examples import format_number, parse_command, run
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES, Course, courses, render
 from mahjongkit.web.patterns import patterns_html
 from mahjongkit.web.practice import chapter_drill_ids, page_text, practice_router, refusal_text
 from mahjongkit.web.progress import Progress
+from mahjongkit.web.rooms import Rooms
 from mahjongkit.web.table import Limits, Tables, table_router
 from mahjongkit.web.tiles import tile_svg, tiles_html
 
@@ -212,14 +216,25 @@ def create_app(
     (None: kept in memory while the application runs). The table's games go to
     ``records_path`` (by default ``records.sqlite3`` beside ``db_path``; with neither, a
     temporary file)."""
-    app = FastAPI(title="mahjongkit", docs_url=None, redoc_url=None, openapi_url=None)
+    if records_path is None and db_path is not None:
+        records_path = db_path.with_name("records.sqlite3")
+    tables = Tables(records_path, table_limits)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await tables.workers.ready()  # the first games do not wait for a worker to start
+        yield
+
+    app = FastAPI(
+        title="mahjongkit", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
+    )
     app.add_middleware(_Limits)
     progress = Progress(db_path)
     static = Path(__file__).parent / "static"
     app.mount("/static", StaticFiles(directory=static), name="static")
-    if records_path is None and db_path is not None:
-        records_path = db_path.with_name("records.sqlite3")
-    app.state.tables = Tables(records_path, table_limits)
+    app.state.tables = tables
+    app.state.rooms = Rooms(tables)
+    app.include_router(play_router(tables, app.state.rooms))
     app.include_router(table_router(app.state.tables, _page))
 
     def known_language(request: Request, lang: str) -> str:
