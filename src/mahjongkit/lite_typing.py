@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from typing import Literal as Literal
     from typing import NamedTuple as NamedTuple
     from typing import TypeVar as TypeVar
+
+    from mypy_extensions import mypyc_attr as mypyc_attr
 else:
     _MADE_BY_NAMEDTUPLE = frozenset(
         ("__module__", "__qualname__", "__annotations__", "__dict__", "__weakref__")
@@ -121,4 +123,10 @@ else:
             return f"~{self.__name__}"
 
 
-__all__ = ["Any", "ClassVar", "Generic", "Literal", "NamedTuple", "TypeVar"]
+    def mypyc_attr(*_flags: str, **_settings: object):
+        """How mypyc compiles a class (``native_class=False``: as a Python class); nothing at
+        run time. The type checker, and so mypyc, see ``mypy_extensions``' own."""
+        return lambda declared: declared
+
+
+__all__ = ["Any", "ClassVar", "Generic", "Literal", "NamedTuple", "TypeVar", "mypyc_attr"]

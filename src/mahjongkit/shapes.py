@@ -1097,7 +1097,8 @@ def _checked_kinds(kinds: Collection[int]) -> list[int]:
             not wanted or (wanted[0] >= 0 and wanted[-1] < NUM_KINDS)
         ):
             return wanted
-    wrong = [k for k in kinds if not (type(k) is int and 0 <= k < NUM_KINDS)]
+    given: Collection[object] = kinds  # any value, where a caller broke the signature
+    wrong = [k for k in given if not (type(k) is int and 0 <= k < NUM_KINDS)]
     shown = wrong[0] if wrong else kinds  # a one-pass iterable is spent by now
     raise ValueError(f"discard kinds must be 0-{NUM_KINDS - 1}, got {shown!r}")
 
