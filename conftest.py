@@ -21,4 +21,4 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
         parts = collection_path.resolve().relative_to(_SOURCES).with_suffix("").parts
     except ValueError:
         return None
-    return True if ".".join(parts) in native.COMPILED else None
+    return True if ".".join(parts) in native.modules() else None

@@ -27,7 +27,7 @@ BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "ins
 
 
 def compiled_modules() -> list[str]:
-    """``COMPILED`` of ``native.py``, read without importing the package."""
+    """``COMPILED`` of ``native.py`` (names within the package), read without importing it."""
     for node in ast.parse(NATIVE.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Assign) and any(
             isinstance(target, ast.Name) and target.id == "COMPILED" for target in node.targets
@@ -68,6 +68,13 @@ class BuildExt(build_ext):
             # their own files (__file__) as in their package.
             for library in (HERE / "src").glob("mahjongkit__mypyc.*"):
                 library.touch()
+            # A module compiled before and no longer: its extension would shadow its source.
+            package = HERE / "src" / "mahjongkit"
+            compiled = set(compiled_modules())
+            for extension in package.rglob("*.so"):
+                folder = extension.relative_to(package).parent.parts
+                if ".".join((*folder, extension.name.split(".")[0])) not in compiled:
+                    extension.unlink()
 
 
 def extensions() -> list:
@@ -80,7 +87,7 @@ def extensions() -> list:
     from mypyc.build import mypycify
 
     return mypycify(
-        [f"src/{name.replace('.', '/')}.py" for name in compiled_modules()],
+        [f"src/mahjongkit/{name.replace('.', '/')}.py" for name in compiled_modules()],
         opt_level="3",
         multi_file=True,
         group_name="mahjongkit",

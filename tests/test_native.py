@@ -33,7 +33,7 @@ def test_the_pure_variable_runs_every_compiled_module_from_its_source() -> None:
     code = (
         "import importlib, mahjongkit; from mahjongkit import native; "
         "print(native.describe()); "
-        "print(*[importlib.import_module(n).__file__ for n in native.COMPILED], sep='\\n')"
+        "print(*[importlib.import_module(n).__file__ for n in native.modules()], sep='\\n')"
     )
     lines = _python(code, PURE).splitlines()
     assert lines[0] == "pure Python (MAHJONGKIT_PURE=1)"
@@ -60,7 +60,7 @@ def test_the_compiled_modules_run_where_they_are_built() -> None:
         pytest.skip(f"no compiled build here: {native.describe()}")
     code = (
         "import importlib, mahjongkit; from mahjongkit import native; "
-        "print(*[importlib.import_module(n).__file__ for n in native.COMPILED], sep='\\n')"
+        "print(*[importlib.import_module(n).__file__ for n in native.modules()], sep='\\n')"
     )
     files = _python(code, {k: v for k, v in os.environ.items() if k != native.PURE_VARIABLE})
     assert [Path(f).suffix for f in files.splitlines()] == [".so"] * len(native.COMPILED)

@@ -13,7 +13,9 @@ library's uses:
 - ``Generic[T]`` is a base whose subscripts (``Row[int]``) give the class itself;
 - ``TypeVar("T")`` is a placeholder, and ``Any`` is ``object``;
 - ``Literal`` and ``ClassVar`` give :mod:`typing`'s own forms when subscripted, so that
-  ``typing.get_type_hints`` still reads every annotation (rule options do).
+  ``typing.get_type_hints`` still reads every annotation (rule options do);
+- ``mypyc_attr`` is ``mypy_extensions``' class decorator, which tells mypyc how to compile a
+  class (:mod:`mahjongkit.native`): it does nothing at run time.
 
 Type aliases (``Kind = Literal[...]``) are for the type checker only: they would subscript at
 import, so they are declared under ``TYPE_CHECKING``, and a field that rule options read writes

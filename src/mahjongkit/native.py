@@ -26,10 +26,20 @@ if TYPE_CHECKING:
     from types import ModuleType
 
 COMPILED = (
-    "mahjongkit.shapes",
+    "shapes",
+    "table.wall",
+    "game.fold",
+    "game.legal",
+    "game.hands",
+    "variants.riichi.search",
+    "variants.riichi.features",
+    "variants.riichi.fu",
+    "bots.policy",
+    "bots.danger",
+    "rl.encoder",
 )
-"""The modules ``setup.py`` compiles (dotted names), and so the ones :func:`choose` may load
-from their sources instead."""
+"""The modules ``setup.py`` compiles (dotted names within the package), and so the ones
+:func:`choose` may load from their sources instead."""
 
 PURE_VARIABLE = "MAHJONGKIT_PURE"
 """Set to ``1``, the sources run even where a compiled build is installed."""
@@ -39,6 +49,7 @@ LIBRARY = "mahjongkit__mypyc"
 its modules' files, ``__file__``, from the library's folder)."""
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
+_PREFIX = __name__.rpartition(".")[0] + "."
 
 _state: list[str] = []
 """What :func:`choose` found: "compiled", "pure" or "stale"; "absent" where nothing is built."""
@@ -53,13 +64,19 @@ def _library() -> str | None:
     return None
 
 
-def _source(name: str) -> str:
+def modules() -> list[str]:
+    """The full dotted name of every module of :data:`COMPILED`."""
+    return [_PREFIX + name for name in COMPILED]
+
+
+def source(name: str) -> str:
+    """The source file of a module of the package (``mahjongkit.x.y``), compiled or not."""
     return os.path.join(_PACKAGE, *name.split(".")[1:]) + ".py"
 
 
 def sources() -> list[str]:
     """The source file of every module of :data:`COMPILED`."""
-    return [_source(name) for name in COMPILED]
+    return [source(name) for name in modules()]
 
 
 def _stale(library: str) -> bool:
@@ -69,7 +86,7 @@ def _stale(library: str) -> bool:
     if not os.path.exists(os.path.join(checkout, "setup.py")):
         return False
     built = os.stat(library).st_mtime
-    return any(os.stat(_source(name)).st_mtime > built for name in COMPILED)
+    return any(os.stat(path).st_mtime > built for path in sources())
 
 
 class _SourceFinder:
@@ -78,11 +95,11 @@ class _SourceFinder:
     def find_spec(
         self, name: str, path: Sequence[str] | None, target: ModuleType | None = None, /
     ) -> ModuleSpec | None:
-        if name not in COMPILED:
+        if not name.startswith(_PREFIX) or name[len(_PREFIX) :] not in COMPILED:
             return None
         from importlib.util import spec_from_file_location
 
-        return spec_from_file_location(name, _source(name))
+        return spec_from_file_location(name, source(name))
 
 
 def choose() -> str:

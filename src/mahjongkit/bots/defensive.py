@@ -83,7 +83,7 @@ class DefensiveAgent(EfficientAgent):
     HK_HIDDEN_FAN = 1
     """Hong Kong: the fan a threat is reckoned to hide beyond those its melds show."""
 
-    SICHUAN_WALL_STEP: ClassVar[int] = 12
+    SICHUAN_WALL_STEP = 12
     """Sichuan: the tables below are read by the tiles left in the wall, in steps of this many
     (the last row: four steps or more)."""
     SICHUAN_PAID: ClassVar[tuple[tuple[tuple[float, float, float, float], ...], ...]] = (

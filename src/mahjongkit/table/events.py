@@ -31,7 +31,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal, NotRequired, TypedDict, Union
 
 from mahjongkit.errors import NotationError
-from mahjongkit.lite_typing import mypyc_attr
 
 # --- mjai events ---------------------------------------------------------------------------------
 
@@ -566,21 +565,12 @@ def _refuse(self: Any, *args: Any, **kwargs: Any) -> typing.NoReturn:
     raise TypeError("an event of the game cannot be changed: copy it first (thaw)")
 
 
-# A class with builtin bases and methods assigned by name stays a Python class when compiled.
-@mypyc_attr(native_class=False)
 class FrozenDict(dict[str, Any]):
     """A ``dict`` that refuses changes; it is still a dict to ``json`` and ``==``."""
 
     __slots__ = ()
-    # One name a line: mypyc compiles no chained assignment in a class body.
-    __setitem__ = _refuse
-    __delitem__ = _refuse
-    clear = _refuse
-    pop = _refuse
-    popitem = _refuse
-    setdefault = _refuse
-    update = _refuse
-    __ior__ = _refuse
+    __setitem__ = __delitem__ = _refuse
+    clear = pop = popitem = setdefault = update = __ior__ = _refuse
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (FrozenDict, (dict(self),))
@@ -592,23 +582,12 @@ class FrozenDict(dict[str, Any]):
         return self
 
 
-@mypyc_attr(native_class=False)
 class FrozenList(list[Any]):
     """A ``list`` that refuses changes; it is still a list to ``json`` and ``==``."""
 
     __slots__ = ()
-    __setitem__ = _refuse
-    __delitem__ = _refuse
-    __iadd__ = _refuse
-    __imul__ = _refuse
-    append = _refuse
-    clear = _refuse
-    extend = _refuse
-    insert = _refuse
-    pop = _refuse
-    remove = _refuse
-    reverse = _refuse
-    sort = _refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = clear = extend = insert = pop = remove = reverse = sort = _refuse
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (FrozenList, (list(self),))

@@ -740,11 +740,9 @@ class RiichiFlow(Flow[RiichiRules]):
             tied = [r for r, s in enumerate(order) if scores[s] == scores[seat]]
             if self.rules.tied_placements == "split" and len(tied) > 1:
                 # Tied players share their placements' uma and oka equally, and the best rank.
-                share: float = sum(bonus[r] for r in tied) / len(tied)
-                place = tied[0]
+                share, place = sum(bonus[r] for r in tied) / len(tied), tied[0]
             else:
-                share = float(bonus[rank])  # the same result: an int's quotient is rounded once
-                place = rank
+                share, place = bonus[rank], rank
             value = scores[seat] - target + share
             final.append(
                 {"seat": seat, "rank": place + 1, "points": scores[seat], "result": value / 1000}

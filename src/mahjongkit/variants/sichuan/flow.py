@@ -235,7 +235,7 @@ class SichuanFlow(Flow[SichuanRules]):
     variant = "sichuan"
     shape_by_seat = True
     chow_allowed = False
-    calls_on_last_discard: tuple[str, ...] = (A.PON,)
+    calls_on_last_discard = (A.PON,)
     """RULES-sichuan §4: on the last discard only a win or a pung (no kong: no replacement)."""
     max_kongs = 99
     SeatExtra = SichuanSeat
