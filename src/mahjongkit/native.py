@@ -31,15 +31,19 @@ COMPILED = (
     "game.fold",
     "game.legal",
     "game.hands",
-    "variants.riichi.search",
-    "variants.riichi.features",
-    "variants.riichi.fu",
     "bots.policy",
     "bots.danger",
     "rl.encoder",
 )
 """The modules ``setup.py`` compiles (dotted names within the package), and so the ones
-:func:`choose` may load from their sources instead."""
+:func:`choose` may load from their sources instead.
+
+Those that run fewer instructions compiled (``bench/*_instructions.py``, with and without
+``MAHJONGKIT_PURE=1``). Left as Python: modules whose public functions check what they are
+given (the tile parsers, the engine's ``Game``, the scorers), since compiled code refuses a
+value of the wrong type before the check can name it; classes extended in Python (the flows,
+the agents), since a compiled method takes only its own class's instances; and the Riichi
+search, which ran more instructions compiled than interpreted."""
 
 PURE_VARIABLE = "MAHJONGKIT_PURE"
 """Set to ``1``, the sources run even where a compiled build is installed."""

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-import types
-from pathlib import Path
 
 import pytest
 
-from mahjongkit import native
 from mahjongkit.errors import InvalidHandError
 from mahjongkit.hand import Hand
 from mahjongkit.scoring import Win
@@ -22,16 +19,8 @@ from mahjongkit.variants.riichi import (
 )
 
 
-def _code_of(module: object, name: str) -> types.CodeType:
-    """The code of a module's function as its source compiles it (a compiled module keeps
-    no Python code)."""
-    path = native.source(module.__name__)  # type: ignore[attr-defined]
-    made = compile(Path(path).read_text(encoding="utf-8"), path, "exec")
-    return next(c for c in made.co_consts if isinstance(c, types.CodeType) and c.co_name == name)
-
-
 def test_the_search_unpacks_the_search_tables_fields_in_their_order() -> None:
-    code = _code_of(search, "best_reading")
+    code = search.best_reading.__code__
     arguments = code.co_argcount
     unpacked = code.co_varnames[arguments : arguments + len(compiled.SearchTables._fields)]
     assert unpacked == compiled.SearchTables._fields

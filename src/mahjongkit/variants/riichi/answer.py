@@ -26,11 +26,11 @@ from mahjongkit.variants.riichi.features import (
     SEVEN_PAIRS,
     SHANPON,
     WAIT_NAMES,
+    Part,
     suit_info,
 )
 from mahjongkit.variants.riichi.fu import breakdown, seven_pairs_breakdown
 from mahjongkit.variants.riichi.points import limit_names, payments_for
-from mahjongkit.variants.riichi.readings import Part, Reading
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.search import (
     R_BASIC,
@@ -41,6 +41,7 @@ from mahjongkit.variants.riichi.search import (
     R_PATTERN_KEY_END,
     R_YAKUMAN,
     RawReading,
+    Reading,
     Tried,
     named,
     parts_of,
@@ -434,7 +435,7 @@ def _fu_breakdown(win: Win, rules: RiichiRules, best: Reading, concealed: bool) 
     win_kind = win.win_tile.kind
     sets: list[tuple[int, bool, str]] = []
     pair = -1
-    self_draw = bool(win.self_draw)  # a loose source's int: the compiled breakdown takes a bool
+    self_draw = win.self_draw
     for part in best.parts:
         for kind in part.pung_kinds:
             by_discard = best.wait == SHANPON and kind == win_kind and not self_draw

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from operator import or_
 
+from mahjongkit.lite_typing import NamedTuple
 from mahjongkit.tiles import DRAGONS, GREEN, GREEN_KINDS, RED, TERMINALS_AND_HONORS, WHITE, WINDS
-from mahjongkit.variants.riichi.readings import Part, SuitInfo
 
 # --- kind masks ---------------------------------------------------------------------------------
 
@@ -414,6 +414,35 @@ HIDDEN_FEATURES = (
 """Feature bits by the number of concealed pungs and kongs."""
 
 
+class Part(NamedTuple):
+    """One way of cutting one suit's concealed tiles into sets and at most one pair.
+
+    Masks are bit sets over the 34 kinds (a chow is marked on its first kind).
+    """
+
+    chow_mask: int
+    pung_mask: int
+    pair: int
+    """The pair's kind, or -1."""
+    packed: int
+    """Chows, pungs, peikou, sets without a terminal or honour, pung fu (concealed) and
+    concealed pungs, packed as the ``PACK_*`` fields say."""
+    waits: tuple[tuple[int, ...], ...]
+    """By number in the suit (0..8, honours 0..6): the waits a winning tile of that kind can
+    complete in this part (pair, pung, chows), in the order the scorer tries them."""
+    chows: int
+    pungs: int
+    peikou: int
+    """Disjoint pairs of identical chows (1: pure double chow; 2: twice)."""
+    pung_fu: int
+    """Fu of the pungs if all concealed: 4 simple, 8 terminal or honour."""
+    outside: bool
+    """Every set and the pair holds a terminal or an honour."""
+    chow_starts: tuple[int, ...]
+    """The chows' first kinds, identical chows repeated."""
+    pung_kinds: tuple[int, ...]
+
+
 def _cut(counts: list[int], start: int, offset: int, chows: bool) -> list[tuple[list[int], int]]:
     """Every split of ``counts[start:]`` into sets and at most one pair: (set list, pair)."""
     while start < len(counts) and not counts[start]:
@@ -524,6 +553,31 @@ NOT_SPECIAL = 64
 hand's total, so that a sum with it never matches."""
 NO_CUT = 1 << 4
 """The pair bit of a suit whose tiles cannot be cut into sets and a pair."""
+
+
+class SuitInfo(NamedTuple):
+    """Everything the scorer needs about one suit's concealed tiles, computed once per key."""
+
+    parts: tuple[Part, ...]
+    """Every cut into sets and at most one pair (empty: the tiles cannot be cut)."""
+    counts: tuple[int, ...]
+    """The counts of the suit's kinds (9, or 7 for honours)."""
+    text: str
+    """The tiles in mpsz (``""`` for none)."""
+    pairs: int
+    """Number of pairs if every kind held is held exactly twice, else :data:`NOT_SPECIAL`
+    (seven pairs: the suits' numbers add up to 7)."""
+    orphans: int
+    """Number of terminal or honour kinds held if the suit holds nothing else, else
+    :data:`NOT_SPECIAL` (thirteen orphans: the suits' numbers add up to 13)."""
+    kinds_mask: int
+    """The kinds held, as bits over the 34 kinds."""
+    flags: int
+    """The tile-class flags of the kinds held (see :func:`tile_flags`)."""
+    pair_bit: int
+    """``1 << suit`` if every part has the pair, 0 if none has, :data:`NO_CUT` if the tiles
+    cannot be cut: a hand has a regular reading only if the ``|`` of its suits' bits is a single
+    suit's bit."""
 
 
 KEY_BITS = 3

@@ -25,10 +25,10 @@ from mahjongkit.variants.riichi.answer import build_answer, failure, no_win_answ
 from mahjongkit.variants.riichi.checks import why_impossible
 from mahjongkit.variants.riichi.compiled import MEMO_LIMIT, Compiled, bits_of
 from mahjongkit.variants.riichi.compiled import compile_rules as compile_rules
-from mahjongkit.variants.riichi.readings import Reading
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.search import (
     RawReading,
+    Reading,
     Tried,
     best_reading,
     named,

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from itertools import chain, product
 
 from mahjongkit.hand import PACKED_BITS, Hand
-from mahjongkit.lite_typing import Any
+from mahjongkit.lite_typing import Any, NamedTuple
 from mahjongkit.melds import MeldKind
 from mahjongkit.scoring import Win
 from mahjongkit.tiles import NORTH, TERMINALS_AND_HONORS, Tile
@@ -70,6 +70,7 @@ from mahjongkit.variants.riichi.features import (
     TANKI,
     TILE_FEATURES,
     WAIT_FEATURES,
+    Part,
     WinContext,
     chow_features,
     pung_features,
@@ -78,10 +79,38 @@ from mahjongkit.variants.riichi.features import (
     tile_flags,
 )
 from mahjongkit.variants.riichi.fu import SEVEN_PAIRS_FU, set_fu
-from mahjongkit.variants.riichi.readings import Part, Reading
 from mahjongkit.variants.riichi.suit_table import suit_facts
 
 # --- readings -----------------------------------------------------------------------------------
+
+
+class Reading(NamedTuple):
+    """The best reading of a win, and what the hand contributes to its answer.
+
+    The search hands it over as a plain tuple in this order (see :data:`RawReading`); the
+    explanation, read rarely, names it with :func:`named`; elsewhere its fields are read at
+    the ``R_*`` indices."""
+
+    mask: int
+    """The rows that count."""
+    dora: int
+    ura: int
+    red: int
+    concealed: bool
+    basic: int
+    yakuman: int
+    han: int
+    """Han with bonus han (13 per yakuman for a yakuman hand)."""
+    fu: int
+    limit: str | None
+    raw_mask: int
+    """The rows found before replacements."""
+    shape: int
+    parts: tuple[Part, ...]
+    """The decomposition's part of each suit (m, p, s, honours); empty for seven pairs and
+    thirteen orphans."""
+    wait: int
+    pinfu: bool
 
 
 _FIELD = {name: index for index, name in enumerate(Reading._fields)}
@@ -175,9 +204,8 @@ _WAIT_FU = tuple(2 if wait in (KANCHAN, PENCHAN, TANKI) else 0 for wait in range
 _ONE_PAIR_SUIT = tuple(bits in (1, 2, 4, 8) for bits in range(SPECIAL_PAIR_BITS + 1))
 """Whether a hand can have four sets and a pair, by the sum of its suits' pair bits (see
 ``SuitInfo.pair_bit``): exactly one suit holds the pair and every suit can be cut."""
-# Of any length to the type checker, so that mypyc keeps each one object (compared by identity).
-_SEVEN_PAIRS_READING: tuple[Any, ...] = (SEVEN_PAIRS,)
-_ORPHANS_READING: tuple[Any, ...] = (ORPHANS,)
+_SEVEN_PAIRS_READING = (SEVEN_PAIRS,)
+_ORPHANS_READING = (ORPHANS,)
 """Stand-ins for a decomposition in the reading loop: seven pairs and thirteen orphans."""
 _SEVEN_PAIRS_WAITS = (SEVEN_PAIRS_WAIT,)
 _ORPHANS_WAITS = (ORPHANS_WAIT,)
@@ -243,10 +271,7 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
     for tile in win.dora_indicators:
         dora += held[dora_of[tile.kind]]
     ura = 0
-    # The flags as given: a loose source's ints count by their truth, as True does (compiled
-    # code reads a flag typed bool as exactly a bool).
-    flag: Any = win
-    riichi = flag.riichi
+    riichi = win.riichi
     if riichi and ura_dora:
         for tile in win.ura_indicators:
             ura += held[dora_of[tile.kind]]
@@ -254,7 +279,7 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
         dora, ura = _with_nukidora(win, dora_of, dora, ura if riichi and ura_dora else None)
     bonus = dora + red + ura
 
-    self_draw = flag.self_draw
+    self_draw = win.self_draw
     seat = win.seat
     win_kind = win.win_tile.kind
     (
@@ -262,18 +287,18 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
     ) = situations[concealed * 4 + (2 if self_draw else 0) + (not seat)]  # fmt: skip
     if riichi:
         features |= F_RIICHI
-        if flag.double_riichi:
+        if win.double_riichi:
             features |= F_DOUBLE_RIICHI
-        if flag.ippatsu:
+        if win.ippatsu:
             features |= F_IPPATSU
-    if flag.after_kong or flag.robbing_kong or flag.last_tile or flag.first_turn:  # rare
-        if flag.after_kong:
+    if win.after_kong or win.robbing_kong or win.last_tile or win.first_turn:  # rare
+        if win.after_kong:
             features |= F_AFTER_KONG
-        if flag.robbing_kong:
+        if win.robbing_kong:
             features |= F_ROBBING_KONG
-        if flag.last_tile:
+        if win.last_tile:
             features |= F_LAST_TILE
-        if flag.first_turn:
+        if win.first_turn:
             features |= F_FIRST_TURN
     if not melds:
         features |= F_NO_MELDS
