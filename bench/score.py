@@ -1,4 +1,4 @@
-"""Riichi scoring throughput on the fixed workload, side by side with the `mahjong` library.
+"""Riichi scoring throughput on the fixed workload, side by side with `mahjong` and riichienv.
 
     .venv/bin/python bench/score.py [--repeats 9] [--limit N]
     .venv/bin/python bench/score.py --fresh [--runs 3] [--limit N]
@@ -15,6 +15,10 @@ mahjongkit's first pass also fills its per-suit tables (suit shapes and their fa
 across calls: a few thousand entries, not whole hands) and is shown separately; the figure
 compared is the median of the repeats. No whole-hand result is cached across repeats.
 Answers are checked against the reference figures of ``score_ref_mahjong.jsonl.gz``.
+riichienv (the ``bench`` extra) is timed on the same hands through its Rust ``HandEvaluator``
+(tiles, melds and conditions made beforehand; counters left out, as the reference leaves them
+out of its points); it counts a four concealed pungs on a pair wait as a double yakuman, which
+the reference does not, so a few of its answers disagree.
 
 ``--fresh`` measures first passes only: each engine scores the hands once in a process of its
 own (a new interpreter per run, inputs converted and modules imported before the clock starts,
@@ -187,6 +191,73 @@ def their_engine() -> Callable[[tuple[Any, ...]], Any] | None:
     return theirs
 
 
+def riichienv_engine() -> tuple[Callable[[Any], Any], Callable[[Any], Any]] | None:
+    """riichienv's input maker and its scoring call (None: not installed)."""
+    try:
+        from riichienv import _riichienv as core
+        from riichienv.hand import WINDS
+    except ImportError:
+        return None
+    kinds = {
+        "chi": core.MeldType.Chi,
+        "pon": core.MeldType.Pon,
+        "minkan": core.MeldType.Daiminkan,
+        "ankan": core.MeldType.Ankan,
+    }
+
+    def prepare(record: dict[str, Any]) -> tuple[Any, ...]:
+        seat = record["seat_wind"]
+        melds = [
+            core.Meld(
+                kinds[meld["type"]],
+                meld["tiles"],
+                meld["type"] != "ankan",
+                -1 if meld["type"] == "ankan" else (seat - meld["from"]) % 4,
+            )
+            for meld in record["melds"]
+        ]
+        conditions = core.Conditions(
+            tsumo=record["tsumo"],
+            riichi=record["riichi"] or record["double_riichi"],
+            double_riichi=record["double_riichi"],
+            ippatsu=record["ippatsu"],
+            haitei=record["haitei"],
+            houtei=record["houtei"],
+            rinshan=record["rinshan"],
+            player_wind=WINDS[seat],
+            round_wind=WINDS[record["round_wind"]],
+            riichi_sticks=record["riichi_sticks"],
+            honba=0,
+        )
+        indicators = (record["dora"], record["ura"])
+        return (record["closed"], melds, record["win_tile"], *indicators, conditions)
+
+    def evaluate(arguments: tuple[Any, ...]) -> Any:
+        closed, melds, win_tile, dora, ura, conditions = arguments
+        return core.HandEvaluator(closed, melds).calc(win_tile, dora, ura, conditions)
+
+    return prepare, evaluate
+
+
+def riichienv_agreement(
+    records: list[dict[str, Any]], answers: list[Any], expected: list[dict[str, Any]]
+) -> int:
+    """riichienv's answers whose han and points (counters left out) are the reference's."""
+    agree = 0
+    for record, answer, reference in zip(records, answers, expected, strict=True):
+        points = han = 0
+        if answer.is_win:
+            han = answer.han
+            if not record["tsumo"]:
+                points = answer.ron_agari
+            elif record["seat_wind"] == 0:
+                points = 3 * answer.tsumo_agari_ko
+            else:
+                points = answer.tsumo_agari_oya + 2 * answer.tsumo_agari_ko
+        agree += (han, points) == (reference["han"], reference["points"])
+    return agree
+
+
 def first_pass_child(engine: str, limit: int | None) -> None:
     """One engine's first pass in this (fresh) process, printed as one JSON line."""
     records, expected = load(limit)
@@ -194,6 +265,13 @@ def first_pass_child(engine: str, limit: int | None) -> None:
         wins = [to_win(record) for record in records]
         elapsed, results = timed(ours, wins)
         agree = agreement(results, expected)
+    elif engine == "riichienv":
+        peer = riichienv_engine()
+        if peer is None:
+            raise SystemExit("riichienv is not installed")
+        prepare, evaluate = peer
+        elapsed, answers = timed(evaluate, [prepare(record) for record in records])
+        agree = riichienv_agreement(records, answers, expected)
     else:
         theirs = their_engine()
         if theirs is None:
@@ -216,10 +294,11 @@ def fresh(runs: int, limit: int | None, src: Path) -> None:
     mahjongkit sources the children import)."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(src), env.get("PYTHONPATH")]))
-    seconds: dict[str, list[float]] = {"ours": [], "theirs": []}
+    engines = ["ours", "theirs"] + (["riichienv"] if riichienv_engine() else [])
+    seconds: dict[str, list[float]] = {engine: [] for engine in engines}
     last: dict[str, dict[str, Any]] = {}
     for number in range(runs):
-        order = ["ours", "theirs"] if number % 2 == 0 else ["theirs", "ours"]
+        order = engines if number % 2 == 0 else engines[::-1]
         for engine in order:
             command = [sys.executable, __file__, "--child", engine]
             if limit is not None:
@@ -232,13 +311,23 @@ def fresh(runs: int, limit: int | None, src: Path) -> None:
     n = last["ours"]["hands"]
     rates = {engine: n / statistics.median(values) for engine, values in seconds.items()}
     print(f"hands: {n}; first pass in a fresh process, median of {runs} runs each")
-    for engine, label in (("ours", "mahjongkit score()"), ("theirs", "mahjong HandCalculator")):
+    labels = {
+        "ours": "mahjongkit score()",
+        "theirs": "mahjong HandCalculator",
+        "riichienv": "riichienv HandEvaluator",
+    }
+    for engine in engines:
+        label = labels[engine]
         spread = ", ".join(f"{n / s:,.0f}" for s in seconds[engine])
         print(
             f"{label:24} {rates[engine]:10,.0f} hands/s   agreement with reference "
             f"{last[engine]['agree']}/{n}   (runs: {spread})"
         )
     print(f"ratio first pass mahjongkit / mahjong: {rates['ours'] / rates['theirs']:.2f}x")
+    if "riichienv" in rates:
+        print(
+            f"ratio first pass mahjongkit / riichienv: {rates['ours'] / rates['riichienv']:.2f}x"
+        )
 
 
 def main() -> None:
@@ -255,7 +344,9 @@ def main() -> None:
         default=Path(__file__).resolve().parents[1] / "src",
         help="--fresh: the mahjongkit sources to run (another checkout's, to compare)",
     )
-    parser.add_argument("--child", choices=("ours", "theirs"), help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--child", choices=("ours", "theirs", "riichienv"), help=argparse.SUPPRESS
+    )
     args = parser.parse_args()
     if args.child is not None:
         first_pass_child(args.child, args.limit)
@@ -281,6 +372,9 @@ def main() -> None:
     ]
     if theirs is not None:
         passes.append(("theirs", theirs, inputs))
+    peer = riichienv_engine()
+    if peer is not None:
+        passes.append(("riichienv", peer[1], [peer[0](record) for record in records]))
     rounds: dict[str, list[float]] = {name: [] for name, _, _ in passes}
     answers: dict[str, list[Any]] = {}  # the last ones, checked against the reference below
     for number in range(args.repeats):
@@ -289,7 +383,7 @@ def main() -> None:
             answers.pop(name, None)
             elapsed, found = timed(function, items)
             rounds[name].append(elapsed)
-            if name in ("value", "theirs"):
+            if name in ("value", "theirs", "riichienv"):
                 answers[name] = found
             del found
     values = answers.get("value", [])
@@ -312,6 +406,17 @@ def main() -> None:
         f"mahjongkit hand_value() median of {args.repeats}:{' ' * 16}{value_rate:10,.0f} hands/s"
         f"   agreement with reference {value_agree}/{n}"
     )
+    if peer is not None:
+        peer_rate = n / statistics.median(rounds["riichienv"])
+        peer_agree = riichienv_agreement(records, answers["riichienv"], expected)
+        print(
+            f"riichienv HandEvaluator median of {args.repeats}:{' ' * 16}{peer_rate:10,.0f} "
+            f"hands/s   agreement with reference {peer_agree}/{n}"
+        )
+        print(
+            f"ratio to riichienv: score() {rate / peer_rate:.2f}x, hand_value() "
+            f"{value_rate / peer_rate:.2f}x, every field read {read_rate / peer_rate:.2f}x"
+        )
     if theirs is None:
         print("mahjong (PyPI) is not installed: no side-by-side figure")
         return

@@ -39,10 +39,12 @@ _CORE = {
     "melds",
     "hand",
     "shapes",
+    "shape_tuples",
     "shape_table",
     "i18n",
     "lazy",
     "valueclass",
+    "native",
 }
 _SERVICES = {"api", "bots", "records", "formats", "narrate"}
 """The library's services: the application API, the players, the game store, the formats and

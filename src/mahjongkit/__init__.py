@@ -7,7 +7,10 @@ command line, which needs only some of them) costs almost nothing.
 
 from __future__ import annotations
 
+from mahjongkit import native
 from mahjongkit.lazy import lazy_exports
+
+native.choose()  # the compiled modules, or their sources (MAHJONGKIT_PURE=1, an edit not built)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a tenth of a start-up)
 if TYPE_CHECKING:

@@ -13,7 +13,9 @@ library's uses:
 - ``Generic[T]`` is a base whose subscripts (``Row[int]``) give the class itself;
 - ``TypeVar("T")`` is a placeholder, and ``Any`` is ``object``;
 - ``Literal`` and ``ClassVar`` give :mod:`typing`'s own forms when subscripted, so that
-  ``typing.get_type_hints`` still reads every annotation (rule options do).
+  ``typing.get_type_hints`` still reads every annotation (rule options do);
+- ``mypyc_attr`` is ``mypy_extensions``' class decorator, which tells mypyc how to compile a
+  class (:mod:`mahjongkit.native`): it does nothing at run time.
 
 Type aliases (``Kind = Literal[...]``) are for the type checker only: they would subscript at
 import, so they are declared under ``TYPE_CHECKING``, and a field that rule options read writes
@@ -40,6 +42,8 @@ if TYPE_CHECKING:
     from typing import Literal as Literal
     from typing import NamedTuple as NamedTuple
     from typing import TypeVar as TypeVar
+
+    from mypy_extensions import mypyc_attr as mypyc_attr
 else:
     _MADE_BY_NAMEDTUPLE = frozenset(
         ("__module__", "__qualname__", "__annotations__", "__dict__", "__weakref__")
@@ -121,4 +125,10 @@ else:
             return f"~{self.__name__}"
 
 
-__all__ = ["Any", "ClassVar", "Generic", "Literal", "NamedTuple", "TypeVar"]
+    def mypyc_attr(*_flags: str, **_settings: object):
+        """How mypyc compiles a class (``native_class=False``: as a Python class); nothing at
+        run time. The type checker, and so mypyc, see ``mypy_extensions``' own."""
+        return lambda declared: declared
+
+
+__all__ = ["Any", "ClassVar", "Generic", "Literal", "NamedTuple", "TypeVar", "mypyc_attr"]

@@ -10,7 +10,7 @@ a few dictionary look-ups. Shanten is the replacement number of the whole hand m
 Every memo is bounded (see :data:`MEMO_LIMIT`): a long-lived process (self-play, a server) meets
 ever more suits, and its memory must not grow with them.
 
->>> from mahjongkit.tiles import counts_of, parse_kinds
+>>> from mahjongkit.tiles import counts_of, format_kind, parse_kinds
 >>> hand = counts_of(parse_kinds("123m456p789s1122z"))
 >>> shanten(hand), [format_kind(k) for k in waits(hand)]
 (0, ['1z', '2z'])
@@ -26,8 +26,8 @@ from functools import lru_cache
 from itertools import combinations_with_replacement, compress, product
 from operator import itemgetter
 
-from mahjongkit.lite_typing import NamedTuple
-from mahjongkit.tiles import COPIES, NUM_KINDS, TERMINALS_AND_HONORS, format_kind
+from mahjongkit.shape_tuples import CHOW, PUNG, Decomposition, Meldset, ShapeTable, Ukeire
+from mahjongkit.tiles import COPIES, NUM_KINDS, TERMINALS_AND_HONORS
 from mahjongkit.valueclass import dataclass
 
 __all__ = [
@@ -265,19 +265,6 @@ SHAPE_TABLE_FORMAT = 2
 """Bumped when the layout changes: a file of another format is ignored (vectors are computed)."""
 SHAPE_TABLE_NONE = 255
 """The index entry of a suit of more than 14 tiles."""
-
-
-class ShapeTable(NamedTuple):
-    """The shipped table (see :mod:`mahjongkit.shape_table`)."""
-
-    vectors: list[tuple[int, ...]]
-    """Every vector a hand's part can have: the suits' first (``suits`` of them), then the
-    honours' and those of their combinations."""
-    suits: int
-    numbers: bytes
-    """One byte per base-5 suit key: its vector's number, or :data:`SHAPE_TABLE_NONE`."""
-    pairs: bytes
-    """``pairs[a * n + b]``: the number of vectors ``a`` and ``b`` combined (``n`` vectors)."""
 
 
 def read_shape_table(path: str = SHAPE_TABLE_PATH) -> ShapeTable | None:
@@ -541,13 +528,6 @@ def waits(counts: Sequence[int], melds: int = 0, shape: HandShape = RIICHI) -> l
             found.append(kind)
         hand[kind] -= 1
     return found
-
-
-class Ukeire(NamedTuple):
-    """The kinds that lower the shanten of a hand, and how many of them remain unseen."""
-
-    kinds: list[int]
-    tiles: int
 
 
 def ukeire(
@@ -1097,7 +1077,8 @@ def _checked_kinds(kinds: Collection[int]) -> list[int]:
             not wanted or (wanted[0] >= 0 and wanted[-1] < NUM_KINDS)
         ):
             return wanted
-    wrong = [k for k in kinds if not (type(k) is int and 0 <= k < NUM_KINDS)]
+    given: Collection[object] = kinds  # any value, where a caller broke the signature
+    wrong = [k for k in given if not (type(k) is int and 0 <= k < NUM_KINDS)]
     shown = wrong[0] if wrong else kinds  # a one-pass iterable is spent by now
     raise ValueError(f"discard kinds must be 0-{NUM_KINDS - 1}, got {shown!r}")
 
@@ -1155,30 +1136,6 @@ def _pairs_gain(packed: int, held: int, shape: HandShape) -> bool:
 
 # --- decompositions -----------------------------------------------------------------------------
 
-CHOW = 0
-PUNG = 1
-
-
-class Meldset(NamedTuple):
-    """One set of a decomposition: ``CHOW`` from ``kind`` upwards, or ``PUNG`` of ``kind``."""
-
-    type: int
-    kind: int
-
-    def kinds(self) -> tuple[int, int, int]:
-        """The three kinds of the set."""
-        k = self.kind
-        return (k, k + 1, k + 2) if self.type == CHOW else (k, k, k)
-
-    def __str__(self) -> str:
-        return "".join(format_kind(k)[0] for k in self.kinds()) + format_kind(self.kind)[1]
-
-
-class Decomposition(NamedTuple):
-    """A complete concealed part: its sets and its pair (``pair`` is −1 if there is none)."""
-
-    sets: tuple[Meldset, ...]
-    pair: int
 
 
 @lru_cache(maxsize=SUFFIX_MEMO_SIZE)

@@ -34,7 +34,12 @@ def _modules_after(code: str, *args: str) -> set[str]:
 
 
 def test_import_mahjongkit_imports_nothing_else() -> None:
-    assert _modules_after("import mahjongkit") == {"mahjongkit", "mahjongkit.lazy"}
+    # native: which build runs (the compiled modules or their sources) is chosen on import.
+    assert _modules_after("import mahjongkit") == {
+        "mahjongkit",
+        "mahjongkit.lazy",
+        "mahjongkit.native",
+    }
 
 
 def test_the_public_names_still_import_on_first_use() -> None:
@@ -48,6 +53,7 @@ def test_building_the_parser_imports_no_scoring_table_or_engine() -> None:
     assert found == {
         "mahjongkit",
         "mahjongkit.lazy",
+        "mahjongkit.native",
         "mahjongkit.cli",
         "mahjongkit.cli.output",
         "mahjongkit.cli.parser",

@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from mahjongkit import __version__
+from mahjongkit import __version__, native
 from mahjongkit.api.words import (
     FAMILIES,
     hand_arguments,
@@ -657,7 +657,11 @@ def build_parser(
         "2 unusable input.",
         formatter_class=_Help,
     )
-    parser.add_argument("--version", action="version", version=f"mahjongkit {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"mahjongkit {__version__}, {_help_words(native.describe())}",
+    )
     parser.add_argument(
         "--lang",
         default=argparse.SUPPRESS,

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mahjongkit.lite_typing import mypyc_attr
 from mahjongkit.shapes import HandShape, shanten, waits
 from mahjongkit.table.flow import Flow
 from mahjongkit.table.view import HandFacts, TableView
@@ -54,6 +55,8 @@ def ready_of_counts(counts: list[int], melds: int, shape: HandShape) -> tuple[in
     return found
 
 
+# Copied with its game (deepcopy, pickle): a Python class when compiled.
+@mypyc_attr(native_class=False)
 class Hands:
     """The hand facts of one game's seats, kept until each hand changes."""
 

@@ -494,6 +494,21 @@ _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
         "afficher la version du programme et quitter",
         "mostrar la versión del programa y salir",
     ),
+    # The build running, after the version number (mahjongkit.native.describe).
+    ("compiled (mypyc)", "compilé (mypyc)", "compilado (mypyc)"),
+    ("pure Python", "Python pur", "Python puro"),
+    (
+        "pure Python (MAHJONGKIT_PURE=1)",
+        "Python pur (MAHJONGKIT_PURE=1)",
+        "Python puro (MAHJONGKIT_PURE=1)",
+    ),
+    (
+        "pure Python (the compiled modules are older than their sources: ./dev builds them)",
+        "Python pur (les modules compilés sont plus anciens que leurs sources : ./dev les "
+        "construit)",
+        "Python puro (los módulos compilados son más antiguos que sus fuentes: ./dev los "
+        "construye)",
+    ),
     (
         "the language of the answers and messages: en, fr, es (ja, zh for some commands); also "
         "accepted anywhere after the command",

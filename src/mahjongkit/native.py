@@ -1,0 +1,141 @@
+"""Which build is running: the hot modules compiled with mypyc, or the plain Python sources.
+
+The modules of :data:`COMPILED` are plain typed Python that ``setup.py`` also compiles with
+mypyc when a C compiler is at hand (``./dev`` builds them in place, beside their sources). An
+extension module is imported before a source of the same name, so a compiled build runs unless
+:func:`choose` sees a reason not to, and then loads every one of them from its source:
+
+- ``MAHJONGKIT_PURE=1`` in the environment (the pure-Python test run, a comparison);
+- in a checkout, a source newer than the build (an edit not yet built: the extension would run
+  the old code, and compiled modules call each other directly, so it is all or none).
+
+Nothing here imports more than the interpreter has loaded at start-up: it runs on every
+``import mahjongkit``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
+
+COMPILED = (
+    "shapes",
+    "table.wall",
+    "game.fold",
+    "game.legal",
+    "game.hands",
+    "bots.policy",
+    "bots.danger",
+    "rl.encoder",
+)
+"""The modules ``setup.py`` compiles (dotted names within the package), and so the ones
+:func:`choose` may load from their sources instead.
+
+Those that run fewer instructions compiled (``bench/*_instructions.py``, with and without
+``MAHJONGKIT_PURE=1``). Left as Python: modules whose public functions check what they are
+given (the tile parsers, the engine's ``Game``, the scorers), since compiled code refuses a
+value of the wrong type before the check can name it; classes extended in Python (the flows,
+the agents), since a compiled method takes only its own class's instances; and the Riichi
+search, which ran more instructions compiled than interpreted."""
+
+PURE_VARIABLE = "MAHJONGKIT_PURE"
+"""Set to ``1``, the sources run even where a compiled build is installed."""
+
+LIBRARY = "mahjongkit__mypyc"
+"""The compiled modules' shared library: a top-level module beside the package (mypyc places
+its modules' files, ``__file__``, from the library's folder)."""
+
+_PACKAGE = os.path.dirname(os.path.abspath(__file__))
+_PREFIX = __name__.rpartition(".")[0] + "."
+
+_state: list[str] = []
+"""What :func:`choose` found: "compiled", "pure" or "stale"; "absent" where nothing is built."""
+
+
+def _library() -> str | None:
+    """The path of the shared library, if one is built beside the package."""
+    for suffix in EXTENSION_SUFFIXES:
+        path = os.path.join(os.path.dirname(_PACKAGE), LIBRARY + suffix)
+        if os.path.exists(path):
+            return path
+    return None
+
+
+def modules() -> list[str]:
+    """The full dotted name of every module of :data:`COMPILED`."""
+    return [_PREFIX + name for name in COMPILED]
+
+
+def source(name: str) -> str:
+    """The source file of a module of the package (``mahjongkit.x.y``), compiled or not."""
+    return os.path.join(_PACKAGE, *name.split(".")[1:]) + ".py"
+
+
+def sources() -> list[str]:
+    """The source file of every module of :data:`COMPILED`."""
+    return [source(name) for name in modules()]
+
+
+def _stale(library: str) -> bool:
+    """Whether a source was changed after the build, in a checkout (an installed package is
+    consistent as installed, whatever order its files were written in)."""
+    checkout = os.path.dirname(os.path.dirname(_PACKAGE))
+    if not os.path.exists(os.path.join(checkout, "setup.py")):
+        return False
+    built = os.stat(library).st_mtime
+    return any(os.stat(path).st_mtime > built for path in sources())
+
+
+class _SourceFinder:
+    """Finds the compiled modules' sources ahead of their extensions."""
+
+    def find_spec(
+        self, name: str, path: Sequence[str] | None, target: ModuleType | None = None, /
+    ) -> ModuleSpec | None:
+        if not name.startswith(_PREFIX) or name[len(_PREFIX) :] not in COMPILED:
+            return None
+        from importlib.util import spec_from_file_location
+
+        return spec_from_file_location(name, source(name))
+
+
+def choose() -> str:
+    """Decide once which build this process runs (see the module); what it runs."""
+    if not _state:
+        library = _library()
+        if library is None:
+            _state.append("absent")
+        elif os.environ.get(PURE_VARIABLE) == "1":
+            _state.append("pure")
+        elif _stale(library):
+            _state.append("stale")
+        else:
+            _state.append("compiled")
+        if _state[0] != "compiled":
+            # Also where no library is built: an extension left without it cannot load.
+            sys.meta_path.insert(0, _SourceFinder())
+    return _state[0]
+
+
+def is_compiled() -> bool:
+    """Whether the compiled modules are the ones running."""
+    return choose() == "compiled"
+
+
+def describe() -> str:
+    """The build running, in a few words (``mahjongkit --version`` prints it)."""
+    return {
+        "compiled": "compiled (mypyc)",
+        "pure": f"pure Python ({PURE_VARIABLE}=1)",
+        "stale": (
+            "pure Python (the compiled modules are older than their sources: ./dev builds them)"
+        ),
+        "absent": "pure Python",
+    }[choose()]
