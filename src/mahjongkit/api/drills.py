@@ -24,17 +24,18 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
 from mahjongkit.api.words import answer
 from mahjongkit.bots.policy import random_policy
+from mahjongkit.bots.session import run_seats
 from mahjongkit.errors import MahjongError, NotationError
 from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import Observation
 from mahjongkit.hand import Hand
 from mahjongkit.i18n import Sentence
+from mahjongkit.table.actions import Action
 from mahjongkit.tiles import Tile, format_kind, format_kinds, kind_of_id, parse_kinds
 from mahjongkit.valueclass import dataclass, field
 from mahjongkit.variants import VARIANT_NAMES, find_variant
@@ -262,34 +263,35 @@ def _one_kind(reply: Any) -> str:
 # --- finding a position ------------------------------------------------------------------------
 
 
-def _observations(game: Game, seed: int) -> Iterator[Observation]:
-    rng = random.Random(seed)
-    game.start()
-    for _ in range(_MAX_ACTIONS):
-        if game.over:
-            return
-        waiting = game.waiting_for()
-        if not waiting:
-            return
-        seat = waiting[0]
-        seen = game.observation(seat, with_events=False)
-        yield seen
-        game.apply(random_policy(game, seat, rng))
-
-
 def _first_position(family: str, kind: str, number: int, seed: int) -> Drill | None:
+    """The first position of the seeded game that fits the question (None: none did).
+
+    The seeded policy plays every seat through the bots' one loop; each seat asked is looked
+    at before it acts, and the loop stops at the first position that fits."""
     game = Game(family, seed=seed, max_rounds=1)
-    for turn, seen in enumerate(_observations(game, seed)):
+    rng = random.Random(seed)
+    missing_suit = find_variant(family).capabilities.missing_suit
+    found: list[Drill] = []
+    turns = [0]
+
+    def decide(seat: int) -> Action:
+        seen = game.observation(seat, with_events=False)
+        turn = turns[0]
+        turns[0] += 1
         own = seen.own
-        if seen.phase != "turn" or own.melds or len(seen.hand) != 14 or seen.dealer != 0:
-            continue
-        if find_variant(family).capabilities.missing_suit and own.missing_suit is None:
-            continue
-        kinds = [kind_of_id(t) for t in seen.hand]
-        found = _position(family, kind, number, seed, seen, kinds, turn)
-        if found is not None:
-            return found
-    return None
+        fits = seen.phase == "turn" and not own.melds and len(seen.hand) == 14
+        if fits and seen.dealer == 0 and not (missing_suit and own.missing_suit is None):
+            kinds = [kind_of_id(t) for t in seen.hand]
+            drill = _position(family, kind, number, seed, seen, kinds, turn)
+            if drill is not None:
+                found.append(drill)
+        return random_policy(game, seat, rng)
+
+    game.start()
+    run_seats(
+        game, range(game.players), decide, stop=lambda: bool(found), max_actions=_MAX_ACTIONS
+    )
+    return found[0] if found else None
 
 
 def _base(family: str, seen: Observation) -> list[str]:
