@@ -9,7 +9,7 @@ table of two rows), :mod:`.scorer`, :mod:`.flow` (the table hooks), and the reco
 
 from __future__ import annotations
 
-from mahjongkit.variants.base import Capabilities, Lazy, LazyMapping, Variant
+from mahjongkit.variants.base import Capabilities, HintKind, Lazy, LazyMapping, Variant
 from tests.toy_family.rules import ToyRules
 
 VARIANT = Variant(
@@ -34,5 +34,7 @@ VARIANT = Variant(
         ("pass", 1),
     ),
     score_scale=30.0,
+    # Every win pays the same stake: what a wait is worth tells nothing, so no values.
+    hint_kinds=(HintKind.SHANTEN, HintKind.DISCARDS, HintKind.WAITS),
     sentences={"en": {"play.variant.toy": "Toy"}, "fr": {"play.variant.toy": "Jouet"}},
 )

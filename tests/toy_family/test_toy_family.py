@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -144,3 +145,80 @@ def test_the_command_line_scores_simulates_and_pages_it(
     summary = json.loads(out)
     assert summary["variant"] == toy and summary["games"] == 2
     assert len(stored.read_text().splitlines()) == 2
+
+
+def _toy_positions(toy: str) -> Iterator[tuple[Game, int]]:
+    """Every seat at every decision of a seeded toy game the efficient bots play."""
+    from mahjongkit.bots.session import run_until
+
+    game = Game(toy, seed=6, max_rounds=1)
+    game.start()
+    bots = [EfficientAgent() for _ in range(4)]
+    while not game.over:
+        for seat in range(4):
+            yield game, seat
+        if not run_until(game, bots, max_actions=1):
+            break
+
+
+def test_the_toy_familys_hint_kinds_reach_the_web_hints_and_the_terminal(toy: str) -> None:
+    """The record's ``hint_kinds`` (shanten, discards, waits: no values, no danger) decide
+    what the web table's hint JSON and the terminal's hint panel give, not a guess from the
+    family: a ready hand's waits come without what each is worth."""
+    from mahjongkit.bots.hints import position_hints
+    from mahjongkit.tiles import format_kind
+    from mahjongkit.tui.view import TileNames, hint_rows
+    from mahjongkit.variants.base import HintKind
+    from mahjongkit.web.hints import hints_for
+
+    offered = find_variant(toy).hint_kinds
+    assert HintKind.VALUES not in offered and HintKind.DANGER not in offered
+    turns = ready = 0
+    for game, seat in _toy_positions(toy):
+        observation = game.observation(seat, with_events=False)
+        page = hints_for(observation, game.flow.rules, "en")
+        assert page["kinds"] == ["shanten", "discards", "waits"]
+        hints = position_hints(game, seat)
+        assert hints.kinds == offered
+        assert not page["danger"] and not hints.danger
+        names = TileNames(game.flow.tile, glyphs=False)
+        rows = "\n".join(hint_rows(hints, "en", names, 200, 200, observation.hand))
+        assert rows.startswith("Hints: ")  # the hand's state: SHANTEN is offered
+        if page["discards"]:
+            turns += 1
+            assert len(page["legend"]) == 3  # the badge, the steps, the useful tiles
+            for option in page["discards"]:
+                for wait in option.get("waits", ()):
+                    assert wait["reason"] is None and "ron" not in wait
+        if len(observation.hand) == 13 and hints.shanten == 0:
+            ready += 1
+            assert hints.waits and not hints.values
+            assert [w["tile"] for w in page["waits"]] == [format_kind(k) for k in hints.waits]
+            assert all("ron" not in wait for wait in page["waits"])
+            assert "waits: " in rows and "ron " not in rows
+    assert turns > 10 and ready > 0
+
+
+def test_a_family_offering_values_gets_them_where_the_toy_does_not() -> None:
+    """The same check as the toy's, the other way: Riichi's record offers values, furiten and
+    danger, and a ready hand's waits come with what each is worth."""
+    from mahjongkit.bots.hints import position_hints
+    from mahjongkit.bots.session import run_until
+    from mahjongkit.variants.base import HintKind
+    from mahjongkit.web.hints import hints_for
+
+    record = find_variant("riichi")
+    assert {HintKind.VALUES, HintKind.FURITEN, HintKind.DANGER} <= set(record.hint_kinds)
+    game = Game("riichi", seed=2, max_rounds=1)
+    game.start()
+    bots = [EfficientAgent() for _ in range(4)]
+    while not game.over:
+        for seat in range(4):
+            hints = position_hints(game, seat)
+            if len(game.observation(seat, with_events=False).hand) == 13 and hints.waits:
+                page = hints_for(game.observation(seat), game.flow.rules, "en")
+                assert page["kinds"] == [kind.value for kind in record.hint_kinds]
+                assert hints.values and all("ron" in wait for wait in page["waits"])
+                return
+        run_until(game, bots, max_actions=1)
+    raise AssertionError("no ready hand in the seeded game")

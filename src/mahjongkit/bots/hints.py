@@ -39,6 +39,7 @@ from mahjongkit.tiles import Tile
 from mahjongkit.valueclass import dataclass
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.analysis import WaitValue, analyse_hand, score_waits
+from mahjongkit.variants.base import HintKind
 
 if TYPE_CHECKING:
     from mahjongkit.game.engine import Game
@@ -85,6 +86,9 @@ class Hints:
     danger: tuple[Danger, ...] = ()
     threats: tuple[int, ...] = ()
     """The other seats with a declared ready hand that ``danger`` is measured against."""
+    kinds: tuple[HintKind, ...] = ()
+    """The kinds of hint the family offers (:attr:`~mahjongkit.variants.base.Variant.hint_kinds`),
+    in the order shown: the fields of the others are left empty, and a surface shows these."""
 
 
 def _hand(observation: Observation, tile_of: Callable[[int], Tile], tiles: tuple[int, ...]) -> Hand:
@@ -137,12 +141,16 @@ def hints_of(
     record = find_variant(observation.variant)
     flow = record.make_flow(rules)  # read for its tiles (red fives) and its rules alone
     tile_of, rules = flow.tile, flow.rules
-    danger = tuple(danger_by_kind(observation))
-    threats = tuple(riichi_seats(observation))
+    kinds = record.hint_kinds
+    offered = set(kinds)
+    danger: tuple[Danger, ...] = ()
+    threats: tuple[int, ...] = ()
+    if HintKind.DANGER in offered:
+        danger, threats = tuple(danger_by_kind(observation)), tuple(riichi_seats(observation))
     hand = _hand(observation, tile_of, observation.hand)
     missing = observation.own.missing_suit
     if hand.size not in (13, 14):
-        return Hints(None, danger=danger, threats=threats)
+        return Hints(None, danger=danger, threats=threats, kinds=kinds)
     try:
         found = analyse_hand(
             hand,
@@ -151,9 +159,14 @@ def hints_of(
             visible=_seen_elsewhere(observation),
         )
     except MahjongError:
-        return Hints(None, danger=danger, threats=threats)
+        return Hints(None, danger=danger, threats=threats, kinds=kinds)
+    furiten_rule = HintKind.FURITEN in offered
+    values_offered = HintKind.VALUES in offered
+    missing_first = HintKind.MISSING_SUIT in offered and missing is not None
 
     def values_of(tiles: tuple[int, ...], waits: tuple[int, ...]) -> tuple[WaitValue, ...]:
+        if not values_offered:
+            return ()
         try:
             return tuple(
                 score_waits(
@@ -169,7 +182,7 @@ def hints_of(
         except MahjongError:
             return ()
 
-    if hand.size == 14:
+    if hand.size == 14 and HintKind.DISCARDS in offered:
         kind_of_action = A.RIICHI if riichi else A.DISCARD
         legal = {
             a.tile // 4
@@ -193,22 +206,24 @@ def hints_of(
                     o.ukeire,
                     o.ukeire_kinds,
                     o.waits,
-                    missing is not None and o.discard // 9 == missing and o.discard < 27,
+                    missing_first and o.discard // 9 == missing and o.discard < 27,
                     values,
-                    record.capabilities.furiten
-                    and bool((own_discards | {o.discard}) & set(o.waits)),
+                    furiten_rule and bool((own_discards | {o.discard}) & set(o.waits)),
                 )
             )
         # The analysis ranks by shanten and useful tiles; a missing-suit tile must go first.
         options.sort(key=lambda o: not o.missing_suit)
-        return Hints(found.shanten, tuple(options), danger=danger, threats=threats)
+        return Hints(found.shanten, tuple(options), danger=danger, threats=threats, kinds=kinds)
+    waits = found.waits if HintKind.WAITS in offered and hand.size == 13 else ()
+    shanten_offered = HintKind.SHANTEN in offered
     return Hints(
         found.shanten,
-        waits=found.waits,
-        values=values_of(observation.hand, found.waits) if found.waits else (),
-        ukeire=found.ukeire,
-        ukeire_kinds=found.ukeire_kinds,
-        furiten=observation.furiten if found.waits else False,
+        waits=waits,
+        values=values_of(observation.hand, waits) if waits else (),
+        ukeire=found.ukeire if shanten_offered else 0,
+        ukeire_kinds=found.ukeire_kinds if shanten_offered else (),
+        furiten=furiten_rule and observation.furiten if waits else False,
         danger=danger,
         threats=threats,
+        kinds=kinds,
     )

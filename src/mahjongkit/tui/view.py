@@ -35,6 +35,7 @@ from mahjongkit.table.actions import Action
 from mahjongkit.tiles import Tile
 from mahjongkit.valueclass import dataclass
 from mahjongkit.variants import find_variant
+from mahjongkit.variants.base import HintKind
 
 __all__ = [
     "TileNames",
@@ -281,7 +282,7 @@ def _hint_texts(hints: Hints, lang: str, names: TileNames, held: Sequence[int]) 
                     tsumo=_outcome(value.tsumo, lang),
                 )
             )
-    elif hints.shanten is not None and hints.shanten > 0:
+    elif hints.shanten is not None and hints.shanten > 0 and HintKind.SHANTEN in hints.kinds:
         texts.append(
             t(
                 "play.hint.not_ready",
@@ -323,11 +324,15 @@ def hint_rows(
     against riichi (first, and whole), then the legal discards best first (or the waits and
     what each is worth). Each hint wraps over rows when all then fit; else each takes one row,
     cut, and the last row counts what did not fit. ``held``: the hand's tiles (a red five held
-    alone is named as such)."""
+    alone is named as such). Only the kinds of hint the family offers are shown
+    (``hints.kinds``: the hand's state needs ``SHANTEN``)."""
     if hints.shanten is None:
         rows = [t("play.hints", lang), *danger_rows(hints, lang, names, width, held)]
         return [_cut(row, width) for row in rows[: max(height, 1)]]
-    top = [t("play.hints_state", lang, state=_state(hints.shanten, lang))]
+    if HintKind.SHANTEN in hints.kinds:
+        top = [t("play.hints_state", lang, state=_state(hints.shanten, lang))]
+    else:
+        top = [t("play.hints", lang)]
     danger = danger_rows(hints, lang, names, width, held)
     texts = _hint_texts(hints, lang, names, held)
     if len(top) + len(danger) + (1 if texts else 0) > height:

@@ -66,6 +66,33 @@ class Capabilities:
     """What a win must be worth under the rules, in ``value_unit`` (0: no minimum)."""
 
 
+class HintKind(Enum):
+    """A kind of hint the surfaces show a seat deciding (the terminal game, the web table):
+    a family offers those that mean something at its table (:attr:`Variant.hint_kinds`), and
+    the hint builder works out and the surfaces show those alone."""
+
+    SHANTEN = "shanten"
+    """How far the hand is from ready, and the tiles that bring it closer."""
+    DISCARDS = "discards"
+    """Each legal discard, ranked by the shanten it leaves and the useful tiles after it."""
+    WAITS = "waits"
+    """The tiles a ready hand wins on."""
+    VALUES = "values"
+    """What a win on each wait is worth (the patterns the scorer finds, their total and the
+    payment), or why it wins nothing."""
+    FURITEN = "furiten"
+    """A wait among the seat's own discards, which refuses a win on a discard."""
+    DANGER = "danger"
+    """How dangerous each tile of the hand is against the declared ready hands (the safe
+    tiles, suji, honours by the copies seen)."""
+    MISSING_SUIT = "missing_suit"
+    """The tiles of the declared missing suit, which must go first."""
+
+
+PLAIN_HINTS = (HintKind.SHANTEN, HintKind.DISCARDS, HintKind.WAITS, HintKind.VALUES)
+"""The hints every family's table can give: they need only its hand shapes and its scorer."""
+
+
 class Plan(Enum):
     """What the library's bots aim a hand at beside speed (their discards, calls and kongs)."""
 
@@ -223,6 +250,8 @@ class Variant:
     play never ends the game, as random play does where a draw keeps the deal."""
     bot_hints: BotHints = field(default_factory=BotHints)
     """How the library's bots play the family."""
+    hint_kinds: tuple[HintKind, ...] = PLAIN_HINTS
+    """The hints a seat is offered at this family's table, in the order shown."""
     course: int | None = None
     """Where the family's course comes among the site's courses (None: it has none)."""
     read_tables: Callable[[], object] | None = None

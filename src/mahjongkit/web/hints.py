@@ -35,6 +35,7 @@ from mahjongkit.table.events import Kind
 from mahjongkit.tiles import format_kind
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.analysis import WaitValue
+from mahjongkit.variants.base import HintKind
 
 __all__ = [
     "action_label",
@@ -67,17 +68,22 @@ def hints_for(observation: Observation, rules: Any, lang: str) -> dict[str, Any]
     leaves the hand ready, what each wait is worth), the waits of a ready hand with their value
     or the reason they win nothing, and danger marks per tile kind; each said in ``lang`` too
     (``text``: "discard 3z (Red dragon): 2 steps from ready, 26 useful tiles"), with a
-    ``legend`` of the numbers and marks."""
+    ``legend`` of the numbers and marks. ``kinds`` lists the kinds of hint the family offers
+    (:attr:`~mahjongkit.variants.base.Variant.hint_kinds`), in order: only those are given."""
     hints = hints_of(observation, rules, discard_values=True)
     danger = danger_marks(hints, lang)
+    kinds = hints.kinds
+    legend = [
+        *(("badge",) if HintKind.DISCARDS in kinds else ()),
+        *(("steps", "useful") if HintKind.SHANTEN in kinds else ()),
+        *(("danger",) if danger else ()),
+    ]
     out: dict[str, Any] = {
+        "kinds": [kind.value for kind in kinds],
         "discards": [],
         "waits": [],
         "danger": danger,
-        "legend": [
-            t(f"table.hint.legend.{part}", lang)
-            for part in ("badge", "steps", "useful", *(("danger",) if danger else ()))
-        ],
+        "legend": [t(f"table.hint.legend.{part}", lang) for part in legend],
     }
     if hints.shanten is None:
         return out
@@ -102,7 +108,7 @@ def hints_for(observation: Observation, rules: Any, lang: str) -> dict[str, Any]
         if option.shanten == 0 and option.waits:
             entry["waits"] = _wait_values(option.waits, option.values, lang, furiten=option.furiten)
         out["discards"].append(entry)
-    if not hints.discards and hints.shanten >= 0:
+    if not hints.discards and hints.shanten >= 0 and HintKind.SHANTEN in kinds:
         out["text"] = t(
             "table.hint.hand_text",
             lang,

@@ -13,6 +13,7 @@ from operator import attrgetter
 
 from mahjongkit.lazy import lazy_exports
 from mahjongkit.variants.base import (
+    PLAIN_HINTS,
     BotHints,
     Capabilities,
     Defence,
@@ -84,6 +85,7 @@ VARIANT = Variant(
         value_limit=attrgetter("limit"),
         payment=Lazy("mahjongkit.variants.hongkong.payments", "base_amount"),
     ),
+    hint_kinds=PLAIN_HINTS,
     course=2,
 )
 

@@ -18,9 +18,11 @@ from operator import attrgetter
 
 from mahjongkit.lazy import lazy_exports
 from mahjongkit.variants.base import (
+    PLAIN_HINTS,
     BotHints,
     Capabilities,
     Defence,
+    HintKind,
     Lazy,
     LazyMapping,
     Plan,
@@ -131,6 +133,7 @@ VARIANT = Variant(
         double_wind=2,
         open_simples=attrgetter("open_tanyao"),
     ),
+    hint_kinds=(*PLAIN_HINTS, HintKind.FURITEN, HintKind.DANGER),
     course=3,
     read_tables=Lazy("mahjongkit.variants.riichi.suit_table", "read_shipped_table_now"),
 )

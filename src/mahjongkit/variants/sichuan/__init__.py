@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from mahjongkit.lazy import lazy_exports
 from mahjongkit.variants.base import (
+    PLAIN_HINTS,
     BotHints,
     Capabilities,
     Defence,
+    HintKind,
     Lazy,
     LazyMapping,
     Plan,
@@ -75,5 +77,6 @@ VARIANT = Variant(
     score_scale=500.0,
     round_cap=100,  # a game is its rules' number of hands, at most 100: never truncated
     bot_hints=BotHints(plan=Plan.MISSING_SUIT, defence=Defence.PLAY_ON, kongs_pay=True),
+    hint_kinds=(HintKind.MISSING_SUIT, *PLAIN_HINTS),
     course=1,
 )
