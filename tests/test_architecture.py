@@ -275,12 +275,14 @@ def _constants(path: Path, wanted: set[str]) -> list[int]:
     )
 
 
-def literals_outside_variants(wanted: set[str], scanned: tuple[str, ...] = ()) -> set[str]:
-    """The files under ``mahjongkit/`` outside ``variants/`` and ``i18n/`` (and outside the
-    folders of ``scanned``) that write one of ``wanted``."""
+def literals_outside_variants(
+    wanted: set[str], scanned: tuple[str, ...] = (), root: Path = SOURCE
+) -> set[str]:
+    """The files under ``root`` (``mahjongkit/``) outside the folders of ``scanned`` that
+    write one of ``wanted``."""
     found = set()
-    for path in sorted(SOURCE.rglob("*.py")):
-        name = path.relative_to(SOURCE).as_posix()
+    for path in sorted(root.rglob("*.py")):
+        name = path.relative_to(root).as_posix()
         if name.startswith(scanned) or name == _ACTION_TYPES:
             continue
         if _constants(path, wanted):
@@ -310,6 +312,62 @@ def test_the_literal_check_sees_code_and_spares_docstrings(tmp_path: Path):
         encoding="utf-8",
     )
     assert _constants(source, {"riichi", "sichuan"}) == [5, 6]
+
+
+def test_the_checks_fail_on_a_fake_offending_source(tmp_path: Path):
+    """Each check, fed a made-up package tree that breaks it, reports the offender and only
+    it: a family named in each tier that must not name one, an upward import made inside a
+    function, and the seat letters written outside their one place."""
+    offenders = {
+        "bots/plan.py": 'def plan(variant):\n    return variant == "sichuan"\n',
+        "rl/layout.py": 'SIZES = {"hongkong": 34}\n',
+        "tui/screen.py": 'def title(record):\n    return "riichi" if record else ""\n',
+        "web/page.py": 'FAMILY = "riichi"\n',
+        "sim/plan.py": 'def default():\n    return ("sichuan",)\n',
+        "game/engine.py": 'def f(v):\n    if v in ["hongkong"]:\n        return 1\n',
+        "table/state.py": 'x = dict(family="riichi")\n',
+        "scoring/win.py": 'def unit(v):\n    return {"riichi": "han"}.get(v)\n',
+    }
+    spared = {
+        "variants/sichuan/flow.py": 'NAME = "sichuan"\n',
+        "i18n/site.py": 'KEYS = {"riichi": "Riichi"}\n',
+        "bots/doc.py": '"""Plays ``Game("riichi")``."""\n',
+    }
+    for name, text in {**offenders, **spared}.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    found = literals_outside_variants(_families(), ("variants/", "i18n/"), tmp_path)
+    assert found == set(offenders)
+
+    # The seat letters, written anywhere but their one place, in code or through an index.
+    (tmp_path / "web" / "seats.py").write_text('LETTER = "ESWN"[0]\n', encoding="utf-8")
+    (tmp_path / "melds.py").write_text('SEAT_LETTERS = "ESWN"\n', encoding="utf-8")
+    letters = literals_outside_variants({"ESWN"}, root=tmp_path)
+    assert letters - set(SEAT_LETTERS_WRITTEN) == {"web/seats.py"}
+
+    # An upward import made inside a function counts as one made at the top.
+    known = modules()
+    lazy = tmp_path / "game" / "lazy.py"
+    lazy.write_text(
+        "def later():\n    from mahjongkit.web import app\n\n    return app\n",
+        encoding="utf-8",
+    )
+    edges = imports_of("mahjongkit.game.lazy", lazy, {**known, "mahjongkit.game.lazy": lazy})
+    assert edges == {"mahjongkit.web.app"}
+    assert wrong_way({"mahjongkit.game.lazy": edges}) == [
+        "mahjongkit.game.lazy → mahjongkit.web.app"
+    ]
+    hidden = tmp_path / "bots" / "hidden.py"
+    hidden.write_text(
+        "def f():\n    import mahjongkit.tui.view as view\n\n    return view\n",
+        encoding="utf-8",
+    )
+    edges = imports_of(
+        "mahjongkit.bots.hidden", hidden, {**known, "mahjongkit.bots.hidden": hidden}
+    )
+    assert wrong_way({"mahjongkit.bots.hidden": edges}) == [
+        "mahjongkit.bots.hidden → mahjongkit.tui.view"
+    ]
 
 
 def _imports_dataclasses(path: Path) -> bool:
