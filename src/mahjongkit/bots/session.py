@@ -59,8 +59,11 @@ def run_seats(
     while not game.over and played < max_actions:
         if stop is not None and stop():
             break
-        seat = next((s for s in game.waiting_for() if s in seats), None)
-        if seat is None:
+        # The first seat of ``seats`` asked (a loop, not a generator: it runs every decision).
+        for seat in game.waiting_for():
+            if seat in seats:
+                break
+        else:
             break
         action = decide(seat)
         if play is None:

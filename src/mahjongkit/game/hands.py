@@ -140,5 +140,16 @@ class Hands:
         if facts.exact:
             return facts.floor
         value = shanten(facts.counts, facts.melds, facts.shape)
-        self._facts[seat] = facts._replace(floor=value, exact=True)
+        # Made field by field: a named tuple's _replace costs several times a construction.
+        self._facts[seat] = HandFacts(
+            facts.tiles,
+            facts.melds,
+            facts.shape,
+            facts.counts,
+            facts.size,
+            facts.waits,
+            facts.drawn_completes,
+            value,
+            True,
+        )
         return value

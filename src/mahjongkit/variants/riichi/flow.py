@@ -130,6 +130,9 @@ class RiichiFlow(Flow[RiichiRules]):
         """What a riichi puts on the table."""
         # Temporary furiten ends on the seat's draw (EMA) or its own discard (Tenhou).
         self._furiten_ends_on_draw = rules.temporary_furiten_ends != "own_discard"
+        # Asked at every turn and every discard: read off the rules once.
+        self._north_set_aside = bool(rules.north_set_aside)
+        self._wait_furiten = rules.passed_tile_furiten == "wait"
 
     # --- set and seats ---
 
@@ -318,7 +321,7 @@ class RiichiFlow(Flow[RiichiRules]):
 
     def furiten_on_passed_wait(self) -> bool:
         """A wait let go by makes furiten, won on or not (see ``passed_tile_furiten``)."""
-        return self.rules.passed_tile_furiten == "wait"
+        return self._wait_furiten
 
     def ron_winners(self, view: TableView, claimants: list[int], discarder: int) -> list[int] | str:
         """Double ron per the rules; triple ron is an abortive draw where the rules say so."""
@@ -378,14 +381,15 @@ class RiichiFlow(Flow[RiichiRules]):
             and len({t // 4 for t in state.hand if is_terminal_or_honor(t // 4)}) >= 9
         ):
             found.append(Action(A.ABORT, seat))
-        found.extend(Action(A.KITA, seat, north) for north in self._kita_tiles(view, seat))
+        if self._north_set_aside:
+            found.extend(Action(A.KITA, seat, north) for north in self._kita_tiles(view, seat))
         return found
 
     def _kita_tiles(self, view: TableView, seat: int) -> list[int]:
         """The Norths this seat may set aside now (kita): on its turn after a draw, with a tile
         left to replace it; after riichi only the North just drawn, which leaves the hand as
         it was."""
-        if not self.rules.north_set_aside:
+        if not self._north_set_aside:
             return []
         state = view.round.seats[seat]
         drawn = state.drawn
