@@ -365,15 +365,17 @@ def _tiered(
     generic: Any,
     source: Callable[[], list[str]],
     scope: dict[str, Any],
+    hot: bool = False,
 ) -> Any:
-    """Method ``name`` of ``owner[0]``: ``generic`` for its first :data:`COMPILE_AFTER` calls,
-    then the code dataclasses writes, compiled and put in the class in its place."""
+    """Method ``name`` of ``owner[0]``: ``generic`` for its first :data:`COMPILE_AFTER` calls
+    (a ``hot`` class: none), then the code dataclasses writes, compiled and put in the class
+    in its place."""
     calls = 0
 
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
         nonlocal calls
         calls += 1
-        if calls >= COMPILE_AFTER:
+        if hot or calls >= COMPILE_AFTER:
             made = owner[0]
             code = compile("\n".join(source()), f"<value class {made.__qualname__}>", "exec")
             exec(code, scope)
@@ -405,7 +407,7 @@ def _frozen_guards(owner: list[type], names: frozenset[str]) -> dict[str, Any]:
     return {"__setattr__": __setattr__, "__delattr__": __delattr__}
 
 
-def _build(cls: type, settings: dict[str, bool]) -> type:
+def _build(cls: type, settings: dict[str, bool], hot: bool = False) -> type:
     fields_ = _collect(cls)
     if not settings["kw_only"]:
         seen_default = False
@@ -423,7 +425,7 @@ def _build(cls: type, settings: dict[str, bool]) -> type:
     methods, tiered, scope = _methods(cls, fields_, settings)
     namespace.update(methods)
     for name, (generic, source) in tiered.items():
-        namespace[name] = _tiered(owner, name, generic, source, scope)
+        namespace[name] = _tiered(owner, name, generic, source, scope, hot)
     if settings["frozen"]:
         namespace.update(_frozen_guards(owner, frozenset(spec.name for spec in fields_)))
     namespace.setdefault(
@@ -526,8 +528,14 @@ def dataclass(
     frozen: bool = False,
     slots: bool = False,
     kw_only: bool = False,
+    hot: bool = False,
 ) -> Any:
-    """Make ``cls`` a value class, as :func:`dataclasses.dataclass` with the same settings would."""
+    """Make ``cls`` a value class, as :func:`dataclasses.dataclass` with the same settings would.
+
+    ``hot`` (not a dataclasses setting): the class is made in bulk wherever it is made at all
+    (a table's state, every round of every game), so each generated method is compiled at its
+    first call rather than after :data:`COMPILE_AFTER`; a command that never makes one pays
+    nothing."""
     settings = {
         "init": init,
         "repr": repr,
@@ -541,7 +549,7 @@ def dataclass(
         raise ValueError("order=True needs eq=True")
 
     def wrap(declared: type[T]) -> type[T]:
-        return _build(declared, settings)
+        return _build(declared, settings, hot)
 
     return wrap if cls is None else wrap(cls)
 

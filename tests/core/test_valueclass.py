@@ -187,6 +187,34 @@ def test_compilation_replaces_the_generic_method_and_keeps_the_answers(monkeypat
     assert Pair.__eq__.__code__.co_filename.startswith("<value class")
 
 
+def test_a_hot_class_compiles_each_method_at_its_first_call(monkeypatch):
+    """A class made in bulk on a hot path (the table's state, every round) runs the compiled
+    methods from its first value on; any other class stays generic until COMPILE_AFTER."""
+    monkeypatch.setattr(valueclass, "COMPILE_AFTER", 10**9)
+
+    @valueclass.dataclass(hot=True)
+    class Seat:
+        hand: list[int] = valueclass.field(default_factory=list)
+        riichi: bool = False
+
+    @valueclass.dataclass
+    class Cold:
+        hand: list[int] = valueclass.field(default_factory=list)
+
+    first = Seat([1, 2])
+    assert Seat.__init__.__code__.co_filename.startswith("<value class")
+    assert (first.hand, first.riichi, Seat().hand, Seat().hand is Seat().hand) == (
+        [1, 2],
+        False,
+        [],
+        False,
+    )
+    assert not Seat.__eq__.__code__.co_filename.startswith("<value class")  # not called yet
+    assert Seat([1]) == Seat([1]) and Seat.__eq__.__code__.co_filename.startswith("<value")
+    Cold()
+    assert not Cold.__init__.__code__.co_filename.startswith("<value class")
+
+
 def test_declaration_mistakes_are_refused_at_once():
     with pytest.raises(TypeError, match="follows a default"):
 

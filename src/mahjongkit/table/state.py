@@ -31,7 +31,7 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
-@dataclass
+@dataclass(hot=True)
 class TableMeld:
     """A meld on the table, with physical ids."""
 
@@ -45,7 +45,7 @@ class TableMeld:
         return min(self.tiles) // 4
 
 
-@dataclass
+@dataclass(hot=True)
 class SeatState:
     """One seat's part of a round: what every family's table has; the family's own state of
     the seat is :attr:`extra`."""
@@ -115,7 +115,7 @@ def _seat_of(fields: dict[str, Any]) -> SeatState:
     return kind(**fields)
 
 
-@dataclass
+@dataclass(hot=True)
 class RoundState:
     """The state of the round being played."""
 

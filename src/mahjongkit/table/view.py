@@ -99,7 +99,7 @@ class SeatView(Protocol):
     def missing_suit(self) -> int | None: ...
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, hot=True)
 class SeatExtra:
     """A family's own state of one seat: its flow declares a dataclass of its fields that
     subclasses this one (:attr:`~mahjongkit.table.flow.Flow.SeatExtra`), and its folds keep
@@ -123,7 +123,7 @@ class SeatExtra:
         return None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, hot=True)
 class RoundExtra:
     """A family's own state of the round, beside the shared :class:`RoundView` (a subclass
     declared by its flow, :attr:`~mahjongkit.table.flow.Flow.RoundExtra`)."""

@@ -48,7 +48,7 @@ from mahjongkit.variants.riichi.scorer import score as riichi_score
 _counts = counts_of_ids
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, hot=True)
 class RiichiSeat(SeatExtra):
     """What a Riichi table keeps of each seat besides the shared state (its ``SeatExtra``)."""
 

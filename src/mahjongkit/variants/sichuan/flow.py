@@ -165,7 +165,7 @@ def hand_shape(rules: SichuanRules, missing_suit: int | None = None) -> HandShap
 # --- the table ---------------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, hot=True)
 class SichuanSeat(SeatExtra):
     """What a Sichuan table keeps of each seat besides the shared state (its ``SeatExtra``)."""
 
@@ -177,7 +177,7 @@ class SichuanSeat(SeatExtra):
     """A Hu passed up since the seat's last draw (过水, §4)."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, hot=True)
 class SichuanRound(RoundExtra):
     """What a Sichuan table keeps of the round besides the shared state (its ``RoundExtra``)."""
 
