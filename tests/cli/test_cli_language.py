@@ -13,7 +13,8 @@ import pytest
 from mahjongkit.api.words import asked_language, spoken_language
 from mahjongkit.cli import main
 from mahjongkit.cli.parser import build_parser
-from mahjongkit.i18n.command_line import ARGPARSE, HELP, argparse_plural, plural_form
+from mahjongkit.i18n.command_help import HELP
+from mahjongkit.i18n.command_line import ARGPARSE, argparse_plural, plural_form
 from tests.helpers.paths import DATA
 
 SCORE = ("score", "234m456p678s33555z", "--win", "5z", "--tsumo")

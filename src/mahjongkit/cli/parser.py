@@ -400,7 +400,7 @@ def _help_words(text: str) -> str:
     lang = spoken()
     if lang == "en":
         return text
-    from mahjongkit.i18n.command_line import help_text
+    from mahjongkit.i18n.command_help import help_text
 
     return help_text(text, lang)
 
