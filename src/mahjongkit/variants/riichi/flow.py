@@ -465,7 +465,8 @@ class RiichiFlow(Flow[RiichiRules]):
         if passed:
             _passed(state)
         seat: RiichiSeat = state.round.seats[event["actor"]].extra
-        seat.kuikae = []
+        if seat.kuikae:  # almost always empty: no new list at every draw
+            seat.kuikae = []
         if self._furiten_ends_on_draw:
             seat.furiten_temporary = False
 
@@ -474,7 +475,8 @@ class RiichiFlow(Flow[RiichiRules]):
         own discard ends temporary furiten. The seats it completes are noted."""
         seats = state.round.seats
         seat: RiichiSeat = seats[event["actor"]].extra
-        seat.kuikae = []
+        if seat.kuikae:
+            seat.kuikae = []
         if seat.riichi:
             seat.ippatsu = False
         if seat.riichi_pending:
