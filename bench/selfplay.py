@@ -31,6 +31,9 @@ from mahjongkit.variants import find_variant
 
 
 def _play(game: Game, rng: random.Random) -> int:
+    # The engine's cost alone, as riichienv's loop below times its own: the library's loop
+    # (bots.policy.play_random over bots.session.run_seats, with its stop, cap and progress
+    # checks) adds 1.0% of the instructions of a round (22.52M against 22.30M, callgrind).
     decisions = 0
     while True:
         seats = game.waiting_for()
