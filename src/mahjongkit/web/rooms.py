@@ -57,7 +57,7 @@ from mahjongkit.web.workers import WorkerLost
 
 __all__ = ["ROOM_MESSAGES", "Peer", "Room", "Rooms", "Update"]
 
-ROOM_MESSAGES = ("create_room", "join", "spectate", "start_room", "leave")
+ROOM_MESSAGES = ("create_room", "join", "look", "spectate", "start_room", "leave")
 """The message types of rooms (besides the table's ``act``, ``hints`` and ``ping``)."""
 
 TIME_LIMITS = (1, 3600)
@@ -212,6 +212,8 @@ class Rooms:
             await self.create(peer, message)
         elif kind == "join":
             await self.join(peer, message)
+        elif kind == "look":
+            self.look(peer, message)
         elif kind == "spectate":
             await self.spectate(peer, message)
         elif kind == "start_room":
@@ -322,6 +324,12 @@ class Rooms:
         self._watch_idle(room)
         if room.held is not None:
             await self._step(room, _presence, seat, True, room.stand_in, lang)
+
+    def look(self, peer: Peer, message: dict[str, Any]) -> None:
+        """``look``: the room as it is now, for the page an invitation opens (who sits where,
+        which seats are free, whether it may be watched), without entering it."""
+        room = self._room(message, peer.lang)
+        peer.send(as_text({**room.message(None), "type": "lobby"}))
 
     async def spectate(self, peer: Peer, message: dict[str, Any]) -> None:
         """``spectate``: watch a room whose creator allows it, seeing the public view only."""
