@@ -212,8 +212,8 @@ def test_two_people_play_a_hand_in_one_room(browser: Any, site: str) -> None:
             rows = page.eval_on_selector_all("#final-rows tr", "els => els.map(e => e.textContent)")
             assert len(rows) == 4
             assert any(me in row for row in rows) and any(other in row for row in rows), rows
-        expect(bob.locator("#outcome-title")).to_have_text("Fin de la partie")
-        expect(ann.locator("#outcome-title")).to_have_text("Game over")
+        expect(bob.locator("#outcome-title")).to_have_text("La partie est finie")
+        expect(ann.locator("#outcome-title")).to_have_text("The game is over")
         ann.screenshot(path=str(SHOTS / "rooms-result-ann.png"))
         bob.screenshot(path=str(SHOTS / "rooms-result-bob.png"))
         expect(cy.locator("body")).to_have_attribute("data-table", "over", timeout=20_000)

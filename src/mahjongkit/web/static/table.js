@@ -1306,7 +1306,7 @@
         const change = cell(signed.format(d), "number delta" + (d > 0 ? " plus" : d < 0 ? " minus" : ""));
         change.dataset.seat = String(s);
         change.dataset.delta = String(d);
-        return el("tr", { className: s === me ? "me" : "" }, [cell(s === me ? tr("table.you_seat", { seat: seatName(s) }) : seatName(s)), ...(before ? [cell(numbers.format(before[s]), "number")] : []), change, ...(after ? [cell(numbers.format(after[s]), "number")] : [])]);
+        return el("tr", { className: s === me ? "me" : "" }, [cell((s === me ? tr("table.you_seat", { seat: seatName(s) }) : seatName(s)) + personOf(s)), ...(before ? [cell(numbers.format(before[s]), "number")] : []), change, ...(after ? [cell(numbers.format(after[s]), "number")] : [])]);
       });
       money.push(el("h3", { textContent: S["table.outcome.scores"] }), el("table", { className: "scores" }, [el("thead", {}, [head]), el("tbody", {}, rows)]));
     }
