@@ -160,9 +160,13 @@ def test_two_people_play_a_hand_in_one_room(browser: Any, site: str) -> None:
         for page in (ann, bob):
             expect(page.locator("#table")).to_be_visible()
         # Names at the table, each page in its own language.
-        plates = ann.eval_on_selector_all(".corner .plate .name", "els => els.map(e => e.textContent)")
+        plates = ann.eval_on_selector_all(
+            ".corner .plate .name", "els => els.map(e => e.textContent)"
+        )
         assert "East (you) · Ann" in plates and "West · Bob" in plates, plates
-        plates = bob.eval_on_selector_all(".corner .plate .name", "els => els.map(e => e.textContent)")
+        plates = bob.eval_on_selector_all(
+            ".corner .plate .name", "els => els.map(e => e.textContent)"
+        )
         assert "Ouest (vous) · Bob" in plates and "Est · Ann" in plates, plates
         assert "robot" in " ".join(plates)
 
@@ -207,7 +211,10 @@ def test_two_people_play_a_hand_in_one_room(browser: Any, site: str) -> None:
         assert reloaded
         assert seen["ann"].count("discard") >= 3 and seen["bob"].count("discard") >= 3, seen
         # Both see the result: the final ranking with both names, in each one's language.
-        for page, me, other in ((ann, "East (you) · Ann", "West · Bob"), (bob, "Ouest (vous) · Bob", "Est · Ann")):
+        for page, me, other in (
+            (ann, "East (you) · Ann", "West · Bob"),
+            (bob, "Ouest (vous) · Bob", "Est · Ann"),
+        ):
             expect(page.locator("#final")).to_be_visible()
             rows = page.eval_on_selector_all("#final-rows tr", "els => els.map(e => e.textContent)")
             assert len(rows) == 4
@@ -219,7 +226,26 @@ def test_two_people_play_a_hand_in_one_room(browser: Any, site: str) -> None:
         expect(cy.locator("body")).to_have_attribute("data-table", "over", timeout=20_000)
         cy.screenshot(path=str(SHOTS / "rooms-spectator.png"))
         assert cy.locator("#hand button").count() == 0
-        assert not ann_errors and not bob_errors and not cy_errors, (ann_errors, bob_errors, cy_errors)
+        # Ann's replay: from her seat, her own tiles and three hidden hands; the spectator's
+        # browser holds no token: the public view, four hidden hands.
+        ann.click("#final-record")
+        expect(ann.locator("body")).to_have_attribute("data-replay", "loaded")
+        assert ann.get_attribute("body", "data-view") == "seat"
+        expect(ann.locator("#replay-view")).to_contain_text("your seat (East)")
+        ann.click("#last")
+        assert ann.locator(".seat[data-seat='0'] .row:not(.backs) img").count() >= 13
+        assert ann.locator(".seat .row.backs").count() == 3
+        assert ann.locator(".seat[data-seat='2'] .row.backs").count() == 1
+        ann.screenshot(path=str(SHOTS / "rooms-replay-ann.png"), full_page=True)
+        cy.click("#final-record")
+        expect(cy.locator("body")).to_have_attribute("data-replay", "loaded")
+        assert cy.get_attribute("body", "data-view") == "public"
+        assert cy.locator(".seat .row.backs").count() == 4
+        assert not ann_errors and not bob_errors and not cy_errors, (
+            ann_errors,
+            bob_errors,
+            cy_errors,
+        )
     finally:
         for context in (ann_context, bob_context, cy_context):
             context.close()

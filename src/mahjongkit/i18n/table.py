@@ -178,6 +178,8 @@ _EN = {
     "table.error.too_large": "the message is longer than {limit} bytes",
     "table.error.json": "the message is not valid JSON",
     "table.error.shape": "a message is a JSON object with a string field type",
+    "table.error.private": "game {game} was played in a room: it is shown from one seat only, "
+    "so it has no Tenhou export",
     "table.error.no_record": "no recorded game {game}",
     "table.error.unfinished": "game {game} is still being played: its replay opens once it is over",
 }
@@ -362,6 +364,8 @@ _FR = {
     "table.error.too_large": "le message dépasse {limit} octets",
     "table.error.json": "le message n'est pas du JSON valide",
     "table.error.shape": "un message est un objet JSON avec un champ texte type",
+    "table.error.private": "la partie {game} s’est jouée dans une salle : elle ne se montre "
+    "que depuis une place, elle n’a donc pas d’export Tenhou",
     "table.error.no_record": "aucune partie enregistrée {game}",
     "table.error.unfinished": "la partie {game} est en cours : elle se revoit une fois finie",
 }
@@ -543,6 +547,8 @@ _ES = {
     "table.error.too_large": "el mensaje supera {limit} bytes",
     "table.error.json": "el mensaje no es JSON válido",
     "table.error.shape": "un mensaje es un objeto JSON con un campo de texto type",
+    "table.error.private": "la partida {game} se jugó en una sala: solo se muestra desde un "
+    "asiento, así que no tiene exportación a Tenhou",
     "table.error.no_record": "no hay partida registrada {game}",
     "table.error.unfinished": "la partida {game} sigue en juego: se puede ver al terminar",
 }
@@ -753,6 +759,9 @@ _ROOM_EN = {
     "table.room.closed.lost": "The room was closed: its game stopped on the server, and is kept "
     "in the records.",
     "table.room.time_limit": "{seconds} s to decide",
+    "table.replay.seat_view": "Played in a room: you see it from your seat ({seat}), the "
+    "others' hands stay hidden.",
+    "table.replay.public_view": "Played in a room: shown as every player saw it, no hidden tile.",
 }
 
 _ROOM_FR = {
@@ -804,6 +813,10 @@ _ROOM_FR = {
     "table.room.closed.lost": "La salle a été fermée : sa partie s’est arrêtée sur le serveur "
     "et reste dans les parties enregistrées.",
     "table.room.time_limit": "{seconds} s pour décider",
+    "table.replay.seat_view": "Jouée dans une salle : vous la voyez depuis votre place "
+    "({seat}), les mains des autres restent cachées.",
+    "table.replay.public_view": "Jouée dans une salle : montrée comme chaque joueur la voyait, "
+    "sans aucune tuile cachée.",
 }
 
 _ROOM_ES = {
@@ -853,6 +866,10 @@ _ROOM_ES = {
     "table.room.closed.lost": "La sala se cerró: su partida se detuvo en el servidor y queda "
     "en el registro de partidas.",
     "table.room.time_limit": "{seconds} s para decidir",
+    "table.replay.seat_view": "Jugada en una sala: la ves desde tu asiento ({seat}), las manos "
+    "de los demás siguen ocultas.",
+    "table.replay.public_view": "Jugada en una sala: se muestra como la veía cualquier jugador, "
+    "sin ninguna ficha oculta.",
 }
 
 

@@ -37,6 +37,7 @@ from mahjongkit.bots.mjai_host import safe_default
 from mahjongkit.game.observation import PUBLIC
 from mahjongkit.records import Seat
 from mahjongkit.valueclass import dataclass, field
+from mahjongkit.web.replay import seat_key
 from mahjongkit.web.table import (
     SURFACE,
     Desk,
@@ -608,7 +609,10 @@ def _open(desk: Desk, hold: int, setup: dict[str, Any]) -> tuple[int, Update]:
     ]
     game = new_game(settings, names)
     game.start()
-    stored = [Seat(name, None if s in people else bot) for s, name in enumerate(names)]
+    stored = [
+        Seat(name, None, seat_key(people[s]["token"])) if s in people else Seat(name, bot)
+        for s, name in enumerate(names)
+    ]
     record_id = desk.records().create_game(game, stored, surface=SURFACE)
     views = {
         seat: View(seat, person["lang"], person["token"], present=person["present"])
