@@ -249,3 +249,60 @@ def test_two_people_play_a_hand_in_one_room(browser: Any, site: str) -> None:
     finally:
         for context in (ann_context, bob_context, cy_context):
             context.close()
+
+
+def test_the_invitation_page_says_what_went_wrong(browser: Any, site: str) -> None:
+    """In Spanish and English: a code that opens no room, the last seat taken by someone else
+    while the form was open, and the creator leaving the lobby (the room closes for all)."""
+    eva_context, eva, eva_errors = _tab(browser, 1024, 700)
+    bob_context, bob, bob_errors = _tab(browser, 1024, 700)
+    dee_context, dee, dee_errors = _tab(browser, 1024, 700)
+    try:
+        eva.goto(f"{site}/es/play?room=AAAAAAAAAAAAAAAA")
+        expect(eva.locator("#join-error")).to_have_text(
+            "no hay ninguna sala AAAAAAAAAAAAAAAA: revisa el código de la invitación"
+        )
+        expect(eva.locator("#join-title")).to_have_text("Unirse a una partida")
+        assert eva.locator("#join-form").is_hidden()
+
+        # Eva opens a room for two on the Spanish page.
+        eva.goto(f"{site}/es/play")
+        eva.fill("#room-name", "Eva")
+        eva.select_option("#room-people", "2")
+        eva.click("#create-room")
+        expect(eva.locator("#lobby-title")).to_have_text("Tu sala")
+        expect(eva.locator("#start-room")).to_have_text("Empezar la partida")
+        assert _seats(eva, "lobby-seats")[1] == "Sur: asiento libre"
+        assert eva.locator("#watch-box").is_hidden()  # nobody may watch this one
+        invite = eva.input_value("#invite").replace("/es/", "/en/")
+
+        # Bob and Dee open the invitation; Dee sits first, Bob's form still offers the seat.
+        bob.goto(invite)
+        expect(bob.locator("#join-form")).to_be_visible()
+        assert bob.locator("#watch-room").is_hidden()
+        dee.goto(invite)
+        dee.fill("#join-name", "Dee")
+        dee.click("#join-room")
+        expect(dee.locator("#lobby")).to_be_visible()
+        expect(eva.locator("#lobby-seats li[data-seat='1']")).to_have_text("Sur: Dee")
+        bob.fill("#join-name", "Bob")
+        bob.click("#join-room")
+        expect(bob.locator("#join-error")).to_have_text(
+            "room " + invite.rsplit("=", 1)[1] + " has its 2 people already"
+        )
+        expect(bob.locator("#join-closed")).to_have_text("Every seat for people is taken.")
+        assert bob.locator("#join-form").is_hidden()
+        bob.screenshot(path=str(SHOTS / "rooms-join-full.png"))
+
+        # Eva leaves: back to the form (no room in the address), and Dee is told in English.
+        eva.click("#leave-room")
+        expect(eva.locator("#setup-form")).to_be_visible()
+        assert eva.url == f"{site}/es/play"
+        expect(dee.locator("#setup-error")).to_have_text(
+            "The room was closed: the person who opened it left."
+        )
+        assert dee.url == f"{site}/en/play"
+        assert not eva_errors and not bob_errors and not dee_errors
+    finally:
+        for context in (eva_context, bob_context, dee_context):
+            context.close()
