@@ -29,6 +29,8 @@ from mahjongkit.web.workers import WorkerLost
 
 __all__ = ["Peer", "play_router", "serve_connection"]
 
+SERVER_STOPPING = 1012
+"""The close code of a connection the server ends because it is stopping (a restart)."""
 _KNOWN = ", ".join(("start", "resume", "act", "hints", "ping", *ROOM_MESSAGES))
 _ENTERING = ("start", "resume", "create_room", "join", "spectate")
 """The messages that may name the connection's language (a wrong one is refused)."""
@@ -156,6 +158,7 @@ async def serve_connection(websocket: WebSocket, tables: Tables, rooms: Rooms) -
     limits = tables.limits
     peer = Peer(websocket, limits)
     peer.start()
+    stopping = False
     try:
         while not peer.dropped:
             try:
@@ -163,7 +166,12 @@ async def serve_connection(websocket: WebSocket, tables: Tables, rooms: Rooms) -
             except TimeoutError:
                 peer.send(_error(refuse("idle", peer.lang, seconds=int(limits.idle_seconds))))
                 return
-            if frame is None or frame["type"] == "websocket.disconnect":
+            if frame is None:
+                return
+            if frame["type"] == "websocket.disconnect":
+                # 1012: the server itself is stopping (a restart): a room's seat is left as it
+                # is, kept on disk, rather than handed to a stand-in that would play on.
+                stopping = frame.get("code") == SERVER_STOPPING
                 return
             await peer.pace()
             try:
@@ -179,7 +187,7 @@ async def serve_connection(websocket: WebSocket, tables: Tables, rooms: Rooms) -
     except WebSocketDisconnect:
         return
     finally:
-        await rooms.disconnect(peer)
+        await rooms.disconnect(peer, stopping=stopping)
         await tables.release(peer.held)
         peer.held = None
         await peer.close()
