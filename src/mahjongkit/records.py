@@ -78,14 +78,21 @@ class RecordsError(MahjongError):
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """Who sits at a seat: a name, and the bot that plays it (None: a person)."""
+    """Who sits at a seat: a name, the bot that plays it (None: a person), and for a person who
+    holds a secret to the seat (a room's seat token) its digest: whoever shows that secret later
+    may see the game from that seat, and only from it."""
 
     name: str
     bot: str | None = None
+    key: str | None = None
+    """The SHA-256 of the seat's secret, in hex (None: no secret opens the seat)."""
 
     def to_json(self) -> dict[str, Any]:
-        """``{"name", "bot"}``."""
-        return {"name": self.name, "bot": self.bot}
+        """``{"name", "bot"}``, with ``"key"`` when the seat has one."""
+        out: dict[str, Any] = {"name": self.name, "bot": self.bot}
+        if self.key is not None:
+            out["key"] = self.key
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -686,6 +693,7 @@ class Records:
             isinstance(s, dict)
             and isinstance(s.get("name"), str)
             and (s.get("bot") is None or isinstance(s.get("bot"), str))
+            and (s.get("key") is None or isinstance(s.get("key"), str))
             for s in seats
         ):
             raise RecordsError(f"{where}: the seats are not a list of {{name, bot}}")
@@ -700,7 +708,7 @@ class Records:
             variant=text["variant"],
             rules=rules,
             seed=row[3],
-            seats=tuple(Seat(s["name"], s.get("bot")) for s in seats),
+            seats=tuple(Seat(s["name"], s.get("bot"), s.get("key")) for s in seats),
             status=text["status"],
             result=result,
             created=text["created"],

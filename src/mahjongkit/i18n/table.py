@@ -178,6 +178,8 @@ _EN = {
     "table.error.too_large": "the message is longer than {limit} bytes",
     "table.error.json": "the message is not valid JSON",
     "table.error.shape": "a message is a JSON object with a string field type",
+    "table.error.private": "game {game} was played in a room: it is shown from one seat only, "
+    "so it has no Tenhou export",
     "table.error.no_record": "no recorded game {game}",
     "table.error.unfinished": "game {game} is still being played: its replay opens once it is over",
 }
@@ -362,6 +364,8 @@ _FR = {
     "table.error.too_large": "le message dépasse {limit} octets",
     "table.error.json": "le message n'est pas du JSON valide",
     "table.error.shape": "un message est un objet JSON avec un champ texte type",
+    "table.error.private": "la partie {game} s’est jouée dans une salle : elle ne se montre "
+    "que depuis une place, elle n’a donc pas d’export Tenhou",
     "table.error.no_record": "aucune partie enregistrée {game}",
     "table.error.unfinished": "la partie {game} est en cours : elle se revoit une fois finie",
 }
@@ -543,6 +547,8 @@ _ES = {
     "table.error.too_large": "el mensaje supera {limit} bytes",
     "table.error.json": "el mensaje no es JSON válido",
     "table.error.shape": "un mensaje es un objeto JSON con un campo de texto type",
+    "table.error.private": "la partida {game} se jugó en una sala: solo se muestra desde un "
+    "asiento, así que no tiene exportación a Tenhou",
     "table.error.no_record": "no hay partida registrada {game}",
     "table.error.unfinished": "la partida {game} sigue en juego: se puede ver al terminar",
 }
@@ -706,8 +712,169 @@ _PAGE_ES = {
 }
 
 
+# Rooms: the start screen's "play with friends", the invitation, the lobby, names at the table.
+_ROOM_EN = {
+    "table.room.friends": "Play with friends",
+    "table.room.friends_intro": "Open a room with the rules, bot strength and length chosen "
+    "above, send its invitation link, and start when your friends have sat down: bots take the "
+    "seats nobody took.",
+    "table.room.your_name": "Your name",
+    "table.room.people": "Seats for people",
+    "table.room.people_count": "{count} people (you included)",
+    "table.room.spectators": "others may watch the game",
+    "table.room.create": "Open a room",
+    "table.room.lobby": "Your room",
+    "table.room.game": "{variant} · {preset} · bots: {bots}",
+    "table.room.invite": "Invitation link",
+    "table.room.copy": "Copy the link",
+    "table.room.copied": "Link copied.",
+    "table.room.copy_failed": "Select the link and copy it yourself.",
+    "table.room.watch_link": "Link to watch the game:",
+    "table.room.seats": "Seats",
+    "table.room.seat_person": "{seat}: {name}",
+    "table.room.seat_open": "{seat}: free seat",
+    "table.room.seat_bot": "{seat}: bot",
+    "table.room.creator": "opened the room",
+    "table.room.you": "you",
+    "table.room.away": "not connected",
+    "table.room.watching": "{count} watching",
+    "table.room.start": "Start the game",
+    "table.room.leave": "Leave the room",
+    "table.room.wait_start": "Waiting for {name} to start the game.",
+    "table.room.wait_people": "Free seats left: {count}. Bots take them when the game starts.",
+    "table.room.join_title": "Join a game",
+    "table.room.looking": "Looking up the room…",
+    "table.room.join_intro": "{name} invites you to a game: {game}.",
+    "table.room.seat": "Your seat",
+    "table.room.join": "Take the seat",
+    "table.room.no_seat": "Every seat for people is taken.",
+    "table.room.begun": "The game has begun: only its players can come back to it.",
+    "table.room.watch": "Watch the game",
+    "table.room.bots_instead": "Play against bots instead",
+    "table.room.bot": "bot",
+    "table.room.spectating": "You are watching: you see what every player sees, no hidden tile.",
+    "table.room.elsewhere": "Your seat is now open in another window.",
+    "table.room.closed.creator_left": "The room was closed: the person who opened it left.",
+    "table.room.closed.idle": "The room was closed: nobody was there any more.",
+    "table.room.closed.lost": "The room was closed: its game stopped on the server, and is kept "
+    "in the records.",
+    "table.room.time_limit": "{seconds} s to decide",
+    "table.replay.seat_view": "Played in a room: you see it from your seat ({seat}), the "
+    "others' hands stay hidden.",
+    "table.replay.public_view": "Played in a room: shown as every player saw it, no hidden tile.",
+}
+
+_ROOM_FR = {
+    "table.room.friends": "Jouer entre amis",
+    "table.room.friends_intro": "Ouvrez une salle avec les règles, la force des robots et la "
+    "durée choisies ci-dessus, envoyez le lien d’invitation, et lancez la partie quand vos amis "
+    "sont installés : les robots prennent les places restées libres.",
+    "table.room.your_name": "Votre nom",
+    "table.room.people": "Places pour des joueurs",
+    "table.room.people_count": "{count} joueurs (vous compris)",
+    "table.room.spectators": "d’autres peuvent regarder la partie",
+    "table.room.create": "Ouvrir une salle",
+    "table.room.lobby": "Votre salle",
+    "table.room.game": "{variant} · {preset} · robots : {bots}",
+    "table.room.invite": "Lien d’invitation",
+    "table.room.copy": "Copier le lien",
+    "table.room.copied": "Lien copié.",
+    "table.room.copy_failed": "Sélectionnez le lien et copiez-le vous-même.",
+    "table.room.watch_link": "Lien pour regarder la partie :",
+    "table.room.seats": "Places",
+    "table.room.seat_person": "{seat} : {name}",
+    "table.room.seat_open": "{seat} : place libre",
+    "table.room.seat_bot": "{seat} : robot",
+    "table.room.creator": "a ouvert la salle",
+    "table.room.you": "vous",
+    "table.room.away": "déconnecté",
+    "table.room.watching": "{count} spectateurs",
+    "table.room.start": "Lancer la partie",
+    "table.room.leave": "Quitter la salle",
+    "table.room.wait_start": "En attendant que {name} lance la partie.",
+    "table.room.wait_people": "Places encore libres : {count}. Les robots les prendront au "
+    "début de la partie.",
+    "table.room.join_title": "Rejoindre une partie",
+    "table.room.looking": "Recherche de la salle…",
+    "table.room.join_intro": "{name} vous invite à une partie : {game}.",
+    "table.room.seat": "Votre place",
+    "table.room.join": "Prendre la place",
+    "table.room.no_seat": "Toutes les places pour des joueurs sont prises.",
+    "table.room.begun": "La partie a commencé : seuls ses joueurs peuvent y revenir.",
+    "table.room.watch": "Regarder la partie",
+    "table.room.bots_instead": "Jouer plutôt contre les robots",
+    "table.room.bot": "robot",
+    "table.room.spectating": "Vous regardez : vous voyez ce que voit chaque joueur, aucune "
+    "tuile cachée.",
+    "table.room.elsewhere": "Votre place est maintenant ouverte dans une autre fenêtre.",
+    "table.room.closed.creator_left": "La salle a été fermée : la personne qui l’avait ouverte "
+    "est partie.",
+    "table.room.closed.idle": "La salle a été fermée : plus personne n’y était.",
+    "table.room.closed.lost": "La salle a été fermée : sa partie s’est arrêtée sur le serveur "
+    "et reste dans les parties enregistrées.",
+    "table.room.time_limit": "{seconds} s pour décider",
+    "table.replay.seat_view": "Jouée dans une salle : vous la voyez depuis votre place "
+    "({seat}), les mains des autres restent cachées.",
+    "table.replay.public_view": "Jouée dans une salle : montrée comme chaque joueur la voyait, "
+    "sans aucune tuile cachée.",
+}
+
+_ROOM_ES = {
+    "table.room.friends": "Jugar con amigos",
+    "table.room.friends_intro": "Abre una sala con las reglas, la fuerza de los bots y la "
+    "duración elegidas arriba, envía el enlace de invitación y empieza cuando tus amigos se "
+    "hayan sentado: los bots ocupan los asientos que nadie tomó.",
+    "table.room.your_name": "Tu nombre",
+    "table.room.people": "Asientos para personas",
+    "table.room.people_count": "{count} personas (tú incluido)",
+    "table.room.spectators": "otros pueden mirar la partida",
+    "table.room.create": "Abrir una sala",
+    "table.room.lobby": "Tu sala",
+    "table.room.game": "{variant} · {preset} · bots: {bots}",
+    "table.room.invite": "Enlace de invitación",
+    "table.room.copy": "Copiar el enlace",
+    "table.room.copied": "Enlace copiado.",
+    "table.room.copy_failed": "Selecciona el enlace y cópialo tú mismo.",
+    "table.room.watch_link": "Enlace para mirar la partida:",
+    "table.room.seats": "Asientos",
+    "table.room.seat_person": "{seat}: {name}",
+    "table.room.seat_open": "{seat}: asiento libre",
+    "table.room.seat_bot": "{seat}: bot",
+    "table.room.creator": "abrió la sala",
+    "table.room.you": "tú",
+    "table.room.away": "desconectado",
+    "table.room.watching": "{count} mirando",
+    "table.room.start": "Empezar la partida",
+    "table.room.leave": "Salir de la sala",
+    "table.room.wait_start": "Esperando a que {name} empiece la partida.",
+    "table.room.wait_people": "Asientos libres: {count}. Los bots los ocuparán al empezar.",
+    "table.room.join_title": "Unirse a una partida",
+    "table.room.looking": "Buscando la sala…",
+    "table.room.join_intro": "{name} te invita a una partida: {game}.",
+    "table.room.seat": "Tu asiento",
+    "table.room.join": "Sentarse",
+    "table.room.no_seat": "Todos los asientos para personas están ocupados.",
+    "table.room.begun": "La partida ya empezó: solo sus jugadores pueden volver a ella.",
+    "table.room.watch": "Mirar la partida",
+    "table.room.bots_instead": "Jugar contra los bots",
+    "table.room.bot": "bot",
+    "table.room.spectating": "Estás mirando: ves lo que ve cualquier jugador, ninguna ficha "
+    "oculta.",
+    "table.room.elsewhere": "Tu asiento está abierto ahora en otra ventana.",
+    "table.room.closed.creator_left": "La sala se cerró: quien la abrió se fue.",
+    "table.room.closed.idle": "La sala se cerró: ya no quedaba nadie.",
+    "table.room.closed.lost": "La sala se cerró: su partida se detuvo en el servidor y queda "
+    "en el registro de partidas.",
+    "table.room.time_limit": "{seconds} s para decidir",
+    "table.replay.seat_view": "Jugada en una sala: la ves desde tu asiento ({seat}), las manos "
+    "de los demás siguen ocultas.",
+    "table.replay.public_view": "Jugada en una sala: se muestra como la veía cualquier jugador, "
+    "sin ninguna ficha oculta.",
+}
+
+
 TABLE: dict[str, dict[str, str]] = {
-    "en": {**_EN, **_PAGE_EN},
-    "fr": {**_FR, **_PAGE_FR},
-    "es": {**_ES, **_PAGE_ES},
+    "en": {**_EN, **_PAGE_EN, **_ROOM_EN},
+    "fr": {**_FR, **_PAGE_FR, **_ROOM_FR},
+    "es": {**_ES, **_PAGE_ES, **_ROOM_ES},
 }

@@ -223,6 +223,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await tables.workers.ready()  # the first games do not wait for a worker to start
+        await _app.state.rooms.restore()  # the rooms open when the server stopped
         yield
 
     app = FastAPI(

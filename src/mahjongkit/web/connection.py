@@ -3,7 +3,9 @@ against bots (:mod:`mahjongkit.web.table`) or in a room (:mod:`mahjongkit.web.ro
 
 Everything a connection is sent goes through its queue, written by a task of its own: a room
 sends to the other people and spectators as well as to the one who spoke, in order, and a
-connection that does not read its messages is closed rather than let its queue grow. A
+connection that does not read its messages is closed rather than let its queue grow: at once,
+its reading loop let go too, so that a person's seat in a room goes to its stand-in instead of
+waiting for someone who no longer reads. A
 spectator's game messages wait out the room's delay there. Each connection is read at a bounded
 pace (a burst, then a steady rate of messages a second): one that sends faster waits.
 """
@@ -27,6 +29,8 @@ from mahjongkit.web.workers import WorkerLost
 
 __all__ = ["Peer", "play_router", "serve_connection"]
 
+SERVER_STOPPING = 1012
+"""The close code of a connection the server ends because it is stopping (a restart)."""
 _KNOWN = ", ".join(("start", "resume", "act", "hints", "ping", *ROOM_MESSAGES))
 _ENTERING = ("start", "resume", "create_room", "join", "spectate")
 """The messages that may name the connection's language (a wrong one is refused)."""
@@ -56,6 +60,9 @@ class Peer:
         self._budget_at = time.monotonic()
         self.dropped = False
         """Whether the connection fell too far behind its messages and is being closed."""
+        self.gone = asyncio.Event()
+        """Set when the connection is dropped: its reading loop stops waiting for it at once
+        (a person's seat goes to a stand-in instead of waiting for a reader that is stuck)."""
 
     def start(self) -> None:
         """Start writing the queue out."""
@@ -66,10 +73,14 @@ class Peer:
         if self.dropped:
             return
         if self._queue.qsize() >= self.limits.outbox:
-            self.dropped = True
-            self._queue.put_nowait(None)
+            self._drop()
             return
         self._queue.put_nowait(text)
+
+    def _drop(self) -> None:
+        self.dropped = True
+        self._queue.put_nowait(None)
+        self.gone.set()
 
     def feed(self, text: str, delay: float) -> None:
         """Queue a spectator's game message ``delay`` seconds from now."""
@@ -77,8 +88,7 @@ class Peer:
             self.send(text)
             return
         if len(self._late) >= self.limits.outbox:
-            self.dropped = True
-            self._queue.put_nowait(None)
+            self._drop()
             return
         self._late.append((time.monotonic() + delay, text))
         if self._late_task is None:
@@ -148,14 +158,20 @@ async def serve_connection(websocket: WebSocket, tables: Tables, rooms: Rooms) -
     limits = tables.limits
     peer = Peer(websocket, limits)
     peer.start()
+    stopping = False
     try:
         while not peer.dropped:
             try:
-                frame = await asyncio.wait_for(websocket.receive(), limits.idle_seconds)
+                frame = await _next_frame(websocket, peer, limits.idle_seconds)
             except TimeoutError:
                 peer.send(_error(refuse("idle", peer.lang, seconds=int(limits.idle_seconds))))
                 return
+            if frame is None:
+                return
             if frame["type"] == "websocket.disconnect":
+                # 1012: the server itself is stopping (a restart): a room's seat is left as it
+                # is, kept on disk, rather than handed to a stand-in that would play on.
+                stopping = frame.get("code") == SERVER_STOPPING
                 return
             await peer.pace()
             try:
@@ -171,10 +187,33 @@ async def serve_connection(websocket: WebSocket, tables: Tables, rooms: Rooms) -
     except WebSocketDisconnect:
         return
     finally:
-        await rooms.disconnect(peer)
+        await rooms.disconnect(peer, stopping=stopping)
         await tables.release(peer.held)
         peer.held = None
         await peer.close()
+
+
+async def _next_frame(websocket: WebSocket, peer: Peer, seconds: float) -> Any:
+    """The connection's next frame; None once the connection is dropped (its reader too slow)
+    while waiting for it. TimeoutError after ``seconds`` of silence."""
+    if peer.dropped:
+        return None
+    receiving = asyncio.ensure_future(websocket.receive())
+    gone = asyncio.ensure_future(peer.gone.wait())
+    try:
+        done, _ = await asyncio.wait(
+            (receiving, gone), timeout=seconds, return_when=asyncio.FIRST_COMPLETED
+        )
+    finally:
+        gone.cancel()
+    if receiving in done:
+        return receiving.result()
+    receiving.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await receiving
+    if peer.gone.is_set():
+        return None
+    raise TimeoutError
 
 
 async def _answer(peer: Peer, message: dict[str, Any], tables: Tables, rooms: Rooms) -> None:

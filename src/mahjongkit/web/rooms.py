@@ -27,16 +27,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import json
 import secrets
+import sqlite3
 import unicodedata
 from collections.abc import Collection
+from pathlib import Path
 from typing import Any, Protocol
 
 from mahjongkit.bots import make_bot
 from mahjongkit.bots.mjai_host import safe_default
 from mahjongkit.game.observation import PUBLIC
-from mahjongkit.records import Seat
+from mahjongkit.records import RecordsError, Seat, resume
 from mahjongkit.valueclass import dataclass, field
+from mahjongkit.web.replay import seat_key
 from mahjongkit.web.table import (
     SURFACE,
     Desk,
@@ -55,9 +59,9 @@ from mahjongkit.web.table import (
 )
 from mahjongkit.web.workers import WorkerLost
 
-__all__ = ["ROOM_MESSAGES", "Peer", "Room", "Rooms", "Update"]
+__all__ = ["ROOM_MESSAGES", "Peer", "Room", "RoomStore", "Rooms", "Update"]
 
-ROOM_MESSAGES = ("create_room", "join", "spectate", "start_room", "leave")
+ROOM_MESSAGES = ("create_room", "join", "look", "spectate", "start_room", "leave")
 """The message types of rooms (besides the table's ``act``, ``hints`` and ``ping``)."""
 
 TIME_LIMITS = (1, 3600)
@@ -94,11 +98,14 @@ class Peer(Protocol):
 
 @dataclass
 class Member:
-    """A person in a room: the name shown, the seat's token, the language, the connection."""
+    """A person in a room: the name shown, the seat's token (None in a room opened again after
+    a restart, until its person comes back with it) and its digest, the language, the
+    connection."""
 
     name: str
-    token: str
+    token: str | None
     lang: str
+    key: str
     peer: Peer | None = None
 
 
@@ -195,13 +202,120 @@ class Update:
     over: bool
 
 
+class RoomStore:
+    """The open rooms, kept on disk so that a restarted server opens them again: each room's
+    settings, who sits where (names, languages and the digests of the seats' tokens, never the
+    tokens), and its game's record id once started (the game itself is in the records, stored
+    as it is played).
+
+    A file of its own beside the records (``records.rooms.sqlite3``), as the table's token
+    secret is: the records' schema is the library's, shared by every surface, while a room's
+    lobby is the web table's own state, and gone once the room closes."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        with self._connect() as db:
+            db.execute("CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, room TEXT)")
+
+    def _connect(self) -> sqlite3.Connection:
+        return sqlite3.connect(self.path, timeout=10)
+
+    def save(self, code: str, room: dict[str, Any]) -> None:
+        """Keep (or replace) a room."""
+        with contextlib.closing(self._connect()) as db, db:
+            db.execute("INSERT OR REPLACE INTO rooms VALUES (?, ?)", (code, json.dumps(room)))
+
+    def drop(self, code: str) -> None:
+        """Forget a room (closed, or its game over)."""
+        with contextlib.closing(self._connect()) as db, db:
+            db.execute("DELETE FROM rooms WHERE code = ?", (code,))
+
+    def load(self) -> list[dict[str, Any]]:
+        """Every room kept (a row that is not a room's JSON object is skipped)."""
+        with contextlib.closing(self._connect()) as db:
+            rows = db.execute("SELECT room FROM rooms").fetchall()
+        out = []
+        for (text,) in rows:
+            with contextlib.suppress(ValueError, TypeError):
+                room = json.loads(text)
+                if isinstance(room, dict):
+                    out.append(room)
+        return out
+
+
 class Rooms:
-    """Every room of the server, by code (in memory: a room's game is in the records)."""
+    """Every room of the server, by code (in memory, and kept on disk by a
+    :class:`RoomStore` so that a restart opens them again)."""
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
         self.limits: Limits = tables.limits
         self.rooms: dict[str, Room] = {}
+        path = Path(tables.path)
+        self.store = RoomStore(path.with_name(path.stem + ".rooms.sqlite3"))
+
+    # --- kept on disk ------------------------------------------------------------------------
+
+    def _keep(self, room: Room) -> None:
+        """The room as it is now, on disk (a room whose game is over is not opened again)."""
+        if room.closed or room.over:
+            self.store.drop(room.code)
+            return
+        seats = [
+            None if m is None else {"name": m.name, "lang": m.lang, "key": m.key}
+            for m in room.seats
+        ]
+        kept = {
+            "code": room.code,
+            "game": room.game,
+            "players": room.players,
+            "people": room.people,
+            "creator": room.creator,
+            "spectators": room.spectators,
+            "time_limit": room.time_limit,
+            "stand_in": room.stand_in,
+            "delay": room.delay,
+            "hints": room.hints,
+            "seats": seats,
+            "record": room.held.record_id if room.held is not None else None,
+        }
+        self.store.save(room.code, kept)
+
+    async def restore(self) -> int:
+        """Open again the rooms kept on disk (after a restart): a lobby as it was, a started
+        game taken back from its record, its people away until they come back with their
+        tokens. A room that cannot be opened again (its game over, or its record unreadable)
+        is forgotten. The number of rooms opened again."""
+        opened = 0
+        for kept in self.store.load():
+            try:
+                room = _room_of(kept)
+            except (KeyError, TypeError, ValueError):
+                self.store.drop(str(kept.get("code")))
+                continue
+            record = kept.get("record")
+            if record is not None:
+                people = {
+                    seat: {"lang": m.lang, "key": m.key}
+                    for seat, m in enumerate(room.seats)
+                    if m is not None
+                }
+                setup = {
+                    "record": record,
+                    "room": room.code,
+                    "people": people,
+                    "stand_in": room.stand_in,
+                    "time_limit": room.time_limit,
+                }
+                try:
+                    room.held, _ = await self.tables.open("en", _reopen, setup)
+                except (Refusal, WorkerLost):
+                    self.store.drop(room.code)
+                    continue
+            self.rooms[room.code] = room
+            self._watch_idle(room)
+            opened += 1
+        return opened
 
     # --- the messages ----------------------------------------------------------------------
 
@@ -212,6 +326,8 @@ class Rooms:
             await self.create(peer, message)
         elif kind == "join":
             await self.join(peer, message)
+        elif kind == "look":
+            self.look(peer, message)
         elif kind == "spectate":
             await self.spectate(peer, message)
         elif kind == "start_room":
@@ -267,8 +383,9 @@ class Rooms:
             seats=[None] * players,
         )
         token = secrets.token_hex(16)
-        room.seats[seat] = Member(name, token, lang, peer)
+        room.seats[seat] = Member(name, token, lang, seat_key(token), peer)
         self.rooms[code] = room
+        self._keep(room)
         peer.rooms_created += 1
         peer.enter_room(room, seat)
         peer.send(as_text(room.message(seat, token)))
@@ -297,7 +414,8 @@ class Rooms:
         elif seat not in free:
             raise refuse("seat_taken", lang, seat=seat)
         token = secrets.token_hex(16)
-        room.seats[seat] = Member(name, token, lang, peer)
+        room.seats[seat] = Member(name, token, lang, seat_key(token), peer)
+        self._keep(room)
         peer.enter_room(room, seat)
         peer.send(as_text(room.message(seat, token)))
         self._tell(room, skip=peer)
@@ -308,10 +426,11 @@ class Rooms:
         if seat is None:
             raise refuse("token", lang)
         member = room.seats[seat]
-        assert member is not None
+        assert member is not None and isinstance(token, str)
         previous = member.peer
         member.peer = peer
         member.lang = lang
+        member.token = token  # known again after a restart (the store keeps only its digest)
         if previous is not None and previous is not peer:
             # The same person on a new connection (a reloaded page): the old one is let go.
             previous.leave_room()
@@ -321,7 +440,13 @@ class Rooms:
         self._tell(room, skip=peer)
         self._watch_idle(room)
         if room.held is not None:
-            await self._step(room, _presence, seat, True, room.stand_in, lang)
+            await self._step(room, _presence, seat, True, room.stand_in, lang, token)
+
+    def look(self, peer: Peer, message: dict[str, Any]) -> None:
+        """``look``: the room as it is now, for the page an invitation opens (who sits where,
+        which seats are free, whether it may be watched), without entering it."""
+        room = self._room(message, peer.lang)
+        peer.send(as_text({**room.message(None), "type": "lobby"}))
 
     async def spectate(self, peer: Peer, message: dict[str, Any]) -> None:
         """``spectate``: watch a room whose creator allows it, seeing the public view only."""
@@ -357,7 +482,8 @@ class Rooms:
             seat: {
                 "name": member.name,
                 "lang": member.lang,
-                "token": member.token,
+                "token": member.token or "",
+                "key": member.key,
                 "present": member.peer is not None,
             }
             for seat, member in enumerate(room.seats)
@@ -376,6 +502,7 @@ class Rooms:
                 raise refuse("started", lang, room=room.code)
             held, update = await self.tables.open(lang, _open, setup)
             room.held = held
+            self._keep(room)
             self._tell(room)
             self._deliver(room, update)
 
@@ -389,12 +516,21 @@ class Rooms:
         await self._part(peer, room, deliberate=True)
         peer.send(as_text({"type": "left", "room": room.code, "reason": "leave"}))
 
-    async def disconnect(self, peer: Peer) -> None:
+    async def disconnect(self, peer: Peer, stopping: bool = False) -> None:
         """The connection ended: its seat waits for its token (a bot stands in if the room
-        says so); a spectator is gone."""
+        says so); a spectator is gone. ``stopping``: the server is stopping, the room is kept
+        on disk as it is (nothing is played, no stand-in) to be opened again."""
         room = peer.room
-        if room is not None:
-            await self._part(peer, room, deliberate=False)
+        if room is None:
+            return
+        if stopping:
+            peer.leave_room()
+            room.watchers.discard(peer)
+            for member in room.seats:
+                if member is not None and member.peer is peer:
+                    member.peer = None
+            return
+        await self._part(peer, room, deliberate=False)
 
     async def act(self, peer: Peer, message: dict[str, Any]) -> None:
         """The person's ``act`` in the room's game."""
@@ -437,6 +573,7 @@ class Rooms:
                         await self._close(room, "creator_left")
                         return
                     room.seats[seat] = None  # a free seat again
+                    self._keep(room)
         self._tell(room)
         self._watch_idle(room)
 
@@ -463,6 +600,7 @@ class Rooms:
             return
         room.closed = True
         self.rooms.pop(room.code, None)
+        self.store.drop(room.code)
         for _, timer in room.timers.values():
             timer.cancel()
         room.timers.clear()
@@ -503,8 +641,9 @@ class Rooms:
         for watcher in room.watchers:
             for text in update.public.get(watcher.lang, ()):
                 watcher.feed(text, room.delay)
-        if update.over:
+        if update.over and not room.over:
             room.over = True
+            self.store.drop(room.code)
         self._time(room, {} if update.over else update.asked)
 
     def _time(self, room: Room, asked: dict[int, int]) -> None:
@@ -573,15 +712,37 @@ def _seconds(
 
 
 def _seat_of(room: Room, token: Any) -> int | None:
-    """The seat a token opens (compared in constant time), or None."""
+    """The seat a token opens (its digest compared in constant time), or None."""
     if not isinstance(token, str):
         return None
-    given = token.encode()[:64]
+    given = seat_key(token[:64]).encode()
     found = None
     for seat, member in enumerate(room.seats):
-        if member is not None and hmac.compare_digest(given, member.token.encode()):
+        if member is not None and hmac.compare_digest(given, member.key.encode()):
             found = seat
     return found
+
+
+def _room_of(kept: dict[str, Any]) -> Room:
+    """A room kept on disk, as it was (nobody connected)."""
+    seats = [
+        None if s is None else Member(str(s["name"]), None, str(s["lang"]), str(s["key"]))
+        for s in kept["seats"]
+    ]
+    time_limit = kept["time_limit"]
+    return Room(
+        code=str(kept["code"]),
+        game=dict(kept["game"]),
+        players=int(kept["players"]),
+        people=int(kept["people"]),
+        creator=int(kept["creator"]),
+        spectators=bool(kept["spectators"]),
+        time_limit=None if time_limit is None else float(time_limit),
+        stand_in=bool(kept["stand_in"]),
+        delay=float(kept["delay"]),
+        hints=bool(kept["hints"]),
+        seats=seats,
+    )
 
 
 # --- the worker's side: a room's game -----------------------------------------------------------
@@ -600,7 +761,10 @@ def _open(desk: Desk, hold: int, setup: dict[str, Any]) -> tuple[int, Update]:
     ]
     game = new_game(settings, names)
     game.start()
-    stored = [Seat(name, None if s in people else bot) for s, name in enumerate(names)]
+    stored = [
+        Seat(name, None, people[s]["key"]) if s in people else Seat(name, bot)
+        for s, name in enumerate(names)
+    ]
     record_id = desk.records().create_game(game, stored, surface=SURFACE)
     views = {
         seat: View(seat, person["lang"], person["token"], present=person["present"])
@@ -626,6 +790,41 @@ def _open(desk: Desk, hold: int, setup: dict[str, Any]) -> tuple[int, Update]:
     return record_id, _played(desk, seating, views)
 
 
+def _reopen(desk: Desk, hold: int, setup: dict[str, Any]) -> tuple[int, None]:
+    """A started room's game taken back from its record after a restart: held in this worker,
+    its people away (stand-ins where the room has them), nothing played until one comes
+    back. A finished or unreadable record is refused."""
+    record_id = setup["record"]
+    try:
+        stored = desk.records().load(record_id)
+        if stored.finished:
+            raise refuse("finished", "en", game=record_id)
+        game = resume(stored)
+    except RecordsError as error:
+        raise refuse("records", "en") from error
+    people = {int(seat): person for seat, person in setup["people"].items()}
+    bot = next((s.bot for s in stored.seats if s.bot is not None), None) or "efficient"
+    seed = stored.seed + len(stored.events)
+    views = {seat: View(seat, person["lang"], "", present=False) for seat, person in people.items()}
+    bots = [
+        None
+        if seat in people and not setup["stand_in"]
+        else make_bot(bot, seed + seat, game.flow.rules)
+        for seat in range(game.players)
+    ]
+    seating = Seating(
+        game=game,
+        bot_name=bot,
+        record_id=record_id,
+        views=views,
+        bots=bots,
+        room=setup["room"],
+        time_limit=setup["time_limit"],
+    )
+    desk.held[record_id] = (hold, seating)
+    return record_id, None
+
+
 def _act(desk: Desk, hold: int, record_id: int, seat: int, message: Any, lang: str) -> Update:
     seating = desk.seating(hold, record_id, lang)
     view = seating.views[seat]
@@ -648,16 +847,25 @@ def _default(desk: Desk, hold: int, record_id: int, seat: int, began: int) -> Up
 
 
 def _presence(
-    desk: Desk, hold: int, record_id: int, seat: int, present: bool, stand_in: bool, lang: str
+    desk: Desk,
+    hold: int,
+    record_id: int,
+    seat: int,
+    present: bool,
+    stand_in: bool,
+    lang: str,
+    token: str | None = None,
 ) -> Update:
-    """A person gone (a bot stands in if the room says so) or back (their whole view is sent
-    again)."""
+    """A person gone (a bot stands in if the room says so) or back with their ``token``
+    (their whole view is sent again)."""
     seating = desk.seating(hold, record_id, lang)
     view = seating.views[seat]
     view.present = present
     game = seating.game
     if present:
         view.lang = lang
+        if token is not None:
+            view.token = token
         view.sent = 0  # the whole game again, as after a reload
         view.told_over = False
         seating.bots[seat] = None

@@ -27,9 +27,9 @@ import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Header, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException
 
@@ -37,7 +37,7 @@ from mahjongkit.bots import BOT_NAMES, Agent, make_bot
 from mahjongkit.bots.session import run_until
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.engine import Game
-from mahjongkit.game.observation import PUBLIC
+from mahjongkit.game.observation import PUBLIC, visible_event
 from mahjongkit.game.ranking import ranking
 from mahjongkit.game.rounds import leftover_payments
 from mahjongkit.i18n import reason_of, say, t
@@ -46,7 +46,7 @@ from mahjongkit.options import override
 from mahjongkit.records import GameRecord, Records, RecordsError, Seat, resume
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
-from mahjongkit.table.events import Kind
+from mahjongkit.table.events import Event, Kind
 from mahjongkit.valueclass import dataclass, field
 from mahjongkit.variants import (
     VARIANT_NAMES,
@@ -63,7 +63,7 @@ from mahjongkit.web.hints import (
     payments_in_play,
 )
 from mahjongkit.web.lessons import FAMILIES, SITE_LANGUAGES
-from mahjongkit.web.replay import steps_of
+from mahjongkit.web.replay import private_events, steps_of, viewer_of
 from mahjongkit.web.workers import WorkerLost, default_processes, shared_workers
 
 __all__ = ["BOTS", "Desk", "Limits", "Seating", "Tables", "table_router"]
@@ -843,23 +843,48 @@ def table_router(tables: Tables, render: Render) -> APIRouter:
     async def replay_page(request: Request, lang: str, record_id: int) -> HTMLResponse:
         language(request, lang)
         found = finished_record(record_id, lang)
-        return render(request, "table_replay.html", lang, record=found)
+        return render(
+            request, "table_replay.html", lang, record=found, private=private_events(found)
+        )
 
+    # A room's game is shown from one seat: the seat's token (kept by the page that played it)
+    # comes in the X-Seat-Token header; without it, what every seat saw.
     @router.get("/api/records/{record_id}/steps")
-    async def replay_steps(record_id: int, lang: str = "en") -> Response:
+    async def replay_steps(
+        record_id: int,
+        lang: str = "en",
+        x_seat_token: str | None = Header(default=None),
+    ) -> Response:
         if lang not in SITE_LANGUAGES:
             lang = "en"
         found = finished_record(record_id, lang)
+        viewer = viewer_of(found, x_seat_token)
         try:
-            steps = steps_of(found, lang)
+            steps = steps_of(found, lang, viewer)
         except MahjongError as error:
             return _api_error(422, "replay", say(reason_of(error), lang))
-        return JSONResponse({"game": record_id, "variant": found.variant, "steps": steps})
+        seat = None if viewer in (None, PUBLIC) else viewer
+        return JSONResponse(
+            {
+                "game": record_id,
+                "variant": found.variant,
+                "view": "table" if viewer is None else "public" if viewer == PUBLIC else "seat",
+                "seat": seat,
+                "steps": steps,
+            }
+        )
 
     @router.get("/api/records/{record_id}/events.jsonl")
-    async def download_jsonl(record_id: int) -> Response:
+    async def download_jsonl(
+        record_id: int, x_seat_token: str | None = Header(default=None)
+    ) -> Response:
         found = finished_record(record_id, "en")
-        text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in found.events)
+        viewer = viewer_of(found, x_seat_token)
+        events: list[Any] = list(found.events)
+        if viewer is not None:
+            shown = (visible_event(cast(Event, e), viewer) for e in found.events)
+            events = [e for e in shown if e is not None]
+        text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events)
         return Response(
             text,
             media_type="application/x-ndjson",
@@ -869,6 +894,9 @@ def table_router(tables: Tables, render: Render) -> APIRouter:
     @router.get("/api/records/{record_id}/tenhou6.json")
     async def download_tenhou(record_id: int) -> Response:
         found = finished_record(record_id, "en")
+        if private_events(found):
+            # Tenhou's format holds every hand and the wall: a room's game never leaves so.
+            return _api_error(403, "private", t("table.error.private", "en", game=record_id))
         from mahjongkit.formats.tenhou.export import game_to_tenhou6_json
 
         try:

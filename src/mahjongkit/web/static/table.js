@@ -15,6 +15,9 @@
   const STORE = "mjk-table-game"; // the unfinished game: {game, token}
   const SETUP = "mjk-table-setup"; // the form's last choices
   const SPEED = "mjk-table-speed";
+  const ROOM = "mjk-room-"; // + a room's code: {token, seat}, the one key to one's seat
+  const REPLAY = "mjk-replay-"; // + a room game's id: the seat's token, for that seat's replay
+  const NAME = "mjk-room-name"; // the name last given in a room
   const DELAYS = { slow: 900, normal: 400, fast: 150, instant: 0 };
   const POSITIONS = ["bottom", "right", "top", "left"]; // by seat, counted from the person's
   const MOVES = new Set(["start_kyoku", "dahai", "reach", "chi", "pon", "daiminkan", "ankan", "kakan", "mjk:flower", "mjk:missing", "mjk:exchange", "hora", "ryukyoku"]);
@@ -44,6 +47,9 @@
   let hasDora = true;
   let suits = [];
   let legendOpen = false;
+  let room = null; // the last room message: who sits where (null: a game against bots)
+  let roomCode = null; // the room this page is in, or is invited to
+  let entering = false; // the next state is the whole game so far: it opens the table
 
   // --- words ---------------------------------------------------------------------------------
   function tr(key, values) {
@@ -145,8 +151,8 @@
   if (typeof choices.seat === "string") $("seat").value = choices.seat;
   $("hints-start").checked = !!choices.hints;
 
-  $("setup-form").addEventListener("submit", (event) => {
-    event.preventDefault();
+  // The game the form describes (a "start" message; a room's creation adds to it).
+  function setupMessage() {
     const options = {};
     for (const line of $("options").value.split("\n")) {
       const [name, ...rest] = line.split("=");
@@ -165,7 +171,11 @@
     if ($("seed").value !== "") message.seed = Number($("seed").value);
     if ($("length").value) message.max_rounds = Number($("length").value);
     store.set(SETUP, { variant: message.variant, rules: message.rules, bots: message.bots, length: $("length").value, seat: $("seat").value, hints: message.hints });
-    connect(message);
+    return message;
+  }
+  $("setup-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    connect(setupMessage());
   });
 
   // --- speed ---------------------------------------------------------------------------------
@@ -208,29 +218,48 @@
     ws.addEventListener("close", () => {
       if (ws !== socket) return;
       pending = false;
+      if (roomCode) {
+        // In a room: back to one's seat with its token (a spectator watches again).
+        const watching = !!room && room.seat === null;
+        if ((store.get(ROOM + roomCode) || watching) && !over) {
+          live = false;
+          if (state) {
+            document.body.dataset.table = "reconnecting";
+            draw(view, false, 0);
+          }
+          reconnect(() => (!roomCode ? null : watching ? { type: "spectate", room: roomCode, lang: lang } : store.get(ROOM + roomCode) ? rejoinMessage(roomCode) : null));
+        }
+        return;
+      }
       const stored = store.get(STORE);
       if (stored && !over) {
         live = false;
         document.body.dataset.table = "reconnecting";
         if (state) draw(view, false, 0);
-        reconnect(stored);
+        reconnect(() => (store.get(STORE) ? resumeMessage(stored) : null));
       }
     });
   }
-  // Back to the same game after a drop, waiting a little longer each time.
-  function reconnect(stored) {
+  // Back to the same game after a drop, waiting a little longer each time (`next`: the
+  // message that comes back, or null when there is nothing to come back to any more).
+  function reconnect(next) {
     const wait = Math.min(10000, 400 * 2 ** retries);
     retries += 1;
     showError(S["table.connection_lost"]);
     setTimeout(() => {
-      if (store.get(STORE)) connect(resumeMessage(stored));
+      const message = next();
+      if (message) connect(message);
     }, wait);
+  }
+  function rejoinMessage(code) {
+    return { type: "join", room: code, token: store.get(ROOM + code).token, lang: lang };
   }
   function resumeMessage(stored) {
     return { type: "resume", game: stored.game, token: stored.token, lang: lang, hints: $("hints-toggle").checked || !!(store.get(SETUP) || {}).hints };
   }
   function send(message) {
     if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    if (roomCode) sent = []; // in a room, states come as others play: none answers a message
     socket.send(JSON.stringify(message));
     sent.push(message.type);
     return true;
@@ -265,11 +294,16 @@
   }
   async function handle(message) {
     if (message.type === "state") {
-      const answered = sent.shift() || "act";
+      let answered = sent.shift() || "act";
+      if (message.room) {
+        // A room's first state (after its start, or coming back) holds the whole game so far.
+        answered = entering || $("table").hidden ? (message.events.some((e) => e.type === "dahai") ? "resume" : "start") : "act";
+        entering = false;
+      }
       retries = 0;
       pending = false;
       hideError();
-      store.set(STORE, { game: message.game, token: message.token });
+      if (!message.room) store.set(STORE, { game: message.game, token: message.token });
       document.body.dataset.game = String(message.game);
       if (answered === "start" || answered === "resume") openTable(message, answered);
       if (answered === "start" || answered === "act") await playBack(message, answered === "start");
@@ -284,6 +318,7 @@
     } else if (message.type === "game_over") {
       over = message;
       store.drop(STORE);
+      if (roomCode && state && state.token) store.set(REPLAY + message.game, state.token); // the seat's own replay
       live = false;
       if ($("outcome").open) {
         fillFinal(over);
@@ -297,9 +332,25 @@
       document.body.dataset.table = "over";
       drawPrompt();
       drawActions();
+    } else if (message.type === "lobby") {
+      showInvitation(message);
+    } else if (message.type === "room") {
+      enterRoom(message);
+    } else if (message.type === "left") {
+      leftRoom(message);
+    } else if (message.type === "room_closed") {
+      roomClosed(message);
     } else if (message.type === "error") {
       sent.shift();
       pending = false;
+      if (roomCode && !$("join").hidden) {
+        // On the invitation's page: the seat asked for went to someone else, the game began,
+        // or the seat kept in this browser is no more; the room is looked at again.
+        if (message.code === "token") store.drop(ROOM + roomCode);
+        if (["token", "seat_taken", "room_full", "started"].includes(message.code)) send({ type: "look", room: roomCode });
+        showError(message.message);
+        return;
+      }
       const lost = ["token", "finished", "records", "resume"].includes(message.code);
       if (lost) {
         // Nothing to come back to: the form, with the reason above it.
@@ -310,21 +361,26 @@
       if (message.code === "busy") {
         // The page's previous connection still holds the game for a moment after a reload.
         const stored = store.get(STORE);
-        if (stored) reconnect(stored);
+        if (stored) reconnect(() => (store.get(STORE) ? resumeMessage(stored) : null));
       } else if (!lost && state && !$("table").hidden) {
         install(state); // a refused action changes nothing: the same state, acted on again
       }
     }
   }
-  // A refusal is said where the person is: on the table, or above the form.
+  // A refusal is said where the person is: on the table, in the lobby, on the invitation's
+  // page, or above the form.
   function showError(text) {
-    const box = $("table").hidden ? $("setup-error") : $("error");
+    const box = !$("table").hidden ? $("error") : !$("lobby").hidden ? $("lobby-error") : !$("join").hidden ? $("join-error") : $("setup-error");
     box.textContent = text;
     box.hidden = false;
   }
   function hideError() {
-    $("error").hidden = true;
-    $("setup-error").hidden = true;
+    for (const id of ["error", "setup-error", "lobby-error", "join-error"]) $(id).hidden = true;
+  }
+  // One of the page's screens: the form, the invitation, the lobby or the table.
+  function showOnly(id) {
+    for (const part of ["setup", "join", "lobby", "table"]) $(part).hidden = part !== id;
+    document.body.classList.toggle("at-table", id === "table");
   }
 
   function openTable(message, how) {
@@ -332,11 +388,11 @@
     finalShown = false;
     view = null;
     focusIndex = Infinity; // the focus goes to the hand (its last tile) when the table opens
-    if ($("setup").contains(document.activeElement)) document.activeElement.blur();
-    $("setup").hidden = true;
+    if (document.activeElement && !$("table").contains(document.activeElement)) document.activeElement.blur();
+    showOnly("table");
     $("resuming").hidden = true;
-    $("table").hidden = false;
-    document.body.classList.add("at-table");
+    $("hints-toggle").parentElement.hidden = !!room && !room.hints;
+    $("spectating").hidden = !(room && room.seat === null);
     if (how === "start") $("log").replaceChildren();
     $("hints-toggle").checked = !!message.hints;
     const table = message.table;
@@ -345,8 +401,7 @@
   function backToSetup() {
     const dialog = $("outcome");
     if (dialog.open) dialog.close();
-    $("table").hidden = true;
-    $("setup").hidden = false;
+    showOnly("setup");
     $("setup-form").hidden = false;
     $("resuming").hidden = true;
     document.body.classList.remove("at-table");
@@ -371,7 +426,8 @@
     }
     return {
       game: message.game,
-      seat: obs.seat,
+      seat: obs.seat === null ? 0 : obs.seat,
+      watching: obs.seat === null,
       players: obs.seats.length,
       dealer: obs.dealer,
       roundWind: obs.round_wind,
@@ -412,7 +468,8 @@
     red = new Set(message.table.red || []);
     hasDora = message.table.has_dora !== false;
     suits = message.table.suits || [];
-    return { game: message.game, seat: message.observation.seat, players: players, dealer: 0, roundWind: 0, kyoku: 1, honba: 0, deposits: 0, scores: message.observation.scores.slice(), wall: null, dora: [], turn: 0, seats: seats, called: new Set(), sideways: new Set(), reaching: new Set(), last: null, fresh: null };
+    const watching = message.observation.seat === null;
+    return { game: message.game, seat: watching ? 0 : message.observation.seat, watching: watching, players: players, dealer: 0, roundWind: 0, kyoku: 1, honba: 0, deposits: 0, scores: message.observation.scores.slice(), wall: null, dora: [], turn: 0, seats: seats, called: new Set(), sideways: new Set(), reaching: new Set(), last: null, fresh: null };
   }
   function takeFromHand(seat, tile) {
     if (!seat.hand) return;
@@ -439,7 +496,7 @@
         v.sideways = new Set();
         v.reaching = new Set();
         v.wall = wallAtDeal;
-        v.seats = event.tehais.map((tiles, s) => ({ discards: [], melds: [], flowers: [], size: tiles.length, hand: s === v.seat ? tiles.slice() : null, drawn: null, riichi: false, won: false, missing: null }));
+        v.seats = event.tehais.map((tiles, s) => ({ discards: [], melds: [], flowers: [], size: tiles.length, hand: s === v.seat && !v.watching ? tiles.slice() : null, drawn: null, riichi: false, won: false, missing: null }));
         break;
       case "tsumo":
       case "mjk:deal_replacement":
@@ -686,8 +743,10 @@
     box.classList.toggle("claim-from", s === claimFrom);
     const info = v.seats[s];
     const plate = el("div", { className: "plate" });
-    const name = s === v.seat ? tr("table.you_seat", { seat: seatName(s) }) : seatName(s);
-    plate.append(el("span", { className: "name", textContent: name }));
+    const mine = s === v.seat && !v.watching;
+    plate.append(el("span", { className: "name", textContent: (mine ? tr("table.you_seat", { seat: seatName(s) }) : seatName(s)) + personOf(s) }));
+    const who = room && room.players[s];
+    if (who && who.kind === "person" && !who.connected) plate.append(badge(S["table.room.away"], "away"));
     if (s === v.dealer) plate.append(badge(S["table.dealer"], "dealer"));
     if (info.riichi) plate.append(badge(S["table.riichi"], "riichi"));
     if (info.won) plate.append(badge(S["table.won"], "won"));
@@ -700,7 +759,7 @@
       plate.append(mark);
     }
     box.append(plate);
-    if (s !== v.seat) {
+    if (!mine) {
       const backs = el("div", { className: "backs" });
       backs.setAttribute("role", "img");
       backs.setAttribute("aria-label", tr("table.hidden", { seat: seatName(s), count: info.size }));
@@ -1004,6 +1063,7 @@
       yours = legal.length > 0;
     }
     prompt.textContent = text === null ? S[key] : text;
+    if (yours && state.time_limit) prompt.textContent += " · " + tr("table.room.time_limit", { seconds: Math.round(state.time_limit) });
     prompt.dataset.key = text === null ? key : "table.turn";
     prompt.classList.toggle("yours", yours);
   }
@@ -1092,7 +1152,7 @@
     let text = null;
     let kind = "";
     const who = typeof event.actor === "number" ? seatName(event.actor) : "";
-    const me = view ? view.seat : state ? state.observation.seat : -1;
+    const me = view ? (view.watching ? -1 : view.seat) : state && state.observation.seat !== null ? state.observation.seat : -1;
     const tile = event.mjk_id !== undefined ? event.mjk_id : event.pai;
     switch (event.type) {
       case "start_kyoku":
@@ -1241,12 +1301,12 @@
       const after = outcome.scores_after || (event && event.scores) || null;
       const before = outcome.scores_before || (after ? after.map((x, s) => x - (deltas[s] || 0)) : null);
       const head = el("tr", {}, [el("th", { textContent: S["table.final.seat"] }), ...(before ? [el("th", { className: "number", textContent: S["table.outcome.before"] })] : []), el("th", { className: "number", textContent: S["table.outcome.change"] }), ...(after ? [el("th", { className: "number", textContent: S["table.outcome.after"] })] : [])]);
-      const me = view ? view.seat : -1;
+      const me = view && !view.watching ? view.seat : -1;
       const rows = deltas.map((d, s) => {
         const change = cell(signed.format(d), "number delta" + (d > 0 ? " plus" : d < 0 ? " minus" : ""));
         change.dataset.seat = String(s);
         change.dataset.delta = String(d);
-        return el("tr", { className: s === me ? "me" : "" }, [cell(s === me ? tr("table.you_seat", { seat: seatName(s) }) : seatName(s)), ...(before ? [cell(numbers.format(before[s]), "number")] : []), change, ...(after ? [cell(numbers.format(after[s]), "number")] : [])]);
+        return el("tr", { className: s === me ? "me" : "" }, [cell((s === me ? tr("table.you_seat", { seat: seatName(s) }) : seatName(s)) + personOf(s)), ...(before ? [cell(numbers.format(before[s]), "number")] : []), change, ...(after ? [cell(numbers.format(after[s]), "number")] : [])]);
       });
       money.push(el("h3", { textContent: S["table.outcome.scores"] }), el("table", { className: "scores" }, [el("thead", {}, [head]), el("tbody", {}, rows)]));
     }
@@ -1280,7 +1340,7 @@
     const uma = message.has_uma !== undefined ? !!message.has_uma : message.ranking.some((r) => r.result !== undefined && r.result !== null);
     $("final-result-head").hidden = !uma;
     const rows = message.ranking.map((r) => {
-      const row = el("tr", { className: r.seat === message.seat ? "me" : "" }, [cell(String(r.rank)), cell(r.seat === message.seat ? tr("table.you_seat", { seat: seatName(r.seat) }) : seatName(r.seat)), cell(numbers.format(r.points), "number")]);
+      const row = el("tr", { className: r.seat === message.seat ? "me" : "" }, [cell(String(r.rank)), cell((r.seat === message.seat ? tr("table.you_seat", { seat: seatName(r.seat) }) : seatName(r.seat)) + personOf(r.seat)), cell(numbers.format(r.points), "number")]);
       if (uma) row.append(cell(r.result === undefined || r.result === null ? "" : signed.format(r.result), "number"));
       return row;
     });
@@ -1297,6 +1357,11 @@
     if (target) target.focus({ preventScroll: true });
   });
   function newGame() {
+    if (roomCode) {
+      send({ type: "leave" });
+      store.drop(ROOM + roomCode);
+      forgetRoom();
+    }
     over = null;
     finalShown = false;
     store.drop(STORE);
@@ -1308,9 +1373,182 @@
   }
   $("new-game").addEventListener("click", newGame);
 
-  // --- a game left unfinished in this browser comes back by itself ---------------------------
+  // --- rooms: friends at one table (docs/protocol.md, "Rooms") -------------------------------
+  // The page creates a room or answers an invitation (/{lang}/play?room=CODE, with &watch=1 to
+  // watch), shows the lobby until the creator starts, then the table as for a game against
+  // bots. The seat's token is kept in this browser by room: a reload comes back to the seat.
+  const params = new URLSearchParams(location.search);
+  // The person's name at a seat of the room (a bot's seat says so); nothing outside a room.
+  function personOf(s) {
+    const who = room && room.players[s];
+    if (!who) return "";
+    return " · " + (who.kind === "person" ? who.name : S["table.room.bot"]);
+  }
+  function inviteLink(code, watch) {
+    return location.origin + "/" + lang + "/play?room=" + encodeURIComponent(code) + (watch ? "&watch=1" : "");
+  }
+  // The address says which room the page is in, so that a reload comes back to it.
+  function markAddress(code, watch) {
+    const path = code ? "/" + lang + "/play?room=" + encodeURIComponent(code) + (watch ? "&watch=1" : "") : "/" + lang + "/play";
+    if (location.pathname + location.search !== path) history.replaceState(null, "", path);
+  }
+  function gameText(info) {
+    const bots = S["table.setup.bot." + info.bots] || info.bots;
+    return tr("table.room.game", { variant: S["play.variant." + info.variant] || info.variant, preset: S["learn.preset." + info.rules] || info.rules, bots: bots.split(" (")[0] });
+  }
+  function seatItems(info, mine) {
+    return info.players.map((p) => {
+      const seat = seatName(p.seat);
+      const key = p.kind === "person" ? "table.room.seat_person" : p.kind === "open" ? "table.room.seat_open" : "table.room.seat_bot";
+      const item = el("li", { className: p.seat === mine ? "me" : "" }, [tr(key, { seat: seat, name: p.name })]);
+      const notes = [];
+      if (p.seat === mine) notes.push(S["table.room.you"]);
+      if (p.creator && p.kind === "person") notes.push(S["table.room.creator"]);
+      if (p.kind === "person" && !p.connected) notes.push(S["table.room.away"]);
+      if (notes.length) item.append(" ", el("span", { className: "note", textContent: "(" + notes.join(", ") + ")" }));
+      item.dataset.kind = p.kind;
+      item.dataset.seat = String(p.seat);
+      return item;
+    });
+  }
+  // The invitation's page: who invites, to what, who sits where; a free seat to take.
+  function showInvitation(info) {
+    showOnly("join");
+    const host = info.players[info.creator];
+    $("join-intro").textContent = tr("table.room.join_intro", { name: host && host.name ? host.name : seatName(info.creator), game: gameText(info) });
+    $("join-seats").replaceChildren(...seatItems(info, null));
+    const free = info.players.filter((p) => p.kind === "open");
+    const open = !info.started && free.length > 0;
+    $("join-form").hidden = !open;
+    $("join-closed").hidden = open;
+    $("join-closed").textContent = info.started ? S["table.room.begun"] : S["table.room.no_seat"];
+    const chosen = $("join-seat").value;
+    $("join-seat").replaceChildren(...free.map((p) => el("option", { value: String(p.seat), textContent: seatName(p.seat) })));
+    if (free.some((p) => String(p.seat) === chosen)) $("join-seat").value = chosen;
+    $("watch-room").hidden = !info.spectators;
+    if (open && !$("join-name").value) $("join-name").value = store.get(NAME) || "";
+  }
+  function enterRoom(message) {
+    const again = room !== null && room.room === message.room;
+    const wasStarted = again && room.started;
+    roomCode = message.room;
+    if (message.token) store.set(ROOM + message.room, { token: message.token, seat: message.seat });
+    room = message;
+    retries = 0;
+    hideError();
+    markAddress(message.room, message.seat === null);
+    if (!message.started) {
+      drawLobby();
+      return;
+    }
+    // Started: the next state is the whole game (after the start, or coming back to it).
+    if (message.token || !again || !wasStarted) entering = true;
+    else if (view && !running && !$("table").hidden) draw(view, live, 0); // someone left or came back
+  }
+  function drawLobby() {
+    showOnly("lobby");
+    $("lobby-game").textContent = gameText(room);
+    $("invite").value = inviteLink(room.room, false);
+    $("watch-box").hidden = !room.spectators;
+    $("watch-link").href = inviteLink(room.room, true);
+    $("watch-link").textContent = inviteLink(room.room, true);
+    $("lobby-seats").replaceChildren(...seatItems(room, room.seat));
+    const creator = room.seat !== null && room.seat === room.creator;
+    $("start-room").hidden = !creator;
+    const free = room.players.filter((p) => p.kind === "open").length;
+    const host = room.players[room.creator];
+    const lines = [];
+    if (!creator) lines.push(tr("table.room.wait_start", { name: host.name || seatName(room.creator) }));
+    if (free) lines.push(tr("table.room.wait_people", { count: free }));
+    if (room.watching) lines.push(tr("table.room.watching", { count: room.watching }));
+    $("lobby-status").textContent = lines.join(" ");
+  }
+  function forgetRoom() {
+    room = null;
+    roomCode = null;
+    entering = false;
+    markAddress(null, false);
+  }
+  function closeSocket() {
+    const previous = socket;
+    socket = null;
+    if (previous) previous.close();
+  }
+  function leftRoom(message) {
+    if (message.reason !== "elsewhere") store.drop(ROOM + message.room);
+    forgetRoom();
+    closeSocket();
+    backToSetup();
+    if (message.reason === "elsewhere") showError(S["table.room.elsewhere"]);
+  }
+  function roomClosed(message) {
+    store.drop(ROOM + message.room);
+    forgetRoom();
+    closeSocket();
+    if (over) return; // the game is over: its result stays on the screen
+    backToSetup();
+    showError(S["table.room.closed." + message.reason] || message.reason);
+  }
+  // Sent on the connection in use, or on a new one when it has gone (an idle page).
+  function sendOrConnect(message) {
+    if (!send(message)) connect(message);
+  }
+
+  $("room-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const message = Object.assign(setupMessage(), {
+      type: "create_room",
+      name: $("room-name").value,
+      people: Number($("room-people").value),
+      spectators: $("room-spectators").checked,
+    });
+    store.set(NAME, message.name);
+    hideError();
+    connect(message);
+  });
+  $("join-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    store.set(NAME, $("join-name").value);
+    sendOrConnect({ type: "join", room: roomCode, name: $("join-name").value, seat: Number($("join-seat").value), lang: lang });
+  });
+  $("watch-room").addEventListener("click", () => sendOrConnect({ type: "spectate", room: roomCode, lang: lang }));
+  $("start-room").addEventListener("click", () => send({ type: "start_room" }));
+  $("leave-room").addEventListener("click", () => {
+    if (!send({ type: "leave" })) {
+      store.drop(ROOM + roomCode);
+      forgetRoom();
+      backToSetup();
+    }
+  });
+  $("copy-invite").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("invite").value);
+      $("copied").textContent = S["table.room.copied"];
+    } catch (error) {
+      $("invite").select();
+      $("copied").textContent = S["table.room.copy_failed"];
+    }
+  });
+  $("invite").addEventListener("focus", () => $("invite").select());
+  if (store.get(NAME)) $("room-name").value = store.get(NAME);
+  // Another language keeps the invitation: the address's room goes along.
+  for (const link of document.querySelectorAll("nav.languages a[data-lang]")) {
+    link.addEventListener("click", () => {
+      link.href = link.href.split("?")[0] + location.search;
+    });
+  }
+
+  // --- a room's invitation, or a game left unfinished in this browser, comes back by itself --
+  const invited = params.get("room");
   const unfinished = store.get(STORE);
-  if (unfinished && unfinished.game && unfinished.token) {
+  if (invited) {
+    roomCode = invited;
+    showOnly("join");
+    const kept = store.get(ROOM + invited);
+    if (params.has("watch")) connect({ type: "spectate", room: invited, lang: lang });
+    else if (kept && kept.token) connect(rejoinMessage(invited));
+    else connect({ type: "look", room: invited });
+  } else if (unfinished && unfinished.game && unfinished.token) {
     $("resuming").hidden = false;
     $("setup-form").hidden = true;
     connect(resumeMessage(unfinished));

@@ -17,6 +17,21 @@
     el.src = "/tiles/" + code(id) + ".svg"; el.alt = code(id); el.className = "tile";
     return el;
   }
+  // A room's game: the seat's token this browser kept when it played (docs/protocol.md).
+  const token = (() => {
+    try {
+      return data.private ? JSON.parse(localStorage.getItem("mjk-replay-" + data.game) || "null") : null;
+    } catch (error) {
+      return null;
+    }
+  })();
+  const headers = token ? { "X-Seat-Token": token } : {};
+  function backs(count) {
+    const div = document.createElement("div");
+    div.className = "row backs";
+    for (let i = 0; i < count; i++) div.append(Object.assign(document.createElement("span"), { className: "back" }));
+    return div;
+  }
   function row(label, ids) {
     const div = document.createElement("div");
     div.className = "row";
@@ -39,7 +54,13 @@
       if (seat.riichi) head += " · " + S.riichi;
       if (seat.won) head += " · " + S.won;
       box.append(Object.assign(document.createElement("h3"), { textContent: head }));
-      box.append(row("", seat.hand));
+      if (seat.hand) box.append(row("", seat.hand));
+      else {
+        const hidden = backs(seat.hand_size);
+        hidden.setAttribute("role", "img");
+        hidden.setAttribute("aria-label", S.hidden.replace("{seat}", seatName(s)).replace("{count}", seat.hand_size));
+        box.append(hidden);
+      }
       if (seat.melds.length) box.append(row(S.melds, seat.melds.flatMap((m) => m.tiles)));
       if (seat.flowers.length) box.append(row(S.flowers, seat.flowers));
       box.append(row(S.pond, seat.discards));
@@ -65,12 +86,35 @@
   // body[data-replay] says where the page stands: loading, loaded (the steps are shown) or
   // failed; a test or a reader waits on it, not on a guess of how long the fetch takes.
   document.body.dataset.replay = "loading";
-  fetch("/api/records/" + data.game + "/steps?lang=" + data.lang)
+  // The events of a room's game as this seat saw them: fetched with the token, then saved.
+  const download = $("download-jsonl");
+  if (token && download) {
+    download.addEventListener("click", (event) => {
+      event.preventDefault();
+      fetch(download.href, { headers: headers })
+        .then((r) => r.blob())
+        .then((blob) => {
+          const link = Object.assign(document.createElement("a"), { href: URL.createObjectURL(blob), download: download.getAttribute("download") });
+          link.click();
+          URL.revokeObjectURL(link.href);
+        });
+    });
+  }
+  fetch("/api/records/" + data.game + "/steps?lang=" + data.lang, { headers: headers })
     .then((r) => r.json().then((body) => {
       if (!r.ok) throw new Error((body.error && body.error.message) || String(r.status));
       return body;
     }))
-    .then((body) => { steps = body.steps || []; go(0); document.body.dataset.replay = "loaded"; })
+    .then((body) => {
+      steps = body.steps || [];
+      if (body.view === "seat" || body.view === "public") {
+        $("replay-view").textContent = body.view === "seat" ? S.seat_view.replace("{seat}", seatName(body.seat)) : S.public_view;
+        $("replay-view").hidden = false;
+      }
+      document.body.dataset.view = body.view || "table";
+      go(0);
+      document.body.dataset.replay = "loaded";
+    })
     .catch((error) => {
       $("position").textContent = S.failed.replace("{reason}", error.message);
       document.body.dataset.replay = "failed";
