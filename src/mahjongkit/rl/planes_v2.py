@@ -159,6 +159,9 @@ class SeatPlanesV2:
         self._scale = score_scale
         self._red = red_fives
         self._out = np.zeros((NUM_PLANES_V2, 34), dtype=np.float32)
+        self._rows = list(self._out)
+        """A view of each plane: a whole row is set by the view's ``fill``, several times
+        cheaper than assigning to a row of the array."""
         self._restart(0)
 
     def _restart(self, players: int) -> None:
@@ -174,10 +177,13 @@ class SeatPlanesV2:
         """Tiles of each kind the seat sees: its hand, ponds, melds and indicators."""
         self._unseen_dirty: set[int] = set()
         """The kinds whose count in sight changed since the unseen row was last written."""
-        self._blocks = [
-            self._out[_SEAT_BASE + _BLOCK * r : _SEAT_BASE + _BLOCK * (r + 1)]
-            for r in ((index - self.seat) % players for index in range(players))
+        self._bases = [
+            _SEAT_BASE + _BLOCK * ((index - self.seat) % players) for index in range(players)
         ]
+        """Per seat: the first plane of its block."""
+        self._blocks = [self._out[base : base + _BLOCK] for base in self._bases]
+        self._reds: set[int] = set()
+        """The red fives' kinds marked in sight."""
         self._order: tuple[tuple[int, int], ...] = ()
         self._places: list[list[int]] = [[] for _ in range(players)]
         """Per seat: the places in the discard order of its discards."""
@@ -310,14 +316,16 @@ class SeatPlanesV2:
         else:  # a hand between two moves of a setup phase has no shanten of its own
             value = 7
         if waits != self._waits:
-            out[7] = 0.0
-            for kind in waits:
-                out[7, kind] = 1.0
+            waits_row = self._rows[7]
+            for kind in self._waits - waits:
+                waits_row[kind] = 0.0
+            for kind in waits - self._waits:
+                waits_row[kind] = 1.0
             self._waits = waits
         rows = (min(value + 1, 8) / 8, 1.0 if seen.furiten else 0.0)
         if rows != self._own_rows:  # whole rows: written only when their value changes
-            out[6] = rows[0]
-            out[8] = rows[1]
+            self._rows[6].fill(rows[0])
+            self._rows[8].fill(rows[1])
             self._own_rows = rows
 
     def _pond(self, seen: Observation, index: int, discards: tuple[int, ...], known: int) -> bool:
@@ -401,19 +409,20 @@ class SeatPlanesV2:
             return
         values = (info.riichi, info.won, info.missing_suit, info.hand_size, riichi_at)
         block = self._block(index)
+        rows, base = self._rows, self._bases[index]
         if info.riichi is not flags[0]:
-            block[_RIICHI] = 1.0 if info.riichi else 0.0
+            rows[base + _RIICHI].fill(1.0 if info.riichi else 0.0)
         if info.won is not flags[1]:
-            block[_WON] = 1.0 if info.won else 0.0
+            rows[base + _WON].fill(1.0 if info.won else 0.0)
         if info.missing_suit != flags[2]:
-            block[_MISSING] = 0.0
+            rows[base + _MISSING].fill(0.0)
             if info.missing_suit is not None:
                 block[_MISSING, info.missing_suit * 9 : info.missing_suit * 9 + 9] = 1.0
         if info.hand_size != flags[3]:
-            block[_CONCEALED] = min(info.hand_size, 14) / 14
+            rows[base + _CONCEALED].fill(min(info.hand_size, 14) / 14)
         if riichi_at != flags[4]:
-            block[_RIICHI_TILE] = 0.0
-            block[_PASSED] = 0.0
+            rows[base + _RIICHI_TILE].fill(0.0)
+            rows[base + _PASSED].fill(0.0)
             order = seen.discard_order
             if riichi_at is not None and riichi_at < len(order):
                 tile = order[riichi_at][1]
@@ -423,7 +432,7 @@ class SeatPlanesV2:
                     if tile < NUM_PHYSICAL:
                         block[_PASSED, tile >> 2] = 1.0
         if info.flowers is not self._flowers[index]:
-            block[_BONUS] = 0.0
+            rows[base + _BONUS].fill(0.0)
             aside = [0] * 34
             for tile in info.flowers:
                 if tile < NUM_PHYSICAL:  # a tile of the set (three players' Norths)
@@ -473,11 +482,12 @@ class SeatPlanesV2:
         players = self._players
         places = placements(seen.scores)
         scale = 2 * self._scale
+        rows = self._rows
         for index in range(players):
-            block = self._block(index)
-            block[_DEALER] = 1.0 if index == seen.dealer else 0.0
-            block[_SCORE] = min(max(0.5 + seen.scores[index] / scale, 0.0), 1.0)
-            block[_PLACE] = (places[index] - 1) / max(players - 1, 1)
+            base = self._bases[index]
+            rows[base + _DEALER].fill(1.0 if index == seen.dealer else 0.0)
+            rows[base + _SCORE].fill(min(max(0.5 + seen.scores[index] / scale, 0.0), 1.0))
+            rows[base + _PLACE].fill((places[index] - 1) / max(players - 1, 1))
 
     def _table(self, seen: Observation, reds_changed: bool) -> bool:
         """The table's rows; False when the indicators are not the ones followed."""
@@ -496,19 +506,27 @@ class SeatPlanesV2:
             self._indicators = shown
             reds_changed = True
         if reds_changed:
-            out[t + 9] = 0.0
-            for reds in (*self._pond_reds, *self._meld_reds, self._indicated_reds):
-                for kind in reds:
-                    out[t + 9, kind] = 1.0
+            now: set[int] = set(self._indicated_reds)
+            for reds in (*self._pond_reds, *self._meld_reds):
+                now |= reds
+            if now != self._reds:
+                reds_row = self._rows[t + 9]
+                for kind in self._reds - now:
+                    reds_row[kind] = 0.0
+                for kind in now - self._reds:
+                    reds_row[kind] = 1.0
+                self._reds = now
         phase = seen.phase
         claim = seen.rob_tile if phase == "rob" else seen.last_discard
         cell = -1
         if phase in ("claim", "rob") and claim is not None and claim < NUM_PHYSICAL:
             cell = claim >> 2
         if cell != self._claim:
-            out[t + 3] = 0.0
+            claim_row = self._rows[t + 3]
+            if self._claim >= 0:
+                claim_row[self._claim] = 0.0
             if cell >= 0:
-                out[t + 3, cell] = 1.0
+                claim_row[cell] = 1.0
             self._claim = cell
         winds = (seen.round_wind, seen.dealer)
         if winds != self._winds:
@@ -526,13 +544,13 @@ class SeatPlanesV2:
             )
         ):
             if counters[slot] != value:
-                out[t + 6 + slot] = value
+                self._rows[t + 6 + slot].fill(value)
                 counters[slot] = value
         row = _PHASES.get(phase, -1)
         if row != self._phase:
             if self._phase >= 0:
-                out[self._phase] = 0.0
+                self._rows[self._phase].fill(0.0)
             if row >= 0:
-                out[row] = 1.0
+                self._rows[row].fill(1.0)
             self._phase = row
         return True
