@@ -34,6 +34,7 @@ COMPILED = (
     "bots.policy",
     "bots.danger",
     "rl.encoder",
+    "rl.planes_v2",
 )
 """The modules ``setup.py`` compiles (dotted names within the package), and so the ones
 :func:`choose` may load from their sources instead.

@@ -119,6 +119,24 @@ def test_the_waits_memo_is_bounded() -> None:
     assert len(hands._WAITS_MEMO) <= engine_memo_size()
 
 
+def test_the_shanten_memo_answers_as_shanten_does_and_is_bounded() -> None:
+    from mahjongkit.game import hands
+
+    rng = random.Random(7)
+    wall = [kind for kind in range(34) for _ in range(4)]
+    shapes = (RIICHI, HONG_KONG, sichuan(1))
+    for n in range(hands._WAITS_MEMO_SIZE + 200):
+        tiles = rng.sample(wall, 14 - 3 * (n % 3))  # 14, 11 and 8 tiles: 0, 1 and 2 melds
+        counts = [0] * 34
+        for kind in tiles:
+            counts[kind] += 1
+        shape = shapes[n % 3]
+        expected = shanten(counts, n % 3, shape)
+        assert hands.shanten_of_counts(counts, n % 3, shape) == expected
+        assert hands.shanten_of_counts(counts, n % 3, shape) == expected  # from the memo
+        assert len(hands._SHANTEN_MEMO) <= hands._WAITS_MEMO_SIZE
+
+
 def engine_memo_size() -> int:
     from mahjongkit.game import hands
 

@@ -220,6 +220,37 @@ def test_other_families_are_refused() -> None:
         MjaiSeat(["prog"], 0).bind(game)
 
 
+def test_three_player_riichi_is_refused_with_the_reason() -> None:
+    game = Game("riichi", find_variant("riichi").rules("tenhou3"), seed=1)
+    with pytest.raises(MjaiHostError, match=r"with 3 players .*read four seats") as refused:
+        MjaiSeat(["prog"], 0).bind(game)
+    assert "no North set aside" in str(refused.value)
+    assert not game.log  # refused before the game was started or any program run
+
+
+def test_mjai_s_own_player_state_reads_four_seats_only() -> None:
+    # Why the refusal stands (docs/three-player.md): the mjai package's libriichi state, which
+    # its rule-based bot plays from, refuses three names and a three-seat deal, and has no
+    # nukidora event. A release that reads them fails this test: three-player hosting may
+    # then be offered.
+    state_module = pytest.importorskip("mjai.mlibriichi.state")
+    hand = ["1m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "E", "N"]
+    deal = {"type": "start_kyoku", "bakaze": "E", "dora_marker": "2s", "kyoku": 1,
+            "honba": 0, "kyotaku": 0, "oya": 0, "scores": [35000] * 3,
+            "tehais": [hand, ["?"] * 13, ["?"] * 13]}  # fmt: skip
+    refusal = "expected an array of length 4"
+    with pytest.raises(RuntimeError, match=refusal):
+        state_module.PlayerState(0).update(json.dumps({"type": "start_game", "names": list("abc")}))
+    with pytest.raises(RuntimeError, match=refusal):
+        state_module.PlayerState(0).update(json.dumps(deal))
+    four = state_module.PlayerState(0)
+    padded = {**deal, "scores": [35000] * 3 + [0], "tehais": [hand] + [["?"] * 13] * 3}
+    four.update(json.dumps(padded))  # four seats are read
+    four.update(json.dumps({"type": "tsumo", "actor": 0, "pai": "N"}))
+    with pytest.raises(RuntimeError, match="unknown variant `nukidora`"):
+        four.update(json.dumps({"type": "nukidora", "actor": 0, "pai": "N"}))
+
+
 # --- the command ----------------------------------------------------------------------------
 
 

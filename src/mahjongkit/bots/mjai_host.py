@@ -194,7 +194,8 @@ class MjaiSeat:
         if "mjai" not in find_variant(game.variant).protocols or game.players != 4:
             raise MjaiHostError(
                 f"mjai bots play four-player Riichi; this game is {game.variant} "
-                f"with {game.players} players"
+                f"with {game.players} players (mjai's own bots, libriichi's and the rule-based "
+                "one, read four seats and no North set aside)"
             )
         self.game = game
         if not game.log:

@@ -26,7 +26,7 @@ from mahjongkit.table.flow import Flow
 from mahjongkit.table.view import HandFacts, TableView
 from mahjongkit.tiles import counts_of_ids
 
-__all__ = ["HandFacts", "Hands", "ready_of_counts"]
+__all__ = ["HandFacts", "Hands", "ready_of_counts", "shanten_of_counts"]
 
 _WAITS_MEMO_SIZE = 4096
 """Hands whose waits are remembered across seats and games (a replay meets the same hands
@@ -52,6 +52,28 @@ def ready_of_counts(counts: list[int], melds: int, shape: HandShape) -> tuple[in
         value = shanten(counts, melds, shape)
         ready = frozenset(waits(counts, melds, shape) if value == 0 else ())
         found = _WAITS_MEMO[key] = (value, ready)
+    return found
+
+
+_SHANTEN_MEMO: dict[tuple[bytes, int, HandShape], int] = {}
+"""The shanten of a hand of any size by its counts, melds and shape (the same bound as
+:data:`_WAITS_MEMO`): an observation after each move asks it of the hand to play from."""
+
+
+def shanten_of_counts(counts: list[int], melds: int, shape: HandShape) -> int:
+    """The shanten of a hand by its kind counts, memoised (:func:`~mahjongkit.shapes.shanten`).
+
+    >>> from mahjongkit.shapes import RIICHI
+    >>> from mahjongkit.tiles import counts_of, parse_kinds
+    >>> shanten_of_counts(counts_of(parse_kinds("123456789m11223p")), 0, RIICHI)
+    0
+    """
+    key = (bytes(counts), melds, shape)
+    found = _SHANTEN_MEMO.get(key)
+    if found is None:
+        if len(_SHANTEN_MEMO) >= _WAITS_MEMO_SIZE:
+            _SHANTEN_MEMO.clear()
+        found = _SHANTEN_MEMO[key] = shanten(counts, melds, shape)
     return found
 
 

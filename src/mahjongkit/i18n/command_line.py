@@ -73,7 +73,8 @@ _EN = {
     "command.converted": "{source} → {target}",
     "command.jobs": "--jobs {jobs}: the number of processes is at least 1",
     "command.mjai_riichi": (
-        "mjai:COMMAND bots play four-player Riichi only, not {players}-player {variant}"
+        "mjai:COMMAND bots play four-player Riichi only, not {players}-player {variant} (mjai's "
+        "own bots, libriichi's and the rule-based one, read four seats and no North set aside)"
     ),
     "command.simulate_done": "all {games} games of this run were already stored in {where}",
     "command.simulate_rewritten": (
@@ -173,7 +174,9 @@ _FR = {
     "command.converted": "{source} → {target}",
     "command.jobs": "--jobs {jobs} : il faut au moins 1 processus",
     "command.mjai_riichi": (
-        "les bots mjai:COMMANDE ne jouent qu’au Riichi à quatre, pas au {variant} à {players}"
+        "les bots mjai:COMMANDE ne jouent qu’au Riichi à quatre, pas au {variant} à {players} "
+        "(les bots de mjai, celui de libriichi et celui à règles, lisent quatre places et aucun "
+        "Nord mis de côté)"
     ),
     "command.simulate_done": (
         "les {games} parties de cette simulation étaient déjà gardées dans {where}"
@@ -274,7 +277,9 @@ _ES = {
     "command.converted": "{source} → {target}",
     "command.jobs": "--jobs {jobs}: hace falta al menos 1 proceso",
     "command.mjai_riichi": (
-        "los bots mjai:ORDEN solo juegan al Riichi de cuatro, no al {variant} de {players}"
+        "los bots mjai:ORDEN solo juegan al Riichi de cuatro, no al {variant} de {players} "
+        "(los bots de mjai, el de libriichi y el de reglas, leen cuatro puestos y ningún Norte "
+        "apartado)"
     ),
     "command.simulate_done": (
         "las {games} partidas de esta simulación ya estaban guardadas en {where}"

@@ -26,17 +26,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from mahjongkit.game.hands import ready_of_counts
+from mahjongkit.game.engine import Game
+from mahjongkit.game.hands import ready_of_counts, shanten_of_counts
 from mahjongkit.game.observation import MeldInfo, Observation, SeatInfo
 from mahjongkit.game.ranking import placements
 from mahjongkit.melds import MeldKind
 from mahjongkit.rl.encoder import observation_of
-from mahjongkit.shapes import shanten
 from mahjongkit.tiles import NUM_BONUS, NUM_PHYSICAL, RED_FIVE_IDS, dora_after
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from mahjongkit.game.engine import Game
 
 __all__ = ["NUM_PLANES_V2", "ORDER_SCALE", "PLANES_V2", "SeatPlanesV2", "encode_v2"]
 
@@ -163,6 +159,9 @@ class SeatPlanesV2:
         self._scale = score_scale
         self._red = red_fives
         self._out = np.zeros((NUM_PLANES_V2, 34), dtype=np.float32)
+        self._rows = list(self._out)
+        """A view of each plane: a whole row is set by the view's ``fill``, several times
+        cheaper than assigning to a row of the array."""
         self._restart(0)
 
     def _restart(self, players: int) -> None:
@@ -176,11 +175,15 @@ class SeatPlanesV2:
         self._waits: frozenset[int] = frozenset()
         self._sight = [0] * 34
         """Tiles of each kind the seat sees: its hand, ponds, melds and indicators."""
-        self._blocks = [
-            self._out[_SEAT_BASE + _BLOCK * r : _SEAT_BASE + _BLOCK * (r + 1)]
-            for r in ((index - self.seat) % players for index in range(players))
+        self._unseen_dirty: set[int] = set()
+        """The kinds whose count in sight changed since the unseen row was last written."""
+        self._bases = [
+            _SEAT_BASE + _BLOCK * ((index - self.seat) % players) for index in range(players)
         ]
-        self._sight_changed = False
+        """Per seat: the first plane of its block."""
+        self._blocks = [self._out[base : base + _BLOCK] for base in self._bases]
+        self._reds: set[int] = set()
+        """The red fives' kinds marked in sight."""
         self._order: tuple[tuple[int, int], ...] = ()
         self._places: list[list[int]] = [[] for _ in range(players)]
         """Per seat: the places in the discard order of its discards."""
@@ -188,6 +191,10 @@ class SeatPlanesV2:
         self._pond_counts = [[0] * 34 for _ in range(players)]
         self._melds: list[tuple[MeldInfo, ...] | None] = [None] * players
         self._meld_counts = [[0] * 34 for _ in range(players)]
+        self._meld_cells: list[list[int]] = [[] for _ in range(players)]
+        """Per seat: the flat cells of its block's meld rows written last (to clear them)."""
+        self._claimed_counts = [[0] * 34 for _ in range(players)]
+        """Per seat: its discards the others called, by kind."""
         self._flowers: list[tuple[int, ...] | None] = [None] * players
         self._aside = [[0] * 34 for _ in range(players)]
         """Per seat: the tiles of the set it put aside (three players' Norths), by kind."""
@@ -199,7 +206,11 @@ class SeatPlanesV2:
         self._indicated_reds: set[int] = set()
         self._indicators: tuple[int, ...] = ()
         self._standing: tuple[object, ...] = ()
-        self._table_key: tuple[object, ...] = ()
+        self._winds: tuple[int, int] = (-1, -1)
+        self._counters: list[float] = [-1.0, -1.0, -1.0]
+        """The wall, counters and deposits rows' values written last."""
+        self._own_rows: tuple[float, float] = (-1.0, -1.0)
+        """The shanten and furiten rows' values written last."""
         self._claim = -1
         self._phase = -1
 
@@ -243,9 +254,12 @@ class SeatPlanesV2:
         if standing != self._standing:
             self._standings(seen)
             self._standing = standing
-        if self._sight_changed:
-            self._out[_TABLE + 2] = np.maximum(4 - np.array(self._sight), 0) * 0.25
-            self._sight_changed = False
+        if self._unseen_dirty:
+            # Only the kinds whose count changed: a step moves a tile or two.
+            unseen, sight = self._out[_TABLE + 2], self._sight
+            for kind in self._unseen_dirty:
+                unseen[kind] = max(4 - sight[kind], 0) * 0.25
+            self._unseen_dirty.clear()
         return self._out.copy()
 
     def _block(self, index: int) -> npt.NDArray[np.float32]:
@@ -254,7 +268,7 @@ class SeatPlanesV2:
 
     def _see(self, kind: int, count: int) -> None:
         self._sight[kind] += count
-        self._sight_changed = True
+        self._unseen_dirty.add(kind)
 
     def _own(self, seen: Observation) -> None:
         own = seen.own
@@ -298,16 +312,21 @@ class SeatPlanesV2:
         if size % 3 == 1:
             value, waits = ready_of_counts(counts, melds, seen.hand_shape)
         elif size % 3 == 2:
-            value = shanten(counts, melds, seen.hand_shape)
+            value = shanten_of_counts(counts, melds, seen.hand_shape)
         else:  # a hand between two moves of a setup phase has no shanten of its own
             value = 7
         if waits != self._waits:
-            out[7] = 0.0
-            for kind in waits:
-                out[7, kind] = 1.0
+            waits_row = self._rows[7]
+            for kind in self._waits - waits:
+                waits_row[kind] = 0.0
+            for kind in waits - self._waits:
+                waits_row[kind] = 1.0
             self._waits = waits
-        out[6] = min(value + 1, 8) / 8
-        out[8] = 1.0 if seen.furiten else 0.0
+        rows = (min(value + 1, 8) / 8, 1.0 if seen.furiten else 0.0)
+        if rows != self._own_rows:  # whole rows: written only when their value changes
+            self._rows[6].fill(rows[0])
+            self._rows[8].fill(rows[1])
+            self._own_rows = rows
 
     def _pond(self, seen: Observation, index: int, discards: tuple[int, ...], known: int) -> bool:
         """Write a pond's new discards; False when it is not the pond followed so far."""
@@ -341,15 +360,18 @@ class SeatPlanesV2:
 
     def _meld_rows(self, index: int, melds: tuple[MeldInfo, ...]) -> None:
         block = self._block(index)
-        block[_MELD_ROWS[MeldKind.CHOW.value] : _CALLED_FROM + 3] = 0.0
         counts = [0] * 34
         players = self._players
         reds: set[int] = set()
+        # The tiles by cell (row * 34 + kind) first, then only those cells written: a few
+        # scalar writes instead of clearing eight rows and adding to cells one tile at a time.
+        cells: dict[int, int] = {}
         for meld in melds:
-            row = _MELD_ROWS[meld.kind]
+            base = _MELD_ROWS[meld.kind] * 34
             for tile in meld.tiles:
                 if tile < NUM_PHYSICAL:
-                    block[row, tile >> 2] += 0.25
+                    cell = base + (tile >> 2)
+                    cells[cell] = cells.get(cell, 0) + 1
                     counts[tile >> 2] += 1
                     if self._red and tile in _RED:
                         reds.add(_RED[tile])
@@ -357,7 +379,14 @@ class SeatPlanesV2:
             if called is not None and source is not None and called < NUM_PHYSICAL:
                 offset = (source - index) % players
                 if 1 <= offset <= 3:
-                    block[_CALLED_FROM + offset - 1, called >> 2] += 0.25
+                    cell = (_CALLED_FROM + offset - 1) * 34 + (called >> 2)
+                    cells[cell] = cells.get(cell, 0) + 1
+        for cell in self._meld_cells[index]:
+            if cell not in cells:
+                block[cell // 34, cell % 34] = 0.0
+        for cell, count in cells.items():
+            block[cell // 34, cell % 34] = count * 0.25
+        self._meld_cells[index] = list(cells)
         old = self._meld_counts[index]
         for kind in range(34):
             if counts[kind] != old[kind]:
@@ -380,19 +409,20 @@ class SeatPlanesV2:
             return
         values = (info.riichi, info.won, info.missing_suit, info.hand_size, riichi_at)
         block = self._block(index)
+        rows, base = self._rows, self._bases[index]
         if info.riichi is not flags[0]:
-            block[_RIICHI] = 1.0 if info.riichi else 0.0
+            rows[base + _RIICHI].fill(1.0 if info.riichi else 0.0)
         if info.won is not flags[1]:
-            block[_WON] = 1.0 if info.won else 0.0
+            rows[base + _WON].fill(1.0 if info.won else 0.0)
         if info.missing_suit != flags[2]:
-            block[_MISSING] = 0.0
+            rows[base + _MISSING].fill(0.0)
             if info.missing_suit is not None:
                 block[_MISSING, info.missing_suit * 9 : info.missing_suit * 9 + 9] = 1.0
         if info.hand_size != flags[3]:
-            block[_CONCEALED] = min(info.hand_size, 14) / 14
+            rows[base + _CONCEALED].fill(min(info.hand_size, 14) / 14)
         if riichi_at != flags[4]:
-            block[_RIICHI_TILE] = 0.0
-            block[_PASSED] = 0.0
+            rows[base + _RIICHI_TILE].fill(0.0)
+            rows[base + _PASSED].fill(0.0)
             order = seen.discard_order
             if riichi_at is not None and riichi_at < len(order):
                 tile = order[riichi_at][1]
@@ -402,7 +432,7 @@ class SeatPlanesV2:
                     if tile < NUM_PHYSICAL:
                         block[_PASSED, tile >> 2] = 1.0
         if info.flowers is not self._flowers[index]:
-            block[_BONUS] = 0.0
+            rows[base + _BONUS].fill(0.0)
             aside = [0] * 34
             for tile in info.flowers:
                 if tile < NUM_PHYSICAL:  # a tile of the set (three players' Norths)
@@ -431,7 +461,7 @@ class SeatPlanesV2:
                     block[_PASSED, tile >> 2] = 1.0
 
     def _claimed(self, seen: Observation) -> None:
-        """Each pond's discards another seat called."""
+        """Each pond's discards another seat called (the cells whose count changed)."""
         players = self._players
         claimed = [[0] * 34 for _ in range(players)]
         for info in seen.seats:
@@ -440,17 +470,24 @@ class SeatPlanesV2:
                 if called is not None and source is not None and called < NUM_PHYSICAL:
                     claimed[source % players][called >> 2] += 1
         for index in range(players):
-            self._block(index)[_CLAIMED] = np.array(claimed[index], dtype=np.float32) * 0.25
+            now, old = claimed[index], self._claimed_counts[index]
+            if now != old:
+                block = self._block(index)
+                for kind in range(34):
+                    if now[kind] != old[kind]:
+                        block[_CLAIMED, kind] = now[kind] * 0.25
+                self._claimed_counts[index] = now
 
     def _standings(self, seen: Observation) -> None:
         players = self._players
         places = placements(seen.scores)
         scale = 2 * self._scale
+        rows = self._rows
         for index in range(players):
-            block = self._block(index)
-            block[_DEALER] = 1.0 if index == seen.dealer else 0.0
-            block[_SCORE] = min(max(0.5 + seen.scores[index] / scale, 0.0), 1.0)
-            block[_PLACE] = (places[index] - 1) / max(players - 1, 1)
+            base = self._bases[index]
+            rows[base + _DEALER].fill(1.0 if index == seen.dealer else 0.0)
+            rows[base + _SCORE].fill(min(max(0.5 + seen.scores[index] / scale, 0.0), 1.0))
+            rows[base + _PLACE].fill((places[index] - 1) / max(players - 1, 1))
 
     def _table(self, seen: Observation, reds_changed: bool) -> bool:
         """The table's rows; False when the indicators are not the ones followed."""
@@ -469,34 +506,51 @@ class SeatPlanesV2:
             self._indicators = shown
             reds_changed = True
         if reds_changed:
-            out[t + 9] = 0.0
-            for reds in (*self._pond_reds, *self._meld_reds, self._indicated_reds):
-                for kind in reds:
-                    out[t + 9, kind] = 1.0
+            now: set[int] = set(self._indicated_reds)
+            for reds in (*self._pond_reds, *self._meld_reds):
+                now |= reds
+            if now != self._reds:
+                reds_row = self._rows[t + 9]
+                for kind in self._reds - now:
+                    reds_row[kind] = 0.0
+                for kind in now - self._reds:
+                    reds_row[kind] = 1.0
+                self._reds = now
         phase = seen.phase
         claim = seen.rob_tile if phase == "rob" else seen.last_discard
         cell = -1
         if phase in ("claim", "rob") and claim is not None and claim < NUM_PHYSICAL:
             cell = claim >> 2
         if cell != self._claim:
-            out[t + 3] = 0.0
+            claim_row = self._rows[t + 3]
+            if self._claim >= 0:
+                claim_row[self._claim] = 0.0
             if cell >= 0:
-                out[t + 3, cell] = 1.0
+                claim_row[cell] = 1.0
             self._claim = cell
-        key = (seen.round_wind, seen.dealer, seen.wall_remaining, seen.honba, seen.deposits)
-        if key != self._table_key:
+        winds = (seen.round_wind, seen.dealer)
+        if winds != self._winds:
             out[t + 4 : t + 6] = 0.0
             out[t + 4, 27 + seen.round_wind % 4] = 1.0
             out[t + 5, 27 + (self.seat - seen.dealer) % self._players] = 1.0
-            out[t + 6] = min(seen.wall_remaining, 136) / 136
-            out[t + 7] = min(seen.honba, 10) / 10
-            out[t + 8] = min(seen.deposits, 10) / 10
-            self._table_key = key
+            self._winds = winds
+        # Whole rows, each written only when its value changes (the wall: at each draw).
+        counters = self._counters
+        for slot, value in enumerate(
+            (
+                min(seen.wall_remaining, 136) / 136,
+                min(seen.honba, 10) / 10,
+                min(seen.deposits, 10) / 10,
+            )
+        ):
+            if counters[slot] != value:
+                self._rows[t + 6 + slot].fill(value)
+                counters[slot] = value
         row = _PHASES.get(phase, -1)
         if row != self._phase:
             if self._phase >= 0:
-                out[self._phase] = 0.0
+                self._rows[self._phase].fill(0.0)
             if row >= 0:
-                out[row] = 1.0
+                self._rows[row].fill(1.0)
             self._phase = row
         return True

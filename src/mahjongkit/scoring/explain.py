@@ -99,6 +99,8 @@ if TYPE_CHECKING:
         @property
         def extra(self) -> Mapping[str, Any]: ...
         @property
+        def players(self) -> int: ...
+        @property
         def valid(self) -> bool: ...
         def pattern_name(self, pattern: str, lang: str = "en") -> str: ...
         def detail_lines(self, lang: str, section: Section) -> tuple[str, ...]: ...
@@ -298,7 +300,7 @@ def to_json(score: Explainable, lang: str = "en") -> dict[str, Any]:
     out["limit_id"] = score.limit
     out["points"] = score.points
     out["payments"] = (
-        {SEAT_LETTERS[seat]: score.payments.get(seat, 0) for seat in range(4)}
+        {SEAT_LETTERS[seat]: score.payments.get(seat, 0) for seat in range(score.players)}
         if score.valid
         else {}
     )

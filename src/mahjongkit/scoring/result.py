@@ -157,6 +157,8 @@ class Score:
     them itself, without asking its variant."""
     hand: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    players: int = 4
+    """The seats at the table (three-player Riichi: 3); the JSON lists a payment for each."""
 
     replaced_sentence: ClassVar[str] = "score.replaced"
     """The sentence key of a replaced-pattern line (a variant may word it its own way)."""

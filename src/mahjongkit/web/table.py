@@ -824,6 +824,7 @@ def table_router(tables: Tables, render: Render) -> APIRouter:
             "table.html",
             lang,
             variants=variants,
+            seats=seats_by_preset(),
             bots=list(BOTS),
             strings=page_strings(lang),
         )
@@ -912,6 +913,24 @@ def table_router(tables: Tables, render: Render) -> APIRouter:
         )
 
     return router
+
+
+class _SeatsByPreset(dict[str, dict[str, int]]):
+    """The number of seats of each preset by family (the setup form offers only those seats),
+    read from the games the presets make on first use."""
+
+    def __missing__(self, name: str) -> dict[str, int]:
+        record = find_variant(name)
+        found = self[name] = {p: Game(name, record.rules(p)).players for p in record.presets}
+        return found
+
+
+_SEATS = _SeatsByPreset()
+
+
+def seats_by_preset() -> dict[str, dict[str, int]]:
+    """``{family: {preset: seats}}`` for every family at the table."""
+    return {name: _SEATS[name] for name in FAMILIES}
 
 
 def page_strings(lang: str) -> dict[str, str]:

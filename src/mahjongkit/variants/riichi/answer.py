@@ -219,6 +219,18 @@ class RiichiScore(Score):
     def extra(self, value: Mapping[str, Any]) -> None:
         self.__dict__["extra"] = value
 
+    @property
+    def players(self) -> int:
+        """The seats of the rules the hand was paid under."""
+        try:
+            return self._settlement[3].players
+        except AttributeError:  # made by Score.__init__ or unpickled
+            return self.__dict__["players"]  # type: ignore[no-any-return]
+
+    @players.setter
+    def players(self, value: int) -> None:
+        self.__dict__["players"] = value
+
 
 def _stored(name: str, slot: str, index: int | None = None) -> property:
     """The property of a field kept in ``slot``, or at ``index`` of the tuple there (or in the

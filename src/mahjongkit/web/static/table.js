@@ -141,7 +141,17 @@
     const presets = data.variants[$("variant").value] || [];
     $("rules").replaceChildren(...presets.map((p) => el("option", { value: p, textContent: S["learn.preset." + p] || p })));
   }
-  $("variant").addEventListener("change", fillPresets);
+  // Only the seats the chosen rules have (three at a three-player table).
+  function fillSeats() {
+    const players = ((data.seats || {})[$("variant").value] || {})[$("rules").value] || 4;
+    for (const option of $("seat").options) option.hidden = option.disabled = Number(option.value) >= players;
+    if (Number($("seat").value) >= players) $("seat").value = "0";
+  }
+  $("variant").addEventListener("change", () => {
+    fillPresets();
+    fillSeats();
+  });
+  $("rules").addEventListener("change", fillSeats);
   const choices = store.get(SETUP) || {};
   if (choices.variant && data.variants[choices.variant]) $("variant").value = choices.variant;
   fillPresets();
@@ -149,6 +159,7 @@
   if (choices.bots && data.bots.includes(choices.bots)) $("bots").value = choices.bots;
   if (typeof choices.length === "string") $("length").value = choices.length;
   if (typeof choices.seat === "string") $("seat").value = choices.seat;
+  fillSeats();
   $("hints-start").checked = !!choices.hints;
 
   // The game the form describes (a "start" message; a room's creation adds to it).
@@ -568,6 +579,13 @@
         seat.size -= 1;
         seat.flowers.push(event.mjk_id);
         break;
+      case "nukidora": // three players: a North set aside beside the hand, its replacement drawn after
+        takeFromHand(seat, event.mjk_id);
+        seat.size -= 1;
+        seat.drawn = null;
+        seat.flowers.push(event.mjk_id);
+        v.turn = event.actor;
+        break;
       case "mjk:missing":
         seat.missing = event.suit;
         break;
@@ -708,6 +726,7 @@
   const positionOf = (v, s) => (v.players === 4 ? POSITIONS[(s - v.seat + 4) % 4] : ["bottom", "right", "left"][(s - v.seat + v.players) % v.players]);
 
   function draw(v, isLive, fresh) {
+    $("board").dataset.players = String(v.players);
     $("round-info").textContent = tr("table.round_short", { wind: windName(v.roundWind), number: v.kyoku });
     $("wall").textContent = v.wall === null ? "" : tr("table.wall", { count: v.wall });
     // Counters and sticks once there are any (families without them never have any).
@@ -1177,6 +1196,9 @@
         break;
       case "mjk:flower":
         text = tr("table.say.flower", { seat: who, tile: tileName(tile) });
+        break;
+      case "nukidora":
+        text = tr("table.say.kita", { seat: who, tile: tileName(tile) });
         break;
       case "dora":
         text = tr("table.say.dora", { tile: tileName(tile) });
