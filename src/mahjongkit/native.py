@@ -33,6 +33,7 @@ COMPILED = (
     "game.hands",
     "bots.policy",
     "bots.danger",
+    "bots.efficient.reading",
     "rl.encoder",
 )
 """The modules ``setup.py`` compiles (dotted names within the package), and so the ones
