@@ -7,6 +7,10 @@ and ``mahjong``, lists of Tenhou tile ids for riichienv's ``calculate_shanten`` 
 takes, made beforehand), and are timed in this one process. The first pass of mahjongkit also
 builds its per-suit tables; it is shown separately, then the median of the repeats. Results are
 checked against the reference figures.
+
+Where NumPy is installed, :func:`mahjongkit.shanten_batch.shanten_batch` is timed too, on the
+hands as one (N, 34) array made beforehand (its input, as the tile lists are riichienv's; the
+time to make the array from the lists is shown apart), and its ratio to riichienv printed.
 """
 
 from __future__ import annotations
@@ -55,7 +59,8 @@ def main() -> None:
         f"mahjongkit  median of {args.repeats}:{' ' * 19}{ours_rate:12,.0f} hands/s"
         f"   agreement with reference {agree}/{n}"
     )
-    riichienv(hands, expected, args.repeats, ours_rate)
+    theirs_rate = riichienv(hands, expected, args.repeats, ours_rate)
+    batch(hands, expected, args.repeats, theirs_rate)
     try:
         from mahjong.shanten import Shanten
     except ImportError:
@@ -78,13 +83,52 @@ def main() -> None:
     )
 
 
-def riichienv(hands: list[list[int]], expected: list[int], repeats: int, ours_rate: float) -> None:
-    """riichienv's median rate over the same hands as tile ids, and our ratio to it."""
+def batch(
+    hands: list[list[int]], expected: list[int], repeats: int, theirs_rate: float | None
+) -> None:
+    """The batch API's first pass (reads its tables) and median rate, and its ratio to
+    riichienv's."""
+    try:
+        import numpy as np
+
+        from mahjongkit.shanten_batch import shanten_batch
+    except ImportError:
+        print("NumPy is not installed: no figure for the batch API")
+        return
+    start = time.perf_counter()
+    array = np.array(hands, np.uint8)
+    made = time.perf_counter() - start
+    start = time.perf_counter()
+    results = shanten_batch(array).tolist()
+    first = time.perf_counter() - start
+    seconds = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        shanten_batch(array)
+        seconds.append(time.perf_counter() - start)
+    agree = sum(a == b for a, b in zip(results, expected, strict=True))
+    n = len(hands)
+    rate = n / statistics.median(seconds)
+    print(f"batch (NumPy array) first pass (reads tables): {n / first:12,.0f} hands/s")
+    print(
+        f"batch (NumPy array) median of {repeats}:{' ' * 11}{rate:12,.0f} hands/s"
+        f"   agreement with reference {agree}/{n}"
+        f"   (making the array from the lists: {n / made:,.0f} hands/s)"
+    )
+    if theirs_rate is not None:
+        print(f"ratio of the batch API to riichienv (median): {rate / theirs_rate:.2f}x")
+
+
+def riichienv(
+    hands: list[list[int]], expected: list[int], repeats: int, ours_rate: float
+) -> float | None:
+    """riichienv's median rate over the same hands as tile ids (None: not installed), and our
+    ratio to it."""
     try:
         from riichienv import calculate_shanten
     except ImportError:
         print("riichienv is not installed: no figure beside it")
-        return
+        return None
     tiles = [[4 * k + n for k, held in enumerate(hand) for n in range(held)] for hand in hands]
     seconds = []
     for _ in range(repeats):
@@ -97,6 +141,7 @@ def riichienv(hands: list[list[int]], expected: list[int], repeats: int, ours_ra
         f"   agreement with reference {agree}/{len(hands)}"
     )
     print(f"ratio to riichienv (median): {ours_rate / rate:.2f}x")
+    return rate
 
 
 if __name__ == "__main__":

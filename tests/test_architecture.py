@@ -41,6 +41,7 @@ _CORE = {
     "shapes",
     "shape_tuples",
     "shape_table",
+    "shanten_batch",
     "i18n",
     "lazy",
     "valueclass",

@@ -33,6 +33,7 @@ COMPILED = (
     "game.hands",
     "bots.policy",
     "bots.danger",
+    "bots.efficient.reading",
     "rl.encoder",
     "rl.planes_v2",
 )

@@ -28,6 +28,24 @@ class ShapeTable(NamedTuple):
     """``pairs[a * n + b]``: the number of vectors ``a`` and ``b`` combined (``n`` vectors)."""
 
 
+class BatchTables(NamedTuple):
+    """The shipped table laid out for array look-ups (:func:`mahjongkit.shapes.batch_tables`),
+    every vector numbered as in the file."""
+
+    vectors: bytes
+    """``vectors[v * 10 + t]``: entry ``t`` (sets * 2 + pairs) of vector ``v``."""
+    size: int
+    """How many vectors are numbered."""
+    suits: bytes
+    """One byte per base-5 suit key (``c0 + 5*c1 + ... + 5**8*c8``): its vector's number, or
+    :data:`~mahjongkit.shapes.SHAPE_TABLE_NONE` for more than 14 tiles."""
+    honours: bytes
+    """One byte per base-5 key of the seven honour counts: its vector's number, or
+    :data:`~mahjongkit.shapes.SHAPE_TABLE_NONE` where that vector has none."""
+    pairs: bytes
+    """``pairs[a * size + b]``: the number of vectors ``a`` and ``b`` combined."""
+
+
 class Ukeire(NamedTuple):
     """The kinds that lower the shanten of a hand, and how many of them remain unseen."""
 

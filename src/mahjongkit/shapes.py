@@ -26,7 +26,15 @@ from functools import lru_cache
 from itertools import combinations_with_replacement, compress, product
 from operator import itemgetter
 
-from mahjongkit.shape_tuples import CHOW, PUNG, Decomposition, Meldset, ShapeTable, Ukeire
+from mahjongkit.shape_tuples import (
+    CHOW,
+    PUNG,
+    BatchTables,
+    Decomposition,
+    Meldset,
+    ShapeTable,
+    Ukeire,
+)
 from mahjongkit.tiles import COPIES, NUM_KINDS, TERMINALS_AND_HONORS
 from mahjongkit.valueclass import dataclass
 
@@ -35,11 +43,13 @@ __all__ = [
     "HONG_KONG",
     "PUNG",
     "RIICHI",
+    "BatchTables",
     "Decomposition",
     "HandShape",
     "Meldset",
     "ShapeTable",
     "Ukeire",
+    "batch_tables",
     "combined_vector",
     "decompositions",
     "discard_shanten",
@@ -291,6 +301,33 @@ def read_shape_table(path: str = SHAPE_TABLE_PATH) -> ShapeTable | None:
     if max(pairs, default=0) >= count or max(set(index) - {SHAPE_TABLE_NONE}) >= suits:
         return None
     return ShapeTable(vectors, suits, index, pairs)
+
+
+def batch_tables(path: str = SHAPE_TABLE_PATH) -> BatchTables | None:
+    """The shipped table with an index of the honours added, as flat bytes for array
+    look-ups (:mod:`mahjongkit.shanten_batch`); None when the file is missing or not ours.
+
+    The honours' vector does not depend on which honour is held how often, only on how many
+    are held once, twice...: each of the 5**7 keys takes the number of its sorted counts."""
+    loaded = read_shape_table(path)
+    if loaded is None:
+        return None
+    numbering = {vector: number for number, vector in enumerate(loaded.vectors)}
+    by_sorted: dict[tuple[int, ...], int] = {}
+    for held in combinations_with_replacement(range(COPIES + 1), 7):
+        by_sorted[held] = numbering.get(_honor_vector(held), SHAPE_TABLE_NONE)
+    # product's last place varies fastest: each tuple is a key's digits, highest first, and
+    # the keys come in increasing order (the digits' order does not matter once sorted).
+    honours = bytes(
+        [by_sorted[tuple(sorted(digits))] for digits in product(range(COPIES + 1), repeat=7)]
+    )
+    return BatchTables(
+        b"".join(bytes(vector) for vector in loaded.vectors),
+        len(loaded.vectors),
+        loaded.numbers,
+        honours,
+        loaded.pairs,
+    )
 
 
 _POW5 = tuple(5**i for i in range(9))
