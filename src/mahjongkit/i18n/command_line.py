@@ -42,6 +42,8 @@ _EN = {
     "command.port": "expected a port from 1 to 65535, not {value}",
     "command.bot": "{value}: expected one of {bots} or mjai:COMMAND",
     "command.bot_name": "--bot {value}: expected one of {bots}",
+    "command.minutes": "--minutes {value}: a number of minutes above 0, at most 1440",
+    "command.hidden": "--hidden {value}: one to four widths of 1 to 2048, such as 256,256",
     "command.too_large_print": (
         "the result is too large to print: an --option value (such as limit) is far out of the "
         "range of a real table"
@@ -141,6 +143,8 @@ _FR = {
     "command.port": "un port de 1 à 65535 est attendu, pas {value}",
     "command.bot": "{value} : un de {bots} ou mjai:COMMANDE est attendu",
     "command.bot_name": "--bot {value} : un de {bots} est attendu",
+    "command.minutes": "--minutes {value} : un nombre de minutes au-dessus de 0, au plus 1440",
+    "command.hidden": "--hidden {value} : une à quatre largeurs de 1 à 2048, comme 256,256",
     "command.too_large_print": (
         "le résultat est trop grand pour être affiché : une valeur d’--option (comme limit) est "
         "très loin de celles d’une vraie table"
@@ -242,6 +246,8 @@ _ES = {
     "command.port": "se esperaba un puerto del 1 al 65535, no {value}",
     "command.bot": "{value}: se esperaba uno de {bots} o mjai:ORDEN",
     "command.bot_name": "--bot {value}: se esperaba uno de {bots}",
+    "command.minutes": "--minutes {value}: un número de minutos mayor que 0, como mucho 1440",
+    "command.hidden": "--hidden {value}: de uno a cuatro anchos de 1 a 2048, como 256,256",
     "command.too_large_print": (
         "el resultado es demasiado grande para mostrarlo: un valor de --option (como limit) "
         "está muy lejos de los de una mesa real"
@@ -413,6 +419,80 @@ def help_text(text: str, lang: str) -> str:
 
 
 _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
+    (
+        "Train a policy from a bot's self-play (needs mahjongkit[train]); write a model "
+        "file that learned:PATH plays.",
+        "Entraîner une politique sur les parties d’un bot contre lui-même (il faut "
+        "mahjongkit[train]) ; écrire un fichier de modèle que learned:CHEMIN joue.",
+        "Entrenar una política con las partidas de un bot contra sí mismo (hace falta "
+        "mahjongkit[train]); escribir un archivo de modelo que learned:RUTA juega.",
+    ),
+    (
+        "Train a small policy network: seeded games of the teacher bot at every seat, behaviour "
+        "cloning of its decisions (agreement measured on the last tenth of the games), then one "
+        "round of self-play improvement by policy gradient. Each model is a NumPy file that "
+        "simulate, play and mjai-bot play as --bot learned:MODEL without PyTorch. Needs "
+        "PyTorch: pip install 'mahjongkit[train]'.",
+        "Entraîner un petit réseau de politique : des parties à graine du bot maître à chaque "
+        "place, le clonage de ses décisions (l’accord mesuré sur le dernier dixième des "
+        "parties), puis un tour d’amélioration par le jeu contre soi-même (gradient de "
+        "politique). Chaque modèle est un fichier NumPy que simulate, play et mjai-bot jouent "
+        "en --bot learned:MODEL sans PyTorch. Il faut PyTorch : pip install "
+        "'mahjongkit[train]'.",
+        "Entrenar una pequeña red de política: partidas con semilla del bot maestro en cada "
+        "puesto, clonación de sus decisiones (el acuerdo se mide en la última décima parte de "
+        "las partidas), y luego una ronda de mejora jugando contra sí misma (gradiente de "
+        "política). Cada modelo es un archivo NumPy que simulate, play y mjai-bot juegan como "
+        "--bot learned:MODEL sin PyTorch. Hace falta PyTorch: pip install "
+        "'mahjongkit[train]'.",
+    ),
+    (
+        "games of the teacher bot at every seat to learn from (fewer if the time runs out)",
+        "parties du bot maître à chaque place dont apprendre (moins si le temps manque)",
+        "partidas del bot maestro en cada puesto de las que aprender (menos si se acaba el "
+        "tiempo)",
+    ),
+    (
+        "the time the whole training may take, in minutes: the games, the fitting and "
+        "the self-play round",
+        "le temps que tout l’entraînement peut prendre, en minutes : les parties, "
+        "l’ajustement et le tour de jeu contre soi-même",
+        "el tiempo que puede durar todo el entrenamiento, en minutos: las partidas, el ajuste "
+        "y la ronda de juego contra sí misma",
+    ),
+    (
+        "the model file written (.npz)",
+        "le fichier de modèle écrit (.npz)",
+        "el archivo de modelo escrito (.npz)",
+    ),
+    (
+        "games of the learned policy against itself for one round of improvement, "
+        "written to --self-play-out (0: none)",
+        "parties de la politique apprise contre elle-même pour un tour d’amélioration, "
+        "écrit dans --self-play-out (0 : aucun)",
+        "partidas de la política aprendida contra sí misma para una ronda de mejora, "
+        "escrita en --self-play-out (0: ninguna)",
+    ),
+    (
+        "the improved model file (default: MODEL with -selfplay before its suffix)",
+        "le fichier du modèle amélioré (par défaut : MODEL avec -selfplay avant son suffixe)",
+        "el archivo del modelo mejorado (por defecto: MODEL con -selfplay antes de su sufijo)",
+    ),
+    (
+        "the bot whose decisions are learned",
+        "le bot dont les décisions sont apprises",
+        "el bot cuyas decisiones se aprenden",
+    ),
+    (
+        "the widths of the hidden layers",
+        "les largeurs des couches cachées",
+        "los anchos de las capas ocultas",
+    ),
+    (
+        "print the figures as one object",
+        "afficher les chiffres en un seul objet",
+        "mostrar las cifras como un solo objeto",
+    ),
     (
         "Print a variant's pattern table (names, values, examples), or with --options its "
         "rule options and their ranges, as Markdown.",
