@@ -219,6 +219,15 @@ def _play_bot(text: str) -> str:
 
             raise type_error(reason_of(error)) from None
         return spec
+    if text.strip().lower().startswith("learned:"):
+        from mahjongkit.bots.seating import parse_bots
+
+        try:
+            return parse_bots([text], 1)[0]  # the model file is read and checked here
+        except MahjongError as error:
+            from mahjongkit.i18n import reason_of
+
+            raise type_error(reason_of(error)) from None
     if text.strip().lower() not in BOT_NAMES:
         raise type_error(sentence("command.bot", value=repr(text[:40]), bots=", ".join(BOT_NAMES)))
     return text.strip().lower()
@@ -235,9 +244,10 @@ def _play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument(
         "--bots",
         type=_play_bot,
-        metavar="{defensive,efficient,random,mjai:COMMAND}",
+        metavar="{defensive,efficient,random,mjai:COMMAND,learned:MODEL}",
         help="the other seats' bot (default efficient); mjai:COMMAND runs an external mjai bot "
-        "at each of them ({seat} in COMMAND is the seat number; Riichi, Tenhou rules by default)",
+        "at each of them ({seat} in COMMAND is the seat number; Riichi, Tenhou rules by default)"
+        "; learned:MODEL plays a model file of train",
     )
     play.add_argument("--seed", type=_seed, help="the game's seed (default 0)")
     play.add_argument("--lang", help="language of the game: en, fr, es (default en)")
@@ -289,7 +299,9 @@ def _mjai_bot_arguments(bot: argparse.ArgumentParser) -> None:
         help="the bot's seat, 0-3 (default: the id that start_game gives)",
     )
     bot.add_argument(
-        "--bot", default="efficient", help="the bot that plays (any bot simulate knows)"
+        "--bot",
+        default="efficient",
+        help="the bot that plays (any bot simulate knows; learned:MODEL: a model file of train)",
     )
     bot.add_argument("--rules", default="tenhou", help="a Riichi rules preset")
     bot.add_argument("--lang", help="language of the messages: en, fr, es (default en)")
@@ -353,8 +365,9 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="SPEC",
-        help="random, efficient, defensive or mjai:COMMAND (an external mjai bot; {seat} in "
-        "COMMAND is the seat): once for every seat, or once per seat (default random)",
+        help="random, efficient, defensive, mjai:COMMAND (an external mjai bot; {seat} in "
+        "COMMAND is the seat) or learned:MODEL (a model file of train): once for every seat, "
+        "or once per seat (default random)",
     )
     simulate.add_argument(
         "--mjai-timeout",

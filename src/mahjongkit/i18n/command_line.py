@@ -1084,13 +1084,14 @@ _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "the other seats' bot (default efficient); mjai:COMMAND runs an external mjai bot at "
-        "each of them ({seat} in COMMAND is the seat number; Riichi, Tenhou rules by default)",
+        "each of them ({seat} in COMMAND is the seat number; Riichi, Tenhou rules by default)"
+        "; learned:MODEL plays a model file of train",
         "le bot des autres places (par défaut efficient) ; mjai:COMMANDE lance un bot mjai "
         "externe à chacune d’elles ({seat} dans COMMANDE est le numéro de la place ; Riichi, "
-        "règles de Tenhou par défaut)",
+        "règles de Tenhou par défaut) ; learned:MODEL joue un fichier de modèle de train",
         "el bot de los demás puestos (por defecto efficient); mjai:ORDEN ejecuta un bot mjai "
         "externo en cada uno ({seat} en ORDEN es el número del puesto; Riichi, reglas de "
-        "Tenhou por defecto)",
+        "Tenhou por defecto); learned:MODEL juega un archivo de modelo de train",
     ),
     (
         "the game's seed (default 0)",
@@ -1160,9 +1161,11 @@ _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
         "el puesto del bot, 0-3 (por defecto: el id que da start_game)",
     ),
     (
-        "the bot that plays (any bot simulate knows)",
-        "le bot qui joue (tout bot que simulate connaît)",
-        "el bot que juega (cualquier bot que simulate conozca)",
+        "the bot that plays (any bot simulate knows; learned:MODEL: a model file of train)",
+        "le bot qui joue (tout bot que simulate connaît ; learned:MODEL : un fichier de modèle "
+        "de train)",
+        "el bot que juega (cualquier bot que simulate conozca; learned:MODEL: un archivo de "
+        "modelo de train)",
     ),
     ("a Riichi rules preset", "un jeu de règles de Riichi", "un conjunto de reglas de Riichi"),
     (
@@ -1198,13 +1201,15 @@ _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
         "cuántos procesos (por defecto: uno por núcleo); los resultados no dependen de ello",
     ),
     (
-        "random, efficient, defensive or mjai:COMMAND (an external mjai bot; {seat} in COMMAND "
-        "is the seat): once for every seat, or once per seat (default random)",
-        "random, efficient, defensive ou mjai:COMMANDE (un bot mjai externe ; {seat} dans "
-        "COMMANDE est la place) : une fois pour toutes les places, ou une fois par place (par "
-        "défaut random)",
-        "random, efficient, defensive o mjai:ORDEN (un bot mjai externo; {seat} en ORDEN es el "
-        "puesto): una vez para todos los puestos, o una vez por puesto (por defecto random)",
+        "random, efficient, defensive, mjai:COMMAND (an external mjai bot; {seat} in COMMAND "
+        "is the seat) or learned:MODEL (a model file of train): once for every seat, or once "
+        "per seat (default random)",
+        "random, efficient, defensive, mjai:COMMANDE (un bot mjai externe ; {seat} dans "
+        "COMMANDE est la place) ou learned:MODEL (un fichier de modèle de train) : une fois "
+        "pour toutes les places, ou une fois par place (par défaut random)",
+        "random, efficient, defensive, mjai:ORDEN (un bot mjai externo; {seat} en ORDEN es el "
+        "puesto) o learned:MODEL (un archivo de modelo de train): una vez para todos los "
+        "puestos, o una vez por puesto (por defecto random)",
     ),
     (
         "seconds an mjai:COMMAND bot has for each answer (default 5; 30 for its first)",

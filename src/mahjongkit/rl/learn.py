@@ -339,6 +339,8 @@ def _split(data: DecisionSet, held_out: float) -> tuple[DecisionSet, DecisionSet
     """The decisions of the first games, and of the last ``held_out`` share of them (by game,
     so that no held-out decision comes from a game trained on; one game: its last rounds)."""
     games = np.unique(data.game)
+    if held_out <= 0:
+        return data, data.subset(np.zeros(len(data), dtype=bool))
     if len(games) >= 2:
         kept = min(len(games) - 1, max(1, int(round(len(games) * (1 - held_out)))))
         cut = games[kept - 1]
@@ -475,12 +477,14 @@ def improve(
     batch: int = 256,
     learning_rate: float = 2e-4,
     anchor_weight: float = 1.0,
+    clip: float = 0.2,
     extra: dict[str, Any] | None = None,
 ) -> PolicyModel:
     """``model`` moved up the policy gradient of ``played`` (its own self-play, with returns):
-    each decision's log-probability weighed by its return less the mean, over their spread;
-    ``anchor`` (the teacher's decisions), weighed by ``anchor_weight``, keeps it near what it
-    learnt. About ``seconds`` of passes over the data (at least one)."""
+    each decision's probability ratio to the policy that played it, weighed by its return less
+    the mean over their spread and clipped to ``1 ± clip`` (PPO's surrogate); ``anchor`` (the
+    teacher's decisions), weighed by ``anchor_weight``, keeps it near what it learnt. About
+    ``seconds`` of passes over the data (at least one)."""
     torch = _torch()
     if seconds <= 0 or not math.isfinite(seconds):
         raise TrainingError(f"a training time is a positive number of seconds, not {seconds!r:.20}")
@@ -496,6 +500,8 @@ def improve(
     spread = float(advantage.std()) or 1.0
     weights = torch.from_numpy((advantage / spread).astype(np.float32))
     features, slots, chosen = _tensors(played)
+    with torch.no_grad():
+        old = net.log_probs(features, slots).gather(1, chosen.unsqueeze(1)).squeeze(1)
     anchored = _tensors(anchor) if anchor is not None and len(anchor) else None
     generator = torch.Generator().manual_seed(seed)
     start = time.monotonic()
@@ -506,7 +512,13 @@ def improve(
             rows = order[first : first + batch]
             log_probs = net.log_probs(features[rows], slots[rows])
             taken = log_probs.gather(1, chosen[rows].unsqueeze(1)).squeeze(1)
-            loss = -(weights[rows] * taken).mean()
+            # PPO's clipped ratio: many passes over one batch of games move the policy only
+            # so far from the one that played them.
+            ratio = torch.exp(taken - old[rows])
+            advantage = weights[rows]
+            loss = -torch.min(
+                ratio * advantage, torch.clamp(ratio, 1 - clip, 1 + clip) * advantage
+            ).mean()
             if anchored is not None:
                 picks = torch.randint(0, anchored[0].shape[0], (len(rows),), generator=generator)
                 anchor_log = net.log_probs(anchored[0][picks], anchored[1][picks])
@@ -523,7 +535,7 @@ def improve(
             break
     figures = dict(model.training)
     figures["self_play"] = {
-        "method": "REINFORCE, round points less the mean, teacher cross-entropy anchor",
+        "method": "policy gradient (PPO clip), round points less the mean, teacher anchor",
         "decisions": len(played),
         "games": int(len(np.unique(played.game))),
         "mean_round_points": round(float(played.returns.mean()), 2),
