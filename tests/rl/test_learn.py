@@ -12,13 +12,13 @@ import pytest
 
 pytest.importorskip("torch")
 
-from mahjongkit.bots import make_bot  # noqa: E402
-from mahjongkit.bots.learned import load_model, save_model  # noqa: E402
-from mahjongkit.bots.learned.features import action_slots, encode  # noqa: E402
-from mahjongkit.cli import main  # noqa: E402
-from mahjongkit.game.engine import Game  # noqa: E402
-from mahjongkit.rl import decisions  # noqa: E402
-from mahjongkit.rl.learn import (  # noqa: E402
+from mahjongkit.bots import make_bot
+from mahjongkit.bots.learned import load_model, save_model
+from mahjongkit.bots.learned.features import action_slots, encode
+from mahjongkit.cli import main
+from mahjongkit.game.engine import Game
+from mahjongkit.rl import decisions
+from mahjongkit.rl.learn import (
     TrainingError,
     _play_recorded,
     _Rows,
@@ -29,7 +29,7 @@ from mahjongkit.rl.learn import (  # noqa: E402
     improve,
     self_play,
 )
-from mahjongkit.variants import VARIANT_NAMES  # noqa: E402
+from mahjongkit.variants import VARIANT_NAMES
 
 FAMILY = VARIANT_NAMES[0]
 
@@ -49,9 +49,11 @@ def test_the_decisions_learned_are_those_decisions_gives(teacher_data):
     def choose(seat, observation):
         action = teacher[seat].act(observation)
         slots = action_slots(observation, True)
-        index = next(i for i, (_, a) in enumerate(slots) if a == action) if any(
-            a == action for _, a in slots
-        ) else None
+        index = (
+            next(i for i, (_, a) in enumerate(slots) if a == action)
+            if any(a == action for _, a in slots)
+            else None
+        )
         if index is None:
             pytest.skip("a copy choice the slots fold together")
         played.append((seat, action))
@@ -143,9 +145,26 @@ def test_the_policy_gradient_favours_what_paid_and_shuns_what_cost(teacher_data)
 
 def test_train_writes_two_models_that_simulate_plays(capsys, tmp_path: Path):
     out = tmp_path / "m.npz"
-    code = main(["train", "--games", "1", "--minutes", "0.1", "--max-rounds", "1",
-                 "--self-play-games", "1", "--hidden", "16", "--seed", "3",
-                 "--out", str(out), "--json"])
+    code = main(
+        [
+            "train",
+            "--games",
+            "1",
+            "--minutes",
+            "0.1",
+            "--max-rounds",
+            "1",
+            "--self-play-games",
+            "1",
+            "--hidden",
+            "16",
+            "--seed",
+            "3",
+            "--out",
+            str(out),
+            "--json",
+        ]
+    )
     printed, err = capsys.readouterr()
     assert code == 0, err
     report = json.loads(printed)
@@ -153,8 +172,21 @@ def test_train_writes_two_models_that_simulate_plays(capsys, tmp_path: Path):
     assert report["model"] == str(out) and report["self_play_model"] == str(second)
     assert load_model(out).training["agreement_held_out_choices"] > 0
     for model in (out, second):
-        code = main(["simulate", "--games", "1", "--max-rounds", "1", "--jobs", "1",
-                     "--bot", f"learned:{model}", "--out", str(tmp_path / f"{model.stem}.jsonl")])
+        code = main(
+            [
+                "simulate",
+                "--games",
+                "1",
+                "--max-rounds",
+                "1",
+                "--jobs",
+                "1",
+                "--bot",
+                f"learned:{model}",
+                "--out",
+                str(tmp_path / f"{model.stem}.jsonl"),
+            ]
+        )
         assert code == 0, capsys.readouterr().err
     capsys.readouterr()
 
@@ -179,7 +211,7 @@ def test_train_refuses_garbage_flags_in_one_line(capsys, tmp_path: Path, argv, s
         code = main(["train", "--out", str(tmp_path / "m.npz"), *argv])
     except SystemExit as stop:
         code = int(stop.code or 0)
-    out, err = capsys.readouterr()
+    _, err = capsys.readouterr()
     assert code == 2 and said in err and err.count("\n") == 1
     assert not (tmp_path / "m.npz").exists()
 
@@ -188,8 +220,10 @@ def test_train_refuses_an_out_it_cannot_write(capsys, tmp_path: Path):
     for argv, said in (
         (["--out", str(tmp_path)], "a folder"),
         (["--out", str(tmp_path / "no" / "m.npz")], "no such folder"),
-        (["--out", str(tmp_path / "m.npz"), "--self-play-out", str(tmp_path / "m.npz")],
-         "same file"),
+        (
+            ["--out", str(tmp_path / "m.npz"), "--self-play-out", str(tmp_path / "m.npz")],
+            "same file",
+        ),
     ):
         code = main(["train", *argv])
         _, err = capsys.readouterr()

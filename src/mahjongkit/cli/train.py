@@ -70,7 +70,7 @@ def run_train(args: argparse.Namespace) -> int:
         if second.resolve() == out.resolve():
             raise MahjongError("--self-play-out names the same file as --out")
     _, rules, _ = rules_of(args)
-    budget = args.minutes * 60.0
+    budget = float(args.minutes) * 60.0
     start = time.monotonic()
 
     def left(until: float) -> float:
@@ -100,7 +100,8 @@ def run_train(args: argparse.Namespace) -> int:
         def on_epoch(epoch: int, loss: float, agreement: float) -> None:
             if progress is not None:
                 progress.update(
-                    task, description=f"fitting: pass {epoch}, loss {loss:.3f}, held out {agreement:.3f}"
+                    task,
+                    description=f"fitting: pass {epoch}, loss {loss:.3f}, held out {agreement:.3f}",
                 )
 
         model = clone(
@@ -117,7 +118,9 @@ def run_train(args: argparse.Namespace) -> int:
         report["behaviour_cloning"] = model.training
         if args.self_play_games:
             if progress is not None:
-                progress.update(task, description="self-play", completed=0, total=args.self_play_games)
+                progress.update(
+                    task, description="self-play", completed=0, total=args.self_play_games
+                )
 
             def on_self_play(games: int, decisions: int) -> None:
                 if progress is not None:

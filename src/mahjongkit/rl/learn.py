@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -233,7 +234,10 @@ def collect(
     for number in range(games):
         game = Game(variant, rules, seed=_game_seed(seed, number), max_rounds=max_rounds)
         red = _red(game.flow.rules)
-        bots = [make_bot(teacher, _game_seed(seed, number) + s, game.flow.rules) for s in range(game.players)]
+        bots = [
+            make_bot(teacher, _game_seed(seed, number) + s, game.flow.rules)
+            for s in range(game.players)
+        ]
         _play_recorded(game, number, _teacher_choice(bots, red), rows)
         if on_game is not None:
             on_game(number + 1, len(rows.chosen))
@@ -280,7 +284,7 @@ class _Net:
         torch = _torch()
         torch.manual_seed(seed)
         modules: list[Any] = []
-        for i, (inputs, outputs) in enumerate(zip(layers, layers[1:], strict=False)):
+        for i, (inputs, outputs) in enumerate(pairwise(layers)):
             modules.append(torch.nn.Linear(inputs, outputs))
             if i < len(layers) - 2:
                 modules.append(torch.nn.ReLU())
@@ -298,9 +302,9 @@ class _Net:
         torch = _torch()
         scores = self.net(features)
         padded = torch.cat([scores, torch.zeros(scores.shape[0], 1)], dim=1)
-        gathered = torch.gather(
-            padded.unsqueeze(1).expand(-1, slots.shape[1], -1), 2, slots
-        ).sum(dim=2)
+        gathered = torch.gather(padded.unsqueeze(1).expand(-1, slots.shape[1], -1), 2, slots).sum(
+            dim=2
+        )
         gathered = gathered.masked_fill(slots[:, :, 0] == _PAD, -1e9)
         return torch.log_softmax(gathered, dim=1)
 
@@ -342,7 +346,7 @@ def _split(data: DecisionSet, held_out: float) -> tuple[DecisionSet, DecisionSet
     if held_out <= 0:
         return data, data.subset(np.zeros(len(data), dtype=bool))
     if len(games) >= 2:
-        kept = min(len(games) - 1, max(1, int(round(len(games) * (1 - held_out)))))
+        kept = min(len(games) - 1, max(1, round(len(games) * (1 - held_out))))
         cut = games[kept - 1]
         late = data.game > cut
     else:
@@ -404,7 +408,7 @@ def clone(
         "method": "behaviour cloning",
         "decisions": len(train),
         "held_out_decisions": len(test),
-        "games": int(len(np.unique(data.game))),
+        "games": len(np.unique(data.game)),
         "epochs": epochs,
         "seconds": round(time.monotonic() - start, 1),
         "loss": round(loss_value, 4),
@@ -537,7 +541,7 @@ def improve(
     figures["self_play"] = {
         "method": "policy gradient (PPO clip), round points less the mean, teacher anchor",
         "decisions": len(played),
-        "games": int(len(np.unique(played.game))),
+        "games": len(np.unique(played.game)),
         "mean_round_points": round(float(played.returns.mean()), 2),
         "passes": passes,
         "seconds": round(time.monotonic() - start, 1),
@@ -545,4 +549,3 @@ def improve(
         **(extra or {}),
     }
     return net.model(_header(model.family, layers, figures))
-

@@ -113,9 +113,7 @@ def action_slots(observation: Observation, red: bool) -> list[tuple[tuple[int, .
         slots = _slots_of(action, red)
         if slots is None:
             continue
-        if slots not in found:
-            found[slots] = action
-        elif action.type in (A.DISCARD, A.RIICHI) and action.tile == drawn:
+        if slots not in found or (action.type in (A.DISCARD, A.RIICHI) and action.tile == drawn):
             found[slots] = action
     return list(found.items())
 

@@ -20,10 +20,17 @@ import json
 import random
 import zipfile
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mahjongkit.bots.learned.features import FEATURE_SIZE, FEATURES, VOCABULARY, action_slots, encode
+from mahjongkit.bots.learned.features import (
+    FEATURE_SIZE,
+    FEATURES,
+    VOCABULARY,
+    action_slots,
+    encode,
+)
 from mahjongkit.errors import MahjongError
 
 if TYPE_CHECKING:
@@ -52,9 +59,7 @@ def _numpy() -> Any:
     try:
         import numpy
     except ImportError:  # pragma: no cover - the rl extra is missing
-        raise ModelError(
-            "a learned bot needs NumPy: pip install 'mahjongkit[rl]'"
-        ) from None
+        raise ModelError("a learned bot needs NumPy: pip install 'mahjongkit[rl]'") from None
     return numpy
 
 
@@ -86,7 +91,7 @@ class PolicyModel:
             x = x @ self.weights[2 * layer] + self.weights[2 * layer + 1]
             if layer < last:
                 x = np.maximum(x, 0.0)
-        return x  # type: ignore[no-any-return]
+        return x
 
     def action_scores(
         self, features: npt.NDArray[np.float32], slots: Sequence[tuple[int, ...]]
@@ -102,7 +107,9 @@ def save_model(path: str | Path, model: PolicyModel) -> None:
     arrays = {f"{'w' if i % 2 == 0 else 'b'}{i // 2}": w for i, w in enumerate(model.weights)}
     header = np.frombuffer(json.dumps(model.header, sort_keys=True).encode(), dtype=np.uint8)
     with open(path, "wb") as out:
-        np.savez(out, header=header, **{k: np.asarray(v, dtype=np.float32) for k, v in arrays.items()})
+        np.savez(
+            out, header=header, **{k: np.asarray(v, dtype=np.float32) for k, v in arrays.items()}
+        )
 
 
 def load_model(path: str | Path, family: str | None = None) -> PolicyModel:
@@ -155,7 +162,7 @@ def load_model(path: str | Path, family: str | None = None) -> PolicyModel:
             f"and {VOCABULARY} slots"
         )
     weights = []
-    for layer, (inputs, outputs) in enumerate(zip(layers, layers[1:], strict=False)):
+    for layer, (inputs, outputs) in enumerate(pairwise(layers)):
         for key, shape in ((f"w{layer}", (inputs, outputs)), (f"b{layer}", (outputs,))):
             array = arrays.pop(key, None)
             if array is None or array.shape != shape or array.dtype != np.float32:
