@@ -17,11 +17,11 @@ from mahjongkit.errors import MahjongError
 
 __all__ = ["run_train", "self_play_path"]
 
-COLLECT_SHARE = 0.4
+COLLECT_SHARE = 0.35
 """The part of ``--minutes`` the teacher's games may take."""
-CLONE_UNTIL = 0.75
+CLONE_UNTIL = 0.6
 """Behaviour cloning ends by this part of ``--minutes`` (0.95 without a self-play round)."""
-SELF_PLAY_SHARE = 0.12
+SELF_PLAY_SHARE = 0.2
 """The part of ``--minutes`` the self-play games may take."""
 END = 0.95
 """Everything is done by this part of ``--minutes`` (the rest: writing, measuring)."""
