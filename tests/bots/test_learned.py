@@ -187,6 +187,14 @@ def _garbage(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         _write(tmp_path / "w4.npz", header, **arrays, w9=np.zeros(1, np.float32)),
         "unknown arrays w9",
     )
+    cases["per-kind layers"] = (
+        _write(tmp_path / "k0.npz", {**header, "kind_layers": [5, 2]}, **arrays),
+        "per-kind layer sizes",
+    )
+    cases["per-kind weights missing"] = (
+        _write(tmp_path / "k1.npz", {**header, "kind_layers": [23, 4, 2]}, **arrays),
+        "weights k0",
+    )
     return cases
 
 

@@ -37,8 +37,8 @@ from mahjongkit.bots.learned import (
     LearnedAgent,
     PolicyModel,
 )
-from mahjongkit.bots.learned.features import action_slots, encode
-from mahjongkit.bots.learned.model import VERSION
+from mahjongkit.bots.learned.features import KIND_BLOCKS, KIND_SLOTS, action_slots, encode
+from mahjongkit.bots.learned.model import VERSION, kind_index
 from mahjongkit.bots.session import run_seats
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.engine import Game
@@ -280,27 +280,46 @@ def _best(model: PolicyModel, data: DecisionSet) -> npt.NDArray[np.int64]:
 class _Net:
     """The PyTorch twin of a :class:`PolicyModel` (built on demand: torch is optional)."""
 
-    def __init__(self, layers: Sequence[int], seed: int, start: PolicyModel | None = None):
+    def __init__(
+        self,
+        layers: Sequence[int],
+        seed: int,
+        start: PolicyModel | None = None,
+        kind_layers: Sequence[int] = (),
+    ):
         torch = _torch()
         torch.manual_seed(seed)
-        modules: list[Any] = []
-        for i, (inputs, outputs) in enumerate(pairwise(layers)):
-            modules.append(torch.nn.Linear(inputs, outputs))
-            if i < len(layers) - 2:
-                modules.append(torch.nn.ReLU())
-        self.net = torch.nn.Sequential(*modules)
+        self.net = _perceptron(torch, layers)
+        self.kind = _perceptron(torch, kind_layers) if kind_layers else None
         if start is not None:
-            linears = [m for m in modules if isinstance(m, torch.nn.Linear)]
-            with torch.no_grad():
-                for i, linear in enumerate(linears):
-                    linear.weight.copy_(torch.from_numpy(start.weights[2 * i].T.copy()))
-                    linear.bias.copy_(torch.from_numpy(start.weights[2 * i + 1].copy()))
+            _load(torch, self.net, start.weights)
+            if self.kind is not None:
+                _load(torch, self.kind, start.kind_weights)
         self.layers = list(layers)
+        self.kind_layers = list(kind_layers)
+        self.index = torch.from_numpy(kind_index().astype(np.int64))
+
+    def parameters(self) -> list[Any]:
+        """Every weight trained."""
+        found = list(self.net.parameters())
+        if self.kind is not None:
+            found += list(self.kind.parameters())
+        return found
+
+    def scores(self, features: Any) -> Any:
+        """Every slot's score (the per-kind perceptron's added to the discards')."""
+        torch = _torch()
+        scores = self.net(features)
+        if self.kind is not None:
+            per_kind = self.kind(features[:, self.index])
+            rest = torch.zeros(scores.shape[0], VOCABULARY - 2 * per_kind.shape[1])
+            scores = scores + torch.cat([per_kind[:, :, 0], per_kind[:, :, 1], rest], dim=1)
+        return scores
 
     def log_probs(self, features: Any, slots: Any) -> Any:
         """Log-probabilities of every action slot group (padding actions: -inf)."""
         torch = _torch()
-        scores = self.net(features)
+        scores = self.scores(features)
         padded = torch.cat([scores, torch.zeros(scores.shape[0], 1)], dim=1)
         gathered = torch.gather(padded.unsqueeze(1).expand(-1, slots.shape[1], -1), 2, slots).sum(
             dim=2
@@ -310,13 +329,35 @@ class _Net:
 
     def model(self, header: dict[str, Any]) -> PolicyModel:
         """The weights as a :class:`PolicyModel` (NumPy, float32)."""
-        torch = _torch()
-        weights: list[npt.NDArray[np.float32]] = []
-        for module in self.net:
-            if isinstance(module, torch.nn.Linear):
-                weights.append(module.weight.detach().numpy().T.astype(np.float32).copy())
-                weights.append(module.bias.detach().numpy().astype(np.float32).copy())
-        return PolicyModel(weights, header)
+        kind = _saved(self.kind) if self.kind is not None else []
+        return PolicyModel(_saved(self.net), header, kind)
+
+
+def _perceptron(torch: Any, layers: Sequence[int]) -> Any:
+    modules: list[Any] = []
+    for i, (inputs, outputs) in enumerate(pairwise(layers)):
+        modules.append(torch.nn.Linear(inputs, outputs))
+        if i < len(layers) - 2:
+            modules.append(torch.nn.ReLU())
+    return torch.nn.Sequential(*modules)
+
+
+def _load(torch: Any, net: Any, weights: Sequence[npt.NDArray[np.float32]]) -> None:
+    linears = [m for m in net if isinstance(m, torch.nn.Linear)]
+    with torch.no_grad():
+        for i, linear in enumerate(linears):
+            linear.weight.copy_(torch.from_numpy(weights[2 * i].T.copy()))
+            linear.bias.copy_(torch.from_numpy(weights[2 * i + 1].copy()))
+
+
+def _saved(net: Any) -> list[npt.NDArray[np.float32]]:
+    torch = _torch()
+    weights: list[npt.NDArray[np.float32]] = []
+    for module in net:
+        if isinstance(module, torch.nn.Linear):
+            weights.append(module.weight.detach().numpy().T.astype(np.float32).copy())
+            weights.append(module.bias.detach().numpy().astype(np.float32).copy())
+    return weights
 
 
 def _tensors(data: DecisionSet) -> tuple[Any, Any, Any]:
@@ -328,8 +369,10 @@ def _tensors(data: DecisionSet) -> tuple[Any, Any, Any]:
     )
 
 
-def _header(variant: str, layers: Sequence[int], training: dict[str, Any]) -> dict[str, Any]:
-    return {
+def _header(
+    variant: str, layers: Sequence[int], training: dict[str, Any], kind_layers: Sequence[int] = ()
+) -> dict[str, Any]:
+    header = {
         "format": FORMAT,
         "version": VERSION,
         "family": variant,
@@ -337,6 +380,9 @@ def _header(variant: str, layers: Sequence[int], training: dict[str, Any]) -> di
         "layers": list(layers),
         "training": training,
     }
+    if kind_layers:
+        header["kind_layers"] = list(kind_layers)
+    return header
 
 
 def _split(data: DecisionSet, held_out: float) -> tuple[DecisionSet, DecisionSet]:
@@ -361,6 +407,7 @@ def clone(
     seconds: float,
     seed: int = 0,
     hidden: Sequence[int] = (256, 256),
+    kind_hidden: Sequence[int] | None = (32,),
     held_out: float = 0.1,
     batch: int = 256,
     learning_rate: float = 1e-3,
@@ -377,8 +424,11 @@ def clone(
     torch.set_num_threads(1)
     train, test = _split(data, held_out)
     layers = [FEATURE_SIZE, *hidden, VOCABULARY]
-    net = _Net(layers, seed)
-    optimiser = torch.optim.AdamW(net.net.parameters(), lr=learning_rate, weight_decay=1e-4)
+    kind_layers = (
+        [len(KIND_BLOCKS), *kind_hidden, len(KIND_SLOTS[0])] if kind_hidden is not None else []
+    )
+    net = _Net(layers, seed, kind_layers=kind_layers)
+    optimiser = torch.optim.AdamW(net.parameters(), lr=learning_rate, weight_decay=1e-4)
     features, slots, chosen = _tensors(train)
     generator = torch.Generator().manual_seed(seed)
     start = time.monotonic()
@@ -400,7 +450,7 @@ def clone(
         epochs += 1
         loss_value = total / max(1, len(train))
         if on_epoch is not None:
-            model = net.model(_header(variant, layers, {}))
+            model = net.model(_header(variant, layers, {}, kind_layers))
             on_epoch(epochs, loss_value, agreement(model, test) if len(test) else math.nan)
         if time.monotonic() - start > seconds:
             break
@@ -415,9 +465,11 @@ def clone(
         "seed": seed,
         **(extra or {}),
     }
-    model = net.model(_header(variant, layers, figures))
+    model = net.model(_header(variant, layers, figures, kind_layers))
     figures.update(_agreements(model, train, test))
-    return PolicyModel(model.weights, _header(variant, layers, figures))
+    return PolicyModel(
+        model.weights, _header(variant, layers, figures, kind_layers), model.kind_weights
+    )
 
 
 def _agreements(model: PolicyModel, train: DecisionSet, test: DecisionSet) -> dict[str, float]:
@@ -498,8 +550,9 @@ def improve(
     if len(played) == 0:
         raise TrainingError("the self-play games had no decision with a choice")
     layers = list(model.header["layers"])
-    net = _Net(layers, seed, start=model)
-    optimiser = torch.optim.Adam(net.net.parameters(), lr=learning_rate)
+    kind_layers = list(model.header.get("kind_layers", []))
+    net = _Net(layers, seed, start=model, kind_layers=kind_layers)
+    optimiser = torch.optim.Adam(net.parameters(), lr=learning_rate)
     advantage = played.returns - played.returns.mean()
     spread = float(advantage.std()) or 1.0
     weights = torch.from_numpy((advantage / spread).astype(np.float32))
@@ -548,4 +601,4 @@ def improve(
         "seed": seed,
         **(extra or {}),
     }
-    return net.model(_header(model.family, layers, figures))
+    return net.model(_header(model.family, layers, figures, kind_layers))

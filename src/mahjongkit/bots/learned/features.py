@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 __all__ = [
     "FEATURES",
     "FEATURE_SIZE",
+    "KIND_BLOCKS",
+    "KIND_OF_SLOT",
+    "KIND_SLOTS",
     "VOCABULARY",
     "action_slots",
     "encode",
@@ -85,6 +88,27 @@ _STATE_SIZE = (
 )
 FEATURE_SIZE = _STATE_SIZE + VOCABULARY
 """The length of :func:`encode`'s vector: the state, then the legal slots (1 where offered)."""
+
+_SEAT_SCALARS_AT = (4 + 1 + 1 + 8 + 3) * NUM_KINDS
+KIND_BLOCKS: tuple[int, ...] = (
+    *range(0, _SEAT_SCALARS_AT, NUM_KINDS),
+    *range(
+        _SEAT_SCALARS_AT + 4 * _SEAT_SCALARS,
+        _SEAT_SCALARS_AT + 4 * _SEAT_SCALARS + 6 * NUM_KINDS,
+        NUM_KINDS,
+    ),
+)
+"""Where each block of 34 numbers (one a kind) starts in :func:`encode`'s vector: the hand's
+counts, the drawn tile, the red fives, each seat's discards and melds, the kinds safe against
+each other seat, the dora, the unseen copies, the tile to claim, and each discard's shanten,
+improving tiles and whether it keeps the best shanten. A policy may read them kind by kind
+(one small network shared by the 34 kinds scores each discard)."""
+KIND_SLOTS: tuple[tuple[int, int], ...] = tuple(
+    (_START["discard"] + k, _START[A.RIICHI] + k) for k in range(NUM_KINDS)
+) + tuple((_START["discard"] + NUM_KINDS + i, _START[A.RIICHI] + NUM_KINDS + i) for i in range(3))
+"""For each discard slot (34 kinds, then the 3 red fives): its discard and riichi slots."""
+KIND_OF_SLOT: tuple[int, ...] = (*range(NUM_KINDS), *(t >> 2 for t in RED_FIVE_IDS))
+"""The kind each of :data:`KIND_SLOTS` reads its block numbers at."""
 
 
 def vocabulary_name(index: int) -> str:

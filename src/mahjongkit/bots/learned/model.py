@@ -6,7 +6,9 @@ between layers) from the :mod:`~mahjongkit.bots.learned.features` vector to one 
 slot of the vocabulary. The header says what the weights mean and how they were made::
 
     {"format": "mahjongkit-policy", "version": 1, "family": ..., "features": "f1",
-     "layers": [1058, 256, 256, 182], "training": {...}}
+     "layers": [1024, 256, 256, 182], "kind_layers": [23, 32, 2], "training": {...}}
+
+``kind_layers`` (optional) adds the per-kind perceptron ``k0, c0, k1, c1, ...``.
 
 Training needs PyTorch (``mahjongkit train``); playing needs NumPy only (the ``rl`` extra).
 A file that is missing, not such an archive, cut, of another format, family, feature version
@@ -27,6 +29,9 @@ from typing import TYPE_CHECKING, Any
 from mahjongkit.bots.learned.features import (
     FEATURE_SIZE,
     FEATURES,
+    KIND_BLOCKS,
+    KIND_OF_SLOT,
+    KIND_SLOTS,
     VOCABULARY,
     action_slots,
     encode,
@@ -64,11 +69,21 @@ def _numpy() -> Any:
 
 
 class PolicyModel:
-    """A multi-layer perceptron's weights and the header that says what they mean."""
+    """A multi-layer perceptron's weights and the header that says what they mean; with
+    ``kind_weights``, a second small perceptron shared by the 34 kinds adds to each discard's
+    and riichi discard's score from that kind's numbers alone (see
+    :data:`~mahjongkit.bots.learned.features.KIND_BLOCKS`)."""
 
-    def __init__(self, weights: Sequence[npt.NDArray[np.float32]], header: Mapping[str, Any]):
+    def __init__(
+        self,
+        weights: Sequence[npt.NDArray[np.float32]],
+        header: Mapping[str, Any],
+        kind_weights: Sequence[npt.NDArray[np.float32]] = (),
+    ):
         self.weights = list(weights)
         """``w0, b0, w1, b1, ...``: layer ``i`` maps ``x`` to ``x @ w_i + b_i``."""
+        self.kind_weights = list(kind_weights)
+        """``k0, c0, k1, c1, ...``: the per-kind perceptron's layers (empty: none)."""
         self.header = dict(header)
 
     @property
@@ -85,12 +100,11 @@ class PolicyModel:
     def scores(self, features: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
         """The score of every slot for one feature vector, or a row per vector of a batch."""
         np = _numpy()
-        x = features
-        last = len(self.weights) // 2 - 1
-        for layer in range(last + 1):
-            x = x @ self.weights[2 * layer] + self.weights[2 * layer + 1]
-            if layer < last:
-                x = np.maximum(x, 0.0)
+        x = _mlp(np, features, self.weights)
+        if self.kind_weights:
+            per_kind = _mlp(np, features[..., kind_index()], self.kind_weights)
+            rest = np.zeros((*x.shape[:-1], VOCABULARY - 2 * per_kind.shape[-2]), x.dtype)
+            x = x + np.concatenate([per_kind[..., 0], per_kind[..., 1], rest], axis=-1)
         return x
 
     def action_scores(
@@ -101,10 +115,29 @@ class PolicyModel:
         return [float(sum(scores[s] for s in group)) for group in slots]
 
 
+def _mlp(np: Any, x: Any, weights: Sequence[Any]) -> Any:
+    last = len(weights) // 2 - 1
+    for layer in range(last + 1):
+        x = x @ weights[2 * layer] + weights[2 * layer + 1]
+        if layer < last:
+            x = np.maximum(x, 0.0)
+    return x
+
+
+def kind_index() -> Any:
+    """For each discard slot (37) and each per-kind block (23): where its number is in the
+    feature vector (a NumPy array of shape (37, 23))."""
+    np = _numpy()
+    return np.asarray(KIND_BLOCKS)[None, :] + np.asarray(KIND_OF_SLOT)[:, None]
+
+
 def save_model(path: str | Path, model: PolicyModel) -> None:
     """Write ``model`` to ``path`` (an ``.npz`` archive; see the module's description)."""
     np = _numpy()
     arrays = {f"{'w' if i % 2 == 0 else 'b'}{i // 2}": w for i, w in enumerate(model.weights)}
+    arrays.update(
+        {f"{'k' if i % 2 == 0 else 'c'}{i // 2}": w for i, w in enumerate(model.kind_weights)}
+    )
     header = np.frombuffer(json.dumps(model.header, sort_keys=True).encode(), dtype=np.uint8)
     with open(path, "wb") as out:
         np.savez(
@@ -161,9 +194,38 @@ def load_model(path: str | Path, family: str | None = None) -> PolicyModel:
             f"{name}: layer sizes {str(layers)[:60]} do not fit features of {FEATURE_SIZE} "
             f"and {VOCABULARY} slots"
         )
+    weights = _weights(np, name, arrays, layers, "wb")
+    kind_layers = header.get("kind_layers")
+    kind_weights = []
+    if kind_layers is not None:
+        if (
+            not isinstance(kind_layers, list)
+            or not 2 <= len(kind_layers) <= MAX_LAYERS + 1
+            or not all(type(n) is int and 0 < n <= MAX_WIDTH for n in kind_layers)
+            or kind_layers[0] != len(KIND_BLOCKS)
+            or kind_layers[-1] != len(KIND_SLOTS[0])
+        ):
+            raise ModelError(
+                f"{name}: per-kind layer sizes {str(kind_layers)[:60]} do not fit "
+                f"{len(KIND_BLOCKS)} numbers a kind and {len(KIND_SLOTS[0])} scores"
+            )
+        kind_weights = _weights(np, name, arrays, kind_layers, "kc")
+    if arrays:
+        raise ModelError(f"{name}: unknown arrays {', '.join(sorted(arrays))[:60]}")
+    return PolicyModel(weights, header, kind_weights)
+
+
+def _weights(
+    np: Any, name: str, arrays: dict[str, Any], layers: list[int], letters: str
+) -> list[Any]:
+    """The checked weights of a perceptron of ``layers`` (taken out of ``arrays``), named by
+    ``letters`` (a weight's letter, a bias's letter)."""
     weights = []
     for layer, (inputs, outputs) in enumerate(pairwise(layers)):
-        for key, shape in ((f"w{layer}", (inputs, outputs)), (f"b{layer}", (outputs,))):
+        for key, shape in (
+            (f"{letters[0]}{layer}", (inputs, outputs)),
+            (f"{letters[1]}{layer}", (outputs,)),
+        ):
             array = arrays.pop(key, None)
             if array is None or array.shape != shape or array.dtype != np.float32:
                 got = "missing" if array is None else f"{array.dtype} {array.shape}"
@@ -171,9 +233,7 @@ def load_model(path: str | Path, family: str | None = None) -> PolicyModel:
             if not np.isfinite(array).all():
                 raise ModelError(f"{name}: weights {key} hold a value that is not a number")
             weights.append(array)
-    if arrays:
-        raise ModelError(f"{name}: unknown arrays {', '.join(sorted(arrays))[:60]}")
-    return PolicyModel(weights, header)
+    return weights
 
 
 class LearnedAgent:
