@@ -188,6 +188,13 @@ def _serve_arguments(serve: argparse.ArgumentParser) -> None:
         help="the SQLite file keeping which chapters each browser has read (default: "
         "mahjongkit/site.sqlite3 in the user's data folder)",
     )
+    serve.add_argument(
+        "--model",
+        action="append",
+        default=[],
+        metavar="MODEL",
+        help="a model file of train that the table offers as a bot (repeatable)",
+    )
     serve.add_argument("--lang", help="language of the messages: en, fr, es (default en)")
 
 

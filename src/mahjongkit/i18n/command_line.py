@@ -420,6 +420,11 @@ def help_text(text: str, lang: str) -> str:
 
 _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     (
+        "a model file of train that the table offers as a bot (repeatable)",
+        "un fichier de modèle de train que la table propose comme bot (répétable)",
+        "un archivo de modelo de train que la mesa ofrece como bot (repetible)",
+    ),
+    (
         "Train a policy from a bot's self-play (needs mahjongkit[train]); write a model "
         "file that learned:PATH plays.",
         "Entraîner une politique sur les parties d’un bot contre lui-même (il faut "

@@ -99,12 +99,12 @@ class PolicyModel:
 
     def scores(self, features: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
         """The score of every slot for one feature vector, or a row per vector of a batch."""
-        np = _numpy()
-        x = _mlp(np, features, self.weights)
+        numpy = _numpy()
+        x: npt.NDArray[np.float32] = _mlp(numpy, features, self.weights)
         if self.kind_weights:
-            per_kind = _mlp(np, features[..., kind_index()], self.kind_weights)
-            rest = np.zeros((*x.shape[:-1], VOCABULARY - 2 * per_kind.shape[-2]), x.dtype)
-            x = x + np.concatenate([per_kind[..., 0], per_kind[..., 1], rest], axis=-1)
+            per_kind = _mlp(numpy, features[..., kind_index()], self.kind_weights)
+            rest = numpy.zeros((*x.shape[:-1], VOCABULARY - 2 * per_kind.shape[-2]), x.dtype)
+            x = x + numpy.concatenate([per_kind[..., 0], per_kind[..., 1], rest], axis=-1)
         return x
 
     def action_scores(
