@@ -72,7 +72,7 @@ def test_a_tiny_model_agrees_with_its_teacher_above_chance(teacher_data, tmp_pat
     assert len(data) > 100 and data.features.shape[1] == data.features[0].size
     model = clone(data, FAMILY, seconds=3, seed=1, hidden=(32,), held_out=0.0)
     chance = chance_agreement(data, choices_only=True)
-    agreed = agreement(model, data, choices_only=True)
+    agreed = agreement(model, data, choices_only=True)  # fitted and validation decisions
     # random choice among the legal actions agrees about 1 in 6 times here
     assert chance < 0.3
     assert agreed > chance + 0.2, (agreed, chance)
@@ -81,8 +81,10 @@ def test_a_tiny_model_agrees_with_its_teacher_above_chance(teacher_data, tmp_pat
     again = load_model(path, FAMILY)
     assert agreement(again, data, choices_only=True) == agreed
     figures = again.training
-    assert figures["method"] == "behaviour cloning" and figures["decisions"] == len(data)
-    assert figures["agreement_train_choices"] == round(agreed, 4)
+    assert figures["method"] == "behaviour cloning"
+    assert figures["decisions"] + figures["validation_decisions"] == len(data)
+    assert 1 <= figures["kept_pass"] <= figures["epochs"]
+    assert figures["agreement_train_choices"] > chance
 
 
 def test_an_untrained_network_does_not_agree_above_chance_by_accident(teacher_data):

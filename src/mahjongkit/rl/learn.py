@@ -286,10 +286,11 @@ class _Net:
         seed: int,
         start: PolicyModel | None = None,
         kind_layers: Sequence[int] = (),
+        dropout: float = 0.0,
     ):
         torch = _torch()
         torch.manual_seed(seed)
-        self.net = _perceptron(torch, layers)
+        self.net = _perceptron(torch, layers, dropout)
         self.kind = _perceptron(torch, kind_layers) if kind_layers else None
         if start is not None:
             _load(torch, self.net, start.weights)
@@ -333,12 +334,14 @@ class _Net:
         return PolicyModel(_saved(self.net), header, kind)
 
 
-def _perceptron(torch: Any, layers: Sequence[int]) -> Any:
+def _perceptron(torch: Any, layers: Sequence[int], dropout: float = 0.0) -> Any:
     modules: list[Any] = []
     for i, (inputs, outputs) in enumerate(pairwise(layers)):
         modules.append(torch.nn.Linear(inputs, outputs))
         if i < len(layers) - 2:
             modules.append(torch.nn.ReLU())
+            if dropout > 0:
+                modules.append(torch.nn.Dropout(dropout))
     return torch.nn.Sequential(*modules)
 
 
@@ -409,35 +412,41 @@ def clone(
     hidden: Sequence[int] = (256, 256),
     kind_hidden: Sequence[int] | None = (32,),
     held_out: float = 0.1,
+    validation: float = 0.05,
+    dropout: float = 0.2,
     batch: int = 256,
     learning_rate: float = 1e-3,
     on_epoch: Callable[[int, float, float], None] | None = None,
     extra: dict[str, Any] | None = None,
 ) -> PolicyModel:
     """A policy fitted to ``data``'s choices by behaviour cloning for about ``seconds`` (at
-    least one pass); its header keeps the figures: decisions, epochs, agreement on the
-    decisions trained on and on those held out (and what random choice would agree).
-    ``on_epoch(epoch, loss, held_out_agreement)`` follows it."""
+    least one pass). The last ``held_out`` share of the games is kept out to measure it, and
+    the ``validation`` share of the others chooses the pass kept (early stopping); ``dropout``
+    between the hidden layers. Its header keeps the figures: decisions, passes, agreement on
+    the decisions fitted and on those held out (and what random choice would agree).
+    ``on_epoch(epoch, loss, validation_agreement)`` follows it."""
     torch = _torch()
     if seconds <= 0 or not math.isfinite(seconds):
         raise TrainingError(f"a training time is a positive number of seconds, not {seconds!r:.20}")
     torch.set_num_threads(1)
     train, test = _split(data, held_out)
+    fit, check = _split(train, validation)
     layers = [FEATURE_SIZE, *hidden, VOCABULARY]
     kind_layers = (
         [len(KIND_BLOCKS), *kind_hidden, len(KIND_SLOTS[0])] if kind_hidden is not None else []
     )
-    net = _Net(layers, seed, kind_layers=kind_layers)
-    optimiser = torch.optim.AdamW(net.parameters(), lr=learning_rate, weight_decay=1e-4)
-    features, slots, chosen = _tensors(train)
+    net = _Net(layers, seed, kind_layers=kind_layers, dropout=dropout)
+    optimiser = torch.optim.AdamW(net.parameters(), lr=learning_rate, weight_decay=1e-3)
+    features, slots, chosen = _tensors(fit)
     generator = torch.Generator().manual_seed(seed)
     start = time.monotonic()
     epochs = 0
     loss_value = math.nan
+    best: tuple[float, int, PolicyModel] | None = None
     while True:
-        order = torch.randperm(len(train), generator=generator)
+        order = torch.randperm(len(fit), generator=generator)
         total = 0.0
-        for first in range(0, len(train), batch):
+        for first in range(0, len(fit), batch):
             rows = order[first : first + batch]
             log_probs = net.log_probs(features[rows], slots[rows])
             loss = torch.nn.functional.nll_loss(log_probs, chosen[rows])
@@ -448,15 +457,21 @@ def clone(
             if time.monotonic() - start > seconds and epochs > 0:
                 break
         epochs += 1
-        loss_value = total / max(1, len(train))
+        loss_value = total / max(1, len(fit))
+        model = net.model(_header(variant, layers, {}, kind_layers))
+        checked = agreement(model, check) if len(check) else math.nan
+        # Early stopping: the passes that fit the rest of the games best are kept (a network
+        # this size learns the decisions it sees by heart long before the time is up).
+        if best is None or not checked <= best[0]:
+            best = (checked, epochs, model)
         if on_epoch is not None:
-            model = net.model(_header(variant, layers, {}, kind_layers))
-            on_epoch(epochs, loss_value, agreement(model, test) if len(test) else math.nan)
+            on_epoch(epochs, loss_value, checked)
         if time.monotonic() - start > seconds:
             break
+    assert best is not None
     figures = {
         "method": "behaviour cloning",
-        "decisions": len(train),
+        "decisions": len(fit),
         "held_out_decisions": len(test),
         "games": len(np.unique(data.game)),
         "epochs": epochs,
@@ -465,8 +480,10 @@ def clone(
         "seed": seed,
         **(extra or {}),
     }
-    model = net.model(_header(variant, layers, figures, kind_layers))
-    figures.update(_agreements(model, train, test))
+    figures["kept_pass"] = best[1]
+    figures["validation_decisions"] = len(check)
+    model = best[2]
+    figures.update(_agreements(model, fit, test))
     return PolicyModel(
         model.weights, _header(variant, layers, figures, kind_layers), model.kind_weights
     )
