@@ -420,10 +420,11 @@ def clone(
     extra: dict[str, Any] | None = None,
 ) -> PolicyModel:
     """A policy fitted to ``data``'s choices by behaviour cloning for about ``seconds`` (at
-    least one pass). The last ``held_out`` share of the games is kept out to measure it, and
-    the ``validation`` share of the others chooses the pass kept (early stopping); ``dropout``
-    between the hidden layers. Its header keeps the figures: decisions, passes, agreement on
-    the decisions fitted and on those held out (and what random choice would agree).
+    least one step; the last pass may be cut). The last ``held_out`` share of the games is
+    kept out to measure it, and the ``validation`` share of the others chooses the pass kept
+    (early stopping); ``dropout`` between the hidden layers. Its header keeps the figures:
+    decisions, passes, agreement on the decisions fitted and on those held out (and what
+    random choice would agree).
     ``on_epoch(epoch, loss, validation_agreement)`` follows it."""
     torch = _torch()
     if seconds <= 0 or not math.isfinite(seconds):
@@ -454,8 +455,8 @@ def clone(
             loss.backward()
             optimiser.step()
             total += float(loss.detach()) * len(rows)
-            if time.monotonic() - start > seconds and epochs > 0:
-                break
+            if time.monotonic() - start > seconds:
+                break  # mid-pass if need be: the time given is a bound
         epochs += 1
         loss_value = total / max(1, len(fit))
         model = net.model(_header(variant, layers, {}, kind_layers))
@@ -557,7 +558,7 @@ def improve(
     each decision's probability ratio to the policy that played it, weighed by its return less
     the mean over their spread and clipped to ``1 ± clip`` (PPO's surrogate); ``anchor`` (the
     teacher's decisions), weighed by ``anchor_weight``, keeps it near what it learnt. About
-    ``seconds`` of passes over the data (at least one)."""
+    ``seconds`` of passes over the data (at least one step; the last pass may be cut)."""
     torch = _torch()
     if seconds <= 0 or not math.isfinite(seconds):
         raise TrainingError(f"a training time is a positive number of seconds, not {seconds!r:.20}")
@@ -602,7 +603,7 @@ def improve(
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
-            if time.monotonic() - start > seconds and passes > 0:
+            if time.monotonic() - start > seconds:
                 break
         passes += 1
         if time.monotonic() - start > seconds:
