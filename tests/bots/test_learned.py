@@ -22,7 +22,7 @@ from mahjongkit.bots.learned import (
     load_model,
     save_model,
 )
-from mahjongkit.bots.learned.features import _slots_of, action_slots, encode, vocabulary_name
+from mahjongkit.bots.learned.features import action_slots, encode, slots_of, vocabulary_name
 from mahjongkit.bots.seating import SimulationError, parse_bots
 from mahjongkit.cli import main
 from mahjongkit.game.engine import Game
@@ -80,7 +80,7 @@ def test_every_legal_action_of_every_family_has_slots_and_features_stay_in_range
         seat = game.waiting_for()[0]
         observation = game.observation(seat, with_events=False)
         slots = action_slots(observation, red=True)
-        wanted = {_slots_of(action, True) for action in observation.legal_actions}
+        wanted = {slots_of(action, True) for action in observation.legal_actions}
         assert None not in wanted
         assert wanted == {group for group, _ in slots}
         seen_types.update(action.type for action in observation.legal_actions)

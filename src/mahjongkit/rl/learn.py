@@ -37,7 +37,13 @@ from mahjongkit.bots.learned import (
     LearnedAgent,
     PolicyModel,
 )
-from mahjongkit.bots.learned.features import KIND_BLOCKS, KIND_SLOTS, action_slots, encode
+from mahjongkit.bots.learned.features import (
+    KIND_BLOCKS,
+    KIND_SLOTS,
+    action_slots,
+    encode,
+    slots_of,
+)
 from mahjongkit.bots.learned.model import VERSION, kind_index
 from mahjongkit.bots.session import run_seats
 from mahjongkit.errors import MahjongError
@@ -203,9 +209,7 @@ def _teacher_choice(teacher: Any, red: bool) -> Callable[[int, Any], Any]:
         chosen = next((i for i, (_, a) in enumerate(slots) if a == action), None)
         if chosen is None:
             # Another copy of the same kind (or another red five): the same slots.
-            from mahjongkit.bots.learned.features import _slots_of
-
-            wanted = _slots_of(action, red)
+            wanted = slots_of(action, red)
             chosen = next(i for i, (s, _) in enumerate(slots) if s == wanted)
             slots[chosen] = (slots[chosen][0], action)
         return encode(observation, red, slots), slots, chosen

@@ -38,6 +38,7 @@ __all__ = [
     "VOCABULARY",
     "action_slots",
     "encode",
+    "slots_of",
     "vocabulary_name",
 ]
 
@@ -134,7 +135,7 @@ def action_slots(observation: Observation, red: bool) -> list[tuple[tuple[int, .
     drawn = observation.own.drawn
     found: dict[tuple[int, ...], Action] = {}
     for action in observation.legal_actions:
-        slots = _slots_of(action, red)
+        slots = slots_of(action, red)
         if slots is None:
             continue
         if slots not in found or (action.type in (A.DISCARD, A.RIICHI) and action.tile == drawn):
@@ -142,7 +143,8 @@ def action_slots(observation: Observation, red: bool) -> list[tuple[tuple[int, .
     return list(found.items())
 
 
-def _slots_of(action: Action, red: bool) -> tuple[int, ...] | None:
+def slots_of(action: Action, red: bool) -> tuple[int, ...] | None:
+    """The slots of one action (None: an action the vocabulary has no slot for)."""
     kind = action.type
     tile = action.tile
     if kind in (A.DISCARD, A.RIICHI) and tile is not None:
