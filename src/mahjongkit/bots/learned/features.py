@@ -245,7 +245,7 @@ def encode(
     for kind in range(NUM_KINDS):
         out[at + kind] = unseen[kind] / 4
     at += NUM_KINDS
-    claimed = observation.rob_tile if observation.rob_tile is not None else None
+    claimed = observation.rob_tile
     if claimed is None and observation.phase in ("claim", "rob"):
         claimed = observation.last_discard
     if claimed is not None and claimed < NUM_PHYSICAL:
