@@ -4,6 +4,10 @@
         [--variants riichi,hongkong,sichuan] [--bots random,efficient] [--seed 1] [--jobs 2]
     PYTHONPATH=src .venv/bin/python bench/strength.py --cost [--games 6] [--bots ...]
 
+A bot is a name of ``mahjongkit.sim.BOTS`` or ``learned:MODEL``, a model file of
+``mahjongkit train`` (of the one family it was trained on: name that family alone in
+``--variants``).
+
 Duplicate deals: every deal (a game seed, hence the same walls round after round) is played
 once per seat with the line-up rotated, so every bot meets the same tiles from every seat and
 the luck of the deal cancels out. The line-up is ``--bots`` repeated to fill the table (two
@@ -32,6 +36,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mahjongkit.bots import Agent, play
+from mahjongkit.bots.seating import parse_bots
+from mahjongkit.errors import MahjongError
 from mahjongkit.game.engine import Game
 from mahjongkit.sim import BOTS, Z_95, Plan, game_seed, make_agents, play_game
 
@@ -250,9 +256,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
-    for bot in bots:
-        if bot not in BOTS:
-            parser.error(f"unknown bot {bot!r}: expected one of {', '.join(BOTS)}")
+    for number, bot in enumerate(bots):
+        if bot.startswith("learned:"):
+            try:
+                bots[number] = parse_bots([bot], 1)[0]  # the model file is read and checked
+            except MahjongError as error:
+                parser.error(str(error))
+        elif bot not in BOTS:
+            parser.error(
+                f"unknown bot {bot!r}: expected one of {', '.join(BOTS)} or learned:MODEL"
+            )
     for variant in variants:
         if variant not in FAMILIES:
             parser.error(f"unknown family {variant!r}: expected one of {', '.join(FAMILIES)}")

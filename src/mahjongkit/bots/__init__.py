@@ -25,8 +25,9 @@ strongest first."""
 
 
 def make_bot(name: str, seed: int, rules: Any = None) -> Agent:
-    """The bot called ``name`` (one of :data:`BOT_NAMES`): a random one seeded by ``seed``; the
-    others value hands by ``rules``, the game's rules object (None: the variant's defaults).
+    """The bot called ``name`` (one of :data:`BOT_NAMES`, or ``learned:PATH``, the model file
+    at PATH: :mod:`mahjongkit.bots.learned`): a random one seeded by ``seed``; the others value
+    hands by ``rules``, the game's rules object (None: the variant's defaults).
 
     >>> type(make_bot("defensive", 0)).__name__
     'DefensiveAgent'
@@ -37,6 +38,12 @@ def make_bot(name: str, seed: int, rules: Any = None) -> Agent:
         return EfficientAgent(rules)
     if name == "random":
         return RandomAgent(seed)
+    if name.strip().lower().startswith("learned:"):
+        # Read only when asked for: the model's code and NumPy cost the others nothing.
+        from mahjongkit.bots.learned import LearnedAgent, model_path
+        from mahjongkit.bots.learned.cache import cached_model
+
+        return LearnedAgent(cached_model(model_path(name)), rules)
     raise NotationError(f"unknown bot {name!r:.40}: expected one of {', '.join(BOT_NAMES)}")
 
 

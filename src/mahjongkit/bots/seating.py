@@ -32,7 +32,7 @@ __all__ = [
 
 BOTS = ("random", "efficient", "defensive")
 """The bots a seat may be given by name (those of :data:`mahjongkit.bots.BOT_NAMES`), or
-``mjai:COMMAND``."""
+``mjai:COMMAND``, or ``learned:PATH`` (a model file of ``mahjongkit train``)."""
 
 
 def _refusal(key: str, **values: Any) -> str:
@@ -68,6 +68,13 @@ def _bot_name(spec: str) -> str:
         name = "mjai:" + name[len("mjai:") :].strip()
         command_of(name)  # a command that cannot be split is refused here
         return name
+    if name.lower().startswith("learned:"):
+        from mahjongkit.bots.learned import model_path
+        from mahjongkit.bots.learned.cache import cached_model
+
+        path = model_path(name)
+        cached_model(path)  # a missing or broken model file is refused here, before any game
+        return "learned:" + path
     if name.lower() not in BOTS:
         raise SimulationError(
             _refusal("refusal.sim_bot", bot=repr(spec[:40]), bots=", ".join(BOTS))
@@ -77,7 +84,8 @@ def _bot_name(spec: str) -> str:
 
 def parse_bots(specs: Sequence[str], players: int) -> tuple[str, ...]:
     """The bot of every seat: one spec for all seats or one per seat (``mjai:COMMAND``: an
-    external mjai bot, see :mod:`mahjongkit.bots.mjai_host`)."""
+    external mjai bot, see :mod:`mahjongkit.bots.mjai_host`; ``learned:PATH``: a model file,
+    checked here, see :mod:`mahjongkit.bots.learned`)."""
     if not specs:
         specs = ("random",)
     bots = tuple(_bot_name(spec) for spec in specs)
@@ -100,7 +108,7 @@ def make_agents(
     strictness."""
     agents: list[Agent] = []
     for seat, bot in enumerate(bots):
-        if not bot.startswith("mjai:") and bot not in BOTS:
+        if not bot.startswith(("mjai:", "learned:")) and bot not in BOTS:
             raise SimulationError(f"unknown bot {bot!r:.40}: expected one of {', '.join(BOTS)}")
         agents.append(seat_agent(bot, seat, game_seed(seed, seat), rules, hosting))
     return agents

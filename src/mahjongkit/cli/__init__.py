@@ -49,7 +49,15 @@ def run_serve(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     db = Path(args.db) if args.db else default_db_path()
-    app = create_app(db)
+    limits = None
+    if args.model:
+        from mahjongkit.bots.seating import parse_bots
+        from mahjongkit.web.table import Limits
+
+        # Each file is read and checked before the site starts.
+        paths = parse_bots([f"learned:{path}" for path in args.model], len(args.model))
+        limits = Limits(models=tuple(str(Path(p[len("learned:") :]).resolve()) for p in paths))
+    app = create_app(db, table_limits=limits)
     host = f"[{args.host}]" if ":" in args.host else args.host
     from mahjongkit.i18n import t
 

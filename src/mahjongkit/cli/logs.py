@@ -168,7 +168,11 @@ def run_mjai_bot(args: argparse.Namespace) -> int:
     from mahjongkit.bots.mjai_bot import MjaiBot, serve
     from mahjongkit.sim import BOTS
 
-    if args.bot not in BOTS:
+    if args.bot.strip().lower().startswith("learned:"):
+        from mahjongkit.bots.seating import parse_bots
+
+        args.bot = parse_bots([args.bot], 1)[0]  # the model file is read and checked here
+    elif args.bot not in BOTS:
         raise NotationError(
             sentence("command.bot_name", value=repr(args.bot[:40]), bots=", ".join(BOTS))
         )

@@ -77,6 +77,7 @@ COMMANDS = (
     "simulate",
     "mjai-bot",
     "convert",
+    "train",
 )
 
 
@@ -187,6 +188,13 @@ def _serve_arguments(serve: argparse.ArgumentParser) -> None:
         help="the SQLite file keeping which chapters each browser has read (default: "
         "mahjongkit/site.sqlite3 in the user's data folder)",
     )
+    serve.add_argument(
+        "--model",
+        action="append",
+        default=[],
+        metavar="MODEL",
+        help="a model file of train that the table offers as a bot (repeatable)",
+    )
     serve.add_argument("--lang", help="language of the messages: en, fr, es (default en)")
 
 
@@ -218,6 +226,15 @@ def _play_bot(text: str) -> str:
 
             raise type_error(reason_of(error)) from None
         return spec
+    if text.strip().lower().startswith("learned:"):
+        from mahjongkit.bots.seating import parse_bots
+
+        try:
+            return parse_bots([text], 1)[0]  # the model file is read and checked here
+        except MahjongError as error:
+            from mahjongkit.i18n import reason_of
+
+            raise type_error(reason_of(error)) from None
     if text.strip().lower() not in BOT_NAMES:
         raise type_error(sentence("command.bot", value=repr(text[:40]), bots=", ".join(BOT_NAMES)))
     return text.strip().lower()
@@ -234,9 +251,10 @@ def _play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument(
         "--bots",
         type=_play_bot,
-        metavar="{defensive,efficient,random,mjai:COMMAND}",
+        metavar="{defensive,efficient,random,mjai:COMMAND,learned:MODEL}",
         help="the other seats' bot (default efficient); mjai:COMMAND runs an external mjai bot "
-        "at each of them ({seat} in COMMAND is the seat number; Riichi, Tenhou rules by default)",
+        "at each of them ({seat} in COMMAND is the seat number; Riichi, Tenhou rules by default)"
+        "; learned:MODEL plays a model file of train",
     )
     play.add_argument("--seed", type=_seed, help="the game's seed (default 0)")
     play.add_argument("--lang", help="language of the game: en, fr, es (default en)")
@@ -288,7 +306,9 @@ def _mjai_bot_arguments(bot: argparse.ArgumentParser) -> None:
         help="the bot's seat, 0-3 (default: the id that start_game gives)",
     )
     bot.add_argument(
-        "--bot", default="efficient", help="the bot that plays (any bot simulate knows)"
+        "--bot",
+        default="efficient",
+        help="the bot that plays (any bot simulate knows; learned:MODEL: a model file of train)",
     )
     bot.add_argument("--rules", default="tenhou", help="a Riichi rules preset")
     bot.add_argument("--lang", help="language of the messages: en, fr, es (default en)")
@@ -352,8 +372,9 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="SPEC",
-        help="random, efficient, defensive or mjai:COMMAND (an external mjai bot; {seat} in "
-        "COMMAND is the seat): once for every seat, or once per seat (default random)",
+        help="random, efficient, defensive, mjai:COMMAND (an external mjai bot; {seat} in "
+        "COMMAND is the seat) or learned:MODEL (a model file of train): once for every seat, "
+        "or once per seat (default random)",
     )
     simulate.add_argument(
         "--mjai-timeout",
@@ -391,6 +412,88 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as one object")
     simulate.add_argument(
+        "--lang", help="language of the progress, the summary and the messages: en, fr, es"
+    )
+
+
+def _minutes(text: str) -> float:
+    """A ``train --minutes`` value: a positive number of minutes, at most a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 24 * 60:  # also refuses nan and inf
+        raise type_error(sentence("command.minutes", value=repr(text[:40])))
+    return value
+
+
+def _layers(text: str) -> tuple[int, ...]:
+    """A ``train --hidden`` value: one to four widths of 1 to 2048, comma-separated."""
+    try:
+        widths = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        widths = ()
+    if not 1 <= len(widths) <= 4 or not all(1 <= w <= 2048 for w in widths):
+        raise type_error(sentence("command.hidden", value=repr(text[:40])))
+    return widths
+
+
+def _train_arguments(train: argparse.ArgumentParser) -> None:
+    """The arguments of ``train``."""
+    train.add_argument(
+        "--variant", choices=FAMILIES, default=VARIANT_NAMES[0], help="the rule family"
+    )
+    train.add_argument("--rules", help="a rules preset of the variant")
+    option_argument(train)
+    train.add_argument(
+        "--games",
+        type=positive,
+        default=200,
+        help="games of the teacher bot at every seat to learn from (fewer if the time runs out)",
+    )
+    train.add_argument(
+        "--minutes",
+        type=_minutes,
+        default=10.0,
+        help="the time the whole training may take, in minutes: the games, the fitting and "
+        "the self-play round",
+    )
+    train.add_argument(
+        "--seed", type=_seed, default=0, help="the run's seed: the same seed, the same games"
+    )
+    train.add_argument(
+        "--out", required=True, metavar="MODEL", help="the model file written (.npz)"
+    )
+    train.add_argument(
+        "--self-play-games",
+        type=nonnegative,
+        default=40,
+        help="games of the learned policy against itself for one round of improvement, "
+        "written to --self-play-out (0: none)",
+    )
+    train.add_argument(
+        "--self-play-out",
+        metavar="MODEL",
+        help="the improved model file (default: MODEL with -selfplay before its suffix)",
+    )
+    train.add_argument(
+        "--teacher",
+        choices=("defensive", "efficient"),
+        default="defensive",
+        help="the bot whose decisions are learned",
+    )
+    train.add_argument(
+        "--hidden",
+        type=_layers,
+        default=(256, 256),
+        metavar="N,N",
+        help="the widths of the hidden layers",
+    )
+    train.add_argument(
+        "--max-rounds", type=positive, default=None, help="end each game after this many rounds"
+    )
+    train.add_argument("--json", action="store_true", help="print the figures as one object")
+    train.add_argument(
         "--lang", help="language of the progress, the summary and the messages: en, fr, es"
     )
 
@@ -609,6 +712,19 @@ _SUBCOMMANDS: tuple[_Subcommand, ...] = (
         _convert_arguments,
         _Run("mahjongkit.cli.logs", "run_convert"),
         False,
+    ),
+    (
+        "train",
+        "Train a policy from a bot's self-play (needs mahjongkit[train]); write a model "
+        "file that learned:PATH plays.",
+        "Train a small policy network: seeded games of the teacher bot at every seat, behaviour "
+        "cloning of its decisions (agreement measured on the last tenth of the games), then one "
+        "round of self-play improvement by policy gradient. Each model is a NumPy file that "
+        "simulate, play and mjai-bot play as --bot learned:MODEL without PyTorch. Needs "
+        "PyTorch: pip install 'mahjongkit[train]'.",
+        _train_arguments,
+        _Run("mahjongkit.cli.train", "run_train"),
+        True,
     ),
     (
         "simulate",

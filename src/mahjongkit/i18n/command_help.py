@@ -18,6 +18,85 @@ def help_text(text: str, lang: str) -> str:
 
 _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     (
+        "a model file of train that the table offers as a bot (repeatable)",
+        "un fichier de modèle de train que la table propose comme bot (répétable)",
+        "un archivo de modelo de train que la mesa ofrece como bot (repetible)",
+    ),
+    (
+        "Train a policy from a bot's self-play (needs mahjongkit[train]); write a model "
+        "file that learned:PATH plays.",
+        "Entraîner une politique sur les parties d’un bot contre lui-même (il faut "
+        "mahjongkit[train]) ; écrire un fichier de modèle que learned:CHEMIN joue.",
+        "Entrenar una política con las partidas de un bot contra sí mismo (hace falta "
+        "mahjongkit[train]); escribir un archivo de modelo que learned:RUTA juega.",
+    ),
+    (
+        "Train a small policy network: seeded games of the teacher bot at every seat, behaviour "
+        "cloning of its decisions (agreement measured on the last tenth of the games), then one "
+        "round of self-play improvement by policy gradient. Each model is a NumPy file that "
+        "simulate, play and mjai-bot play as --bot learned:MODEL without PyTorch. Needs "
+        "PyTorch: pip install 'mahjongkit[train]'.",
+        "Entraîner un petit réseau de politique : des parties à graine du bot maître à chaque "
+        "place, le clonage de ses décisions (l’accord mesuré sur le dernier dixième des "
+        "parties), puis un tour d’amélioration par le jeu contre soi-même (gradient de "
+        "politique). Chaque modèle est un fichier NumPy que simulate, play et mjai-bot jouent "
+        "en --bot learned:MODEL sans PyTorch. Il faut PyTorch : pip install "
+        "'mahjongkit[train]'.",
+        "Entrenar una pequeña red de política: partidas con semilla del bot maestro en cada "
+        "puesto, clonación de sus decisiones (el acuerdo se mide en la última décima parte de "
+        "las partidas), y luego una ronda de mejora jugando contra sí misma (gradiente de "
+        "política). Cada modelo es un archivo NumPy que simulate, play y mjai-bot juegan como "
+        "--bot learned:MODEL sin PyTorch. Hace falta PyTorch: pip install "
+        "'mahjongkit[train]'.",
+    ),
+    (
+        "games of the teacher bot at every seat to learn from (fewer if the time runs out)",
+        "parties du bot maître à chaque place dont apprendre (moins si le temps manque)",
+        "partidas del bot maestro en cada puesto de las que aprender (menos si se acaba el "
+        "tiempo)",
+    ),
+    (
+        "the time the whole training may take, in minutes: the games, the fitting and "
+        "the self-play round",
+        "le temps que tout l’entraînement peut prendre, en minutes : les parties, "
+        "l’ajustement et le tour de jeu contre soi-même",
+        "el tiempo que puede durar todo el entrenamiento, en minutos: las partidas, el ajuste "
+        "y la ronda de juego contra sí misma",
+    ),
+    (
+        "the model file written (.npz)",
+        "le fichier de modèle écrit (.npz)",
+        "el archivo de modelo escrito (.npz)",
+    ),
+    (
+        "games of the learned policy against itself for one round of improvement, "
+        "written to --self-play-out (0: none)",
+        "parties de la politique apprise contre elle-même pour un tour d’amélioration, "
+        "écrit dans --self-play-out (0 : aucun)",
+        "partidas de la política aprendida contra sí misma para una ronda de mejora, "
+        "escrita en --self-play-out (0: ninguna)",
+    ),
+    (
+        "the improved model file (default: MODEL with -selfplay before its suffix)",
+        "le fichier du modèle amélioré (par défaut : MODEL avec -selfplay avant son suffixe)",
+        "el archivo del modelo mejorado (por defecto: MODEL con -selfplay antes de su sufijo)",
+    ),
+    (
+        "the bot whose decisions are learned",
+        "le bot dont les décisions sont apprises",
+        "el bot cuyas decisiones se aprenden",
+    ),
+    (
+        "the widths of the hidden layers",
+        "les largeurs des couches cachées",
+        "los anchos de las capas ocultas",
+    ),
+    (
+        "print the figures as one object",
+        "afficher les chiffres en un seul objet",
+        "mostrar las cifras como un solo objeto",
+    ),
+    (
         "Print a variant's pattern table (names, values, examples), or with --options its "
         "rule options and their ranges, as Markdown.",
         "Afficher la table des motifs d’une variante (noms, valeurs, exemples), ou avec "
@@ -608,13 +687,14 @@ _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "the other seats' bot (default efficient); mjai:COMMAND runs an external mjai bot at "
-        "each of them ({seat} in COMMAND is the seat number; Riichi, Tenhou rules by default)",
+        "each of them ({seat} in COMMAND is the seat number; Riichi, Tenhou rules by default)"
+        "; learned:MODEL plays a model file of train",
         "le bot des autres places (par défaut efficient) ; mjai:COMMANDE lance un bot mjai "
         "externe à chacune d’elles ({seat} dans COMMANDE est le numéro de la place ; Riichi, "
-        "règles de Tenhou par défaut)",
+        "règles de Tenhou par défaut) ; learned:MODEL joue un fichier de modèle de train",
         "el bot de los demás puestos (por defecto efficient); mjai:ORDEN ejecuta un bot mjai "
         "externo en cada uno ({seat} en ORDEN es el número del puesto; Riichi, reglas de "
-        "Tenhou por defecto)",
+        "Tenhou por defecto); learned:MODEL juega un archivo de modelo de train",
     ),
     (
         "the game's seed (default 0)",
@@ -684,9 +764,11 @@ _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
         "el puesto del bot, 0-3 (por defecto: el id que da start_game)",
     ),
     (
-        "the bot that plays (any bot simulate knows)",
-        "le bot qui joue (tout bot que simulate connaît)",
-        "el bot que juega (cualquier bot que simulate conozca)",
+        "the bot that plays (any bot simulate knows; learned:MODEL: a model file of train)",
+        "le bot qui joue (tout bot que simulate connaît ; learned:MODEL : un fichier de modèle "
+        "de train)",
+        "el bot que juega (cualquier bot que simulate conozca; learned:MODEL: un archivo de "
+        "modelo de train)",
     ),
     ("a Riichi rules preset", "un jeu de règles de Riichi", "un conjunto de reglas de Riichi"),
     (
@@ -722,13 +804,15 @@ _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
         "cuántos procesos (por defecto: uno por núcleo); los resultados no dependen de ello",
     ),
     (
-        "random, efficient, defensive or mjai:COMMAND (an external mjai bot; {seat} in COMMAND "
-        "is the seat): once for every seat, or once per seat (default random)",
-        "random, efficient, defensive ou mjai:COMMANDE (un bot mjai externe ; {seat} dans "
-        "COMMANDE est la place) : une fois pour toutes les places, ou une fois par place (par "
-        "défaut random)",
-        "random, efficient, defensive o mjai:ORDEN (un bot mjai externo; {seat} en ORDEN es el "
-        "puesto): una vez para todos los puestos, o una vez por puesto (por defecto random)",
+        "random, efficient, defensive, mjai:COMMAND (an external mjai bot; {seat} in COMMAND "
+        "is the seat) or learned:MODEL (a model file of train): once for every seat, or once "
+        "per seat (default random)",
+        "random, efficient, defensive, mjai:COMMANDE (un bot mjai externe ; {seat} dans "
+        "COMMANDE est la place) ou learned:MODEL (un fichier de modèle de train) : une fois "
+        "pour toutes les places, ou une fois par place (par défaut random)",
+        "random, efficient, defensive, mjai:ORDEN (un bot mjai externo; {seat} en ORDEN es el "
+        "puesto) o learned:MODEL (un archivo de modelo de train): una vez para todos los "
+        "puestos, o una vez por puesto (por defecto random)",
     ),
     (
         "seconds an mjai:COMMAND bot has for each answer (default 5; 30 for its first)",

@@ -42,6 +42,8 @@ _EN = {
     "command.port": "expected a port from 1 to 65535, not {value}",
     "command.bot": "{value}: expected one of {bots} or mjai:COMMAND",
     "command.bot_name": "--bot {value}: expected one of {bots}",
+    "command.minutes": "--minutes {value}: a number of minutes above 0, at most 1440",
+    "command.hidden": "--hidden {value}: one to four widths of 1 to 2048, such as 256,256",
     "command.too_large_print": (
         "the result is too large to print: an --option value (such as limit) is far out of the "
         "range of a real table"
@@ -142,6 +144,8 @@ _FR = {
     "command.port": "un port de 1 à 65535 est attendu, pas {value}",
     "command.bot": "{value} : un de {bots} ou mjai:COMMANDE est attendu",
     "command.bot_name": "--bot {value} : un de {bots} est attendu",
+    "command.minutes": "--minutes {value} : un nombre de minutes au-dessus de 0, au plus 1440",
+    "command.hidden": "--hidden {value} : une à quatre largeurs de 1 à 2048, comme 256,256",
     "command.too_large_print": (
         "le résultat est trop grand pour être affiché : une valeur d’--option (comme limit) est "
         "très loin de celles d’une vraie table"
@@ -245,6 +249,8 @@ _ES = {
     "command.port": "se esperaba un puerto del 1 al 65535, no {value}",
     "command.bot": "{value}: se esperaba uno de {bots} o mjai:ORDEN",
     "command.bot_name": "--bot {value}: se esperaba uno de {bots}",
+    "command.minutes": "--minutes {value}: un número de minutos mayor que 0, como mucho 1440",
+    "command.hidden": "--hidden {value}: de uno a cuatro anchos de 1 a 2048, como 256,256",
     "command.too_large_print": (
         "el resultado es demasiado grande para mostrarlo: un valor de --option (como limit) "
         "está muy lejos de los de una mesa real"

@@ -89,6 +89,7 @@ _BOT_NAMES_BY_TYPE = {
     "DefensiveAgent": "defensive",
     "EfficientAgent": "efficient",
     "RandomAgent": "random",
+    "LearnedAgent": "learned",
 }
 """The name a seat's bot is shown by."""
 

@@ -108,6 +108,9 @@ class Limits:
     room_idle_seconds: float = 600.0
     """A room nobody is connected to closes after this long (at once when its game is over);
     its game stays in the records."""
+    models: tuple[str, ...] = ()
+    """Model files of ``mahjongkit train`` (``serve --model PATH``) the table offers as bots,
+    each as ``learned:PATH`` at a table of its family; a page may choose no other file."""
 
 
 class Refusal(Exception):
@@ -365,6 +368,26 @@ class Settings:
     players: int
 
 
+def offered_bots(limits: Limits, variant: str | None = None) -> list[str]:
+    """The bots a page may choose: the named ones, then the model files of ``limits`` (those
+    of ``variant``'s family only, when it is given)."""
+    offered = list(BOTS)
+    for path in limits.models:
+        if variant is None or learned_family(path) == variant:
+            offered.append(f"learned:{path}")
+    return offered
+
+
+def learned_family(path: str) -> str | None:
+    """The family of the model file at ``path`` (None: it cannot be read now)."""
+    from mahjongkit.bots.learned.cache import cached_model
+
+    try:
+        return cached_model(path).family
+    except MahjongError:
+        return None
+
+
 def game_settings(message: dict[str, Any], lang: str, limits: Limits) -> Settings:
     """The settings a message asks for (``variant``, ``rules``, ``options``, ``bots``, ``seed``,
     ``max_rounds``), or a :class:`Refusal` naming the first wrong one. A missing seed is drawn
@@ -387,8 +410,9 @@ def game_settings(message: dict[str, Any], lang: str, limits: Limits) -> Setting
     except MahjongError as error:
         raise Refusal("options", say(reason_of(error), lang)) from None
     bot = message.get("bots", "efficient")
-    if bot not in BOTS:
-        raise refuse("bots", lang, value=short(bot), known=", ".join(BOTS))
+    offered = offered_bots(limits, variant_name)
+    if bot not in offered:
+        raise refuse("bots", lang, value=short(bot), known=", ".join(offered))
     seed = message.get("seed")
     if seed is None:
         seed = secrets.randbelow(2**62)
@@ -504,7 +528,7 @@ class Desk:
             raise Refusal("records", say(reason_of(error), lang)) from None
         seat = person[0]
         bot = next(s.bot for s in stored.seats if s.bot is not None) or "efficient"
-        if bot not in BOTS:
+        if bot not in offered_bots(self.limits, stored.variant):
             bot = "efficient"
         bot_seed = stored.seed + len(stored.events)
         seating = self._hold(hold, game, seat, bot, record_id, message, lang, bot_seed)
@@ -825,7 +849,10 @@ def table_router(tables: Tables, render: Render) -> APIRouter:
             lang,
             variants=variants,
             seats=seats_by_preset(),
-            bots=list(BOTS),
+            bots=offered_bots(tables.limits),
+            bot_families={
+                f"learned:{path}": learned_family(path) for path in tables.limits.models
+            },
             strings=page_strings(lang),
         )
 
