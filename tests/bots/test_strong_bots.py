@@ -847,3 +847,25 @@ def test_hong_kong_one_step_hand_meets_a_small_threat_with_soft_defence_not_a_fo
     folded = weighing.act(obs)
     assert folded.tile is not None and folded.tile // 4 == 2  # 3m, the safest
     assert danger[2] == min(danger[t // 4] for t in hand)
+
+
+# --- the missing suit under the lenient rule ---------------------------------------------------
+
+
+def test_sichuan_defence_sheds_the_missing_suit_first_even_where_other_discards_are_legal():
+    """RULES-sichuan §3: a hand may win only without its missing suit. Under the lenient rule
+    every tile may be discarded, and a threat shows a pin hand; the defensive bot still gives
+    a tile of its missing suit (pins) while it holds one, though the pin is the dangerous
+    tile and the lone 1s would be safe."""
+    used: dict[int, int] = {}
+    pungs = tuple(MeldInfo("pung", ids(k * 3, used), None, 0) for k in ("2p", "7p"))
+    flush = SeatInfo(pungs, (), (), False, False, 7, 0, None)
+    hand = ids("123456m789m5p1s22s", used)
+    seats = [flush, seat(hand, missing=1), seat(missing=1), seat(missing=0)]
+    obs = observation("sichuan", 1, seats, discards(1, hand), wall=30)
+    found = threats(obs)
+    assert [t.seat for t in found] == [0]
+    danger = discard_danger(obs, False, found)
+    assert danger[13] > danger[18]  # the 5p is the dangerous tile, the 1s safer
+    choice = DefensiveAgent().act(obs)
+    assert choice.tile is not None and choice.tile // 4 == 13  # 5p
