@@ -536,7 +536,7 @@ def test_h11_a_hong_kong_discard_drill_keeps_the_three_fan_path(client: TestClie
     every discard's best reachable fan, in the reader's language."""
     base = make_drill("hongkong", "discard", 1)
     hand = "7789m699p458s4446z"
-    drill = replace(base, hand=hand, seat="N", argv=("shanten", hand, *base.argv[2:]))
+    drill = replace(base, hand=hand, seat="N", request=replace(base.request, hand=hand))
     assert best_discards(drill_answer(drill)) == ["6z"]  # shanten and ukeire alone
     reach = discard_reach(drill)
     assert reach is not None

@@ -525,6 +525,87 @@ def request_of_words(argv: Sequence[str]) -> ShantenRequest | ScoreRequest:
     return request_of(parse_words(argv))
 
 
+_SCORE_SWITCHES = (
+    ("riichi", "--riichi"),
+    ("double_riichi", "--double-riichi"),
+    ("ippatsu", "--ippatsu"),
+    ("after_kong", "--after-kong"),
+    ("second_kong", "--second-kong"),
+    ("robbing_kong", "--robbing-kong"),
+    ("kong_discard", "--kong-discard"),
+    ("last_tile", "--last-tile"),
+    ("first_turn", "--first-turn"),
+)
+"""The on/off flags of ``score`` and the request fields they set, in the order written."""
+
+
+def command_words(request: ShantenRequest | ScoreRequest) -> tuple[str, ...]:
+    """The command line that asks ``request``: :func:`request_of_words` reads it back to an
+    equal request. Only what differs from the command line's defaults is written, hand first,
+    then the family and the seat, then how the hand was won and its extras, the language last
+    (the drills show a question's command line to the learner).
+
+    >>> from mahjongkit.api.requests import ScoreRequest
+    >>> command_words(ScoreRequest("11223344556677m", variant="sichuan", win="7m", tsumo=True))
+    ('score', '11223344556677m', '--variant', 'sichuan', '--win', '7m', '--tsumo')
+    """
+    from mahjongkit.api.requests import ALL_SEATS, ScoreRequest, WaitsRequest
+
+    if isinstance(request, ScoreRequest):
+        command = "score"
+    else:
+        command = "waits" if isinstance(request, WaitsRequest) else "shanten"
+    words = [command, request.hand]
+    if request.variant is not None:
+        words += ["--variant", request.variant]
+    if request.rules is not None:
+        words += ["--rules", request.rules]
+    for option in request.options:
+        words += ["--option", option]
+    for meld in request.melds:
+        words += ["--meld", meld]
+    if request.missing is not None:
+        words += ["--missing", request.missing]
+    if isinstance(request, ScoreRequest):
+        words += ["--win", request.win]
+    elif request.visible:
+        words += ["--visible", request.visible]
+    if request.seat is not None:
+        words += ["--seat", request.seat]
+    if request.round != "E":
+        words += ["--round", request.round]
+    if isinstance(request, ScoreRequest):
+        words += _score_words(request, ALL_SEATS)
+    if request.lang is not None:
+        words += ["--lang", request.lang]
+    return tuple(words)
+
+
+def _score_words(request: ScoreRequest, all_seats: tuple[str, ...]) -> list[str]:
+    """The flags of how a scored hand was won and its extras, after its seat."""
+    words = []
+    if request.tsumo:
+        words.append("--tsumo")
+    elif request.from_seat is not None:
+        words += ["--from", request.from_seat]
+    for name, flag in (("dora", "--dora"), ("ura", "--ura")):
+        if getattr(request, name):
+            words += [flag, getattr(request, name)]
+    words += [flag for name, flag in _SCORE_SWITCHES if getattr(request, name)]
+    for name, flag in (
+        ("honba", "--honba"),
+        ("deposits", "--deposits"),
+        ("nukidora", "--nukidora"),
+    ):
+        if getattr(request, name):
+            words += [flag, str(getattr(request, name))]
+    if request.flowers:
+        words += ["--flowers", request.flowers]
+    if request.in_game != all_seats:
+        words += ["--in-game", ",".join(request.in_game)]
+    return words
+
+
 def answer(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
     """What ``mahjongkit shanten|waits|score ARGS --json`` prints, as an object, with the exit
     code it would return (0, or 1 for a hand that is not a win or not ready).
