@@ -28,10 +28,8 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from mahjongkit.api.analysis import analyse
 from mahjongkit.api.requests import ScoreRequest, ShantenRequest, WaitsRequest
-from mahjongkit.api.scoring import score
-from mahjongkit.api.words import command_words
+from mahjongkit.api.words import answer_request, command_words
 from mahjongkit.bots.policy import random_policy
 from mahjongkit.bots.session import run_seats
 from mahjongkit.errors import MahjongError, NotationError
@@ -170,17 +168,7 @@ def drill_answer(drill: Drill) -> dict[str, Any]:
 
 def answer_in(drill: Drill, lang: str) -> dict[str, Any]:
     """The answer to ``drill`` in ``lang``, as ``mahjongkit ... --json --lang LANG`` prints it."""
-    return _answer(replace(drill.request, lang=lang))[1]
-
-
-def _answer(request: ShantenRequest | ScoreRequest) -> tuple[bool, dict[str, Any]]:
-    """Whether the hand is a win (a score) or ready (waits; always for shanten), and the
-    answer's JSON."""
-    if isinstance(request, ScoreRequest):
-        scored = score(request)
-        return scored.valid, scored.to_json()
-    found = analyse(request)
-    return found.ready or not isinstance(request, WaitsRequest), found.to_json()
+    return answer_request(replace(drill.request, lang=lang))[1]
 
 
 def grade(drill: Drill, reply: Any) -> Verdict:
@@ -339,7 +327,7 @@ def _position(
     if kind == "discard":
         hand = format_kinds(kinds)
         request = ShantenRequest(hand, variant=family, missing=_declared_missing(family, seen))
-        result = _answer(request)[1]
+        result = answer_request(request)[1]
         options = result["discards"]
         if (
             not 1 <= result["shanten"] <= 2
@@ -362,10 +350,10 @@ def _position(
             hand, variant=family, seat=seat, missing=_declared_missing(family, seen)
         )
         try:
-            ready, result = _answer(waits)
+            code, result = answer_request(waits)
         except MahjongError:
             continue
-        if not ready or not result["waits"]:
+        if code != 0 or not result["waits"]:
             continue
         if kind == "waits":
             return Drill(request=waits, hand=hand, missing=missing, turn=turn, **common)
@@ -401,10 +389,10 @@ def _worth(
                 missing=_declared_missing(family, seen),
             )
             try:
-                won, result = _answer(request)
+                code, result = answer_request(request)
             except MahjongError:
                 continue
-            if not won or result.get("yakuman"):
+            if code != 0 or result.get("yakuman"):
                 continue  # a yakuman has no han to count: not a question of worth
             value = value_of(result)
             low = max(0, value - 2)

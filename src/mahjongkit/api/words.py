@@ -613,11 +613,18 @@ def answer(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
     Unusable input raises a :class:`~mahjongkit.errors.MahjongError` naming the bad word (exit
     code 2 on the command line).
     """
+    return answer_request(request_of_words(argv))
+
+
+def answer_request(request: ShantenRequest | ScoreRequest) -> tuple[int, dict[str, Any]]:
+    """The answer to a typed question as ``--json`` prints it, with the command line's exit
+    code: 0, or 1 for a score that is not a win or waits of a hand that is not ready (a
+    ``shanten`` question always answers 0). Unusable input raises a
+    :class:`~mahjongkit.errors.MahjongError`."""
     from mahjongkit.api.analysis import analyse
     from mahjongkit.api.requests import ScoreRequest, WaitsRequest
     from mahjongkit.api.scoring import score
 
-    request = request_of_words(argv)
     if isinstance(request, ScoreRequest):
         scored = score(request)
         return (0 if scored.valid else 1), scored.to_json()
