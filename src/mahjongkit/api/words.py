@@ -526,17 +526,25 @@ def request_of_words(argv: Sequence[str]) -> ShantenRequest | ScoreRequest:
 
 
 _SCORE_SWITCHES = (
-    ("riichi", "--riichi"),
-    ("double_riichi", "--double-riichi"),
-    ("ippatsu", "--ippatsu"),
-    ("after_kong", "--after-kong"),
-    ("second_kong", "--second-kong"),
-    ("robbing_kong", "--robbing-kong"),
-    ("kong_discard", "--kong-discard"),
-    ("last_tile", "--last-tile"),
-    ("first_turn", "--first-turn"),
+    "--riichi",
+    "--double-riichi",
+    "--ippatsu",
+    "--after-kong",
+    "--second-kong",
+    "--robbing-kong",
+    "--kong-discard",
+    "--last-tile",
+    "--first-turn",
 )
-"""The on/off flags of ``score`` and the request fields they set, in the order written."""
+"""The on/off flags of ``score``, in the order written (each sets the request field of its
+name)."""
+_SCORE_VALUES = ("--dora", "--ura")
+_SCORE_COUNTS = ("--honba", "--deposits", "--nukidora")
+
+
+def _field(flag: str) -> str:
+    """The request field a flag sets: ``--double-riichi`` sets ``double_riichi``."""
+    return flag[2:].replace("-", "_")
 
 
 def command_words(request: ShantenRequest | ScoreRequest) -> tuple[str, ...]:
@@ -588,17 +596,13 @@ def _score_words(request: ScoreRequest, all_seats: tuple[str, ...]) -> list[str]
         words.append("--tsumo")
     elif request.from_seat is not None:
         words += ["--from", request.from_seat]
-    for name, flag in (("dora", "--dora"), ("ura", "--ura")):
-        if getattr(request, name):
-            words += [flag, getattr(request, name)]
-    words += [flag for name, flag in _SCORE_SWITCHES if getattr(request, name)]
-    for name, flag in (
-        ("honba", "--honba"),
-        ("deposits", "--deposits"),
-        ("nukidora", "--nukidora"),
-    ):
-        if getattr(request, name):
-            words += [flag, str(getattr(request, name))]
+    for flag in _SCORE_VALUES:
+        if getattr(request, _field(flag)):
+            words += [flag, getattr(request, _field(flag))]
+    words += [flag for flag in _SCORE_SWITCHES if getattr(request, _field(flag))]
+    for flag in _SCORE_COUNTS:
+        if getattr(request, _field(flag)):
+            words += [flag, str(getattr(request, _field(flag)))]
     if request.flowers:
         words += ["--flowers", request.flowers]
     if request.in_game != all_seats:
