@@ -228,3 +228,92 @@ def test_compare_answers_each_family_in_the_registrys_order() -> None:
     assert statuses["sichuan"] == "refused"  # no honour is ever in a Sichuan hand
     refused = next(row for row in rows if row.family == "sichuan")
     assert refused.refusal is not None and _key(refused.refusal) == "sichuan.honours"
+
+
+def test_command_words_read_back_to_the_request_they_write() -> None:
+    """The command line shown for a request asks that very request: every field the words
+    carry survives the trip through the command line's parser."""
+    from mahjongkit.api.words import command_words, request_of_words
+
+    requests: list[api.ShantenRequest | api.ScoreRequest] = [
+        api.ShantenRequest("123m456p789s1122z", variant="riichi"),
+        api.ShantenRequest("1112345678999m", variant="sichuan", missing="p", visible="9m9m"),
+        api.WaitsRequest("123m456p789s1122z", variant="hongkong", seat="W", round="S", lang="fr"),
+        api.WaitsRequest(
+            "123m456p789s11z", variant="riichi", melds=("pung:777z@W",), rules="ema2016"
+        ),
+        api.ScoreRequest(
+            "234m456p678s33555z",
+            variant="riichi",
+            win="5z",
+            seat="S",
+            round="S",
+            from_seat="W",
+            dora="2z 4m",
+            ura="1p",
+            double_riichi=True,
+            ippatsu=True,
+            last_tile=True,
+            honba=2,
+            deposits=1,
+            options=("aka=3", "kuitan=false"),
+        ),
+        api.ScoreRequest(
+            "11223344556677m",
+            variant="sichuan",
+            win="7m",
+            seat="E",
+            tsumo=True,
+            after_kong=True,
+            missing="s",
+            in_game=("E", "W"),
+            lang="es",
+        ),
+        api.ScoreRequest(
+            "123m456p789s11z",
+            variant="hongkong",
+            melds=("kong:5555z",),
+            win="1z",
+            seat="N",
+            flowers="1f,3g",
+            second_kong=True,
+            robbing_kong=True,
+            first_turn=True,
+            nukidora=0,
+        ),
+    ]
+    for request in requests:
+        words = command_words(request)
+        assert words[:2] == (
+            "score"
+            if isinstance(request, api.ScoreRequest)
+            else type(request).__name__[:-7].lower(),
+            request.hand,
+        )
+        assert request_of_words(words) == request, words
+    # What asks nothing is left unwritten (the parser fills its defaults back in).
+    assert command_words(api.WaitsRequest("123m456p789s1122z")) == ("waits", "123m456p789s1122z")
+    assert command_words(api.ScoreRequest("234m456p678s33555z", win="5z", from_seat="N")) == (
+        "score",
+        "234m456p678s33555z",
+        "--win",
+        "5z",
+        "--from",
+        "N",
+    )
+
+
+def test_every_drill_shows_the_command_that_asks_its_request() -> None:
+    """A drill computes its answer from its typed request and shows the learner the command
+    line; running that command line gives the same answer, in any language."""
+    from mahjongkit.api.drills import FAMILIES, KINDS, answer_in, drill_answer, make_drill
+    from mahjongkit.api.words import request_of_words
+
+    for family in FAMILIES:
+        for kind in KINDS:
+            drill = make_drill(family, kind, 0)
+            assert request_of_words(drill.argv) == drill.request
+            assert drill.question()["command"] == " ".join(drill.argv)
+            code, result = api.answer(drill.argv)
+            assert code == 0 and result == drill_answer(drill)
+            assert api.answer([*drill.argv, "--lang", "fr"])[1] == answer_in(drill, "fr")

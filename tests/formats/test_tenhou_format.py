@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjongkit.errors import NotationError
+from mahjongkit.formats.replay import DEAD_WALL
 from mahjongkit.formats.tenhou import (
     Agari,
     Call,
@@ -31,16 +32,17 @@ from mahjongkit.formats.tenhou import (
     Riichi,
     RoundScript,
     Ryuukyoku,
-    WallLayout,
     decode_meld,
     encode_meld,
     game_to_tenhou6,
+    live_wall_size,
     read_mjlog,
     read_tenhou6,
     round_to_tenhou6,
     tile_ids_for,
 )
 from mahjongkit.melds import Meld, MeldKind
+from mahjongkit.table.wall import indicator_indices, replacement_index, ura_indices
 from mahjongkit.tiles import Tile, to_tenhou6
 from tests.helpers.paths import DATA
 
@@ -104,28 +106,29 @@ def test_every_tile_is_accounted_for(name: str) -> None:
 
 @pytest.mark.parametrize("name", FILES)
 def test_round_scripts_follow_every_round_and_lay_out_the_wall(name: str) -> None:
+    """Every real round's pieces land in the engine's wall where the engine takes them from."""
     record = game(name)
     for game_round in record.rounds:
         script = RoundScript.from_round(game_round)
-        wall = script.to_wall()
-        layout = script.layout
+        wall = script.round_wall().engine_wall()
+        size = len(wall)
         assert sorted(wall) == sorted(record.game_type.tile_ids)
-        dealt = [script.deal[(game_round.dealer + i) % script.players] for i in range(3)]
+        dealt = [list(script.deal[(game_round.dealer + i) % script.players]) for i in range(3)]
         assert wall[:13] == dealt[0] and wall[13:26] == dealt[1] and wall[26:39] == dealt[2]
-        live = wall[layout.middle_start : layout.middle_start + len(script.live_draws)]
-        assert live == script.live_draws
+        first_draw = 13 * script.players
+        live = wall[first_draw : first_draw + len(script.live_draws)]
+        assert live == list(script.live_draws)
         for index, tile in enumerate(script.replacement_draws):
-            assert wall[layout.replacement_position(index)] == tile
-        assert wall[layout.dora_start] == game_round.dora_indicator
-        shown = wall[layout.dora_start : layout.dora_start + len(script.dora_indicators)]
-        assert shown == script.dora_indicators
-        assert wall[layout.ura_start : layout.ura_start + len(script.ura_indicators)] == (
-            script.ura_indicators
-        )
-        # The record's draws must fit the live wall the layout leaves after replacements.
-        assert len(script.live_draws) + len(script.replacement_draws) <= layout.live_size
+            assert wall[replacement_index(size, DEAD_WALL, index)] == tile
+        dora = indicator_indices(size, DEAD_WALL, len(script.dora_indicators))
+        assert wall[dora[0]] == game_round.dora_indicator
+        assert [wall[i] for i in dora] == list(script.dora_indicators)
+        uras = ura_indices(size, DEAD_WALL, len(script.ura_indicators))
+        assert [wall[i] for i in uras] == list(script.ura_indicators)
+        # The record's draws must fit the live wall the dead wall leaves after replacements.
         drawn = [a for a in game_round.actions if isinstance(a, Draw)]
         assert len(drawn) == len(script.live_draws) + len(script.replacement_draws)
+        assert len(drawn) <= live_wall_size(script.players)
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -243,7 +246,7 @@ def test_three_player_game_with_north_extraction() -> None:
         for a, n in zip(after, nuki, strict=True)
     )
     script = RoundScript.from_round(first)
-    assert len(script.to_wall()) == 108 and script.layout.live_size == 55
+    assert len(script.round_wall().engine_wall()) == 108 and live_wall_size(3) == 55
     assert len(script.replacement_draws) == 3
 
 
@@ -451,24 +454,25 @@ def test_r19_hand_built_round_script_lays_out_the_wall() -> None:
     assert script.dora_indicators == (100, 101) and script.ura_indicators == (102, 103)
     assert script.melds_at_end[2][0].type is CallType.KAKAN
     assert script.concealed_at_end[3] == tuple(sorted(SEAT_HANDS[3]))
-    wall = script.to_wall()
-    layout = WallLayout.for_players(4)
-    assert layout.middle_start == 52 and layout.dora_start == 126 and layout.live_size == 70
-    assert wall[:13] == tuple(SEAT_HANDS[0]) and wall[39:52] == tuple(SEAT_HANDS[3])
-    assert wall[52:58] == (35, 52, 56, 60, 64, 115)
-    assert wall[125] == 48  # the first replacement is the last tile of the middle run
-    assert wall[126:128] == (100, 101) and wall[131:133] == (102, 103)
+    wall = script.round_wall().engine_wall()
+    assert live_wall_size(4) == 70
+    assert wall[:13] == SEAT_HANDS[0] and wall[39:52] == SEAT_HANDS[3]
+    assert wall[52:58] == [35, 52, 56, 60, 64, 115]
+    assert wall[122] == 48  # the first replacement is the dead wall's first tile
+    assert wall[126:128] == [100, 101] and wall[131:133] == [102, 103]
     unseen = script.unseen
     assert len(unseen) == 136 - 52 - 7 - 4 and unseen == tuple(sorted(unseen))
     assert wall[58] == unseen[0]  # unknown positions take the unseen tiles in ascending order
-    assert RoundScript.from_round(read_mjlog(ROBBED_KONG).rounds[0]).to_wall() == wall
+    again = RoundScript.from_round(read_mjlog(ROBBED_KONG).rounds[0])
+    assert again.round_wall().engine_wall() == wall
 
 
 def test_the_deal_starts_with_the_dealer() -> None:
     body = "<T35/><D35/>" + '<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0"/>'
-    wall = RoundScript.from_round(read_mjlog(record(body, dealer=2)).rounds[0]).to_wall()
-    assert wall[:13] == tuple(SEAT_HANDS[2]) and wall[13:26] == tuple(SEAT_HANDS[3])
-    assert wall[26:39] == tuple(SEAT_HANDS[0])
+    script = RoundScript.from_round(read_mjlog(record(body, dealer=2)).rounds[0])
+    wall = script.round_wall().engine_wall()
+    assert wall[:13] == SEAT_HANDS[2] and wall[13:26] == SEAT_HANDS[3]
+    assert wall[26:39] == SEAT_HANDS[0]
 
 
 def test_sources_path_text_bytes_and_gzip(tmp_path: Path) -> None:

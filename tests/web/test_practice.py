@@ -362,6 +362,33 @@ def test_the_library_refusal_is_said_in_french_in_the_lesson_calculator(client: 
     assert "n’est pas parmi les tuiles cachées" in response.text
 
 
+def _facts(page: str) -> str:
+    found = re.search(r'<p class="example-facts">(.*?)</p>', page, re.DOTALL)
+    assert found, page[:400]
+    return found.group(1)
+
+
+def test_the_calculator_draws_the_question_the_command_line_reads(client: TestClient) -> None:
+    """The drawing reads the typed request the command asks, not the words: bonus tiles
+    written with commas (which the score accepts) are drawn rather than refused, every dora
+    indicator of a repeated flag is shown, and an abbreviated flag means what argparse reads."""
+    q = "score 123m456p789s11z pung:777z@W --variant hongkong --win 1z --flowers 1f,3g"
+    page = client.get("/en/calculator", params={"q": q})
+    assert page.status_code == 200, page.text[:400]
+    facts = _facts(page.text)
+    assert "Flowers and seasons" in facts
+    assert '/tiles/1f.svg"' in facts and '/tiles/3g.svg"' in facts
+    q = "score 234m456p678s33555z --win 5z --seat S --dora 2z --dora 4m --tsu"
+    facts = _facts(client.get("/en/calculator", params={"q": q}).text)
+    assert '/tiles/2z.svg"' in facts and '/tiles/4m.svg"' in facts
+    assert "drawn from the wall" in facts and "discarded by" not in facts
+    # A lesson's two-indicator example shows both indicators its answer counts.
+    lesson = client.get("/en/riichi/dora")
+    assert lesson.status_code == 200
+    every = re.findall(r'<p class="example-facts">(.*?)</p>', lesson.text, re.DOTALL)
+    assert any('/tiles/2m.svg"' in facts and '/tiles/3p.svg"' in facts for facts in every)
+
+
 # --- pre-filling from a lesson -----------------------------------------------------------------
 
 
@@ -536,7 +563,7 @@ def test_h11_a_hong_kong_discard_drill_keeps_the_three_fan_path(client: TestClie
     every discard's best reachable fan, in the reader's language."""
     base = make_drill("hongkong", "discard", 1)
     hand = "7789m699p458s4446z"
-    drill = replace(base, hand=hand, seat="N", argv=("shanten", hand, *base.argv[2:]))
+    drill = replace(base, hand=hand, seat="N", request=replace(base.request, hand=hand))
     assert best_discards(drill_answer(drill)) == ["6z"]  # shanten and ukeire alone
     reach = discard_reach(drill)
     assert reach is not None

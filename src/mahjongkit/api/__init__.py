@@ -30,7 +30,13 @@ if TYPE_CHECKING:
         WaitsRequest,
     )
     from mahjongkit.api.scoring import ScoreAnswer, ScoreContext, score
-    from mahjongkit.api.words import answer, parse_words, request_of_words
+    from mahjongkit.api.words import (
+        answer,
+        answer_request,
+        command_words,
+        parse_words,
+        request_of_words,
+    )
 
 _WHERE = {
     "AnalysisAnswer": "mahjongkit.api.analysis",
@@ -46,6 +52,8 @@ _WHERE = {
     "ScoreContext": "mahjongkit.api.scoring",
     "score": "mahjongkit.api.scoring",
     "answer": "mahjongkit.api.words",
+    "answer_request": "mahjongkit.api.words",
+    "command_words": "mahjongkit.api.words",
     "parse_words": "mahjongkit.api.words",
     "request_of_words": "mahjongkit.api.words",
 }
@@ -62,6 +70,8 @@ __all__ = [
     "WaitsRequest",
     "analyse",
     "answer",
+    "answer_request",
+    "command_words",
     "compare",
     "parse_words",
     "request_of_words",

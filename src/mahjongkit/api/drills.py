@@ -10,9 +10,10 @@ Three kinds, for each family:
 * ``waits``: a ready 13-tile concealed hand, "what does it wait on?";
 * ``worth``: a ready hand and one tile it wins on, "what is it worth?".
 
-A question is a command of the command line (``shanten``, ``waits`` or ``score``): its answer is
-:func:`mahjongkit.api.answer`'s, the object ``--json`` prints, and :func:`grade` judges a
-learner's reply against it. Nothing here decides a rule.
+A question is a typed request of :mod:`mahjongkit.api` (a :class:`ShantenRequest`, a
+:class:`WaitsRequest` or a :class:`ScoreRequest`): its answer is the API's, as JSON (the object
+the equivalent command line's ``--json`` prints, and that command line is shown with the
+question), and :func:`grade` judges a learner's reply against it. Nothing here decides a rule.
 
 >>> drill = make_drill("sichuan", "waits", 0)
 >>> drill.argv[0], drill.kind, drill.concept
@@ -27,7 +28,8 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from mahjongkit.api.words import answer
+from mahjongkit.api.requests import ScoreRequest, ShantenRequest, WaitsRequest
+from mahjongkit.api.words import answer_request, command_words
 from mahjongkit.bots.policy import random_policy
 from mahjongkit.bots.session import run_seats
 from mahjongkit.errors import MahjongError, NotationError
@@ -37,7 +39,7 @@ from mahjongkit.hand import Hand
 from mahjongkit.i18n import Sentence
 from mahjongkit.table.actions import Action
 from mahjongkit.tiles import Tile, format_kind, format_kinds, kind_of_id, parse_kinds
-from mahjongkit.valueclass import dataclass, field
+from mahjongkit.valueclass import dataclass, field, replace
 from mahjongkit.variants import VARIANT_NAMES, find_variant
 from mahjongkit.variants.analysis import analyse_hand, reachable_values
 from mahjongkit.variants.seats import SEAT_LETTERS
@@ -56,14 +58,14 @@ _MAX_ACTIONS = 600
 
 @dataclass(frozen=True, slots=True)
 class Drill:
-    """One question: the family, the kind, the seed of the game it comes from, and the command
+    """One question: the family, the kind, the seed of the game it comes from, and the request
     whose answer is the question's answer."""
 
     family: str
     kind: str
     number: int
     seed: int
-    argv: tuple[str, ...]
+    request: ShantenRequest | ScoreRequest
     hand: str
     seat: str
     win: str | None = None
@@ -79,6 +81,11 @@ class Drill:
     def id(self) -> str:
         """A stable name of the question: ``family-kind-number``."""
         return f"{self.family}-{self.kind}-{self.number}"
+
+    @property
+    def argv(self) -> tuple[str, ...]:
+        """The command line that asks the same question (shown to the learner)."""
+        return command_words(self.request)
 
     @property
     def concept(self) -> str:
@@ -160,8 +167,8 @@ def drill_answer(drill: Drill) -> dict[str, Any]:
 
 
 def answer_in(drill: Drill, lang: str) -> dict[str, Any]:
-    """The answer to ``drill`` as ``mahjongkit ... --json --lang LANG`` prints it."""
-    return answer([*drill.argv, "--lang", lang])[1]
+    """The answer to ``drill`` in ``lang``, as ``mahjongkit ... --json --lang LANG`` prints it."""
+    return answer_request(replace(drill.request, lang=lang))[1]
 
 
 def grade(drill: Drill, reply: Any) -> Verdict:
@@ -288,17 +295,15 @@ def _first_position(family: str, kind: str, number: int, seed: int) -> Drill | N
         return random_policy(game, seat, rng)
 
     game.start()
-    run_seats(
-        game, range(game.players), decide, stop=lambda: bool(found), max_actions=_MAX_ACTIONS
-    )
+    run_seats(game, range(game.players), decide, stop=lambda: bool(found), max_actions=_MAX_ACTIONS)
     return found[0] if found else None
 
 
-def _base(family: str, seen: Observation) -> list[str]:
-    words = ["--variant", family]
+def _declared_missing(family: str, seen: Observation) -> str | None:
+    """The missing suit a question's request names: the declared one where the family has one."""
     if find_variant(family).capabilities.missing_suit and seen.own.missing_suit is not None:
-        words += ["--missing", "mps"[seen.own.missing_suit]]
-    return words
+        return "mps"[seen.own.missing_suit]
+    return None
 
 
 def _position(
@@ -321,15 +326,15 @@ def _position(
     }
     if kind == "discard":
         hand = format_kinds(kinds)
-        argv = ("shanten", hand, *_base(family, seen))
-        result = answer(list(argv))[1]
+        request = ShantenRequest(hand, variant=family, missing=_declared_missing(family, seen))
+        result = answer_request(request)[1]
         options = result["discards"]
         if (
             not 1 <= result["shanten"] <= 2
             or len({(o["shanten"], o["ukeire"]) for o in options}) < 3
         ):
             return None
-        return Drill(argv=argv, hand=hand, missing=missing, turn=turn, **common)
+        return Drill(request=request, hand=hand, missing=missing, turn=turn, **common)
     # A ready hand: the 13 tiles left after a discard that keeps the hand ready (found by the
     # shape analysis first: scoring each wait is kept for the hands that are ready).
     found = analyse_hand(
@@ -341,15 +346,17 @@ def _position(
         rest = list(kinds)
         rest.remove(option.discard)
         hand = format_kinds(rest)
-        argv = ("waits", hand, *_base(family, seen), "--seat", seat)
+        waits = WaitsRequest(
+            hand, variant=family, seat=seat, missing=_declared_missing(family, seen)
+        )
         try:
-            code, result = answer(list(argv))
+            code, result = answer_request(waits)
         except MahjongError:
             continue
         if code != 0 or not result["waits"]:
             continue
         if kind == "waits":
-            return Drill(argv=argv, hand=hand, missing=missing, turn=turn, **common)
+            return Drill(request=waits, hand=hand, missing=missing, turn=turn, **common)
         return _worth(family, seen, hand, result, common, missing, turn)
     return None
 
@@ -370,15 +377,19 @@ def _worth(
             if not detail[how]["valid"] and not capabilities.ready_declaration:
                 continue  # a declaration may make a win of it (Riichi's riichi, a yaku)
             tile = detail["tile"]
-            words = ["score", hand + tile, *_base(family, seen), "--win", tile]
-            words += ["--seat", common["seat"]]
-            words += ["--tsumo"] if how == "tsumo" else ["--from", waits["from"]]
-            if capabilities.ready_declaration:
-                words.append("--riichi")
-            if flowers and capabilities.bonus_tiles:
-                words += ["--flowers", flowers]
+            request = ScoreRequest(
+                hand + tile,
+                variant=family,
+                seat=common["seat"],
+                win=tile,
+                tsumo=how == "tsumo",
+                from_seat=None if how == "tsumo" else waits["from"],
+                riichi=capabilities.ready_declaration,
+                flowers=flowers if capabilities.bonus_tiles else "",
+                missing=_declared_missing(family, seen),
+            )
             try:
-                code, result = answer(words)
+                code, result = answer_request(request)
             except MahjongError:
                 continue
             if code != 0 or result.get("yakuman"):
@@ -387,7 +398,7 @@ def _worth(
             low = max(0, value - 2)
             choices = tuple(range(low, low + 5))
             return Drill(
-                argv=tuple(words),
+                request=request,
                 hand=hand,
                 win=tile,
                 tsumo=how == "tsumo",

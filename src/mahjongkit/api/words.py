@@ -525,6 +525,91 @@ def request_of_words(argv: Sequence[str]) -> ShantenRequest | ScoreRequest:
     return request_of(parse_words(argv))
 
 
+_SCORE_SWITCHES = (
+    "--riichi",
+    "--double-riichi",
+    "--ippatsu",
+    "--after-kong",
+    "--second-kong",
+    "--robbing-kong",
+    "--kong-discard",
+    "--last-tile",
+    "--first-turn",
+)
+"""The on/off flags of ``score``, in the order written (each sets the request field of its
+name)."""
+_SCORE_VALUES = ("--dora", "--ura")
+_SCORE_COUNTS = ("--honba", "--deposits", "--nukidora")
+
+
+def _field(flag: str) -> str:
+    """The request field a flag sets: ``--double-riichi`` sets ``double_riichi``."""
+    return flag[2:].replace("-", "_")
+
+
+def command_words(request: ShantenRequest | ScoreRequest) -> tuple[str, ...]:
+    """The command line that asks ``request``: :func:`request_of_words` reads it back to an
+    equal request. Only what differs from the command line's defaults is written, hand first,
+    then the family and the seat, then how the hand was won and its extras, the language last
+    (the drills show a question's command line to the learner).
+
+    >>> from mahjongkit.api.requests import ScoreRequest
+    >>> command_words(ScoreRequest("11223344556677m", variant="sichuan", win="7m", tsumo=True))
+    ('score', '11223344556677m', '--variant', 'sichuan', '--win', '7m', '--tsumo')
+    """
+    from mahjongkit.api.requests import ALL_SEATS, ScoreRequest, WaitsRequest
+
+    if isinstance(request, ScoreRequest):
+        command = "score"
+    else:
+        command = "waits" if isinstance(request, WaitsRequest) else "shanten"
+    words = [command, request.hand]
+    if request.variant is not None:
+        words += ["--variant", request.variant]
+    if request.rules is not None:
+        words += ["--rules", request.rules]
+    for option in request.options:
+        words += ["--option", option]
+    for meld in request.melds:
+        words += ["--meld", meld]
+    if request.missing is not None:
+        words += ["--missing", request.missing]
+    if isinstance(request, ScoreRequest):
+        words += ["--win", request.win]
+    elif request.visible:
+        words += ["--visible", request.visible]
+    if request.seat is not None:
+        words += ["--seat", request.seat]
+    if request.round != "E":
+        words += ["--round", request.round]
+    if isinstance(request, ScoreRequest):
+        words += _score_words(request, ALL_SEATS)
+    if request.lang is not None:
+        words += ["--lang", request.lang]
+    return tuple(words)
+
+
+def _score_words(request: ScoreRequest, all_seats: tuple[str, ...]) -> list[str]:
+    """The flags of how a scored hand was won and its extras, after its seat."""
+    words = []
+    if request.tsumo:
+        words.append("--tsumo")
+    elif request.from_seat is not None:
+        words += ["--from", request.from_seat]
+    for flag in _SCORE_VALUES:
+        if getattr(request, _field(flag)):
+            words += [flag, getattr(request, _field(flag))]
+    words += [flag for flag in _SCORE_SWITCHES if getattr(request, _field(flag))]
+    for flag in _SCORE_COUNTS:
+        if getattr(request, _field(flag)):
+            words += [flag, str(getattr(request, _field(flag)))]
+    if request.flowers:
+        words += ["--flowers", request.flowers]
+    if request.in_game != all_seats:
+        words += ["--in-game", ",".join(request.in_game)]
+    return words
+
+
 def answer(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
     """What ``mahjongkit shanten|waits|score ARGS --json`` prints, as an object, with the exit
     code it would return (0, or 1 for a hand that is not a win or not ready).
@@ -532,11 +617,18 @@ def answer(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
     Unusable input raises a :class:`~mahjongkit.errors.MahjongError` naming the bad word (exit
     code 2 on the command line).
     """
+    return answer_request(request_of_words(argv))
+
+
+def answer_request(request: ShantenRequest | ScoreRequest) -> tuple[int, dict[str, Any]]:
+    """The answer to a typed question as ``--json`` prints it, with the command line's exit
+    code: 0, or 1 for a score that is not a win or waits of a hand that is not ready (a
+    ``shanten`` question always answers 0). Unusable input raises a
+    :class:`~mahjongkit.errors.MahjongError`."""
     from mahjongkit.api.analysis import analyse
     from mahjongkit.api.requests import ScoreRequest, WaitsRequest
     from mahjongkit.api.scoring import score
 
-    request = request_of_words(argv)
     if isinstance(request, ScoreRequest):
         scored = score(request)
         return (0 if scored.valid else 1), scored.to_json()

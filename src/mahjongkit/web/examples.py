@@ -1,8 +1,10 @@
 """Worked examples (the ``mjk`` blocks of the lessons): a command line and the values it must
 give, checked against the engine and drawn in the page's language.
 
-The answer is the command line's own (:func:`mahjongkit.api.answer`, what ``--json`` prints):
-the site computes nothing itself.
+A block's command line is read into the typed request it asks
+(:func:`mahjongkit.api.request_of_words`) and answered by the API
+(:func:`mahjongkit.api.answer_request`, what ``--json`` prints); the drawing reads the request's
+fields: the site computes nothing itself.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
-from mahjongkit.api.words import answer, parse_words
+from mahjongkit.api.requests import ScoreRequest, ShantenRequest
+from mahjongkit.api.words import answer_request, request_of_words
 from mahjongkit.errors import MahjongError, NotationError
 from mahjongkit.i18n import Sentence, number, reason_of, say, t, tile_name
 from mahjongkit.tiles import parse_tiles
-from mahjongkit.valueclass import dataclass
+from mahjongkit.valueclass import dataclass, replace
 from mahjongkit.web.hands import hand_html
 from mahjongkit.web.tiles import tile_images
 
@@ -80,7 +83,7 @@ def parse_block(text: str) -> Example:
 
 def run(words: tuple[str, ...], lang: str) -> tuple[int, dict[str, Any]]:
     """The command's exit code and JSON answer, in ``lang``."""
-    return answer([*words, "--lang", lang])
+    return answer_request(replace(request_of_words(words), lang=lang))
 
 
 def _scalar(text: str) -> object:
@@ -126,58 +129,42 @@ def mismatches(example: Example, result: dict[str, Any]) -> list[str]:
 # --- drawing -----------------------------------------------------------------------------------
 
 
-def _flag(words: tuple[str, ...], name: str) -> list[str]:
-    values = []
-    for index, word in enumerate(words):
-        if word == name and index + 1 < len(words):
-            values.append(words[index + 1])
-        elif word.startswith(name + "="):
-            values.append(word.partition("=")[2])
-    return values
-
-
-def _first(words: tuple[str, ...], name: str) -> str | None:
-    values = _flag(words, name)
-    return values[0] if values else None
-
-
-def _hand_words(words: tuple[str, ...]) -> list[str]:
-    """The hand's words of a command line (its tiles and inline melds), as the command reads
-    them."""
-    hand: str = parse_words(list(words)).hand
-    return hand.split()
-
-
 def _seat(letter: str | None, lang: str) -> str:
     return t(f"seat.{letter}", lang) if letter in ("E", "S", "W", "N") else str(letter)
 
 
-def _facts_html(words: tuple[str, ...], result: dict[str, Any], lang: str) -> str:
+def _facts_html(request: ShantenRequest | ScoreRequest, result: dict[str, Any], lang: str) -> str:
     """How the hand was won and the table around it, in words (and the tiles named)."""
     context = result.get("context") or {}
     facts = []
-    for win in _flag(words, "--win")[:1]:
+    if isinstance(request, ScoreRequest) and request.win:
+        win = request.win
         tile = f"{tile_images([win], lang)} {escape(tile_name(win, lang))}"
-        if "--tsumo" in words:
+        if request.tsumo:
             facts.append(t("learn.example.win_tsumo", lang, tile=tile))
         else:
-            source = escape(_seat(context.get("from") or _first(words, "--from"), lang))
+            source = escape(_seat(context.get("from") or request.from_seat, lang))
             facts.append(t("learn.example.win_ron", lang, tile=tile, seat=source))
-    seat = context.get("seat") or _first(words, "--seat")
+    seat = context.get("seat") or request.seat
     if seat:
         facts.append(escape(t("learn.example.seat", lang, seat=_seat(seat, lang))))
-    wind = context.get("round") or _first(words, "--round")
+    wind = context.get("round") or request.round
     if wind and wind != "E":
         facts.append(escape(t("learn.example.round", lang, wind=_seat(wind, lang))))
-    if "--riichi" in words or "--double-riichi" in words:
+    if isinstance(request, ScoreRequest) and (request.riichi or request.double_riichi):
         facts.append(escape(t("learn.example.riichi", lang)))
-    for missing in _flag(words, "--missing")[:1]:
+    if request.missing is not None:
+        missing = request.missing
         suit = t(f"tile.suit.{missing}", lang) if missing in ("m", "p", "s") else missing
         facts.append(escape(t("learn.example.missing", lang, suit=suit)))
-    for name, key in (("--dora", "learn.example.dora"), ("--flowers", "learn.example.flowers")):
-        for value in _flag(words, name)[:1]:
-            codes = [str(tile) for tile in parse_tiles(value)]
-            facts.append(f"{escape(t(key, lang))} {tile_images(codes, lang)}")
+    if isinstance(request, ScoreRequest) and request.dora:
+        codes = [str(tile) for tile in parse_tiles(request.dora)]
+        facts.append(f"{escape(t('learn.example.dora', lang))} {tile_images(codes, lang)}")
+    if isinstance(request, ScoreRequest) and isinstance(result.get("flowers"), list):
+        # The bonus tiles as the answer read them (commas and all).
+        codes = [str(code) for code in result["flowers"]]
+        if codes:
+            facts.append(f"{escape(t('learn.example.flowers', lang))} {tile_images(codes, lang)}")
     if not facts:
         return ""
     return f'<p class="example-facts">{" ".join(facts)}</p>'
@@ -341,8 +328,9 @@ def example_html(words: tuple[str, ...], lang: str, label: str | None = None) ->
     heading = escape(label or t("web.example.label", lang))
     head = f'<figure class="example"><figcaption>{heading}</figcaption>'
     try:
-        code, result = run(words, lang)
-        drawn = _example_hand(words, result, lang)
+        request = request_of_words(words)
+        code, result = answer_request(replace(request, lang=lang))
+        drawn = _example_hand(request, result, lang)
     except MahjongError as error:
         message = say(reason_of(error), lang)
         return (
@@ -357,7 +345,7 @@ def example_html(words: tuple[str, ...], lang: str, label: str | None = None) ->
     return (
         head
         + drawn
-        + _facts_html(words, result, lang)
+        + _facts_html(request, result, lang)
         + f'<div class="answer"><h3 class="answer-title">'
         f"{t('web.example.answer', lang)}</h3>"
         f"{_answer_html(words[0], code, result, lang)}</div>{opener}{command_html(command, lang)}"
@@ -365,18 +353,21 @@ def example_html(words: tuple[str, ...], lang: str, label: str | None = None) ->
     )
 
 
-def _example_hand(words: tuple[str, ...], result: dict[str, Any], lang: str) -> str:
+def _example_hand(request: ShantenRequest | ScoreRequest, result: dict[str, Any], lang: str) -> str:
     reading = result.get("reading") if isinstance(result.get("reading"), str) else None
     label = escape(t("learn.example.hand", lang))
-    drawn = example_hand(words, lang, reading)
+    drawn = example_hand(request, lang, reading)
     return f'<div class="example-hand" role="group" aria-label="{label}">{drawn}</div>'
 
 
-def example_hand(words: tuple[str, ...], lang: str, reading: str | None = None) -> str:
-    """The hand of a command line drawn as tiles: its sets (the engine's ``reading`` when
-    given), its called sets and, for ``score``, the winning tile marked."""
-    hand = _hand_words(words)
+def example_hand(
+    request: ShantenRequest | ScoreRequest, lang: str, reading: str | None = None
+) -> str:
+    """The hand of a question drawn as tiles: its sets (the engine's ``reading`` when given),
+    its called sets (written in the hand or as melds) and, for a score, the winning tile
+    marked."""
+    hand = request.hand.split()
     concealed = " ".join(w for w in hand if ":" not in w)
-    melds = [w for w in hand if ":" in w] + _flag(words, "--meld")
-    wins = _flag(words, "--win") if words[0] == "score" else []
-    return hand_html(concealed, melds, lang, wins[0] if wins else None, reading)
+    melds = [w for w in hand if ":" in w] + list(request.melds)
+    win = (request.win or None) if isinstance(request, ScoreRequest) else None
+    return hand_html(concealed, melds, lang, win, reading)

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 from markdown_it import MarkdownIt
 
-from mahjongkit.api.words import answer
+from mahjongkit.api.words import answer_request, request_of_words
 from mahjongkit.errors import MahjongError
 from mahjongkit.i18n import t
 from mahjongkit.variants import DEFAULT_VARIANT, find_variant, rules_page
@@ -98,12 +98,12 @@ def _example_cell(cell: str, name: str, family: str, preset: str, default: str, 
         return ""
     command = example_command(fragment, family, preset, default)
     try:
-        words = parse_command(command)
-        drawn = example_hand(words, lang)
+        request = request_of_words(parse_command(command))
+        drawn = example_hand(request, lang)
     except MahjongError:
         return f"<code>{escape(fragment)}</code>"
     try:
-        answer(list(words))
+        answer_request(request)
     except MahjongError:
         # The example asks what this preset refuses (flowers at a table without them): the
         # hand is shown, but the calculator would only refuse it.

@@ -42,12 +42,7 @@ from mahjongkit.formats.tenhou.records import (
     Ryuukyoku,
     tile_ids_for,
 )
-from mahjongkit.formats.tenhou.script import (
-    INDICATOR_SLOTS,
-    REPLACEMENT_RESERVE,
-    RoundScript,
-    WallLayout,
-)
+from mahjongkit.formats.tenhou.script import INDICATOR_SLOTS, RoundScript, live_wall_size
 from mahjongkit.formats.tenhou.tenhou6 import (
     DAN_NAMES_JA,
     LIMIT_NAMES_JA,
@@ -64,7 +59,6 @@ __all__ = [
     "INDICATOR_SLOTS",
     "LEVELS",
     "LIMIT_NAMES_JA",
-    "REPLACEMENT_RESERVE",
     "RYUUKYOKU_NAMES",
     "RYUUKYOKU_NAMES_JA",
     "YAKU_NAMES_JA",
@@ -84,10 +78,10 @@ __all__ = [
     "RoundScript",
     "Ryuukyoku",
     "TenhouMeld",
-    "WallLayout",
     "decode_meld",
     "encode_meld",
     "game_to_tenhou6",
+    "live_wall_size",
     "read_mjlog",
     "read_tenhou6",
     "round_to_tenhou6",

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from mahjongkit.errors import IllegalActionError, MahjongError, NotationError
-from mahjongkit.formats.replay import RecordReplay, RoundWall, dealt_game
+from mahjongkit.formats.replay import RecordReplay, dealt_game
 from mahjongkit.formats.rules import log_rules
 from mahjongkit.formats.tenhou.meldcode import CallType
 from mahjongkit.formats.tenhou.mjlog import read_mjlog
@@ -107,20 +107,6 @@ def standard_skip_reason(record: MjlogGame) -> str | None:
     return Sentence("refusal.replay_special_lobby")
 
 
-def engine_wall(script: RoundScript) -> list[int]:
-    """The engine's wall (see :class:`~mahjongkit.formats.replay.RoundWall`) from a record's
-    pieces."""
-    return RoundWall(
-        tiles=script.tile_ids,
-        dealer=script.dealer,
-        deal=script.deal,
-        live=script.live_draws,
-        replacements=script.replacement_draws,
-        indicators=script.dora_indicators,
-        uras=script.ura_indicators,
-    ).engine_wall()
-
-
 TENPAI_YAME_SINCE = date(2010, 6, 1)
 """From this day on, Tenhou ends the game when the last dealer is ready at the exhaustive draw
 in first place with the return score (``tenpai_yame``; announced on 2010-05-18). Its earlier
@@ -192,7 +178,7 @@ class _RoundReplay(RecordReplay):
         self.round = game_round
         self.report = report
         if game is None:
-            wall = engine_wall(RoundScript.from_round(game_round))
+            wall = RoundScript.from_round(game_round).round_wall().engine_wall()
             game = dealt_game(RIICHI.name, rules, [wall])
         # A round of a game already under way starts at its own start_kyoku.
         starts = [i for i, e in enumerate(as_json(game.log)) if e["type"] == Kind.START_KYOKU]
@@ -479,7 +465,7 @@ def record_game(
     if not rounds:
         raise NotationError("the record has no complete round")
     chosen = replay_rules(record, played, rules, options)
-    walls = [engine_wall(RoundScript.from_round(r)) for r in rounds]
+    walls = [RoundScript.from_round(r).round_wall().engine_wall() for r in rounds]
     game = dealt_game(
         RIICHI.name,
         chosen,

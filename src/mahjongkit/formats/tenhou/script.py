@@ -1,34 +1,12 @@
-"""Round scripts: a round's tiles followed and checked, and the wall the record implies.
+"""Round scripts: a round's tiles followed and checked, by where each came from.
 
-:meth:`RoundScript.from_round` follows every tile of a round, checks that the record is consistent,
-and lays out the wall the record implies (the replay of real games starts each round from it).
-
-Wall layout of :meth:`RoundScript.to_wall`
-------------------------------------------
-
-A record reveals the deal, every drawn tile, the dora indicators and (after a riichi win) the ura
-indicators; it cannot reveal the tiles nobody drew. The script lays a round out as one flat tuple
-of ``4 * 34`` (three players: ``108``) ids in an engine-neutral order::
-
-    [ deal | middle | dora indicators (5) | ura indicators (5) ]
-
-* **deal**: 13 tiles per seat, the dealer's first, then the following seats in turn order, each
-  in the order the record lists them.
-* **middle**: the live wall and the replacement reserve as one double-ended run. Live draws are
-  taken from its front, in order; replacement draws (after a kong, or after a north tile is set
-  aside in three-player games) are taken from its back, the first replacement being the last tile
-  of the run. The live wall is exhausted when :data:`REPLACEMENT_RESERVE` tiles remain in the
-  middle, which keeps the 14-tile dead wall of the real game: each replacement draw shortens the
-  live wall by one.
-* **indicators**: the five dora indicator positions in order of reveal (the first is shown at the
-  start, the others after each kong), then the five ura indicators, ura ``i`` under dora ``i``.
-
-Positions the record leaves unknown (the undrawn end of the live wall, the unused replacement
-tiles, the unrevealed indicators) are filled with the tiles nobody saw, in ascending id order, so
-that the same record always gives the same wall. :attr:`RoundScript.deal`,
+:meth:`RoundScript.from_round` follows every tile of a round and checks that the record is
+consistent. It cannot know the tiles nobody drew: :attr:`RoundScript.deal`,
 :attr:`RoundScript.live_draws`, :attr:`RoundScript.replacement_draws`,
-:attr:`RoundScript.dora_indicators`, :attr:`RoundScript.ura_indicators` and
-:attr:`RoundScript.unseen` expose the pieces.
+:attr:`RoundScript.dora_indicators` and :attr:`RoundScript.ura_indicators` are what the record
+shows, and :attr:`RoundScript.unseen` the rest. :meth:`RoundScript.round_wall` hands the pieces
+to :class:`~mahjongkit.formats.replay.RoundWall`, the one wall every record reader (this one
+and mjai's) rebuilds a round from and the replay deals the engine.
 """
 
 from __future__ import annotations
@@ -49,57 +27,17 @@ from mahjongkit.formats.tenhou.records import (
 )
 from mahjongkit.valueclass import dataclass
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
+if TYPE_CHECKING:
+    from mahjongkit.formats.replay import RoundWall
+
 INDICATOR_SLOTS = 5
 """Dora indicator positions (the first, then one per kong); as many ura positions lie under them."""
-REPLACEMENT_RESERVE = 4
-"""Middle tiles left when the live wall is exhausted (the replacement tiles of the dead wall)."""
-
-
-@dataclass(frozen=True, slots=True)
-class WallLayout:
-    """Where each part of a :meth:`RoundScript.to_wall` tuple lies (see the module docstring)."""
-
-    players: int
-    size: int
-
-    @property
-    def middle_start(self) -> int:
-        """First live draw; the deal fills the positions before it."""
-        return HAND_SIZE * self.players
-
-    @property
-    def dora_start(self) -> int:
-        """First dora indicator; the middle run ends just before it."""
-        return self.size - 2 * INDICATOR_SLOTS
-
-    @property
-    def ura_start(self) -> int:
-        """First ura indicator."""
-        return self.size - INDICATOR_SLOTS
-
-    @property
-    def middle_size(self) -> int:
-        """Live wall plus replacement reserve."""
-        return self.dora_start - self.middle_start
-
-    @property
-    def live_size(self) -> int:
-        """Live draws a round without kongs or nuki offers (70 with four players, 55 with three)."""
-        return self.middle_size - REPLACEMENT_RESERVE
-
-    def replacement_position(self, index: int) -> int:
-        """The wall position of the ``index``-th replacement draw (0 first)."""
-        return self.dora_start - 1 - index
-
-    @classmethod
-    def for_players(cls, players: int) -> WallLayout:
-        """The layout of a game with this many players."""
-        return cls(players, len(tile_ids_for(players)))
 
 
 @dataclass(frozen=True, slots=True)
 class RoundScript:
-    """A round's tiles as its record reveals them, checked and laid out as a wall.
+    """A round's tiles as its record reveals them, checked.
 
     ``deal`` is per absolute seat; ``live_draws`` and ``replacement_draws`` in the order drawn;
     ``dora_indicators`` in order of reveal; ``ura_indicators`` as a winner showed them (empty
@@ -130,11 +68,6 @@ class RoundScript:
         return _TileFollower(game_round).run()
 
     @property
-    def layout(self) -> WallLayout:
-        """Where the pieces go in :meth:`to_wall`."""
-        return WallLayout(self.players, len(self.tile_ids))
-
-    @property
     def unseen(self) -> tuple[int, ...]:
         """The ids the record never shows (undrawn tiles, hidden indicators), ascending."""
         shown = set(self.live_draws) | set(self.replacement_draws)
@@ -143,25 +76,29 @@ class RoundScript:
             shown.update(hand)
         return tuple(t for t in self.tile_ids if t not in shown)
 
-    def to_wall(self) -> tuple[int, ...]:
-        """The whole wall, every position filled (the layout is in the module docstring)."""
-        layout = self.layout
-        wall: list[int | None] = [None] * layout.size
-        position = 0
-        for offset in range(self.players):
-            hand = self.deal[(self.dealer + offset) % self.players]
-            wall[position : position + HAND_SIZE] = hand
-            position += HAND_SIZE
-        for index, tile in enumerate(self.live_draws):
-            wall[layout.middle_start + index] = tile
-        for index, tile in enumerate(self.replacement_draws):
-            wall[layout.replacement_position(index)] = tile
-        for index, tile in enumerate(self.dora_indicators):
-            wall[layout.dora_start + index] = tile
-        for index, tile in enumerate(self.ura_indicators):
-            wall[layout.ura_start + index] = tile
-        filler = iter(self.unseen)
-        return tuple(tile if tile is not None else next(filler) for tile in wall)
+    def round_wall(self) -> RoundWall:
+        """The round's pieces as the wall every record reader lays out
+        (:meth:`~mahjongkit.formats.replay.RoundWall.engine_wall` gives the engine's wall)."""
+        # Imported here: reading a record needs no engine, replaying one does.
+        from mahjongkit.formats.replay import RoundWall
+
+        return RoundWall(
+            tiles=self.tile_ids,
+            dealer=self.dealer,
+            deal=self.deal,
+            live=self.live_draws,
+            replacements=self.replacement_draws,
+            indicators=self.dora_indicators,
+            uras=self.ura_indicators,
+        )
+
+
+def live_wall_size(players: int) -> int:
+    """The live draws of a round without kongs or north tiles set aside (70 with four players,
+    55 with three): the set less the deal and the dead wall; each replacement draw takes one."""
+    from mahjongkit.formats.replay import DEAD_WALL
+
+    return len(tile_ids_for(players)) - HAND_SIZE * players - DEAD_WALL
 
 
 class _TileFollower:
@@ -221,13 +158,13 @@ class _TileFollower:
             self.where = f"round {self.round.name}, action {number} {action.to_tag()}"
             self.step(action)
         self.where = f"round {self.round.name}"
-        layout = WallLayout(self.seats, len(self.tile_ids))
         if len(self.dora) > INDICATOR_SLOTS:
             raise self.fail(f"{len(self.dora)} dora indicators, at most {INDICATOR_SLOTS}")
-        if len(self.live) > layout.live_size - len(self.replacements):
+        live_size = live_wall_size(self.seats)
+        if len(self.live) > live_size - len(self.replacements):
             raise self.fail(
                 f"{len(self.live)} live draws and {len(self.replacements)} replacement draws "
-                f"do not fit a live wall of {layout.live_size}"
+                f"do not fit a live wall of {live_size}"
             )
         return RoundScript(
             players=self.seats,
@@ -334,4 +271,3 @@ class _TileFollower:
                     self.reveal(tile, "ura indicator")
             elif self.ura != list(win.ura_indicators):
                 raise self.fail(f"ura indicators {list(win.ura_indicators)} differ from {self.ura}")
-
