@@ -170,7 +170,7 @@ def test_three_players_from_the_command_line(capsys: pytest.CaptureFixture[str])
     values = {p["id"]: p["value"] for p in answer["patterns"]}
     assert (values["nukidora"], values["dora"]) == (2, 2)
     # 7 han: a mangan self-draw, the missing fourth seat's share lost.
-    assert answer["payments"] == {"E": -6000, "S": 9000, "W": -3000, "N": 0}
+    assert answer["payments"] == {"E": -6000, "S": 9000, "W": -3000}
     code, out, err = run(capsys, *hand, "--nukidora", "1", "--json")
     assert code == 2 and out == "" and "only three-player Riichi sets North aside" in err
     for bad in ("-1", "x", "1.5"):
