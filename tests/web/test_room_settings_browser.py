@@ -148,7 +148,12 @@ def test_the_settings_reach_the_room(browser: Any, site: str) -> None:
         bob.goto(ann.input_value("#invite").replace("/en/", "/fr/"))
         expect(bob.locator("#join-form")).to_be_visible()
         lobby = next(m for m in bob_got if m["type"] == "lobby")
-        assert (lobby["time_limit"], lobby["stand_in"], lobby["spectator_delay"], lobby["hints"]) == (
+        assert (
+            lobby["time_limit"],
+            lobby["stand_in"],
+            lobby["spectator_delay"],
+            lobby["hints"],
+        ) == (
             20.0,
             False,
             60.0,
