@@ -50,6 +50,7 @@
   let room = null; // the last room message: who sits where (null: a game against bots)
   let roomCode = null; // the room this page is in, or is invited to
   let entering = false; // the next state is the whole game so far: it opens the table
+  let countdown = null; // a room's clock for the decision shown: {deadline, timer}
 
   // --- words ---------------------------------------------------------------------------------
   function tr(key, values) {
@@ -1099,7 +1100,6 @@
 
   // The seconds left to decide in a room with a time limit, counted down each second until the
   // person acts or the server plays the safe move for them (its state ends the count).
-  let countdown = null; // {deadline, timer}
   function tick(deadline) {
     const box = $("countdown");
     if (countdown && countdown.deadline !== deadline) {
