@@ -270,6 +270,9 @@ def test_the_invitation_page_says_what_went_wrong(browser: Any, site: str) -> No
         eva.fill("#room-name", "Eva")
         eva.select_option("#room-people", "2")
         eva.click("#create-room")
+        # The lobby's title is in the page from the start: its being shown is what says the
+        # server answered.
+        expect(eva.locator("#lobby")).to_be_visible()
         expect(eva.locator("#lobby-title")).to_have_text("Tu sala")
         expect(eva.locator("#start-room")).to_have_text("Empezar la partida")
         assert _seats(eva, "lobby-seats")[1] == "Sur: asiento libre"

@@ -764,7 +764,27 @@ _ROOM_EN = {
     "table.room.closed.idle": "The room was closed: nobody was there any more.",
     "table.room.closed.lost": "The room was closed: its game stopped on the server, and is kept "
     "in the records.",
-    "table.room.time_limit": "{seconds} s to decide",
+    "table.room.time_limit_label": "Time for each decision",
+    "table.room.time_limit_none": "No limit",
+    "table.room.seconds": "{seconds} s",
+    "table.room.minutes": "{minutes} min",
+    "table.room.stand_in": "a bot plays for anyone who drops, until they come back",
+    "table.room.hints": "players may switch hints on",
+    "table.room.delay_label": "Spectators watch late by",
+    "table.room.delay_none": "No delay",
+    "table.room.settings": "Room settings",
+    "table.room.setting.time_limit": "{time} for each decision, then the safe move is played "
+    "(a pass, or the tile just drawn).",
+    "table.room.setting.no_time_limit": "No time limit: the game waits for each decision.",
+    "table.room.setting.stand_in": "A bot plays for anyone who drops, until they come back.",
+    "table.room.setting.no_stand_in": "No bot stands in for anyone who drops: the game waits "
+    "for them (or for the time limit).",
+    "table.room.setting.hints": "Players may switch hints on.",
+    "table.room.setting.no_hints": "No hints in this room.",
+    "table.room.setting.spectators": "Others may watch as the game is played.",
+    "table.room.setting.spectators_late": "Others may watch, {time} behind the game.",
+    "table.room.setting.no_spectators": "Nobody else may watch.",
+    "table.room.countdown": "{seconds} s left",
     "table.replay.seat_view": "Played in a room: you see it from your seat ({seat}), the "
     "others' hands stay hidden.",
     "table.replay.public_view": "Played in a room: shown as every player saw it, no hidden tile.",
@@ -818,7 +838,29 @@ _ROOM_FR = {
     "table.room.closed.idle": "La salle a été fermée : plus personne n’y était.",
     "table.room.closed.lost": "La salle a été fermée : sa partie s’est arrêtée sur le serveur "
     "et reste dans les parties enregistrées.",
-    "table.room.time_limit": "{seconds} s pour décider",
+    "table.room.time_limit_label": "Temps pour chaque décision",
+    "table.room.time_limit_none": "Sans limite",
+    "table.room.seconds": "{seconds}\u00a0s",
+    "table.room.minutes": "{minutes}\u00a0min",
+    "table.room.stand_in": "un robot joue pour qui se déconnecte, jusqu’à son retour",
+    "table.room.hints": "les joueurs peuvent afficher les conseils",
+    "table.room.delay_label": "Retard des spectateurs",
+    "table.room.delay_none": "Aucun retard",
+    "table.room.settings": "Réglages de la salle",
+    "table.room.setting.time_limit": "{time} pour chaque décision, puis le coup sans risque est "
+    "joué (passer, ou la tuile qui vient d’être piochée).",
+    "table.room.setting.no_time_limit": "Pas de limite de temps : la partie attend chaque "
+    "décision.",
+    "table.room.setting.stand_in": "Un robot joue pour qui se déconnecte, jusqu’à son retour.",
+    "table.room.setting.no_stand_in": "Aucun robot ne remplace qui se déconnecte : la partie "
+    "l’attend (ou attend la fin du temps accordé).",
+    "table.room.setting.hints": "Les joueurs peuvent afficher les conseils.",
+    "table.room.setting.no_hints": "Pas de conseils dans cette salle.",
+    "table.room.setting.spectators": "D’autres peuvent regarder la partie en direct.",
+    "table.room.setting.spectators_late": "D’autres peuvent regarder la partie, avec {time} "
+    "de retard.",
+    "table.room.setting.no_spectators": "Personne d’autre ne peut regarder.",
+    "table.room.countdown": "encore {seconds}\u00a0s",
     "table.replay.seat_view": "Jouée dans une salle : vous la voyez depuis votre place "
     "({seat}), les mains des autres restent cachées.",
     "table.replay.public_view": "Jouée dans une salle : montrée comme chaque joueur la voyait, "
@@ -871,7 +913,27 @@ _ROOM_ES = {
     "table.room.closed.idle": "La sala se cerró: ya no quedaba nadie.",
     "table.room.closed.lost": "La sala se cerró: su partida se detuvo en el servidor y queda "
     "en el registro de partidas.",
-    "table.room.time_limit": "{seconds} s para decidir",
+    "table.room.time_limit_label": "Tiempo para cada decisión",
+    "table.room.time_limit_none": "Sin límite",
+    "table.room.seconds": "{seconds} s",
+    "table.room.minutes": "{minutes} min",
+    "table.room.stand_in": "un bot juega por quien se desconecte, hasta que vuelva",
+    "table.room.hints": "los jugadores pueden activar las pistas",
+    "table.room.delay_label": "Retraso para quien mira",
+    "table.room.delay_none": "Sin retraso",
+    "table.room.settings": "Ajustes de la sala",
+    "table.room.setting.time_limit": "{time} para cada decisión; después se juega lo seguro "
+    "(pasar, o la ficha recién robada).",
+    "table.room.setting.no_time_limit": "Sin límite de tiempo: la partida espera cada decisión.",
+    "table.room.setting.stand_in": "Un bot juega por quien se desconecte, hasta que vuelva.",
+    "table.room.setting.no_stand_in": "Ningún bot sustituye a quien se desconecte: la partida "
+    "lo espera (o espera a que se acabe el tiempo).",
+    "table.room.setting.hints": "Los jugadores pueden activar las pistas.",
+    "table.room.setting.no_hints": "Sin pistas en esta sala.",
+    "table.room.setting.spectators": "Otros pueden mirar la partida en directo.",
+    "table.room.setting.spectators_late": "Otros pueden mirar la partida con {time} de retraso.",
+    "table.room.setting.no_spectators": "Nadie más puede mirar.",
+    "table.room.countdown": "quedan {seconds} s",
     "table.replay.seat_view": "Jugada en una sala: la ves desde tu asiento ({seat}), las manos "
     "de los demás siguen ocultas.",
     "table.replay.public_view": "Jugada en una sala: se muestra como la veía cualquier jugador, "

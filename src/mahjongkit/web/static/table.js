@@ -50,6 +50,7 @@
   let room = null; // the last room message: who sits where (null: a game against bots)
   let roomCode = null; // the room this page is in, or is invited to
   let entering = false; // the next state is the whole game so far: it opens the table
+  let countdown = null; // a room's clock for the decision shown: {deadline, timer}
 
   // --- words ---------------------------------------------------------------------------------
   function tr(key, values) {
@@ -146,6 +147,13 @@
     const players = ((data.seats || {})[$("variant").value] || {})[$("rules").value] || 4;
     for (const option of $("seat").options) option.hidden = option.disabled = Number(option.value) >= players;
     if (Number($("seat").value) >= players) $("seat").value = "0";
+    // A room's seats for people: two up to the table's players, the choice kept where it fits.
+    const people = $("room-people");
+    const chosen = Math.min(Number(people.value) || 2, players);
+    const counts = [];
+    for (let count = 2; count <= players; count++) counts.push(count);
+    people.replaceChildren(...counts.map((count) => el("option", { value: String(count), textContent: tr("table.room.people_count", { count: count }) })));
+    people.value = String(chosen);
   }
   $("variant").addEventListener("change", () => {
     fillPresets();
@@ -283,11 +291,14 @@
       selected.clear();
       riichiMode = false;
       document.body.dataset.table = "waiting";
+      tick(null);
     }
   }
 
   function receive(message) {
     if (message.type === "game_over" && overWaiter) overWaiter();
+    // The room's clock starts when the server asks, not when the playback reaches the state.
+    if (message.type === "state" && message.time_limit) message.deadline = Date.now() + message.time_limit * 1000;
     queue.push(message);
     if (!running) run();
   }
@@ -1082,9 +1093,29 @@
       yours = legal.length > 0;
     }
     prompt.textContent = text === null ? S[key] : text;
-    if (yours && state.time_limit) prompt.textContent += " · " + tr("table.room.time_limit", { seconds: Math.round(state.time_limit) });
+    tick(yours && !pending && state.deadline ? state.deadline : null);
     prompt.dataset.key = text === null ? key : "table.turn";
     prompt.classList.toggle("yours", yours);
+  }
+
+  // The seconds left to decide in a room with a time limit, counted down each second until the
+  // person acts or the server plays the safe move for them (its state ends the count).
+  function tick(deadline) {
+    const box = $("countdown");
+    if (countdown && countdown.deadline !== deadline) {
+      clearInterval(countdown.timer);
+      countdown = null;
+    }
+    box.hidden = deadline === null;
+    if (deadline === null) return;
+    const show = () => {
+      const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      box.textContent = tr("table.room.countdown", { seconds: left });
+      box.dataset.seconds = String(left);
+      box.classList.toggle("short", left <= 5);
+    };
+    show();
+    if (!countdown) countdown = { deadline: deadline, timer: setInterval(show, 250) };
   }
 
   function drawHints(isLive) {
@@ -1418,6 +1449,23 @@
     const bots = S["table.setup.bot." + info.bots] || info.bots;
     return tr("table.room.game", { variant: S["play.variant." + info.variant] || info.variant, preset: S["learn.preset." + info.rules] || info.rules, bots: bots.split(" (")[0] });
   }
+  function duration(seconds) {
+    return seconds % 60 ? tr("table.room.seconds", { seconds: seconds }) : tr("table.room.minutes", { minutes: seconds / 60 });
+  }
+  // What the room's creator chose besides the game: time, stand-ins, hints, spectators.
+  function settingItems(info) {
+    const lines = [
+      ["time-limit", info.time_limit ? tr("table.room.setting.time_limit", { time: duration(info.time_limit) }) : S["table.room.setting.no_time_limit"]],
+      ["stand-in", S[info.stand_in ? "table.room.setting.stand_in" : "table.room.setting.no_stand_in"]],
+      ["hints", S[info.hints ? "table.room.setting.hints" : "table.room.setting.no_hints"]],
+      ["spectators", !info.spectators ? S["table.room.setting.no_spectators"] : info.spectator_delay ? tr("table.room.setting.spectators_late", { time: duration(info.spectator_delay) }) : S["table.room.setting.spectators"]],
+    ];
+    return lines.map(([name, text]) => {
+      const item = el("li", { textContent: text });
+      item.dataset.setting = name;
+      return item;
+    });
+  }
   function seatItems(info, mine) {
     return info.players.map((p) => {
       const seat = seatName(p.seat);
@@ -1439,6 +1487,7 @@
     const host = info.players[info.creator];
     $("join-intro").textContent = tr("table.room.join_intro", { name: host && host.name ? host.name : seatName(info.creator), game: gameText(info) });
     $("join-seats").replaceChildren(...seatItems(info, null));
+    $("join-settings").replaceChildren(...settingItems(info));
     const free = info.players.filter((p) => p.kind === "open");
     const open = !info.started && free.length > 0;
     $("join-form").hidden = !open;
@@ -1475,6 +1524,7 @@
     $("watch-link").href = inviteLink(room.room, true);
     $("watch-link").textContent = inviteLink(room.room, true);
     $("lobby-seats").replaceChildren(...seatItems(room, room.seat));
+    $("lobby-settings").replaceChildren(...settingItems(room));
     const creator = room.seat !== null && room.seat === room.creator;
     $("start-room").hidden = !creator;
     const free = room.players.filter((p) => p.kind === "open").length;
@@ -1523,11 +1573,19 @@
       name: $("room-name").value,
       people: Number($("room-people").value),
       spectators: $("room-spectators").checked,
+      time_limit: $("room-time-limit").value ? Number($("room-time-limit").value) : null,
+      stand_in: $("room-stand-in").checked,
+      spectator_delay: $("room-spectators").checked ? Number($("room-delay").value) : 0,
+      hints: $("room-hints").checked,
     });
     store.set(NAME, message.name);
     hideError();
     connect(message);
   });
+  // A delay for spectators means something only where others may watch.
+  const delayFollows = () => ($("room-delay").disabled = !$("room-spectators").checked);
+  $("room-spectators").addEventListener("change", delayFollows);
+  delayFollows();
   $("join-form").addEventListener("submit", (event) => {
     event.preventDefault();
     store.set(NAME, $("join-name").value);
