@@ -109,6 +109,21 @@ class Member:
     peer: Peer | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """A person's clock for one decision: the decision (the length of the log when it began),
+    when its time is up (the event loop's clock), and the task that then plays the safe
+    default."""
+
+    began: int
+    ends: float
+    task: asyncio.Task[None]
+
+    def left(self) -> float:
+        """The seconds left to decide (0 once the time is up)."""
+        return max(0.0, self.ends - asyncio.get_running_loop().time())
+
+
 @dataclass
 class Room:
     """One room: its settings, who sits where, who watches, and the game once started."""
@@ -130,7 +145,7 @@ class Room:
     over: bool = False
     closed: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    timers: dict[int, tuple[int, asyncio.Task[None]]] = field(default_factory=dict)
+    timers: dict[int, Timer] = field(default_factory=dict)
     idle: asyncio.Task[None] | None = None
 
     @property
@@ -601,8 +616,8 @@ class Rooms:
         room.closed = True
         self.rooms.pop(room.code, None)
         self.store.drop(room.code)
-        for _, timer in room.timers.values():
-            timer.cancel()
+        for timer in room.timers.values():
+            timer.task.cancel()
         room.timers.clear()
         for peer in room.peers():
             peer.leave_room()
@@ -633,36 +648,40 @@ class Rooms:
         raise lost
 
     def _deliver(self, room: Room, update: Update) -> None:
+        # The clocks first: a state that asks carries the seconds its timer has left.
+        self._time(room, {} if update.over else update.asked)
         for seat, texts in update.seats.items():
             member = room.seats[seat]
             if member is not None and member.peer is not None:
+                timer = room.timers.get(seat)
                 for text in texts:
-                    member.peer.send(text)
+                    member.peer.send(text if timer is None else _with_seconds_left(text, timer))
         for watcher in room.watchers:
             for text in update.public.get(watcher.lang, ()):
                 watcher.feed(text, room.delay)
         if update.over and not room.over:
             room.over = True
             self.store.drop(room.code)
-        self._time(room, {} if update.over else update.asked)
 
     def _time(self, room: Room, asked: dict[int, int]) -> None:
         """A timer for each person asked to decide, when the room has a time limit."""
         for seat in list(room.timers):
-            began, timer = room.timers[seat]
-            if asked.get(seat) != began:
-                timer.cancel()
+            timer = room.timers[seat]
+            if asked.get(seat) != timer.began:
+                timer.task.cancel()
                 del room.timers[seat]
         if room.time_limit is None:
             return
+        now = asyncio.get_running_loop().time()
         for seat, began in asked.items():
             if seat not in room.timers:
                 task = asyncio.create_task(self._expire(room, seat, began, room.time_limit))
-                room.timers[seat] = (began, task)
+                room.timers[seat] = Timer(began, now + room.time_limit, task)
 
     async def _expire(self, room: Room, seat: int, began: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
-        if room.timers.get(seat, (None,))[0] == began:
+        timer = room.timers.get(seat)
+        if timer is not None and timer.began == began:
             del room.timers[seat]
         with contextlib.suppress(Refusal):
             await self._step(room, _default, seat, began)
@@ -709,6 +728,19 @@ def _seconds(
     if type(value) not in (int, float) or not low <= value <= high:
         raise refuse(name, lang, value=short(value), low=low, high=high)
     return float(value)
+
+
+def _with_seconds_left(text: str, timer: Timer) -> str:
+    """A person's message as sent: a state that asks a decision (it carries the room's
+    ``time_limit``) with ``seconds_left``, what the decision's timer has left, so that a page
+    loaded again mid-decision counts from the server's clock, not from the full limit."""
+    if not text.startswith('{"type":"state"'):
+        return text
+    message = json.loads(text)
+    if "time_limit" not in message:
+        return text
+    message["seconds_left"] = round(timer.left(), 3)
+    return as_text(message)
 
 
 def _seat_of(room: Room, token: Any) -> int | None:

@@ -297,8 +297,12 @@
 
   function receive(message) {
     if (message.type === "game_over" && overWaiter) overWaiter();
-    // The room's clock starts when the server asks, not when the playback reaches the state.
-    if (message.type === "state" && message.time_limit) message.deadline = Date.now() + message.time_limit * 1000;
+    // The room's clock runs from when the server asked, not from the playback reaching the state:
+    // the seconds the server's timer has left (a page loaded again mid-decision continues it).
+    if (message.type === "state" && message.time_limit) {
+      const left = typeof message.seconds_left === "number" ? message.seconds_left : message.time_limit;
+      message.deadline = Date.now() + left * 1000;
+    }
     queue.push(message);
     if (!running) run();
   }
