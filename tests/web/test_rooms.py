@@ -354,6 +354,54 @@ def test_a_person_who_does_not_decide_in_time_is_played_the_safe_default(tmp_pat
             assert mine[0]["action"]["type"] == A.PASS
 
 
+def test_a_person_back_mid_decision_is_told_the_seconds_the_servers_timer_has_left(
+    tmp_path: Path,
+) -> None:
+    """Ann (alone, the dealer, a limit of 4 s, no stand-in) is asked her first discard, drops,
+    tries a wrong token, and comes back with hers 1.5 s later: her state says at most 2.5 s are
+    left (not the full 4), and the safe discard is still played 4 s after the decision began
+    (a clock started again at her return would play it 5.5 s or more after)."""
+
+    async def scenario(url: str) -> dict[str, Any]:
+        (ann,), created = await _room(
+            url, ["Ann"], people=1, seed=7, max_rounds=1, time_limit=4, stand_in=False
+        )
+        token = created["token"]
+        await ann.send({"type": "start_room"})
+        first = await ann.expect("state")
+        asked = time.monotonic()
+        await ann.ws.close()
+        again = await _connect(url, "Ann")
+        await asyncio.sleep(1.5)
+        wrong = await again.answer({"type": "join", "room": created["room"], "token": "x" * 32})
+        back = await again.answer({"type": "join", "room": created["room"], "token": token})
+        whole = await again.expect("state")
+        rejoined = time.monotonic() - asked
+        after = await again.expect("state")  # the safe default played for her
+        return {
+            "first": first, "wrong": wrong, "back": back, "whole": whole, "after": after,
+            "rejoined": rejoined, "defaulted": time.monotonic() - asked,
+        }  # fmt: skip
+
+    result = _served(tmp_path, scenario)
+    first, whole, after = result["first"], result["whole"], result["after"]
+    assert first["legal"] and first["time_limit"] == 4.0
+    assert 3.0 <= first["seconds_left"] <= 4.0  # a new decision: (nearly) the whole limit
+    assert result["wrong"]["type"] == "error" and result["wrong"]["code"] == "token"
+    assert result["back"]["type"] == "room" and result["back"]["seat"] == 0
+    # The same decision, the whole game sent again, and the server's clock running on.
+    assert whole["legal"] and whole["events"][0]["type"] == "start_game"
+    assert whole["time_limit"] == 4.0
+    assert 0.5 <= whole["seconds_left"] <= 4.0 - 1.5
+    assert whole["seconds_left"] <= 4.0 - result["rejoined"] + 0.05
+    # The safe default (the drawn tile discarded) at the original deadline, not 4 s after the
+    # return; the bots then play up to her next decision, whose clock starts afresh.
+    assert 3.5 <= result["defaulted"] < 5.2, result["defaulted"]
+    mine = [e for e in after["events"] if e["type"] == "dahai" and e["actor"] == 0]
+    assert mine and mine[0]["tsumogiri"] is True
+    assert after["legal"] and 3.0 <= after["seconds_left"] <= 4.0
+
+
 # --- spectators ----------------------------------------------------------------------------------
 
 
