@@ -248,6 +248,45 @@ def test_a_countdown_while_deciding_then_the_safe_move(browser: Any, site: str) 
         context.close()
 
 
+def test_a_reload_mid_decision_continues_the_servers_countdown(browser: Any, site: str) -> None:
+    """A 10-second limit and no stand-in: the page reloaded 3 s into the decision comes back to
+    the seat and counts on from what the server's timer has left, not from 10 again."""
+    context, page, got, errors = _tab(browser)
+    try:
+        page.goto(f"{site}/en/play")
+        page.select_option("#variant", "riichi")
+        page.select_option("#rules", "ema2012")
+        page.select_option("#length", "1")
+        page.click("#advanced summary")
+        page.fill("#seed", "5")
+        page.fill("#room-name", "Ann")
+        page.select_option("#room-people", "2")
+        page.select_option("#room-time-limit", "10")
+        page.set_checked("#room-stand-in", False)
+        page.click("#create-room")
+        expect(page.locator("#lobby")).to_be_visible()
+        page.click("#start-room")
+        expect(page.locator("body")).to_have_attribute("data-table", "ready")
+        countdown = page.locator("#countdown")
+        expect(countdown).to_be_visible()
+        asked = time.monotonic()
+        time.sleep(3)
+        got.clear()
+        page.reload()
+        expect(page.locator("body")).to_have_attribute("data-table", "ready")
+        expect(countdown).to_be_visible()
+        shown = int(countdown.get_attribute("data-seconds") or "0")
+        elapsed = time.monotonic() - asked
+        state = [m for m in got if m["type"] == "state"][-1]
+        assert state["legal"] and state["seconds_left"] <= 10 - 3
+        # The page counts from the server's seconds (rounded up), never from the full limit.
+        assert 1 <= shown <= 10 - int(elapsed) and shown <= 7, (shown, elapsed)
+        page.screenshot(path=str(SHOTS / "room-settings-countdown-reload.png"))
+        assert not errors
+    finally:
+        context.close()
+
+
 def test_no_countdown_without_a_limit(browser: Any, site: str) -> None:
     context, page, got, errors = _tab(browser)
     try:
