@@ -668,7 +668,8 @@ class Rooms:
         for seat in list(room.timers):
             timer = room.timers[seat]
             if asked.get(seat) != timer.began:
-                timer.task.cancel()
+                if timer.task is not asyncio.current_task():  # not the default being played
+                    timer.task.cancel()
                 del room.timers[seat]
         if room.time_limit is None:
             return
@@ -679,10 +680,9 @@ class Rooms:
                 room.timers[seat] = Timer(began, now + room.time_limit, task)
 
     async def _expire(self, room: Room, seat: int, began: int, seconds: float) -> None:
+        # The timer stays, its time up, until the default's step ends the decision: a state
+        # sent meanwhile says no time is left, and no second timer starts for the decision.
         await asyncio.sleep(seconds)
-        timer = room.timers.get(seat)
-        if timer is not None and timer.began == began:
-            del room.timers[seat]
         with contextlib.suppress(Refusal):
             await self._step(room, _default, seat, began)
 
