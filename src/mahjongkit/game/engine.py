@@ -17,16 +17,17 @@ table are the hooks of its flow, found through its registry record.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat
 from operator import is_
-from typing import Any, cast
+from typing import Any
 
-from mahjongkit.errors import IllegalActionError, MahjongError
+from mahjongkit.errors import IllegalActionError
 from mahjongkit.game import legal
 from mahjongkit.game.fold import WINDS, folds_for
 from mahjongkit.game.hands import HandFacts, Hands, ready_of_counts
 from mahjongkit.game.observation import PUBLIC, Observation, SeatInfos, observe, visible_event
+from mahjongkit.game.replay import rebuild_rules, replay_log, settle_claims
 from mahjongkit.melds import MeldKind
 from mahjongkit.options import recorded as recorded_options
 from mahjongkit.shapes import RIICHI, HandShape
@@ -39,15 +40,12 @@ from mahjongkit.table.events import (
     Event,
     FrozenDict,
     Hora,
-    JsonEvent,
     Kind,
     Respond,
     Ryukyoku,
     StartGame,
     StartKyoku,
     Tsumo,
-    as_json,
-    check_event,
     frozen_event,
 )
 from mahjongkit.table.flow import Flow, WinClaim
@@ -92,18 +90,6 @@ def _mjai_names(flow: Flow[Any]) -> list[str]:
                 _MJAI_NAMES.clear()
             _MJAI_NAMES[key] = names
     return names
-
-
-def rebuild_rules(variant: str, recorded: Any) -> Any:
-    """The rules object a log's ``start_game`` recorded (lists back to tuples)."""
-    kind = type(find_variant(variant).rules())
-    if not isinstance(recorded, dict):
-        raise IllegalActionError(f"the log's rules are not an object: {recorded!r:.60}")
-    values = {k: tuple(v) if isinstance(v, list) else v for k, v in recorded.items()}
-    try:
-        return kind(**values)
-    except (TypeError, ValueError) as error:
-        raise IllegalActionError(f"the log's rules do not fit {kind.__name__}: {error}") from None
 
 
 class Game:
@@ -446,78 +432,10 @@ class Game:
         a win...) is applied as an action, and the events the engine answers with must be the
         log's own, field for field. A log cut in the middle of the events of one decision ends
         on the state its events fold into. Anything else raises
-        :class:`~mahjongkit.errors.IllegalActionError` naming the first bad event's index.
+        :class:`~mahjongkit.errors.IllegalActionError` naming the first bad event's index
+        (:mod:`.replay` does the work).
         """
-        recorded = _as_list(events)
-        if (
-            not recorded
-            or not isinstance(recorded[0], dict)
-            or recorded[0].get("type") != ("start_game")
-        ):
-            raise IllegalActionError("event 0: a log starts with a start_game event")
-        start = _checked(recorded, 0)
-        assert start["type"] == Kind.START_GAME
-        walls = _WallsOf(recorded)
-        try:
-            name = variant if variant is not None else start["mjk_variant"]
-            if rules is None:
-                rules = rebuild_rules(name, start["mjk_rules"])
-            game = cls(
-                name,
-                rules,
-                seed=start["mjk_seed"],
-                names=start["names"],
-                wall_source=walls,
-                max_rounds=start.get("mjk_max_rounds"),
-                **options,
-            )
-        except MahjongError as error:
-            raise IllegalActionError(f"event 0 (start_game): {error}") from None
-        opening = _checked(recorded, 1) if len(recorded) > 1 else None
-        try:
-            if opening is None:
-                game.start()  # the log is cut right after start_game: the fold stops there
-            elif opening["type"] != Kind.START_KYOKU:
-                raise IllegalActionError("the first round is dealt next (start_kyoku)")
-            else:
-                if opening["bakaze"] not in WINDS:
-                    raise IllegalActionError(f"unknown prevalent wind {opening['bakaze']!r:.20}")
-                game.start_at(
-                    round_wind=WINDS.index(opening["bakaze"]),
-                    hand_number=opening["kyoku"] - 1,
-                    dealer=opening["oya"],
-                    honba=opening["honba"],
-                    deposits=opening["kyotaku"],
-                    scores=start["mjk_scores"],
-                    single_round=start.get("mjk_single_round", False),
-                )
-        except MahjongError as error:
-            raise IllegalActionError(f"event 1 (start_kyoku): {error}") from None
-        game._follow(recorded, 0)
-        while len(game.log) < len(recorded):
-            index = len(game.log)
-            event = _checked(recorded, index)
-            action = _decision_of(game, recorded, index, event)
-            try:
-                game.apply(action)
-            except MahjongError as error:
-                raise IllegalActionError(f"event {index} ({event['type']}): {error}") from None
-            game._follow(recorded, index)
-        return game
-
-    def _follow(self, recorded: list[Any], since: int) -> None:
-        """Check the events emitted since ``since`` against the log; where the log ends inside
-        them, go back to the state its own events give."""
-        for index in range(since, len(self.log)):
-            if index >= len(recorded):
-                self._restore(self.log[: len(recorded)])
-                return
-            mine, theirs = self.log[index], recorded[index]
-            if mine != theirs:
-                _checked(recorded, index)
-                raise IllegalActionError(
-                    f"event {index} ({theirs.get('type')}): " + _difference(mine, theirs)
-                )
+        return replay_log(cls, events, variant, rules, **options)
 
     def live_remaining(self) -> int:
         """Live-wall tiles left to draw."""
@@ -747,9 +665,7 @@ class Game:
         return [
             seat
             for seat in range(self.players)
-            if seat != discarder
-            and not seats[seat].won
-            and kind in self.hand_facts(seat).waits
+            if seat != discarder and not seats[seat].won and kind in self.hand_facts(seat).waits
         ]
 
     def _reveal_indicator(self, out: list[Event]) -> None:
@@ -1037,28 +953,7 @@ class Game:
         )
 
 
-# --- replay helpers ------------------------------------------------------------------------------
-
-
-def settle_claims(
-    game: Game,
-    keep: Mapping[int, Action] | None = None,
-    apply: Callable[[Action], object] | None = None,
-) -> None:
-    """Answer the open claim window (a discard, or a kong that may be robbed): each seat of
-    ``keep`` plays its action there, every other seat still asked passes. ``apply`` plays each
-    answer (default :meth:`Game.apply`): a log reader passes its own, to word a refusal."""
-    keep = keep or {}
-    play = apply or game.apply
-    # Each answer settles one seat: more answers than two rounds of seats is a broken window.
-    for _ in range(2 * game.players):
-        if game.round.phase not in (Phase.CLAIM, Phase.ROB):
-            return
-        waiting = game.waiting_for()
-        if not waiting:
-            return
-        seat = waiting[0]
-        play(keep.get(seat, Action(A.PASS, seat)))
+# --- position checks -----------------------------------------------------------------------------
 
 
 def _check_position(
@@ -1085,116 +980,6 @@ def _check_position(
             )
     if len(scores) != players or not all(type(s) is int and abs(s) <= 10**12 for s in scores):
         raise IllegalActionError(f"{len(scores)} scores for {players} players: {scores!r:.60}")
-
-
-def _as_list(events: Iterable[Any]) -> list[Any]:
-    if isinstance(events, str | bytes | dict) or not isinstance(events, Iterable):
-        raise IllegalActionError(f"a log is a list of events, not {type(events).__name__}")
-    return list(events)
-
-
-def _checked(recorded: list[Any], index: int) -> Event:
-    """The log's event ``index``, checked against its type's declaration."""
-    try:
-        return check_event(recorded[index])
-    except MahjongError as error:
-        raise IllegalActionError(f"event {index}: {error}") from None
-
-
-class _WallsOf:
-    """The walls a log's rounds were dealt from, checked to be the variant's tiles."""
-
-    def __init__(self, recorded: list[Any]) -> None:
-        self.indices = [
-            i
-            for i, e in enumerate(recorded)
-            if isinstance(e, dict) and e.get("type") == Kind.START_KYOKU
-        ]
-        self.recorded = recorded
-
-    def __call__(self, game: Game, number: int) -> list[int]:
-        if number >= len(self.indices):
-            # The log ends before this round: deal it as a live game would (the comparison
-            # with the log stops where the log does).
-            return shuffled_wall(game.flow.tiles(), random.Random(f"{game.seed}:{number}"))
-        index = self.indices[number]
-        event = cast(StartKyoku, _checked(self.recorded, index))
-        wall = list(event["mjk_wall"])
-        if sorted(wall) != sorted(game.flow.tiles()):
-            raise IllegalActionError(
-                f"event {index} (start_kyoku): the wall is not the {game.variant} tile set "
-                f"({len(wall)} tiles, {len(set(wall))} distinct)"
-            )
-        return wall
-
-
-def _decision_of(game: Game, recorded: list[Any], index: int, checked: Event) -> Action:
-    """The player's decision that the log's event ``index`` records, as an action."""
-    event: JsonEvent = as_json([checked])[0]  # checked: every field has its declared type
-    kind = event["type"]
-    actor = event.get("actor")
-    if actor is not None and not 0 <= actor < game.players:
-        raise IllegalActionError(f"event {index} ({kind}): no seat {actor} at this table")
-    if actor is not None:
-
-        def following() -> JsonEvent:
-            return as_json([_checked(recorded, index + 1)])[0] if index + 1 < len(recorded) else {}
-
-        try:
-            own = game.flow.recorded_decision(event, following)
-        except IllegalActionError as error:
-            raise IllegalActionError(f"event {index} ({kind}): {error}") from None
-        if own is not None:
-            return own
-        if kind == Kind.DAHAI:
-            return Action(A.DISCARD, actor, event["mjk_id"])
-        if kind == Kind.HORA and event["target"] == actor:
-            return Action(A.TSUMO, actor, game.round.seats[actor].drawn)
-        if kind == Kind.ANKAN:
-            return Action(A.ANKAN, actor, None, tuple(event["mjk_consumed"]))
-        if kind == Kind.KAKAN:
-            return Action(A.KAKAN, actor, event["mjk_id"])
-        if kind == Kind.RYUKYOKU and event["reason"] == "kyushukyuhai":
-            return Action(A.ABORT, actor)
-        if kind == Kind.FLOWER:
-            return Action(A.FLOWER, actor, event["mjk_id"])
-        if kind == Kind.NUKIDORA:
-            return Action(A.KITA, actor, event["mjk_id"])
-        if kind == Kind.RESPOND:
-            try:
-                action = Action.from_json(event["action"])
-            except MahjongError as error:
-                raise IllegalActionError(f"event {index} (mjk:respond): {error}") from None
-            if action.seat != actor:
-                raise IllegalActionError(
-                    f"event {index} (mjk:respond): seat {actor} answers for seat {action.seat}"
-                )
-            return action
-    expected = ", ".join(str(s) for s in game.waiting_for()) or "nobody"
-    raise IllegalActionError(
-        f"event {index} ({kind}) is not a decision the game waits for here "
-        f"(seats to act: {expected}; phase {game.round.phase.value})"
-    )
-
-
-def _difference(mine: Event, theirs: Any) -> str:
-    """What differs between the event the game gives and the log's, in a few words."""
-    if not isinstance(theirs, dict) or mine["type"] != theirs.get("type"):
-        return f"the log has {_short(theirs)} where the game gives {mine['type']}"
-    for key in sorted(set(mine) | set(theirs)):
-        if mine.get(key) != theirs.get(key):
-            return (
-                f"field {key!r} is {_short(theirs.get(key))} in the log, "
-                f"{_short(mine.get(key))} in the game"
-            )
-    return "the events differ"  # pragma: no cover - equal fields make equal events
-
-
-def _short(value: Any) -> str:
-    if isinstance(value, dict) and "type" in value:
-        return str(value["type"])
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class _DiscardOrder:
