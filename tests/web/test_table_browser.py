@@ -648,3 +648,101 @@ def test_the_table_and_its_result_pass_axe(browser: Any, site: str, scheme: str)
     finally:
         context.close()
     assert found == {}
+
+
+def _turn_where(variant: str, wanted: Any, seeds: range) -> Any:
+    """A seeded game of efficient bots stopped where seat 0 is to discard and its hint JSON
+    (``hints_for``) has what ``wanted`` asks; the game and that JSON."""
+    from mahjongkit.bots.efficient import EfficientAgent
+    from mahjongkit.bots.session import run_until
+    from mahjongkit.game.engine import Game
+    from mahjongkit.table.state import Phase
+    from mahjongkit.web.hints import hints_for
+
+    for seed in seeds:
+        game = Game(variant, seed=seed, max_rounds=1)
+        game.start()
+        bots = [EfficientAgent() for _ in range(game.players)]
+        while not game.over:
+            if game.round.phase is Phase.TURN and game.waiting_for() == [0]:
+                page = hints_for(game.observation(0), game.flow.rules, "en")
+                if wanted(page):
+                    return game, page
+            if not run_until(game, bots, max_actions=1):
+                break
+    raise AssertionError(f"no {variant} position with the hints wanted in seeds {seeds}")
+
+
+def _resumed_with_hints(browser: Any, site: str, records_path: Path, game: Any) -> Any:
+    """A tab at the table resuming ``game`` (stored with seat 0 a person) with hints on."""
+    from mahjongkit.records import Records, Seat
+    from mahjongkit.web.table import SURFACE, _secret_beside, _token
+
+    seats = [Seat("player"), *(Seat(f"bot{s}", "efficient") for s in range(1, game.players))]
+    with Records(records_path) as records:
+        number = records.create_game(game, seats, surface=SURFACE)
+    token = _token(_secret_beside(records_path), number)
+    context, page, errors = _tab(browser)
+    stored = {"game": number, "token": token}
+    context.add_init_script(
+        f"localStorage.setItem('mjk-table-game', {json.dumps(json.dumps(stored))});"
+        f"localStorage.setItem('mjk-table-setup', {json.dumps(json.dumps({'hints': True}))});"
+    )
+    page.goto(f"{site}/en/play")
+    page.wait_for_selector("#hints:not([hidden]) h3")
+    return context, page, errors
+
+
+def test_the_hints_show_only_the_kinds_the_family_offers(
+    browser: Any, site: str, records_path: Path, toy: str
+) -> None:
+    """The page draws the parts of the hint JSON its ``kinds`` name: the toy family offers
+    shanten, discards and waits, so a discard that leaves the hand ready lists its waits
+    without what they are worth, and no danger or furiten is drawn; Riichi offers values,
+    furiten and danger, drawn for a position with a player in riichi and a furiten wait."""
+    from mahjongkit.i18n import tile_name
+
+    SHOTS.mkdir(exist_ok=True)
+    game, hints = _turn_where(
+        toy, lambda page: any(option.get("waits") for option in page["discards"]), range(1, 30)
+    )
+    assert hints["kinds"] == ["shanten", "discards", "waits"]
+    context, page, errors = _resumed_with_hints(browser, site, records_path, game)
+    try:
+        box = page.locator("#hints")
+        expect(box).to_have_attribute("data-kinds", "shanten discards waits")
+        expect(box.locator(".best-discards li")).to_have_count(min(5, len(hints["discards"])))
+        expect(box.locator(".best-discards li").first).to_have_text(hints["discards"][0]["text"])
+        first = next(option for option in hints["discards"] if option.get("waits"))
+        waits = box.locator("ul.waits").first.locator("li")
+        expect(waits).to_have_count(len(first["waits"]))
+        expect(waits.first).to_have_text(tile_name(first["waits"][0]["tile"], "en"))
+        expect(box.locator("li.valued")).to_have_count(0)
+        expect(box).not_to_contain_text("on a discard")
+        expect(box.locator("ul.danger")).to_have_count(0)
+        expect(box.locator(".furiten")).to_have_count(0)
+        expect(page.locator("#hand .hint-note").first).to_be_visible()
+        page.screenshot(path=str(SHOTS / "hints-toy.png"))
+        assert errors == []
+    finally:
+        context.close()
+
+    def furiten_under_threat(page: dict[str, Any]) -> bool:
+        return bool(page["danger"]) and any(option.get("furiten") for option in page["discards"])
+
+    game, hints = _turn_where("riichi", furiten_under_threat, range(1, 60))
+    assert {"values", "furiten", "danger"} <= set(hints["kinds"])
+    context, page, errors = _resumed_with_hints(browser, site, records_path, game)
+    try:
+        box = page.locator("#hints")
+        expect(box).to_have_attribute("data-kinds", " ".join(hints["kinds"]))
+        expect(box.locator("p.furiten")).to_have_text("furiten: no win on a discard")
+        expect(box.locator("ul.danger li")).to_have_count(len(hints["danger"]))
+        expect(box.locator("ul.danger li").first).to_have_text(hints["danger"][0]["text"])
+        expect(box.locator("li.valued").first).to_contain_text("on a discard: ")
+        marked = page.locator("#hand button[class*='danger-']")
+        assert marked.count() >= len(hints["danger"])
+        page.screenshot(path=str(SHOTS / "hints-riichi.png"))
+        assert errors == []
+    finally:
+        context.close()

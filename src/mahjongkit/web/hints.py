@@ -69,7 +69,10 @@ def hints_for(observation: Observation, rules: Any, lang: str) -> dict[str, Any]
     or the reason they win nothing, and danger marks per tile kind; each said in ``lang`` too
     (``text``: "discard 3z (Red dragon): 2 steps from ready, 26 useful tiles"), with a
     ``legend`` of the numbers and marks. ``kinds`` lists the kinds of hint the family offers
-    (:attr:`~mahjongkit.variants.base.Variant.hint_kinds`), in order: only those are given."""
+    (:attr:`~mahjongkit.variants.base.Variant.hint_kinds`), in order: only those are given.
+    Where the family offers furiten, the hand and each discard say whether a win on a discard
+    is refused (``furiten``); where it offers the missing suit, each discard says whether it is
+    of that suit (``missing_suit``)."""
     hints = hints_of(observation, rules, discard_values=True)
     danger = danger_marks(hints, lang)
     kinds = hints.kinds
@@ -107,6 +110,10 @@ def hints_for(observation: Observation, rules: Any, lang: str) -> dict[str, Any]
         }
         if option.shanten == 0 and option.waits:
             entry["waits"] = _wait_values(option.waits, option.values, lang, furiten=option.furiten)
+        if HintKind.FURITEN in kinds:
+            entry["furiten"] = option.furiten
+        if HintKind.MISSING_SUIT in kinds:
+            entry["missing_suit"] = option.missing_suit
         out["discards"].append(entry)
     if not hints.discards and hints.shanten >= 0 and HintKind.SHANTEN in kinds:
         out["text"] = t(
@@ -117,6 +124,8 @@ def hints_for(observation: Observation, rules: Any, lang: str) -> dict[str, Any]
         )
     if not hints.discards and hints.shanten == 0 and hints.waits:
         out["waits"] = _wait_values(hints.waits, hints.values, lang, furiten=hints.furiten)
+    if HintKind.FURITEN in kinds:
+        out["furiten"] = hints.furiten
     out["shanten"] = hints.shanten
     return out
 

@@ -926,8 +926,9 @@
     const danger = {};
     const hinted = {};
     let best = null;
-    if (isLive && state.hints) {
-      for (const mark of state.hints.danger || []) danger[mark.tile] = mark.level;
+    const offered = hintKinds(isLive && state ? state.hints : null);
+    if (offered.has("danger")) for (const mark of state.hints.danger || []) danger[mark.tile] = mark.level;
+    if (offered.has("discards")) {
       for (const option of state.hints.discards || []) hinted[option.tile] = option;
       if ((state.hints.discards || []).length) best = state.hints.discards[0].tile;
     }
@@ -955,8 +956,11 @@
       }
       if (hinted[kind]) {
         const option = hinted[kind];
-        button.append(el("span", { className: "hint-note", textContent: option.shanten + "/" + option.ukeire, ariaHidden: "true" }));
-        label += " · " + (option.text || tr("table.hint.shanten", { shanten: option.shanten, ukeire: option.ukeire }));
+        if (offered.has("shanten")) {
+          button.append(el("span", { className: "hint-note", textContent: option.shanten + "/" + option.ukeire, ariaHidden: "true" }));
+          label += " · " + (option.text || tr("table.hint.shanten", { shanten: option.shanten, ukeire: option.ukeire }));
+        }
+        if (offered.has("missing_suit") && option.missing_suit) label += " · " + S["table.hint.missing_first"];
         if (kind === best && usable) button.classList.add("best");
       }
       if (selected.has(tile)) button.classList.add("selected");
@@ -1122,27 +1126,38 @@
     if (!countdown) countdown = { deadline: deadline, timer: setInterval(show, 250) };
   }
 
+  // The kinds of hint the family offers (the hint JSON's `kinds`, from its record): the page
+  // draws those parts alone, whatever else the message holds.
+  function hintKinds(hints) {
+    return new Set(hints && Array.isArray(hints.kinds) ? hints.kinds : []);
+  }
+
   function drawHints(isLive) {
     const box = $("hints");
     const hints = isLive && state ? state.hints : null;
     box.hidden = !hints;
     if (!hints) return;
+    const offered = hintKinds(hints);
+    box.dataset.kinds = [...offered].join(" ");
     const parts = [el("h3", { textContent: S["table.hints"] })];
-    if (hints.text) parts.push(el("p", { textContent: hints.text }));
-    const best = (hints.discards || []).slice(0, 5);
+    if (offered.has("shanten") && hints.text) parts.push(el("p", { className: "hand-state", textContent: hints.text }));
+    const best = offered.has("discards") ? (hints.discards || []).slice(0, 5) : [];
     if (best.length) {
       parts.push(el("h4", { textContent: S["table.hint.best"] }));
-      parts.push(
-        el(
-          "ul",
-          {},
-          best.map((o) => el("li", {}, [tileImg(o.tile), o.text || tileName(o.tile) + " · " + tr("table.hint.shanten", { shanten: o.shanten, ukeire: o.ukeire })]))
-        )
-      );
+      const line = (o) => {
+        let text = offered.has("shanten") ? o.text || tileName(o.tile) + " · " + tr("table.hint.shanten", { shanten: o.shanten, ukeire: o.ukeire }) : tileName(o.tile);
+        if (offered.has("missing_suit") && o.missing_suit) text += " · " + S["table.hint.missing_first"];
+        return el("li", {}, [tileImg(o.tile), text]);
+      };
+      parts.push(el("ul", { className: "best-discards" }, best.map(line)));
     }
+    const furiten = offered.has("furiten") && (hints.furiten === true || best.some((o) => o.furiten === true));
+    if (furiten) parts.push(el("p", { className: "furiten", textContent: S["table.hint.furiten"] }));
     const waitLists = [];
-    if (hints.waits && hints.waits.length) waitLists.push(["", hints.waits]);
-    for (const option of hints.discards || []) if (option.waits) waitLists.push([option.tile, option.waits]);
+    if (offered.has("waits")) {
+      if (hints.waits && hints.waits.length) waitLists.push(["", hints.waits]);
+      for (const option of hints.discards || []) if (option.waits) waitLists.push([option.tile, option.waits]);
+    }
     for (const [discard, waits] of waitLists.slice(0, 3)) {
       parts.push(el("h4", { textContent: S["table.hint.waits"] + (discard ? " (" + tr("table.action.discard", { tile: tileName(discard) }) + ")" : "") }));
       parts.push(
@@ -1150,16 +1165,17 @@
           "ul",
           { className: "waits" },
           waits.map((wait) => {
+            if (!offered.has("values")) return el("li", {}, [tileImg(wait.tile), tileName(wait.tile)]);
             const ron = wait.ron ? wait.ron.text : "";
             const tsumo = wait.tsumo ? wait.tsumo.text : "";
-            return el("li", {}, [tileImg(wait.tile), S["table.hint.ron"] + ": " + ron + " · " + S["table.hint.tsumo"] + ": " + tsumo]);
+            return el("li", { className: "valued" }, [tileImg(wait.tile), S["table.hint.ron"] + ": " + ron + " · " + S["table.hint.tsumo"] + ": " + tsumo]);
           })
         )
       );
     }
-    if ((hints.danger || []).length) {
+    if (offered.has("danger") && (hints.danger || []).length) {
       parts.push(el("h4", { textContent: S["table.hint.danger"] }));
-      parts.push(el("ul", {}, hints.danger.map((d) => el("li", {}, [tileImg(d.tile), d.text || tileName(d.tile) + " · " + S["table.hint.danger." + d.level]]))));
+      parts.push(el("ul", { className: "danger" }, hints.danger.map((d) => el("li", {}, [tileImg(d.tile), d.text || tileName(d.tile) + " · " + S["table.hint.danger." + d.level]]))));
     }
     if ((hints.legend || []).length) {
       // The legend once asked for: it is the same on every turn.
