@@ -362,6 +362,61 @@ def test_the_library_refusal_is_said_in_french_in_the_lesson_calculator(client: 
     assert "n’est pas parmi les tuiles cachées" in response.text
 
 
+@pytest.mark.parametrize(
+    "flag",
+    ["--lang", "--lang=fr", "--la", "--lan", "--lan=fr", "--l", "--json", "--js", "--j", "--jso"],
+)
+def test_a_site_flag_or_a_shortening_of_it_is_refused_in_a_command(
+    client: TestClient, flag: str
+) -> None:
+    """``--la``, ``--lan``, ``--js`` (the command line's parser reads the unambiguous ones as
+    ``--lang`` and ``--json``) are refused as the whole flags are, with the same sentence;
+    a flag that merely starts alike (``--last-tile``) is not."""
+    from mahjongkit.errors import NotationError
+    from mahjongkit.i18n import Sentence, reason_of
+
+    command = f"score 234m456p678s33555z --win 5z {flag} fr"
+    with pytest.raises(NotationError) as refused:
+        parse_command(command)
+    reason = reason_of(refused.value)
+    assert isinstance(reason, Sentence) and reason.key == "refusal.command_site_flag"
+    assert str(refused.value) == f"{flag} is added by the site: leave it out"
+    page = client.get("/fr/calculator", params={"q": command})
+    assert page.status_code == 400
+    assert html.escape(f"{flag} est ajouté par le site") in page.text
+    words = parse_command("score 234m456p678s33555z --win 5z --last-tile --tsumo")
+    assert "--last-tile" in words
+
+
+def test_the_calculator_reads_and_answers_its_question_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``q`` is read into one typed request, answered once, and that request fills the form
+    and is drawn: the command line is not parsed again for the drawing or the form."""
+    import mahjongkit.web.examples as examples
+    import mahjongkit.web.practice as practice
+
+    calls: dict[str, int] = {"parse": 0, "read": 0, "answer": 0}
+
+    def counted(name: str, function: Any) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            calls[name] += 1
+            return function(*args, **kwargs)
+
+        return call
+
+    for module in (practice, examples):
+        monkeypatch.setattr(module, "parse_command", counted("parse", examples.parse_command))
+        monkeypatch.setattr(module, "request_of_words", counted("read", module.request_of_words))
+        monkeypatch.setattr(module, "answer_request", counted("answer", module.answer_request))
+    q = "score 234m456p678s33555z --win 5z --tsumo --seat S"
+    page = client.get("/en/calculator", params={"q": q})
+    assert page.status_code == 200
+    assert calls == {"parse": 1, "read": 1, "answer": 1}
+    assert '"hand": "234m456p678s33555z"' in page.text and '"seat": "S"' in page.text
+    assert '/tiles/5z.svg"' in _facts(page.text)
+
+
 def _facts(page: str) -> str:
     found = re.search(r'<p class="example-facts">(.*?)</p>', page, re.DOTALL)
     assert found, page[:400]

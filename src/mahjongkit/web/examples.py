@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import shlex
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 from urllib.parse import quote
@@ -25,6 +26,9 @@ from mahjongkit.web.hands import hand_html
 from mahjongkit.web.tiles import tile_images
 
 COMMANDS = ("score", "waits", "shanten")
+SITE_FLAGS = ("--json", "--lang")
+"""The flags the site adds itself: a command line written on a page may not name them, nor any
+shortening of them that the command line's parser would read as one (``--la``, ``--js``)."""
 MAX_COMMAND = 400
 """The longest command line read (a hand with four melds and every flag fits in far less)."""
 
@@ -55,9 +59,17 @@ def parse_command(line: str) -> tuple[str, ...]:
         first = words[0] if words else ""
         raise NotationError(Sentence("refusal.command_unknown", name=repr(first[:40])))
     for word in words:
-        if word in ("--json", "--lang") or word.startswith("--lang="):
+        if _names_a_site_flag(word):
             raise NotationError(Sentence("refusal.command_site_flag", flag=word[:40]))
     return words
+
+
+def _names_a_site_flag(word: str) -> bool:
+    """Whether ``word`` is a site flag, its value joined by ``=`` or not, or a shortening of
+    one: the command line's parser takes ``--lan`` for ``--lang`` (and refuses ``--la``, which
+    ``--last-tile`` shares, for another reason than the site would)."""
+    name = word.partition("=")[0]
+    return len(name) > 2 and name.startswith("--") and any(f.startswith(name) for f in SITE_FLAGS)
 
 
 def parse_block(text: str) -> Example:
@@ -324,20 +336,39 @@ def example_html(words: tuple[str, ...], lang: str, label: str | None = None) ->
     """The example drawn: the hand as tiles in its sets, how it was won in words, the engine's
     answer in ``lang`` (or why the engine refuses the input), a link that opens it in the
     calculator and the command line behind a toggle."""
-    command = " ".join(words)
-    heading = escape(label or t("web.example.label", lang))
-    head = f'<figure class="example"><figcaption>{heading}</figcaption>'
     try:
         request = request_of_words(words)
         code, result = answer_request(replace(request, lang=lang))
-        drawn = _example_hand(request, result, lang)
+        return answered_html(words, request, code, result, lang, label)
     except MahjongError as error:
         message = say(reason_of(error), lang)
         return (
-            head + f'<p class="refused" role="alert">'
+            _figure_head(lang, label) + f'<p class="refused" role="alert">'
             f"{escape(t('web.example.refused', lang, message=message))}</p>"
-            f"{command_html(command, lang)}</figure>"
+            f"{command_html(' '.join(words), lang)}</figure>"
         )
+
+
+def _figure_head(lang: str, label: str | None) -> str:
+    heading = escape(label or t("web.example.label", lang))
+    return f'<figure class="example"><figcaption>{heading}</figcaption>'
+
+
+def answered_html(
+    words: Sequence[str],
+    request: ShantenRequest | ScoreRequest,
+    code: int,
+    result: dict[str, Any],
+    lang: str,
+    label: str | None = None,
+) -> str:
+    """:func:`example_html` of a question already read (``request``, from the command line
+    ``words``) and answered in ``lang`` (``code`` and ``result``, as
+    :func:`~mahjongkit.api.answer_request` gives them): nothing is read or answered again.
+    Raises :class:`~mahjongkit.errors.MahjongError` where the hand cannot be drawn."""
+    command = " ".join(words)
+    head = _figure_head(lang, label)
+    drawn = _example_hand(request, result, lang)
     opener = (
         f'<p class="open-calc"><a class="button secondary small" '
         f'href="/{lang}/calculator?q={quote(command)}">{escape(t("practice.open", lang))}</a></p>'

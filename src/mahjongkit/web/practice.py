@@ -26,7 +26,7 @@ from mahjongkit.api import (
     ShantenRequest,
     WaitsRequest,
     analyse,
-    answer,
+    answer_request,
     request_of_words,
     score,
 )
@@ -49,10 +49,10 @@ from mahjongkit.errors import MahjongError
 from mahjongkit.i18n import Sentence, reason_of, say, t, tile_name
 from mahjongkit.melds import Meld
 from mahjongkit.tiles import Tile, parse_tiles
-from mahjongkit.valueclass import fields
+from mahjongkit.valueclass import fields, replace
 from mahjongkit.variants import VARIANT_NAMES, find_variant
 from mahjongkit.variants.seats import SEAT_LETTERS
-from mahjongkit.web.examples import MAX_COMMAND, example_html, parse_command
+from mahjongkit.web.examples import MAX_COMMAND, answered_html, parse_command
 from mahjongkit.web.hands import hand_html
 from mahjongkit.web.lessons import SITE_LANGUAGES
 from mahjongkit.web.progress import Progress
@@ -484,7 +484,11 @@ def compare(data: Mapping[str, Any], lang: str) -> dict[str, Any]:
 def fields_of(command: str) -> dict[str, Any]:
     """The request body that asks what a command line asks (the calculator is filled from a
     lesson's example this way); the inverse of :func:`request_of_body`."""
-    request = request_of_words(list(parse_command(command)))
+    return fields_of_request(request_of_words(list(parse_command(command))))
+
+
+def fields_of_request(request: ShantenRequest | ScoreRequest) -> dict[str, Any]:
+    """The request body that asks ``request`` (see :func:`fields_of`)."""
     words = request.hand.split()
     fields: dict[str, Any] = {
         "command": _command_name(request),
@@ -802,10 +806,13 @@ def practice_router(
         error, answer_html = "", ""
         if q.strip():
             try:
+                # Read and answered once; refused input is a 400 beside the form.
                 words = parse_command(q)
-                answer(list(words))  # refused input is a 400 beside the form
-                prefill = fields_of(q)
-                answer_html = example_html(words, lang, t("web.calc.title", lang))
+                question = request_of_words(words)
+                code, result = answer_request(replace(question, lang=lang))
+                prefill = fields_of_request(question)
+                title = t("web.calc.title", lang)
+                answer_html = answered_html(words, question, code, result, lang, title)
             except MahjongError as refused:
                 error = refusal_text(refused, lang, "q")
         return page(
