@@ -12,7 +12,11 @@ registries, f-string prefixes). The test fails on any cycle and on any import th
 
 Outside ``variants/`` and ``i18n/``, no code names a family (``"riichi"``, ``"hongkong"``,
 ``"sichuan"``): it asks the family's record. Docstrings (their examples) and ``__all__`` lists
-may, and so may :mod:`mahjongkit.table.actions`, where ``"riichi"`` is the action type. The seat
+may — the rule is that prose and doctests may name a family, code may not
+(:func:`test_the_literal_check_sees_code_and_spares_docstrings`) — and so may
+:mod:`mahjongkit.table.actions`, where ``"riichi"`` is the action type. The check compares
+whole strings: a list of families inside a longer text (a help line) is built from the registry
+instead (``mahjongkit.api.words.fill_help``), which the command line's help tests. The seat
 letters ``"ESWN"`` are written once, as ``melds.SEAT_LETTERS``.
 
 Every class of the package is declared with :mod:`mahjongkit.valueclass`: no module but

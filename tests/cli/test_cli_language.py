@@ -254,6 +254,24 @@ def test_the_help_is_in_spanish_before_the_command_too(capsys):
     assert "Códigos de salida:" in out
 
 
+def test_the_help_lists_each_registered_familys_presets_and_languages(capsys, toy):
+    """``score --help`` reads the presets and the explanation's languages from the registry
+    (a family registered from outside the library is listed too), in each language's help."""
+    from mahjongkit.variants import VARIANT_NAMES, find_variant
+
+    assert toy in VARIANT_NAMES
+    for lang in ("en", "fr"):
+        code, out, _ = run(capsys, "score", "--help", "--lang", lang)
+        assert code == 0
+        flat = " ".join(out.split())
+        for name in VARIANT_NAMES:
+            record = find_variant(name)
+            assert f"{name}: {', '.join(record.presets)}" in flat, (lang, name)
+            assert f"{name}: {' '.join(record.languages)}" in flat, (lang, name)
+        assert "toy: plain" in flat and "toy: en" in flat
+        assert "{presets}" not in flat and "{languages}" not in flat
+
+
 def test_no_default_is_said_twice_or_as_none(capsys):
     for command in ("shanten", "waits", "score", "selfplay", "rules", "serve", "mjai-bot"):
         code, out, _ = run(capsys, command, "--help")

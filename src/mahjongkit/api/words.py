@@ -67,6 +67,20 @@ FAMILIES: Any = _Families()
 """The choices of ``--variant``."""
 
 
+def fill_help(text: str) -> str:
+    """A help text with its registry lists filled in, read when a help is printed (building a
+    parser imports no family): ``{presets}``, each family's rules presets, and ``{languages}``,
+    the languages each family explains a hand in."""
+    if "{presets}" not in text and "{languages}" not in text:
+        return text
+    from mahjongkit.variants import VARIANT_NAMES, find_variant
+
+    records = [find_variant(name) for name in VARIANT_NAMES]
+    presets = "; ".join(f"{r.name}: {', '.join(r.presets)}" for r in records)
+    spoken = "; ".join(f"{r.name}: {' '.join(r.languages)}" for r in records)
+    return text.replace("{presets}", presets).replace("{languages}", spoken)
+
+
 _SPOKEN: contextvars.ContextVar[str] = contextvars.ContextVar("mahjongkit_spoken", default="en")
 """The language the command line speaks while :func:`speaking` runs: argparse's words, the help,
 the refusals. English outside it (the site's parser always reads argparse in English)."""
@@ -350,8 +364,7 @@ def score_arguments(score: argparse.ArgumentParser) -> None:
     )
     score.add_argument(
         "--rules",
-        help="a rules preset (riichi: ema2012, ema2016, tenhou, tenhou3; hongkong: old_style, ...; "
-        "sichuan: blood_battle, ...); default: the variant's first",
+        help="a rules preset ({presets}); default: the variant's first",
     )
     option_argument(score)
     score.add_argument("--win", required=True, metavar="TILE", help="the winning tile")
@@ -428,8 +441,7 @@ def score_arguments(score: argparse.ArgumentParser) -> None:
     )
     score.add_argument(
         "--lang",
-        help="language of the explanation, default en (riichi: fr es ja ja-Latn; "
-        "hongkong and sichuan: zh fr es)",
+        help="language of the explanation, default en ({languages})",
     )
     score.add_argument("--json", action="store_true", help="print one JSON object")
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from mahjongkit import __version__, native
 from mahjongkit.api.words import (
     FAMILIES,
+    fill_help,
     hand_arguments,
     nonnegative,
     option_argument,
@@ -524,7 +525,7 @@ class _Help(argparse.HelpFormatter):
         )
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
-        return None if action.help is None else _help_words(action.help)
+        return None if action.help is None else fill_help(_help_words(action.help))
 
     def add_text(self, text: str | None) -> None:
         super().add_text(_help_words(text) if text else text)

@@ -483,12 +483,9 @@ _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     ("the rule family", "la famille de règles", "la familia de reglas"),
     (
-        "a rules preset (riichi: ema2012, ema2016, tenhou, tenhou3; hongkong: old_style, ...; "
-        "sichuan: blood_battle, ...); default: the variant's first",
-        "un jeu de règles (riichi : ema2012, ema2016, tenhou, tenhou3 ; hongkong : old_style, "
-        "... ; sichuan : blood_battle, ...) ; par défaut : le premier de la variante",
-        "un conjunto de reglas (riichi: ema2012, ema2016, tenhou, tenhou3; hongkong: old_style, "
-        "...; sichuan: blood_battle, ...); por defecto: el primero de la variante",
+        "a rules preset ({presets}); default: the variant's first",
+        "un jeu de règles ({presets}) ; par défaut : le premier de la variante",
+        "un conjunto de reglas ({presets}); por defecto: el primero de la variante",
     ),
     ("the winning tile", "la tuile gagnante", "la ficha ganadora"),
     ("won by self-draw", "gagnée sur pioche", "ganada por robo propio"),
@@ -578,12 +575,9 @@ _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
         "Sichuan: los puestos que siguen jugando, p. ej. E,S,W",
     ),
     (
-        "language of the explanation, default en (riichi: fr es ja ja-Latn; hongkong and "
-        "sichuan: zh fr es)",
-        "langue de l’explication, par défaut en (riichi : fr es ja ja-Latn ; hongkong et "
-        "sichuan : zh fr es)",
-        "idioma de la explicación, por defecto en (riichi: fr es ja ja-Latn; hongkong y "
-        "sichuan: zh fr es)",
+        "language of the explanation, default en ({languages})",
+        "langue de l’explication, par défaut en ({languages})",
+        "idioma de la explicación, por defecto en ({languages})",
     ),
     # Games between bots
     (

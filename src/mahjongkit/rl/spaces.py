@@ -128,9 +128,8 @@ def _layout_of(variant: str, added: tuple[tuple[str, int], ...] = ()) -> ActionL
 
 
 def layout_for(variant: str, rules: Any = None) -> ActionLayout:
-    """The action layout of a family (``riichi``, ``hongkong``, ``sichuan`` or one registered),
-    read from its record; with ``rules``, the groups those rules add after it (the record's
-    ``rules_actions``)."""
+    """The action layout of a registered family, read from its record; with ``rules``, the
+    groups those rules add after it (the record's ``rules_actions``)."""
     if not isinstance(variant, str) or variant not in VARIANT_NAMES:
         raise IllegalActionError(
             f"unknown family {variant!r:.40}: expected one of {', '.join(VARIANT_NAMES)}"
