@@ -9,8 +9,9 @@ the wall, the answers to a claim), so a converted log reads like any mjai log. T
 readers ignore unknown fields), so a log written here reads back under the very same rules.
 
 :func:`read_mjai` goes the other way: from an mjai log (tiles as names only) it lays out every
-round's wall (the deal, each draw, the replacement tiles, the dora and ura indicators, placed by
-:class:`~mahjongkit.formats.replay.RoundWall` as a Tenhou record's are), plays every decision the
+round's wall (:mod:`.mjai_wall`: the deal, each draw, the replacement tiles, the dora and ura
+indicators, placed by :class:`~mahjongkit.formats.replay.RoundWall` as a Tenhou record's are),
+plays every decision the
 log records through the engine (:class:`~mahjongkit.formats.replay.RecordReplay`) and checks that
 each event the engine then emits is the log's own. :func:`mirror_round` does the same for one seat's
 view of a round, where the other seats' hidden tiles are ``"?"``: it fills them with tiles nobody
@@ -35,12 +36,12 @@ True
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NoReturn
 
 from mahjongkit.errors import MahjongError, NotationError
-from mahjongkit.formats.replay import DEAD_WALL, RecordReplay, RoundWall, dealt_game
+from mahjongkit.formats.mjai_wall import HIDDEN, at_event, mjai_name, round_wall
+from mahjongkit.formats.replay import RecordReplay, dealt_game
 from mahjongkit.formats.rules import log_rules
 from mahjongkit.game.engine import Game, rebuild_rules
 from mahjongkit.game.legal import why_illegal
@@ -49,7 +50,7 @@ from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import Kind, thaw
 from mahjongkit.table.state import Phase
-from mahjongkit.valueclass import dataclass, field, replace
+from mahjongkit.valueclass import replace
 from mahjongkit.variants import find_variant, variant_for_protocol
 
 __all__ = [
@@ -96,12 +97,8 @@ MJAI_FIELDS: dict[str, tuple[str, ...]] = {
 }
 """The fields :func:`to_mjai` writes for each mjai event type (in this order)."""
 
-_HIDDEN = "?"
-_DEAL = 13
 _SEATS = (3, 4)
 """The tables mjai logs are read for: three-player (sanma) and four-player Riichi."""
-_REPLACEMENTS = 4
-"""Replacement draws of a round's kongs at most (each North set aside allows one more)."""
 _CALLS = {Kind.CHI: A.CHI, Kind.PON: A.PON, Kind.DAIMINKAN: A.KAN}
 _STOPS = frozenset({Kind.HORA, Kind.RYUKYOKU, Kind.END_KYOKU, Kind.END_GAME})
 """Events after which a seat of the round has nothing left to decide."""
@@ -145,11 +142,11 @@ def seat_view(events: Iterable[Mapping[str, Any]], seat: int) -> list[MjaiEvent]
                 shown = {"type": "start_game", "names": list(event.get("names", [])), "id": seat}
             case Kind.START_KYOKU:
                 shown["tehais"] = [
-                    list(hand) if number == seat else [_HIDDEN] * len(hand)
+                    list(hand) if number == seat else [HIDDEN] * len(hand)
                     for number, hand in enumerate(event.get("tehais", []))
                 ]
             case Kind.TSUMO if shown.get("actor") != seat:
-                shown["pai"] = _HIDDEN
+                shown["pai"] = HIDDEN
         out.append(shown)
     return out
 
@@ -169,7 +166,7 @@ def action_to_mjai(game: Game, action: Action) -> MjaiEvent:
         return {
             "type": "dahai",
             "actor": seat,
-            "pai": _name(game, action.tile),
+            "pai": mjai_name(game, action.tile),
             "tsumogiri": action.tile == rnd.seats[seat].drawn,
         }
     if action.type == A.RIICHI:
@@ -178,21 +175,26 @@ def action_to_mjai(game: Game, action: Action) -> MjaiEvent:
         target = seat if action.type == A.TSUMO else rnd.last_discarder
         if action.type == A.RON and rnd.phase is Phase.ROB:
             target = rnd.rob_seat
-        return {"type": "hora", "actor": seat, "target": target, "pai": _name(game, action.tile)}
+        return {
+            "type": "hora",
+            "actor": seat,
+            "target": target,
+            "pai": mjai_name(game, action.tile),
+        }
     if action.type in (A.CHI, A.PON, A.KAN) and action.tile is not None:
         kind = {A.CHI: "chi", A.PON: "pon", A.KAN: "daiminkan"}[action.type]
         return {
             "type": kind,
             "actor": seat,
             "target": rnd.last_discarder,
-            "pai": _name(game, action.tile),
-            "consumed": [_name(game, t) for t in action.consumed],
+            "pai": mjai_name(game, action.tile),
+            "consumed": [mjai_name(game, t) for t in action.consumed],
         }
     if action.type == A.ANKAN:
         return {
             "type": "ankan",
             "actor": seat,
-            "consumed": [_name(game, t) for t in action.consumed],
+            "consumed": [mjai_name(game, t) for t in action.consumed],
         }
     if action.type == A.KAKAN and action.tile is not None:
         kind_id = action.tile // 4
@@ -200,24 +202,18 @@ def action_to_mjai(game: Game, action: Action) -> MjaiEvent:
             (m for m in rnd.seats[seat].melds if m.kind_id() == kind_id and len(m.tiles) == 3),
             None,
         )
-        consumed = [_name(game, t) for t in pung.tiles] if pung is not None else []
+        consumed = [mjai_name(game, t) for t in pung.tiles] if pung is not None else []
         return {
             "type": "kakan",
             "actor": seat,
-            "pai": _name(game, action.tile),
+            "pai": mjai_name(game, action.tile),
             "consumed": consumed,
         }
     if action.type == A.ABORT:
         return {"type": "ryukyoku"}
     if action.type == A.KITA and action.tile is not None:
-        return {"type": "nukidora", "actor": seat, "pai": _name(game, action.tile)}
+        return {"type": "nukidora", "actor": seat, "pai": mjai_name(game, action.tile)}
     raise NotationError(f"mjai has no message for {action.type} ({name})")
-
-
-def _name(game: Game, tile: int) -> str:
-    from mahjongkit.tiles import to_mjai as tile_name
-
-    return tile_name(game.flow.tile(tile))
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -309,7 +305,7 @@ def read_mjai(
     walls = []
     for number, index in enumerate(kyoku_at):
         end = kyoku_at[number + 1] if number + 1 < len(kyoku_at) else len(events)
-        walls.append(_round_wall(probe, events, index, end, viewer=None))
+        walls.append(round_wall(probe, events, index, end, viewer=None))
     game = dealt_game(variant, rules, walls, names=player_names, max_rounds=limit)
     first = events[kyoku_at[0]]
     try:
@@ -451,7 +447,7 @@ def mirror_round(
     if not log or log[0].get("type") != Kind.START_KYOKU:
         raise NotationError("a round's view begins with start_kyoku")
     probe = Game(variant, rules)
-    wall = _round_wall(probe, log, 0, len(log), viewer=seat)
+    wall = round_wall(probe, log, 0, len(log), viewer=seat)
     game = dealt_game(variant, rules, [wall])
     try:
         game.start_at(**_position(log[0]), single_round=True)
@@ -459,354 +455,6 @@ def mirror_round(
         raise NotationError(f"event 0 (start_kyoku): {error}") from None
     _Driver(game, log, 0, viewer=seat).run()
     return game
-
-
-# --- laying out a round's wall ------------------------------------------------------------------
-
-
-@dataclass
-class _Slot:
-    """One tile a seat held at some point: dealt or drawn; ``name`` once it is known."""
-
-    name: str | None
-
-
-@dataclass
-class _Seat:
-    slots: list[_Slot] = field(default_factory=list)
-    held: list[int] = field(default_factory=list)
-    drawn: int | None = None
-    riichi: bool = False
-    ready: bool = False
-    unseen_at_riichi: set[int] = field(default_factory=set)
-    """The slots of its hand nobody had seen when it declared riichi."""
-
-
-def _where(index: int, event: Mapping[str, Any]) -> str:
-    return f"event {index} ({event.get('type')})"
-
-
-class _Layout:
-    """Follows a round's events and places every tile it shows into the wall."""
-
-    def __init__(self, names: list[str], viewer: int | None, players: int) -> None:
-        self.names = names
-        self.viewer = viewer
-        self.players = players
-        self.seats = [_Seat() for _ in range(players)]
-        self.live: list[_Slot] = []
-        self.replacements: list[_Slot] = []
-        self.indicators: list[str] = []
-        self.uras: list[str] = []
-        self.after_kan: int | None = None
-        self.north = 0
-        """Norths set aside in the round (each one more replacement draw)."""
-        self.pool: Counter[str] = Counter()
-        self.shown_after_riichi: list[Counter[str]] = [Counter() for _ in range(players)]
-        """Per seat, the tiles of its unseen hand that it shows after its riichi (a concealed
-        kong): its made-up ready hand must hold them."""
-
-    def take(self, seat: int, name: Any, where: str, *, not_drawn: bool = False) -> _Slot:
-        """The slot of ``seat``'s hand a tile named ``name`` leaves from."""
-        state = self.seats[seat]
-        if not isinstance(name, str) or name == _HIDDEN:
-            raise NotationError(f"{where}: a tile name is expected, not {name!r:.20}")
-        candidates = [i for i in state.held if not (not_drawn and i == state.drawn)]
-        chosen = next((i for i in candidates if state.slots[i].name == name), None)
-        if chosen is None:
-            chosen = next((i for i in candidates if state.slots[i].name is None), None)
-            if chosen in state.unseen_at_riichi:
-                self.shown_after_riichi[seat][name] += 1
-        if chosen is None and not_drawn:
-            chosen = next((i for i in state.held if state.slots[i].name == name), None)
-        if chosen is None:
-            raise NotationError(f"{where}: seat {seat} does not hold {name}")
-        state.held.remove(chosen)
-        if state.drawn == chosen:
-            state.drawn = None
-        state.slots[chosen].name = name
-        return state.slots[chosen]
-
-    def follow(self, events: Sequence[Mapping[str, Any]], start: int, end: int) -> None:
-        first = events[start]
-        tehais = first.get("tehais")
-        if not isinstance(tehais, list) or len(tehais) != self.players:
-            raise NotationError(
-                f"{_where(start, first)}: tehais must be {self.players} hands, one per seat"
-            )
-        for seat, hand in enumerate(tehais):
-            if not isinstance(hand, list) or len(hand) != _DEAL:
-                raise NotationError(f"{_where(start, first)}: hand {seat} must be 13 tiles")
-            for name in hand:
-                self.seats[seat].held.append(len(self.seats[seat].slots))
-                self.seats[seat].slots.append(_Slot(self.known(name)))
-        marker = first.get("dora_marker")
-        if isinstance(marker, str):
-            self.indicators.append(marker)
-        for index in range(start + 1, end):
-            self.step(events, index)
-
-    def known(self, name: Any) -> str | None:
-        if name == _HIDDEN:
-            return None
-        if not isinstance(name, str) or name not in self.names:
-            raise NotationError(f"{name!r:.20} is not a tile of this game")
-        return name
-
-    def actor(self, index: int, event: Mapping[str, Any]) -> int:
-        actor = event.get("actor")
-        if type(actor) is not int or not 0 <= actor < self.players:
-            raise NotationError(
-                f"{_where(index, event)}: actor must be a seat 0-{self.players - 1}, "
-                f"not {actor!r:.10}"
-            )
-        return actor
-
-    def step(self, events: Sequence[Mapping[str, Any]], index: int) -> None:
-        event = events[index]
-        kind = event.get("type")
-        follow = _FOLLOWS.get(kind) if isinstance(kind, str) else None
-        if follow is not None:
-            follow(self, index, event)
-
-    def draw(self, index: int, event: Mapping[str, Any]) -> None:
-        """A draw: the next live tile, or the replacement tile after a kan."""
-        seat = self.actor(index, event)
-        state = self.seats[seat]
-        slot = _Slot(self.known(event.get("pai")))
-        state.held.append(len(state.slots))
-        state.drawn = len(state.slots)
-        state.slots.append(slot)
-        (self.replacements if self.after_kan == seat else self.live).append(slot)
-        self.after_kan = None
-
-    def discard(self, index: int, event: Mapping[str, Any]) -> None:
-        """A discard: the drawn tile where the log says ``tsumogiri``, else one from the hand."""
-        where = _where(index, event)
-        seat = self.actor(index, event)
-        state = self.seats[seat]
-        tsumogiri = event.get("tsumogiri")
-        if tsumogiri is True and state.drawn is not None:
-            slot = state.slots[state.drawn]
-            if slot.name not in (None, event.get("pai")):
-                raise NotationError(
-                    f"{where}: seat {seat} drew {slot.name}, not {event.get('pai')}"
-                )
-            state.held.remove(state.drawn)
-            slot.name = self.known(event.get("pai"))
-            state.drawn = None
-        else:
-            self.take(seat, event.get("pai"), where, not_drawn=tsumogiri is False)
-        state.drawn = None
-        if state.riichi and not state.ready and self.viewer not in (None, seat):
-            self.make_ready(seat)
-
-    def call(self, index: int, event: Mapping[str, Any]) -> None:
-        """A chi, pon or open kan: the tiles it shows leave the caller's hand."""
-        where = _where(index, event)
-        seat = self.actor(index, event)
-        consumed = event.get("consumed")
-        if not isinstance(consumed, list):
-            raise NotationError(f"{where}: consumed must be a list of tiles")
-        for name in consumed:
-            self.take(seat, name, where)
-        if event.get("type") == Kind.DAIMINKAN:
-            self.after_kan = seat
-
-    def concealed_kan(self, index: int, event: Mapping[str, Any]) -> None:
-        """A concealed kan: its four tiles leave the hand; a replacement draw follows."""
-        where = _where(index, event)
-        seat = self.actor(index, event)
-        consumed = event.get("consumed")
-        if not isinstance(consumed, list) or len(consumed) != 4:
-            raise NotationError(f"{where}: consumed must be four tiles")
-        for name in consumed:
-            self.take(seat, name, where)
-        self.after_kan = seat
-
-    def added_kan(self, index: int, event: Mapping[str, Any]) -> None:
-        """A tile added to a pon: it leaves the hand; a replacement draw follows."""
-        seat = self.actor(index, event)
-        self.take(seat, event.get("pai"), _where(index, event))
-        self.after_kan = seat
-
-    def set_aside(self, index: int, event: Mapping[str, Any]) -> None:
-        """A North set aside (``nukidora``): it leaves the hand; a replacement draw follows."""
-        seat = self.actor(index, event)
-        self.take(seat, event.get("pai"), _where(index, event))
-        self.after_kan = seat
-        self.north += 1
-
-    def riichi(self, index: int, event: Mapping[str, Any]) -> None:
-        """A riichi: the seat's hidden tiles may have to make a ready hand."""
-        self.seats[self.actor(index, event)].riichi = True
-
-    def indicator(self, index: int, event: Mapping[str, Any]) -> None:
-        """A new dora indicator, turned after a kan."""
-        marker = event.get("dora_marker")
-        if not isinstance(marker, str):
-            raise NotationError(f"{_where(index, event)}: dora_marker must be a tile")
-        self.indicators.append(self.known(marker) or marker)
-
-    def win(self, index: int, event: Mapping[str, Any]) -> None:
-        """A win: the ura indicators a riichi winner shows (the first winner's)."""
-        uras = event.get("uradora_markers", event.get("ura_markers"))
-        if isinstance(uras, list) and uras and not self.uras:
-            self.uras = [n for n in uras if isinstance(n, str)]
-
-    def make_ready(self, seat: int) -> None:
-        """Give a seat that declared riichi (its tiles unseen) a ready hand of unseen tiles."""
-        state = self.seats[seat]
-        state.ready = True
-        hidden = [i for i in state.held if state.slots[i].name is None]
-        state.unseen_at_riichi = set(hidden)
-        if len(hidden) % 3 != 1:
-            return
-        # Tiles it shows later (the three of a concealed kong made on a draw) are its own; the
-        # rest is a ready hand kept apart from them, so that the kong leaves the waits as they
-        # were (the only kong riichi allows).
-        # (At most three: riichi allows a concealed kong only with the tile just drawn.)
-        shown = [n for n, k in self.shown_after_riichi[seat].items() for _ in range(min(k, 3))]
-        if len(shown) % 3 or len(shown) >= len(hidden):
-            shown = []
-        pool = Counter(self.pool)  # the tiles nobody sees (``shown`` are seen, so not in it)
-        for name in set(shown):
-            for near in _neighbours(name):
-                pool[near] = 0
-        chosen = _ready_hand(+pool, len(hidden) - len(shown))
-        if chosen is None:
-            return
-        for slot_index, name in zip(hidden, [*shown, *chosen], strict=True):
-            state.slots[slot_index].name = name
-        self.pool.subtract(chosen)
-
-    def used(self) -> Counter[str]:
-        names: Counter[str] = Counter()
-        for state in self.seats:
-            names.update(s.name for s in state.slots if s.name is not None)
-        names.update(self.indicators)
-        names.update(self.uras)
-        return names
-
-
-_FOLLOWS: dict[str, Callable[[_Layout, int, Mapping[str, Any]], None]] = {
-    Kind.TSUMO: _Layout.draw,
-    Kind.DAHAI: _Layout.discard,
-    Kind.CHI: _Layout.call,
-    Kind.PON: _Layout.call,
-    Kind.DAIMINKAN: _Layout.call,
-    Kind.ANKAN: _Layout.concealed_kan,
-    Kind.KAKAN: _Layout.added_kan,
-    Kind.NUKIDORA: _Layout.set_aside,
-    Kind.REACH: _Layout.riichi,
-    Kind.DORA: _Layout.indicator,
-    Kind.HORA: _Layout.win,
-}
-"""What each event shows of the round's tiles (the others show none)."""
-
-
-def _neighbours(name: str) -> list[str]:
-    """The tile names a set or a wait may join to ``name`` (itself and two either side in its
-    suit, red fives included; an honour only itself)."""
-    if len(name) < 2 or name[1] not in "mps" or not name[0].isdigit():
-        return [name]
-    low, suit = int(name[0]), name[1]
-    out = [f"{n}{suit}" for n in range(max(1, low - 2), min(9, low + 2) + 1)]
-    return [*out, f"5{suit}r"] if f"5{suit}" in out else out
-
-
-def _ready_hand(pool: Counter[str], size: int) -> list[str] | None:
-    """``size`` tiles (3n + 1) from ``pool`` one tile from a win: n sets and a single, else
-    (13 tiles) six pairs and a single."""
-    kinds = [n for n in sorted(pool) if not n.endswith("r")]
-    left = Counter(pool)
-    hand: list[str] = []
-    runs = [[f"{low + k}{suit}" for k in range(3)] for suit in "mps" for low in range(1, 8)]
-    groups = [[n] * 3 for n in kinds] + runs
-    progress = True
-    while len(hand) < size - 1 and progress:
-        progress = False
-        for group in groups:
-            if len(hand) < size - 1 and all(left[n] >= group.count(n) for n in group):
-                hand.extend(group)
-                left.subtract(group)
-                progress = True
-    if len(hand) == size - 1:
-        single = next((n for n in kinds if left[n] > 0 and hand.count(n) < 3), None)
-        if single is not None:
-            return [*hand, single]
-    if size == 13:
-        pairs = [n for n in kinds if pool[n] >= 2][:6]
-        single = next((n for n in kinds if pool[n] >= 1 and n not in pairs), None)
-        if len(pairs) == 6 and single is not None:
-            return [n for n in pairs for _ in range(2)] + [single]
-    return None
-
-
-def _round_wall(
-    probe: Game, events: list[MjaiEvent], start: int, end: int, viewer: int | None
-) -> list[int]:
-    """The wall of the round ``events[start:end]`` shows (unseen tiles filled in)."""
-    tiles = sorted(probe.flow.tiles())
-    players = probe.players
-    names = sorted({_name(probe, t) for t in tiles})
-    by_name: dict[str, list[int]] = {}
-    for tile in tiles:
-        by_name.setdefault(_name(probe, tile), []).append(tile)
-    layout = _Layout(names, viewer, players)
-    layout.follow(events, start, end)
-    if viewer is not None and any(s.riichi for s in layout.seats):
-        # Again, now knowing every tile the view shows: a riichi seat's ready hand is made of
-        # tiles nobody sees, whatever the round shows later.
-        used = layout.used()
-        shown = layout.shown_after_riichi
-        layout = _Layout(names, viewer, players)
-        layout.pool = Counter({n: len(ids) - used[n] for n, ids in by_name.items()})
-        layout.shown_after_riichi = shown
-        layout.follow(events, start, end)
-    free = {name: list(ids) for name, ids in by_name.items()}
-
-    def tile_of(name: str | None) -> int | None:
-        if name is None:
-            return None
-        if not free.get(name):
-            raise NotationError(
-                f"round at event {start}: more {name} tiles are shown than the set holds"
-            )
-        return free[name].pop(0)
-
-    first = events[start]
-    dealer = first.get("oya")
-    if type(dealer) is not int or not 0 <= dealer < players:
-        raise NotationError(f"{_where(start, first)}: oya must be a seat 0-{players - 1}")
-    # Ids are given out in the order of the wall (the deal from the dealer on, the live draws,
-    # the dead wall's pieces), so that the same log always gives the same wall.
-    deal: list[tuple[int | None, ...]] = [()] * players
-    for offset in range(players):
-        seat = (dealer + offset) % players
-        deal[seat] = tuple(tile_of(layout.seats[seat].slots[k].name) for k in range(_DEAL))
-    live: list[int | None] = []
-    for number, slot in enumerate(layout.live):
-        if _DEAL * players + number >= len(tiles) - DEAD_WALL:
-            raise NotationError(f"round at event {start}: more draws than the live wall holds")
-        live.append(tile_of(slot.name))
-    if len(layout.replacements) > _REPLACEMENTS + layout.north or len(layout.indicators) > 5:
-        raise NotationError(f"round at event {start}: more than four kans")
-    replacements = [tile_of(slot.name) for slot in layout.replacements]
-    indicators = [tile_of(name) for name in layout.indicators]
-    uras = [tile_of(name) for name in layout.uras]
-    wall = RoundWall(
-        tiles=tuple(tiles),
-        dealer=dealer,
-        deal=tuple(deal),
-        live=tuple(live),
-        replacements=tuple(replacements),
-        indicators=tuple(indicators),
-        uras=tuple(uras),
-    ).engine_wall()
-    if sorted(wall) != tiles:
-        raise NotationError(f"round at event {start}: the tiles shown do not make one set")
-    return wall
 
 
 # --- playing the log's decisions ------------------------------------------------------------------
@@ -844,7 +492,7 @@ class _Driver(RecordReplay):
                 self.collect()
             if not self.queue:
                 raise NotationError(
-                    f"{_where(self.index, event)}: the game emits nothing here "
+                    f"{at_event(self.index, event)}: the game emits nothing here "
                     f"(it waits for seats {self.game.waiting_for() or 'none'})"
                 )
             if (
@@ -868,14 +516,14 @@ class _Driver(RecordReplay):
             raise NotationError(f"the log ends where the game goes on with {left['type']}")
 
     def compare(self, mine: MjaiEvent, theirs: MjaiEvent) -> None:
-        where = _where(self.index, theirs)
+        where = at_event(self.index, theirs)
         if mine["type"] != theirs.get("type"):
             raise NotationError(f"{where}: the game gives {mine['type']} here")
         for key, value in mine.items():
             if key not in theirs or key in ("mjk_rules", "mjk_variant"):
                 continue
             other = theirs[key]
-            if self.viewer is not None and (other == _HIDDEN or key == "tehais"):
+            if self.viewer is not None and (other == HIDDEN or key == "tehais"):
                 continue
             if self.viewer is not None and key in ("deltas", "scores", "tenpais"):
                 continue
@@ -901,7 +549,7 @@ class _Driver(RecordReplay):
         for action in self.legal(seat):
             if test(action):
                 return action
-        where = _where(self.index, self.events[self.index])
+        where = at_event(self.index, self.events[self.index])
         if attempt is not None:
             refusal = why_illegal(self.game, self.game.flow, attempt, self.legal(seat))
             raise NotationError(f"{where}: may not {what}: {refusal.message} [{refusal.rule}]")
@@ -924,7 +572,7 @@ class _Driver(RecordReplay):
         return None if tile is None else Action(kind, seat, tile)
 
     def name(self, tile: int | None) -> str:
-        return "" if tile is None else _name(self.game, tile)
+        return "" if tile is None else mjai_name(self.game, tile)
 
     def discard_test(self, seat: int, event: Mapping[str, Any], kind: str) -> Any:
         drawn = self.game.round.seats[seat].drawn
@@ -940,7 +588,7 @@ class _Driver(RecordReplay):
         return test
 
     def refused(self, action: Action, error: MahjongError) -> NoReturn:
-        raise NotationError(f"{_where(self.index, self.events[self.index])}: {error}") from None
+        raise NotationError(f"{at_event(self.index, self.events[self.index])}: {error}") from None
 
     def decide(self, event: MjaiEvent) -> bool:
         """Play the decision ``event`` records; False where a view ends before one is made."""
@@ -1000,9 +648,11 @@ class _Driver(RecordReplay):
         if following is None:
             if self.viewer is not None:
                 return False
-            raise NotationError(f"{_where(self.index, event)}: the log ends before the discard")
+            raise NotationError(f"{at_event(self.index, event)}: the log ends before the discard")
         if following.get("type") != Kind.DAHAI or following.get("actor") != seat:
-            raise NotationError(f"{_where(self.index, event)}: a riichi is followed by its discard")
+            raise NotationError(
+                f"{at_event(self.index, event)}: a riichi is followed by its discard"
+            )
         self.apply(
             self.pick(
                 seat,
@@ -1091,7 +741,7 @@ class _Driver(RecordReplay):
         players = self.game.players
         if type(actor) is not int or not 0 <= actor < players:
             raise NotationError(
-                f"{_where(self.index, event)}: actor must be a seat 0-{players - 1}, "
+                f"{at_event(self.index, event)}: actor must be a seat 0-{players - 1}, "
                 f"not {actor!r:.10}"
             )
         return actor
