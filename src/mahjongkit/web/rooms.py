@@ -37,6 +37,7 @@ from typing import Any, Protocol
 
 from mahjongkit.bots import make_bot
 from mahjongkit.bots.mjai_host import safe_default
+from mahjongkit.game.engine import Game
 from mahjongkit.game.observation import PUBLIC
 from mahjongkit.records import RecordsError, Seat, resume
 from mahjongkit.valueclass import dataclass, field
@@ -802,23 +803,7 @@ def _open(desk: Desk, hold: int, setup: dict[str, Any]) -> tuple[int, Update]:
         seat: View(seat, person["lang"], person["token"], present=person["present"])
         for seat, person in people.items()
     }
-    bots = [
-        None
-        if seat in people and (people[seat]["present"] or not setup["stand_in"])
-        else make_bot(bot, settings.seed + seat, game.flow.rules)
-        for seat in range(settings.players)
-    ]
-    seating = Seating(
-        game=game,
-        bot_name=bot,
-        record_id=record_id,
-        views=views,
-        bots=bots,
-        room=setup["room"],
-        time_limit=setup["time_limit"],
-        publics={lang: View(PUBLIC, lang, "") for lang in setup["watching"]},
-    )
-    desk.held[record_id] = (hold, seating)
+    seating = _seated(desk, hold, setup, game, record_id, bot, settings.seed, views)
     return record_id, _played(desk, seating, views)
 
 
@@ -838,9 +823,26 @@ def _reopen(desk: Desk, hold: int, setup: dict[str, Any]) -> tuple[int, None]:
     bot = next((s.bot for s in stored.seats if s.bot is not None), None) or "efficient"
     seed = stored.seed + len(stored.events)
     views = {seat: View(seat, person["lang"], "", present=False) for seat, person in people.items()}
+    _seated(desk, hold, setup, game, record_id, bot, seed, views)
+    return record_id, None
+
+
+def _seated(
+    desk: Desk,
+    hold: int,
+    setup: dict[str, Any],
+    game: Game,
+    record_id: int,
+    bot: str,
+    seed: int,
+    views: dict[int, View],
+) -> Seating:
+    """A room's game held in this worker (opened or reopened): the people's ``views``, a bot
+    (seeded from ``seed``) at every other seat and at a person's who is away where the room
+    has stand-ins, and a public view for each language the spectators read."""
     bots = [
         None
-        if seat in people and not setup["stand_in"]
+        if seat in views and (views[seat].present or not setup["stand_in"])
         else make_bot(bot, seed + seat, game.flow.rules)
         for seat in range(game.players)
     ]
@@ -852,9 +854,10 @@ def _reopen(desk: Desk, hold: int, setup: dict[str, Any]) -> tuple[int, None]:
         bots=bots,
         room=setup["room"],
         time_limit=setup["time_limit"],
+        publics={lang: View(PUBLIC, lang, "") for lang in setup.get("watching", ())},
     )
     desk.held[record_id] = (hold, seating)
-    return record_id, None
+    return seating
 
 
 def _act(desk: Desk, hold: int, record_id: int, seat: int, message: Any, lang: str) -> Update:
