@@ -71,14 +71,27 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site served on loopback for the session, with its own progress and records."""
+def site_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the session's site keeps its progress and its records."""
+    return tmp_path_factory.mktemp("site")
+
+
+@pytest.fixture(scope="session")
+def records_path(site_folder: Path) -> Path:
+    """The records file of the session's site (a test may store a game there to open it)."""
+    return site_folder / "records.sqlite3"
+
+
+@pytest.fixture(scope="session")
+def site(site_folder: Path, records_path: Path) -> Iterator[str]:
+    """The site served on loopback for the session, with its own progress and records, and
+    WebSockets (the table, the rooms): one server for every browser test of the session."""
     pytest.importorskip("uvicorn")
+    pytest.importorskip("websockets")
     from mahjongkit.web.local import serving
 
-    folder = tmp_path_factory.mktemp("site")
-    app = create_app(folder / "site.sqlite3", folder / "records.sqlite3")
-    with serving(app) as address:
+    app = create_app(site_folder / "site.sqlite3", records_path)
+    with serving(app, ws="websockets-sansio") as address:
         yield address
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,16 +28,6 @@ pytestmark = pytest.mark.skipif(
 
 SHOTS = Path("/tmp/shots")
 INSTANT = "localStorage.setItem('mjk-table-speed', JSON.stringify('instant'))"
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from mahjongkit.web import create_app
-    from mahjongkit.web.local import serving
-
-    records = tmp_path_factory.mktemp("room-settings") / "records.sqlite3"
-    with serving(create_app(records_path=records), ws="websockets-sansio") as address:
-        yield address
 
 
 def _tab(

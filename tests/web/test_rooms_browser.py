@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,21 +26,6 @@ pytestmark = pytest.mark.skipif(
 
 SHOTS = Path("/tmp/shots")
 INSTANT = "localStorage.setItem('mjk-table-speed', JSON.stringify('instant'))"
-
-
-@pytest.fixture(scope="module")
-def records_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("rooms") / "records.sqlite3"
-
-
-@pytest.fixture(scope="module")
-def site(records_path: Path) -> Iterator[str]:
-    from mahjongkit.web import create_app
-    from mahjongkit.web.local import serving
-
-    app = create_app(records_path=records_path)
-    with serving(app, ws="websockets-sansio") as address:
-        yield address
 
 
 def _tab(browser: Any, width: int = 1280, height: int = 760) -> tuple[Any, Any, list[str]]:

@@ -11,7 +11,6 @@ import json
 import random
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,7 @@ pytest.importorskip("websockets")
 
 from tests.web.conftest import CHROMIUM  # noqa: E402
 
-# The session's Chromium (conftest.py); this module serves its own site, with WebSockets.
+# The session's Chromium and site (conftest.py).
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (./dev test installs it)"
@@ -34,21 +33,6 @@ SHOTS = Path("/tmp/shots")
 SIZES = {"wide": (1366, 768), "phone": (375, 740)}
 FAMILIES = [("riichi", ""), ("hongkong", ""), ("sichuan", "huan_san_zhang=cw")]
 INSTANT = "localStorage.setItem('mjk-table-speed', JSON.stringify('instant'))"
-
-
-@pytest.fixture(scope="module")
-def records_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("table") / "records.sqlite3"
-
-
-@pytest.fixture(scope="module")
-def site(records_path: Path) -> Iterator[str]:
-    from mahjongkit.web import create_app
-    from mahjongkit.web.local import serving
-
-    app = create_app(records_path=records_path)
-    with serving(app, ws="websockets-sansio") as address:
-        yield address
 
 
 def _tab(browser: Any, size: str = "wide", instant: bool = True) -> tuple[Any, Any, list[str]]:
