@@ -478,6 +478,19 @@ def _train_arguments(train: argparse.ArgumentParser) -> None:
         help="the improved model file (default: MODEL with -selfplay before its suffix)",
     )
     train.add_argument(
+        "--improve",
+        metavar="FROM_MODEL",
+        help="run only the self-play round, from this model file (of train) instead of a "
+        "teacher's games; the improved model is written to --out",
+    )
+    train.add_argument(
+        "--gate-deals",
+        type=nonnegative,
+        default=40,
+        help="duplicate deals the improved model plays against the model it started from; "
+        "the better of the two is written (0: keep the improved one unchecked)",
+    )
+    train.add_argument(
         "--teacher",
         choices=("defensive", "efficient"),
         default="defensive",

@@ -82,6 +82,22 @@ _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
         "el archivo del modelo mejorado (por defecto: MODEL con -selfplay antes de su sufijo)",
     ),
     (
+        "run only the self-play round, from this model file (of train) instead of a "
+        "teacher's games; the improved model is written to --out",
+        "ne faire que le tour de jeu contre soi-même, à partir de ce fichier de modèle (de "
+        "train) au lieu des parties d’un professeur ; le modèle amélioré est écrit dans --out",
+        "hacer solo la ronda de juego contra sí misma, a partir de este archivo de modelo (de "
+        "train) en lugar de las partidas de un maestro; el modelo mejorado se escribe en --out",
+    ),
+    (
+        "duplicate deals the improved model plays against the model it started from; "
+        "the better of the two is written (0: keep the improved one unchecked)",
+        "donnes dupliquées que le modèle amélioré joue contre le modèle d’où il est parti ; "
+        "le meilleur des deux est écrit (0 : garder l’amélioré sans le vérifier)",
+        "repartos duplicados que el modelo mejorado juega contra el modelo del que partió; "
+        "se escribe el mejor de los dos (0: conservar el mejorado sin comprobarlo)",
+    ),
+    (
         "the bot whose decisions are learned",
         "le bot dont les décisions sont apprises",
         "el bot cuyas decisiones se aprenden",

@@ -54,8 +54,10 @@ __all__ = [
     "DecisionSet",
     "TrainingError",
     "agreement",
+    "baseline_advantages",
     "clone",
     "collect",
+    "duel",
     "improve",
     "torch_available",
 ]
@@ -64,6 +66,8 @@ _PAD = VOCABULARY
 """The slot index that pads an action's slots (scored 0)."""
 _WIDTH = 3
 """Slots per action at most (an exchange gives three tiles)."""
+_Z_95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
 
 
 class TrainingError(MahjongError):
@@ -517,7 +521,8 @@ def self_play(
     on_game: Callable[[int, int], None] | None = None,
 ) -> DecisionSet:
     """Decisions of ``model`` playing every seat, each drawn from its softmax at
-    ``temperature``, with each decision's return: its seat's points over that round."""
+    ``temperature``, with each decision's return: its seat's points over that round less the
+    table's mean change over it."""
     if games < 1:
         raise TrainingError(f"games is a positive number, not {games!r:.20}")
     rows = _Rows()
@@ -537,12 +542,51 @@ def self_play(
         scores = _play_recorded(game, number, choose, rows)
         for row in range(first, len(rows.chosen)):
             r = min(rows.round[row], len(scores) - 2)
-            returns.append(float(scores[r + 1][rows.seat[row]] - scores[r][rows.seat[row]]))
+            changes = [
+                after - before for after, before in zip(scores[r + 1], scores[r], strict=True)
+            ]
+            # Relative to the table: deposits left on it or taken from it move every seat.
+            returns.append(float(changes[rows.seat[row]] - sum(changes) / len(changes)))
         if on_game is not None:
             on_game(number + 1, len(rows.chosen))
         if seconds is not None and time.monotonic() - start > seconds:
             break
     return rows.finish(returns)
+
+
+def baseline_advantages(
+    played: DecisionSet, *, ridge: float = 1.0
+) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+    """Each decision's return less a value baseline, over their spread: a ridge regression of
+    the returns on the features, fitted on the even games and predicting the odd ones and the
+    other way round (a decision's own return never predicts it). What the seat's state
+    foretells of the round's points (the dealer's seat, a ready hand, a riichi against it) is
+    taken out of the return, and what is left is closer to what the choice made. When the
+    fitted value does not predict the returns better than their mean (few games), the mean is
+    the baseline. Also returns the figures: the share of the returns' variance the baseline
+    explains, and which baseline was used."""
+    returns = played.returns.astype(np.float64)
+    n = len(returns)
+    mean = float(returns.mean()) if n else 0.0
+    predicted = np.full(n, mean)
+    odd = played.game % 2 == 1
+    explained = math.nan
+    if odd.any() and (~odd).any():
+        x = np.concatenate([played.features, np.ones((n, 1), np.float32)], axis=1)
+        for fit in (odd, ~odd):
+            a = x[fit].astype(np.float64)
+            gram = a.T @ a
+            gram[np.diag_indices_from(gram)] += ridge
+            # Scaled so that a round of a few thousand points does not dwarf the ridge.
+            w = np.linalg.solve(gram, a.T @ (returns[fit] / 1000.0))
+            predicted[~fit] = (x[~fit].astype(np.float64) @ w) * 1000.0
+        spread = float(((returns - mean) ** 2).mean())
+        explained = 1.0 - float(((returns - predicted) ** 2).mean()) / spread if spread else 0.0
+    used = "ridge" if explained > 0 else "mean"
+    advantage = returns - (predicted if used == "ridge" else mean)
+    scale = float(advantage.std()) or 1.0
+    figures: dict[str, Any] = {"baseline": used, "baseline_explained": round(explained, 4)}
+    return (advantage / scale).astype(np.float32), figures
 
 
 def improve(
@@ -555,14 +599,19 @@ def improve(
     batch: int = 256,
     learning_rate: float = 2e-4,
     anchor_weight: float = 1.0,
+    kl_weight: float = 1.0,
     clip: float = 0.2,
+    baseline: bool = True,
     extra: dict[str, Any] | None = None,
 ) -> PolicyModel:
     """``model`` moved up the policy gradient of ``played`` (its own self-play, with returns):
-    each decision's probability ratio to the policy that played it, weighed by its return less
-    the mean over their spread and clipped to ``1 ± clip`` (PPO's surrogate); ``anchor`` (the
-    teacher's decisions), weighed by ``anchor_weight``, keeps it near what it learnt. About
-    ``seconds`` of passes over the data (at least one step; the last pass may be cut)."""
+    each decision's probability ratio to the policy that played it, weighed by its advantage
+    (:func:`baseline_advantages`; without ``baseline``: the return less the mean, over their
+    spread) and clipped to ``1 ± clip`` (PPO's surrogate). Two terms keep it near what it
+    learnt: ``kl_weight`` times the Kullback-Leibler divergence of the new policy from
+    ``model`` over the decisions played, and ``anchor_weight`` times the cross-entropy of
+    ``anchor``'s choices (the teacher's decisions; None: none). About ``seconds`` of passes
+    over the data (at least one step; the last pass may be cut)."""
     torch = _torch()
     if seconds <= 0 or not math.isfinite(seconds):
         raise TrainingError(f"a training time is a positive number of seconds, not {seconds!r:.20}")
@@ -575,16 +624,24 @@ def improve(
     kind_layers = list(model.header.get("kind_layers", []))
     net = _Net(layers, seed, start=model, kind_layers=kind_layers)
     optimiser = torch.optim.Adam(net.parameters(), lr=learning_rate)
-    advantage = played.returns - played.returns.mean()
-    spread = float(advantage.std()) or 1.0
-    weights = torch.from_numpy((advantage / spread).astype(np.float32))
+    baseline_figures: dict[str, Any]
+    if baseline:
+        advantages, baseline_figures = baseline_advantages(played)
+    else:
+        centred = played.returns - played.returns.mean()
+        advantages = (centred / (float(centred.std()) or 1.0)).astype(np.float32)
+        baseline_figures = {"baseline": "mean"}
+    weights = torch.from_numpy(advantages)
     features, slots, chosen = _tensors(played)
     with torch.no_grad():
-        old = net.log_probs(features, slots).gather(1, chosen.unsqueeze(1)).squeeze(1)
+        start_log = net.log_probs(features, slots)
+        old = start_log.gather(1, chosen.unsqueeze(1)).squeeze(1)
+    legal = slots[:, :, 0] != _PAD
     anchored = _tensors(anchor) if anchor is not None and len(anchor) else None
     generator = torch.Generator().manual_seed(seed)
     start = time.monotonic()
     passes = 0
+    kl_value = 0.0
     while True:
         order = torch.randperm(len(played), generator=generator)
         for first in range(0, len(played), batch):
@@ -598,6 +655,12 @@ def improve(
             loss = -torch.min(
                 ratio * advantage, torch.clamp(ratio, 1 - clip, 1 + clip) * advantage
             ).mean()
+            if kl_weight > 0:
+                before = start_log[rows]
+                gap = torch.where(legal[rows], before.exp() * (before - log_probs), 0.0)
+                kl = gap.sum(dim=1).mean()
+                kl_value = float(kl.detach())
+                loss = loss + kl_weight * kl
             if anchored is not None:
                 picks = torch.randint(0, anchored[0].shape[0], (len(rows),), generator=generator)
                 anchor_log = net.log_probs(anchored[0][picks], anchored[1][picks])
@@ -614,13 +677,95 @@ def improve(
             break
     figures = dict(model.training)
     figures["self_play"] = {
-        "method": "policy gradient (PPO clip), round points less the mean, teacher anchor",
+        "method": "policy gradient (PPO clip), round points relative to the table less a "
+        "value baseline, KL to the starting policy"
+        + (", teacher anchor" if anchored is not None else ""),
         "decisions": len(played),
         "games": len(np.unique(played.game)),
         "mean_round_points": round(float(played.returns.mean()), 2),
         "passes": passes,
         "seconds": round(time.monotonic() - start, 1),
         "seed": seed,
+        "kl_weight": kl_weight,
+        "anchor_weight": anchor_weight if anchored is not None else 0.0,
+        "last_kl": round(kl_value, 5),
+        **baseline_figures,
         **(extra or {}),
     }
     return net.model(_header(model.family, layers, figures, kind_layers))
+
+
+def duel(
+    candidate: PolicyModel,
+    incumbent: PolicyModel,
+    variant: str,
+    deals: int,
+    seed: int,
+    *,
+    rules: Any = None,
+    max_rounds: int | None = 4,
+    seconds: float | None = None,
+) -> dict[str, Any]:
+    """``candidate`` against ``incumbent`` over up to ``deals`` duplicate deals (fewer when
+    ``seconds`` run out; at least one): every deal is played once with the two on alternate
+    seats and once with the seats swapped, each playing its best action. Per deal, the
+    candidate's points a game less the incumbent's (the deal's luck cancels); returned as
+    their mean and the half width of its 95% interval, beside each model's points a game."""
+    if deals < 1:
+        raise TrainingError(f"deals is a positive number, not {deals!r:.20}")
+    differences: list[float] = []
+    mine: list[float] = []
+    theirs: list[float] = []
+    start = time.monotonic()
+    for number in range(deals):
+        deal = _game_seed(seed, number) + 2
+        totals = {True: 0.0, False: 0.0}
+        seats = {True: 0, False: 0}
+        lineups: list[tuple[bool, ...]] = []
+        players = 0
+        for shift in range(2):
+            game = Game(variant, rules, seed=deal, max_rounds=max_rounds)
+            players = game.players
+            lineup = tuple((seat + shift) % 2 == 0 for seat in range(players))
+            if lineup in lineups:
+                continue
+            lineups.append(lineup)
+            agents = [
+                LearnedAgent(candidate if mine_seat else incumbent, game.flow.rules)
+                for mine_seat in lineup
+            ]
+            game.start()
+            first = list(game.scores)
+
+            def decide(seat: int, game: Game = game, agents: list[LearnedAgent] = agents) -> Any:
+                return agents[seat].act(game.observation(seat, with_events=False))
+
+            run_seats(game, range(players), decide)
+            for seat, mine_seat in enumerate(lineup):
+                totals[mine_seat] += game.scores[seat] - first[seat]
+                seats[mine_seat] += 1
+        mine.append(totals[True] / seats[True])
+        theirs.append(totals[False] / seats[False])
+        differences.append(mine[-1] - theirs[-1])
+        if seconds is not None and time.monotonic() - start > seconds:
+            break
+    mean, half = _interval(differences)
+    return {
+        "deals": len(differences),
+        "points": [round(mean, 1), round(half, 1)],
+        "candidate_points": round(math.fsum(mine) / len(mine), 1),
+        "incumbent_points": round(math.fsum(theirs) / len(theirs), 1),
+        "seed": seed,
+        "max_rounds": max_rounds,
+        "seconds": round(time.monotonic() - start, 1),
+    }
+
+
+def _interval(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half width of its 95% interval (normal; nan with one value)."""
+    n = len(values)
+    mean = math.fsum(values) / n
+    if n < 2:
+        return mean, math.nan
+    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, _Z_95 * math.sqrt(variance / n)
