@@ -22,6 +22,7 @@ import json
 import random
 import zipfile
 from collections.abc import Mapping, Sequence
+from functools import cache
 from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -124,11 +125,14 @@ def _mlp(np: Any, x: Any, weights: Sequence[Any]) -> Any:
     return x
 
 
+@cache  # every decision reads it: made once, never written to
 def kind_index() -> Any:
     """For each discard slot (37) and each per-kind block (23): where its number is in the
-    feature vector (a NumPy array of shape (37, 23))."""
+    feature vector (a NumPy array of shape (37, 23), not to be written to)."""
     np = _numpy()
-    return np.asarray(KIND_BLOCKS)[None, :] + np.asarray(KIND_OF_SLOT)[:, None]
+    index = np.asarray(KIND_BLOCKS)[None, :] + np.asarray(KIND_OF_SLOT)[:, None]
+    index.setflags(write=False)
+    return index
 
 
 def save_model(path: str | Path, model: PolicyModel) -> None:
