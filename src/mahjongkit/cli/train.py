@@ -10,11 +10,11 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from mahjongkit.errors import MahjongError
+from mahjongkit.valueclass import dataclass
 
 __all__ = ["Schedule", "run_train", "schedule", "self_play_path"]
 
