@@ -168,6 +168,17 @@ def test_self_play_returns_are_relative_to_the_table(teacher_data):
         assert abs(sum(float(r[0]) for r in per_seat)) < 1e-3
 
 
+def test_self_play_against_a_bot_notes_only_the_policys_seats(teacher_data):
+    """With an opponent the policy plays the even seats of even games and the odd seats of
+    odd games; the bot's decisions are not learnt from."""
+    model = clone(teacher_data, FAMILY, seconds=1, seed=1, hidden=(16,))
+    played = self_play(model, FAMILY, 2, seed=5, max_rounds=1, opponent="efficient")
+    assert set(np.unique(played.seat[played.game == 0])) == {0, 2}
+    assert set(np.unique(played.seat[played.game == 1])) == {1, 3}
+    alone = self_play(model, FAMILY, 1, seed=5, max_rounds=1)
+    assert set(np.unique(alone.seat)) == {0, 1, 2, 3}
+
+
 def test_the_baseline_takes_out_what_the_state_foretells(teacher_data):
     """Returns that three features foretell (plus a little noise), over 40 games of states:
     the cross-fitted ridge baseline explains nearly all of them and what is left does not
@@ -304,6 +315,8 @@ def test_train_writes_two_models_that_simulate_plays(capsys, tmp_path: Path):
         (["--hidden", "8,8,8,8,8"], "--hidden"),
         (["--hidden", "a,b"], "--hidden"),
         (["--teacher", "mjai:x"], "--teacher"),
+        (["--self-play-opponent", "random-ish"], "--self-play-opponent"),
+        (["--gate-deals", "-2"], "--gate-deals"),
         (["--variant", "chess"], "--variant"),
     ],
 )

@@ -484,6 +484,12 @@ def _train_arguments(train: argparse.ArgumentParser) -> None:
         "teacher's games; the improved model is written to --out",
     )
     train.add_argument(
+        "--self-play-opponent",
+        choices=("efficient", "defensive"),
+        help="a bot that takes every other seat of the self-play games (default: the policy "
+        "plays all four)",
+    )
+    train.add_argument(
         "--gate-deals",
         type=nonnegative,
         default=40,

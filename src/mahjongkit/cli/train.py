@@ -184,11 +184,19 @@ def run_train(args: argparse.Namespace) -> int:
                 rules=rules,
                 seconds=plan.self_play * budget,
                 max_rounds=args.max_rounds,
+                opponent=args.self_play_opponent,
                 on_game=on_self_play,
             )
             if progress is not None:
                 progress.update(task, description="policy gradient", total=None)
-            better = improve(model, played, data, seconds=left(plan.improve_until), seed=args.seed)
+            better = improve(
+                model,
+                played,
+                data,
+                seconds=left(plan.improve_until),
+                seed=args.seed,
+                extra={"opponent": args.self_play_opponent},
+            )
             if args.gate_deals:
                 if progress is not None:
                     progress.update(task, description="improved against the start", total=None)

@@ -90,6 +90,14 @@ _HELP_ROWS: tuple[tuple[str, str, str], ...] = (
         "train) en lugar de las partidas de un maestro; el modelo mejorado se escribe en --out",
     ),
     (
+        "a bot that takes every other seat of the self-play games (default: the policy "
+        "plays all four)",
+        "un bot qui prend une place sur deux des parties contre soi-même (par défaut : la "
+        "politique joue les quatre)",
+        "un bot que ocupa uno de cada dos puestos de las partidas contra sí misma (por "
+        "defecto: la política juega los cuatro)",
+    ),
+    (
         "duplicate deals the improved model plays against the model it started from; "
         "the better of the two is written (0: keep the improved one unchecked)",
         "donnes dupliquées que le modèle amélioré joue contre le modèle d’où il est parti ; "

@@ -184,15 +184,19 @@ def _play_recorded(
     number: int,
     choose: Callable[[int, Any], tuple[npt.NDArray[np.float32], list[Any], int]],
     rows: _Rows,
+    others: dict[int, Any] | None = None,
 ) -> list[list[int]]:
-    """Play ``game`` to its end, ``choose(seat, observation)`` deciding every seat; note every
-    decision in ``rows``; return the scores at the start of every round and at the end."""
+    """Play ``game`` to its end, ``choose(seat, observation)`` deciding every seat but those
+    of ``others`` (seat: a bot, whose decisions are not noted); note every decision chosen in
+    ``rows``; return the scores at the start of every round and at the end."""
     if not game.log:
         game.start()
     scores = [list(game.scores)]
 
     def decide(seat: int) -> Any:
         observation = game.observation(seat, with_events=False)
+        if others and seat in others:
+            return others[seat].act(observation)
         features, slots, chosen = choose(seat, observation)
         rows.add(features, [s for s, _ in slots], chosen, number, seat, game.rounds_played)
         return slots[chosen][1]
@@ -518,28 +522,40 @@ def self_play(
     temperature: float = 1.0,
     seconds: float | None = None,
     max_rounds: int | None = None,
+    opponent: str | None = None,
     on_game: Callable[[int, int], None] | None = None,
 ) -> DecisionSet:
-    """Decisions of ``model`` playing every seat, each drawn from its softmax at
-    ``temperature``, with each decision's return: its seat's points over that round less the
-    table's mean change over it."""
+    """Decisions of ``model`` playing every seat (``opponent``: a bot's name, which takes
+    every other seat, the odd ones in even games and the even ones in odd games), each drawn
+    from its softmax at ``temperature``, with each decision's return: its seat's points over
+    that round less the table's mean change over it."""
     if games < 1:
         raise TrainingError(f"games is a positive number, not {games!r:.20}")
     rows = _Rows()
     returns: list[float] = []
     start = time.monotonic()
     for number in range(games):
-        game = Game(variant, rules, seed=_game_seed(seed, number) + 1, max_rounds=max_rounds)
+        deal = _game_seed(seed, number) + 1
+        game = Game(variant, rules, seed=deal, max_rounds=max_rounds)
         agents = [
-            LearnedAgent(model, game.flow.rules, temperature=temperature, seed=seed * 100 + s)
+            LearnedAgent(model, game.flow.rules, temperature=temperature, seed=deal + s)
             for s in range(game.players)
         ]
+        others = (
+            {
+                s: make_bot(opponent, deal + s, game.flow.rules)
+                for s in range(game.players)
+                if (s + number) % 2 == 1
+            }
+            if opponent
+            else None
+        )
         first = len(rows.chosen)
 
         def choose(seat: int, observation: Any, agents: list[LearnedAgent] = agents) -> Any:
             return agents[seat].choose(observation)
 
-        scores = _play_recorded(game, number, choose, rows)
+        scores = _play_recorded(game, number, choose, rows, others)
         for row in range(first, len(rows.chosen)):
             r = min(rows.round[row], len(scores) - 2)
             changes = [
