@@ -570,38 +570,54 @@ def self_play(
     return rows.finish(returns)
 
 
+RIDGES = (1.0, 10.0, 100.0, 1_000.0, 10_000.0)
+"""The ridge penalties :func:`baseline_advantages` tries (the features are in [0, 1])."""
+
+
 def baseline_advantages(
-    played: DecisionSet, *, ridge: float = 1.0
+    played: DecisionSet, *, ridges: Sequence[float] = RIDGES
 ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
     """Each decision's return less a value baseline, over their spread: a ridge regression of
     the returns on the features, fitted on the even games and predicting the odd ones and the
-    other way round (a decision's own return never predicts it). What the seat's state
-    foretells of the round's points (the dealer's seat, a ready hand, a riichi against it) is
-    taken out of the return, and what is left is closer to what the choice made. When the
-    fitted value does not predict the returns better than their mean (few games), the mean is
-    the baseline. Also returns the figures: the share of the returns' variance the baseline
-    explains, and which baseline was used."""
+    other way round (a decision's own return never predicts it), with the penalty of
+    ``ridges`` that predicts best so. What the seat's state foretells of the round's points
+    (the dealer's seat, a ready hand, a riichi against it) is taken out of the return, and
+    what is left is closer to what the choice made. When no fitted value predicts the returns
+    better than their mean (few games, or returns the state says little of), the mean is the
+    baseline. Also returns the figures: the share of the returns' variance the baseline
+    explains, which baseline was used and its penalty."""
     returns = played.returns.astype(np.float64)
     n = len(returns)
     mean = float(returns.mean()) if n else 0.0
-    predicted = np.full(n, mean)
     odd = played.game % 2 == 1
-    explained = math.nan
-    if odd.any() and (~odd).any():
+    best: tuple[float, float, npt.NDArray[np.float64]] = (math.nan, 0.0, np.full(n, mean))
+    spread = float(((returns - mean) ** 2).mean()) if n else 0.0
+    if odd.any() and (~odd).any() and spread > 0:
         x = np.concatenate([played.features, np.ones((n, 1), np.float32)], axis=1)
+        predicted = {ridge: np.empty(n) for ridge in ridges}
         for fit in (odd, ~odd):
             a = x[fit].astype(np.float64)
             gram = a.T @ a
-            gram[np.diag_indices_from(gram)] += ridge
-            # Scaled so that a round of a few thousand points does not dwarf the ridge.
-            w = np.linalg.solve(gram, a.T @ (returns[fit] / 1000.0))
-            predicted[~fit] = (x[~fit].astype(np.float64) @ w) * 1000.0
-        spread = float(((returns - mean) ** 2).mean())
-        explained = 1.0 - float(((returns - predicted) ** 2).mean()) / spread if spread else 0.0
+            # Scaled so that a round of a few thousand points does not dwarf the penalty.
+            target = a.T @ (returns[fit] / 1000.0)
+            other = x[~fit].astype(np.float64)
+            for ridge in ridges:
+                penalised = gram.copy()
+                penalised[np.diag_indices_from(penalised)] += ridge
+                predicted[ridge][~fit] = (other @ np.linalg.solve(penalised, target)) * 1000.0
+        for ridge, guess in predicted.items():
+            explained = 1.0 - float(((returns - guess) ** 2).mean()) / spread
+            if math.isnan(best[0]) or explained > best[0]:
+                best = (explained, ridge, guess)
+    explained, ridge, guess = best
     used = "ridge" if explained > 0 else "mean"
-    advantage = returns - (predicted if used == "ridge" else mean)
+    advantage = returns - (guess if used == "ridge" else mean)
     scale = float(advantage.std()) or 1.0
-    figures: dict[str, Any] = {"baseline": used, "baseline_explained": round(explained, 4)}
+    figures: dict[str, Any] = {
+        "baseline": used,
+        "baseline_explained": round(explained, 4),
+        "baseline_ridge": ridge if used == "ridge" else None,
+    }
     return (advantage / scale).astype(np.float32), figures
 
 
