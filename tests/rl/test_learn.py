@@ -346,7 +346,7 @@ def test_train_refuses_an_out_it_cannot_write(capsys, tmp_path: Path):
 
 
 def _train_json(capsys, argv: list[str]) -> dict:
-    code = main(["train", "--minutes", "0.1", "--max-rounds", "1", "--seed", "3", *argv, "--json"])
+    code = main(["train", "--minutes", "0.05", "--max-rounds", "1", "--seed", "3", *argv, "--json"])
     printed, err = capsys.readouterr()
     assert code == 0, err
     return json.loads(printed)

@@ -30,6 +30,10 @@ END = 0.95
 """Everything is done by this part of ``--minutes`` (the rest: writing, measuring)."""
 
 
+GATE_ROUNDS = 4
+"""Rounds a game of the duel that gates the improved model (fewer with ``--max-rounds``)."""
+
+
 @dataclass(frozen=True)
 class Schedule:
     """When each step of a run ends, as parts of ``--minutes`` (the self-play games: the part
@@ -208,6 +212,7 @@ def run_train(args: argparse.Namespace) -> int:
                     args.gate_deals,
                     args.seed + 7_777,
                     rules=rules,
+                    max_rounds=min(GATE_ROUNDS, args.max_rounds or GATE_ROUNDS),
                     seconds=left(END),
                 )
                 gate["kept"] = "improved" if gate["points"][0] > 0 else "start"
