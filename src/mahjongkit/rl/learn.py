@@ -570,7 +570,7 @@ def self_play(
     return rows.finish(returns)
 
 
-RIDGES = (1.0, 10.0, 100.0, 1_000.0, 10_000.0)
+RIDGES = (1.0, 10.0, 100.0, 1_000.0, 10_000.0, 100_000.0)
 """The ridge penalties :func:`baseline_advantages` tries (the features are in [0, 1])."""
 
 
@@ -598,13 +598,16 @@ def baseline_advantages(
         for fit in (odd, ~odd):
             a = x[fit].astype(np.float64)
             gram = a.T @ a
-            # Scaled so that a round of a few thousand points does not dwarf the penalty.
-            target = a.T @ (returns[fit] / 1000.0)
+            # Centred, so that a strong penalty shrinks towards the mean and not towards 0;
+            # scaled, so that a round of a few thousand points does not dwarf the penalty.
+            centre = float(returns[fit].mean())
+            target = a.T @ ((returns[fit] - centre) / 1000.0)
             other = x[~fit].astype(np.float64)
             for ridge in ridges:
                 penalised = gram.copy()
                 penalised[np.diag_indices_from(penalised)] += ridge
-                predicted[ridge][~fit] = (other @ np.linalg.solve(penalised, target)) * 1000.0
+                fitted = other @ np.linalg.solve(penalised, target)
+                predicted[ridge][~fit] = centre + fitted * 1000.0
         for ridge, guess in predicted.items():
             explained = 1.0 - float(((returns - guess) ** 2).mean()) / spread
             if math.isnan(best[0]) or explained > best[0]:
