@@ -29,6 +29,7 @@ from mahjongkit.rl.learn import (
     clone,
     collect,
     duel,
+    gate_keeps,
     improve,
     self_play,
 )
@@ -367,7 +368,7 @@ def test_improve_runs_the_self_play_round_alone_and_gates_it(capsys, tmp_path: P
     assert report["start_model"] == str(first) and report["self_play_model"] == str(out)
     assert "behaviour_cloning" not in report
     gate = report["self_play"]["gate"]
-    assert gate["deals"] == 1 and gate["kept"] == ("improved" if gate["points"][0] > 0 else "start")
+    assert gate["deals"] == 1 and gate["kept"] == "start"  # one deal proves nothing
     written, started = load_model(out), load_model(first)
     assert written.training["self_play"]["gate"] == gate
     same = all(np.array_equal(a, b) for a, b in zip(written.weights, started.weights, strict=True))
@@ -376,6 +377,14 @@ def test_improve_runs_the_self_play_round_alone_and_gates_it(capsys, tmp_path: P
         written.training["agreement_held_out_choices"]
         == (started.training["agreement_held_out_choices"])
     )
+
+
+def test_the_gate_keeps_only_a_model_ahead_by_more_than_its_noise():
+    # half widths of 95% intervals: one standard error is a 1.96th of one
+    assert gate_keeps(600.0, 1000.0)
+    assert not gate_keeps(500.0, 1000.0) and not gate_keeps(28.3, 1051.2)
+    assert not gate_keeps(-600.0, 1000.0)
+    assert not gate_keeps(5000.0, float("nan"))
 
 
 def test_train_gates_the_improved_model_by_default(capsys, tmp_path: Path):

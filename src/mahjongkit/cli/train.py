@@ -91,6 +91,7 @@ def run_train(args: argparse.Namespace) -> int:
         clone,
         collect,
         duel,
+        gate_keeps,
         improve,
         self_play,
         torch_available,
@@ -215,7 +216,7 @@ def run_train(args: argparse.Namespace) -> int:
                     max_rounds=min(GATE_ROUNDS, args.max_rounds or GATE_ROUNDS),
                     seconds=left(END),
                 )
-                gate["kept"] = "improved" if gate["points"][0] > 0 else "start"
+                gate["kept"] = "improved" if gate_keeps(*gate["points"]) else "start"
                 figures = better.training
                 figures["self_play"]["gate"] = gate
                 header = {**better.header, "training": figures}

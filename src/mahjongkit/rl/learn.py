@@ -58,6 +58,7 @@ __all__ = [
     "clone",
     "collect",
     "duel",
+    "gate_keeps",
     "improve",
     "torch_available",
 ]
@@ -794,6 +795,19 @@ def duel(
         "max_rounds": max_rounds,
         "seconds": round(time.monotonic() - start, 1),
     }
+
+
+GATE_MARGIN = 1.0
+"""How many standard errors an improved model must be ahead by to be kept: a self-play round
+that merely breaks even over a few hundred noisy deals is not worth its risk."""
+
+
+def gate_keeps(mean: float, half_width: float) -> bool:
+    """Whether a :func:`duel`'s verdict (the improved model's points a game less the start's,
+    and the half width of its 95% interval) keeps the improved model: ahead by more than
+    :data:`GATE_MARGIN` standard errors (never on a single deal, which has no error)."""
+    standard_error = half_width / _Z_95
+    return math.isfinite(standard_error) and mean > GATE_MARGIN * standard_error
 
 
 def _interval(values: Sequence[float]) -> tuple[float, float]:
