@@ -492,7 +492,7 @@ def _train_arguments(train: argparse.ArgumentParser) -> None:
     train.add_argument(
         "--gate-deals",
         type=nonnegative,
-        default=40,
+        default=200,
         help="duplicate deals the improved model plays against the model it started from; "
         "the better of the two is written (0: keep the improved one unchecked)",
     )
