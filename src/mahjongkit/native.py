@@ -34,6 +34,7 @@ COMPILED = (
     "bots.policy",
     "bots.danger",
     "bots.efficient.reading",
+    "bots.efficient.search",
     "rl.encoder",
     "rl.planes_v2",
 )

@@ -8,21 +8,17 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from mahjongkit.bots.efficient.reading import HandReading
+from mahjongkit.bots.efficient.search import (
+    Entry,
+    best_shanten_keys,
+    first_and_close,
+    keep_value,
+    read_discards,
+)
 from mahjongkit.bots.efficient.value import WinValuer
-from mahjongkit.melds import MeldKind
-from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
-from mahjongkit.tiles import NUM_KINDS, NUM_PHYSICAL, RED_FIVE_IDS
-from mahjongkit.variants.base import Plan
 
 __all__ = ["DiscardChooser", "DiscardRanking", "Entry"]
-
-# The plans as globals: an enum member read off its class is a slow attribute lookup, and the
-# keep value asks for one at every tile weighed.
-_YAKU, _MINIMUM, _MISSING_SUIT = Plan.YAKU, Plan.MINIMUM, Plan.MISSING_SUIT
-
-Entry = tuple[tuple[float, ...], Action, int]
-"""One discard of a ranking: its sort key (smallest first), the action, its wait value."""
 
 
 class DiscardChooser(WinValuer):
@@ -30,79 +26,9 @@ class DiscardChooser(WinValuer):
 
     def keep_value(self, reading: HandReading, kind: int) -> float:
         """How much the hand loses by giving up one tile of ``kind`` beyond its shanten and
-        improving tiles, in units of improving tiles (negative: the plan wants it gone)."""
-        counts = reading.counts
-        held = counts[kind]
-        aim = reading.record.bot_hints.plan
-        value = 0.0
-        if aim is _MISSING_SUIT:
-            missing = reading.observation.own.missing_suit
-            if missing is not None and kind // 9 == missing:
-                return -100.0
-            tally = reading.suit_tally()
-            kept = [s for s in range(3) if s != missing]
-            if kept:
-                main = max(kept, key=lambda s: tally[s])
-                if tally[main] >= 9 and kind // 9 != main:
-                    # A pure suit (and its fan) is in reach: the other suit goes first.
-                    value -= 3.0 if tally[main] >= 11 else 1.5
-            if held >= 3:
-                value += 3.0  # a root (four of a kind) in the making
-            if held == 2 and reading.pair_count() >= 4:
-                value += 2.0  # towards all pungs or seven pairs
-            return value
-        honour = kind >= 27
-        fan = reading.value_honours.get(kind, 0)
-        if honour:
-            if fan and held >= 2:
-                value += 6.0 * fan
-            elif fan:
-                value += 0.6
-            else:
-                value -= 0.6 if held == 1 else 0.0
-        if reading.record.capabilities.dora:
-            value += 3.0 * reading.dora[kind]
-        if aim is _YAKU:
-            terminal = honour or kind % 9 in (0, 8)
-            if terminal and (not honour or not fan) and reading.tanyao_in_reach():
-                value -= 2.0
-        elif aim is _MINIMUM:
-            value += self._hk_plan_value(reading, kind)
-        return value
-
-    def _hk_plan_value(self, reading: HandReading, kind: int) -> float:
-        """A minimum to reach (Hong Kong): keep the tiles of the plan that reaches it."""
-        counts = reading.counts
-        plan = reading.hk_plan
-        if plan is None:
-            tally = reading.suit_tally()
-            main = max(range(3), key=lambda s: tally[s])
-            off_suit = sum(tally) - tally[main]
-            melds_suits = {k // 9 for k in reading.meld_kinds if k < 27}
-            pairs = reading.pair_count() + sum(
-                1 for m in reading.observation.own.melds if m.kind != MeldKind.CHOW.value
-            )
-            plan = reading.hk_plan = (
-                main,
-                off_suit,
-                off_suit <= 4 or (len(melds_suits) == 1 and off_suit <= 6),
-                pairs >= 4 and reading.meld_chows == 0,
-            )
-        main, off_suit, flush, pungs_path = plan
-        value = 0.0
-        if flush:
-            # The flush is three fan on its own: off-suit tiles go even at a cost in tiles.
-            if kind < 27 and kind // 9 != main:
-                value -= 10.0 if off_suit <= 2 else 6.0 if reading.open else 3.0
-            elif kind >= 27:
-                value += 2.0
-            else:
-                value += 0.5
-        if pungs_path and counts[kind] >= 2:
-            value += 2.5  # all pungs (three fan) is in reach
-        if kind >= 27 and counts[kind] >= 2 and not reading.value_honours.get(kind):
-            value += 1.0  # an honour pair still helps a flush or all pungs
-        return value
+        improving tiles, in units of improving tiles (negative: the plan wants it gone):
+        :func:`~mahjongkit.bots.efficient.search.keep_value`."""
+        return keep_value(reading, kind)
 
     def wants_riichi(self, reading: HandReading, discard: Action, worth: int) -> bool:
         """Declare riichi on a live wait unless the hand already pays a mangan or more per
@@ -187,30 +113,7 @@ class DiscardChooser(WinValuer):
     def _read_discards(
         reading: HandReading, legal: Sequence[Action]
     ) -> tuple[dict[int, Action], set[int]] | None:
-        by_kind: dict[int, Action] = {}
-        riichi_kinds: set[int] = set()
-        drawn = reading.observation.own.drawn
-        riichi, discard = A.RIICHI, A.DISCARD
-        for action in legal:
-            tile = action.tile
-            if tile is None or tile >= NUM_PHYSICAL:
-                continue
-            kind = tile >> 2
-            kind_of_action = action.type
-            if kind_of_action == discard:
-                kept = by_kind.get(kind)
-                if kept is None:
-                    by_kind[kind] = action
-                    continue
-                red, kept_red = tile in RED_FIVE_IDS, kept.tile in RED_FIVE_IDS
-                # Give away a plain five rather than the red one, and of two alike copies the
-                # one just drawn: the choice then depends on what the tiles are, never on their
-                # ids (an mjai seat's mirror of the game numbers them its own way).
-                if (kept_red and not red) or (kept_red == red and tile == drawn):
-                    by_kind[kind] = action
-            elif kind_of_action == riichi:
-                riichi_kinds.add(kind)
-        return (by_kind, riichi_kinds) if by_kind else None
+        return read_discards(legal, reading.observation.own.drawn)
 
     def _first_and_close(
         self, reading: HandReading, by_kind: dict[int, Action]
@@ -219,18 +122,9 @@ class DiscardChooser(WinValuer):
         weighed exactly: those of the best shanten, and one step back from a ready hand (it may
         be dead) or for a tile the plan must shed (the missing suit). Worked out once per
         decision (``by_kind``: what :meth:`_discards` read)."""
-        if reading.weighed is not None:
-            return reading.weighed
-        after = reading.shanten_after()
-        first = [(after[kind], kind, self.keep_value(reading, kind)) for kind in by_kind]
-        best = min(first)[0]  # (shanten, kind, keep): the least shanten comes first
-        close = [
-            kind
-            for value, kind, keep in first
-            if value <= best + (1 if keep < -50 or best == 0 else 0)
-        ]
-        reading.weighed = (first, best, close)
-        return first, best, close
+        if reading.weighed is None:
+            reading.weighed = first_and_close(reading, by_kind)
+        return reading.weighed
 
     def _entry_key(
         self,
@@ -361,25 +255,7 @@ class DiscardChooser(WinValuer):
         found = self._discards(reading, legal)
         if found is None or _nothing_to_weigh(reading, found[0], found[1]):
             return None
-        by_kind = found[0]
-        after = reading.shanten_after()
-        best = NUM_KINDS
-        for kind in by_kind:
-            if after[kind] < best:
-                best = after[kind]
-        if best <= 0:
-            return None
-        kinds = [kind for kind in by_kind if after[kind] == best]
-        table = reading.after_discards(kinds)
-        plan = reading.plan
-        keyed = []
-        for kind in kinds:
-            keep = self.keep_value(reading, kind)
-            key, _ = self._entry_key(reading, kind, best, keep, found[1], None, True, table, plan)
-            keyed.append((key, by_kind[kind], 0))
-        # A stable sort: the first of equal keys stays first, as in the whole ranking.
-        keyed.sort(key=lambda entry: entry[0])
-        return keyed
+        return best_shanten_keys(reading, found[0])
 
 
 def _nothing_to_weigh(

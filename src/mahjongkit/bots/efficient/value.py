@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mahjongkit.bots.efficient.reading import HandReading
+from mahjongkit.bots.efficient.search import WinMemo, ready_value
 from mahjongkit.errors import MahjongError
 from mahjongkit.hand import Hand
 from mahjongkit.melds import Meld, MeldKind
@@ -18,9 +19,6 @@ from mahjongkit.variants import find_variant
 from mahjongkit.variants.base import Lazy, Variant
 
 __all__ = ["WinValuer"]
-
-_SCORE_CACHE_SIZE = 4096
-"""Scored wins kept per agent: a ready hand is asked about on every draw until it changes."""
 
 
 class WinValuer:
@@ -35,9 +33,8 @@ class WinValuer:
         self._variant: str | None = None
         self._record: Variant | None = None
         self._flow: Flow[Any] | None = None
-        self._scored: dict[tuple[Any, ...], tuple[bool, int]] = {}
-        self._contexts: dict[tuple[Any, ...], int] = {}
-        self._next_context = 0
+        self._wins = WinMemo(self._score_now)
+        """The scored wins (:class:`~mahjongkit.bots.efficient.search.WinMemo`)."""
         self._scorer: Any = None
         self._points: Callable[[Win, Any], int] | None = None
         """The family's points entry (no explained result), when it has one."""
@@ -56,7 +53,7 @@ class WinValuer:
         self._points = points.resolve() if isinstance(points, Lazy) else points
         self._variant = variant
         self._record = record
-        self._scored.clear()
+        self._wins.clear()
 
     def ready_value(
         self,
@@ -72,69 +69,8 @@ class WinValuer:
         discard (a concealed Riichi hand then has a yaku). ``exact=False``: stop at the first
         wait that wins (by self-draw first, which wins whenever a discard would), its unseen
         tiles times its points: positive exactly when the exact figure is."""
-        own = reading.observation.own
         furiten_rule = self._flow is not None and self._flow.pond_furiten
-        pond = {t // 4 for t in own.discards} | {discarded} if furiten_rule else set()
-        total = 0
-        after, waits = reading.after_discards((discarded,))[discarded]
-        unseen = reading.unseen
-        declared = riichi or own.riichi
-        for kind in waits if after == 0 else ():
-            left = unseen[kind] - counts[kind]
-            if left <= 0:
-                continue
-            tsumo = self._score(reading, counts, kind, True, declared)
-            if tsumo <= 0:
-                # A self-draw wins whenever a discard would: a wait that wins nothing by
-                # self-draw wins nothing by discard either (never scored).
-                continue
-            if not exact:
-                return left * tsumo
-            ron = self._score(reading, counts, kind, False, declared) if kind not in pond else 0
-            total += left * max(ron, tsumo // 2 if ron else tsumo)
-        return total
-
-    def _score(
-        self, reading: HandReading, counts: list[int], kind: int, self_draw: bool, riichi: bool
-    ) -> int:
-        """Points of a win on ``kind`` (0 when it is no win), from the variant's scorer."""
-        context = reading.score_context
-        if context < 0:
-            context = reading.score_context = self._context_id(reading)
-        # Red fives are not in the counts but change a win's value: those kept are in the key.
-        reds = tuple(k for k in reading.red_kinds if counts[k]) if reading.red_kinds else ()
-        key = (bytes(counts), kind, self_draw, riichi, context, reds)
-        found = self._scored.get(key)
-        if found is None:
-            found = self._score_now(reading, counts, kind, self_draw, riichi)
-            if len(self._scored) >= _SCORE_CACHE_SIZE:
-                self._scored.clear()
-                self._contexts.clear()
-                reading.score_context = self._context_id(reading)
-                key = (*key[:4], reading.score_context, reds)
-            self._scored[key] = found
-        return found[1] if found[0] else 0
-
-    def _context_id(self, reading: HandReading) -> int:
-        """A number for what a win's value depends on beside the concealed tiles and the
-        winning tile (melds, winds, dora, flowers, missing suit, honba): the scored-win memo is
-        keyed by it. Numbers are never given twice, so a number of a context forgotten when
-        the memo starts afresh cannot name another."""
-        own = reading.observation.own
-        context = (
-            tuple((m.kind, m.tiles) for m in own.melds),
-            reading.seat_wind,
-            reading.round_wind,
-            reading.observation.dora_indicators,
-            own.flowers,
-            own.missing_suit,
-            reading.observation.honba,
-        )
-        found = self._contexts.get(context)
-        if found is None:
-            found = self._contexts[context] = self._next_context
-            self._next_context += 1
-        return found
+        return ready_value(reading, counts, discarded, riichi, exact, furiten_rule, self._wins)
 
     def _win_parts(self, reading: HandReading) -> tuple[list[Tile], tuple[Meld, ...], Any]:
         """The hand's concealed tiles as tiles (red fives kept), its melds, and the win's fixed
