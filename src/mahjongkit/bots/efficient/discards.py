@@ -11,6 +11,8 @@ from mahjongkit.bots.efficient.reading import HandReading
 from mahjongkit.bots.efficient.search import (
     Entry,
     best_shanten_keys,
+    contenders,
+    entry_key,
     first_and_close,
     keep_value,
     read_discards,
@@ -132,7 +134,7 @@ class DiscardChooser(WinValuer):
         kind: int,
         value: int,
         keep: float,
-        riichi_kinds: Collection[int],
+        riichi_kinds: set[int],
         worth: int | None,
         exact: bool,
         table: dict[int, tuple[int, tuple[int, ...]]],
@@ -142,20 +144,21 @@ class DiscardChooser(WinValuer):
         when already known, ``exact`` whether an unknown one is summed over the waits (else
         only whether it wins is sure, see :meth:`ready_value`); ``table`` holds its improving
         draws (:meth:`HandReading.after_discards`), ``plan`` the reading's."""
-        counts = reading.counts
-        if value == 0:
-            if worth is None:
-                counts[kind] -= 1
-                worth = self.ready_value(reading, counts, kind, kind in riichi_kinds, exact)
-                counts[kind] += 1
-            if worth <= 0:
-                # A dead wait (no yaku, under the minimum) is as good as one step back.
-                return (1.5, keep), 0
-            return (0.0, keep - worth / 1000.0), worth
-        counts[kind] -= 1  # the tile given up (see tiles_of)
-        tiles = reading.tiles_of(kind, table[kind][1], plan)
-        counts[kind] += 1
-        return (float(value), keep - tiles), 0
+        furiten_rule = self._flow is not None and self._flow.pond_furiten
+        return entry_key(
+            reading,
+            kind,
+            value,
+            keep,
+            riichi_kinds,
+            worth,
+            exact,
+            table,
+            plan,
+            furiten_rule,
+            self._wins,
+            self._score_now,
+        )
 
     def discard_ranking(
         self, reading: HandReading, legal: Sequence[Action]
@@ -175,7 +178,7 @@ class DiscardChooser(WinValuer):
     def _contenders(
         self,
         reading: HandReading,
-        first: Sequence[tuple[int, int, float]],
+        first: list[tuple[int, int, float]],
         best: int,
         close: list[int],
         riichi_kinds: set[int],
@@ -186,25 +189,18 @@ class DiscardChooser(WinValuer):
         further than the best never comes first; when a ready discard wins something, only the
         ready ones can; and of those, the exact sum over the waits is needed only when two or
         more win something (one that wins nothing is known after its waits are tried)."""
-        if best > 0:
-            return [kind for value, kind, _ in first if value == best and kind in close]
-        ready = [kind for value, kind, _ in first if value == 0]
-        reading.after_discards(ready)
-        counts = reading.counts
-        live = []
-        for kind in ready:
-            counts[kind] -= 1
-            worth = self.ready_value(reading, counts, kind, kind in riichi_kinds, False)
-            counts[kind] += 1
-            worths[kind] = worth
-            if worth > 0:
-                live.append(kind)
-        if len(live) > 1:
-            for kind in live:
-                counts[kind] -= 1
-                worths[kind] = self.ready_value(reading, counts, kind, kind in riichi_kinds, True)
-                counts[kind] += 1
-        return ready if live else close
+        furiten_rule = self._flow is not None and self._flow.pond_furiten
+        return contenders(
+            reading,
+            first,
+            best,
+            close,
+            riichi_kinds,
+            worths,
+            furiten_rule,
+            self._wins,
+            self._score_now,
+        )
 
     def best_discard(
         self, reading: HandReading, legal: Sequence[Action]

@@ -24,6 +24,8 @@ __all__ = [
     "Entry",
     "WinMemo",
     "best_shanten_keys",
+    "contenders",
+    "entry_key",
     "first_and_close",
     "keep_value",
     "read_discards",
@@ -223,10 +225,9 @@ SCORE_MEMO_SIZE = 4096
 
 class WinMemo:
     """The scored wins of one agent, by concealed counts, winning kind, self-draw, riichi and
-    the decision's scoring context (``score_now`` scores one not yet seen)."""
+    the decision's scoring context."""
 
-    def __init__(self, score_now: ScoreNow) -> None:
-        self.score_now = score_now
+    def __init__(self) -> None:
         self.scored: dict[ScoreKey, tuple[bool, int]] = {}
         self.contexts: dict[tuple[object, ...], int] = {}
         self.next_context = 0
@@ -236,9 +237,16 @@ class WinMemo:
         self.scored.clear()
 
     def score(
-        self, reading: HandReading, counts: list[int], kind: int, self_draw: bool, riichi: bool
+        self,
+        reading: HandReading,
+        counts: list[int],
+        kind: int,
+        self_draw: bool,
+        riichi: bool,
+        score_now: ScoreNow,
     ) -> int:
-        """Points of a win on ``kind`` (0 when it is no win)."""
+        """Points of a win on ``kind`` (0 when it is no win; ``score_now`` scores a win not
+        seen yet)."""
         context = reading.score_context
         if context < 0:
             context = reading.score_context = self.context_id(reading)
@@ -250,7 +258,7 @@ class WinMemo:
         key = (hand, kind, self_draw, riichi, context, reds)
         found = self.scored.get(key)
         if found is None:
-            found = self.score_now(reading, counts, kind, self_draw, riichi)
+            found = score_now(reading, counts, kind, self_draw, riichi)
             if len(self.scored) >= SCORE_MEMO_SIZE:
                 self.scored.clear()
                 self.contexts.clear()
@@ -290,13 +298,15 @@ def ready_value(
     exact: bool,
     pond_furiten: bool,
     memo: WinMemo,
+    score_now: ScoreNow,
 ) -> int:
     """Unseen winning tiles times what each win pays (by discard where it may win by discard,
     else by self-draw); 0 for a hand that wins nothing. ``counts``: the hand once one tile of
     ``discarded`` is given up; ``riichi``: riichi may be declared with this discard;
     ``exact=False``: stop at the first wait that wins (see
     :meth:`~mahjongkit.bots.efficient.value.WinValuer.ready_value`); ``pond_furiten``: a wait
-    in one's own pond wins nothing by discard."""
+    in one's own pond wins nothing by discard; ``memo`` keeps the wins ``score_now``
+    scores."""
     own = reading.observation.own
     pond: set[int] = set()
     if pond_furiten:
@@ -313,13 +323,93 @@ def ready_value(
         left = unseen[kind] - counts[kind]
         if left <= 0:
             continue
-        tsumo = memo.score(reading, counts, kind, True, declared)
+        tsumo = memo.score(reading, counts, kind, True, declared, score_now)
         if tsumo <= 0:
             # A self-draw wins whenever a discard would: a wait that wins nothing by self-draw
             # wins nothing by discard either (never scored).
             continue
         if not exact:
             return left * tsumo
-        ron = memo.score(reading, counts, kind, False, declared) if kind not in pond else 0
+        ron = (
+            memo.score(reading, counts, kind, False, declared, score_now) if kind not in pond else 0
+        )
         total += left * max(ron, tsumo // 2 if ron else tsumo)
     return total
+
+
+def entry_key(
+    reading: HandReading,
+    kind: int,
+    value: int,
+    keep: float,
+    riichi_kinds: set[int],
+    worth: int | None,
+    exact: bool,
+    table: dict[int, tuple[int, tuple[int, ...]]],
+    plan: frozenset[int] | None,
+    pond_furiten: bool,
+    memo: WinMemo,
+    score_now: ScoreNow,
+) -> tuple[tuple[float, ...], int]:
+    """The sort key and worth of a discard weighed exactly (``value``: its shanten, ``keep``:
+    its keep value): ``worth`` is its wait value when already known, ``exact`` whether an
+    unknown one is summed over the waits (else only whether it wins is sure, see
+    :func:`ready_value`); ``table`` holds its improving draws
+    (:meth:`HandReading.after_discards`), ``plan`` the reading's."""
+    counts = reading.counts
+    if value == 0:
+        if worth is None:
+            counts[kind] -= 1
+            worth = ready_value(
+                reading, counts, kind, kind in riichi_kinds, exact, pond_furiten, memo, score_now
+            )
+            counts[kind] += 1
+        if worth <= 0:
+            # A dead wait (no yaku, under the minimum) is as good as one step back.
+            return (1.5, keep), 0
+        return (0.0, keep - worth / 1000.0), worth
+    counts[kind] -= 1  # the tile given up (see HandReading.tiles_of)
+    tiles = reading.tiles_of(kind, table[kind][1], plan)
+    counts[kind] += 1
+    return (float(value), keep - tiles), 0
+
+
+def contenders(
+    reading: HandReading,
+    first: list[tuple[int, int, float]],
+    best: int,
+    close: list[int],
+    riichi_kinds: set[int],
+    worths: dict[int, int],
+    pond_furiten: bool,
+    memo: WinMemo,
+    score_now: ScoreNow,
+) -> list[int]:
+    """The discards of ``close`` that may come first in the cheap ranking (``first``, ``best``:
+    :func:`first_and_close`); the values of the ready ones found on the way go into
+    ``worths``. A discard one step further than the best never comes first; when a ready
+    discard wins something, only the ready ones can; and of those, the exact sum over the
+    waits is needed only when two or more win something."""
+    if best > 0:
+        return [kind for value, kind, _ in first if value == best and kind in close]
+    ready = [kind for value, kind, _ in first if value == 0]
+    reading.after_discards(ready)
+    counts = reading.counts
+    live: list[int] = []
+    for kind in ready:
+        counts[kind] -= 1
+        worth = ready_value(
+            reading, counts, kind, kind in riichi_kinds, False, pond_furiten, memo, score_now
+        )
+        counts[kind] += 1
+        worths[kind] = worth
+        if worth > 0:
+            live.append(kind)
+    if len(live) > 1:
+        for kind in live:
+            counts[kind] -= 1
+            worths[kind] = ready_value(
+                reading, counts, kind, kind in riichi_kinds, True, pond_furiten, memo, score_now
+            )
+            counts[kind] += 1
+    return ready if live else close

@@ -33,7 +33,7 @@ class WinValuer:
         self._variant: str | None = None
         self._record: Variant | None = None
         self._flow: Flow[Any] | None = None
-        self._wins = WinMemo(self._score_now)
+        self._wins = WinMemo()
         """The scored wins (:class:`~mahjongkit.bots.efficient.search.WinMemo`)."""
         self._scorer: Any = None
         self._points: Callable[[Win, Any], int] | None = None
@@ -70,7 +70,9 @@ class WinValuer:
         wait that wins (by self-draw first, which wins whenever a discard would), its unseen
         tiles times its points: positive exactly when the exact figure is."""
         furiten_rule = self._flow is not None and self._flow.pond_furiten
-        return ready_value(reading, counts, discarded, riichi, exact, furiten_rule, self._wins)
+        return ready_value(
+            reading, counts, discarded, riichi, exact, furiten_rule, self._wins, self._score_now
+        )
 
     def _win_parts(self, reading: HandReading) -> tuple[list[Tile], tuple[Meld, ...], Any]:
         """The hand's concealed tiles as tiles (red fives kept), its melds, and the win's fixed
