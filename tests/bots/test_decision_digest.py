@@ -45,7 +45,5 @@ def decision_digest(variant: str, bot: str, games: int = GAMES, rounds: int = RO
 
 
 @pytest.mark.parametrize(("variant", "bot"), sorted(DIGESTS))
-def test_seeded_games_of_a_bot_make_the_decisions_they_always_made(
-    variant: str, bot: str
-) -> None:
+def test_seeded_games_of_a_bot_make_the_decisions_they_always_made(variant: str, bot: str) -> None:
     assert decision_digest(variant, bot) == DIGESTS[variant, bot]
