@@ -128,6 +128,15 @@ class Game:
         self.names = list(names) if names else [f"player{i}" for i in range(self.players)]
         self.state = TableState()
         self._folds = folds_for(self.flow)
+        # Asked at every discard: the family's answers read once, and a hook it does not write
+        # (whose default does nothing) not called at all.
+        self._wait_furiten = self.flow.furiten_on_passed_wait()
+        self._declaration_stands = (
+            self.flow.declaration_stands if self.flow.writes("declaration_stands") else None
+        )
+        self._abort_after_discard = (
+            self.flow.abort_after_discard if self.flow.writes("abort_after_discard") else None
+        )
         self._hands = Hands(self.flow, self)
         self.hand_facts: Callable[[int], HandFacts] = self._hands.facts
         """Counts and waits of a seat's hand, kept until the hand changes (see :mod:`.hands`;
@@ -646,7 +655,7 @@ class Game:
             "tsumogiri": tile == state.drawn,
             "mjk_id": tile,
         }
-        waiting = self._waiting_on(seat, tile) if self.flow.furiten_on_passed_wait() else None
+        waiting = self._waiting_on(seat, tile) if self._wait_furiten else None
         if waiting:
             discard["mjk_waiting"] = waiting
             self._emit(out, discard)
@@ -697,8 +706,9 @@ class Game:
                 return
             self._win(out, winners, tile, discarder=discarder)
             return
-        for event in self.flow.declaration_stands(self, discarder):
-            self._emit(out, event)
+        if self._declaration_stands is not None:
+            for event in self._declaration_stands(self, discarder):
+                self._emit(out, event)
         calls = [
             (rnd.responses[s], s)
             for s in order
@@ -706,7 +716,7 @@ class Game:
         ]
         if len(calls) > 1:
             calls.sort(key=lambda c: -_CLAIM_PRIORITY[c[0]["type"]])
-        abort = self.flow.abort_after_discard(self)
+        abort = None if self._abort_after_discard is None else self._abort_after_discard(self)
         if abort and not calls:
             self._abort(out, abort)
             return
