@@ -127,6 +127,8 @@ class Game:
             )
         self.names = list(names) if names else [f"player{i}" for i in range(self.players)]
         self.state = TableState()
+        self.round: RoundState = self.state.round
+        """The round being played (the state's; kept as an attribute, read at every step)."""
         self._folds = folds_for(self.flow)
         # Asked at every discard: the family's answers read once, and a hook it does not write
         # (whose default does nothing) not called at all.
@@ -157,11 +159,6 @@ class Game:
         self.log: list[Event] = []
 
     # --- the state, as the fold keeps it -------------------------------------------------------
-
-    @property
-    def round(self) -> RoundState:
-        """The round being played."""
-        return self.state.round
 
     @property
     def scores(self) -> list[int]:
@@ -329,6 +326,7 @@ class Game:
         self._version += 1
         self.log = []
         self.state = TableState()
+        self.round = self.state.round
         for event in events:
             self._fold(event)
 
@@ -466,19 +464,22 @@ class Game:
 
     def _fold(self, event: Event) -> None:
         """Apply one (frozen) event to the state and record it."""
-        fold = self._folds.get(event["type"])
+        kind = event["type"]
+        fold = self._folds.get(kind)
         if fold is None:
-            raise IllegalActionError(f"{self.variant} has no event {event['type']!r}")
+            raise IllegalActionError(f"{self.variant} has no event {kind!r}")
         fold(self.state, event)
         self.log.append(event)
-        if event["type"] == Kind.RESPOND and self.state.round.phase in (Phase.CLAIM, Phase.ROB):
+        if event["type"] == Kind.RESPOND and self.round.phase in (Phase.CLAIM, Phase.ROB):
             # An answer to a claim settles the answering seat only: the others' options on
             # the same discard (or kong) stay what they were.
             actor = event["actor"]
             self._legal_of[actor] = []
             self._legal_at[actor] = self._version
-        else:
-            self._version += 1
+            return
+        if kind == Kind.START_KYOKU:
+            self.round = self.state.round  # the only fold that makes a new round
+        self._version += 1
 
     def _emit(self, out: list[Event], event: Event) -> None:
         frozen = frozen_event(event)
