@@ -260,3 +260,23 @@ def test_shanten_falls_by_one_at_most_per_draw_and_never_per_discard(shape: Hand
             counts[kind] -= 1
             assert shanten(counts, melds, shape) >= after_draw
             counts[kind] += 1
+
+
+def test_the_round_a_game_shows_is_its_states_at_every_step() -> None:
+    # Game.round is kept as an attribute: renewed by each deal, by a restore and in a past
+    # game rebuilt from the log, it is never a round gone by.
+    game = Game("riichi", seed=4, max_rounds=3)
+    assert game.round is game.state.round  # before the first deal
+    game.start()
+    rng = random.Random(4)
+    rounds = set()
+    while seats := game.waiting_for():
+        assert game.round is game.state.round
+        rounds.add(id(game.round))
+        game.apply(random_policy(game, seats[0], rng))
+    assert game.round is game.state.round and game.rounds_played == 3 and len(rounds) == 3
+    past = len(game.log) // 2
+    seen = game.observation_at(0, past)
+    game._restore(game.log[:past])
+    assert game.round is game.state.round
+    assert sorted(seen.hand) == sorted(game.round.seats[0].hand)

@@ -9,6 +9,7 @@ import random
 import token
 import tokenize
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,8 @@ from mahjongkit.game import engine, fold, hands, legal
 from mahjongkit.game.engine import Game
 from mahjongkit.table import flow as table_flow
 from mahjongkit.table.flow import Flow
-from mahjongkit.table.hooks import Defaults
+from mahjongkit.table.hooks import SKIPPED_WHEN_DEFAULT, Defaults
+from mahjongkit.table.state import TableState
 from mahjongkit.variants import VARIANT_NAMES
 
 FAMILY_WORDS = {
@@ -101,3 +103,63 @@ def test_a_riichi_declaration_is_played_by_the_flow() -> None:
             continue
         game.apply(random_policy(game, seats[0], rng))
     pytest.fail("no riichi accepted at once in the game")
+
+
+def test_a_hook_a_family_does_not_write_is_not_called(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The defaults of the per-turn hooks do nothing, so the engine skips them: with every
+    # default made to fail, a Hong Kong game (which writes none of them) plays on, and a
+    # family that writes one has it called at each of its events.
+    def refuse(*args: object) -> None:
+        raise AssertionError("a default hook was called")
+
+    for name in SKIPPED_WHEN_DEFAULT:
+        monkeypatch.setattr(Defaults, name, refuse)
+    game = Game("hongkong", seed=3, max_rounds=2)
+    assert not any(game.flow.writes(name) for name in SKIPPED_WHEN_DEFAULT)
+    game.start()
+    rng = random.Random(3)
+    while seats := game.waiting_for():
+        game.apply(random_policy(game, seats[0], rng))
+    assert game.rounds_played == 2
+
+    seen: list[tuple[str, int]] = []
+    flow_class = type(Game("hongkong").flow)
+
+    class Counting(flow_class):  # type: ignore[misc, valid-type]
+        def on_draw(self, state: Any, event: Any, passed: bool) -> None:
+            seen.append(("draw", event["actor"]))
+
+        def on_discard(self, state: Any, event: Any) -> None:
+            seen.append(("discard", event["actor"]))
+
+    counting = Counting(game.flow.rules)
+    assert counting.writes("on_draw") and counting.writes("on_discard")
+    assert not counting.writes("on_call") and not counting.writes("declaration_stands")
+    folds = fold.folds_for(counting)
+    replayed = TableState()
+    for event in game.log:
+        folds[event["type"]](replayed, event)
+    expected = [
+        ("draw" if e["type"] == "tsumo" else "discard", e["actor"])
+        for e in game.log
+        if e["type"] in ("tsumo", "dahai")
+    ]
+    assert seen == expected and len(seen) > 100
+    assert replayed.scores == game.scores
+
+
+def test_riichi_writes_its_per_turn_hooks_and_sichuan_its_own() -> None:
+    riichi = Game("riichi").flow
+    sichuan = Game("sichuan").flow
+    assert all(riichi.writes(name) for name in SKIPPED_WHEN_DEFAULT if name not in _NOT_RIICHI)
+    assert not any(riichi.writes(name) for name in _NOT_RIICHI)
+    assert {name for name in SKIPPED_WHEN_DEFAULT if sichuan.writes(name)} == {
+        "on_draw",
+        "on_win_passed",
+        "on_win",
+        "on_payment",
+    }
+
+
+_NOT_RIICHI = ("on_win", "on_payment")
+"""The per-turn hooks Riichi keeps the default of (no state of its own changes on them)."""

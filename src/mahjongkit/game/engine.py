@@ -127,7 +127,18 @@ class Game:
             )
         self.names = list(names) if names else [f"player{i}" for i in range(self.players)]
         self.state = TableState()
+        self.round: RoundState = self.state.round
+        """The round being played (the state's; kept as an attribute, read at every step)."""
         self._folds = folds_for(self.flow)
+        # Asked at every discard: the family's answers read once, and a hook it does not write
+        # (whose default does nothing) not called at all.
+        self._wait_furiten = self.flow.furiten_on_passed_wait()
+        self._declaration_stands = (
+            self.flow.declaration_stands if self.flow.writes("declaration_stands") else None
+        )
+        self._abort_after_discard = (
+            self.flow.abort_after_discard if self.flow.writes("abort_after_discard") else None
+        )
         self._hands = Hands(self.flow, self)
         self.hand_facts: Callable[[int], HandFacts] = self._hands.facts
         """Counts and waits of a seat's hand, kept until the hand changes (see :mod:`.hands`;
@@ -148,11 +159,6 @@ class Game:
         self.log: list[Event] = []
 
     # --- the state, as the fold keeps it -------------------------------------------------------
-
-    @property
-    def round(self) -> RoundState:
-        """The round being played."""
-        return self.state.round
 
     @property
     def scores(self) -> list[int]:
@@ -320,6 +326,7 @@ class Game:
         self._version += 1
         self.log = []
         self.state = TableState()
+        self.round = self.state.round
         for event in events:
             self._fold(event)
 
@@ -457,19 +464,22 @@ class Game:
 
     def _fold(self, event: Event) -> None:
         """Apply one (frozen) event to the state and record it."""
-        fold = self._folds.get(event["type"])
+        kind = event["type"]
+        fold = self._folds.get(kind)
         if fold is None:
-            raise IllegalActionError(f"{self.variant} has no event {event['type']!r}")
+            raise IllegalActionError(f"{self.variant} has no event {kind!r}")
         fold(self.state, event)
         self.log.append(event)
-        if event["type"] == Kind.RESPOND and self.state.round.phase in (Phase.CLAIM, Phase.ROB):
+        if event["type"] == Kind.RESPOND and self.round.phase in (Phase.CLAIM, Phase.ROB):
             # An answer to a claim settles the answering seat only: the others' options on
             # the same discard (or kong) stay what they were.
             actor = event["actor"]
             self._legal_of[actor] = []
             self._legal_at[actor] = self._version
-        else:
-            self._version += 1
+            return
+        if kind == Kind.START_KYOKU:
+            self.round = self.state.round  # the only fold that makes a new round
+        self._version += 1
 
     def _emit(self, out: list[Event], event: Event) -> None:
         frozen = frozen_event(event)
@@ -646,7 +656,7 @@ class Game:
             "tsumogiri": tile == state.drawn,
             "mjk_id": tile,
         }
-        waiting = self._waiting_on(seat, tile) if self.flow.furiten_on_passed_wait() else None
+        waiting = self._waiting_on(seat, tile) if self._wait_furiten else None
         if waiting:
             discard["mjk_waiting"] = waiting
             self._emit(out, discard)
@@ -697,8 +707,9 @@ class Game:
                 return
             self._win(out, winners, tile, discarder=discarder)
             return
-        for event in self.flow.declaration_stands(self, discarder):
-            self._emit(out, event)
+        if self._declaration_stands is not None:
+            for event in self._declaration_stands(self, discarder):
+                self._emit(out, event)
         calls = [
             (rnd.responses[s], s)
             for s in order
@@ -706,7 +717,7 @@ class Game:
         ]
         if len(calls) > 1:
             calls.sort(key=lambda c: -_CLAIM_PRIORITY[c[0]["type"]])
-        abort = self.flow.abort_after_discard(self)
+        abort = None if self._abort_after_discard is None else self._abort_after_discard(self)
         if abort and not calls:
             self._abort(out, abort)
             return

@@ -44,19 +44,27 @@ from mahjongkit.table.wall import DEAL_SIZE, deal
 
 
 class CoreFold(Protocol):
-    """A shared event's fold: it reads the variant's hooks through its keyword ``flow``."""
+    """A shared event's fold: it reads the variant's declarations through ``flow``."""
 
-    def __call__(self, state: TableState, event: Any, flow: Flow[Any]) -> None: ...
+    def __call__(self, flow: Flow[Any], state: TableState, event: Any, /) -> None: ...
+
+
+class HookedFold(Protocol):
+    """A shared event's fold that calls a fold hook (``hook``: None where the family keeps
+    the default, which does nothing)."""
+
+    def __call__(self, flow: Flow[Any], hook: Any, state: TableState, event: Any, /) -> None: ...
+
 
 WINDS = SEAT_LETTERS
 """mjai's prevalent winds (``bakaze``)."""
 
 
-def _start_game(state: TableState, event: StartGame, flow: Flow[Any]) -> None:
+def _start_game(flow: Flow[Any], state: TableState, event: StartGame) -> None:
     state.scores = list(event["mjk_scores"])
 
 
-def _start_kyoku(state: TableState, event: StartKyoku, flow: Flow[Any]) -> None:
+def _start_kyoku(flow: Flow[Any], state: TableState, event: StartKyoku) -> None:
     wall = list(event["mjk_wall"])
     dealer = event["oya"]
     players = flow.players
@@ -79,7 +87,12 @@ def _start_kyoku(state: TableState, event: StartKyoku, flow: Flow[Any]) -> None:
     state.scores = list(event["scores"])
 
 
-def _tsumo(state: TableState, event: Tsumo, flow: Flow[Any]) -> None:
+def _tsumo(
+    flow: Flow[Any],
+    hook: Callable[[TableState, Tsumo, bool], None] | None,
+    state: TableState,
+    event: Tsumo,
+) -> None:
     rnd = state.round
     passed = rnd.last_discard is not None
     seat = event["actor"]
@@ -99,10 +112,16 @@ def _tsumo(state: TableState, event: Tsumo, flow: Flow[Any]) -> None:
     rnd.phase = Phase.TURN
     rnd.last_discard = None
     rnd.responses = {}
-    flow.on_draw(state, event, passed)
+    if hook is not None:
+        hook(state, event, passed)
 
 
-def _dahai(state: TableState, event: Dahai, flow: Flow[Any]) -> None:
+def _dahai(
+    flow: Flow[Any],
+    hook: Callable[[TableState, Dahai], None] | None,
+    state: TableState,
+    event: Dahai,
+) -> None:
     rnd = state.round
     seat = event["actor"]
     tile = event["mjk_id"]
@@ -120,20 +139,28 @@ def _dahai(state: TableState, event: Dahai, flow: Flow[Any]) -> None:
     rnd.responses = {}
     if len(hand.discards) > 1:
         rnd.first_go_around = False
-    flow.on_discard(state, event)
+    if hook is not None:
+        hook(state, event)
 
 
-def _respond(state: TableState, event: Respond, flow: Flow[Any]) -> None:
+def _respond(
+    flow: Flow[Any],
+    hook: Callable[[TableState, int], None] | None,
+    state: TableState,
+    event: Respond,
+) -> None:
     rnd = state.round
     rnd.responses[event["actor"]] = dict(event["action"])
-    if event["action"]["type"] == A.PASS and event.get("mjk_missed_win"):
-        flow.on_win_passed(state, event["actor"])
+    if hook is not None and event["action"]["type"] == A.PASS and event.get("mjk_missed_win"):
+        hook(state, event["actor"])
 
 
 _CALL_KINDS = {"chi": MeldKind.CHOW, "pon": MeldKind.PUNG, "daiminkan": MeldKind.KONG}
 
 
-def _call(state: TableState, event: Call, flow: Flow[Any]) -> None:
+def _call(
+    flow: Flow[Any], hook: Callable[[TableState, Call], None] | None, state: TableState, event: Call
+) -> None:
     rnd = state.round
     kind = _CALL_KINDS[event["type"]]
     seat = event["actor"]
@@ -159,20 +186,25 @@ def _call(state: TableState, event: Call, flow: Flow[Any]) -> None:
         hand.liable = event["mjk_liable"]
     if kind is MeldKind.KONG:
         rnd.kongs += 1
-    flow.on_call(state, event)
+    if hook is not None:
+        hook(state, event)
 
 
-def _ankan(state: TableState, event: Ankan, flow: Flow[Any]) -> None:
+def _ankan(
+    flow: Flow[Any], hook: Callable[[TableState], None] | None, state: TableState, event: Ankan
+) -> None:
     seat = event["actor"]
     hand = state.round.seats[seat]
     consumed = list(event["mjk_consumed"])
     for t in consumed:
         hand.hand.remove(t)
     hand.melds.append(TableMeld(MeldKind.CONCEALED_KONG, consumed))
-    _own_kong(state, flow, seat, consumed[0], concealed=True, robbable=event["mjk_robbable"])
+    _own_kong(state, hook, seat, consumed[0], concealed=True, robbable=event["mjk_robbable"])
 
 
-def _kakan(state: TableState, event: Kakan, flow: Flow[Any]) -> None:
+def _kakan(
+    flow: Flow[Any], hook: Callable[[TableState], None] | None, state: TableState, event: Kakan
+) -> None:
     seat = event["actor"]
     hand = state.round.seats[seat]
     tile = event["mjk_id"]
@@ -183,11 +215,17 @@ def _kakan(state: TableState, event: Kakan, flow: Flow[Any]) -> None:
             meld.kind = MeldKind.ADDED_KONG
             meld.tiles.append(tile)
             break
-    _own_kong(state, flow, seat, tile, concealed=False, robbable=event["mjk_robbable"])
+    _own_kong(state, hook, seat, tile, concealed=False, robbable=event["mjk_robbable"])
 
 
 def _own_kong(
-    state: TableState, flow: Flow[Any], seat: int, tile: int, *, concealed: bool, robbable: bool
+    state: TableState,
+    on_kong_stands: Callable[[TableState], None] | None,
+    seat: int,
+    tile: int,
+    *,
+    concealed: bool,
+    robbable: bool,
 ) -> None:
     """What a concealed or added kong does beyond its meld: a kong interrupts everything, but
     it only stands once it cannot be robbed (a robbed kong never happened, see
@@ -202,21 +240,24 @@ def _own_kong(
         rnd.rob_tile = tile
         rnd.rob_seat = seat
         rnd.rob_concealed = concealed
-    else:
-        flow.on_kong_stands(state)
+    elif on_kong_stands is not None:
+        on_kong_stands(state)
 
 
-def _kong_done(state: TableState, event: KongDone, flow: Flow[Any]) -> None:
+def _kong_done(
+    flow: Flow[Any], hook: Callable[[TableState], None] | None, state: TableState, event: KongDone
+) -> None:
     rnd = state.round
     rnd.phase = Phase.TURN
     rnd.rob_tile = None
     rnd.rob_seat = None
     rnd.consecutive_kongs += 1
     rnd.responses = {}
-    flow.on_kong_stands(state)
+    if hook is not None:
+        hook(state)
 
 
-def _nukidora(state: TableState, event: Nukidora, flow: Flow[Any]) -> None:
+def _nukidora(flow: Flow[Any], state: TableState, event: Nukidora) -> None:
     """A North set aside beside the hand (kita): it interrupts the first go-around and
     shortens the live wall as a kong does; the others may win on it first."""
     rnd = state.round
@@ -237,28 +278,31 @@ def _nukidora(state: TableState, event: Nukidora, flow: Flow[Any]) -> None:
         rnd.rob_set_aside = True
 
 
-def _kita_done(state: TableState, event: KitaDone, flow: Flow[Any]) -> None:
+def _kita_done(
+    flow: Flow[Any], hook: Callable[[TableState], None] | None, state: TableState, event: KitaDone
+) -> None:
     rnd = state.round
     rnd.phase = Phase.TURN
     rnd.rob_tile = None
     rnd.rob_seat = None
     rnd.rob_set_aside = False
     rnd.responses = {}
-    flow.on_kita_stands(state)
+    if hook is not None:
+        hook(state)
 
 
-def _dora(state: TableState, event: Dora, flow: Flow[Any]) -> None:
+def _dora(flow: Flow[Any], state: TableState, event: Dora) -> None:
     rnd = state.round
     rnd.indicators += 1
     if rnd.pending_indicators:
         rnd.pending_indicators -= 1
 
 
-def _pending_dora(state: TableState, event: PendingDora, flow: Flow[Any]) -> None:
+def _pending_dora(flow: Flow[Any], state: TableState, event: PendingDora) -> None:
     state.round.pending_indicators += 1
 
 
-def _flower(state: TableState, event: Flower, flow: Flow[Any]) -> None:
+def _flower(flow: Flow[Any], state: TableState, event: Flower) -> None:
     seat = state.round.seats[event["actor"]]
     tile = event["mjk_id"]
     seat.hand.remove(tile)
@@ -266,7 +310,7 @@ def _flower(state: TableState, event: Flower, flow: Flow[Any]) -> None:
     seat.drawn = None
 
 
-def _deal_replacement(state: TableState, event: DealReplacement, flow: Flow[Any]) -> None:
+def _deal_replacement(flow: Flow[Any], state: TableState, event: DealReplacement) -> None:
     state.round.seats[event["actor"]].hand.append(event["mjk_id"])
     state.round.replacements += 1
 
@@ -275,7 +319,9 @@ def _add(scores: list[int], deltas: list[int]) -> list[int]:
     return [s + d for s, d in zip(scores, deltas, strict=True)]
 
 
-def _hora(state: TableState, event: Hora, flow: Flow[Any]) -> None:
+def _hora(
+    flow: Flow[Any], hook: Callable[[TableState, Hora], None] | None, state: TableState, event: Hora
+) -> None:
     rnd = state.round
     state.scores = _add(state.scores, event["deltas"])
     rnd.winners.append(event["actor"])
@@ -288,7 +334,8 @@ def _hora(state: TableState, event: Hora, flow: Flow[Any]) -> None:
             _robbed_kong(state, robbed["seat"], robbed["tile"])
     if event["mjk_deposits_taken"]:
         rnd.deposits = 0
-    flow.on_win(state, event)
+    if hook is not None:
+        hook(state, event)
 
 
 def _robbed_kong(state: TableState, seat: int, tile: int) -> None:
@@ -321,31 +368,37 @@ def _robbed_kita(state: TableState, seat: int, tile: int) -> None:
     rnd.rob_set_aside = False
 
 
-def _payment(state: TableState, event: Payment, flow: Flow[Any]) -> None:
+def _payment(
+    flow: Flow[Any],
+    hook: Callable[[TableState, Payment], None] | None,
+    state: TableState,
+    event: Payment,
+) -> None:
     state.scores = _add(state.scores, event["deltas"])
-    flow.on_payment(state, event)
+    if hook is not None:
+        hook(state, event)
 
 
-def _ryukyoku(state: TableState, event: Ryukyoku, flow: Flow[Any]) -> None:
+def _ryukyoku(flow: Flow[Any], state: TableState, event: Ryukyoku) -> None:
     state.scores = _add(state.scores, event["deltas"])
     if event.get("mjk_deposits_taken"):
         state.round.deposits = 0
 
 
-def _end_kyoku(state: TableState, event: EndKyoku, flow: Flow[Any]) -> None:
+def _end_kyoku(flow: Flow[Any], state: TableState, event: EndKyoku) -> None:
     state.round.phase = Phase.ROUND_OVER
     state.round.result = dict(event["mjk_result"])
     state.rounds_played += 1
 
 
-def _end_game(state: TableState, event: EndGame, flow: Flow[Any]) -> None:
+def _end_game(flow: Flow[Any], state: TableState, event: EndGame) -> None:
     state.round.phase = Phase.GAME_OVER
     state.round.deposits = 0  # paid out with the final scores, or lost, by the rules
     state.over = True
     state.scores = list(event["scores"])
 
 
-def _phase(state: TableState, event: PhaseChange, flow: Flow[Any]) -> None:
+def _phase(flow: Flow[Any], state: TableState, event: PhaseChange) -> None:
     state.round.phase = Phase(event["phase"])
     state.round.responses = {}
 
@@ -353,36 +406,47 @@ def _phase(state: TableState, event: PhaseChange, flow: Flow[Any]) -> None:
 CORE_FOLDS: dict[str, CoreFold] = {
     "start_game": _start_game,
     "start_kyoku": _start_kyoku,
-    "tsumo": _tsumo,
-    "dahai": _dahai,
-    "chi": _call,
-    "pon": _call,
-    "daiminkan": _call,
-    "ankan": _ankan,
-    "kakan": _kakan,
     "nukidora": _nukidora,
     "dora": _dora,
-    "hora": _hora,
     "ryukyoku": _ryukyoku,
     "end_kyoku": _end_kyoku,
     "end_game": _end_game,
-    "mjk:respond": _respond,
-    "mjk:kong_done": _kong_done,
-    "mjk:kita_done": _kita_done,
     "mjk:pending_dora": _pending_dora,
     "mjk:flower": _flower,
     "mjk:deal_replacement": _deal_replacement,
-    "mjk:payment": _payment,
     "mjk:phase": _phase,
 }
-"""The folds of the events every variant shares."""
+"""The folds of the events every variant shares that call no hook."""
+
+HOOKED_FOLDS: dict[str, tuple[str, HookedFold]] = {
+    "tsumo": ("on_draw", _tsumo),
+    "dahai": ("on_discard", _dahai),
+    "chi": ("on_call", _call),
+    "pon": ("on_call", _call),
+    "daiminkan": ("on_call", _call),
+    "ankan": ("on_kong_stands", _ankan),
+    "kakan": ("on_kong_stands", _kakan),
+    "hora": ("on_win", _hora),
+    "mjk:respond": ("on_win_passed", _respond),
+    "mjk:kong_done": ("on_kong_stands", _kong_done),
+    "mjk:kita_done": ("on_kita_stands", _kita_done),
+    "mjk:payment": ("on_payment", _payment),
+}
+"""The folds of the shared events that call a fold hook of the flow, with the hook's name."""
 
 
 def folds_for(flow: Flow[Any]) -> dict[str, Callable[[TableState, Any], None]]:
-    """Every fold of a game under ``flow``, by event type: the shared ones and the variant's."""
-    # Every core fold takes the flow as its keyword ``flow``: a partial binds it at C speed.
+    """Every fold of a game under ``flow``, by event type: the shared ones and the variant's.
+
+    A fold hook the family does not write is not called at all (its default does nothing):
+    the fold is bound to None in its place, once per game."""
+    # The flow (and hook) come first: a partial of positional arguments takes CPython's fast
+    # call, where one of keywords copies its keywords at every call.
     table: dict[str, Callable[[TableState, Any], None]] = {
-        kind: partial(fold, flow=flow) for kind, fold in CORE_FOLDS.items()
+        kind: partial(fold, flow) for kind, fold in CORE_FOLDS.items()
     }
+    for kind, (name, hooked) in HOOKED_FOLDS.items():
+        hook = getattr(flow, name) if flow.writes(name) else None
+        table[kind] = partial(hooked, flow, hook)
     table.update(flow.folds)
     return table

@@ -74,6 +74,23 @@ class WinClaim:
         return self.discarder is None
 
 
+SKIPPED_WHEN_DEFAULT = (
+    "on_draw",
+    "on_discard",
+    "on_win_passed",
+    "on_call",
+    "on_kong_stands",
+    "on_kita_stands",
+    "on_win",
+    "on_payment",
+    "declaration_stands",
+    "abort_after_discard",
+)
+"""The hooks whose defaults do nothing (no state kept, no event, no abortive draw), asked at
+most turns: the engine calls them only for a family that writes them
+(:meth:`Defaults.writes`)."""
+
+
 class Defaults(ABC, Generic[R]):
     """Every hook a family may answer, with the answer of a family without that rule."""
 
@@ -91,6 +108,14 @@ class Defaults(ABC, Generic[R]):
 
     def __init__(self, rules: R) -> None:
         self.rules = rules
+
+    def writes(self, hook: str) -> bool:
+        """Whether this family writes ``hook`` itself rather than keeping the default.
+
+        The engine asks it once per game of each hook of :data:`SKIPPED_WHEN_DEFAULT`, whose
+        defaults do nothing, and then calls only those a family writes (a hook set on an
+        instance afterwards is not seen)."""
+        return getattr(type(self), hook) is not getattr(Defaults, hook)
 
     @property
     def players(self) -> int:
@@ -174,7 +199,8 @@ class Defaults(ABC, Generic[R]):
     def furiten_on_passed_wait(self) -> bool:
         """Whether a discard that completes a seat's shape and is not won on makes that seat
         furiten (Riichi), or only a win offered and passed up does (every seat the engine asks):
-        the engine then names the seats it completes in its ``dahai`` event (``mjk_waiting``)."""
+        the engine then names the seats it completes in its ``dahai`` event (``mjk_waiting``).
+        A question of the rules alone: the engine asks it once per game."""
         return False
 
     def why_refused(self, view: TableView, action: Action) -> tuple[str, str] | None:
@@ -451,4 +477,3 @@ def lines_deltas(lines: Iterable[PaymentLine], players: int) -> list[int]:
         if 0 <= line.payee < players:
             deltas[line.payee] += line.amount
     return deltas
-

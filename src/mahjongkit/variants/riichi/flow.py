@@ -29,7 +29,7 @@ from mahjongkit.table.events import (
 )
 from mahjongkit.table.flow import Flow, Fold, WinClaim
 from mahjongkit.table.state import Phase, TableState
-from mahjongkit.table.view import SeatExtra, TableView
+from mahjongkit.table.view import RoundExtra, SeatExtra, TableView
 from mahjongkit.table.wall import tile_set
 from mahjongkit.tiles import (
     DRAGONS,
@@ -70,6 +70,15 @@ class RiichiSeat(SeatExtra):
     """Kinds this seat may not discard right after its call."""
 
 
+@dataclass(slots=True, hot=True)
+class RiichiRound(RoundExtra):
+    """What a Riichi table keeps of the round besides the shared state (its ``RoundExtra``)."""
+
+    someone_waiting: bool = False
+    """Some seat is ``waiting_on_discard``: most discards complete no seat's shape, and the
+    draw or call after them then looks at no seat."""
+
+
 def _seat(view: TableView, seat: int) -> RiichiSeat:
     """The seat's Riichi state (a Riichi table's seats hold a :class:`RiichiSeat`)."""
     extra: RiichiSeat = view.round.seats[seat].extra
@@ -93,6 +102,10 @@ def _fold_reach_accepted(state: TableState, event: ReachAccepted) -> None:
 def _passed(state: TableState) -> None:
     """The discard on the table went by unwon (the next draw or a call follows): each seat it
     completed is furiten now, a riichi hand for good."""
+    extra: RiichiRound = state.round.extra
+    if not extra.someone_waiting:
+        return
+    extra.someone_waiting = False
     for other in state.round.seats:
         seat: RiichiSeat = other.extra
         if seat.waiting_on_discard:
@@ -116,6 +129,7 @@ class RiichiFlow(Flow[RiichiRules]):
     takes_deposits = True
     pond_furiten = True
     SeatExtra = RiichiSeat
+    RoundExtra = RiichiRound
     folds: ClassVar[Mapping[str, Fold]] = {
         "reach": _fold_reach,
         "reach_accepted": _fold_reach_accepted,
@@ -133,6 +147,13 @@ class RiichiFlow(Flow[RiichiRules]):
         # Asked at every turn and every discard: read off the rules once.
         self._north_set_aside = bool(rules.north_set_aside)
         self._wait_furiten = rules.passed_tile_furiten == "wait"
+        # The abortive draws asked after every discard (four winds and four riichi take four
+        # seats: three players never meet them).
+        four = rules.players == len(WINDS)
+        aborts = rules.abortive_draws
+        self._four_winds = four and "four_winds" in aborts
+        self._four_riichi = four and "four_riichi" in aborts
+        self._four_kongs = "four_kongs" in aborts
 
     # --- set and seats ---
 
@@ -483,8 +504,11 @@ class RiichiFlow(Flow[RiichiRules]):
             seat.ippatsu = True
         if not self._furiten_ends_on_draw:
             seat.furiten_temporary = False
-        for waiting in event.get("mjk_waiting", ()):
-            seats[waiting].extra.waiting_on_discard = True
+        waiting = event.get("mjk_waiting")
+        if waiting:
+            for other in waiting:
+                seats[other].extra.waiting_on_discard = True
+            state.round.extra.someone_waiting = True
 
     def on_win_passed(self, state: TableState, seat: int) -> None:
         """A win passed up: temporary furiten, and after riichi for the rest of the hand."""
@@ -575,22 +599,20 @@ class RiichiFlow(Flow[RiichiRules]):
     def abort_after_discard(self, view: TableView) -> str | None:
         """Four winds, four riichi and four kongs, where the rules have them."""
         rnd = view.round
-        aborts = self.rules.abortive_draws
-        # Four winds and four riichi take four seats: three players never meet them.
-        four = len(rnd.seats) == len(WINDS)
+        seats = rnd.seats
         if (
-            "four_winds" in aborts
-            and four
+            self._four_winds
             and rnd.first_go_around
-            and all(len(s.discards) == 1 and not s.melds for s in rnd.seats)
+            and all(len(s.discards) == 1 and not s.melds for s in seats)
         ):
-            kinds = {s.discards[0] // 4 for s in rnd.seats}
+            kinds = {s.discards[0] // 4 for s in seats}
             if len(kinds) == 1 and next(iter(kinds)) in WINDS:
                 return "sufonrenda"
-        if "four_riichi" in aborts and four and all(s.extra.riichi for s in rnd.seats):
+        # The first seat not in riichi settles most discards without a generator.
+        if self._four_riichi and seats[0].extra.riichi and all(s.extra.riichi for s in seats):
             return "suchareach"
-        if "four_kongs" in aborts and rnd.kongs == 4:
-            owners = {i for i, s in enumerate(rnd.seats) for m in s.melds if m.kind.is_kong}
+        if self._four_kongs and rnd.kongs == 4:
+            owners = {i for i, s in enumerate(seats) for m in s.melds if m.kind.is_kong}
             if len(owners) > 1:
                 return "sukaikan"
         return None
