@@ -15,15 +15,19 @@ Python that runs unchanged uncompiled; compiled (``native.COMPILED``), it runs a
 
 from __future__ import annotations
 
+from mahjongkit.hand import Hand
 from mahjongkit.lite_typing import Any
 from mahjongkit.melds import MeldKind
 from mahjongkit.scoring import Win
+from mahjongkit.scoring.result import MAX_COUNT
 from mahjongkit.tiles import NORTH, TERMINALS_AND_HONORS, Tile
 from mahjongkit.variants.riichi import features as _f
+from mahjongkit.variants.riichi.checks import check_melds, check_situation
 from mahjongkit.variants.riichi.compiled import Compiled, bits_of
 from mahjongkit.variants.riichi.features import WinContext, tile_flags
 from mahjongkit.variants.riichi.fu import SEVEN_PAIRS_FU, set_fu
 from mahjongkit.variants.riichi.suit_table import suit_facts
+from mahjongkit.variants.seats import previous_seat
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
@@ -31,10 +35,10 @@ if TYPE_CHECKING:
 
 RawReading = tuple[Any, ...]
 """A :class:`~mahjongkit.variants.riichi.search.Reading` as the plain tuple the search builds."""
-Tried = list[tuple[int, tuple[Any, ...], int, int]]
-"""Every reading without enough yaku (shape, hot parts, wait, han), for the message."""
+Tried = list[tuple[int, int, int, int]]
+"""Every reading without enough yaku (shape, parts, wait, han), for the message."""
 
-# --- constants and tables, as Final names (C statics when compiled) --------------------------------
+# --- constants and tables, as Final names (C statics when compiled) -------------------------------
 
 REGULAR: Final = _f.REGULAR
 SEVEN_PAIRS: Final = _f.SEVEN_PAIRS
@@ -86,7 +90,14 @@ _HONOUR_FACTS: Final[dict[int, Any]] = _f.SUIT_FACTS[3]
 """The per-suit memo tables (emptied, never replaced: so named once)."""
 _SEVEN_PAIRS_FU: Final = SEVEN_PAIRS_FU
 _NORTH: Final = NORTH
-_CONCEALED_KONG: Final = MeldKind.CONCEALED_KONG
+_MAX_COUNT: Final = MAX_COUNT
+_CHOW: Final = MeldKind.CHOW
+_LEFT_OF: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(previous_seat(seat, range(players)) for seat in range(players)) if players > 1 else ()
+    for players in range(5)
+)
+"""The seat a chow is claimed from, by the number of players and the claiming seat (what
+:func:`~.checks.check_melds` asks :func:`~mahjongkit.variants.seats.previous_seat`)."""
 
 _WAIT_FU: Final[tuple[int, ...]] = tuple(
     2 if wait in (_f.KANCHAN, _f.PENCHAN, _f.TANKI) else 0 for wait in range(7)
@@ -99,7 +110,8 @@ _ONE_PAIR_SUIT: Final[tuple[bool, ...]] = tuple(
 ``SuitInfo.pair_bit``): exactly one suit holds the pair and every suit can be cut."""
 _SEVEN_PAIRS_WAITS: Final[tuple[int, ...]] = (_f.SEVEN_PAIRS_WAIT,)
 _ORPHANS_WAITS: Final[tuple[int, ...]] = (_f.ORPHANS_WAIT,)
-_NO_PARTS: Final[tuple[Any, ...]] = ()
+NO_PARTS: Final = 0
+"""The parts of seven pairs and thirteen orphans (no decomposition): see :func:`encode_parts`."""
 
 MeldFact = tuple[int, int, int, int, bool, int]
 """What one meld contributes to a hand: (chow mask, pung mask, tile-class flags, packed counts,
@@ -149,7 +161,25 @@ _MELD_FACTS: Final[tuple[MeldFact | None, ...]] = _meld_facts()
 """The facts of every meld, by :attr:`~mahjongkit.melds.Meld.code`."""
 
 
-# --- the search ------------------------------------------------------------------------------------
+def encode_parts(man: int, pin: int, sou: int, honours: int) -> int:
+    """A decomposition as one int: each suit's part by its place among the suit's parts
+    (:attr:`~mahjongkit.variants.riichi.features.SuitInfo.parts`), one byte each, plus one, so
+    that a decomposition is never :data:`NO_PARTS` (an int, not a tuple of the suits' readings:
+    nothing for the garbage collector to follow, and nothing to allocate)."""
+    return (man + 1) | (pin + 1) << 8 | (sou + 1) << 16 | (honours + 1) << 24
+
+
+def decode_parts(parts: int) -> tuple[int, int, int, int]:
+    """The places of :func:`encode_parts`, by suit (m, p, s, honours)."""
+    return (
+        (parts & 0xFF) - 1,
+        (parts >> 8 & 0xFF) - 1,
+        (parts >> 16 & 0xFF) - 1,
+        (parts >> 24 & 0xFF) - 1,
+    )
+
+
+# --- the search -------------------------------------------------------------------------------
 
 
 class _Search:
@@ -163,7 +193,7 @@ class _Search:
         candidates_table: dict[int, Any],
         points_table: dict[int, Any],
         threshold: int,
-        gain_index: int,
+        honba: int,
     ) -> None:
         self.win = win
         self.compiled = compiled
@@ -171,8 +201,8 @@ class _Search:
         self.candidates_table = candidates_table
         self.points_table = points_table
         self.threshold = threshold
-        self.gain_index = gain_index
-        self.honba: int = win.honba
+        self.honba = honba
+        self.gain_index = 0
         # Set by best_reading before the readings.
         self.features = 0
         self.kongs = 0
@@ -197,7 +227,7 @@ class _Search:
         self,
         reading_here: int,
         shape: int,
-        combo: tuple[Any, ...],
+        parts: int,
         wait: int,
         fu: int,
         hidden: int,
@@ -235,18 +265,22 @@ class _Search:
             for test_row in tests:
                 bit: int = test_row[0]
                 if test_row[3](ctx):
+                    value: int = test_row[1]
+                    units: int = test_row[2]
                     raw_mask |= bit
                     mask |= bit
-                    han += test_row[1]
-                    yakuman += test_row[2]
+                    han += value
+                    yakuman += units
         if replacements:
             for replacement in replacements:
                 replacer: int = replacement[0]
                 replaced: int = replacement[1]
                 if mask & replacer and mask & replaced:
+                    replaced_han: int = replacement[2]
+                    replaced_units: int = replacement[3]
                     mask ^= replaced
-                    han -= replacement[2]
-                    yakuman -= replacement[3]
+                    han -= replaced_han
+                    yakuman -= replaced_units
         if yakuman:
             mask, yakuman = _yakuman_rows(self.compiled, mask & self.compiled.yakuman_bits, yakuman)
             total_han = 13 * yakuman
@@ -254,7 +288,7 @@ class _Search:
             # No yaku, or below the two-han minimum.
             tried = self.tried
             if tried is not None:
-                tried.append((shape, combo, wait, han))
+                tried.append((shape, parts, wait, han))
             return
         else:
             total_han = han + self.bonus
@@ -280,7 +314,7 @@ class _Search:
         # A Reading's fields, in order, as a plain tuple (see RawReading).
         self.best = (
             mask, self.dora, self.ura, self.red, self.concealed, points[0], yakuman, total_han,
-            fu, points[1], raw_mask, shape, combo, wait, pinfu,
+            fu, points[1], raw_mask, shape, parts, wait, pinfu,
         )  # fmt: skip
         self.best_gain = gain
         self.best_yakuman = yakuman
@@ -297,6 +331,166 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
     :meth:`Compiled.for_features`), with predicates left only for the rare rows the features
     cannot decide.
     """
+    # Read as Any: the flags keep Python's truth (an int 1 is a yes) rather than a compiled
+    # conversion to bool refusing it.
+    fields: Any = win
+    riichi = bool(fields.riichi)
+    situation = _situation_features(
+        riichi, bool(fields.double_riichi), bool(fields.ippatsu), bool(fields.after_kong),
+        bool(fields.robbing_kong), bool(fields.last_tile), bool(fields.first_turn),
+    )  # fmt: skip
+    return _best(
+        win, compiled, tried, fields.hand, fields.seat, bool(fields.self_draw),
+        fields.round_wind, fields.honba, fields.win_tile.kind, riichi, situation,
+        fields.nukidora,
+    )  # fmt: skip
+
+
+def plain_win(win: Any, compiled: Compiled) -> RawReading | None:
+    """:func:`best_reading` of a win whose description is plainly possible; None for anything
+    else (an impossible description, a rare flag that the checks should word, a non-win), which
+    the scorer then takes the careful way (:func:`~.checks.why_impossible`, the message).
+
+    It accepts only what :func:`~.checks.why_impossible` accepts, reading each field of the
+    win once for both the checks and the search. ``win`` is typed ``Any`` so that no field is
+    converted before it is checked: a count of the wrong type goes the careful way, to be
+    named in its refusal, rather than failing a compiled conversion.
+    """
+    hot: tuple[Any, ...] = compiled.hot
+    players: int = hot[8]
+    hand_object = win.hand
+    if not isinstance(hand_object, Hand):
+        return None
+    hand: Hand = hand_object
+    if hand.size != 14:
+        return None
+    seat_object = win.seat
+    honba_object = win.honba
+    deposits_object = win.deposits
+    wind_object = win.round_wind
+    if not (
+        type(seat_object) is int
+        and type(honba_object) is int
+        and type(deposits_object) is int
+        and type(wind_object) is int
+    ):
+        return None
+    seat: int = seat_object
+    honba: int = honba_object
+    deposits: int = deposits_object
+    round_wind: int = wind_object
+    if not (
+        0 <= seat < players
+        and 0 <= honba <= _MAX_COUNT
+        and 0 <= deposits <= _MAX_COUNT
+        and 0 <= round_wind < 4
+    ):
+        return None
+    kind_object = win.win_tile.kind
+    if type(kind_object) is not int:
+        return None
+    win_kind: int = kind_object
+    if not 0 <= win_kind < 34:
+        return None
+    self_draw = bool(win.self_draw)
+    if not self_draw:
+        from_object = win.from_seat
+        if from_object is not None:
+            if type(from_object) is not int:
+                return None
+            from_seat: int = from_object
+            if not 0 <= from_seat < players or from_seat == seat:
+                return None
+    melds: tuple[Any, ...] = hand.melds
+    if melds:
+        if players >= len(_LEFT_OF):
+            if check_melds(win, players) is not None:
+                return None
+        else:
+            left = _LEFT_OF[players][seat]
+            for meld in melds:
+                claimed_object = meld.from_seat
+                if claimed_object is None:
+                    continue
+                if type(claimed_object) is not int:
+                    return None
+                claimed: int = claimed_object
+                if claimed == seat or not 0 <= claimed < players:
+                    return None
+                if meld.kind is _CHOW and claimed != left:
+                    return None
+    if win.nukidora:
+        return None
+    riichi = bool(win.riichi)
+    double_riichi = bool(win.double_riichi)
+    ippatsu = bool(win.ippatsu)
+    after_kong = bool(win.after_kong)
+    robbing_kong = bool(win.robbing_kong)
+    last_tile = bool(win.last_tile)
+    first_turn = bool(win.first_turn)
+    if (
+        after_kong
+        or robbing_kong
+        or last_tile
+        or first_turn
+        or win.liable_seat is not None
+        or (riichi and melds)
+        or (not riichi and (ippatsu or double_riichi))
+    ) and check_situation(win, players) is not None:
+        return None
+    situation = _situation_features(
+        riichi, double_riichi, ippatsu, after_kong, robbing_kong, last_tile, first_turn
+    )
+    return _best(
+        win, compiled, None, hand, seat, self_draw, round_wind, honba, win_kind, riichi,
+        situation, 0,
+    )  # fmt: skip
+
+
+def _situation_features(
+    riichi: bool,
+    double_riichi: bool,
+    ippatsu: bool,
+    after_kong: bool,
+    robbing_kong: bool,
+    last_tile: bool,
+    first_turn: bool,
+) -> int:
+    """The feature bits of the win's flags."""
+    features = 0
+    if riichi:
+        features |= F_RIICHI
+        if double_riichi:
+            features |= F_DOUBLE_RIICHI
+        if ippatsu:
+            features |= F_IPPATSU
+    if after_kong or robbing_kong or last_tile or first_turn:  # rare
+        if after_kong:
+            features |= F_AFTER_KONG
+        if robbing_kong:
+            features |= F_ROBBING_KONG
+        if last_tile:
+            features |= F_LAST_TILE
+        if first_turn:
+            features |= F_FIRST_TURN
+    return features
+
+
+def _best(
+    win: Win,
+    compiled: Compiled,
+    tried: Tried | None,
+    hand: Hand,
+    seat: int,
+    self_draw: bool,
+    round_wind: int,
+    honba: int,
+    win_kind: int,
+    riichi: bool,
+    situation_features: int,
+    nukidora: int,
+) -> RawReading | None:
+    """:func:`best_reading` with the win's fields read (``situation_features``: its flags')."""
     # SearchTables' fields, in order.
     hot: tuple[Any, ...] = compiled.hot
     red_fives: bool = hot[0]
@@ -304,8 +498,7 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
     ura_dora: bool = hot[2]
     seat_tables: tuple[Any, ...] = hot[3]
     situations: tuple[Any, ...] = hot[4]
-    search = _Search(win, compiled, tried, hot[6], hot[7], hot[5], 0)
-    hand = win.hand
+    search = _Search(win, compiled, tried, hot[6], hot[7], hot[5], honba)
     search.red = hand.red_count if red_fives else 0
 
     suit_keys: tuple[int, int, int, int] = hand.suit_keys
@@ -324,8 +517,18 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
     pin_readings: tuple[Any, ...] = pin[0]
     sou_readings: tuple[Any, ...] = sou[0]
     honour_readings: tuple[Any, ...] = honours[0]
-    flags: int = man[1] | pin[1] | sou[1] | honours[1]
-    special: int = man[2] + pin[2] + sou[2] + honours[2]
+    # Each item unboxed into a typed local before any arithmetic (an operation on two items
+    # read as Any would be the interpreter's generic one, compiled or not).
+    man_flags: int = man[1]
+    pin_flags: int = pin[1]
+    sou_flags: int = sou[1]
+    honour_flags: int = honours[1]
+    man_special: int = man[2]
+    pin_special: int = pin[2]
+    sou_special: int = sou[2]
+    honour_special: int = honours[2]
+    flags = man_flags | pin_flags | sou_flags | honour_flags
+    special = man_special + pin_special + sou_special + honour_special
 
     melds: tuple[Any, ...] = hand.melds
     meld_chow_mask = 0
@@ -336,8 +539,9 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
     if melds:
         meld_facts = _MELD_FACTS
         for meld in melds:
-            fact = meld_facts[meld.code]
-            assert fact is not None  # Meld checks its tiles: every meld has its facts
+            found = meld_facts[meld.code]
+            assert found is not None  # Meld checks its tiles: every meld has its facts
+            fact: MeldFact = found
             meld_chow_mask |= fact[0]
             meld_pung_mask |= fact[1]
             flags |= fact[2]
@@ -354,19 +558,15 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
     for indicator in win.dora_indicators:
         dora += held[dora_of[indicator.kind]]
     ura = 0
-    riichi: bool = win.riichi
     if riichi and ura_dora:
         for indicator in win.ura_indicators:
             ura += held[dora_of[indicator.kind]]
-    if win.nukidora:  # three players: the North tiles set aside count as held for dora
+    if nukidora:  # three players: the North tiles set aside count as held for dora
         dora, ura = _with_nukidora(win, dora_of, dora, ura, riichi and ura_dora)
     search.dora = dora
     search.ura = ura
     search.bonus = dora + search.red + ura
 
-    self_draw: bool = win.self_draw
-    seat: int = win.seat
-    win_kind: int = win.win_tile.kind
     situation: tuple[Any, ...] = situations[
         concealed * 4 + (2 if self_draw else 0) + (0 if seat else 1)
     ]
@@ -377,21 +577,7 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
     search.shanpon_hidden = situation[4]
     search.open_floor = situation[5]
     search.gain_index = situation[6]
-    if riichi:
-        features |= F_RIICHI
-        if win.double_riichi:
-            features |= F_DOUBLE_RIICHI
-        if win.ippatsu:
-            features |= F_IPPATSU
-    if win.after_kong or win.robbing_kong or win.last_tile or win.first_turn:  # rare
-        if win.after_kong:
-            features |= F_AFTER_KONG
-        if win.robbing_kong:
-            features |= F_ROBBING_KONG
-        if win.last_tile:
-            features |= F_LAST_TILE
-        if win.first_turn:
-            features |= F_FIRST_TURN
+    features |= situation_features
     if not melds:
         features |= F_NO_MELDS
     if kongs >= 3:
@@ -402,7 +588,7 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
 
     win_suit = SUIT_OF_KIND[win_kind]
     win_number = win_kind - 9 * win_suit
-    seat_table: tuple[Any, ...] = seat_tables[seat * 4 + win.round_wind]
+    seat_table: tuple[Any, ...] = seat_tables[seat * 4 + round_wind]
     search.shanpon_fu = shanpon_fus[win_kind]
     regular = features | F_REGULAR
     # The decompositions: one part per suit, the pair in exactly one suit (an empty suit has
@@ -414,25 +600,25 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
                     for s in sou_readings:
                         for h in honour_readings:
                             _regular(
-                                search, (m, p, s, h), win_suit, win_number, regular, seat_table,
+                                search, m, p, s, h, win_suit, win_number, regular, seat_table,
                                 meld_packed, meld_chow_mask, meld_pung_mask,
                             )  # fmt: skip
         else:  # most hands: every suit has exactly one cut
-            combo = (man_readings[0], pin_readings[0], sou_readings[0], honour_readings[0])
             _regular(
-                search, combo, win_suit, win_number, regular, seat_table, meld_packed,
-                meld_chow_mask, meld_pung_mask,
+                search, man_readings[0], pin_readings[0], sou_readings[0], honour_readings[0],
+                win_suit, win_number, regular, seat_table, meld_packed, meld_chow_mask,
+                meld_pung_mask,
             )  # fmt: skip
     # Then seven pairs or thirteen orphans, for a hand without melds.
     if not melds:
         if special >> SPECIAL_PAIRS & 0x1FF == 7:
             search.offer(
-                features | F_SEVEN_PAIRS, SEVEN_PAIRS, _NO_PARTS, _SEVEN_PAIRS_WAITS[0],
+                features | F_SEVEN_PAIRS, SEVEN_PAIRS, NO_PARTS, _SEVEN_PAIRS_WAITS[0],
                 _SEVEN_PAIRS_FU, 0, False, 0, 0, 0, -1, 0,
             )  # fmt: skip
         elif special >> SPECIAL_ORPHANS & 0x1FF == 13:
             search.offer(
-                features | F_ORPHANS, ORPHANS, _NO_PARTS, _ORPHANS_WAITS[0], 0, 0, False, 0, 0,
+                features | F_ORPHANS, ORPHANS, NO_PARTS, _ORPHANS_WAITS[0], 0, 0, False, 0, 0,
                 0, -1, 0,
             )  # fmt: skip
     return search.best
@@ -440,7 +626,10 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
 
 def _regular(
     search: _Search,
-    combo: tuple[Any, ...],
+    m: tuple[Any, ...],
+    p: tuple[Any, ...],
+    s: tuple[Any, ...],
+    h: tuple[Any, ...],
     win_suit: int,
     win_number: int,
     regular: int,
@@ -451,13 +640,20 @@ def _regular(
 ) -> None:
     """Offer every wait of one decomposition (one hot reading tuple per suit, see
     :data:`~mahjongkit.variants.riichi.features.SuitFacts`)."""
-    m: tuple[Any, ...] = combo[0]
-    p: tuple[Any, ...] = combo[1]
-    s: tuple[Any, ...] = combo[2]
-    h: tuple[Any, ...] = combo[3]
-    total: int = m[0] + p[0] + s[0] + h[0] + meld_packed
-    chow_mask: int = m[1] | p[1] | s[1] | meld_chow_mask
-    pung_mask: int = m[2] | p[2] | s[2] | h[2] | meld_pung_mask
+    m_packed: int = m[0]
+    p_packed: int = p[0]
+    s_packed: int = s[0]
+    h_packed: int = h[0]
+    m_chows: int = m[1]
+    p_chows: int = p[1]
+    s_chows: int = s[1]
+    m_pungs: int = m[2]
+    p_pungs: int = p[2]
+    s_pungs: int = s[2]
+    h_pungs: int = h[2]
+    total = m_packed + p_packed + s_packed + h_packed + meld_packed
+    chow_mask = m_chows | p_chows | s_chows | meld_chow_mask
+    pung_mask = m_pungs | p_pungs | s_pungs | h_pungs | meld_pung_mask
     pair = (total >> PACK_PAIR & 63) - 1
     pair_fus: tuple[int, ...] = seat_table[0]
     pair_features: tuple[int, ...] = seat_table[1]
@@ -478,7 +674,12 @@ def _regular(
         except KeyError:
             set_bits = _remember(PUNG_FEATURES_MEMO, _f.pung_features(pung_mask), pung_mask)
         reading |= set_bits
-    suit_reading: tuple[Any, ...] = combo[win_suit]
+    suit_reading = m if win_suit == 0 else p if win_suit == 1 else s if win_suit == 2 else h
+    m_place: int = m[4]
+    p_place: int = p[4]
+    s_place: int = s[4]
+    h_place: int = h[4]
+    parts = encode_parts(m_place, p_place, s_place, h_place)
     by_number: tuple[Any, ...] = suit_reading[3]
     waits_here: tuple[int, ...] = by_number[win_number]
     sets_fu = total >> PACK_FU & 0xFF
@@ -499,7 +700,7 @@ def _regular(
             fu = 22
         fu = (fu + 9) // 10 * 10
         search.offer(
-            reading | WAIT_FEATURES[wait] | HIDDEN_FEATURES[hidden], REGULAR, combo, wait, fu,
+            reading | WAIT_FEATURES[wait] | HIDDEN_FEATURES[hidden], REGULAR, parts, wait, fu,
             hidden, pinfu, total, chow_mask, pung_mask, pair, pair_fu,
         )  # fmt: skip
 

@@ -33,6 +33,7 @@ from mahjongkit.variants.riichi.search import (
     best_reading,
     named,
     parts_of,
+    plain_win,
 )
 
 __all__ = ["HandValue", "hand_value", "has_yaku", "score", "wait_values"]
@@ -87,6 +88,13 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
     """
     if rules is None:
         rules = RiichiRules.ema2012()
+    last = _last
+    if last is not None and last[0] is rules:
+        # The common case in one compiled call: the checks and the search, each field read
+        # once. Anything else (a refusal to word, a non-win) goes the careful way below.
+        best = plain_win(win, last[1])
+        if best is not None:
+            return build_answer(win, rules, last[1], best)
     problem = why_impossible(win, rules)
     if problem is not None:
         return failure("invalid_hand", problem, win)
@@ -192,13 +200,20 @@ def hand_value(win: Win, rules: RiichiRules | None = None) -> HandValue | None:
     """
     if rules is None:
         rules = RiichiRules.ema2012()
-    if why_impossible(win, rules) is not None:
-        return None
     last = _last
-    compiled = last[1] if last is not None and last[0] is rules else _compiled_for(rules)
-    best = best_reading(win, compiled, None)
+    if last is not None and last[0] is rules:
+        compiled = last[1]
+        best = plain_win(win, compiled)  # see score()
+    else:
+        best = None
     if best is None:
-        return None
+        if why_impossible(win, rules) is not None:
+            return None
+        last = _last
+        compiled = last[1] if last is not None and last[0] is rules else _compiled_for(rules)
+        best = best_reading(win, compiled, None)
+        if best is None:
+            return None
     mask, _, _, _, _, basic, yakuman, han, fu, limit, *_ = best  # Reading's fields, in order
     try:
         ids = compiled.ids[mask]

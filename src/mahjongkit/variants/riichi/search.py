@@ -17,11 +17,13 @@ per rules value (:mod:`~mahjongkit.variants.riichi.compiled`).
 from __future__ import annotations
 
 from mahjongkit.hand import Hand
-from mahjongkit.lite_typing import Any, NamedTuple
+from mahjongkit.lite_typing import NamedTuple
 from mahjongkit.variants.riichi.features import Part, suit_info
+from mahjongkit.variants.riichi.readings import NO_PARTS, decode_parts
 from mahjongkit.variants.riichi.readings import RawReading as RawReading
 from mahjongkit.variants.riichi.readings import Tried as Tried
 from mahjongkit.variants.riichi.readings import best_reading as best_reading
+from mahjongkit.variants.riichi.readings import plain_win as plain_win
 
 # --- readings -----------------------------------------------------------------------------------
 
@@ -71,14 +73,16 @@ reading's pattern lines depend on: the answer slices them off as its memo key (`
 which the lines read too, follows from the mask)."""
 
 
-def parts_of(hand: Hand, hot_parts: tuple[Any, ...]) -> tuple[Part, ...]:
-    """The parts of a decomposition from its suits' hot reading tuples (which hold the part's
-    place in its suit's parts; none for seven pairs and thirteen orphans)."""
-    if not hot_parts:
+def parts_of(hand: Hand, parts: int) -> tuple[Part, ...]:
+    """The parts of a decomposition from its code (:func:`~.readings.encode_parts`; none for
+    seven pairs and thirteen orphans)."""
+    if parts == NO_PARTS:
         return ()
     return tuple(
-        suit_info(suit, suit_key).parts[hot[4]]  # the part's place (see SuitReading)
-        for suit, (suit_key, hot) in enumerate(zip(hand.suit_keys, hot_parts, strict=True))
+        suit_info(suit, suit_key).parts[place]
+        for suit, (suit_key, place) in enumerate(
+            zip(hand.suit_keys, decode_parts(parts), strict=True)
+        )
     )
 
 
