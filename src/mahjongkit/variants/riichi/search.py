@@ -89,5 +89,3 @@ def parts_of(hand: Hand, parts: int) -> tuple[Part, ...]:
 def named(raw: RawReading, hand: Hand) -> Reading:
     """The named reading of a raw one (for the explanation)."""
     return Reading._make((*raw[:R_PARTS], parts_of(hand, raw[R_PARTS]), *raw[R_PARTS + 1 :]))
-
-
