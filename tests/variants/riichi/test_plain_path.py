@@ -17,7 +17,7 @@ from mahjongkit.tiles import Tile
 from mahjongkit.variants.riichi import hand_value, score
 from mahjongkit.variants.riichi.checks import why_impossible
 from mahjongkit.variants.riichi.compiled import compile_rules
-from mahjongkit.variants.riichi.readings import best_reading, plain_win
+from mahjongkit.variants.riichi.readings import NOT_A_WIN, best_reading, plain_win
 from mahjongkit.variants.riichi.search import R_HAN
 from tests.helpers.riichi import EMA, TENHOU, make_win
 
@@ -115,7 +115,11 @@ def test_the_plain_path_accepts_only_what_the_checks_accept_and_finds_the_same_r
     for rules in (EMA, TENHOU, THREE):
         compiled = compile_rules(rules)
         found = plain_win(win, compiled)
-        if found is not None:
+        if found == NOT_A_WIN:
+            assert why_impossible(win, rules) is None, win
+            assert best_reading(win, compiled, None) is None
+            assert hand_value(win, rules) is None and not score(win, rules).valid
+        elif found is not None:
             assert why_impossible(win, rules) is None, win
             assert found == best_reading(win, compiled, None)
             assert score(win, rules).value == found[R_HAN]
@@ -143,8 +147,10 @@ def test_counts_of_the_wrong_type_are_refused_in_words_on_every_path() -> None:
 def test_the_plain_path_leaves_rare_flags_and_non_wins_to_the_careful_one() -> None:
     compiled = compile_rules(EMA)
     assert plain_win(make_win("123m456p789s22444z", "3m", riichi=True), compiled) is not None
-    # No yaku: not a win, so the careful path words the readings tried.
-    assert plain_win(make_win("123m456p789s22444z", "3m"), compiled) is None
+    # No yaku: plainly possible but not a win; the careful path words the readings tried.
+    no_yaku = make_win("123m456p789s22444z", "3m")
+    assert plain_win(no_yaku, compiled) == NOT_A_WIN
+    assert "no yaku: 123m 456p 789s 444z 22z (edge wait)" in score(no_yaku, EMA).error.message  # type: ignore[union-attr]
     # Ippatsu without riichi: refused by the checks, worded by them.
     refused = make_win("123m456p789s22444z", "3m", double_riichi=False, ippatsu=True)
     assert plain_win(refused, compiled) is None

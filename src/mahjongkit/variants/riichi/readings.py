@@ -110,6 +110,9 @@ _ONE_PAIR_SUIT: Final[tuple[bool, ...]] = tuple(
 ``SuitInfo.pair_bit``): exactly one suit holds the pair and every suit can be cut."""
 _SEVEN_PAIRS_WAITS: Final[tuple[int, ...]] = (_f.SEVEN_PAIRS_WAIT,)
 _ORPHANS_WAITS: Final[tuple[int, ...]] = (_f.ORPHANS_WAIT,)
+NOT_A_WIN: Final[tuple[Any, ...]] = ()
+""":func:`plain_win`'s answer for a plainly possible hand that does not win (no reading has a
+yaku, or the hand is not complete)."""
 NO_PARTS: Final = 0
 """The parts of seven pairs and thirteen orphans (no decomposition): see :func:`encode_parts`."""
 
@@ -347,9 +350,10 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
 
 
 def plain_win(win: Any, compiled: Compiled) -> RawReading | None:
-    """:func:`best_reading` of a win whose description is plainly possible; None for anything
-    else (an impossible description, a rare flag that the checks should word, a non-win), which
-    the scorer then takes the careful way (:func:`~.checks.why_impossible`, the message).
+    """:func:`best_reading` of a win whose description is plainly possible, :data:`NOT_A_WIN`
+    when such a hand does not win; None for anything else (an impossible description, a rare
+    flag that the checks should word), which the scorer then takes the careful way
+    (:func:`~.checks.why_impossible`, the message).
 
     It accepts only what :func:`~.checks.why_impossible` accepts, reading each field of the
     win once for both the checks and the search. ``win`` is typed ``Any`` so that no field is
@@ -441,10 +445,11 @@ def plain_win(win: Any, compiled: Compiled) -> RawReading | None:
     situation = _situation_features(
         riichi, double_riichi, ippatsu, after_kong, robbing_kong, last_tile, first_turn
     )
-    return _best(
+    found = _best(
         win, compiled, None, hand, seat, self_draw, round_wind, honba, win_kind, riichi,
         situation, 0,
     )  # fmt: skip
+    return NOT_A_WIN if found is None else found
 
 
 def _situation_features(

@@ -25,6 +25,7 @@ from mahjongkit.variants.riichi.answer import build_answer, failure, no_win_answ
 from mahjongkit.variants.riichi.checks import why_impossible
 from mahjongkit.variants.riichi.compiled import MEMO_LIMIT, Compiled, bits_of
 from mahjongkit.variants.riichi.compiled import compile_rules as compile_rules
+from mahjongkit.variants.riichi.readings import NOT_A_WIN
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.search import (
     RawReading,
@@ -93,7 +94,7 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
         # The common case in one compiled call: the checks and the search, each field read
         # once. Anything else (a refusal to word, a non-win) goes the careful way below.
         best = plain_win(win, last[1])
-        if best is not None:
+        if best:
             return build_answer(win, rules, last[1], best)
     problem = why_impossible(win, rules)
     if problem is not None:
@@ -204,6 +205,8 @@ def hand_value(win: Win, rules: RiichiRules | None = None) -> HandValue | None:
     if last is not None and last[0] is rules:
         compiled = last[1]
         best = plain_win(win, compiled)  # see score()
+        if best == NOT_A_WIN:  # plainly possible, and no reading wins
+            return None
     else:
         best = None
     if best is None:
