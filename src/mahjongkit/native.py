@@ -37,6 +37,7 @@ COMPILED = (
     "bots.efficient.search",
     "rl.encoder",
     "rl.planes_v2",
+    "variants.riichi.readings",
 )
 """The modules ``setup.py`` compiles (dotted names within the package), and so the ones
 :func:`choose` may load from their sources instead.
@@ -44,9 +45,13 @@ COMPILED = (
 Those that run fewer instructions compiled (``bench/*_instructions.py``, with and without
 ``MAHJONGKIT_PURE=1``). Left as Python: modules whose public functions check what they are
 given (the tile parsers, the engine's ``Game``, the scorers), since compiled code refuses a
-value of the wrong type before the check can name it; classes extended in Python (the flows,
-the agents), since a compiled method takes only its own class's instances; and the Riichi
-search, which ran more instructions compiled than interpreted."""
+value of the wrong type before the check can name it (the Riichi scorers' one-call path,
+``variants.riichi.readings.plain_win``, reads the win's fields untyped and leaves every refusal
+to the checks); and classes extended in Python (the flows, the agents), since a compiled method
+takes only its own class's instances. A module compiles well when what its hot loop reads is
+typed and ``Final``: any other module-level name costs a dictionary look-up by name at each use
+compiled (the interpreter caches it), which is why the Riichi search, with its tables imported
+by name, first ran more instructions compiled than interpreted."""
 
 PURE_VARIABLE = "MAHJONGKIT_PURE"
 """Set to ``1``, the sources run even where a compiled build is installed."""

@@ -19,11 +19,19 @@ from mahjongkit.variants.riichi import (
 )
 
 
-def test_the_search_unpacks_the_search_tables_fields_in_their_order() -> None:
-    code = search.best_reading.__code__
-    arguments = code.co_argcount
-    unpacked = code.co_varnames[arguments : arguments + len(compiled.SearchTables._fields)]
-    assert unpacked == compiled.SearchTables._fields
+def test_the_search_tables_keep_the_order_the_search_reads_them_in() -> None:
+    # The search (readings.py, compiled) reads Compiled.hot by position, in this order.
+    assert compiled.SearchTables._fields == (
+        "red_fives",
+        "dora_of",
+        "ura_dora",
+        "seat_tables",
+        "situations",
+        "threshold",
+        "candidates_table",
+        "points_table",
+        "players",
+    )
 
 
 def test_hot_tuple_is_the_search_tables_as_a_plain_tuple() -> None:

@@ -496,9 +496,9 @@ def no_win_answer(win: Win, rules: RiichiRules, tried: Tried) -> Score:
             win,
         )
     readings: list[Sentence] = []
-    for shape, hot_parts, wait, _han in tried:
+    for shape, parts_code, wait, _han in tried:
         if shape == REGULAR:
-            parts = parts_of(hand, hot_parts)
+            parts = parts_of(hand, parts_code)
             sets_text = _describe(parts, hand.melds)
             wait_name = Sentence(f"riichi.wait.{wait}")
             readings.append(Sentence("riichi.reading", groups=sets_text, wait=wait_name))

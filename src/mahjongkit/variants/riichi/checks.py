@@ -43,7 +43,7 @@ def why_impossible(win: Win, rules: RiichiRules) -> str | None:
         if from_seat == seat:
             return Sentence("riichi.own_discard")
     if melds:
-        problem = _check_melds(win, players)
+        problem = check_melds(win, players)
         if problem is not None:
             return problem
     if win.nukidora:
@@ -58,7 +58,7 @@ def why_impossible(win: Win, rules: RiichiRules) -> str | None:
         or win.first_turn
         or win.liable_seat is not None
     ):
-        return _check_situation(win, players)
+        return check_situation(win, players)
     return None
 
 
@@ -70,7 +70,12 @@ def _count_shown(value: object) -> object:
     return value if type(value) is int else f"{value!r:.20}"
 
 
-def _check_melds(win: Win, players: int) -> str | None:
+_LEFT_OF: dict[tuple[int, int], int] = {}
+"""The seat a chow is claimed from, by (players, the claiming seat): a few entries (the seats
+are checked against the players before)."""
+
+
+def check_melds(win: Win, players: int) -> str | None:
     """Each claimed meld's discarder is another seat at the table; a chow's is the previous
     seat, the only one whose discard a chow may claim (as H-03/H-04 say of Hong Kong)."""
     seat = win.seat
@@ -83,7 +88,10 @@ def _check_melds(win: Win, players: int) -> str | None:
         if not 0 <= claimed < players:
             return Sentence("riichi.no_seat", seat=seat_name(claimed), players=players)
         if meld.kind is MeldKind.CHOW:
-            left = previous_seat(seat, range(players))
+            try:
+                left = _LEFT_OF[players, seat]
+            except KeyError:
+                left = _LEFT_OF[players, seat] = previous_seat(seat, range(players))
             if claimed != left:
                 return Sentence(
                     "riichi.chow_from", meld=str(meld), left=seat_name(left), seat=seat_name(seat)
@@ -101,10 +109,10 @@ def _check_nukidora(win: Win, players: int) -> str | None:
     held = win.hand.held_counts[NORTH]
     if north + held > 4:
         return Sentence("riichi.nukidora_too_many", north=north, held=held)
-    return _check_situation(win, players)
+    return check_situation(win, players)
 
 
-def _check_situation(win: Win, players: int) -> str | None:
+def check_situation(win: Win, players: int) -> str | None:
     """The checks of the rarer flags (riichi, kongs, last tile, first turn, liability)."""
     hand = win.hand
     # Nested by flag, so that the common case (a riichi, perhaps with ippatsu) asks little.

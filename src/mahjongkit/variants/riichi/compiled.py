@@ -138,6 +138,8 @@ class SearchTables(NamedTuple):
     """:attr:`Compiled.candidates`."""
     points_table: dict[int, tuple[int, str | None, tuple[int, ...]]]
     """:attr:`Compiled.points`."""
+    players: int
+    """The seats at the table (:attr:`RiichiRules.players`)."""
 
 
 _ValuedRow = tuple[int, int, int, int, int, Predicate | None]
@@ -340,6 +342,7 @@ def _compile(rules: RiichiRules) -> Compiled:
         threshold=sys.maxsize if threshold is None else threshold,
         candidates_table=compiled.candidates,
         points_table=compiled.points,
+        players=rules.players,
     )
     compiled.hot = tuple(compiled.tables)
     return compiled

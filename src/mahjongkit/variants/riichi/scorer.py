@@ -25,6 +25,7 @@ from mahjongkit.variants.riichi.answer import build_answer, failure, no_win_answ
 from mahjongkit.variants.riichi.checks import why_impossible
 from mahjongkit.variants.riichi.compiled import MEMO_LIMIT, Compiled, bits_of
 from mahjongkit.variants.riichi.compiled import compile_rules as compile_rules
+from mahjongkit.variants.riichi.readings import NOT_A_WIN
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.search import (
     RawReading,
@@ -33,6 +34,7 @@ from mahjongkit.variants.riichi.search import (
     best_reading,
     named,
     parts_of,
+    plain_win,
 )
 
 __all__ = ["HandValue", "hand_value", "has_yaku", "score", "wait_values"]
@@ -87,6 +89,13 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
     """
     if rules is None:
         rules = RiichiRules.ema2012()
+    last = _last
+    if last is not None and last[0] is rules:
+        # The common case in one compiled call: the checks and the search, each field read
+        # once. Anything else (a refusal to word, a non-win) goes the careful way below.
+        best = plain_win(win, last[1])
+        if best:
+            return build_answer(win, rules, last[1], best)
     problem = why_impossible(win, rules)
     if problem is not None:
         return failure("invalid_hand", problem, win)
@@ -192,13 +201,22 @@ def hand_value(win: Win, rules: RiichiRules | None = None) -> HandValue | None:
     """
     if rules is None:
         rules = RiichiRules.ema2012()
-    if why_impossible(win, rules) is not None:
-        return None
     last = _last
-    compiled = last[1] if last is not None and last[0] is rules else _compiled_for(rules)
-    best = best_reading(win, compiled, None)
+    if last is not None and last[0] is rules:
+        compiled = last[1]
+        best = plain_win(win, compiled)  # see score()
+        if best == NOT_A_WIN:  # plainly possible, and no reading wins
+            return None
+    else:
+        best = None
     if best is None:
-        return None
+        if why_impossible(win, rules) is not None:
+            return None
+        last = _last
+        compiled = last[1] if last is not None and last[0] is rules else _compiled_for(rules)
+        best = best_reading(win, compiled, None)
+        if best is None:
+            return None
     mask, _, _, _, _, basic, yakuman, han, fu, limit, *_ = best  # Reading's fields, in order
     try:
         ids = compiled.ids[mask]

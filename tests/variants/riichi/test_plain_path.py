@@ -1,0 +1,162 @@
+"""The scorers' one-call path (``readings.plain_win``): the checks and the search in one compiled
+call, for a win the checks plainly accept. It must accept only what ``why_impossible`` accepts,
+find what ``best_reading`` finds, and leave every refusal (fields of the wrong type included) to
+the careful path, which words it."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mahjongkit.hand import Hand
+from mahjongkit.melds import Meld, MeldKind
+from mahjongkit.scoring import Win
+from mahjongkit.tiles import Tile
+from mahjongkit.variants.riichi import hand_value, score
+from mahjongkit.variants.riichi.checks import why_impossible
+from mahjongkit.variants.riichi.compiled import compile_rules
+from mahjongkit.variants.riichi.readings import NOT_A_WIN, best_reading, plain_win
+from mahjongkit.variants.riichi.search import R_HAN
+from tests.helpers.riichi import EMA, TENHOU, make_win
+
+THREE = dataclasses.replace(TENHOU, players=3, uma=(15000, 0, -15000))
+_FLAGS = (
+    "self_draw",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "after_kong",
+    "robbing_kong",
+    "last_tile",
+    "first_turn",
+)
+_COUNTS = st.one_of(
+    st.integers(-2, 12), st.sampled_from([100_000, 100_001, 10**12, "3", 2.0, None, True])
+)
+"""Counts a caller may pass: in range, out of range, and of the wrong type."""
+_WINNING = (
+    Hand.parse("123m456p789s22444z"),
+    Hand.parse("234m456p678s44555z"),
+    Hand.parse("11223344556677z"),
+    Hand.parse("19m19p19s12345677z"),
+    Hand.parse("123m789s22z", ["chi:456p@S", "pon:444z@E"]),
+    Hand.parse("234m55s", ["ankan:7777p", "pon:111z@N", "pon:222z@E"]),
+)
+"""Complete hands (the random tiles are rarely one): regular, seven pairs, thirteen orphans,
+open, with a concealed kong."""
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    kinds=st.lists(st.integers(0, 33), min_size=11, max_size=14),
+    win_kind=st.integers(0, 33),
+    pung=st.one_of(st.none(), st.tuples(st.sampled_from(list(MeldKind)), st.integers(0, 26))),
+    meld_from=st.one_of(st.none(), st.integers(0, 3)),
+    flags=st.fixed_dictionaries({name: st.sampled_from([False, True, 0, 1, 2]) for name in _FLAGS}),
+    seat=st.one_of(st.integers(-1, 4), st.sampled_from(["1", 1.0])),
+    from_seat=st.one_of(st.none(), st.integers(-1, 4), st.just("2")),
+    round_wind=st.one_of(st.integers(-1, 4), st.just(1.0)),
+    honba=_COUNTS,
+    deposits=_COUNTS,
+    nukidora=st.sampled_from([0, 0, 1, 2]),
+    liable_seat=st.sampled_from([None, None, 0, 2, 5]),
+    complete=st.one_of(st.none(), st.sampled_from(_WINNING)),
+)
+def test_the_plain_path_accepts_only_what_the_checks_accept_and_finds_the_same_reading(
+    kinds: list[int],
+    win_kind: int,
+    pung: tuple[MeldKind, int] | None,
+    meld_from: int | None,
+    flags: dict[str, object],
+    seat: object,
+    from_seat: object,
+    round_wind: object,
+    honba: object,
+    deposits: object,
+    nukidora: int,
+    liable_seat: int | None,
+    complete: Hand | None,
+) -> None:
+    counts = [0] * 34
+    melds: tuple[Meld, ...] = ()
+    if pung is not None:
+        meld_kind, start = pung
+        if meld_kind is MeldKind.CHOW:
+            start = start // 9 * 9 + min(start % 9, 6)
+            meld_tiles = tuple(Tile(start + n) for n in range(3))
+        else:
+            meld_tiles = (Tile(start),) * (4 if meld_kind.is_kong else 3)
+        for tile in meld_tiles:
+            counts[tile.kind] += 1
+        seat_of = None if meld_kind is MeldKind.CONCEALED_KONG else meld_from
+        melds = (Meld(meld_kind, meld_tiles, seat_of),)
+    tiles = []
+    for kind in kinds[: 14 - 3 * len(melds)]:
+        if counts[kind] < 4:
+            counts[kind] += 1
+            tiles.append(Tile(kind))
+    hand = Hand(tuple(tiles), melds) if complete is None else complete
+    if complete is not None:  # one of its own tiles wins it
+        win_kind = complete.concealed[win_kind % len(complete.concealed)].kind
+    win = Win(
+        hand=hand,
+        win_tile=Tile(win_kind),
+        seat=seat,  # type: ignore[arg-type]
+        from_seat=from_seat,  # type: ignore[arg-type]
+        round_wind=round_wind,  # type: ignore[arg-type]
+        honba=honba,  # type: ignore[arg-type]
+        deposits=deposits,  # type: ignore[arg-type]
+        nukidora=nukidora,
+        liable_seat=liable_seat,
+        **flags,  # type: ignore[arg-type]
+    )
+    for rules in (EMA, TENHOU, THREE):
+        compiled = compile_rules(rules)
+        found = plain_win(win, compiled)
+        if found == NOT_A_WIN:
+            assert why_impossible(win, rules) is None, win
+            assert best_reading(win, compiled, None) is None
+            assert hand_value(win, rules) is None and not score(win, rules).valid
+        elif found is not None:
+            assert why_impossible(win, rules) is None, win
+            assert found == best_reading(win, compiled, None)
+            assert score(win, rules).value == found[R_HAN]
+
+
+def test_counts_of_the_wrong_type_are_refused_in_words_on_every_path() -> None:
+    """The scorer takes its one-call path once the rules are compiled: the second call must
+    still word the refusal (a compiled conversion of ``"3"`` to an int would raise instead)."""
+    plain = make_win("123m456p789s22444z", "3m", riichi=True)
+    for field, value, fragment in (
+        ("honba", "3", "'3' counters: expected a whole number from 0 to 100000"),
+        ("honba", 2.0, "2.0 counters"),
+        ("deposits", -1, "-1 riichi deposits"),
+        ("deposits", None, "None riichi deposits"),
+    ):
+        win = dataclasses.replace(plain, **{field: value})
+        for _ in range(2):
+            result = score(win, EMA)
+            assert result.error is not None and result.error.code == "invalid_hand"
+            assert fragment in result.error.message, result.error.message
+            assert hand_value(win, EMA) is None
+    assert score(plain, EMA).points == 1300 and hand_value(plain, EMA) is not None
+
+
+def test_the_plain_path_leaves_rare_flags_and_non_wins_to_the_careful_one() -> None:
+    compiled = compile_rules(EMA)
+    assert plain_win(make_win("123m456p789s22444z", "3m", riichi=True), compiled) is not None
+    # No yaku: plainly possible but not a win; the careful path words the readings tried.
+    no_yaku = make_win("123m456p789s22444z", "3m")
+    assert plain_win(no_yaku, compiled) == NOT_A_WIN
+    assert "no yaku: 123m 456p 789s 444z 22z (edge wait)" in score(no_yaku, EMA).error.message  # type: ignore[union-attr]
+    # Ippatsu without riichi: refused by the checks (R-06), worded by them.
+    refused = make_win("123m456p789s22444z", "3m", double_riichi=False, ippatsu=True)
+    assert plain_win(refused, compiled) is None
+    assert "R-06" in (score(refused, EMA).error.message)  # type: ignore[union-attr]
+    # A rare flag the checks accept: the plain path asks them and scores it the same.
+    haitei = make_win("123m456p789s22444z", "3m", tsumo=True, last_tile=True)
+    found = plain_win(haitei, compiled)
+    assert found is not None and found == best_reading(haitei, compiled, None)
+    assert "haitei" in score(haitei, EMA).pattern_ids()
