@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -224,3 +225,28 @@ def test_the_hand_drawing_api_draws_sets_and_the_winning_tile(client: TestClient
     assert drawn.count('class="set"') == 5
     assert 'alt="Dragon blanc (tuile gagnante)"' in drawn
     assert client.post("/api/hand", content=b"{not json").status_code == 400
+
+
+def test_a_stored_game_of_a_family_the_site_no_longer_has_is_listed_by_its_name(
+    tmp_path: Path,
+) -> None:
+    """A records file outlives the families installed beside it: the list and the replay page
+    name such a game by the family's id instead of failing the whole page."""
+    records_path = tmp_path / "records.sqlite3"
+    with Records(records_path) as records:
+        game = Game("sichuan", seed=3, max_rounds=1)
+        game.start()
+        number = records.create_game(
+            game, [Seat("me")] + [Seat(f"b{i}", "random") for i in range(3)]
+        )
+        records.finish(number, {"scores": [-7, 0, 6, 1]})
+    with sqlite3.connect(records_path) as db:
+        db.execute("UPDATE games SET variant = 'retired' WHERE id = ?", (number,))
+    with TestClient(create_app(records_path=records_path)) as browser:
+        listing = browser.get("/en/records")
+        replay = browser.get(f"/en/records/{number}")
+    assert listing.status_code == 200
+    row = rf'data-game="{number}">\s*<td class="number">{number}</td>\s*<td>retired</td>'
+    assert re.search(row, listing.text)
+    assert replay.status_code == 200
+    assert "<p>retired ·" in replay.text

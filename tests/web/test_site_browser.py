@@ -7,6 +7,7 @@ a failed drill load. Chromium is the session's (``conftest.py``), without system
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,8 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from mahjongkit.api.drills import drill_answer, drill_of, value_of
+from mahjongkit.game.engine import Game
+from mahjongkit.records import Records, Seat
 from mahjongkit.web.lessons import SITE_LANGUAGES, courses
 from mahjongkit.web.practice import chapter_drill_ids
 from tests.web.conftest import CHROMIUM
@@ -162,6 +165,25 @@ def test_the_phone_check_would_catch_a_wide_page(page: Any, site: str) -> None:
         "document.createElement('div'), {style: 'width: 500px; height: 1px'}))"
     )
     assert page.evaluate("() => document.documentElement.scrollWidth") > 375
+
+
+def test_the_records_list_of_finished_games_stays_within_a_phone(
+    page: Any, site: str, records_path: Path
+) -> None:
+    """The list of recorded games is wider than a phone: it scrolls in its own box, and so do
+    the hidden words of its header (a positioned cell that would otherwise widen the page)."""
+    with Records(records_path) as records:
+        for seed in (1, 2):
+            game = Game("hongkong", seed=seed, max_rounds=1)
+            game.start()
+            number = records.create_game(
+                game, [Seat("me")] + [Seat(f"b{i}", "random") for i in range(3)]
+            )
+            records.finish(number, {"scores": [-1280, 640, 320, 320]})
+    page.goto(f"{site}/en/records")
+    box = page.locator(".table-wrap")
+    assert box.evaluate("e => e.scrollWidth > e.clientWidth")  # the list does not fit ...
+    assert page.evaluate("() => document.documentElement.scrollWidth") == 375  # ... the page does
 
 
 # --- accessibility ---------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 
 from mahjongkit.errors import MahjongError
-from mahjongkit.i18n import t
+from mahjongkit.i18n import t, t_or
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.glossary import Entry, glossary
 from mahjongkit.web.connection import play_router
@@ -161,10 +161,15 @@ def _page(
     def tr(key: str, **fill: object) -> str:
         return t(key, lang, **fill)
 
+    def tr_or(key: str, default: str) -> str:
+        # A stored game may be of a family this site no longer has: shown by its id.
+        return t_or(key, lang, default)
+
     values.setdefault("section", _SECTIONS.get(template, ""))
     html = _TEMPLATES.get_template(template).render(
         lang=lang,
         t=tr,
+        t_or=tr_or,
         switch=_switch_links(request, lang),
         families=FAMILIES,
         **values,
