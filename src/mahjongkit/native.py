@@ -37,6 +37,8 @@ COMPILED = (
     "bots.efficient.search",
     "rl.encoder",
     "rl.planes_v2",
+    "rl.masks",
+    "game.observation",
 )
 """The modules ``setup.py`` compiles (dotted names within the package), and so the ones
 :func:`choose` may load from their sources instead.
