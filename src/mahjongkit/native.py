@@ -38,6 +38,8 @@ COMPILED = (
     "rl.encoder",
     "rl.planes_v2",
     "variants.riichi.readings",
+    "rl.masks",
+    "game.observation",
 )
 """The modules ``setup.py`` compiles (dotted names within the package), and so the ones
 :func:`choose` may load from their sources instead.

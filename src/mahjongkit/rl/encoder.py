@@ -258,6 +258,8 @@ class SeatPlanesV1:
         self._scale = score_scale
         self._red = red_fives
         self._flat = np.zeros(_SIZE, dtype=np.float32)
+        # A kept view of each row: a whole-row plane is set by one fill, no slice made.
+        self._rows = [self._flat[row * _PLANE : (row + 1) * _PLANE] for row in range(NUM_PLANES_V1)]
         self._restart(0)
 
     def _restart(self, players: int) -> None:
@@ -346,8 +348,9 @@ class SeatPlanesV1:
 
     def _seat(self, seen: Observation, index: int, info: SeatInfo, dirty: set[int]) -> bool:
         """One seat's pond, melds and flags; False when its pond is not the one followed."""
-        flat, seen_counts = self._flat, self._seen
-        base = (_SEAT_BASE + 8 * ((index - seen.seat) % len(seen.seats))) * _PLANE
+        flat, seen_counts, rows = self._flat, self._seen, self._rows
+        first = _SEAT_BASE + 8 * ((index - seen.seat) % len(seen.seats))
+        base = first * _PLANE
         discards = info.discards
         done = self._ponds[index]
         if discards is not done:
@@ -379,17 +382,17 @@ class SeatPlanesV1:
         self._melds[index] = melds
         flags = self._flags[index]
         if info.riichi is not flags[0]:
-            flat[base + 2 * _PLANE : base + 3 * _PLANE] = 1.0 if info.riichi else 0.0
+            rows[first + 2].fill(1.0 if info.riichi else 0.0)
             flags[0] = info.riichi
         if info.won is not flags[1]:
-            flat[base + 3 * _PLANE : base + 4 * _PLANE] = 1.0 if info.won else 0.0
+            rows[first + 3].fill(1.0 if info.won else 0.0)
             flags[1] = info.won
         if len(info.flowers) != flags[2]:
             flags[2] = len(info.flowers)
-            flat[base + 6 * _PLANE : base + 7 * _PLANE] = min(len(info.flowers), 8) / 8
+            rows[first + 6].fill(min(len(info.flowers), 8) / 8)
         if info.hand_size != flags[3]:
             flags[3] = info.hand_size
-            flat[base + 7 * _PLANE : base + 8 * _PLANE] = min(info.hand_size, 14) / 14
+            rows[first + 7].fill(min(info.hand_size, 14) / 14)
         missing = info.missing_suit
         if missing != flags[4]:
             suits = base + 5 * _PLANE
@@ -443,22 +446,20 @@ class SeatPlanesV1:
             )
         ):
             if counters[slot] != value:
-                row = t + 6 + slot
-                flat[row * _PLANE : (row + 1) * _PLANE] = value
+                self._rows[t + 6 + slot].fill(value)
                 counters[slot] = value
         scores = seen.scores
         if scores != self._scores:
             scale = 2 * self._scale
             for offset in range(players):
                 score = scores[(me + offset) % players]
-                row = t + 9 + offset
-                flat[row * _PLANE : (row + 1) * _PLANE] = min(max(0.5 + score / scale, 0.0), 1.0)
+                self._rows[t + 9 + offset].fill(min(max(0.5 + score / scale, 0.0), 1.0))
             self._scores = scores
         row = _PHASES.get(phase, -1)
         if row != self._phase:
             if self._phase >= 0:
-                flat[self._phase * _PLANE : (self._phase + 1) * _PLANE] = 0.0
+                self._rows[self._phase].fill(0.0)
             if row >= 0:
-                flat[row * _PLANE : (row + 1) * _PLANE] = 1.0
+                self._rows[row].fill(1.0)
             self._phase = row
         return True

@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjongkit.errors import IllegalActionError
+from mahjongkit.rl.masks import legal_indices
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.tiles import NUM_PHYSICAL, RED_FIVE_IDS, format_kind
@@ -216,23 +217,9 @@ class ActionCodec:
         the red five): the first in the engine's order stands for it, except that a discard
         slot stands for the drawn tile when the drawn tile is in it.
         """
-        chosen: dict[int, Action] = {}
-        slots = self._slot_groups
-        fixed = self._fixed
-        slot_of = self.slot_of
-        for action in legal:
-            kind = action.type
-            group = slots.get(kind)
-            if group is not None and action.tile is not None and slot_of[action.tile] >= 0:
-                index = group + slot_of[action.tile]
-                if index not in chosen or action.tile == drawn:
-                    chosen[index] = action
-                continue
-            index = fixed.get(kind, -1)
-            if index < 0:
-                index = self.index(action)
-            if index not in chosen:
-                chosen[index] = action
+        chosen = legal_indices(
+            legal, drawn, self._slot_groups, self._fixed, self.slot_of, self.index
+        )
         mask = np.zeros(self.size, dtype=np.int8)
         if chosen:
             mask.put(list(chosen), 1)
