@@ -435,6 +435,11 @@ def test_improve_refuses_what_it_cannot_start_from(capsys, tmp_path: Path):
         (["--improve", str(model), "--variant", VARIANT_NAMES[1]], "not of"),
         (["--improve", str(model), "--self-play-games", "0"], "--self-play-games"),
         (["--improve", str(model), "--out", str(model)], "starts from"),
+        (["--improve", str(model), "--games", "5"], "--games"),
+        (
+            ["--improve", str(model), "--teacher", "efficient", "--hidden", "8"],
+            "--hidden, --teacher",
+        ),
     ):
         argv = ["--out", out, *argv] if "--out" not in argv else argv
         code = main(["train", "--minutes", "0.1", *argv])

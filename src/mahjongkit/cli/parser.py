@@ -439,6 +439,22 @@ def _layers(text: str) -> tuple[int, ...]:
     return widths
 
 
+class _Noted(argparse.Action):
+    """Stores a flag's value and notes its name in ``given``: a command can then tell a flag
+    that was typed from one left at its default (``train --improve`` refuses the ones it
+    would ignore)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.given = {*getattr(namespace, "given", ()), self.dest}
+
+
 def _train_arguments(train: argparse.ArgumentParser) -> None:
     """The arguments of ``train``."""
     train.add_argument(
@@ -450,6 +466,7 @@ def _train_arguments(train: argparse.ArgumentParser) -> None:
         "--games",
         type=positive,
         default=200,
+        action=_Noted,
         help="games of the teacher bot at every seat to learn from (fewer if the time runs out)",
     )
     train.add_argument(
@@ -500,12 +517,14 @@ def _train_arguments(train: argparse.ArgumentParser) -> None:
         "--teacher",
         choices=("defensive", "efficient"),
         default="defensive",
+        action=_Noted,
         help="the bot whose decisions are learned",
     )
     train.add_argument(
         "--hidden",
         type=_layers,
         default=(256, 256),
+        action=_Noted,
         metavar="N,N",
         help="the widths of the hidden layers",
     )

@@ -106,6 +106,13 @@ def run_train(args: argparse.Namespace) -> int:
     if args.improve:
         if not args.self_play_games:
             raise MahjongError("--improve needs --self-play-games of at least 1")
+        ignored = sorted(getattr(args, "given", set()) & {"games", "teacher", "hidden"})
+        if ignored:
+            flags = ", ".join(f"--{name}" for name in ignored)
+            raise MahjongError(
+                f"--improve starts from a trained model, so {flags} (for a teacher's games) "
+                "would be ignored: leave them out"
+            )
         if Path(args.improve).resolve() == out.resolve():
             raise MahjongError("--out names the model --improve starts from: write another file")
         second = out
