@@ -206,6 +206,26 @@ def _move_cell(flat: npt.NDArray[np.float32], old: int, new: int) -> int:
     return new
 
 
+def write_counters(
+    rows: list[npt.NDArray[np.float32]],
+    counters: list[float | None],
+    first: int,
+    seen: Observation,
+) -> None:
+    """Fill the rows from ``first`` with the wall left, the honba and the deposits (each scaled
+    to 0–1), rewriting a whole row only when its value changed since ``counters`` noted it."""
+    for slot, value in enumerate(
+        (
+            min(seen.wall_remaining, 136) / 136,
+            min(seen.honba, 10) / 10,
+            min(seen.deposits, 10) / 10,
+        )
+    ):
+        if counters[slot] != value:
+            rows[first + slot].fill(value)
+            counters[slot] = value
+
+
 def observation_of(source: Observation | Game, seat: int, has_legal: bool | None) -> Observation:
     """The seat's observation: ``source`` itself, or the game's :meth:`Game.observation`.
 
@@ -437,17 +457,7 @@ class SeatPlanesV1:
                 cell = (t + 3) * _PLANE + (claim >> 2)
         if cell != self._claim:
             self._claim = _move_cell(flat, self._claim, cell)
-        counters = self._counters
-        for slot, value in enumerate(
-            (
-                min(seen.wall_remaining, 136) / 136,
-                min(seen.honba, 10) / 10,
-                min(seen.deposits, 10) / 10,
-            )
-        ):
-            if counters[slot] != value:
-                self._rows[t + 6 + slot].fill(value)
-                counters[slot] = value
+        write_counters(self._rows, self._counters, t + 6, seen)
         scores = seen.scores
         if scores != self._scores:
             scale = 2 * self._scale

@@ -31,7 +31,7 @@ from mahjongkit.game.hands import ready_of_counts, shanten_of_counts
 from mahjongkit.game.observation import MeldInfo, Observation, SeatInfo
 from mahjongkit.game.ranking import placements
 from mahjongkit.melds import MeldKind
-from mahjongkit.rl.encoder import observation_of
+from mahjongkit.rl.encoder import observation_of, write_counters
 from mahjongkit.tiles import NUM_BONUS, NUM_PHYSICAL, RED_FIVE_IDS, dora_after
 
 __all__ = ["NUM_PLANES_V2", "ORDER_SCALE", "PLANES_V2", "SeatPlanesV2", "encode_v2"]
@@ -207,7 +207,7 @@ class SeatPlanesV2:
         self._indicators: tuple[int, ...] = ()
         self._standing: tuple[object, ...] = ()
         self._winds: tuple[int, int] = (-1, -1)
-        self._counters: list[float] = [-1.0, -1.0, -1.0]
+        self._counters: list[float | None] = [None, None, None]
         """The wall, counters and deposits rows' values written last."""
         self._own_rows: tuple[float, float] = (-1.0, -1.0)
         """The shanten and furiten rows' values written last."""
@@ -535,17 +535,7 @@ class SeatPlanesV2:
             out[t + 5, 27 + (self.seat - seen.dealer) % self._players] = 1.0
             self._winds = winds
         # Whole rows, each written only when its value changes (the wall: at each draw).
-        counters = self._counters
-        for slot, value in enumerate(
-            (
-                min(seen.wall_remaining, 136) / 136,
-                min(seen.honba, 10) / 10,
-                min(seen.deposits, 10) / 10,
-            )
-        ):
-            if counters[slot] != value:
-                self._rows[t + 6 + slot].fill(value)
-                counters[slot] = value
+        write_counters(self._rows, self._counters, t + 6, seen)
         row = _PHASES.get(phase, -1)
         if row != self._phase:
             if self._phase >= 0:
