@@ -721,6 +721,13 @@ def test_the_hints_show_only_the_kinds_the_family_offers(
         box = page.locator("#hints")
         expect(box).to_have_attribute("data-kinds", " ".join(hints["kinds"]))
         expect(box.locator("p.furiten")).to_have_text("furiten: no win on a discard")
+        # Each listed discard that leaves the hand furiten says so, and only those.
+        listed = hints["discards"][:5]
+        leaving = box.locator(".best-discards li.leaves-furiten")
+        expect(leaving).to_have_count(sum(1 for option in listed if option.get("furiten")))
+        expect(leaving.first).to_contain_text("leaves you furiten")
+        flagged = next(option for option in listed if option.get("furiten"))
+        expect(leaving.first).to_contain_text(flagged["text"])
         expect(box.locator("ul.danger li")).to_have_count(len(hints["danger"]))
         expect(box.locator("ul.danger li").first).to_have_text(hints["danger"][0]["text"])
         expect(box.locator("li.valued").first).to_contain_text("on a discard: ")

@@ -961,6 +961,7 @@
           label += " · " + (option.text || tr("table.hint.shanten", { shanten: option.shanten, ukeire: option.ukeire }));
         }
         if (offered.has("missing_suit") && option.missing_suit) label += " · " + S["table.hint.missing_first"];
+        if (offered.has("furiten") && option.furiten === true) label += " · " + S["table.hint.leaves_furiten"];
         if (kind === best && usable) button.classList.add("best");
       }
       if (selected.has(tile)) button.classList.add("selected");
@@ -1147,7 +1148,10 @@
       const line = (o) => {
         let text = offered.has("shanten") ? o.text || tileName(o.tile) + " · " + tr("table.hint.shanten", { shanten: o.shanten, ukeire: o.ukeire }) : tileName(o.tile);
         if (offered.has("missing_suit") && o.missing_suit) text += " · " + S["table.hint.missing_first"];
-        return el("li", {}, [tileImg(o.tile), text]);
+        // Which discard leaves the hand furiten, not only that one of them does.
+        const leavesFuriten = offered.has("furiten") && o.furiten === true;
+        if (leavesFuriten) text += " · " + S["table.hint.leaves_furiten"];
+        return el("li", leavesFuriten ? { className: "leaves-furiten" } : {}, [tileImg(o.tile), text]);
       };
       parts.push(el("ul", { className: "best-discards" }, best.map(line)));
     }
