@@ -284,19 +284,19 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
     def _encoded(self, seat: int) -> tuple[Observed, dict[int, Action]]:
         """The observation and the legal index table of a seat, made once per position.
 
-        Everything comes from the seat's :meth:`Game.observation`: the planes from its
-        kept planes (only what changed since the seat last looked is made again), the
-        mask and the index table from the legal actions and the drawn tile it lists.
+        The planes are the seat's kept planes, brought up to date from the game (only what
+        changed since the seat last looked is made again; the same planes as those of its
+        :meth:`Game.observation`, made without one where the encoder can), the mask and the
+        index table from its legal actions and its drawn tile.
         """
         game = self.game
         version = len(game.log)
         cached = self._cache.get(seat)
         if cached is not None and cached[0] == version:
             return cached[1], cached[2]
-        seen = game.observation(seat, with_events=False)
-        legal = seen.legal_actions
-        planes = self._planes[seat].planes(seen, bool(legal))
-        mask, chosen = self.codec.table(legal, seen.own.drawn)
+        legal = game.legal_actions(seat)
+        planes = self._planes[seat].planes(game, bool(legal))
+        mask, chosen = self.codec.table(legal, game.round.seats[seat].drawn)
         observed: Observed = {"observation": planes, "action_mask": mask}
         self._cache[seat] = (version, observed, chosen)
         return observed, chosen

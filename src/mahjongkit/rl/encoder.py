@@ -16,14 +16,15 @@ which is on the table for all to see).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from mahjongkit.errors import MahjongError
+from mahjongkit.errors import IllegalActionError, MahjongError
 from mahjongkit.game.engine import Game
-from mahjongkit.game.observation import MeldInfo, Observation, SeatInfo
+from mahjongkit.game.observation import MeldInfo, Observation, SeatInfo, shown_phase
+from mahjongkit.table.state import Phase
 from mahjongkit.tiles import NUM_PHYSICAL, RED_FIVE_IDS, dora_after
 from mahjongkit.variants import VARIANT_NAMES, find_variant
 
@@ -210,16 +211,14 @@ def write_counters(
     rows: list[npt.NDArray[np.float32]],
     counters: list[float | None],
     first: int,
-    seen: Observation,
+    wall_remaining: int,
+    honba: int,
+    deposits: int,
 ) -> None:
     """Fill the rows from ``first`` with the wall left, the honba and the deposits (each scaled
     to 0–1), rewriting a whole row only when its value changed since ``counters`` noted it."""
     for slot, value in enumerate(
-        (
-            min(seen.wall_remaining, 136) / 136,
-            min(seen.honba, 10) / 10,
-            min(seen.deposits, 10) / 10,
-        )
+        (min(wall_remaining, 136) / 136, min(honba, 10) / 10, min(deposits, 10) / 10)
     ):
         if counters[slot] != value:
             rows[first + slot].fill(value)
@@ -256,13 +255,18 @@ def observation_of(source: Observation | Game, seat: int, has_legal: bool | None
 
 
 class SeatPlanesV1:
-    """The ``v1`` planes of one seat, kept up to date from its observations instead of rebuilt.
+    """The ``v1`` planes of one seat, kept up to date from what it sees instead of rebuilt.
 
-    Each call compares the seat's :class:`Observation` with the one it read last and rewrites
+    From an :class:`Observation`, each call compares it with the one read last and rewrites
     only the cells that changed: a seat the table keeps unchanged between decisions is the very
     same object (:class:`~mahjongkit.game.observation.SeatInfos`) and costs nothing, a pond
-    that grew adds its new tiles. Nothing but the observation is read, so nothing the seat may
-    not see can reach the planes. The result is exactly :func:`encode_v1` of the observation.
+    that grew adds its new tiles. From a :class:`Game`, the planes are read from the table's
+    state without making an observation (what an environment does at every decision): only
+    what the seat's observation shows is read (its own hand and drawn tile; every seat's pond,
+    melds, bonus tiles, flags, hand size and missing suit as shown; the table's indicators,
+    counters, scores and phase), and since a round's ponds, melds and indicators only grow,
+    their lengths tell what is new. Either way the result is exactly :func:`encode_v1` of the
+    seat's observation.
 
     >>> from mahjongkit.game.engine import Game
     >>> game = Game("riichi", seed=3)
@@ -270,6 +274,8 @@ class SeatPlanesV1:
     >>> seen = game.observation(0, with_events=False)
     >>> planes = SeatPlanesV1(0, 100_000.0).planes(seen)
     >>> bool((planes == encode_v1(seen, None, 1e5)).all())
+    True
+    >>> bool((SeatPlanesV1(0, 100_000.0).planes(game) == planes).all())
     True
     """
 
@@ -280,25 +286,31 @@ class SeatPlanesV1:
         self._flat = np.zeros(_SIZE, dtype=np.float32)
         # A kept view of each row: a whole-row plane is set by one fill, no slice made.
         self._rows = [self._flat[row * _PLANE : (row + 1) * _PLANE] for row in range(NUM_PLANES_V1)]
-        self._restart(0)
+        self._restart(0, False)
 
-    def _restart(self, players: int) -> None:
-        """Forget everything: the planes of a table where nothing is seen yet."""
+    def _restart(self, players: int, on_table: bool) -> None:
+        """Forget everything: the planes of a table where nothing is seen yet, to be followed
+        from observations or (``on_table``) from the table itself."""
         self._flat[:] = 0.0
         self._flat[_UNSEEN : _UNSEEN + 34] = 1.0
         self._players = players
+        self._on_table = on_table
+        self._round: object | None = None
         self._hand: tuple[int, ...] = ()
         self._counts = [0] * 34
         self._drawn = -1
         self._seats: list[SeatInfo | None] = [None] * players
         self._ponds: list[tuple[int, ...]] = [()] * players
+        self._pond_sizes = [0] * players
         self._pond_counts = [[0] * 34 for _ in range(players)]
         self._melds: list[tuple[MeldInfo, ...]] = [()] * players
+        self._meld_sizes = [0] * players
         self._melded = [[0] * 34 for _ in range(players)]
         # Per seat: riichi, won, bonus tiles, concealed tiles, missing suit shown.
         self._flags: list[list[bool | int | None]] = [[None] * 5 for _ in range(players)]
         self._seen = [0] * 34
         self._indicators: tuple[int, ...] = ()
+        self._indicator_count = 0
         self._claim = -1
         self._winds: tuple[int, int] = (-1, -1)
         self._counters: list[float | None] = [None, None, None]
@@ -308,24 +320,116 @@ class SeatPlanesV1:
     def planes(
         self, source: Observation | Game, has_legal: bool | None = None
     ) -> npt.NDArray[np.float32]:
-        """The seat's ``(56, 34)`` planes now (a fresh array), from its observation (or the
-        game's observation of the seat; see :func:`observation_of` for ``has_legal``)."""
+        """The seat's ``(56, 34)`` planes now (a fresh array), from its observation or from the
+        game's table (see :func:`observation_of` for ``has_legal``, which must agree with the
+        seat's legal actions)."""
+        if isinstance(source, Game):
+            return self._from_table(source, has_legal)
         seen = observation_of(source, self.seat, has_legal)
         players = len(seen.seats)
-        if players != self._players:
-            self._restart(players)
+        if players != self._players or self._on_table:
+            self._restart(players, False)
         dirty: set[int] = set()
-        self._own(seen, dirty)
+        self._own(seen.hand, seen.own.drawn, dirty)
         for index in range(players):
             info = seen.seats[index]
             if info is not self._seats[index]:
                 if not self._seat(seen, index, info, dirty):
-                    self._restart(players)  # a pond that did not grow: another round
+                    self._restart(players, False)  # a pond that did not grow: another round
                     return self.planes(seen)
                 self._seats[index] = info
-        if not self._table(seen, dirty):
-            self._restart(players)  # indicators taken back: another round
-            return self.planes(seen)
+        shown, known = seen.dora_indicators, self._indicators
+        if shown != known:
+            if shown[: len(known)] != known:
+                self._restart(players, False)  # indicators taken back: another round
+                return self.planes(seen)
+            self._indicated(shown[len(known) :], dirty)
+            self._indicators = shown
+        claim = seen.rob_tile if seen.phase == "rob" else seen.last_discard
+        self._table(seen.dealer, seen.round_wind, seen.phase, claim, seen.scores)
+        write_counters(
+            self._rows,
+            self._counters,
+            _TABLE_BASE + 6,
+            seen.wall_remaining,
+            seen.honba,
+            seen.deposits,
+        )
+        return self._finish(dirty)
+
+    def _from_table(self, game: Game, has_legal: bool | None) -> npt.NDArray[np.float32]:
+        """The planes read from the game's state: what :meth:`Game.observation` would show
+        the seat, without making the observation."""
+        me = self.seat
+        players = game.players
+        if not 0 <= me < players:
+            raise IllegalActionError(f"seat {me} does not exist at a {players}-player table")
+        rnd = game.round
+        seats = rnd.seats
+        if not seats:
+            raise MahjongError("no round has been dealt yet: there is nothing to see")
+        legal = bool(game.legal_actions(me))
+        if has_legal is not None and bool(has_legal) != legal:
+            raise MahjongError(
+                f"seat {me} has {len(game.legal_actions(me))} legal actions, "
+                f"not has_legal={has_legal}"
+            )
+        if rnd is not self._round or not self._on_table or len(seats) != self._players:
+            self._restart(len(seats), True)
+            self._round = rnd  # within a round, ponds, melds and indicators only grow
+        dirty: set[int] = set()
+        own = seats[me]
+        self._own(tuple(own.hand), own.drawn, dirty)
+        declaring = rnd.phase is Phase.DECLARE
+        for index in range(players):
+            state = seats[index]
+            first = _SEAT_BASE + 8 * ((index - me) % players)
+            discards = state.discards
+            done = self._pond_sizes[index]
+            if len(discards) != done:
+                if len(discards) < done:  # not this round's pond after all: start again
+                    self._round = None
+                    return self._from_table(game, has_legal)
+                self._discarded(index, first * _PLANE, discards[done:], dirty)
+                self._pond_sizes[index] = len(discards)
+            melds = state.melds
+            size = 0
+            if melds:
+                size = len(melds) << 8
+                for meld in melds:
+                    size += len(meld.tiles)
+            if size != self._meld_sizes[index]:
+                self._melded_again(index, first * _PLANE, [meld.tiles for meld in melds], dirty)
+                self._meld_sizes[index] = size
+            self._flagged(
+                index,
+                first,
+                state.riichi,
+                state.won,
+                len(state.flowers),
+                len(state.hand),
+                state.missing_suit if index == me or not declaring else None,
+            )
+        if rnd.indicators != self._indicator_count:
+            shown = game.indicator_tiles()
+            self._indicated(shown[len(self._indicators) :], dirty)
+            self._indicators = tuple(shown)
+            self._indicator_count = rnd.indicators
+        phase = shown_phase(rnd, legal)
+        claim = rnd.rob_tile if phase == "rob" else rnd.last_discard
+        self._table(rnd.dealer, rnd.round_wind, phase, claim, tuple(game.scores))
+        write_counters(
+            self._rows,
+            self._counters,
+            _TABLE_BASE + 6,
+            game.live_remaining(),
+            rnd.honba,
+            rnd.deposits,
+        )
+        return self._finish(dirty)
+
+    def _finish(self, dirty: set[int]) -> npt.NDArray[np.float32]:
+        """The unseen counts of the kinds that changed written; a copy of the planes."""
         flat = self._flat
         seen_counts = self._seen
         for kind in dirty:
@@ -333,10 +437,9 @@ class SeatPlanesV1:
             flat[_UNSEEN + kind] = (4 - count) * 0.25 if count < 4 else 0.0
         return flat.reshape(NUM_PLANES_V1, 34).copy()
 
-    def _own(self, seen: Observation, dirty: set[int]) -> None:
-        """The seat's own hand, drawn tile and red fives."""
+    def _own(self, hand: tuple[int, ...], drawn: int | None, dirty: set[int]) -> None:
+        """The seat's own hand (in any order), drawn tile and red fives."""
         flat, counts, seen_counts, red = self._flat, self._counts, self._seen, self._red
-        hand = seen.hand
         if hand != self._hand:
             before, held = set(self._hand), set(hand)
             for tile in before - held:
@@ -361,14 +464,12 @@ class SeatPlanesV1:
                     if red and tile in _RED:
                         flat[5 * _PLANE + kind] = 1.0
             self._hand = hand
-        drawn = seen.own.drawn
         cell = 4 * _PLANE + (drawn >> 2) if drawn is not None and drawn < NUM_PHYSICAL else -1
         if cell != self._drawn:
             self._drawn = _move_cell(flat, self._drawn, cell)
 
     def _seat(self, seen: Observation, index: int, info: SeatInfo, dirty: set[int]) -> bool:
         """One seat's pond, melds and flags; False when its pond is not the one followed."""
-        flat, seen_counts, rows = self._flat, self._seen, self._rows
         first = _SEAT_BASE + 8 * ((index - seen.seat) % len(seen.seats))
         base = first * _PLANE
         discards = info.discards
@@ -376,89 +477,114 @@ class SeatPlanesV1:
         if discards is not done:
             if discards[: len(done)] != done:
                 return False
-            pond = self._pond_counts[index]
-            for tile in discards[len(done) :]:
-                if tile < NUM_PHYSICAL:
-                    kind = tile >> 2
-                    pond[kind] += 1
-                    flat[base + kind] = pond[kind] * 0.25
-                    seen_counts[kind] += 1
-                    dirty.add(kind)
+            self._discarded(index, base, discards[len(done) :], dirty)
             self._ponds[index] = discards
         melds = info.melds
         if melds is not self._melds[index] and melds != self._melds[index]:
-            now = [0] * 34
-            for meld in melds:
-                for tile in meld.tiles:
-                    if tile < NUM_PHYSICAL:
-                        now[tile >> 2] += 1
-            old = self._melded[index]
-            for kind in range(34):
-                if now[kind] != old[kind]:
-                    flat[base + _PLANE + kind] = now[kind] * 0.25
-                    seen_counts[kind] += now[kind] - old[kind]
-                    dirty.add(kind)
-            self._melded[index] = now
+            self._melded_again(index, base, [meld.tiles for meld in melds], dirty)
         self._melds[index] = melds
-        flags = self._flags[index]
-        if info.riichi is not flags[0]:
-            rows[first + 2].fill(1.0 if info.riichi else 0.0)
-            flags[0] = info.riichi
-        if info.won is not flags[1]:
-            rows[first + 3].fill(1.0 if info.won else 0.0)
-            flags[1] = info.won
-        if len(info.flowers) != flags[2]:
-            flags[2] = len(info.flowers)
-            rows[first + 6].fill(min(len(info.flowers), 8) / 8)
-        if info.hand_size != flags[3]:
-            flags[3] = info.hand_size
-            rows[first + 7].fill(min(info.hand_size, 14) / 14)
-        missing = info.missing_suit
+        self._flagged(
+            index,
+            first,
+            info.riichi,
+            info.won,
+            len(info.flowers),
+            info.hand_size,
+            info.missing_suit,
+        )
+        return True
+
+    def _discarded(self, index: int, base: int, tiles: Sequence[int], dirty: set[int]) -> None:
+        """Tiles added to a seat's pond (``base``: the first cell of its planes)."""
+        flat, seen_counts, pond = self._flat, self._seen, self._pond_counts[index]
+        for tile in tiles:
+            if tile < NUM_PHYSICAL:
+                kind = tile >> 2
+                pond[kind] += 1
+                flat[base + kind] = pond[kind] * 0.25
+                seen_counts[kind] += 1
+                dirty.add(kind)
+
+    def _melded_again(
+        self, index: int, base: int, melds: list[Sequence[int]], dirty: set[int]
+    ) -> None:
+        """A seat's melded tiles counted again (a meld made, or a kong added or robbed)."""
+        flat, seen_counts = self._flat, self._seen
+        now = [0] * 34
+        for tiles in melds:
+            for tile in tiles:
+                if tile < NUM_PHYSICAL:
+                    now[tile >> 2] += 1
+        old = self._melded[index]
+        for kind in range(34):
+            if now[kind] != old[kind]:
+                flat[base + _PLANE + kind] = now[kind] * 0.25
+                seen_counts[kind] += now[kind] - old[kind]
+                dirty.add(kind)
+        self._melded[index] = now
+
+    def _flagged(
+        self,
+        index: int,
+        first: int,
+        riichi: bool,
+        won: bool,
+        flowers: int,
+        hand_size: int,
+        missing: int | None,
+    ) -> None:
+        """A seat's whole-row flags and its missing suit (``first``: its first plane)."""
+        flat, rows, flags = self._flat, self._rows, self._flags[index]
+        if riichi is not flags[0]:
+            rows[first + 2].fill(1.0 if riichi else 0.0)
+            flags[0] = riichi
+        if won is not flags[1]:
+            rows[first + 3].fill(1.0 if won else 0.0)
+            flags[1] = won
+        if flowers != flags[2]:
+            flags[2] = flowers
+            rows[first + 6].fill(min(flowers, 8) / 8)
+        if hand_size != flags[3]:
+            flags[3] = hand_size
+            rows[first + 7].fill(min(hand_size, 14) / 14)
         if missing != flags[4]:
-            suits = base + 5 * _PLANE
+            suits = (first + 5) * _PLANE
             if flags[4] is not None:
                 start = suits + int(flags[4]) * 9
                 flat[start : start + 9] = 0.0
             if missing is not None:
                 flat[suits + missing * 9 : suits + missing * 9 + 9] = 1.0
             flags[4] = missing
-        return True
 
-    def _table(self, seen: Observation, dirty: set[int]) -> bool:
-        """Winds, indicators, the tile to claim, counters, scores and the phase; False when
-        the indicators are not the ones followed."""
-        flat, t, players, me = self._flat, _TABLE_BASE, len(seen.seats), self.seat
-        winds = (seen.dealer, seen.round_wind)
+    def _indicated(self, tiles: Sequence[int], dirty: set[int]) -> None:
+        """Dora indicators newly shown."""
+        flat, t = self._flat, _TABLE_BASE
+        for tile in tiles:
+            kind = tile >> 2
+            flat[t * _PLANE + kind] += 0.25
+            flat[(t + 1) * _PLANE + _DORA_LIST[kind]] += 0.25
+            self._seen[kind] += 1
+            dirty.add(kind)
+
+    def _table(
+        self, dealer: int, round_wind: int, phase: str, claim: int | None, scores: tuple[int, ...]
+    ) -> None:
+        """Winds, the tile to claim, scores and the phase."""
+        flat, t, players, me = self._flat, _TABLE_BASE, self._players, self.seat
+        winds = (dealer, round_wind)
         if winds != self._winds:
             flat[_SEAT_BASE * _PLANE : t * _PLANE].reshape(4, 8, 34)[:, 4] = 0.0
-            dealer_row = _SEAT_BASE + 8 * ((seen.dealer - me) % players) + 4
+            dealer_row = _SEAT_BASE + 8 * ((dealer - me) % players) + 4
             flat[dealer_row * _PLANE : (dealer_row + 1) * _PLANE] = 1.0
             flat[(t + 4) * _PLANE : (t + 6) * _PLANE] = 0.0
-            flat[(t + 4) * _PLANE + 27 + seen.round_wind % 4] = 1.0
-            flat[(t + 5) * _PLANE + 27 + (me - seen.dealer) % players] = 1.0
+            flat[(t + 4) * _PLANE + 27 + round_wind % 4] = 1.0
+            flat[(t + 5) * _PLANE + 27 + (me - dealer) % players] = 1.0
             self._winds = winds
-        shown, known = seen.dora_indicators, self._indicators
-        if shown != known:
-            if shown[: len(known)] != known:
-                return False
-            for tile in shown[len(known) :]:
-                kind = tile >> 2
-                flat[t * _PLANE + kind] += 0.25
-                dora = _DORA_LIST[kind]
-                flat[(t + 1) * _PLANE + dora] += 0.25
-                self._seen[kind] += 1
-                dirty.add(kind)
-            self._indicators = shown
-        phase = seen.phase
         cell = -1
-        if phase == "claim" or phase == "rob":
-            claim = seen.rob_tile if phase == "rob" else seen.last_discard
-            if claim is not None and claim < NUM_PHYSICAL:
-                cell = (t + 3) * _PLANE + (claim >> 2)
+        if (phase == "claim" or phase == "rob") and claim is not None and claim < NUM_PHYSICAL:
+            cell = (t + 3) * _PLANE + (claim >> 2)
         if cell != self._claim:
             self._claim = _move_cell(flat, self._claim, cell)
-        write_counters(self._rows, self._counters, t + 6, seen)
-        scores = seen.scores
         if scores != self._scores:
             scale = 2 * self._scale
             for offset in range(players):
@@ -472,4 +598,3 @@ class SeatPlanesV1:
             if row >= 0:
                 self._rows[row].fill(1.0)
             self._phase = row
-        return True

@@ -535,7 +535,9 @@ class SeatPlanesV2:
             out[t + 5, 27 + (self.seat - seen.dealer) % self._players] = 1.0
             self._winds = winds
         # Whole rows, each written only when its value changes (the wall: at each draw).
-        write_counters(self._rows, self._counters, t + 6, seen)
+        write_counters(
+            self._rows, self._counters, t + 6, seen.wall_remaining, seen.honba, seen.deposits
+        )
         row = _PHASES.get(phase, -1)
         if row != self._phase:
             if self._phase >= 0:
