@@ -163,7 +163,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         self._seen = len(self.game.log)
         self._round_start = list(self.game.scores)
         self._cache = {}
-        self._planes = self._seat_planes()
+        # The seats' kept planes carry over: a new game's first look starts them again.
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

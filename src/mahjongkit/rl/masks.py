@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from mahjongkit.table.actions import Action
 
-__all__ = ["legal_indices"]
+__all__ = ["legal_indices", "mask_bytes"]
 
 
 def legal_indices(
@@ -44,3 +44,12 @@ def legal_indices(
         if index not in chosen:
             chosen[index] = action
     return chosen
+
+
+def mask_bytes(chosen: dict[int, Action], size: int) -> bytearray:
+    """The mask of ``size`` indices as bytes: 1 at each index of ``chosen``, else 0 (NumPy
+    reads it as an ``int8`` array without copying)."""
+    mask = bytearray(size)
+    for index in chosen:
+        mask[index] = 1
+    return mask

@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjongkit.errors import IllegalActionError
-from mahjongkit.rl.masks import legal_indices
+from mahjongkit.rl.masks import legal_indices, mask_bytes
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.tiles import NUM_PHYSICAL, RED_FIVE_IDS, format_kind
@@ -220,7 +220,4 @@ class ActionCodec:
         chosen = legal_indices(
             legal, drawn, self._slot_groups, self._fixed, self.slot_of, self.index
         )
-        mask = np.zeros(self.size, dtype=np.int8)
-        if chosen:
-            mask.put(list(chosen), 1)
-        return mask, chosen
+        return np.frombuffer(mask_bytes(chosen, self.size), dtype=np.int8), chosen
