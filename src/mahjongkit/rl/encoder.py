@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 from mahjongkit.errors import IllegalActionError, MahjongError
 from mahjongkit.game.engine import Game
-from mahjongkit.game.observation import MeldInfo, Observation, SeatInfo, shown_phase
+from mahjongkit.game.observation import MeldInfo, Observation, SeatInfo
 from mahjongkit.table.state import Phase
 from mahjongkit.tiles import NUM_PHYSICAL, RED_FIVE_IDS, dora_after
 from mahjongkit.variants import VARIANT_NAMES, find_variant
@@ -94,6 +94,7 @@ _PHASES: Final = {"turn": 51, "claim": 52, "rob": 53, "exchange": 54, "declare":
 _SEAT_BASE: Final = 6
 _TABLE_BASE: Final = _SEAT_BASE + 8 * 4
 _RED: Final = {tile: tile // 4 for tile in RED_FIVE_IDS}
+_RED_BIT: Final = {tile: 1 << number for number, tile in enumerate(RED_FIVE_IDS)}
 
 
 _SIZE: Final = NUM_PLANES_V1 * 34
@@ -201,6 +202,11 @@ def encode_v1(
 _UNSEEN: Final = (_TABLE_BASE + 2) * 34
 _PLANE: Final = 34
 _PHYSICAL: Final = NUM_PHYSICAL
+_TURN: Final = Phase.TURN
+_CLAIM: Final = Phase.CLAIM
+_ROB: Final = Phase.ROB
+_EXCHANGE: Final = Phase.EXCHANGE
+_DECLARE: Final = Phase.DECLARE
 """Module constants as ``Final`` names: C statics when compiled, not looked up by name."""
 
 
@@ -293,6 +299,7 @@ class SeatPlanesV1:
         # One cell is written through a memoryview of the planes: a few times cheaper than
         # NumPy's item assignment.
         self._cells = self._flat.data.cast("B").cast("f")
+        self._grid = self._flat.reshape(NUM_PLANES_V1, 34)  # a view, copied as the planes
         # A kept view of each row: a whole-row plane is set by one fill, no slice made.
         self._rows = [self._flat[row * _PLANE : (row + 1) * _PLANE] for row in range(NUM_PLANES_V1)]
         self._restart(0, False)
@@ -305,7 +312,7 @@ class SeatPlanesV1:
         self._players = players
         self._on_table = on_table
         self._round: object | None = None
-        self._hand: tuple[int, ...] = ()
+        self._reds = 0
         self._counts = [0] * 34
         self._drawn = -1
         self._seats: list[SeatInfo | None] = [None] * players
@@ -354,8 +361,11 @@ class SeatPlanesV1:
                 return self.planes(seen)
             self._indicated(shown[len(known) :], dirty)
             self._indicators = shown
-        claim = seen.rob_tile if seen.phase == "rob" else seen.last_discard
-        self._table(seen.dealer, seen.round_wind, seen.phase, claim, seen.scores)
+        phase = seen.phase
+        claim = seen.rob_tile if phase == "rob" else seen.last_discard
+        if phase != "claim" and phase != "rob":
+            claim = None
+        self._table(seen.dealer, seen.round_wind, _PHASES.get(phase, -1), claim, seen.scores)
         write_counters(
             self._rows,
             self._counters,
@@ -388,8 +398,9 @@ class SeatPlanesV1:
             self._round = rnd  # within a round, ponds, melds and indicators only grow
         dirty: set[int] = set()
         own = seats[me]
-        self._own(tuple(own.hand), own.drawn, dirty)
-        declaring = rnd.phase is Phase.DECLARE
+        self._own(own.hand, own.drawn, dirty)
+        phase = rnd.phase
+        declaring = phase is _DECLARE
         for index in range(players):
             state = seats[index]
             first = _SEAT_BASE + 8 * ((index - me) % players)
@@ -424,9 +435,23 @@ class SeatPlanesV1:
             self._indicated(shown[len(self._indicators) :], dirty)
             self._indicators = tuple(shown)
             self._indicator_count = rnd.indicators
-        phase = shown_phase(rnd, legal)
-        claim = rnd.rob_tile if phase == "rob" else rnd.last_discard
-        self._table(rnd.dealer, rnd.round_wind, phase, claim, tuple(game.scores))
+        # The phase as shown (see shown_phase), told by identity: an enum's value is a
+        # Python-level property.
+        row = -1
+        claim: int | None = None
+        if phase is _TURN:
+            row = _PHASES["turn"]
+        elif phase is _CLAIM:
+            if legal:
+                row, claim = _PHASES["claim"], rnd.last_discard
+        elif phase is _ROB:
+            if legal:
+                row, claim = _PHASES["rob"], rnd.rob_tile
+        elif phase is _EXCHANGE:
+            row = _PHASES["exchange"]
+        elif phase is _DECLARE:
+            row = _PHASES["declare"]
+        self._table(rnd.dealer, rnd.round_wind, row, claim, tuple(game.scores))
         write_counters(
             self._rows,
             self._counters,
@@ -444,37 +469,34 @@ class SeatPlanesV1:
         for kind in dirty:
             count = seen_counts[kind]
             flat[_UNSEEN + kind] = (4 - count) * 0.25 if count < 4 else 0.0
-        return self._flat.reshape(NUM_PLANES_V1, 34).copy()
+        return self._grid.copy()
 
-    def _own(self, hand: tuple[int, ...], drawn: int | None, dirty: set[int]) -> None:
-        """The seat's own hand (in any order), drawn tile and red fives."""
-        flat, counts, seen_counts, red = self._cells, self._counts, self._seen, self._red
-        if hand != self._hand:
-            before, held = set(self._hand), set(hand)
-            if len(held) != len(hand):  # physical ids are unique: no hand of the engine's
-                raise MahjongError(f"seat {self.seat} holds a tile twice: {sorted(hand)}")
-            for tile in before - held:
-                if tile < _PHYSICAL:
-                    kind = tile >> 2
-                    count = counts[kind] = counts[kind] - 1
-                    if count < 4:
-                        flat[count * _PLANE + kind] = 0.0
-                    seen_counts[kind] -= 1
-                    dirty.add(kind)
-                    if red and tile in _RED:
-                        flat[5 * _PLANE + kind] = 0.0
-            for tile in held - before:
-                if tile < _PHYSICAL:
-                    kind = tile >> 2
-                    count = counts[kind]
-                    if count < 4:
-                        flat[count * _PLANE + kind] = 1.0
-                    counts[kind] = count + 1
-                    seen_counts[kind] += 1
-                    dirty.add(kind)
-                    if red and tile in _RED:
-                        flat[5 * _PLANE + kind] = 1.0
-            self._hand = hand
+    def _own(self, hand: Sequence[int], drawn: int | None, dirty: set[int]) -> None:
+        """The seat's own hand (in any order), drawn tile and red fives: counted by kind, and
+        only the kinds whose count changed written."""
+        flat, counts, seen_counts = self._cells, self._counts, self._seen
+        now = [0] * 34
+        reds = 0
+        for tile in hand:
+            if tile < _PHYSICAL:
+                now[tile >> 2] += 1
+                if tile in _RED_BIT:
+                    reds |= _RED_BIT[tile]
+        if len(set(hand)) != len(hand):  # physical ids are unique: no hand of the engine's
+            raise MahjongError(f"seat {self.seat} holds a tile twice: {sorted(hand)}")
+        for kind in range(34):
+            count, old = now[kind], counts[kind]
+            if count != old:
+                for n in range(min(old, count), min(max(old, count), 4)):
+                    flat[n * _PLANE + kind] = 1.0 if count > old else 0.0
+                seen_counts[kind] += count - old
+                counts[kind] = count
+                dirty.add(kind)
+        if self._red and reds != self._reds:
+            for tile, bit in _RED_BIT.items():
+                if (reds ^ self._reds) & bit:
+                    flat[5 * _PLANE + (tile >> 2)] = 1.0 if reds & bit else 0.0
+        self._reds = reds
         cell = 4 * _PLANE + (drawn >> 2) if drawn is not None and drawn < _PHYSICAL else -1
         if cell != self._drawn:
             self._drawn = _move_cell(flat, self._drawn, cell)
@@ -580,9 +602,10 @@ class SeatPlanesV1:
             dirty.add(kind)
 
     def _table(
-        self, dealer: int, round_wind: int, phase: str, claim: int | None, scores: tuple[int, ...]
+        self, dealer: int, round_wind: int, row: int, claim: int | None, scores: tuple[int, ...]
     ) -> None:
-        """Winds, the tile to claim, scores and the phase."""
+        """Winds, the tile to claim (None: none shown), scores and the phase's row (-1:
+        none)."""
         flat, t, players, me = self._flat, _TABLE_BASE, self._players, self.seat
         winds = (dealer, round_wind)
         if winds != self._winds:
@@ -595,7 +618,7 @@ class SeatPlanesV1:
             cells[(t + 5) * _PLANE + 27 + (me - dealer) % players] = 1.0
             self._winds = winds
         cell = -1
-        if (phase == "claim" or phase == "rob") and claim is not None and claim < _PHYSICAL:
+        if claim is not None and claim < _PHYSICAL:
             cell = (t + 3) * _PLANE + (claim >> 2)
         if cell != self._claim:
             self._claim = _move_cell(self._cells, self._claim, cell)
@@ -605,7 +628,6 @@ class SeatPlanesV1:
                 score = scores[(me + offset) % players]
                 self._rows[t + 9 + offset].fill(min(max(0.5 + score / scale, 0.0), 1.0))
             self._scores = scores
-        row = _PHASES.get(phase, -1)
         if row != self._phase:
             if self._phase >= 0:
                 self._rows[self._phase].fill(0.0)
