@@ -270,3 +270,66 @@ def test_decisions_of_a_game_are_what_the_env_gave_at_each_step(family: str) -> 
         assert decision.seat == seat and decision.action == index
         assert np.array_equal(decision.observation, planes)
         assert np.array_equal(decision.action_mask, mask)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_the_env_reads_v1_planes_from_the_table_without_making_observations(
+    family: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The AEC environment's ``v1`` path makes no :class:`Observation` (it reads the table),
+    yet gives the reference planes and masks: a game played with ``Game.observation`` made to
+    fail still steps, and its observations equal those made from observations afterwards."""
+    table = env(family, max_rounds=1)
+    table.reset(seed=11)
+    steps: list[tuple[int, int, Any]] = []
+    made = Game.observation
+
+    def refused(self: Game, seat: int, with_events: bool = True) -> Any:
+        raise AssertionError("the v1 environment made an observation")
+
+    monkeypatch.setattr(Game, "observation", refused)
+    rng = random.Random(11)
+    for agent, observation, index in _play_randomly(table, rng):
+        steps.append((int(agent.split("_")[1]), len(table.game.log), observation))
+    monkeypatch.setattr(Game, "observation", made)
+    assert len(steps) > 40
+    # Each step's observation is the reference encoding of the same position, seen again.
+    game, red = table.game, _red(table.game)
+    for seat, logged, observation in steps[:: max(1, len(steps) // 25)]:
+        seen = game.observation_at(seat, logged)
+        reference = encode_v1(seen, seen.rob_tile, SCORE_SCALES[family], red)
+        mask, _ = table.codec.table(seen.legal_actions, seen.own.drawn)
+        assert np.array_equal(observation["observation"], reference)
+        assert np.array_equal(observation["action_mask"], mask)
+        assert observation["action_mask"].dtype == np.int8
+
+
+def test_one_encoder_read_from_observations_and_from_the_table_in_turn_agrees() -> None:
+    """A seat's kept planes asked alternately with its Observation and with the Game (two
+    ways of following the table) give the reference planes every time."""
+    for family in FAMILIES:
+        game = _game(family, 7, 1)
+        planes = SeatPlanesV1(1, SCORE_SCALES[family], _red(game))
+        rng = random.Random(7)
+        looks = 0
+        while not game.over:
+            legal = bool(game.legal_actions(1))
+            source: Any = game if looks % 2 else game.observation(1, with_events=False)
+            assert np.array_equal(planes.planes(source, legal), _reference_planes(game, 1))
+            looks += 1
+            seat = game.waiting_for()[0]
+            actions = game.legal_actions(seat)
+            game.apply(actions[rng.randrange(len(actions))])
+        assert looks > 40
+
+
+def test_table_planes_refuse_a_has_legal_that_disagrees_and_keep_their_state() -> None:
+    """``has_legal`` contradicting the table is refused in words; the planes after the refusal
+    are still the reference ones."""
+    game = _game("riichi", 3, 1)
+    waiting = (game.round.turn + 1) % game.players  # no legal action in the dealer's turn
+    planes = SeatPlanesV1(waiting, SCORE_SCALES["riichi"], True)
+    with pytest.raises(MahjongError, match=f"seat {waiting} has 0 legal actions, not has_legal"):
+        planes.planes(game, True)
+    assert np.array_equal(planes.planes(game, False), _reference_planes(game, waiting))
+    assert np.array_equal(planes.planes(game), _reference_planes(game, waiting))

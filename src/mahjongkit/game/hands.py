@@ -77,6 +77,24 @@ def shanten_of_counts(counts: list[int], melds: int, shape: HandShape) -> int:
     return found
 
 
+def _facts(
+    tiles: list[int],
+    melds: int,
+    shape: HandShape,
+    counts: list[int],
+    size: int,
+    waits: frozenset[int],
+    drawn_completes: bool | None,
+    floor: int,
+    exact: bool,
+) -> HandFacts:
+    """A :class:`HandFacts` of every field, made as the tuple it is: the named tuple's own
+    constructor is a Python function, a frame at every change of a hand."""
+    return tuple.__new__(
+        HandFacts, (tiles, melds, shape, counts, size, waits, drawn_completes, floor, exact)
+    )
+
+
 # Copied with its game (deepcopy, pickle): a Python class when compiled.
 @mypyc_attr(native_class=False)
 class Hands:
@@ -152,7 +170,7 @@ class Hands:
         else:
             floor, found = ready_of_counts(counts, melds, shape)
             exact = True
-        facts = HandFacts(list(hand), melds, shape, counts, size, found, completes, floor, exact)
+        facts = _facts(list(hand), melds, shape, counts, size, found, completes, floor, exact)
         self._facts[seat] = facts
         return facts
 
@@ -163,7 +181,7 @@ class Hands:
             return facts.floor
         value = shanten(facts.counts, facts.melds, facts.shape)
         # Made field by field: a named tuple's _replace costs several times a construction.
-        self._facts[seat] = HandFacts(
+        self._facts[seat] = _facts(
             facts.tiles,
             facts.melds,
             facts.shape,
