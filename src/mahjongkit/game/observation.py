@@ -43,7 +43,6 @@ __all__ = [
     "shown_missing_suit",
     "shown_phase",
     "thawed",
-    "touched_seats",
     "visible_event",
 ]
 
@@ -315,23 +314,6 @@ _NO_SEAT_EVENTS = frozenset(
 neither set makes every seat looked at again."""
 
 
-def touched_seats(log: Sequence[Event], start: int) -> set[int] | None:
-    """The seats whose open part (melds, pond, bonus tiles, flags, hand size, missing suit) the
-    events of ``log`` from index ``start`` on may have changed; None: any seat may have."""
-    touched: set[int] = set()
-    for position in range(start, len(log)):
-        event = log[position]
-        kind = event["type"]
-        if kind in _ONE_SEAT_EVENTS:
-            touched.add(event["actor"])  # type: ignore[typeddict-item]
-        elif kind == Kind.HORA:  # the winner, and a kong robbed from the one it robs
-            touched.add(event["actor"])  # type: ignore[typeddict-item]
-            touched.add(event["target"])  # type: ignore[typeddict-item]
-        elif kind not in _NO_SEAT_EVENTS:
-            return None
-    return touched
-
-
 class SeatInfos:
     """The seats of one table as each observer sees them, each part made again only when what
     everyone sees of it has changed.
@@ -355,7 +337,17 @@ class SeatInfos:
         """The seats the events since the last call may have changed (None: any seat)."""
         if log is None or self._seen > len(log):
             return None
-        touched = touched_seats(log, self._seen)
+        touched: set[int] = set()
+        for event in log[self._seen :]:
+            kind = event["type"]
+            if kind in _ONE_SEAT_EVENTS:
+                touched.add(event["actor"])  # type: ignore[typeddict-item]
+            elif kind == Kind.HORA:  # the winner, and a kong robbed from the one it robs
+                touched.add(event["actor"])  # type: ignore[typeddict-item]
+                touched.add(event["target"])  # type: ignore[typeddict-item]
+            elif kind not in _NO_SEAT_EVENTS:
+                self._seen = len(log)
+                return None
         self._seen = len(log)
         return touched
 

@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 from mahjongkit.errors import IllegalActionError, MahjongError
 from mahjongkit.game.engine import Game
-from mahjongkit.game.observation import MeldInfo, Observation, SeatInfo, touched_seats
+from mahjongkit.game.observation import MeldInfo, Observation, SeatInfo
 from mahjongkit.table.state import Phase
 from mahjongkit.tiles import NUM_PHYSICAL, RED_FIVE_IDS, dora_after
 from mahjongkit.variants import VARIANT_NAMES, find_variant
@@ -312,9 +312,6 @@ class SeatPlanesV1:
         self._players = players
         self._on_table = on_table
         self._round: object | None = None
-        self._logged = -1
-        """The log's length at the last look from the table (-1: look at every seat)."""
-        self._declaring = False
         self._reds = 0
         self._counts = [0] * 34
         self._drawn = -1
@@ -404,17 +401,7 @@ class SeatPlanesV1:
         self._own(own.hand, own.drawn, dirty)
         phase = rnd.phase
         declaring = phase is _DECLARE
-        # Only the seats the events since the last look touched, and the seat's own, are read
-        # again (as the observation's SeatInfos does); all when the missing suits are shown.
-        log = game.log
-        touched = None
-        if 0 <= self._logged <= len(log) and declaring is self._declaring:
-            touched = touched_seats(log, self._logged)
-        self._logged = len(log)
-        self._declaring = declaring
         for index in range(players):
-            if touched is not None and index != me and index not in touched:
-                continue
             state = seats[index]
             first = _SEAT_BASE + 8 * ((index - me) % players)
             discards = state.discards
