@@ -237,7 +237,7 @@ def write_counters(
             counters[slot] = value
 
 
-def observation_of(source: Observation | Game, seat: int, has_legal: bool | None) -> Observation:
+def observation_of(source: object, seat: int, has_legal: bool | None) -> Observation:
     """The seat's observation: ``source`` itself, or the game's :meth:`Game.observation`.
 
     ``has_legal`` (whether the seat has a legal action, as a caller reading the table knew
@@ -339,9 +339,10 @@ class SeatPlanesV1:
         """The seat's ``(56, 34)`` planes now (a fresh array), from its observation or from the
         game's table (see :func:`observation_of` for ``has_legal``, which must agree with the
         seat's legal actions)."""
-        if isinstance(source, Game):
-            return self._from_table(source, has_legal)
-        seen = observation_of(source, self.seat, has_legal)
+        given: object = source  # not narrowed: compiled code would refuse a non-Observation
+        if isinstance(given, Game):
+            return self._from_table(given, has_legal)
+        seen = observation_of(given, self.seat, has_legal)
         players = len(seen.seats)
         if players != self._players or self._on_table:
             self._restart(players, False)
