@@ -87,9 +87,9 @@ class _Recorder(Game):
                 planes = self.seat_planes[seat] = ENCODERS[self.encoder].make(
                     seat, SCORE_SCALES[self.variant], red
                 )
-            seen = self.observation(seat, with_events=False)
-            observation = planes.planes(seen, bool(seen.legal_actions))
-            mask, chosen = codec.table(seen.legal_actions, seen.own.drawn)
+            legal = self.legal_actions(seat)
+            observation = planes.planes(self, bool(legal))  # from the table, as the env does
+            mask, chosen = codec.table(legal, self.round.seats[seat].drawn)
             index = codec.index(action)
             if index not in chosen:
                 raise DecisionsError(
