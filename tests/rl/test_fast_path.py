@@ -289,7 +289,7 @@ def test_the_env_reads_v1_planes_from_the_table_without_making_observations(
 
     monkeypatch.setattr(Game, "observation", refused)
     rng = random.Random(11)
-    for agent, observation, index in _play_randomly(table, rng):
+    for agent, observation, _ in _play_randomly(table, rng):
         steps.append((int(agent.split("_")[1]), len(table.game.log), observation))
     monkeypatch.setattr(Game, "observation", made)
     assert len(steps) > 40
