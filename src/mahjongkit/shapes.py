@@ -165,14 +165,24 @@ the hands seen (the 405,350 suits of at most 14 tiles have 126 distinct vectors,
 more; with their combinations, 180)."""
 _SUIT_IDS: dict[bytes, int] = {}
 _HONOR_IDS: dict[bytes, int] = {}
-_COMBINED: dict[int, int] = {}
-"""Memos by suit counts and by pairs of vector ids, each kept under :data:`MEMO_LIMIT`."""
+"""Memos by suit counts, each kept under :data:`MEMO_LIMIT`."""
+_VECTOR_LIMIT = 256
+"""Vector ids stay under this (the domain holds 180): a pair of them indexes
+:data:`_COMBINED` as ``first << 8 | second``."""
+_COMBINED: list[int] = [-1] * (_VECTOR_LIMIT * _VECTOR_LIMIT)
+"""The vector id of each pair of vector ids combined (``first << 8 | second``; −1: not worked
+out yet). A flat list of fixed size, not a memo of the pairs met: a look-up by index costs a
+fraction of a dictionary's, and the bound holds by construction."""
 
 
 def _intern(vector: tuple[int, ...]) -> int:
     found = _VECTOR_IDS.get(vector)
     if found is None:
-        found = _VECTOR_IDS[vector] = len(_VECTORS)
+        found = len(_VECTORS)
+        if found >= _VECTOR_LIMIT:
+            # Cannot happen: the vectors the programme can produce are a fixed domain.
+            raise RuntimeError(f"more than {_VECTOR_LIMIT} replacement vectors")
+        _VECTOR_IDS[vector] = found
         _VECTORS.append(vector)
     return found
 
@@ -347,9 +357,7 @@ def _honor_id(key: bytes) -> int:
 
 
 def _combine(first: int, second: int) -> int:
-    if len(_COMBINED) >= MEMO_LIMIT:
-        _COMBINED.clear()
-    found = _COMBINED[(first << 20) | second] = _intern(
+    found = _COMBINED[(first << 8) | second] = _intern(
         combined_vector(_VECTORS[first], _VECTORS[second])
     )
     return found
@@ -379,15 +387,15 @@ def honour_vectors() -> list[tuple[int, ...]]:
 def _fill_combinations(ids: Sequence[int], pairs: bytes) -> None:
     """Put the shipped combination of every pair of vectors (``pairs[a * n + b]``: the number
     of vector ``a`` and ``b`` combined, in the file's numbering; ``ids``: each number's
-    interned id) into the memo, when they fit under its bound. Every hand's vector is then
-    combined by a look-up: a long run never works one out on its hot path."""
+    interned id) into :data:`_COMBINED`. Every hand's vector is then combined by a look-up: a
+    long run never works one out on its hot path."""
     count = len(ids)
-    if len(_COMBINED) + count * count >= MEMO_LIMIT:
-        return
+    combined = _COMBINED
     for number, first in enumerate(ids):
         row = pairs[number * count : (number + 1) * count]
-        high = first << 20
-        _COMBINED.update(zip([high | second for second in ids], [ids[c] for c in row], strict=True))
+        high = first << 8
+        for second, c in zip(ids, row, strict=True):
+            combined[high | second] = ids[c]
 
 
 _COMBINE_CELLS = tuple(
@@ -407,7 +415,7 @@ def _hand_vector(counts: Sequence[int]) -> tuple[int, ...]:
 def _hand_data(counts: Sequence[int]) -> tuple[tuple[int, ...], int]:
     """The hand's replacement vector, and its packed counts (see ``_pack``)."""
     suit_get = _SUIT_IDS.get
-    combined_get = _COMBINED.get
+    combined = _COMBINED
     key = bytes(counts[0:9])
     man = suit_get(key)
     if man is None:
@@ -429,14 +437,14 @@ def _hand_data(counts: Sequence[int]) -> tuple[tuple[int, ...], int]:
     pin &= _ID_MASK
     sou &= _ID_MASK
     honors &= _ID_MASK
-    first = combined_get((man << 20) | pin)
-    if first is None:
+    first = combined[(man << 8) | pin]
+    if first < 0:
         first = _combine(man, pin)
-    second = combined_get((sou << 20) | honors)
-    if second is None:
+    second = combined[(sou << 8) | honors]
+    if second < 0:
         second = _combine(sou, honors)
-    whole = combined_get((first << 20) | second)
-    if whole is None:
+    whole = combined[(first << 8) | second]
+    if whole < 0:
         whole = _combine(first, second)
     return _VECTORS[whole], packed
 
@@ -612,8 +620,8 @@ def _entry(key: bytes, honours: bool) -> int:
 
 
 def _comb(first: int, second: int) -> int:
-    found = _COMBINED.get((first << 20) | second)
-    return _combine(first, second) if found is None else found
+    found = _COMBINED[(first << 8) | second]
+    return _combine(first, second) if found < 0 else found
 
 
 def _shanten_of(vector: tuple[int, ...], packed: int, melds: int, shape: HandShape) -> int:
@@ -709,12 +717,12 @@ class _SuitTable:
         """Per kind held (:attr:`held`): the regular shanten towards ``target`` once one tile
         of it is given up, the other suits combined being vector ``others``; kept."""
         minus = self.minus or self.fill_minus()
-        combined_get = _COMBINED.get
+        combined = _COMBINED
         found = []
         for index in self.held:
             entry = minus[index] & _ID_MASK
-            whole = combined_get((entry << 20) | others)
-            if whole is None:
+            whole = combined[(entry << 8) | others]
+            if whole < 0:
                 whole = _combine(entry, others)
             found.append(_VECTORS[whole][target] - 1)
         after = self.after
@@ -732,15 +740,15 @@ class _SuitTable:
         plus = self.plus
         if plus is None:
             plus = self.plus = _plus_ids(self.key, self.honours)
-        combined_get = _COMBINED.get
+        combined = _COMBINED
         offset = suit * 9
         hits = []
         for index in drawn:
             grown = plus[index]
             if grown < 0:
                 continue
-            whole = combined_get((grown << 20) | others)
-            if whole is None:
+            whole = combined[(grown << 8) | others]
+            if whole < 0:
                 whole = _combine(grown, others)
             if _VECTORS[whole][target] <= before:
                 hits.append(offset + index)
@@ -986,7 +994,7 @@ def discard_ukeire(
     pairs_shape = melds == 0 and shape.seven_pairs
     orphans_shape = melds == 0 and shape.thirteen_orphans
     low = setup.low if pairs_shape or orphans_shape else _INF
-    combined_get = _COMBINED.get
+    combined = _COMBINED
     shared: dict[int, list[int]] = {}
     out: dict[int, tuple[int, tuple[int, ...]]] = {}
     for kind in wanted:
@@ -1001,8 +1009,8 @@ def discard_ukeire(
             minus = entries[suit]  # a tile of the missing suit: the usable hand stays
             after_table = table
         minus_id = minus & _ID_MASK
-        whole = combined_get((minus_id << 20) | rest[suit])
-        if whole is None:
+        whole = combined[(minus_id << 8) | rest[suit]]
+        if whole < 0:
             whole = _combine(minus_id, rest[suit])
         before = _VECTORS[whole][target] - 1
         packed = 0
@@ -1034,8 +1042,8 @@ def discard_ukeire(
                 if not drawn or other == suit:
                     continue
                 pair = two[suit][other]
-                found = combined_get((minus_id << 20) | pair)
-                others = _combine(minus_id, pair) if found is None else found
+                found = combined[(minus_id << 8) | pair]
+                others = _combine(minus_id, pair) if found < 0 else found
                 memo_key = (others << 10) | level | other
                 source = tables[other]
                 hits = source.improving.get(memo_key)

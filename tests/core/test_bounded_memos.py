@@ -27,15 +27,18 @@ def test_shape_memos_stay_under_their_limit_and_answer_the_same(
     hands = _random_hands(600, 13, seed=3)
     before = [shapes.shanten(counts) for counts in hands]
     monkeypatch.setattr(shapes, "MEMO_LIMIT", 40)
-    for table in (shapes._SUIT_IDS, shapes._HONOR_IDS, shapes._COMBINED):
+    for table in (shapes._SUIT_IDS, shapes._HONOR_IDS):
         table.clear()
+    monkeypatch.setattr(shapes, "_COMBINED", [-1] * len(shapes._COMBINED))
     sizes = []
     after = []
     for counts in hands:
         after.append(shapes.shanten(counts))
-        sizes.append(max(len(shapes._SUIT_IDS), len(shapes._HONOR_IDS), len(shapes._COMBINED)))
+        sizes.append(max(len(shapes._SUIT_IDS), len(shapes._HONOR_IDS)))
     assert after == before
     assert max(sizes) <= 40
+    # The combinations: a flat table of fixed size, one cell per pair of vector ids.
+    assert len(shapes._COMBINED) == 256 * 256
     assert len(shapes._VECTORS) < 1_000  # interned vectors: a fixed domain, not the hands seen
 
 
@@ -45,8 +48,8 @@ def test_every_discard_memos_stay_under_their_limit_and_answer_the_same(
     hands = _random_hands(200, 14, seed=5)
     before = [shapes.discard_ukeire(counts) for counts in hands]
     monkeypatch.setattr(shapes, "MEMO_LIMIT", 40)
-    for table in (shapes._TABLES, shapes._COMBINED):
-        table.clear()
+    shapes._TABLES.clear()
+    monkeypatch.setattr(shapes, "_COMBINED", [-1] * len(shapes._COMBINED))
     after = []
     for counts in hands:
         after.append(shapes.discard_ukeire(counts))

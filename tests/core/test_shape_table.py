@@ -64,29 +64,40 @@ def test_every_pair_of_vectors_has_the_combination_the_code_works_out(shipped) -
             assert vectors[number] == shapes.combined_vector(first, second), (first, second)
 
 
-def test_reading_the_table_fills_the_combinations_under_the_memos_bound(monkeypatch) -> None:
-    """Once read, every pair of vectors is combined by a look-up; a memo bound too small for
-    them all is kept (they are then worked out as met)."""
+def test_reading_the_table_fills_every_combination(monkeypatch) -> None:
+    """Once read, every pair of vectors is combined by a look-up in the flat table (a fixed
+    size, whatever the memos' bound): no combination is worked out on the hot path."""
     hands = ["123456789m1122z", "1133557799m11p2s", "19m19p19s1234567z", "147m258p369s1234z"]
     worked_out = [shapes.discard_shanten(counts_of(parse_kinds(h))) for h in hands]
-    for limit, filled in ((shapes.MEMO_LIMIT, True), (1000, False)):
-        monkeypatch.setattr(shapes, "MEMO_LIMIT", limit)
-        monkeypatch.setattr(shapes, "_COMBINED", {})
-        monkeypatch.setattr(shapes, "_shipped", None)
-        assert shapes.read_shipped_table_now()
-        ids = shapes._shipped[0]
-        assert (len(shapes._COMBINED) == 180 * 180) is filled
-        if filled:
-            calls: list[tuple[int, int]] = []
+    monkeypatch.setattr(shapes, "MEMO_LIMIT", 1000)
+    monkeypatch.setattr(shapes, "_COMBINED", [-1] * len(shapes._COMBINED))
+    monkeypatch.setattr(shapes, "_shipped", None)
+    assert shapes.read_shipped_table_now()
+    ids = shapes._shipped[0]
+    assert sum(1 for found in shapes._COMBINED if found >= 0) == 180 * 180
+    assert len(shapes._COMBINED) == 256 * 256
+    calls: list[tuple[int, int]] = []
 
-            def combine(first: int, second: int, calls: list[tuple[int, int]] = calls) -> int:
-                calls.append((first, second))
-                return 0
+    def combine(first: int, second: int, calls: list[tuple[int, int]] = calls) -> int:
+        calls.append((first, second))
+        return 0
 
-            monkeypatch.setattr(shapes, "_combine", combine)
-            assert [shapes.discard_shanten(counts_of(parse_kinds(h))) for h in hands] == worked_out
-            assert calls == [] and len(ids) == 180
-        assert len(shapes._COMBINED) <= limit
+    monkeypatch.setattr(shapes, "_combine", combine)
+    monkeypatch.setattr(shapes, "_TABLES", {})
+    monkeypatch.setattr(shapes, "_last_setup", None)
+    assert [shapes.discard_shanten(counts_of(parse_kinds(h))) for h in hands] == worked_out
+    assert calls == [] and len(ids) == 180
+
+
+def test_the_flat_combinations_are_the_vectors_combined(shipped) -> None:
+    """Each filled cell of the flat table (first << 8 | second) is the two vectors combined."""
+    assert shapes.read_shipped_table_now()
+    vectors, combined = shapes._VECTORS, shapes._COMBINED
+    filled = [(cell, found) for cell, found in enumerate(combined) if found >= 0]
+    assert len(filled) >= 180 * 180
+    for cell, found in filled[::37]:
+        first, second = cell >> 8, cell & 255
+        assert vectors[found] == shapes.combined_vector(vectors[first], vectors[second])
 
 
 def test_a_table_whose_numbers_point_past_its_vectors_is_refused(tmp_path) -> None:
@@ -126,7 +137,7 @@ def test_shanten_read_from_the_table_equals_shanten_worked_out(monkeypatch) -> N
     worked_out = [shapes.shanten(counts_of(parse_kinds(h))) for h in hands]
     # Forget every suit and read them all from the table.
     monkeypatch.setattr(shapes, "_SUIT_IDS", {})
-    monkeypatch.setattr(shapes, "_COMBINED", {})
+    monkeypatch.setattr(shapes, "_COMBINED", [-1] * len(shapes._COMBINED))
     monkeypatch.setattr(shapes, "_worked_out", shapes.SHIPPED_AFTER + 1)
     monkeypatch.setattr(shapes, "_shipped", None)
     assert (
