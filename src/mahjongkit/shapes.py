@@ -38,6 +38,10 @@ from mahjongkit.shape_tuples import (
 from mahjongkit.tiles import COPIES, NUM_KINDS, TERMINALS_AND_HONORS
 from mahjongkit.valueclass import dataclass
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
+if TYPE_CHECKING:
+    from typing import Final
+
 __all__ = [
     "CHOW",
     "HONG_KONG",
@@ -73,15 +77,19 @@ MEMO_LIMIT = 1 << 16
 three combinations, and self-play meets tens of thousands of distinct suits over thousands of
 rounds: the bound keeps the working set of a long run (a few megabytes) while a pathological
 stream of distinct hands costs a recomputation now and then, never unbounded memory."""
-SUFFIX_MEMO_SIZE = 1 << 14
+SUFFIX_MEMO_SIZE: Final = 1 << 14
 """Entries of the suffix memo of :func:`_suffix_vector` (least recently used dropped first).
 It only speeds up the first sight of a suit (a suit's suffixes times the chows pending at
 each), which is then kept in the suit memo; a suit touches at most 9 x 15 entries. The same
 bound holds the memo of one suit's decompositions."""
 
-_INF = 99
-_SIZE = 10  # vector index: sets * 2 + pairs, sets 0..4, pairs 0..1
-_ORPHANS = itemgetter(*TERMINALS_AND_HONORS)
+_INF: Final = 99
+_SIZE: Final = 10  # vector index: sets * 2 + pairs, sets 0..4, pairs 0..1
+_ORPHANS: Final = itemgetter(*TERMINALS_AND_HONORS)
+_COPIES: Final = COPIES
+_NUM_KINDS: Final = NUM_KINDS
+"""The tile set's constants as this module's Final names: compiled, a C static each rather
+than a look-up by name at each use (so are the module's other tables)."""
 
 
 # --- per-suit replacement vectors ---------------------------------------------------------------
@@ -100,12 +108,12 @@ def _suffix_vector(counts: tuple[int, ...], pending_old: int, pending_new: int) 
     rest = counts[1:]
     best = [_INF] * _SIZE
     pending = pending_old + pending_new
-    max_new_chows = COPIES - pending if len(counts) >= 3 else 0
+    max_new_chows = _COPIES - pending if len(counts) >= 3 else 0
     for new_chows in range(max_new_chows + 1):
         tail = _suffix_vector(rest, pending_new, new_chows)
         for pung, pair, extra_demand in _PUNG_PAIR:
             demand = pending + new_chows + extra_demand
-            if demand > COPIES:
+            if demand > _COPIES:
                 continue
             cost = demand - held if demand > held else 0
             for target, source in _SHIFTS[new_chows + pung][pair]:
@@ -115,11 +123,11 @@ def _suffix_vector(counts: tuple[int, ...], pending_old: int, pending_new: int) 
     return tuple(best)
 
 
-_EMPTY_VECTOR = (0, *([_INF] * (_SIZE - 1)))
-_PUNG_PAIR = ((0, 0, 0), (0, 1, 2), (1, 0, 3), (1, 1, 5))
+_EMPTY_VECTOR: Final = (0, *([_INF] * (_SIZE - 1)))
+_PUNG_PAIR: Final = ((0, 0, 0), (0, 1, 2), (1, 0, 3), (1, 1, 5))
 # _SHIFTS[added_sets][added_pair]: (target index, source index) pairs of a vector shifted by a
 # number of sets (0..8: several chows may start on one kind) and a pair.
-_SHIFTS = tuple(
+_SHIFTS: Final = tuple(
     tuple(
         tuple(
             (sets * 2 + pairs, (sets - added_sets) * 2 + pairs - added_pair)
@@ -157,16 +165,16 @@ def _honor_vector(counts: tuple[int, ...]) -> tuple[int, ...]:
     return vector
 
 
-_VECTORS: list[tuple[int, ...]] = []
-_VECTOR_IDS: dict[tuple[int, ...], int] = {}
+_VECTORS: Final[list[tuple[int, ...]]] = []
+_VECTOR_IDS: Final[dict[tuple[int, ...], int]] = {}
 """Interned replacement vectors. Never emptied, so an id held by a caller stays valid when the
 memos below start afresh: a fixed domain, the distinct vectors the programme can produce, not
 the hands seen (the 405,350 suits of at most 14 tiles have 126 distinct vectors, the honours 4
 more; with their combinations, 180)."""
 _SUIT_IDS: dict[bytes, int] = {}
-_HONOR_IDS: dict[bytes, int] = {}
+_HONOR_IDS: Final[dict[bytes, int]] = {}
 """Memos by suit counts, each kept under :data:`MEMO_LIMIT`."""
-_VECTOR_LIMIT = 256
+_VECTOR_LIMIT: Final = 256
 """Vector ids stay under this (the domain holds 180): a pair of them indexes
 :data:`_COMBINED` as ``first << 8 | second``."""
 _COMBINED: list[int] = [-1] * (_VECTOR_LIMIT * _VECTOR_LIMIT)
@@ -192,9 +200,14 @@ def _intern(vector: tuple[int, ...]) -> int:
 # kinds held (6 bits), kinds held twice or more (5), pairs counting four of a kind as two (5),
 # terminal or honour kinds held (4), whether one of those is held twice or more (3), kinds
 # held an odd number of times (6).
-_ID_BITS = 20
-_ID_MASK = (1 << _ID_BITS) - 1
-_KINDS, _PAIRS, _PAIR_UNITS, _ORPHAN_KINDS, _ORPHAN_PAIR, _ODD_KINDS = 0, 6, 11, 16, 20, 23
+_ID_BITS: Final = 20
+_ID_MASK: Final = (1 << _ID_BITS) - 1
+_KINDS: Final = 0
+_PAIRS: Final = 6
+_PAIR_UNITS: Final = 11
+_ORPHAN_KINDS: Final = 16
+_ORPHAN_PAIR: Final = 20
+_ODD_KINDS: Final = 23
 
 
 def _pack(counts: Sequence[int], orphans: Sequence[int]) -> int:
@@ -211,7 +224,7 @@ def _pack(counts: Sequence[int], orphans: Sequence[int]) -> int:
     return (total + (terminal << _ORPHAN_KINDS) + (pair << _ORPHAN_PAIR)) << _ID_BITS
 
 
-_COUNT_PACK = tuple(
+_COUNT_PACK: Final = tuple(
     ((1 if n else 0) << _KINDS)
     + ((1 if n >= 2 else 0) << _PAIRS)
     + ((n // 2) << _PAIR_UNITS)
@@ -283,7 +296,7 @@ SHAPE_TABLE_PATH = os.path.join(os.path.dirname(__file__), "shape_table.bin")
 SHAPE_TABLE_MAGIC = b"MJKS"
 SHAPE_TABLE_FORMAT = 2
 """Bumped when the layout changes: a file of another format is ignored (vectors are computed)."""
-SHAPE_TABLE_NONE = 255
+SHAPE_TABLE_NONE: Final = 255
 """The index entry of a suit of more than 14 tiles."""
 
 
@@ -324,12 +337,12 @@ def batch_tables(path: str = SHAPE_TABLE_PATH) -> BatchTables | None:
         return None
     numbering = {vector: number for number, vector in enumerate(loaded.vectors)}
     by_sorted: dict[tuple[int, ...], int] = {}
-    for held in combinations_with_replacement(range(COPIES + 1), 7):
+    for held in combinations_with_replacement(range(_COPIES + 1), 7):
         by_sorted[held] = numbering.get(_honor_vector(held), SHAPE_TABLE_NONE)
     # product's last place varies fastest: each tuple is a key's digits, highest first, and
     # the keys come in increasing order (the digits' order does not matter once sorted).
     honours = bytes(
-        [by_sorted[tuple(sorted(digits))] for digits in product(range(COPIES + 1), repeat=7)]
+        [by_sorted[tuple(sorted(digits))] for digits in product(range(_COPIES + 1), repeat=7)]
     )
     return BatchTables(
         b"".join(bytes(vector) for vector in loaded.vectors),
@@ -340,7 +353,7 @@ def batch_tables(path: str = SHAPE_TABLE_PATH) -> BatchTables | None:
     )
 
 
-_POW5 = tuple(5**i for i in range(9))
+_POW5: Final = tuple(5**i for i in range(9))
 
 
 def _base5(key: bytes) -> int:
@@ -378,7 +391,7 @@ def honour_vectors() -> list[tuple[int, ...]]:
     """The replacement vector of every honour hand of at most 14 tiles (a few distinct)."""
     found = dict.fromkeys(
         _honor_vector(counts)
-        for counts in combinations_with_replacement(range(COPIES + 1), 7)
+        for counts in combinations_with_replacement(range(_COPIES + 1), 7)
         if sum(counts) <= 14
     )
     return list(found)
@@ -398,7 +411,7 @@ def _fill_combinations(ids: Sequence[int], pairs: bytes) -> None:
             combined[high | second] = ids[c]
 
 
-_COMBINE_CELLS = tuple(
+_COMBINE_CELLS: Final = tuple(
     (i, j, (i // 2 + j // 2) * 2 + i % 2 + j % 2)
     for i in range(_SIZE)
     for j in range(_SIZE)
@@ -478,7 +491,7 @@ def seven_pairs_shanten(counts: Sequence[int], allow_quads: bool = False) -> int
         pairs = counts.count(2) + counts.count(3) + 2 * counts.count(4)
         odd = counts.count(1) + counts.count(3)
         return _quad_pairs_shanten(pairs, odd)
-    kinds = NUM_KINDS - counts.count(0)
+    kinds = _NUM_KINDS - counts.count(0)
     pairs = kinds - counts.count(1)
     return 6 - pairs + (7 - kinds if kinds < 7 else 0)
 
@@ -509,7 +522,7 @@ class HandShape:
     @property
     def kinds(self) -> range:
         """The kinds a hand of this shape can draw."""
-        return range(NUM_KINDS if self.honors else 27)
+        return range(_NUM_KINDS if self.honors else 27)
 
     def usable(self, counts: Sequence[int]) -> Sequence[int]:
         """The counts with the missing suit's tiles removed."""
@@ -566,7 +579,7 @@ def waits(counts: Sequence[int], melds: int = 0, shape: HandShape = RIICHI) -> l
     hand = list(counts)
     found = []
     for kind in shape.kinds:
-        if hand[kind] >= COPIES:
+        if hand[kind] >= _COPIES:
             continue
         hand[kind] += 1
         if shanten(hand, melds, shape) == -1:
@@ -592,12 +605,12 @@ def ukeire(
     total = 0
     for kind in shape.kinds:
         seen = hand[kind] + (visible[kind] if visible is not None else 0)
-        if seen >= COPIES:
+        if seen >= _COPIES:
             continue
         hand[kind] += 1
         if shanten(hand, melds, shape) < before:
             kinds.append(kind)
-            total += COPIES - seen
+            total += _COPIES - seen
         hand[kind] -= 1
     return Ukeire(kinds, total)
 
@@ -693,7 +706,7 @@ class _SuitTable:
             self.near_orphans = tuple(sorted({*self.near, 0, 8}))
         """The kinds (indices) within two of a held one (honours: held), and with the
         terminals and honours thirteen orphans may want."""
-        self.quad = COPIES in key
+        self.quad = _COPIES in key
 
     def fill_minus(self) -> tuple[int, ...]:
         """Work out :attr:`minus` and :attr:`minus_keys`."""
@@ -761,7 +774,7 @@ class _SuitTable:
 
 _TABLES: dict[bytes, _SuitTable] = {}
 """Suit tables by counts (nine bytes a suit, seven the honours), kept under :data:`MEMO_LIMIT`."""
-_TABLE_DRAWS_LIMIT = 256
+_TABLE_DRAWS_LIMIT: Final = 256
 """Improving-draw answers one suit table keeps before it starts afresh."""
 
 
@@ -782,7 +795,7 @@ def _tables(counts: Sequence[int]) -> list[_SuitTable]:
         key = bytes(counts[start:end])
         found = get(key)
         if found is None:
-            found = _table(key, end == NUM_KINDS)
+            found = _table(key, end == _NUM_KINDS)
         out.append(found)
     return out
 
@@ -842,9 +855,9 @@ def _setup(counts: Sequence[int], shape: HandShape) -> _Setup:
     return found
 
 
-_SUIT_SPANS = ((0, 9), (9, 18), (18, 27), (27, NUM_KINDS))
-_SUIT_OF = tuple(kind // 9 if kind < 27 else 3 for kind in range(NUM_KINDS))
-_INDEX_OF = tuple(kind - 9 * _SUIT_OF[kind] for kind in range(NUM_KINDS))
+_SUIT_SPANS: Final = ((0, 9), (9, 18), (18, 27), (27, _NUM_KINDS))
+_SUIT_OF: Final = tuple(kind // 9 if kind < 27 else 3 for kind in range(_NUM_KINDS))
+_INDEX_OF: Final = tuple(kind - 9 * _SUIT_OF[kind] for kind in range(_NUM_KINDS))
 
 
 def _rest(ids: Sequence[int]) -> list[int]:
@@ -927,11 +940,11 @@ def discard_shanten(
     return out
 
 
-_TWO = tuple(
+_TWO: Final = tuple(
     (a, b, *(x for x in range(4) if x != a and x != b)) for a in range(4) for b in range(a + 1, 4)
 )
-_ALL_DRAWS = (tuple(range(9)),) * 3 + (tuple(range(7)),)
-_SINGLES_ONLY = [False, True, False, False]
+_ALL_DRAWS: Final = (tuple(range(9)),) * 3 + (tuple(range(7)),)
+_SINGLES_ONLY: Final = [False, True, False, False]
 
 
 def _draws_by_suit(
@@ -975,7 +988,7 @@ def discard_ukeire(
     >>> after[31][0], [format_kind(k) for k in after[31][1]]
     (0, ['3m'])
     """
-    wanted = list(compress(range(NUM_KINDS), counts)) if kinds is None else _checked_kinds(kinds)
+    wanted = list(compress(range(_NUM_KINDS), counts)) if kinds is None else _checked_kinds(kinds)
     setup = _setup(counts, shape)
     usable, tables, entries, rest = setup.usable, setup.tables, setup.entries, setup.rest
     packed0 = setup.packed
@@ -1069,21 +1082,21 @@ def discard_ukeire(
             # Whether one more tile of a kind held 0, 1, 2 or 3 times is a gain: for seven
             # pairs it depends only on that count, for thirteen orphans also on the kind.
             pair_gain = (
-                [_pairs_gain(packed, held, shape) for held in range(COPIES)]
+                [_pairs_gain(packed, held, shape) for held in range(_COPIES)]
                 if pairs_value == before
-                else [False] * COPIES
+                else [False] * _COPIES
             )
             orphan_gain = (
                 [True, not (packed >> _ORPHAN_PAIR) & 7, False, False]
                 if orphans_value == before
-                else [False] * COPIES
+                else [False] * _COPIES
             )
             taken = set(improving)
             if pair_gain == _SINGLES_ONLY and not any(orphan_gain):
                 # The usual case: only a lone tile's partner pairs it (seven kinds are held).
                 singles = setup.singles
                 if singles is None:
-                    singles = setup.singles = [k for k in range(NUM_KINDS) if usable[k] == 1]
+                    singles = setup.singles = [k for k in range(_NUM_KINDS) if usable[k] == 1]
                 held = usable[kind]
                 for draw in singles:
                     if draw not in taken and (draw != kind or held != 1):
@@ -1093,9 +1106,9 @@ def discard_ukeire(
                 improving.sort()
                 out[kind] = (before, tuple(improving))
                 continue
-            for draw in range(NUM_KINDS) if shape.honors else range(27):
+            for draw in range(_NUM_KINDS) if shape.honors else range(27):
                 held = after[draw]
-                if held >= COPIES or draw in taken:
+                if held >= _COPIES or draw in taken:
                     continue
                 if missing is not None and _SUIT_OF[draw] == missing:
                     continue
@@ -1108,7 +1121,7 @@ def discard_ukeire(
     return out
 
 
-_ORPHAN_SET = frozenset(TERMINALS_AND_HONORS)
+_ORPHAN_SET: Final = frozenset(TERMINALS_AND_HONORS)
 
 
 def _checked_kinds(kinds: Collection[int]) -> list[int]:
@@ -1119,16 +1132,16 @@ def _checked_kinds(kinds: Collection[int]) -> list[int]:
         wanted = []
     else:
         if set(map(type, wanted)) <= _INT and (
-            not wanted or (wanted[0] >= 0 and wanted[-1] < NUM_KINDS)
+            not wanted or (wanted[0] >= 0 and wanted[-1] < _NUM_KINDS)
         ):
             return wanted
     given: Collection[object] = kinds  # any value, where a caller broke the signature
-    wrong = [k for k in given if not (type(k) is int and 0 <= k < NUM_KINDS)]
+    wrong = [k for k in given if not (type(k) is int and 0 <= k < _NUM_KINDS)]
     shown = wrong[0] if wrong else kinds  # a one-pass iterable is spent by now
-    raise ValueError(f"discard kinds must be 0-{NUM_KINDS - 1}, got {shown!r}")
+    raise ValueError(f"discard kinds must be 0-{_NUM_KINDS - 1}, got {shown!r}")
 
 
-_INT = {int}
+_INT: Final = {int}
 
 
 def _plus_ids(key: bytes, honours: bool) -> tuple[int, ...]:
@@ -1140,11 +1153,11 @@ def _plus_ids(key: bytes, honours: bool) -> tuple[int, ...]:
         ids, numbers = _shipped
         base = _base5(key)
         return tuple(
-            -1 if held >= COPIES else ids[numbers[base + _POW5[i]]] for i, held in enumerate(key)
+            -1 if held >= _COPIES else ids[numbers[base + _POW5[i]]] for i, held in enumerate(key)
         )
     out = []
     for index, held in enumerate(key):
-        if held >= COPIES:
+        if held >= _COPIES:
             out.append(-1)
             continue
         grown = bytearray(key)

@@ -83,7 +83,7 @@ def test_reading_the_table_fills_every_combination(monkeypatch) -> None:
         return 0
 
     monkeypatch.setattr(shapes, "_combine", combine)
-    monkeypatch.setattr(shapes, "_TABLES", {})
+    shapes._TABLES.clear()  # every suit table made afresh, from the filled table
     monkeypatch.setattr(shapes, "_last_setup", None)
     assert [shapes.discard_shanten(counts_of(parse_kinds(h))) for h in hands] == worked_out
     assert calls == [] and len(ids) == 180
