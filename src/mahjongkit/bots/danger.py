@@ -30,6 +30,10 @@ from mahjongkit.valueclass import dataclass
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.base import Plan
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
+if TYPE_CHECKING:
+    from typing import Final
+
 SAFE, SUJI, HONOUR, UNSAFE = range(4)
 """Danger levels, safest first."""
 
@@ -179,6 +183,27 @@ def _hong_kong_weight(observation: Observation, seat: int) -> float:
     return 0.0
 
 
+_MINIMUM: Final = Plan.MINIMUM
+"""The plan of a family whose win needs a minimum value, as a C static compiled (an enum
+member read off its class is a slow look-up)."""
+_FACTS: Final[dict[str, tuple[bool, bool, bool]]] = {}
+"""Per family's name: whether a hand is a threat by the value it shows, whether seats have a
+missing suit, whether a ready hand is declared (read off its record once: a family's record
+does not change in a process, and looking it up costs more than the rest of a quiet turn)."""
+
+
+def _facts(variant: str) -> tuple[bool, bool, bool]:
+    found = _FACTS.get(variant)
+    if found is None:
+        record = find_variant(variant)
+        found = _FACTS[variant] = (
+            record.bot_hints.plan is _MINIMUM,
+            bool(record.capabilities.missing_suit),
+            bool(record.capabilities.ready_declaration),
+        )
+    return found
+
+
 def threats(observation: Observation) -> list[Threat]:
     """The other seats still playing that may be ready: a riichi, three melds or more, or two
     melds that show a one-suit hand. In Sichuan a seat that has won is out of the hand (blood
@@ -186,15 +211,19 @@ def threats(observation: Observation) -> list[Threat]:
     is a threat, since there is no riichi to announce a ready hand. In Hong Kong a hand must
     show fan to be a threat (:func:`shown_fan`): three melds of mixed chows are a weak one, two
     melds of one suit or of pungs a real one."""
-    out = []
-    record = find_variant(observation.variant)
+    out: list[Threat] = []
     # A family whose win needs a minimum value: a hand is a threat by the value it shows.
-    shows_value = record.bot_hints.plan is Plan.MINIMUM
-    missing_suit = record.capabilities.missing_suit
+    shows_value, missing_suit, _ = _facts(observation.variant)
     for seat, info in enumerate(observation.seats):
         if seat == observation.seat or info.won:
             continue
         melds = len(info.melds)
+        if not melds and not shows_value and not info.riichi:
+            # No meld shows a suit or an honour (what the branches below read of them): only
+            # Sichuan's late concealed seat can be a threat (the usual seat, early: none).
+            if missing_suit and _sichuan_late_and_clear(observation, info):
+                out.append(Threat(seat, SICHUAN_LATE_THREAT, None, False))
+            continue
         if shows_value:
             # Fewer than two melds show no fan (_hong_kong_weight): only a late wall counts.
             weight = _hong_kong_weight(observation, seat) if melds >= 2 else 0.0
@@ -362,7 +391,7 @@ def discard_danger(
         seen = _seen_counts(observation)
     passed = _passed(observation, found, furiten_rule)
     ponds = _ponds(observation, found)
-    worst = find_variant(observation.variant).capabilities.ready_declaration
+    worst = _facts(observation.variant)[2]
     out = [0.0] * NUM_KINDS
     for kind in range(NUM_KINDS) if kinds is None else kinds:
         dangers = [

@@ -27,6 +27,10 @@ from mahjongkit.tiles import (
 from mahjongkit.variants import find_variant
 from mahjongkit.variants.base import BotHints, Capabilities, Plan, Variant
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
+if TYPE_CHECKING:
+    from typing import Final
+
 __all__ = ["HandReading", "Ranked"]
 
 
@@ -41,10 +45,16 @@ class Ranked(Protocol):
         ...
 
 
-_MINIMUM, _MISSING_SUIT = Plan.MINIMUM, Plan.MISSING_SUIT
-"""The one-suit plans, as globals (an enum member read off its class is a slow lookup)."""
-_OUTSIDE_KINDS = tuple(k for k in range(NUM_KINDS) if k >= 27 or k % 9 in (0, 8))
-_KINDS_AND_BONUS = (NUM_PHYSICAL + NUM_BONUS) // COPIES
+_MINIMUM: Final = Plan.MINIMUM
+_MISSING_SUIT: Final = Plan.MISSING_SUIT
+"""The one-suit plans, as Final names (an enum member read off its class is a slow lookup;
+compiled, a C static)."""
+_CONCEALED_KONG: Final = MeldKind.CONCEALED_KONG.value
+_CHOW: Final = MeldKind.CHOW.value
+_RED_FIVES: Final = tuple(RED_FIVE_IDS)
+_DRAGONS: Final = tuple(DRAGONS)
+_OUTSIDE_KINDS: Final = tuple(k for k in range(NUM_KINDS) if k >= 27 or k % 9 in (0, 8))
+_KINDS_AND_BONUS: Final = (NUM_PHYSICAL + NUM_BONUS) // COPIES
 """Values of ``tile >> 2`` over every physical id: the kinds, then two for the bonus tiles."""
 
 
@@ -69,13 +79,13 @@ class HandReading:
         self._held = tuple(self.counts)
         self.red_kinds: tuple[int, ...] = ()
         """The kinds of the red fives held."""
-        for red in RED_FIVE_IDS:
+        for red in _RED_FIVES:
             if red in hand:
                 self.red_kinds += (red >> 2,)
         melds = own.melds
         self.melds = len(melds)
         self.shape = observation.hand_shape
-        concealed_kong = MeldKind.CONCEALED_KONG.value
+        concealed_kong = _CONCEALED_KONG
         self.open = any(m.kind != concealed_kong for m in melds)
         players = len(observation.seats)
         seat_wind = self.seat_wind = (observation.seat - observation.dealer) % players
@@ -83,7 +93,7 @@ class HandReading:
         self.value_honours: dict[int, int] = {}
         if capabilities.honours:
             honours = self.value_honours
-            for dragon in DRAGONS:
+            for dragon in _DRAGONS:
                 honours[dragon] = 1
             for wind in {27 + seat_wind, 27 + round_wind}:
                 honours[wind] = honours.get(wind, 0) + 1
@@ -95,7 +105,8 @@ class HandReading:
                 if indicator < 4 * NUM_KINDS:
                     self.dora[dora_after(indicator // 4)] += 1
         self.meld_kinds = [m.tiles[0] // 4 for m in melds if m.tiles]
-        self.meld_chows = sum(1 for m in melds if m.kind == MeldKind.CHOW.value)
+        chow = _CHOW
+        self.meld_chows = sum(1 for m in melds if m.kind == chow)
         self.rules = rules
         self.hk_plan: tuple[int, int, bool, bool] | None = None
         """A minimum to reach (Hong Kong): the main suit, the tiles off it, whether a flush

@@ -20,6 +20,10 @@ from mahjongkit.table.actions import Action
 from mahjongkit.tiles import NUM_KINDS, NUM_PHYSICAL, RED_FIVE_IDS
 from mahjongkit.variants.base import Plan
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
+if TYPE_CHECKING:
+    from typing import Final
+
 __all__ = [
     "Entry",
     "WinMemo",
@@ -35,9 +39,14 @@ __all__ = [
 Entry = tuple[tuple[float, ...], Action, int]
 """One discard of a ranking: its sort key (smallest first), the action, its wait value."""
 
-_YAKU, _MINIMUM, _MISSING_SUIT = Plan.YAKU, Plan.MINIMUM, Plan.MISSING_SUIT
-_CHOW = MeldKind.CHOW.value
-_RED_FIVES = frozenset(RED_FIVE_IDS)
+# Final names: compiled, C statics (an enum member read off its class is a slow look-up).
+_YAKU: Final = Plan.YAKU
+_MINIMUM: Final = Plan.MINIMUM
+_MISSING_SUIT: Final = Plan.MISSING_SUIT
+_CHOW: Final = MeldKind.CHOW.value
+_RED_FIVES: Final = frozenset(RED_FIVE_IDS)
+_NUM_KINDS: Final = NUM_KINDS
+_NUM_PHYSICAL: Final = NUM_PHYSICAL
 
 
 def read_discards(
@@ -51,7 +60,7 @@ def read_discards(
     riichi, discard = A.RIICHI, A.DISCARD
     for action in legal:
         tile = action.tile
-        if tile is None or tile >= NUM_PHYSICAL:
+        if tile is None or tile >= _NUM_PHYSICAL:
             continue
         kind = tile >> 2
         kind_of_action = action.type
@@ -167,7 +176,7 @@ def first_and_close(
     hand (it may be dead) or for a tile the plan must shed (the missing suit)."""
     after = reading.shanten_after()
     first: list[tuple[int, int, float]] = []
-    best = NUM_KINDS
+    best = _NUM_KINDS
     for kind in by_kind:
         value = after[kind]
         first.append((value, kind, keep_value(reading, kind)))
@@ -185,7 +194,7 @@ def best_shanten_keys(reading: HandReading, by_kind: dict[int, Action]) -> list[
     best shanten (key: the shanten, then the keep value less the unseen improving tiles the
     plan counts), sorted, the first of equal keys first; None when some discard is ready."""
     after = reading.shanten_after()
-    best = NUM_KINDS
+    best = _NUM_KINDS
     for kind in by_kind:
         if after[kind] < best:
             best = after[kind]
