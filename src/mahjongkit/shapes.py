@@ -688,8 +688,11 @@ class _SuitTable:
         """Per kind: the vector id with one tile more of it (−1: four held); made on first use."""
         self.improving: dict[int, tuple[int, ...]] = {}
         """Improving draws by (the other suits' vector, target, shanten before, suit number)."""
-        present = [number for number, count in enumerate(key) if count]
-        self.held = tuple(present)
+        bits = 0
+        for number, count in enumerate(key):
+            if count:
+                bits |= 1 << number
+        self.held = _HELD[bits]
         """The kinds (indices) held."""
         self.after: dict[int, tuple[int, ...]] = {}
         """Regular shanten after giving up one tile of each kind held, by (the other suits'
@@ -697,13 +700,11 @@ class _SuitTable:
         self.near: tuple[int, ...]
         self.near_orphans: tuple[int, ...]
         if honours:
-            self.near = tuple(present)
-            self.near_orphans = tuple(range(len(key)))
+            self.near = _HELD[bits]
+            self.near_orphans = _ALL_DRAWS[3]
         else:
-            bits = sum(1 << n for n in present)
-            reach = (bits | bits << 1 | bits << 2 | bits >> 1 | bits >> 2) & 0x1FF
-            self.near = tuple(n for n in range(9) if reach >> n & 1)
-            self.near_orphans = tuple(sorted({*self.near, 0, 8}))
+            self.near = _NEAR[bits]
+            self.near_orphans = _NEAR_ORPHANS[bits]
         """The kinds (indices) within two of a held one (honours: held), and with the
         terminals and honours thirteen orphans may want."""
         self.quad = _COPIES in key
@@ -771,6 +772,18 @@ class _SuitTable:
         found = improving[memo_key] = tuple(hits)
         return found
 
+
+def _near(bits: int) -> tuple[int, ...]:
+    reach = (bits | bits << 1 | bits << 2 | bits >> 1 | bits >> 2) & 0x1FF
+    return tuple(n for n in range(9) if reach >> n & 1)
+
+
+_HELD: Final = tuple(tuple(n for n in range(9) if bits >> n & 1) for bits in range(512))
+_NEAR: Final = tuple(_near(bits) for bits in range(512))
+_NEAR_ORPHANS: Final = tuple(tuple(sorted({*_near(bits), 0, 8})) for bits in range(512))
+"""By the kinds of a suit held (bit ``n``: index ``n``, honours with seven): the indices held,
+those within two of one held, and those with the terminals added (a suit table reads them
+rather than working them out for each suit it meets)."""
 
 _TABLES: dict[bytes, _SuitTable] = {}
 """Suit tables by counts (nine bytes a suit, seven the honours), kept under :data:`MEMO_LIMIT`."""

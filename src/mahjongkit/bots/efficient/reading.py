@@ -235,18 +235,23 @@ class HandReading:
         if left is None:
             left = self.left
         total = 0
+        copies = 0  # how often the discarded kind is among those counted
         if only is None:
             for other in kinds:
                 total += left[other]
+                if other == kind:
+                    copies += 1
         else:
             for other in kinds:
                 if other in only:
                     total += left[other]
-        if kind in kinds and (only is None or kind in only):
+                    if other == kind:
+                        copies += 1
+        if copies:
             # The discarded kind is read off the counts as they stand: a caller weighing the
             # discard may have taken the tile off already.
             given_up = self.unseen[kind] - self.counts[kind] + 1
-            total += kinds.count(kind) * ((given_up if given_up > 0 else 0) - left[kind])
+            total += copies * ((given_up if given_up > 0 else 0) - left[kind])
         return total
 
     def suit_tally(self) -> list[int]:
