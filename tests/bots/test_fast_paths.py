@@ -305,3 +305,108 @@ def test_the_copies_in_sight_a_reading_counts_are_the_dangers_own_count(variant:
                 capped += 4 in seen
             game.apply(agents[seat].act(obs))
     assert checked > 300 and capped > 50
+
+
+def _threats_read_in_full(observation: Observation) -> list[tuple[int, float, Any, bool, bool]]:
+    """The threats of :func:`threats`, every seat's melds read whatever they show: the
+    reference for its shortcut over seats with no meld (issue 35)."""
+    from mahjongkit.bots import danger
+
+    record = find_variant(observation.variant)
+    shows_value = record.bot_hints.plan is danger.Plan.MINIMUM
+    missing_suit = record.capabilities.missing_suit
+    out = []
+    for seat, info in enumerate(observation.seats):
+        if seat == observation.seat or info.won:
+            continue
+        melds = len(info.melds)
+        suits = {m.tiles[0] // 36 for m in info.melds if m.tiles and m.tiles[0] < 108}
+        honours = any(m.tiles and 108 <= m.tiles[0] < 136 for m in info.melds)
+        suit = next(iter(suits)) if len(suits) == 1 else None
+        if shows_value:
+            weight = danger._hong_kong_weight(observation, seat) if melds >= 2 else 0.0
+            if weight == 0 and observation.wall_remaining < danger.HK_LATE_WALL:
+                weight = danger.HK_LATE_THREAT
+            if weight > 0:
+                pungs = melds >= 2 and all(m.kind != "chow" for m in info.melds)
+                out.append((seat, weight, suit, honours, pungs))
+        elif info.riichi:
+            out.append((seat, danger.RIICHI_THREAT, suit, honours, False))
+        elif melds >= 3:
+            out.append((seat, danger.OPEN_THREAT, suit, honours, False))
+        elif melds >= 2 and (
+            suit is not None
+            or (not suits and honours)
+            or (missing_suit and observation.wall_remaining < 24)
+        ):
+            out.append((seat, danger.FLUSH_THREAT, suit, honours, False))
+        elif missing_suit and danger._sichuan_late_and_clear(observation, info):
+            out.append((seat, danger.SICHUAN_LATE_THREAT, suit, honours, False))
+    return out
+
+
+@pytest.mark.parametrize("variant", FAMILIES)
+def test_threats_are_those_every_seats_melds_read_in_full_show(variant: str) -> None:
+    """:func:`threats` skips the suit reading of a seat with no meld (none threatens but a
+    riichi, or Sichuan's late concealed seat): at every decision of seeded games its threats
+    are the full reading's, and the games reach seats of every kind (none, a riichi or late
+    concealed seat, an open one)."""
+    kinds = {"none": 0, "concealed": 0, "open": 0}
+    for seed in range(3):
+        game = Game(variant, seed=seed, max_rounds=3)
+        agents = make_agents(["defensive"] * 4, seed, game.flow.rules)[: game.players]
+        game.start()
+        while not game.over:
+            seat = game.waiting_for()[0]
+            obs = game.observation(seat, with_events=False)
+            found = [(t.seat, t.weight, t.suit, t.honours, t.pungs) for t in threats(obs)]
+            assert found == _threats_read_in_full(obs), (variant, seed, obs.seat)
+            if not found:
+                kinds["none"] += 1
+            for threat_seat, *_ in found:
+                kinds["open" if obs.seats[threat_seat].melds else "concealed"] += 1
+            game.apply(agents[seat].act(obs))
+    wanted = {"riichi": "concealed", "hongkong": "open", "sichuan": "concealed"}[variant]
+    assert kinds["none"] > 300 and kinds[wanted] > 10, kinds
+
+
+def _tiles_counted_apart(
+    reading: HandReading, kind: int, kinds: Sequence[int], only: frozenset[int] | None
+) -> int:
+    """``tiles_of`` as first written: every kind's unseen copies summed, then the discarded
+    kind's copies (found by a search and a count of ``kinds``) recounted from the counts."""
+    left = reading.left
+    total = sum(left[other] for other in kinds if only is None or other in only)
+    if kind in kinds and (only is None or kind in only):
+        given_up = reading.unseen[kind] - reading.counts[kind] + 1
+        total += kinds.count(kind) * (max(given_up, 0) - left[kind])
+    return total
+
+
+@pytest.mark.parametrize("variant", FAMILIES)
+def test_the_unseen_improving_tiles_of_a_discard_are_the_count_made_apart(variant: str) -> None:
+    """``HandReading.tiles_of`` counts the discarded kind's copies in the pass over the
+    improving kinds: at every discard of seeded games, for its improving kinds (and kinds
+    repeated), with and without a plan's kinds, it is the count made apart."""
+    checked = recounted = 0
+    for seed in range(2):
+        game = Game(variant, seed=seed, max_rounds=2)
+        agents = [EfficientAgent(game.flow.rules) for _ in range(game.players)]
+        game.start()
+        while not game.over:
+            seat = game.waiting_for()[0]
+            obs = game.observation(seat, with_events=False)
+            if obs.phase == "turn":
+                reading = HandReading(obs, agents[seat].rules)
+                for kind, (_, improving) in reading.after_discards().items():
+                    for kinds in (improving, (*improving, kind, kind)):
+                        for only in (None, frozenset(range(0, 34, 2)), reading.plan):
+                            reading.counts[kind] -= 1
+                            fast = reading.tiles_of(kind, kinds, only)
+                            apart = _tiles_counted_apart(reading, kind, kinds, only)
+                            reading.counts[kind] += 1
+                            assert fast == apart, (variant, seed, kind, kinds, only)
+                            checked += 1
+                            recounted += kind in improving
+            game.apply(agents[seat].act(obs))
+    assert checked > 1000 and recounted > 20, (checked, recounted)

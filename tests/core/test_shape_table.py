@@ -158,3 +158,22 @@ def test_shanten_read_from_the_table_equals_shanten_worked_out(monkeypatch) -> N
 def test_the_counting_order_is_the_keys_order() -> None:
     first = list(islice(_suits(), 3))
     assert [shape_table.key_of(c) for c in first] == [0, 1, 2]
+
+
+def test_a_suit_tables_held_and_nearby_kinds_are_those_of_its_counts() -> None:
+    """A suit table reads its held kinds, the kinds within two of one held and those with the
+    terminals from tables by the kinds held: for every set of kinds a suit may hold (one or
+    two copies, honours too), they are the ones its counts give."""
+    for bits in range(512):
+        for copies in (1, 2):
+            key = bytes(copies if bits >> n & 1 else 0 for n in range(9))
+            table = shapes._SuitTable(key, False)
+            held = tuple(n for n in range(9) if key[n])
+            near = tuple(n for n in range(9) if any(abs(n - h) <= 2 for h in held))
+            assert table.held == held, key
+            assert table.near == near, key
+            assert table.near_orphans == tuple(sorted({*near, 0, 8})), key
+            if bits < 128:
+                honours = shapes._SuitTable(key[:7], True)
+                assert honours.held == honours.near == tuple(n for n in range(7) if key[n])
+                assert honours.near_orphans == tuple(range(7))
