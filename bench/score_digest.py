@@ -31,9 +31,8 @@ def main() -> None:
     if args.src is not None:
         sys.path.insert(0, str(args.src.resolve()))
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from score import RULES, load, to_win
-
     from mahjongkit.variants.riichi import hand_value, score
+    from score import RULES, load, to_win
 
     records, _ = load(args.limit)
     digest = hashlib.sha256()

@@ -120,7 +120,8 @@ def test_a_kept_answer_leaves_the_garbage_collector_little_to_follow() -> None:
     for _ in range(5):
         gc.collect()
     for result in results:
-        reading = result._reading  # type: ignore[attr-defined]
+        reading, patterns, settlement, win = result._state  # type: ignore[attr-defined]
         assert not gc.is_tracked(reading), reading
-        # The other slots hold shared objects: the win, the pattern lines, the settlement.
-        assert result._settlement is score(result._win, RiichiRules.tenhou())._settlement  # type: ignore[attr-defined]
+        # The other parts are shared objects: the win, the pattern lines, the settlement.
+        again = score(win, RiichiRules.tenhou())._state  # type: ignore[attr-defined]
+        assert again[1] is patterns and again[2] is settlement and again[3] is win

@@ -31,6 +31,9 @@ def test_the_search_tables_keep_the_order_the_search_reads_them_in() -> None:
         "candidates_table",
         "points_table",
         "players",
+        "pattern_table",
+        "settlement_table",
+        "ids_table",
     )
 
 

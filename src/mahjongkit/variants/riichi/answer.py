@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from operator import attrgetter
-from types import MappingProxyType
 
 from mahjongkit.hand import Hand
 from mahjongkit.i18n import Sentence
@@ -19,7 +18,14 @@ from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.scoring import FuItem, Names, PatternHit, Score, Win
 from mahjongkit.tiles import format_kinds
 from mahjongkit.valueclass import fields
-from mahjongkit.variants.riichi.compiled import Compiled, Settlement, bits_of, compile_rules
+from mahjongkit.variants.riichi.compiled import (
+    Compiled,
+    Settlement,
+    bits_of,
+    compile_rules,
+    pattern_key,
+    payment_key,
+)
 from mahjongkit.variants.riichi.features import (
     ORPHANS,
     REGULAR,
@@ -30,14 +36,13 @@ from mahjongkit.variants.riichi.features import (
     suit_info,
 )
 from mahjongkit.variants.riichi.fu import breakdown, seven_pairs_breakdown
-from mahjongkit.variants.riichi.points import limit_names, payments_for
+from mahjongkit.variants.riichi.points import limit_names
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.search import (
     R_BASIC,
     R_FU,
     R_HAN,
     R_LIMIT,
-    R_MASK,
     R_PATTERN_KEY_END,
     R_YAKUMAN,
     RawReading,
@@ -46,7 +51,6 @@ from mahjongkit.variants.riichi.search import (
     named,
     parts_of,
 )
-from mahjongkit.variants.riichi.yaku import TABLE
 
 VARIANT_NAME = "riichi"
 
@@ -82,6 +86,8 @@ def _describe(parts: tuple[Part, ...], melds: tuple[Meld, ...]) -> str:
 
 
 _MELD_TEXT: dict[Meld, str] = {}
+_MEMO_LIMIT = 100_000
+"""Entries kept in :data:`_MELD_TEXT` before it is emptied."""
 
 
 def _meld_text(meld: Meld) -> str:
@@ -110,6 +116,14 @@ def _hand_text(hand: Hand) -> str:
     return " ".join([concealed, *map(_meld_text, hand.melds)])
 
 
+State = tuple[RawReading, tuple[PatternHit, ...], Settlement, Win]
+"""What a won :class:`RiichiScore` is made of: the search's reading (han, fu and limit are read
+there, the explanation comes from it), its pattern lines, its settlement (points, payments,
+lines and the rules: one tuple shared by every win paid alike) and the win. The lines and the
+settlement are shared, and the reading holds no object the garbage collector follows."""
+S_READING, S_PATTERNS, S_SETTLEMENT, S_WIN = range(4)
+"""Where each part of a :data:`State` sits."""
+
 _EXPLAINED = ("fu_breakdown", "limit_names", "replaced", "replaced_names", "hand", "extra")
 """The fields of a :class:`RiichiScore` computed when first read."""
 _UNSET: Any = object()
@@ -133,11 +147,8 @@ class RiichiScore(Score):
     aside (three players), ``nukidora`` (how many).
     """
 
-    __slots__ = ("_patterns", "_reading", "_settlement", "_win")
-    _win: Win
-    _patterns: tuple[PatternHit, ...]
-    _settlement: Settlement
-    _reading: RawReading
+    __slots__ = ("_state",)
+    _state: State
     # Constant for a won Riichi hand (a value in the instance dict, from __init__, wins).
     variant = VARIANT_NAME
     error = None
@@ -148,12 +159,12 @@ class RiichiScore(Score):
         known = self.__dict__
         found = known.get(name, _UNSET)
         if found is _UNSET:
-            win = self._win
+            raw, _, settlement, win = self._state
             # The named reading serves every explained field: made once, kept beside them.
             reading = known.get("_named")
             if reading is None:
-                reading = known["_named"] = named(self._reading, win.hand)
-            found = known[name] = _EXPLAIN[name](win, self._settlement[3], reading)
+                reading = known["_named"] = named(raw, win.hand)
+            found = known[name] = _EXPLAIN[name](win, settlement[3], reading)
         return found
 
     def __getstate__(self) -> dict[str, Any]:
@@ -223,7 +234,7 @@ class RiichiScore(Score):
     def players(self) -> int:
         """The seats of the rules the hand was paid under."""
         try:
-            return self._settlement[3].players
+            return self._state[S_SETTLEMENT][3].players
         except AttributeError:  # made by Score.__init__ or unpickled
             return self.__dict__["players"]  # type: ignore[no-any-return]
 
@@ -232,14 +243,14 @@ class RiichiScore(Score):
         self.__dict__["players"] = value
 
 
-def _stored(name: str, slot: str, index: int | None = None) -> property:
-    """The property of a field kept in ``slot``, or at ``index`` of the tuple there (or in the
-    instance dict)."""
-    read_slot = attrgetter(slot)
+def _stored(name: str, part: int, index: int | None = None) -> property:
+    """The property of a field kept at ``part`` of the state, or at ``index`` of the tuple
+    there (or in the instance dict)."""
+    read_state = attrgetter("_state")
 
     def read(score: RiichiScore) -> Any:
         try:
-            kept = read_slot(score)
+            kept = read_state(score)[part]
         except AttributeError:  # made by Score.__init__ or unpickled
             return score.__dict__[name]
         return kept if index is None else kept[index]
@@ -250,35 +261,36 @@ def _stored(name: str, slot: str, index: int | None = None) -> property:
     return property(read, write, doc=f"See :class:`~mahjongkit.scoring.Score` ({name}).")
 
 
-_STORED: dict[str, tuple[str, int | None]] = {
-    "patterns": ("_patterns", None),
-    "points": ("_settlement", 0),
-    "payments": ("_settlement", 1),
-    "lines": ("_settlement", 2),
+_STORED: dict[str, tuple[int, int | None]] = {
+    "patterns": (S_PATTERNS, None),
+    "points": (S_SETTLEMENT, 0),
+    "payments": (S_SETTLEMENT, 1),
+    "lines": (S_SETTLEMENT, 2),
     # In the reading (value and raw value: the han, never capped).
-    "value": ("_reading", R_HAN),
-    "raw_value": ("_reading", R_HAN),
-    "fu": ("_reading", R_FU),
-    "limit": ("_reading", R_LIMIT),
+    "value": (S_READING, R_HAN),
+    "raw_value": (S_READING, R_HAN),
+    "fu": (S_READING, R_FU),
+    "limit": (S_READING, R_LIMIT),
 }
 """Where each stored field is kept."""
-for _name, (_slot, _index) in _STORED.items():
-    setattr(RiichiScore, _name, _stored(_name, _slot, _index))
+for _name, (_part, _index) in _STORED.items():
+    setattr(RiichiScore, _name, _stored(_name, _part, _index))
 _FIELD_NAMES = tuple(score_field.name for score_field in fields(Score))
 
-# How an answer is made, out of sight of its readers: :func:`build_answer` fills four slots, the
-# win, the pattern lines, the settlement (points, payments, lines and the rules: one tuple shared
-# by every win paid alike) and the search's reading, where han, fu and limit are read and the
-# explanation comes from. The first three are shared objects and the reading holds no object
-# the garbage collector follows, so a kept answer is one object for the collector, not two or
-# more; setting a dozen fields one at a time past the frozen guard would cost as much as
-# scoring the hand. The slots' own descriptors set them, bound once here.
-_set_win = RiichiScore.__dict__["_win"].__set__
-_set_patterns = RiichiScore.__dict__["_patterns"].__set__
-_set_settlement = RiichiScore.__dict__["_settlement"].__set__
-_set_reading = RiichiScore.__dict__["_reading"].__set__
-_new_score = object.__new__
-"""Makes an answer at C speed, its slots then set through the descriptors above."""
+# How an answer is made, out of sight of its readers: one slot holds its state (see State), set
+# through the slot's own descriptor, bound once here: setting a dozen fields one at a time past
+# the frozen guard would cost as much as scoring the hand, and each call from Python to a slot's
+# descriptor costs about as much as a dictionary look-up by a tuple.
+set_state = RiichiScore.__dict__["_state"].__set__
+new_score = object.__new__
+"""Makes an answer at C speed, its state then set through :data:`set_state`."""
+
+
+def make_answer(state: State) -> Score:
+    """The answer of a state (see :data:`State`)."""
+    result = new_score(RiichiScore)
+    set_state(result, state)
+    return result  # type: ignore[no-any-return]
 
 
 def _replaced(win: Win, rules: RiichiRules, best: Reading) -> tuple[tuple[str, str], ...]:
@@ -330,31 +342,27 @@ _EXPLAIN: dict[str, Callable[[Win, RiichiRules, Reading], Any]] = {
 
 def build_answer(win: Win, rules: RiichiRules, compiled: Compiled, best: RawReading) -> Score:
     """Turn the best reading into the public answer (its explanation is built when read)."""
-    pattern_key = best[:R_PATTERN_KEY_END]  # mask, dora, ura dora, red fives, concealed
-    if win.nukidora:  # three players: the North tiles set aside get their own line
-        pattern_key += (win.nukidora,)
-    patterns = compiled.pattern_lists.get(pattern_key)
-    if patterns is None:  # .get: the table is emptied when it grows past _MEMO_LIMIT
-        if len(compiled.pattern_lists) > _MEMO_LIMIT:
-            compiled.pattern_lists.clear()
-        patterns = compiled.pattern_lists[pattern_key] = _patterns(
-            compiled, best[R_YAKUMAN], *pattern_key
-        )
-    liable_seat = win.liable_seat
-    payment_key: tuple[Any, ...] = (
-        best[R_BASIC], win.seat, win.self_draw, win.from_seat, win.honba, win.deposits, liable_seat
-    )  # fmt: skip
-    if liable_seat is not None:  # rare: what the liable seat owes depends on the yakuman
-        payment_key += (_liable_basic(compiled, rules, best[R_MASK], best[R_YAKUMAN]),)
-    settlement = compiled.settlements.get(payment_key)
+    mask, dora, ura, red, concealed = best[:R_PATTERN_KEY_END]
+    yakuman = best[R_YAKUMAN]
+    north = win.nukidora  # three players: the North tiles set aside get their own line
+    key = pattern_key(mask, dora, ura, red, concealed, north)
+    patterns = compiled.pattern_lists.get(key)
+    if patterns is None:  # .get: the table is emptied when it grows past its limit
+        patterns = compiled.pattern_lines(key, yakuman, mask, dora, ura, red, concealed, north)
+    basic, seat, self_draw, from_seat = best[R_BASIC], win.seat, win.self_draw, win.from_seat
+    honba, deposits, liable_seat = win.honba, win.deposits, win.liable_seat
+    if liable_seat is None:
+        key = payment_key(basic, seat, self_draw, from_seat, honba, deposits)
+        liable_basic = 0
+    else:  # rare: what the liable seat owes depends on the yakuman
+        liable_basic = _liable_basic(compiled, rules, mask, yakuman)
+        key = (basic, seat, self_draw, from_seat, honba, deposits, liable_seat, liable_basic)
+    settlement = compiled.settlements.get(key)
     if settlement is None:
-        settlement = _settle(win, rules, compiled, payment_key)
-    result = _new_score(RiichiScore)
-    _set_win(result, win)
-    _set_patterns(result, patterns)
-    _set_settlement(result, settlement)
-    _set_reading(result, best)
-    return result
+        settlement = compiled.settle(
+            key, basic, seat, self_draw, from_seat, honba, deposits, liable_seat, liable_basic
+        )
+    return make_answer((best, patterns, settlement, win))
 
 
 def _liable_basic(compiled: Compiled, rules: RiichiRules, mask: int, yakuman: int) -> int:
@@ -366,77 +374,6 @@ def _liable_basic(compiled: Compiled, rules: RiichiRules, mask: int, yakuman: in
     return 8000 * sum(
         by_bit[bit].yakuman for bit in bits_of(mask) if by_bit[bit].row.id in liable_ids
     )
-
-
-def _settle(
-    win: Win, rules: RiichiRules, compiled: Compiled, payment_key: tuple[Any, ...]
-) -> Settlement:
-    """The payments of a win (a miss of the settlements memo, keyed by ``payment_key``: basic
-    points, seat, self-draw, the discarder, counters, deposits, liable seat and, with one, the
-    liable basic points)."""
-    settlements = compiled.settlements
-    if len(settlements) > _MEMO_LIMIT:  # .get finds the misses: the table may be emptied
-        settlements.clear()
-    basic, seat, self_draw, from_seat, honba, deposits, liable_seat, *liable = payment_key
-    paid = payments_for(
-        basic,
-        seat,
-        self_draw,
-        (seat - 1) % rules.players if from_seat is None else from_seat,
-        rules,
-        honba=honba,
-        deposits=deposits,
-        liable_seat=liable_seat,
-        liable_basic=liable[0] if liable else 0,
-    )
-    found = settlements[payment_key] = (
-        paid.points,
-        MappingProxyType(paid.deltas),
-        paid.lines,
-        rules,
-    )
-    return found
-
-
-def _patterns(
-    compiled: Compiled,
-    yakuman: int,
-    mask: int,
-    dora: int,
-    ura: int,
-    red: int,
-    concealed: bool,
-    north: int = 0,
-) -> tuple[PatternHit, ...]:
-    """The pattern lines of a reading, in table order, bonus han last. ``north``: the North
-    tiles set aside (three players), each a han of its own on its line; the dora count holds
-    them (the search counts them as held), and keeps those the indicators make of them."""
-    patterns: list[PatternHit] = []
-    for bit in bits_of(mask):
-        resolved = compiled.by_bit[bit]
-        value = resolved.yakuman or (resolved.han_closed if concealed else resolved.han_open)
-        patterns.append(compiled.hit(resolved, value))
-    if not yakuman:
-        dora -= north
-        for kind, count in (("dora", dora), ("red", red), ("ura", ura), ("north", north)):
-            if count:
-                patterns.append(_bonus_hit(compiled, kind, count))
-    return tuple(patterns)
-
-
-_MEMO_LIMIT = 100_000
-"""Entries kept in a memo table before it is emptied (settlements, pattern lists)."""
-
-_BONUS_ROWS = {row.bonus: (index, row) for index, row in enumerate(TABLE) if row.bonus}
-
-
-def _bonus_hit(compiled: Compiled, kind: str, count: int) -> PatternHit:
-    index, row = _BONUS_ROWS[kind]  # type: ignore[index]
-    key = (index, count, count)
-    found = compiled.hits.get(key)
-    if found is None:
-        found = compiled.hits[key] = PatternHit(row.id, count, row.names, "han", count)
-    return found
 
 
 def _fu_breakdown(win: Win, rules: RiichiRules, best: Reading, concealed: bool) -> tuple[Any, ...]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 
 from mahjongkit.lite_typing import Any, NamedTuple
 from mahjongkit.scoring import PatternHit, PaymentLine
@@ -28,7 +29,7 @@ from mahjongkit.variants.riichi.features import (
     pair_features_table,
     pair_fu_table,
 )
-from mahjongkit.variants.riichi.points import basic_points, total_points
+from mahjongkit.variants.riichi.points import basic_points, payments_for, total_points
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.yaku import TABLE, Predicate, Yaku
 
@@ -140,6 +141,12 @@ class SearchTables(NamedTuple):
     """:attr:`Compiled.points`."""
     players: int
     """The seats at the table (:attr:`RiichiRules.players`)."""
+    pattern_table: dict[Any, tuple[PatternHit, ...]]
+    """:attr:`Compiled.pattern_lists`."""
+    settlement_table: dict[Any, Settlement]
+    """:attr:`Compiled.settlements`."""
+    ids_table: dict[int, tuple[str, ...]]
+    """:attr:`Compiled.ids`."""
 
 
 _ValuedRow = tuple[int, int, int, int, int, Predicate | None]
@@ -158,12 +165,12 @@ class Compiled:
     hits: dict[tuple[int, int, int], PatternHit] = field(default_factory=dict)
     ids: dict[int, tuple[str, ...]] = field(default_factory=dict)
     """Pattern ids of a mask of rows (memoised)."""
-    pattern_lists: dict[tuple[int, int, int, int, bool], tuple[PatternHit, ...]] = field(
-        default_factory=dict
-    )
-    """Pattern lines by (rows mask, dora, ura dora, red fives, concealed)."""
+    pattern_lists: dict[Any, tuple[PatternHit, ...]] = field(default_factory=dict)
+    """Pattern lines by :func:`pattern_key` (rows mask, dora, ura dora, red fives, concealment,
+    North tiles set aside: few values; see :meth:`pattern_lines`)."""
     settlements: dict[Any, Settlement] = field(default_factory=dict)
-    """Payments by everything they depend on (a pure function of few values)."""
+    """Payments by :func:`payment_key` (everything they depend on, a pure function of few
+    values; see :meth:`settle`)."""
     points: dict[int, tuple[int, str | None, tuple[int, ...]]] = field(default_factory=dict)
     """Basic points, limit and the winner's gain by ``han << 16 | fu << 8 | yakuman`` (see
     :meth:`basic`)."""
@@ -250,6 +257,88 @@ class Compiled:
         found = self.candidates[features] = Candidates(
             raw_mask, mask, han, yakuman, tuple(tests), tuple(replacements)
         )
+        return found
+
+    def ids_of(self, mask: int) -> tuple[str, ...]:
+        """The pattern ids of the rows of ``mask``, in table order (memoised by the mask)."""
+        if len(self.ids) >= MEMO_LIMIT:
+            self.ids.clear()  # the same dict: the search tables hold it
+        found = self.ids[mask] = tuple(self.by_bit[bit].row.id for bit in bits_of(mask))
+        return found
+
+    def pattern_lines(
+        self,
+        key: Any,
+        yakuman: int,
+        mask: int,
+        dora: int,
+        ura: int,
+        red: int,
+        concealed: bool,
+        north: int = 0,
+    ) -> tuple[PatternHit, ...]:
+        """The pattern lines of a reading, in table order, bonus han last, kept under ``key``
+        (:func:`pattern_key` of the same values). ``north``: the North tiles set aside (three
+        players), each a han of its own on its line; the dora count holds them (the search
+        counts them as held), and keeps those the indicators make of them."""
+        patterns: list[PatternHit] = []
+        for bit in bits_of(mask):
+            resolved = self.by_bit[bit]
+            value = resolved.yakuman or (resolved.han_closed if concealed else resolved.han_open)
+            patterns.append(self.hit(resolved, value))
+        if not yakuman:
+            dora -= north
+            for kind, count in (("dora", dora), ("red", red), ("ura", ura), ("north", north)):
+                if count:
+                    patterns.append(self._bonus_hit(kind, count))
+        if len(self.pattern_lists) >= MEMO_LIMIT:
+            self.pattern_lists.clear()  # the same dict: the search tables hold it
+        found = self.pattern_lists[key] = tuple(patterns)
+        return found
+
+    def settle(
+        self,
+        key: Any,
+        basic: int,
+        seat: int,
+        self_draw: bool,
+        from_seat: int | None,
+        honba: int,
+        deposits: int,
+        liable_seat: int | None = None,
+        liable_basic: int = 0,
+    ) -> Settlement:
+        """The payments of a win, kept under ``key`` (:func:`payment_key` of the same values,
+        or with a liable seat any key holding them all). ``from_seat`` None on a discard win:
+        the previous seat."""
+        rules = self.rules
+        paid = payments_for(
+            basic,
+            seat,
+            self_draw,
+            (seat - 1) % rules.players if from_seat is None else from_seat,
+            rules,
+            honba=honba,
+            deposits=deposits,
+            liable_seat=liable_seat,
+            liable_basic=liable_basic,
+        )
+        if len(self.settlements) >= MEMO_LIMIT:
+            self.settlements.clear()  # the same dict: the search tables hold it
+        found = self.settlements[key] = (
+            paid.points,
+            MappingProxyType(paid.deltas),
+            paid.lines,
+            rules,
+        )
+        return found
+
+    def _bonus_hit(self, kind: str, count: int) -> PatternHit:
+        index, row = _BONUS_ROWS[kind]
+        key = (index, count, count)
+        found = self.hits.get(key)
+        if found is None:
+            found = self.hits[key] = PatternHit(row.id, count, row.names, "han", count)
         return found
 
     @staticmethod
@@ -343,6 +432,9 @@ def _compile(rules: RiichiRules) -> Compiled:
         candidates_table=compiled.candidates,
         points_table=compiled.points,
         players=rules.players,
+        pattern_table=compiled.pattern_lists,
+        settlement_table=compiled.settlements,
+        ids_table=compiled.ids,
     )
     compiled.hot = tuple(compiled.tables)
     return compiled
@@ -350,6 +442,34 @@ def _compile(rules: RiichiRules) -> Compiled:
 
 _CHUNKS = 7
 """Bytes of a feature int: every feature bit is below 56."""
+
+_BONUS_ROWS: dict[str, tuple[int, Yaku]] = {
+    row.bonus: (index, row) for index, row in enumerate(TABLE) if row.bonus
+}
+"""The bonus han rows (dora, red fives, ura dora, North tiles) by their kind, with their index."""
+
+
+def pattern_key(mask: int, dora: int, ura: int, red: int, concealed: bool, north: int) -> Any:
+    """What a reading's pattern lines depend on, as one int (a tuple past the bytes' range):
+    a memo key that hashes in a step, where a tuple hashes each item."""
+    if (dora | ura | red | north) >> 8:
+        return (mask, dora, ura, red, concealed, north)
+    return ((((mask << 8 | north) << 8 | dora) << 8 | ura) << 8 | red) << 1 | concealed
+
+
+def payment_key(
+    basic: int, seat: int, self_draw: bool, from_seat: int | None, honba: int, deposits: int
+) -> Any:
+    """What the payments of a win without a liable seat depend on, as one int (a tuple for
+    counts past :data:`~mahjongkit.scoring.result.MAX_COUNT`'s 17 bits or seats past 6): the
+    basic points, the winner's seat, self-draw, the discarder (none on a self-draw), counters
+    and deposits."""
+    draw = 1 if self_draw else 0  # a truthy flag is a yes (the search reads it so)
+    discarder = None if draw else from_seat
+    if (honba | deposits) >> 17 or not 0 <= seat < 8 or not -1 <= (discarder or 0) < 7:
+        return (basic, seat, draw, discarder, honba, deposits)
+    code = 0 if discarder is None else discarder + 1
+    return (((basic << 17 | honba) << 17 | deposits) << 3 | seat) << 4 | code << 1 | draw
 
 
 def _allowed(rows: tuple[_ValuedRow, ...], chunk: int, byte: int) -> int:

@@ -342,8 +342,10 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
         riichi, bool(fields.double_riichi), bool(fields.ippatsu), bool(fields.after_kong),
         bool(fields.robbing_kong), bool(fields.last_tile), bool(fields.first_turn),
     )  # fmt: skip
+    hand: Hand = fields.hand
     return _best(
-        win, compiled, tried, fields.hand, fields.seat, bool(fields.self_draw),
+        win, compiled, tried, hand.melds, hand.suit_keys, hand.red_count, hand.held_counts,
+        fields.dora_indicators, fields.ura_indicators, fields.seat, bool(fields.self_draw),
         fields.round_wind, fields.honba, fields.win_tile.kind, riichi, situation,
         fields.nukidora,
     )  # fmt: skip
@@ -360,18 +362,158 @@ def plain_win(win: Any, compiled: Compiled) -> RawReading | None:
     converted before it is checked: a count of the wrong type goes the careful way, to be
     named in its refusal, rather than failing a compiled conversion.
     """
+    hand = win.hand
+    if not isinstance(hand, Hand):
+        return None
+    return _plain(
+        win, compiled, hand.size, hand.melds, hand.suit_keys, hand.red_count, hand.held_counts,
+        win.win_tile, win.seat, win.round_wind, win.self_draw, win.from_seat, win.honba,
+        win.deposits, win.riichi, win.double_riichi, win.ippatsu, win.after_kong,
+        win.robbing_kong, win.last_tile, win.first_turn, win.liable_seat, win.nukidora,
+        win.dora_indicators, win.ura_indicators,
+    )  # fmt: skip
+
+
+ANSWER: Final = 0
+""":func:`plain_answer`'s ``want`` for :func:`~.scorer.score`'s answer."""
+VALUE: Final = 1
+""":func:`plain_answer`'s ``want`` for :func:`~.scorer.hand_value`'s value."""
+
+
+def plain_answer(
+    want: int,
+    win: Any,
+    compiled: Compiled,
+    size: Any,
+    melds: Any,
+    suit_keys: Any,
+    red_count: Any,
+    held: Any,
+    win_tile: Any,
+    seat: Any,
+    round_wind: Any,
+    self_draw: Any,
+    from_seat: Any,
+    honba: Any,
+    deposits: Any,
+    riichi: Any,
+    double_riichi: Any,
+    ippatsu: Any,
+    after_kong: Any,
+    robbing_kong: Any,
+    last_tile: Any,
+    first_turn: Any,
+    liable_seat: Any,
+    nukidora: Any,
+    dora_indicators: Any,
+    ura_indicators: Any,
+) -> tuple[Any, ...] | None:
+    """:func:`plain_win` and what the scorer makes of its reading, in one call: for ``want``
+    :data:`ANSWER`, the state of a :class:`~.answer.RiichiScore` (the reading, its pattern
+    lines, its settlement, the win); for :data:`VALUE`, the fields of a
+    :class:`~.scorer.HandValue`. :data:`NOT_A_WIN` and None as :func:`plain_win` (None too for
+    an answer with a liable seat, which the careful way pays).
+
+    The caller reads the fields of the win and of its hand (a :class:`~mahjongkit.hand.Hand`:
+    the caller checks its type), since the interpreter reads a slot of a Python object in a
+    few instructions and compiled code through the generic attribute look-up, several times
+    as many; they arrive untyped, to be checked here as :func:`plain_win` checks them. The
+    pattern lines, the settlement and the pattern ids come from the compiled memo tables, by
+    one int key each (:func:`~.compiled.pattern_key`, :func:`~.compiled.payment_key`, the
+    rows' mask), filled through :class:`~.compiled.Compiled` on a miss.
+    """
+    found = _plain(
+        win, compiled, size, melds, suit_keys, red_count, held, win_tile, seat, round_wind,
+        self_draw, from_seat, honba, deposits, riichi, double_riichi, ippatsu, after_kong,
+        robbing_kong, last_tile, first_turn, liable_seat, nukidora, dora_indicators,
+        ura_indicators,
+    )  # fmt: skip
+    if not found:
+        return found
+    hot: tuple[Any, ...] = compiled.hot
+    mask: int = found[0]
+    yakuman: int = found[6]
+    if want == VALUE:
+        ids_table: dict[int, Any] = hot[11]
+        try:
+            ids: tuple[Any, ...] = ids_table[mask]
+        except KeyError:
+            ids = compiled.ids_of(mask)
+        han: int = found[7]
+        fu: int = found[8]
+        gain_index = (0 if seat else 2) + (1 if self_draw else 0)
+        points_table: dict[int, Any] = hot[7]
+        points: tuple[Any, ...] = points_table[han << 16 | fu << 8 | yakuman]
+        gains: tuple[int, ...] = points[2]
+        return (han, fu, yakuman, found[5], gains[gain_index], found[9], ids)
+    if liable_seat is not None:
+        return None
+    dora: int = found[1]
+    ura: int = found[2]
+    red: int = found[3]
+    concealed: bool = found[4]
+    if (dora | ura | red) >> 8:
+        return None  # past a byte: the careful way's tuple key
+    # compiled.pattern_key and compiled.payment_key, inline (the checks bound every field).
+    key = (((mask << 16 | dora) << 8 | ura) << 8 | red) << 1 | (1 if concealed else 0)
+    pattern_table: dict[Any, Any] = hot[9]
+    try:
+        patterns: tuple[Any, ...] = pattern_table[key]
+    except KeyError:
+        patterns = compiled.pattern_lines(key, yakuman, mask, dora, ura, red, concealed)
+    basic: int = found[5]
+    seat_number: int = seat
+    counters: int = honba
+    sticks: int = deposits
+    discarder = 0
+    if not self_draw and from_seat is not None:
+        discarder_seat: int = from_seat
+        discarder = discarder_seat + 1
+    draw = 1 if self_draw else 0
+    key = ((basic << 17 | counters) << 17 | sticks) << 3 | seat_number
+    key = key << 4 | discarder << 1 | draw
+    settlement_table: dict[Any, Any] = hot[10]
+    try:
+        settlement: tuple[Any, ...] = settlement_table[key]
+    except KeyError:
+        settlement = compiled.settle(
+            key, basic, seat_number, draw == 1, None if draw else from_seat, counters, sticks
+        )
+    return (found, patterns, settlement, win)
+
+
+def _plain(
+    win: Any,
+    compiled: Compiled,
+    size: Any,
+    melds_object: Any,
+    suit_keys: Any,
+    red_count: Any,
+    held: Any,
+    win_tile: Any,
+    seat_object: Any,
+    wind_object: Any,
+    self_draw_object: Any,
+    from_object: Any,
+    honba_object: Any,
+    deposits_object: Any,
+    riichi_object: Any,
+    double_riichi_object: Any,
+    ippatsu_object: Any,
+    after_kong_object: Any,
+    robbing_kong_object: Any,
+    last_tile_object: Any,
+    first_turn_object: Any,
+    liable_seat: Any,
+    nukidora: Any,
+    dora_indicators: Any,
+    ura_indicators: Any,
+) -> RawReading | None:
+    """:func:`plain_win` with the fields read (the hand's fields of a Hand)."""
     hot: tuple[Any, ...] = compiled.hot
     players: int = hot[8]
-    hand_object = win.hand
-    if not isinstance(hand_object, Hand):
+    if size != 14:
         return None
-    hand: Hand = hand_object
-    if hand.size != 14:
-        return None
-    seat_object = win.seat
-    honba_object = win.honba
-    deposits_object = win.deposits
-    wind_object = win.round_wind
     if not (
         type(seat_object) is int
         and type(honba_object) is int
@@ -390,22 +532,20 @@ def plain_win(win: Any, compiled: Compiled) -> RawReading | None:
         and 0 <= round_wind < 4
     ):
         return None
-    kind_object = win.win_tile.kind
+    kind_object = win_tile.kind
     if type(kind_object) is not int:
         return None
     win_kind: int = kind_object
     if not 0 <= win_kind < 34:
         return None
-    self_draw = bool(win.self_draw)
-    if not self_draw:
-        from_object = win.from_seat
-        if from_object is not None:
-            if type(from_object) is not int:
-                return None
-            from_seat: int = from_object
-            if not 0 <= from_seat < players or from_seat == seat:
-                return None
-    melds: tuple[Any, ...] = hand.melds
+    self_draw = bool(self_draw_object)
+    if not self_draw and from_object is not None:
+        if type(from_object) is not int:
+            return None
+        from_seat: int = from_object
+        if not 0 <= from_seat < players or from_seat == seat:
+            return None
+    melds: tuple[Any, ...] = melds_object
     if melds:
         if players >= len(_LEFT_OF):
             if check_melds(win, players) is not None:
@@ -423,21 +563,21 @@ def plain_win(win: Any, compiled: Compiled) -> RawReading | None:
                     return None
                 if meld.kind is _CHOW and claimed != left:
                     return None
-    if win.nukidora:
+    if nukidora:
         return None
-    riichi = bool(win.riichi)
-    double_riichi = bool(win.double_riichi)
-    ippatsu = bool(win.ippatsu)
-    after_kong = bool(win.after_kong)
-    robbing_kong = bool(win.robbing_kong)
-    last_tile = bool(win.last_tile)
-    first_turn = bool(win.first_turn)
+    riichi = bool(riichi_object)
+    double_riichi = bool(double_riichi_object)
+    ippatsu = bool(ippatsu_object)
+    after_kong = bool(after_kong_object)
+    robbing_kong = bool(robbing_kong_object)
+    last_tile = bool(last_tile_object)
+    first_turn = bool(first_turn_object)
     if (
         after_kong
         or robbing_kong
         or last_tile
         or first_turn
-        or win.liable_seat is not None
+        or liable_seat is not None
         or (riichi and melds)
         or (not riichi and (ippatsu or double_riichi))
     ) and check_situation(win, players) is not None:
@@ -446,8 +586,8 @@ def plain_win(win: Any, compiled: Compiled) -> RawReading | None:
         riichi, double_riichi, ippatsu, after_kong, robbing_kong, last_tile, first_turn
     )
     found = _best(
-        win, compiled, None, hand, seat, self_draw, round_wind, honba, win_kind, riichi,
-        situation, 0,
+        win, compiled, None, melds, suit_keys, red_count, held, dora_indicators, ura_indicators,
+        seat, self_draw, round_wind, honba, win_kind, riichi, situation, 0,
     )  # fmt: skip
     return NOT_A_WIN if found is None else found
 
@@ -485,7 +625,12 @@ def _best(
     win: Win,
     compiled: Compiled,
     tried: Tried | None,
-    hand: Hand,
+    melds: tuple[Any, ...],
+    suit_keys: tuple[int, int, int, int],
+    red_count: int,
+    held: bytes,
+    dora_indicators: tuple[Any, ...],
+    ura_indicators: tuple[Any, ...],
     seat: int,
     self_draw: bool,
     round_wind: int,
@@ -495,7 +640,8 @@ def _best(
     situation_features: int,
     nukidora: int,
 ) -> RawReading | None:
-    """:func:`best_reading` with the win's fields read (``situation_features``: its flags')."""
+    """:func:`best_reading` with the win's and its hand's fields read (``situation_features``:
+    the flags')."""
     # SearchTables' fields, in order.
     hot: tuple[Any, ...] = compiled.hot
     red_fives: bool = hot[0]
@@ -504,9 +650,7 @@ def _best(
     seat_tables: tuple[Any, ...] = hot[3]
     situations: tuple[Any, ...] = hot[4]
     search = _Search(win, compiled, tried, hot[6], hot[7], hot[5], honba)
-    search.red = hand.red_count if red_fives else 0
-
-    suit_keys: tuple[int, int, int, int] = hand.suit_keys
+    search.red = red_count if red_fives else 0
     man_key, pin_key, sou_key, honour_key = suit_keys
     try:
         man: tuple[Any, ...] = _MAN_FACTS[man_key]
@@ -535,7 +679,6 @@ def _best(
     flags = man_flags | pin_flags | sou_flags | honour_flags
     special = man_special + pin_special + sou_special + honour_special
 
-    melds: tuple[Any, ...] = hand.melds
     meld_chow_mask = 0
     meld_pung_mask = 0
     meld_packed = 0
@@ -557,14 +700,13 @@ def _best(
     search.kongs = kongs
     search.concealed = concealed
 
-    held: bytes = hand.held_counts
     dora = 0
     indicator: Tile
-    for indicator in win.dora_indicators:
+    for indicator in dora_indicators:
         dora += held[dora_of[indicator.kind]]
     ura = 0
     if riichi and ura_dora:
-        for indicator in win.ura_indicators:
+        for indicator in ura_indicators:
             ura += held[dora_of[indicator.kind]]
     if nukidora:  # three players: the North tiles set aside count as held for dora
         dora, ura = _with_nukidora(win, dora_of, dora, ura, riichi and ura_dora)

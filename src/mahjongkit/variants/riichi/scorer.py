@@ -21,11 +21,18 @@ from mahjongkit.i18n import Sentence
 from mahjongkit.lite_typing import Any, NamedTuple
 from mahjongkit.scoring import Score, Win
 from mahjongkit.tiles import NORTH, Tile
-from mahjongkit.variants.riichi.answer import build_answer, failure, no_win_answer
+from mahjongkit.variants.riichi.answer import (
+    RiichiScore,
+    build_answer,
+    failure,
+    new_score,
+    no_win_answer,
+    set_state,
+)
 from mahjongkit.variants.riichi.checks import why_impossible
-from mahjongkit.variants.riichi.compiled import MEMO_LIMIT, Compiled, bits_of
+from mahjongkit.variants.riichi.compiled import Compiled, bits_of
 from mahjongkit.variants.riichi.compiled import compile_rules as compile_rules
-from mahjongkit.variants.riichi.readings import NOT_A_WIN
+from mahjongkit.variants.riichi.readings import ANSWER, NOT_A_WIN, VALUE, plain_answer
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.search import (
     RawReading,
@@ -34,7 +41,6 @@ from mahjongkit.variants.riichi.search import (
     best_reading,
     named,
     parts_of,
-    plain_win,
 )
 
 __all__ = ["HandValue", "hand_value", "has_yaku", "score", "wait_values"]
@@ -91,11 +97,22 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
         rules = RiichiRules.ema2012()
     last = _last
     if last is not None and last[0] is rules:
-        # The common case in one compiled call: the checks and the search, each field read
-        # once. Anything else (a refusal to word, a non-win) goes the careful way below.
-        best = plain_win(win, last[1])
-        if best:
-            return build_answer(win, rules, last[1], best)
+        # The common case in one compiled call: the checks, the search and the answer's
+        # numbers, each field read once, here (see plain_answer). Anything else (a refusal to
+        # word, a non-win) goes the careful way below.
+        hand = win.hand
+        if type(hand) is Hand:
+            state = plain_answer(
+                ANSWER, win, last[1], hand.size, hand.melds, hand.suit_keys, hand.red_count,
+                hand.held_counts, win.win_tile, win.seat, win.round_wind, win.self_draw,
+                win.from_seat, win.honba, win.deposits, win.riichi, win.double_riichi,
+                win.ippatsu, win.after_kong, win.robbing_kong, win.last_tile, win.first_turn,
+                win.liable_seat, win.nukidora, win.dora_indicators, win.ura_indicators,
+            )  # fmt: skip
+            if state:
+                result = new_score(RiichiScore)
+                set_state(result, state)
+                return result  # type: ignore[no-any-return]
     problem = why_impossible(win, rules)
     if problem is not None:
         return failure("invalid_hand", problem, win)
@@ -203,27 +220,30 @@ def hand_value(win: Win, rules: RiichiRules | None = None) -> HandValue | None:
         rules = RiichiRules.ema2012()
     last = _last
     if last is not None and last[0] is rules:
-        compiled = last[1]
-        best = plain_win(win, compiled)  # see score()
-        if best == NOT_A_WIN:  # plainly possible, and no reading wins
-            return None
-    else:
-        best = None
+        hand = win.hand
+        if type(hand) is Hand:  # see score()
+            found = plain_answer(
+                VALUE, win, last[1], hand.size, hand.melds, hand.suit_keys, hand.red_count,
+                hand.held_counts, win.win_tile, win.seat, win.round_wind, win.self_draw,
+                win.from_seat, win.honba, win.deposits, win.riichi, win.double_riichi,
+                win.ippatsu, win.after_kong, win.robbing_kong, win.last_tile, win.first_turn,
+                win.liable_seat, win.nukidora, win.dora_indicators, win.ura_indicators,
+            )  # fmt: skip
+            if found:
+                return _new_tuple(HandValue, found)  # type: ignore[no-any-return]
+            if found == NOT_A_WIN:  # plainly possible, and no reading wins
+                return None
+    if why_impossible(win, rules) is not None:
+        return None
+    last = _last
+    compiled = last[1] if last is not None and last[0] is rules else _compiled_for(rules)
+    best = best_reading(win, compiled, None)
     if best is None:
-        if why_impossible(win, rules) is not None:
-            return None
-        last = _last
-        compiled = last[1] if last is not None and last[0] is rules else _compiled_for(rules)
-        best = best_reading(win, compiled, None)
-        if best is None:
-            return None
+        return None
     mask, _, _, _, _, basic, yakuman, han, fu, limit, *_ = best  # Reading's fields, in order
-    try:
-        ids = compiled.ids[mask]
-    except KeyError:
-        if len(compiled.ids) >= MEMO_LIMIT:
-            compiled.ids.clear()
-        ids = compiled.ids[mask] = tuple(compiled.by_bit[bit].row.id for bit in bits_of(mask))
+    ids = compiled.ids.get(mask)
+    if ids is None:
+        ids = compiled.ids_of(mask)
     # The winner's gain, memoised beside the basic points by the search.
     gains = compiled.points[han << 16 | fu << 8 | yakuman][2]
     points = gains[2 * (not win.seat) + (1 if win.self_draw else 0)]
