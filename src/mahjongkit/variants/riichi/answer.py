@@ -234,7 +234,7 @@ class RiichiScore(Score):
     def players(self) -> int:
         """The seats of the rules the hand was paid under."""
         try:
-            return self._state[S_SETTLEMENT][3].players
+            return self._state[2][3].players  # the settlement's rules
         except AttributeError:  # made by Score.__init__ or unpickled
             return self.__dict__["players"]  # type: ignore[no-any-return]
 
@@ -290,7 +290,7 @@ def make_answer(state: State) -> Score:
     """The answer of a state (see :data:`State`)."""
     result = new_score(RiichiScore)
     set_state(result, state)
-    return result  # type: ignore[no-any-return]
+    return result
 
 
 def _replaced(win: Win, rules: RiichiRules, best: Reading) -> tuple[tuple[str, str], ...]:

@@ -112,7 +112,7 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
             if state:
                 result = new_score(RiichiScore)
                 set_state(result, state)
-                return result  # type: ignore[no-any-return]
+                return result
     problem = why_impossible(win, rules)
     if problem is not None:
         return failure("invalid_hand", problem, win)
@@ -230,7 +230,7 @@ def hand_value(win: Win, rules: RiichiRules | None = None) -> HandValue | None:
                 win.liable_seat, win.nukidora, win.dora_indicators, win.ura_indicators,
             )  # fmt: skip
             if found:
-                return _new_tuple(HandValue, found)  # type: ignore[no-any-return]
+                return _new_tuple(HandValue, found)
             if found == NOT_A_WIN:  # plainly possible, and no reading wins
                 return None
     if why_impossible(win, rules) is not None:
