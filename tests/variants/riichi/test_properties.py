@@ -91,11 +91,12 @@ def test_a_riichi_score_reads_copies_pickles_and_compares_like_any_score() -> No
 
 def test_a_kept_answer_leaves_the_garbage_collector_little_to_follow() -> None:
     """Callers keep answers by the thousand (a bench, a game log, a study). What a Riichi answer
-    keeps of its reading (the sets, the wait, the counts) is ints, strings and plain tuples, so
-    the collector stops following it after its first passes; only the answer and its value
-    tuple stay tracked. Holding a part object or a named tuple there would make every later
-    collection walk it again: this checks the reading of every shape (sets, seven pairs,
-    orphans, several decompositions)."""
+    keeps of its reading (the sets, the wait, the counts) is ints, strings and None, beside
+    three shared objects (the pattern lines, the settlement, the win), so a kept answer is two
+    objects for the collector (the answer and its state tuple), with a few edges each. Holding
+    a part object or a named tuple there would make every later collection walk it again:
+    this checks the reading of every shape (sets, seven pairs, orphans, several
+    decompositions)."""
     import gc
 
     from mahjongkit.hand import Hand
@@ -114,14 +115,12 @@ def test_a_kept_answer_leaves_the_garbage_collector_little_to_follow() -> None:
         result = score(win, RiichiRules.tenhou())
         assert result.valid, result.error
         results.append(result)
-    # A pass untracks a tuple whose items are untracked already: the per-suit tables filled just
-    # now take one pass per level of nesting (reading, decomposition, suit, waits); later hands
-    # reuse entries untracked long ago, and their reading goes in its first pass.
-    for _ in range(5):
-        gc.collect()
-    for result in results:
-        reading, patterns, settlement, win = result._state  # type: ignore[attr-defined]
-        assert not gc.is_tracked(reading), reading
-        # The other parts are shared objects: the win, the pattern lines, the settlement.
+    for result, (tiles, win_tile) in zip(results, hands, strict=True):
+        state = result._state  # type: ignore[attr-defined]
+        *reading, patterns, settlement, win = state
+        assert all(not gc.is_tracked(item) for item in reading), reading
+        assert str(win.hand) == tiles and str(win.win_tile) == win_tile
+        # The other parts are shared objects: the pattern lines, the settlement.
         again = score(win, RiichiRules.tenhou())._state  # type: ignore[attr-defined]
-        assert again[1] is patterns and again[2] is settlement and again[3] is win
+        assert again[-3] is patterns and again[-2] is settlement and again[-1] is win
+        assert again is not state and again == state

@@ -15,12 +15,11 @@ from mahjongkit.hand import Hand
 from mahjongkit.i18n import Sentence
 from mahjongkit.lite_typing import Any
 from mahjongkit.melds import Meld, MeldKind
-from mahjongkit.scoring import FuItem, Names, PatternHit, Score, Win
+from mahjongkit.scoring import FuItem, Names, Score, Win
 from mahjongkit.tiles import format_kinds
 from mahjongkit.valueclass import fields
 from mahjongkit.variants.riichi.compiled import (
     Compiled,
-    Settlement,
     bits_of,
     compile_rules,
     pattern_key,
@@ -116,13 +115,17 @@ def _hand_text(hand: Hand) -> str:
     return " ".join([concealed, *map(_meld_text, hand.melds)])
 
 
-State = tuple[RawReading, tuple[PatternHit, ...], Settlement, Win]
-"""What a won :class:`RiichiScore` is made of: the search's reading (han, fu and limit are read
-there, the explanation comes from it), its pattern lines, its settlement (points, payments,
-lines and the rules: one tuple shared by every win paid alike) and the win. The lines and the
-settlement are shared, and the reading holds no object the garbage collector follows."""
-S_READING, S_PATTERNS, S_SETTLEMENT, S_WIN = range(4)
-"""Where each part of a :data:`State` sits."""
+State = tuple[Any, ...]
+"""What a won :class:`RiichiScore` is made of, in one plain tuple: the fields of the search's
+reading (:data:`~.search.RawReading`: han, fu and limit are read there, the explanation comes
+from it), then its pattern lines, its settlement (points, payments, lines and the rules: one
+tuple shared by every win paid alike) and the win. Besides those three shared objects it holds
+only ints, strings and None: a kept answer is two objects for the garbage collector to follow
+(the answer and this tuple), with a few edges each."""
+S_PATTERNS = len(Reading._fields)
+S_SETTLEMENT = S_PATTERNS + 1
+S_WIN = S_PATTERNS + 2
+"""Where the objects of a :data:`State` sit, after the reading's fields."""
 
 _EXPLAINED = ("fu_breakdown", "limit_names", "replaced", "replaced_names", "hand", "extra")
 """The fields of a :class:`RiichiScore` computed when first read."""
@@ -159,12 +162,13 @@ class RiichiScore(Score):
         known = self.__dict__
         found = known.get(name, _UNSET)
         if found is _UNSET:
-            raw, _, settlement, win = self._state
+            state = self._state
+            win = state[S_WIN]
             # The named reading serves every explained field: made once, kept beside them.
             reading = known.get("_named")
             if reading is None:
-                reading = known["_named"] = named(raw, win.hand)
-            found = known[name] = _EXPLAIN[name](win, settlement[3], reading)
+                reading = known["_named"] = named(state[:S_PATTERNS], win.hand)
+            found = known[name] = _EXPLAIN[name](win, state[S_SETTLEMENT][3], reading)
         return found
 
     def __getstate__(self) -> dict[str, Any]:
@@ -234,7 +238,7 @@ class RiichiScore(Score):
     def players(self) -> int:
         """The seats of the rules the hand was paid under."""
         try:
-            return self._state[2][3].players  # the settlement's rules
+            return self._state[S_SETTLEMENT][3].players  # type: ignore[no-any-return]
         except AttributeError:  # made by Score.__init__ or unpickled
             return self.__dict__["players"]  # type: ignore[no-any-return]
 
@@ -267,10 +271,10 @@ _STORED: dict[str, tuple[int, int | None]] = {
     "payments": (S_SETTLEMENT, 1),
     "lines": (S_SETTLEMENT, 2),
     # In the reading (value and raw value: the han, never capped).
-    "value": (S_READING, R_HAN),
-    "raw_value": (S_READING, R_HAN),
-    "fu": (S_READING, R_FU),
-    "limit": (S_READING, R_LIMIT),
+    "value": (R_HAN, None),
+    "raw_value": (R_HAN, None),
+    "fu": (R_FU, None),
+    "limit": (R_LIMIT, None),
 }
 """Where each stored field is kept."""
 for _name, (_part, _index) in _STORED.items():
@@ -362,7 +366,7 @@ def build_answer(win: Win, rules: RiichiRules, compiled: Compiled, best: RawRead
         settlement = compiled.settle(
             key, basic, seat, self_draw, from_seat, honba, deposits, liable_seat, liable_basic
         )
-    return make_answer((best, patterns, settlement, win))
+    return make_answer((*best, patterns, settlement, win))
 
 
 def _liable_basic(compiled: Compiled, rules: RiichiRules, mask: int, yakuman: int) -> int:

@@ -219,12 +219,22 @@ class _Search:
         self.shanpon_fu = 0
         self.shanpon_hidden = 0
         self.open_floor = False
-        # The best reading so far and what ranks it.
-        self.best: RawReading | None = None
+        # The best reading so far (its fields, unboxed: the tuple is built once, at the end,
+        # by the caller) and what ranks it.
+        self.found = False
         self.best_gain = 0
+        self.best_mask = 0
+        self.best_basic = 0
         self.best_yakuman = 0
         self.best_han = 0
         self.best_fu = 0
+        self.best_limit: str | None = None
+        self.best_gains: tuple[int, ...] = ()
+        self.best_raw_mask = 0
+        self.best_shape = 0
+        self.best_parts = 0
+        self.best_wait = 0
+        self.best_pinfu = False
 
     def offer(
         self,
@@ -301,8 +311,7 @@ class _Search:
         except KeyError:
             points = self.compiled.basic(points_key)
         gain: int = points[2][self.gain_index]
-        best = self.best
-        if best is not None:
+        if self.found:
             # Several readings: most points, then a real yakuman, then han, then fu.
             if gain != self.best_gain:
                 better = gain > self.best_gain
@@ -314,15 +323,28 @@ class _Search:
                 better = fu > self.best_fu
             if not better:
                 return
-        # A Reading's fields, in order, as a plain tuple (see RawReading).
-        self.best = (
-            mask, self.dora, self.ura, self.red, self.concealed, points[0], yakuman, total_han,
-            fu, points[1], raw_mask, shape, parts, wait, pinfu,
-        )  # fmt: skip
+        self.found = True
         self.best_gain = gain
+        self.best_mask = mask
+        self.best_basic = points[0]
         self.best_yakuman = yakuman
         self.best_han = total_han
         self.best_fu = fu
+        self.best_limit = points[1]
+        self.best_gains = points[2]
+        self.best_raw_mask = raw_mask
+        self.best_shape = shape
+        self.best_parts = parts
+        self.best_wait = wait
+        self.best_pinfu = pinfu
+
+    def reading(self) -> RawReading:
+        """The best reading: a Reading's fields, in order, as a plain tuple (see RawReading)."""
+        return (
+            self.best_mask, self.dora, self.ura, self.red, self.concealed, self.best_basic,
+            self.best_yakuman, self.best_han, self.best_fu, self.best_limit, self.best_raw_mask,
+            self.best_shape, self.best_parts, self.best_wait, self.best_pinfu,
+        )  # fmt: skip
 
 
 def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReading | None:
@@ -343,12 +365,13 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
         bool(fields.robbing_kong), bool(fields.last_tile), bool(fields.first_turn),
     )  # fmt: skip
     hand: Hand = fields.hand
-    return _best(
-        win, compiled, tried, hand.melds, hand.suit_keys, hand.red_count, hand.held_counts,
-        fields.dora_indicators, fields.ura_indicators, fields.seat, bool(fields.self_draw),
-        fields.round_wind, fields.honba, fields.win_tile.kind, riichi, situation,
-        fields.nukidora,
+    search = _best(
+        win, compiled, compiled.hot, tried, hand.melds, hand.suit_keys, hand.red_count,
+        hand.held_counts, fields.dora_indicators, fields.ura_indicators, fields.seat,
+        bool(fields.self_draw), fields.round_wind, fields.honba, fields.win_tile.kind, riichi,
+        situation, fields.nukidora,
     )  # fmt: skip
+    return search.reading() if search.found else None
 
 
 def plain_win(win: Any, compiled: Compiled) -> RawReading | None:
@@ -365,13 +388,16 @@ def plain_win(win: Any, compiled: Compiled) -> RawReading | None:
     hand = win.hand
     if not isinstance(hand, Hand):
         return None
-    return _plain(
-        win, compiled, hand.size, hand.melds, hand.suit_keys, hand.red_count, hand.held_counts,
-        win.win_tile, win.seat, win.round_wind, win.self_draw, win.from_seat, win.honba,
-        win.deposits, win.riichi, win.double_riichi, win.ippatsu, win.after_kong,
+    search = _plain(
+        win, compiled, compiled.hot, hand.size, hand.melds, hand.suit_keys, hand.red_count,
+        hand.held_counts, win.win_tile, win.seat, win.round_wind, win.self_draw, win.from_seat,
+        win.honba, win.deposits, win.riichi, win.double_riichi, win.ippatsu, win.after_kong,
         win.robbing_kong, win.last_tile, win.first_turn, win.liable_seat, win.nukidora,
         win.dora_indicators, win.ura_indicators,
     )  # fmt: skip
+    if search is None:
+        return None
+    return search.reading() if search.found else NOT_A_WIN
 
 
 ANSWER: Final = 0
@@ -422,36 +448,36 @@ def plain_answer(
     one int key each (:func:`~.compiled.pattern_key`, :func:`~.compiled.payment_key`, the
     rows' mask), filled through :class:`~.compiled.Compiled` on a miss.
     """
-    found = _plain(
-        win, compiled, size, melds, suit_keys, red_count, held, win_tile, seat, round_wind,
+    hot: tuple[Any, ...] = compiled.hot
+    search = _plain(
+        win, compiled, hot, size, melds, suit_keys, red_count, held, win_tile, seat, round_wind,
         self_draw, from_seat, honba, deposits, riichi, double_riichi, ippatsu, after_kong,
         robbing_kong, last_tile, first_turn, liable_seat, nukidora, dora_indicators,
         ura_indicators,
     )  # fmt: skip
-    if not found:
-        return found
-    hot: tuple[Any, ...] = compiled.hot
-    mask: int = found[0]
-    yakuman: int = found[6]
+    if search is None:
+        return None
+    if not search.found:
+        return NOT_A_WIN
+    mask = search.best_mask
+    yakuman = search.best_yakuman
+    han = search.best_han
+    fu = search.best_fu
     if want == VALUE:
         ids_table: dict[int, Any] = hot[11]
         try:
             ids: tuple[Any, ...] = ids_table[mask]
         except KeyError:
             ids = compiled.ids_of(mask)
-        han: int = found[7]
-        fu: int = found[8]
-        gain_index = (0 if seat else 2) + (1 if self_draw else 0)
-        points_table: dict[int, Any] = hot[7]
-        points: tuple[Any, ...] = points_table[han << 16 | fu << 8 | yakuman]
-        gains: tuple[int, ...] = points[2]
-        return (han, fu, yakuman, found[5], gains[gain_index], found[9], ids)
+        gains: tuple[int, ...] = search.best_gains
+        points = gains[(0 if seat else 2) + (1 if self_draw else 0)]
+        return (han, fu, yakuman, search.best_basic, points, search.best_limit, ids)
     if liable_seat is not None:
         return None
-    dora: int = found[1]
-    ura: int = found[2]
-    red: int = found[3]
-    concealed: bool = found[4]
+    dora = search.dora
+    ura = search.ura
+    red = search.red
+    concealed = search.concealed
     if (dora | ura | red) >> 8:
         return None  # past a byte: the careful way's tuple key
     # compiled.pattern_key and compiled.payment_key, inline (the checks bound every field).
@@ -461,7 +487,7 @@ def plain_answer(
         patterns: tuple[Any, ...] = pattern_table[key]
     except KeyError:
         patterns = compiled.pattern_lines(key, yakuman, mask, dora, ura, red, concealed)
-    basic: int = found[5]
+    basic = search.best_basic
     seat_number: int = seat
     counters: int = honba
     sticks: int = deposits
@@ -479,12 +505,18 @@ def plain_answer(
         settlement = compiled.settle(
             key, basic, seat_number, draw == 1, None if draw else from_seat, counters, sticks
         )
-    return (found, patterns, settlement, win)
+    # The reading's fields (see RawReading), then the objects (see answer.State).
+    return (
+        mask, dora, ura, red, concealed, basic, yakuman, han, fu, search.best_limit,
+        search.best_raw_mask, search.best_shape, search.best_parts, search.best_wait,
+        search.best_pinfu, patterns, settlement, win,
+    )  # fmt: skip
 
 
 def _plain(
     win: Any,
     compiled: Compiled,
+    hot: tuple[Any, ...],
     size: Any,
     melds_object: Any,
     suit_keys: Any,
@@ -508,9 +540,9 @@ def _plain(
     nukidora: Any,
     dora_indicators: Any,
     ura_indicators: Any,
-) -> RawReading | None:
-    """:func:`plain_win` with the fields read (the hand's fields of a Hand)."""
-    hot: tuple[Any, ...] = compiled.hot
+) -> _Search | None:
+    """:func:`plain_win`'s search, the fields read (the hand's fields of a Hand): None for the
+    careful way."""
     players: int = hot[8]
     if size != 14:
         return None
@@ -585,11 +617,10 @@ def _plain(
     situation = _situation_features(
         riichi, double_riichi, ippatsu, after_kong, robbing_kong, last_tile, first_turn
     )
-    found = _best(
-        win, compiled, None, melds, suit_keys, red_count, held, dora_indicators, ura_indicators,
-        seat, self_draw, round_wind, honba, win_kind, riichi, situation, 0,
+    return _best(
+        win, compiled, hot, None, melds, suit_keys, red_count, held, dora_indicators,
+        ura_indicators, seat, self_draw, round_wind, honba, win_kind, riichi, situation, 0,
     )  # fmt: skip
-    return NOT_A_WIN if found is None else found
 
 
 def _situation_features(
@@ -624,6 +655,7 @@ def _situation_features(
 def _best(
     win: Win,
     compiled: Compiled,
+    hot: tuple[Any, ...],
     tried: Tried | None,
     melds: tuple[Any, ...],
     suit_keys: tuple[int, int, int, int],
@@ -639,11 +671,10 @@ def _best(
     riichi: bool,
     situation_features: int,
     nukidora: int,
-) -> RawReading | None:
-    """:func:`best_reading` with the win's and its hand's fields read (``situation_features``:
-    the flags')."""
+) -> _Search:
+    """:func:`best_reading`'s search, with the win's and its hand's fields read
+    (``situation_features``: the flags')."""
     # SearchTables' fields, in order.
-    hot: tuple[Any, ...] = compiled.hot
     red_fives: bool = hot[0]
     dora_of: tuple[int, ...] = hot[1]
     ura_dora: bool = hot[2]
@@ -768,7 +799,7 @@ def _best(
                 features | F_ORPHANS, ORPHANS, NO_PARTS, _ORPHANS_WAITS[0], 0, 0, False, 0, 0,
                 0, -1, 0,
             )  # fmt: skip
-    return search.best
+    return search
 
 
 def _regular(
