@@ -15,6 +15,7 @@ from mahjongkit.melds import Meld, MeldKind
 from mahjongkit.scoring import Win
 from mahjongkit.tiles import Tile
 from mahjongkit.variants.riichi import hand_value, score
+from mahjongkit.variants.riichi.answer import build_answer
 from mahjongkit.variants.riichi.checks import why_impossible
 from mahjongkit.variants.riichi.compiled import compile_rules
 from mahjongkit.variants.riichi.readings import NOT_A_WIN, best_reading, plain_win
@@ -122,7 +123,15 @@ def test_the_plain_path_accepts_only_what_the_checks_accept_and_finds_the_same_r
         elif found is not None:
             assert why_impossible(win, rules) is None, win
             assert found == best_reading(win, compiled, None)
-            assert score(win, rules).value == found[R_HAN]
+            scored = score(win, rules)
+            assert scored.value == found[R_HAN]
+            # The one-call answer (the memo tables by int keys) is the careful one's.
+            careful = build_answer(win, rules, compiled, found)
+            assert scored.to_json() == careful.to_json() and scored == careful
+            value = hand_value(win, rules)
+            assert value is not None and (value.han, value.fu) == (scored.value, scored.fu)
+            assert value.points == scored.points and value.basic == found[5]
+            assert value.patterns == compiled.ids_of(found[0]) and value.limit == scored.limit
 
 
 def test_counts_of_the_wrong_type_are_refused_in_words_on_every_path() -> None:
@@ -160,3 +169,31 @@ def test_the_plain_path_leaves_rare_flags_and_non_wins_to_the_careful_one() -> N
     found = plain_win(haitei, compiled)
     assert found is not None and found == best_reading(haitei, compiled, None)
     assert "haitei" in score(haitei, EMA).pattern_ids()
+
+
+def test_the_one_call_answer_is_kept_under_the_keys_the_careful_way_computes() -> None:
+    """The compiled call computes the memo keys inline (compiled.pattern_key and payment_key):
+    an answer it makes shares its pattern lines and settlement with the careful way's."""
+    from mahjongkit.variants.riichi.compiled import pattern_key, payment_key
+
+    for win in (
+        make_win("123m456p789s22444z", "3m", riichi=True),
+        make_win("234m456p678s44555z", "5z", tsumo=True, seat="E"),
+        make_win("123m789s22z", "2z", melds=("chi:456p@S", "pon:555z@E"), honba=3),
+    ):
+        compiled = compile_rules(TENHOU)
+        score(win, TENHOU)  # the rules compiled and remembered: the next call is the one-call path
+        compiled.pattern_lists.clear()
+        compiled.settlements.clear()
+        result = score(win, TENHOU)
+        assert result.valid, result.error
+        reading = plain_win(win, compiled)
+        assert reading
+        mask, dora, ura, red, concealed = reading[:5]
+        patterns = compiled.pattern_lists[pattern_key(mask, dora, ura, red, concealed, 0)]
+        assert patterns is result.patterns and list(compiled.pattern_lists) == [
+            pattern_key(mask, dora, ura, red, concealed, 0)
+        ]
+        key = payment_key(reading[5], win.seat, win.self_draw, win.from_seat, win.honba, 0)
+        assert list(compiled.settlements) == [key]
+        assert compiled.settlements[key][0] == result.points
