@@ -83,11 +83,13 @@ SUIT_OF_KIND: Final[tuple[int, ...]] = _f.SUIT_OF_KIND
 CHOW_FEATURES_MEMO: Final[dict[int, int]] = _f.CHOW_FEATURES_MEMO
 PUNG_FEATURES_MEMO: Final[dict[int, int]] = _f.PUNG_FEATURES_MEMO
 SET_MEMO_LIMIT: Final = _f.SET_MEMO_LIMIT
-_MAN_FACTS: Final[dict[int, Any]] = _f.SUIT_FACTS[0]
-_PIN_FACTS: Final[dict[int, Any]] = _f.SUIT_FACTS[1]
-_SOU_FACTS: Final[dict[int, Any]] = _f.SUIT_FACTS[2]
-_HONOUR_FACTS: Final[dict[int, Any]] = _f.SUIT_FACTS[3]
-"""The per-suit memo tables (emptied, never replaced: so named once)."""
+_MAN_FACTS: Final[dict[Any, Any]] = _f.SUIT_FACTS[0]
+_PIN_FACTS: Final[dict[Any, Any]] = _f.SUIT_FACTS[1]
+_SOU_FACTS: Final[dict[Any, Any]] = _f.SUIT_FACTS[2]
+_HONOUR_FACTS: Final[dict[Any, Any]] = _f.SUIT_FACTS[3]
+"""The per-suit memo tables (emptied, never replaced: so named once). Keyed by the hand's own
+suit key objects, untyped: a key unboxed to a machine int would be boxed again (a new int
+object past 256) for each look-up."""
 _SEVEN_PAIRS_FU: Final = SEVEN_PAIRS_FU
 _NORTH: Final = NORTH
 _MAX_COUNT: Final = MAX_COUNT
@@ -658,7 +660,7 @@ def _best(
     hot: tuple[Any, ...],
     tried: Tried | None,
     melds: tuple[Any, ...],
-    suit_keys: tuple[int, int, int, int],
+    suit_keys: tuple[Any, ...],
     red_count: int,
     held: bytes,
     dora_indicators: tuple[Any, ...],
@@ -682,7 +684,10 @@ def _best(
     situations: tuple[Any, ...] = hot[4]
     search = _Search(win, compiled, tried, hot[6], hot[7], hot[5], honba)
     search.red = red_count if red_fives else 0
-    man_key, pin_key, sou_key, honour_key = suit_keys
+    man_key: Any = suit_keys[0]
+    pin_key: Any = suit_keys[1]
+    sou_key: Any = suit_keys[2]
+    honour_key: Any = suit_keys[3]
     try:
         man: tuple[Any, ...] = _MAN_FACTS[man_key]
         pin: tuple[Any, ...] = _PIN_FACTS[pin_key]
