@@ -3,10 +3,15 @@
     PYTHONPATH=src .venv/bin/python bench/strength.py [--games 200] [--rounds 4]
         [--variants riichi,hongkong,sichuan] [--bots random,efficient] [--seed 1] [--jobs 2]
     PYTHONPATH=src .venv/bin/python bench/strength.py --cost [--games 6] [--bots ...]
+    PYTHONPATH=src .venv/bin/python bench/strength.py --bots defensive,soft \
+        --tweak soft=defensive:SOFT_FLOOR=0.5,SOFT_KEEP=0.2 --variants hongkong
 
-A bot is a name of ``mahjongkit.sim.BOTS`` or ``learned:MODEL``, a model file of
-``mahjongkit train`` (of the one family it was trained on: name that family alone in
-``--variants``).
+A bot is a name of ``mahjongkit.sim.BOTS``, ``learned:MODEL`` (a model file of
+``mahjongkit train``, of the one family it was trained on: name that family alone in
+``--variants``), or a version named by ``--tweak NAME=BOT:ATTR=VALUE[,ATTR=VALUE...]``: the
+efficient or defensive bot with some of its class settings (upper-case names such as
+``SOFT_FLOOR``, switches such as ``HK_CALL_BY_VALUE``) given other values, Python literals of
+the setting's own type. Seating ``defensive`` against a tweak of it measures the tweak alone.
 
 Duplicate deals: every deal (a game seed, hence the same walls round after round) is played
 once per seat with the line-up rotated, so every bot meets the same tiles from every seat and
@@ -17,7 +22,11 @@ its 95% confidence interval: the win rate and the deal-in rate per round played,
 points won or lost per game and the average placement (1 is first). Then every other bot
 against the first, deal by deal: the mean over deals of the difference of their results on
 that deal, whose interval is much narrower than the separate ones' since the deal's luck
-cancels.
+cancels. Two bots that play a deal alike play the same game in every line-up (seeded walls,
+deterministic bots), so the deal adds exactly 0: the paired line also says on how many deals
+the games differed and the mean difference over those alone (the whole run's mean is that
+times their share), which tells a change that moves a few deals a lot from one that moves
+many a little.
 
 ``--cost`` plays ``--games`` games per family with every seat given the same bot and prints
 the time the bot takes per decision and the time of a whole decision (observation, bot,
@@ -28,20 +37,114 @@ using the bot instead of random players.
 from __future__ import annotations
 
 import argparse
+import ast
+import hashlib
 import json
 import math
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from mahjongkit.bots import Agent, play
+from mahjongkit.bots import Agent, DefensiveAgent, EfficientAgent, play
 from mahjongkit.bots.seating import parse_bots
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.engine import Game
-from mahjongkit.sim import BOTS, Z_95, Plan, game_seed, make_agents, play_game
+from mahjongkit.game.ranking import ranking
+from mahjongkit.sim import BOTS, Z_95, game_seed, make_agents
+from mahjongkit.table.events import Kind
 
 FAMILIES = ("riichi", "hongkong", "sichuan")
+
+TWEAKABLE: dict[str, type[EfficientAgent]] = {
+    "efficient": EfficientAgent,
+    "defensive": DefensiveAgent,
+}
+"""The bots a ``--tweak`` may start from, and their classes."""
+
+Tweaks = dict[str, tuple[str, tuple[tuple[str, Any], ...]]]
+"""Per tweaked version's name: the bot it starts from and the settings it changes."""
+
+_TWEAK_NAME = re.compile(r"[a-z][a-z0-9_]{0,23}")
+
+
+class TweakError(ValueError):
+    """A ``--tweak`` that cannot be made, said in words."""
+
+
+def _setting_kinds(value: Any) -> tuple[type, ...]:
+    """The types a new value of a setting whose value is ``value`` may have."""
+    if isinstance(value, bool):
+        return (bool,)
+    if isinstance(value, int):
+        return (int,)
+    if isinstance(value, float):
+        return (int, float)
+    return (type(value),)
+
+
+def parse_tweak(
+    spec: str, taken: Sequence[str] = ()
+) -> tuple[str, str, tuple[tuple[str, Any], ...]]:
+    """``NAME=BOT:ATTR=VALUE[,ATTR=VALUE...]`` as (name, bot, settings); raises
+    :class:`TweakError` saying what is wrong: a name already a bot's or in ``taken``, a bot that
+    cannot be tweaked, a setting the bot does not have (or a method, or a table), a value that
+    is not a Python literal of the setting's type, a setting given twice."""
+    name, equals, rest = spec.partition("=")
+    name = name.strip()
+    if not equals or ":" not in rest:
+        raise TweakError(f"tweak {spec[:60]!r} is not NAME=BOT:ATTR=VALUE[,ATTR=VALUE...]")
+    if not _TWEAK_NAME.fullmatch(name):
+        raise TweakError(
+            f"tweak name {name[:30]!r}: lower-case letters, digits and _, a letter first"
+        )
+    if name in BOTS:
+        raise TweakError(f"tweak name {name!r} is already a bot's name")
+    if name in taken:
+        raise TweakError(f"tweak name {name!r} is given twice")
+    base, _, body = rest.partition(":")
+    base = base.strip()
+    if base not in TWEAKABLE:
+        raise TweakError(
+            f"tweak {name!r}: cannot tweak {base[:30]!r}, only {', '.join(TWEAKABLE)}"
+        )
+    cls = TWEAKABLE[base]
+    settings: dict[str, Any] = {}
+    for part in body.split(","):
+        attr, equals, text = part.partition("=")
+        attr = attr.strip()
+        if not equals or not attr:
+            raise TweakError(f"tweak {name!r}: {part[:40]!r} is not ATTR=VALUE")
+        if attr in settings:
+            raise TweakError(f"tweak {name!r}: {attr} given twice")
+        current = getattr(cls, attr, None) if attr.isupper() else None
+        if current is None or callable(current) or isinstance(current, (dict, list, set)):
+            raise TweakError(f"tweak {name!r}: {base} has no setting {attr[:40]!r}")
+        try:
+            value = ast.literal_eval(text.strip())
+        except (ValueError, SyntaxError):
+            raise TweakError(
+                f"tweak {name!r}: {attr}={text[:30]!r} is not a Python literal"
+            ) from None
+        kinds = _setting_kinds(current)
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            raise TweakError(
+                f"tweak {name!r}: {attr} is {type(current).__name__} ({current!r}),"
+                f" not {type(value).__name__}"
+            )
+        if isinstance(current, float):
+            value = float(cast("float", value))
+        settings[attr] = value
+    return name, base, tuple(settings.items())
+
+
+def tweaked_agent(base: str, settings: Sequence[tuple[str, Any]], rules: Any) -> Agent:
+    """A fresh agent of bot ``base`` with ``settings`` in place of its class's values (a
+    subclass, so that class methods read them too)."""
+    cls = TWEAKABLE[base]
+    version = type(f"Tweaked{cls.__name__}", (cls,), dict(settings))
+    return cast("Agent", version(rules))
 
 
 @dataclass
@@ -55,6 +158,8 @@ class Tally:
     placements: list[int] = field(default_factory=list)
     by_deal: dict[int, list[float]] = field(default_factory=dict)
     """Per deal: [points, placement, deal-ins, wins, rounds, seats] summed over its rotations."""
+    alike: set[int] = field(default_factory=set)
+    """The deals whose every line-up played the same game (the bots played them alike)."""
 
 
 def _wilson(count: int, n: int) -> tuple[float, float, float]:
@@ -93,31 +198,64 @@ def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     return list(dict.fromkeys(rotations))
 
 
-def play_deal(task: tuple[str, int, int, int | None, tuple[str, ...]]) -> dict[str, Any]:
+def play_deal(
+    task: tuple[str, int, int, int | None, tuple[str, ...]]
+    | tuple[str, int, int, int | None, tuple[str, ...], Tweaks],
+) -> dict[str, Any]:
     """Play one rotation of one deal (the simulator's game ``index`` of the run seeded
-    ``seed``); per seat: wins, deal-ins, points won or lost, placement, and the rounds."""
-    variant, seed, index, rounds, lineup = task
-    plan = Plan(variant, None, seed=seed, games=index + 1, bots=lineup, max_rounds=rounds)
-    played = play_game(plan, index)
+    ``seed``, the same walls and agents' seeds); per seat: wins, deal-ins, points won or lost,
+    placement, and the rounds; and a digest of the game's log (equal digests: the same game).
+    A sixth item of the task names the tweaked versions seated (:data:`Tweaks`)."""
+    variant, seed, index, rounds, lineup = task[:5]
+    tweaks: Tweaks = task[5] if len(task) > 5 else {}
+    deal = game_seed(seed, index)
+    game = Game(variant, seed=deal, max_rounds=rounds)
+    plain = [bot if bot not in tweaks else tweaks[bot][0] for bot in lineup]
+    agents = make_agents(plain, deal, game.flow.rules)
+    for seat, bot in enumerate(lineup):
+        if bot in tweaks:
+            agents[seat] = tweaked_agent(*tweaks[bot], game.flow.rules)
+    play(game, agents)
+    wins = [0] * game.players
+    deal_ins = [0] * game.players
+    digest = hashlib.sha256()
+    for event in game.log:
+        digest.update(json.dumps(event, sort_keys=True, default=str).encode())
+        if event["type"] == Kind.HORA:
+            wins[event["actor"]] += 1
+            if event.get("target") is not None and event["target"] != event["actor"]:
+                deal_ins[event["target"]] += 1
+    scores = list(game.scores)
+    places = [0] * game.players
+    for row in ranking(dict(game.log[-1]) if game.log else {}, scores):
+        places[row["seat"]] = row["rank"]
     start = Game(variant, seed=0).flow.starting_scores()
     return {
         "deal": index,
         "lineup": list(lineup),
-        "rounds": played.rounds,
-        "wins": played.wins,
-        "deal_ins": played.deal_ins,
-        "points": [score - first for score, first in zip(played.scores, start, strict=True)],
-        "placements": played.placements,
+        "rounds": game.rounds_played,
+        "wins": wins,
+        "deal_ins": deal_ins,
+        "points": [score - first for score, first in zip(scores, start, strict=True)],
+        "placements": places,
+        "digest": digest.hexdigest()[:16],
     }
 
 
 def strength(
-    variant: str, bots: Sequence[str], games: int, rounds: int | None, seed: int, jobs: int
+    variant: str,
+    bots: Sequence[str],
+    games: int,
+    rounds: int | None,
+    seed: int,
+    jobs: int,
+    tweaks: Tweaks | None = None,
 ) -> dict[str, Tally]:
-    """Every bot's tally over ``games`` duplicate deals of ``variant``."""
+    """Every bot's tally over ``games`` duplicate deals of ``variant`` (``tweaks``: the
+    tweaked versions among ``bots``)."""
     players = Game(variant, seed=0).players
     tasks = [
-        (variant, seed, index, rounds, lineup)
+        (variant, seed, index, rounds, lineup, tweaks or {})
         for index in range(games)
         for lineup in lineups(bots, players)
     ]
@@ -129,7 +267,9 @@ def strength(
     else:
         results = [play_deal(task) for task in tasks]
     tallies: dict[str, Tally] = {bot: Tally() for bot in dict.fromkeys(bots)}
+    digests: dict[int, set[str]] = {}
     for result in results:
+        digests.setdefault(result["deal"], set()).add(result["digest"])
         for seat, bot in enumerate(result["lineup"]):
             tally = tallies[bot]
             tally.rounds += result["rounds"]
@@ -144,19 +284,27 @@ def strength(
             deal[3] += result["wins"][seat]
             deal[4] += result["rounds"]
             deal[5] += 1
+    for tally in tallies.values():
+        tally.alike = {deal for deal, found in digests.items() if len(found) == 1}
     return tallies
 
 
-def paired(first: Tally, other: Tally) -> dict[str, list[float]]:
+def paired(first: Tally, other: Tally) -> dict[str, Any]:
     """``other`` against ``first`` deal by deal (the same walls from the same seats, so the
     luck of the deal cancels): the mean difference per game in points and placement, and per
-    round in deal-in and win rate, each with the half width of its 95% interval."""
+    round in deal-in and win rate, each with the half width of its 95% interval; the deals
+    compared, those whose games differed, and the points' mean difference over those alone
+    (``points_where_differed``; the deals played alike add exactly 0)."""
     rows: dict[str, list[float]] = {"points": [], "placement": [], "deal_in": [], "win": []}
+    differed: list[float] = []
     for deal, mine in other.by_deal.items():
         base = first.by_deal.get(deal)
         if base is None:
             continue
-        rows["points"].append(mine[0] / mine[5] - base[0] / base[5])
+        points = mine[0] / mine[5] - base[0] / base[5]
+        if deal not in first.alike:
+            differed.append(points)
+        rows["points"].append(points)
         rows["placement"].append(mine[1] / mine[5] - base[1] / base[5])
         rows["deal_in"].append(mine[2] / mine[4] - base[2] / base[4])
         rows["win"].append(mine[3] / mine[4] - base[3] / base[4])
@@ -166,6 +314,9 @@ def paired(first: Tally, other: Tally) -> dict[str, list[float]]:
         # Sichuan wins pay a few points: a tenth of one is a real difference.
         digits = 2 if name == "points" else 4
         out[name] = [round(mean, digits), round(half, digits)]
+    mean, half = _mean(differed)
+    out["deals"] = [len(rows["points"]), len(differed)]
+    out["points_where_differed"] = [round(mean, 2), round(half, 2)]
     return out
 
 
@@ -253,10 +404,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--cost", action="store_true", help="time each bot per decision")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--tweak",
+        action="append",
+        default=[],
+        metavar="NAME=BOT:ATTR=VALUE[,ATTR=VALUE...]",
+        help="a version of the efficient or defensive bot with other settings, seated by NAME",
+    )
     args = parser.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
+    tweaks: Tweaks = {}
+    for spec in args.tweak:
+        try:
+            name, start_bot, settings = parse_tweak(spec, list(tweaks))
+        except TweakError as error:
+            parser.error(str(error))
+        tweaks[name] = (start_bot, settings)
+    for name in tweaks:
+        if name not in bots:
+            parser.error(f"tweak {name!r} is not seated: name it in --bots")
+    if len(set(bots)) != len(bots):
+        parser.error("a bot is named twice in --bots: each version once")
+    if tweaks and args.cost:
+        parser.error("--cost times the named bots only, not tweaks")
     for number, bot in enumerate(bots):
+        if bot in tweaks:
+            continue
         if bot.startswith("learned:"):
             try:
                 bots[number] = parse_bots([bot], 1)[0]  # the model file is read and checked
@@ -264,7 +438,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error(str(error))
         elif bot not in BOTS:
             parser.error(
-                f"unknown bot {bot!r}: expected one of {', '.join(BOTS)} or learned:MODEL"
+                f"unknown bot {bot!r}: expected one of {', '.join(BOTS)}, learned:MODEL"
+                " or a --tweak's name"
             )
     for variant in variants:
         if variant not in FAMILIES:
@@ -275,7 +450,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     out: dict[str, Any] = {}
     if args.cost:
         for variant in variants:
-            rows = {}
+            rows: dict[str, dict[str, Any]] = {}
             for bot in dict.fromkeys(["random", *bots]):
                 rows[bot] = cost(variant, bot, args.games, rounds, args.seed)
             base = rows["random"]["decision_us"]
@@ -296,7 +471,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         for variant in variants:
             started = time.perf_counter()
-            tallies = strength(variant, bots, args.games, rounds, args.seed, args.jobs)
+            tallies = strength(variant, bots, args.games, rounds, args.seed, args.jobs, tweaks)
             found: dict[str, Any] = {bot: _tally_json(t) for bot, t in tallies.items()}
             names = list(tallies)
             pairs = {
@@ -304,6 +479,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for other in names[1:]
             }
             out[variant] = {**found, "paired": pairs} if pairs else found
+            if tweaks:
+                out[variant]["tweaks"] = {
+                    name: {"bot": start_bot, "settings": dict(settings)}
+                    for name, (start_bot, settings) in tweaks.items()
+                    if name in tallies
+                }
             if not args.json:
                 _print_strength(variant, found)
                 for name, row in pairs.items():
@@ -313,12 +494,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                         f", deal-in {row['deal_in'][0]:+.4f} ±{row['deal_in'][1]:.4f}"
                         f", win {row['win'][0]:+.4f} ±{row['win'][1]:.4f}"
                     )
+                    compared, differed = row["deals"]
+                    where = row["points_where_differed"]
+                    print(
+                        f"    games differed on {differed:.0f} of {compared:.0f} deals;"
+                        f" points there {where[0]:+.2f} ±{where[1]:.2f}"
+                    )
                 players = Game(variant, seed=0).players
                 elapsed = time.perf_counter() - started
                 seatings = len(lineups(bots, players))
                 print(f"  ({args.games} deals x {seatings} line-ups, {elapsed:.0f} s)")
     if args.json:
-        print(json.dumps(out))
+        print(json.dumps(out, default=repr))
     return 0
 
 

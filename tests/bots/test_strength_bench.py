@@ -69,3 +69,76 @@ def test_bad_options_are_refused(argv, message, capsys):
         _bench().main(argv)
     assert stopped.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_tweak_that_changes_nothing_plays_every_deal_alike(capsys):
+    """Two versions that decide alike play the same game in both line-ups: every deal adds
+    exactly 0 and none is counted as differing (a tweak seated wrong, or seeds not shared,
+    would show a difference)."""
+    bench = _bench()
+    argv = ["--games", "3", "--rounds", "1", "--variants", "hongkong", "--json"]
+    argv += ["--bots", "defensive,same", "--tweak", "same=defensive:HK_BIG_FAN=9"]
+    assert bench.main(argv) == 0
+    found = json.loads(capsys.readouterr().out)["hongkong"]
+    pair = found["paired"]["same-defensive"]
+    assert pair["deals"] == [3, 0]
+    assert pair["points"] == [0.0, 0.0] and pair["win"] == [0.0, 0.0]
+    assert found["tweaks"] == {"same": {"bot": "defensive", "settings": {"HK_BIG_FAN": 9}}}
+
+
+def test_a_tweak_is_played_by_its_seats_and_changes_their_games(capsys):
+    bench = _bench()
+    agent = bench.tweaked_agent("defensive", (("SICHUAN_MARGIN", 100.0),), None)
+    assert agent.SICHUAN_MARGIN == 100.0 and type(agent).sichuan_step(60) == 4
+    assert bench.DefensiveAgent.SICHUAN_MARGIN != 100.0  # the bot itself is untouched
+    # A margin no discard clears: the version never weighs a discard's cost, so it leaves
+    # the defensive bot's choices on some deal.
+    argv = ["--games", "3", "--rounds", "1", "--variants", "sichuan", "--json"]
+    argv += ["--bots", "defensive,blunt", "--tweak", "blunt=defensive:SICHUAN_MARGIN=100"]
+    assert bench.main(argv) == 0
+    pair = json.loads(capsys.readouterr().out)["sichuan"]["paired"]["blunt-defensive"]
+    compared, differed = pair["deals"]
+    assert compared == 3 and differed >= 1
+
+
+@pytest.mark.parametrize(
+    "tweak, message",
+    [
+        ("x", "is not NAME=BOT:ATTR=VALUE"),
+        ("x=defensive", "is not NAME=BOT:ATTR=VALUE"),
+        ("x=random:A=1", "cannot tweak 'random', only efficient, defensive"),
+        ("x=defensive:HK_BIG_FAN=1.5", "HK_BIG_FAN is int (9), not float"),
+        ("x=defensive:SOFT_FLOOR=True", "SOFT_FLOOR is float (0.6), not bool"),
+        ("x=defensive:HK_BIG_FAN=abc", "HK_BIG_FAN='abc' is not a Python literal"),
+        ("x=defensive:soft_discard=1", "defensive has no setting 'soft_discard'"),
+        ("x=defensive:SOFT_WEIGHT=1", "defensive has no setting 'SOFT_WEIGHT'"),
+        ("x=defensive:HK_BIG_FAN=1,HK_BIG_FAN=2", "HK_BIG_FAN given twice"),
+        ("x=defensive:HK_BIG_FAN", "'HK_BIG_FAN' is not ATTR=VALUE"),
+        ("X=defensive:HK_BIG_FAN=1", "tweak name 'X': lower-case letters"),
+        ("defensive=defensive:HK_BIG_FAN=1", "tweak name 'defensive' is already a bot's name"),
+    ],
+)
+def test_garbage_tweaks_are_refused_in_words(tweak, message, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        _bench().main(["--bots", "defensive,x", "--tweak", tweak])
+    assert stopped.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--tweak", "x=defensive:HK_BIG_FAN=1"], "tweak 'x' is not seated"),
+        (["--bots", "x,x", "--tweak", "x=defensive:HK_BIG_FAN=1"], "a bot is named twice"),
+        (
+            ["--bots", "x,y", "--tweak", "x=defensive:HK_BIG_FAN=1", "--tweak", "x=efficient:A=1"],
+            "tweak name 'x' is given twice",
+        ),
+        (["--bots", "x", "--cost", "--tweak", "x=defensive:HK_BIG_FAN=1"], "not tweaks"),
+    ],
+)
+def test_tweaks_that_are_not_seated_once_are_refused(argv, message, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        _bench().main(argv)
+    assert stopped.value.code == 2
+    assert message in capsys.readouterr().err
