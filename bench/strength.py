@@ -84,6 +84,21 @@ def _setting_kinds(value: Any) -> tuple[type, ...]:
     return (type(value),)
 
 
+def _top_level_parts(text: str) -> list[str]:
+    """``text`` split at the commas outside brackets (a tuple's commas stay in its value)."""
+    parts, depth, start = [], 0, 0
+    for at, char in enumerate(text):
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(text[start:at])
+            start = at + 1
+    parts.append(text[start:])
+    return parts
+
+
 def parse_tweak(
     spec: str, taken: Sequence[str] = ()
 ) -> tuple[str, str, tuple[tuple[str, Any], ...]]:
@@ -111,7 +126,7 @@ def parse_tweak(
         )
     cls = TWEAKABLE[base]
     settings: dict[str, Any] = {}
-    for part in body.split(","):
+    for part in _top_level_parts(body):
         attr, equals, text = part.partition("=")
         attr = attr.strip()
         if not equals or not attr:
@@ -132,6 +147,17 @@ def parse_tweak(
             raise TweakError(
                 f"tweak {name!r}: {attr} is {type(current).__name__} ({current!r}),"
                 f" not {type(value).__name__}"
+            )
+        if isinstance(current, tuple) and (
+            len(cast("tuple[Any, ...]", value)) != len(current)
+            or not all(
+                isinstance(item, _setting_kinds(was))
+                and (not isinstance(item, bool) or isinstance(was, bool))
+                for item, was in zip(cast("tuple[Any, ...]", value), current, strict=True)
+            )
+        ):
+            raise TweakError(
+                f"tweak {name!r}: {attr} is {len(current)} values like {current!r}"
             )
         if isinstance(current, float):
             value = float(cast("float", value))

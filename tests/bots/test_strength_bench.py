@@ -91,6 +91,12 @@ def test_a_tweak_is_played_by_its_seats_and_changes_their_games(capsys):
     agent = bench.tweaked_agent("defensive", (("SICHUAN_MARGIN", 100.0),), None)
     assert agent.SICHUAN_MARGIN == 100.0 and type(agent).sichuan_step(60) == 4
     assert bench.DefensiveAgent.SICHUAN_MARGIN != 100.0  # the bot itself is untouched
+    # A tuple's commas stay in its value.
+    name, base, settings = bench.parse_tweak(
+        "t=defensive:SICHUAN_DODGED_BY_OTHERS=(0.5, 1, 2),SICHUAN_MARGIN=1"
+    )
+    assert (name, base) == ("t", "defensive")
+    assert settings == (("SICHUAN_DODGED_BY_OTHERS", (0.5, 1, 2)), ("SICHUAN_MARGIN", 1.0))
     # A margin no discard clears: the version never weighs a discard's cost, so it leaves
     # the defensive bot's choices on some deal.
     argv = ["--games", "3", "--rounds", "1", "--variants", "sichuan", "--json"]
@@ -109,6 +115,8 @@ def test_a_tweak_is_played_by_its_seats_and_changes_their_games(capsys):
         ("x=random:A=1", "cannot tweak 'random', only efficient, defensive"),
         ("x=defensive:HK_BIG_FAN=1.5", "HK_BIG_FAN is int (9), not float"),
         ("x=defensive:SOFT_FLOOR=True", "SOFT_FLOOR is float (0.6), not bool"),
+        ("x=defensive:SICHUAN_DODGED_BY_OTHERS=(1,2)", "is 3 values like (1.0, 1.0, 1.0)"),
+        ("x=defensive:SICHUAN_DODGED_BY_OTHERS=(1,2,'a')", "is 3 values like"),
         ("x=defensive:HK_BIG_FAN=abc", "HK_BIG_FAN='abc' is not a Python literal"),
         ("x=defensive:soft_discard=1", "defensive has no setting 'soft_discard'"),
         ("x=defensive:SOFT_WEIGHT=1", "defensive has no setting 'SOFT_WEIGHT'"),
