@@ -44,7 +44,7 @@ from typing import ClassVar
 
 from mahjongkit.bots.danger import Threat, discard_danger, shown_fan, threats
 from mahjongkit.bots.efficient import EfficientAgent, HandReading
-from mahjongkit.shapes import shanten
+from mahjongkit.shapes import discard_shanten, shanten
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.tiles import NUM_KINDS, RED_FIVE_IDS
@@ -82,6 +82,15 @@ class DefensiveAgent(EfficientAgent):
     step from ready, or ready, may fold against it; a smaller threat meets soft defence only."""
     HK_HIDDEN_FAN = 1
     """Hong Kong: the fan a threat is reckoned to hide beyond those its melds show."""
+
+    HK_FAN_KEEP = 0.0
+    """Hong Kong, no threat shown: a discard of the best one's shanten that keeps at least
+    this share of its improving tiles replaces it when the hand left has a higher fan path
+    (:meth:`fan_path`); 0: never."""
+
+    HK_HONOUR_PUNG = False
+    """Hong Kong: also call a pung of a value honour that keeps the shanten (it adds a fan, and
+    doubles what the hand pays)."""
 
     SICHUAN_WALL_STEP = 12
     """Sichuan: the tables below are read by the tiles left in the wall, in steps of this many
@@ -130,6 +139,10 @@ class DefensiveAgent(EfficientAgent):
     and a kong's fourth tile may still come: played out both ways to the end of the round
     (bench/sichuan_costs.py dodged, 600 games), another discard of the same shanten saved
     0.46 of a 1.47-point deal-in (0.31) and 0.89 of a fed kong's 2.7 (0.33)."""
+    SICHUAN_DODGED_BY_OTHERS: tuple[float, float, float] = (1.0, 1.0, 1.0)
+    """Sichuan: :attr:`SICHUAN_DODGED` scaled by the other seats still in (one, two, three):
+    with fewer of them, a threat spared a deal-in more often wins off the seat anyway (a
+    self-draw costs every seat still in what a deal-in costs the discarder)."""
     SICHUAN_WORTH: ClassVar[tuple[tuple[float, float, float], ...]] = (
         # Per wall step: what the rest of the round is worth, in points, per point of a ready
         # hand's wait value (unseen winning tiles times what each pays), and per improving
@@ -141,6 +154,11 @@ class DefensiveAgent(EfficientAgent):
         (0.127, 0.031, 0.018),
         (0.150, 0.023, 0.020),
     )
+    SICHUAN_FOLD_DRAWS = 0.0
+    """Sichuan: a hand two steps or more from ready with fewer draws left to it (the wall over
+    the seats still in) than this many per step gives up: it plays the discard expected to
+    cost least, whatever its shanten (it pays the ready seats at the end either way); 0:
+    never."""
     SICHUAN_MARGIN = 0.02
     """Sichuan: the expected points a discard must gain over the efficient one to replace it."""
 
@@ -204,7 +222,12 @@ class DefensiveAgent(EfficientAgent):
             if info.missing_suit != suit
         }
         left = reading.left
-        share = self.SICHUAN_DODGED
+        others = sum(
+            1
+            for seat, info in enumerate(observation.seats)
+            if seat != observation.seat and not info.won
+        )
+        share = self.SICHUAN_DODGED * self.SICHUAN_DODGED_BY_OTHERS[min(max(others, 1), 3) - 1]
         costs = {}
         for kind in kinds:
             if kind // 9 not in open_suits:
@@ -433,6 +456,62 @@ class DefensiveAgent(EfficientAgent):
         risk = DEAL_IN_SCALE * danger * cost * (1 + shanten_after)
         return risk > gain
 
+    @staticmethod
+    def fan_path(reading: HandReading, counts: Sequence[int]) -> float:
+        """Hong Kong: the fan the concealed ``counts`` (and the seat's melds) head for: value
+        honour pairs and pungs, a flush (half: three, with honours; full: six) counted whole
+        with no tile off its suit and half with one or two, all pungs (three) with four pairs
+        or pungs and no chow."""
+        honours = reading.value_honours
+        melded = reading.meld_kinds
+        fan = float(sum(honours.get(k, 0) for k in melded if k >= 27))
+        fan += sum(honours.get(k, 0) for k in range(27, NUM_KINDS) if counts[k] >= 2)
+        suits = {k // 9 for k in melded if k < 27}
+        tally = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)]
+        if len(suits) <= 1:
+            main = suits.pop() if suits else max(range(3), key=tally.__getitem__)
+            off = sum(tally) - tally[main]
+            if off <= 2:
+                mixed = any(k >= 27 for k in melded) or sum(counts[27:NUM_KINDS]) > 0
+                fan += (3.0 if mixed else 6.0) * (1.0 if off == 0 else 0.5)
+        pairs = sum(1 for c in counts[:NUM_KINDS] if c >= 2) + len(melded)
+        if reading.meld_chows == 0 and pairs >= 4:
+            fan += 3.0
+        return fan
+
+    def fan_discard(self, reading: HandReading, legal: Sequence[Action]) -> Action | None:
+        """Hong Kong: the discard of the best shanten (not ready) that keeps
+        :attr:`HK_FAN_KEEP` of the best one's improving tiles and leaves the highest
+        :meth:`fan_path`, when that is higher than the best one's; None otherwise."""
+        ranking = self.discard_ranking(reading, legal)
+        if ranking is None:
+            return None
+        entries = ranking.entries(ranking.first_band())
+        key, best, _ = entries[0]
+        if key[0] < 1 or best.tile is None or len(entries) < 2:
+            return None
+        counts = list(reading.counts)
+
+        def path(kind: int) -> float:
+            counts[kind] -= 1
+            found = self.fan_path(reading, counts)
+            counts[kind] += 1
+            return found
+
+        floor = self.HK_FAN_KEEP * self._improving(reading, best.tile // 4)
+        top = path(best.tile // 4)
+        choice: Action | None = None
+        for other_key, other, _ in entries[1:]:
+            if other.tile is None or other_key[0] != key[0]:
+                continue
+            kind = other.tile // 4
+            if self._improving(reading, kind) < floor:
+                continue
+            found = path(kind)
+            if found > top:
+                choice, top = other, found
+        return choice
+
     def turn(self, reading: HandReading, legal: Sequence[Action]) -> Action:
         """Fold or push on this seat's turn (see the module text)."""
         observation = reading.observation
@@ -443,6 +522,13 @@ class DefensiveAgent(EfficientAgent):
             return super().turn(reading, legal)
         found = threats(observation)
         if not found:
+            if defence is _PAYMENTS and self.HK_FAN_KEEP > 0.0:
+                kong = self._turn_kong(reading, legal)
+                if kong is not None:
+                    return kong
+                fan = self.fan_discard(reading, legal)
+                if fan is not None:
+                    return fan
             return super().turn(reading, legal)
         # The exact ranking, worked out entry by entry: pushing (soft defence, a safer push in
         # Riichi) chooses among the best band's discards only, so only their danger and keys
@@ -530,6 +616,10 @@ class DefensiveAgent(EfficientAgent):
             if cost[low] + self.SICHUAN_MARGIN < cost[efficient.tile // 4]:
                 return by_kind[low]
             return efficient
+        if self.SICHUAN_FOLD_DRAWS > 0.0:
+            fold = self._sichuan_fold(reading, legal, found)
+            if fold is not None:
+                return fold
         # A hand that no discard makes ready weighs its best shanten's discards alone, whose
         # first is the efficient discard (Sichuan has no riichi and no abortive draw).
         entries = self.best_shanten_entries(reading, legal)
@@ -563,6 +653,30 @@ class DefensiveAgent(EfficientAgent):
             return efficient_first
         return self.turn_without_kong(reading, legal)
 
+    def _sichuan_fold(
+        self, reading: HandReading, legal: Sequence[Action], found: list[Threat]
+    ) -> Action | None:
+        """Sichuan: the discard expected to cost least, of any shanten, for a hand too far from
+        ready for the draws left to it (:attr:`SICHUAN_FOLD_DRAWS`); None: play on."""
+        observation = reading.observation
+        discards = self._discards(reading, legal)
+        if discards is None or len(discards[0]) < 2:
+            return None
+        by_kind = discards[0]
+        after = reading.shanten_after()
+        best = min(after[kind] for kind in by_kind)
+        if best < 2:
+            return None
+        playing = sum(1 for info in observation.seats if not info.won)
+        draws = observation.wall_remaining / max(playing, 1)
+        if draws >= self.SICHUAN_FOLD_DRAWS * best:
+            return None
+        kinds = list(by_kind)
+        danger = discard_danger(observation, False, found, kinds, reading.seen()) if found else None
+        cost = self.sichuan_costs(reading, kinds, danger)
+        # The least cost; of equal ones, the best for the hand.
+        return by_kind[min(kinds, key=lambda kind: (round(cost[kind], 3), after[kind]))]
+
     def claim(self, reading: HandReading, legal: Sequence[Action]) -> Action:
         """No call while folding; otherwise the efficient call."""
         # Only a defence by points (Riichi) refuses calls against a threat: the others never
@@ -572,4 +686,30 @@ class DefensiveAgent(EfficientAgent):
         )
         if found and shanten(reading.counts, reading.melds, reading.shape) >= FOLD_SHANTEN:
             return next((a for a in legal if a.type == A.PASS), legal[0])
-        return super().claim(reading, legal)
+        chosen = super().claim(reading, legal)
+        if (
+            self.HK_HONOUR_PUNG
+            and chosen.type == A.PASS
+            and reading.hints.defence is _PAYMENTS
+        ):
+            honour = self._honour_pung(reading, legal)
+            if honour is not None:
+                return honour
+        return chosen
+
+    def _honour_pung(self, reading: HandReading, legal: Sequence[Action]) -> Action | None:
+        """A pung of a value honour that keeps the shanten, if offered."""
+        for action in legal:
+            if action.type != A.PON or action.tile is None:
+                continue
+            kind = action.tile // 4
+            if not reading.value_honours.get(kind):
+                continue
+            before = shanten(reading.counts, reading.melds, reading.shape)
+            after = list(reading.counts)
+            for tile in action.consumed:
+                after[tile // 4] -= 1
+            found = discard_shanten(after, reading.melds + 1, reading.shape)
+            if min(found.values(), default=99) <= before:
+                return action
+        return None
