@@ -42,8 +42,9 @@ import hashlib
 import json
 import math
 import re
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -276,43 +277,76 @@ def strength(
     seed: int,
     jobs: int,
     tweaks: Tweaks | None = None,
+    progress: int = 0,
 ) -> dict[str, Tally]:
     """Every bot's tally over ``games`` duplicate deals of ``variant`` (``tweaks``: the
-    tweaked versions among ``bots``)."""
+    tweaked versions among ``bots``; ``progress``: every this many deals, the paired points
+    so far on standard error; 0: none)."""
     players = Game(variant, seed=0).players
     tasks = [
         (variant, seed, index, rounds, lineup, tweaks or {})
         for index in range(games)
         for lineup in lineups(bots, players)
     ]
+    tallies: dict[str, Tally] = {bot: Tally() for bot in dict.fromkeys(bots)}
+    digests: dict[int, set[str]] = {}
+    per_deal = len(lineups(bots, players))
+
+    def take(results: Iterable[dict[str, Any]]) -> None:
+        for done, result in enumerate(results, 1):
+            _add(tallies, digests, result)
+            if progress and done % (progress * per_deal) == 0:
+                _report(variant, tallies, digests, done // per_deal)
+
     if jobs > 1:
         import multiprocessing
 
         with multiprocessing.get_context().Pool(jobs) as pool:
-            results = list(pool.imap(play_deal, tasks, chunksize=1))
+            take(pool.imap(play_deal, tasks, chunksize=1))
     else:
-        results = [play_deal(task) for task in tasks]
-    tallies: dict[str, Tally] = {bot: Tally() for bot in dict.fromkeys(bots)}
-    digests: dict[int, set[str]] = {}
-    for result in results:
-        digests.setdefault(result["deal"], set()).add(result["digest"])
-        for seat, bot in enumerate(result["lineup"]):
-            tally = tallies[bot]
-            tally.rounds += result["rounds"]
-            tally.wins += result["wins"][seat]
-            tally.deal_ins += result["deal_ins"][seat]
-            tally.points.append(result["points"][seat])
-            tally.placements.append(result["placements"][seat])
-            deal = tally.by_deal.setdefault(result["deal"], [0.0] * 6)
-            deal[0] += result["points"][seat]
-            deal[1] += result["placements"][seat]
-            deal[2] += result["deal_ins"][seat]
-            deal[3] += result["wins"][seat]
-            deal[4] += result["rounds"]
-            deal[5] += 1
+        take(play_deal(task) for task in tasks)
+    _mark_alike(tallies, digests)
+    return tallies
+
+
+def _add(tallies: dict[str, Tally], digests: dict[int, set[str]], result: dict[str, Any]) -> None:
+    """One rotation's result added to its bots' tallies."""
+    digests.setdefault(result["deal"], set()).add(result["digest"])
+    for seat, bot in enumerate(result["lineup"]):
+        tally = tallies[bot]
+        tally.rounds += result["rounds"]
+        tally.wins += result["wins"][seat]
+        tally.deal_ins += result["deal_ins"][seat]
+        tally.points.append(result["points"][seat])
+        tally.placements.append(result["placements"][seat])
+        deal = tally.by_deal.setdefault(result["deal"], [0.0] * 6)
+        deal[0] += result["points"][seat]
+        deal[1] += result["placements"][seat]
+        deal[2] += result["deal_ins"][seat]
+        deal[3] += result["wins"][seat]
+        deal[4] += result["rounds"]
+        deal[5] += 1
+
+
+def _mark_alike(tallies: dict[str, Tally], digests: dict[int, set[str]]) -> None:
     for tally in tallies.values():
         tally.alike = {deal for deal, found in digests.items() if len(found) == 1}
-    return tallies
+
+
+def _report(
+    variant: str, tallies: dict[str, Tally], digests: dict[int, set[str]], deals: int
+) -> None:
+    """The paired points so far, on standard error (a long run can be read while it goes)."""
+    _mark_alike(tallies, digests)
+    names = list(tallies)
+    for other in names[1:]:
+        row = paired(tallies[names[0]], tallies[other])
+        print(
+            f"{variant} after {deals} deals: {other}-{names[0]} points"
+            f" {row['points'][0]:+.2f} ±{row['points'][1]:.2f}",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def paired(first: Tally, other: Tally) -> dict[str, Any]:
@@ -431,6 +465,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cost", action="store_true", help="time each bot per decision")
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
+        "--progress",
+        type=int,
+        default=0,
+        metavar="DEALS",
+        help="every this many deals, the paired points so far on standard error",
+    )
+    parser.add_argument(
         "--tweak",
         action="append",
         default=[],
@@ -472,6 +513,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"unknown family {variant!r}: expected one of {', '.join(FAMILIES)}")
     if args.games < 1 or args.jobs < 1 or args.rounds < 0:
         parser.error("--games and --jobs are at least 1, --rounds at least 0")
+    if args.progress < 0:
+        parser.error("--progress is a number of deals, 0 for none")
     rounds = args.rounds or None
     out: dict[str, Any] = {}
     if args.cost:
@@ -497,7 +540,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         for variant in variants:
             started = time.perf_counter()
-            tallies = strength(variant, bots, args.games, rounds, args.seed, args.jobs, tweaks)
+            tallies = strength(
+                variant, bots, args.games, rounds, args.seed, args.jobs, tweaks, args.progress
+            )
             found: dict[str, Any] = {bot: _tally_json(t) for bot, t in tallies.items()}
             names = list(tallies)
             pairs = {

@@ -62,6 +62,8 @@ def test_duplicate_deals_sum_to_zero_points_and_count_every_seat(capsys):
         (["--bots", "clever"], "unknown bot 'clever'"),
         (["--variants", "mahjong"], "unknown family 'mahjong'"),
         (["--games", "0"], "--games and --jobs are at least 1"),
+        (["--progress", "-1"], "--progress is a number of deals, 0 for none"),
+        (["--progress", "ten"], "argument --progress: invalid int value: 'ten'"),
     ],
 )
 def test_bad_options_are_refused(argv, message, capsys):
@@ -150,3 +152,18 @@ def test_tweaks_that_are_not_seated_once_are_refused(argv, message, capsys):
         _bench().main(argv)
     assert stopped.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_progress_tells_the_paired_points_so_far_and_last_the_whole_runs(capsys):
+    bench = _bench()
+    argv = ["--games", "2", "--rounds", "1", "--variants", "sichuan", "--json"]
+    assert bench.main([*argv, "--bots", "defensive,efficient", "--progress", "1"]) == 0
+    captured = capsys.readouterr()
+    pair = json.loads(captured.out)["sichuan"]["paired"]["efficient-defensive"]
+    lines = captured.err.strip().splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "sichuan after 1 deals",
+        "sichuan after 2 deals",
+    ]
+    points, half = pair["points"]
+    assert lines[-1].endswith(f"points {points:+.2f} ±{half:.2f}")
