@@ -89,8 +89,8 @@ class DefensiveAgent(EfficientAgent):
     (:meth:`fan_path`); 0: never."""
 
     HK_HONOUR_PUNG = False
-    """Hong Kong: also call a pung of a value honour that keeps the shanten (it adds a fan, and
-    doubles what the hand pays)."""
+    """Hong Kong: an open hand also calls a pung of a value honour that keeps the shanten (it
+    adds a fan, and doubles what the hand pays; a concealed hand would lose its own fan)."""
 
     SICHUAN_WALL_STEP = 12
     """Sichuan: the tables below are read by the tiles left in the wall, in steps of this many
@@ -159,6 +159,10 @@ class DefensiveAgent(EfficientAgent):
     the seats still in) than this many per step gives up: it plays the discard expected to
     cost least, whatever its shanten (it pays the ready seats at the end either way); 0:
     never."""
+    SICHUAN_SETTLE = 0.0
+    """Sichuan, in the last wall step: the points a ready discard is worth per point its best
+    wait pays and per other seat still in, beside its wait value (at an exhaustive draw every
+    seat not ready pays each ready one its best wait, live tiles or none); 0: not counted."""
     SICHUAN_MARGIN = 0.02
     """Sichuan: the expected points a discard must gain over the efficient one to replace it."""
 
@@ -271,8 +275,19 @@ class DefensiveAgent(EfficientAgent):
         assert best.tile is not None
         ready = key[0] == 0
         first = best.tile // 4
+        settle = self.SICHUAN_SETTLE if ready and step == 0 else 0.0
+        if settle:
+            observation = reading.observation
+            others = sum(
+                1
+                for seat, info in enumerate(observation.seats)
+                if seat != observation.seat and not info.won
+            )
+            settle *= others
         if ready:
             top = per_value * value
+            if settle:
+                top += settle * self.best_wait(reading, first)
         else:
             tiles = self._improving(reading, first)
             # A key is what the plan keeps less the improving tiles.
@@ -288,6 +303,8 @@ class DefensiveAgent(EfficientAgent):
             kind = other.tile // 4
             if ready:
                 points = per_value * other_value
+                if settle:
+                    points += settle * self.best_wait(reading, kind)
             else:
                 other_tiles = self._improving(reading, kind)
                 if other_key[1] + other_tiles - keep > tolerance:
@@ -297,6 +314,27 @@ class DefensiveAgent(EfficientAgent):
             if scored > top:
                 choice, top = other, scored
         return choice
+
+    def best_wait(self, reading: HandReading, kind: int) -> int:
+        """What the hand left by a discard of ``kind`` pays on its best wait by discard (0:
+        not ready), whether copies of the wait are left or not, but not a wait whose four
+        tiles the hand holds: what a seat not ready pays it at an exhaustive draw."""
+        after, waits = reading.after_discards((kind,))[kind]
+        if after != 0:
+            return 0
+        counts = reading.counts
+        counts[kind] -= 1
+        try:
+            best = 0
+            for wait in waits:
+                if counts[wait] >= 4:
+                    continue
+                best = max(
+                    best, self._wins.score(reading, counts, wait, False, False, self._score_now)
+                )
+        finally:
+            counts[kind] += 1
+        return best
 
     @staticmethod
     def safest(
@@ -698,7 +736,9 @@ class DefensiveAgent(EfficientAgent):
         return chosen
 
     def _honour_pung(self, reading: HandReading, legal: Sequence[Action]) -> Action | None:
-        """A pung of a value honour that keeps the shanten, if offered."""
+        """A pung of a value honour that keeps the shanten, if offered to an open hand."""
+        if not reading.open:
+            return None
         for action in legal:
             if action.type != A.PON or action.tile is None:
                 continue
