@@ -4,7 +4,7 @@
         [--variants riichi,hongkong,sichuan] [--bots random,efficient] [--seed 1] [--jobs 2]
     PYTHONPATH=src .venv/bin/python bench/strength.py --cost [--games 6] [--bots ...]
     PYTHONPATH=src .venv/bin/python bench/strength.py --bots defensive,soft \
-        --tweak soft=defensive:SOFT_FLOOR=0.5,SOFT_KEEP=0.2 --variants hongkong
+        --tweak soft=defensive:SOFT_FLOOR=0.5,SOFT_KEEP=0.2 --variants hongkong [--progress 50]
 
 A bot is a name of ``mahjongkit.sim.BOTS``, ``learned:MODEL`` (a model file of
 ``mahjongkit train``, of the one family it was trained on: name that family alone in

@@ -89,8 +89,9 @@ class DefensiveAgent(EfficientAgent):
     (:meth:`fan_path`); 0: never."""
 
     HK_HONOUR_PUNG = False
-    """Hong Kong: an open hand also calls a pung of a value honour that keeps the shanten (it
-    adds a fan, and doubles what the hand pays; a concealed hand would lose its own fan)."""
+    """Hong Kong: an open hand holding a pair of a value honour also calls its pung when that
+    keeps the shanten (a fan more, which doubles what the hand pays; a concealed hand would
+    lose its own fan for it)."""
 
     SICHUAN_WALL_STEP = 12
     """Sichuan: the tables below are read by the tiles left in the wall, in steps of this many
@@ -743,7 +744,8 @@ class DefensiveAgent(EfficientAgent):
             if action.type != A.PON or action.tile is None:
                 continue
             kind = action.tile // 4
-            if not reading.value_honours.get(kind):
+            # A pair made a pung: a concealed pung of the kind already counts its fan.
+            if not reading.value_honours.get(kind) or reading.counts[kind] != 2:
                 continue
             before = shanten(reading.counts, reading.melds, reading.shape)
             after = list(reading.counts)
