@@ -16,17 +16,18 @@ the setting's own type. Seating ``defensive`` against a tweak of it measures the
 Duplicate deals: every deal (a game seed, hence the same walls round after round) is played
 once per seat with the line-up rotated, so every bot meets the same tiles from every seat and
 the luck of the deal cancels out. The line-up is ``--bots`` repeated to fill the table (two
-bots on four seats: A B A B, then B A B A; a turn that brings a line-up back is the same
-seeded game, played once). Per family and per bot it prints, each with
-its 95% confidence interval: the win rate and the deal-in rate per round played, the average
-points won or lost per game and the average placement (1 is first). Then every other bot
-against the first, deal by deal: the mean over deals of the difference of their results on
+bots on four seats: A B A B, then B A B A; a turn that brings a line-up back is the same seeded
+game, played once). Per family and per bot it prints, each with its 95% confidence interval:
+the win rate and the deal-in rate per round played, the average points won or lost per game and
+the average placement (1 is first). Then every bot against every one named before it (the
+first's pairs first), deal by deal: the mean over deals of the difference of their results on
 that deal, whose interval is much narrower than the separate ones' since the deal's luck
 cancels. Two bots that play a deal alike play the same game in every line-up (seeded walls,
 deterministic bots), so the deal adds exactly 0: the paired line also says on how many deals
-the games differed and the mean difference over those alone (the whole run's mean is that
-times their share), which tells a change that moves a few deals a lot from one that moves
-many a little.
+the games differed and the mean difference over those alone (the whole run's mean is that times
+their share; with more than two bots, a deal counts as differing when any of them played it
+otherwise), which tells a change that moves a few deals a lot from one that moves many a
+little.
 
 ``--cost`` plays ``--games`` games per family with every seat given the same bot and prints
 the time the bot takes per decision and the time of a whole decision (observation, bot,
@@ -545,9 +546,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             found: dict[str, Any] = {bot: _tally_json(t) for bot, t in tallies.items()}
             names = list(tallies)
+            # Every later bot against every earlier one, the first's pairs first.
             pairs = {
-                f"{other}-{names[0]}": paired(tallies[names[0]], tallies[other])
-                for other in names[1:]
+                f"{names[later]}-{names[earlier]}": paired(
+                    tallies[names[earlier]], tallies[names[later]]
+                )
+                for earlier in range(len(names))
+                for later in range(earlier + 1, len(names))
             }
             out[variant] = {**found, "paired": pairs} if pairs else found
             if tweaks:

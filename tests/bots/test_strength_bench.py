@@ -167,3 +167,17 @@ def test_progress_tells_the_paired_points_so_far_and_last_the_whole_runs(capsys)
     ]
     points, half = pair["points"]
     assert lines[-1].endswith(f"points {points:+.2f} ±{half:.2f}")
+
+
+def test_every_bot_is_paired_with_every_one_named_before_it(capsys):
+    bench = _bench()
+    argv = ["--games", "1", "--rounds", "1", "--variants", "sichuan", "--json"]
+    argv += ["--bots", "efficient,defensive,x", "--tweak", "x=defensive:SICHUAN_SETTLE=0.3"]
+    assert bench.main(argv) == 0
+    found = json.loads(capsys.readouterr().out)["sichuan"]
+    assert list(found["paired"]) == ["defensive-efficient", "x-efficient", "x-defensive"]
+    # One deal: each pair's difference is the difference of the two versions' means.
+    for name, pair in found["paired"].items():
+        later, earlier = name.split("-")
+        difference = found[later]["points"][0] - found[earlier]["points"][0]
+        assert pair["points"][0] == pytest.approx(difference, abs=0.2)
