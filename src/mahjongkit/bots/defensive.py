@@ -84,9 +84,9 @@ class DefensiveAgent(EfficientAgent):
     """Hong Kong: the fan a threat is reckoned to hide beyond those its melds show."""
 
     HK_FAN_KEEP = 0.0
-    """Hong Kong, no threat shown: a discard of the best one's shanten that keeps at least
-    this share of its improving tiles replaces it when the hand left has a higher fan path
-    (:meth:`fan_path`); 0: never."""
+    """Where the family names a value path (Hong Kong's fan: ``BotHints.fan_path``), with no
+    threat shown: a discard of the best one's shanten that keeps at least this share of its
+    improving tiles replaces it when the hand it leaves heads for more; 0: never."""
 
     HK_HONOUR_PUNG = False
     """Hong Kong: an open hand holding a pair of a value honour also calls its pung when that
@@ -495,33 +495,14 @@ class DefensiveAgent(EfficientAgent):
         risk = DEAL_IN_SCALE * danger * cost * (1 + shanten_after)
         return risk > gain
 
-    @staticmethod
-    def fan_path(reading: HandReading, counts: Sequence[int]) -> float:
-        """Hong Kong: the fan the concealed ``counts`` (and the seat's melds) head for: value
-        honour pairs and pungs, a flush (half: three, with honours; full: six) counted whole
-        with no tile off its suit and half with one or two, all pungs (three) with four pairs
-        or pungs and no chow."""
-        honours = reading.value_honours
-        melded = reading.meld_kinds
-        fan = float(sum(honours.get(k, 0) for k in melded if k >= 27))
-        fan += sum(honours.get(k, 0) for k in range(27, NUM_KINDS) if counts[k] >= 2)
-        suits = {k // 9 for k in melded if k < 27}
-        tally = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)]
-        if len(suits) <= 1:
-            main = suits.pop() if suits else max(range(3), key=tally.__getitem__)
-            off = sum(tally) - tally[main]
-            if off <= 2:
-                mixed = any(k >= 27 for k in melded) or sum(counts[27:NUM_KINDS]) > 0
-                fan += (3.0 if mixed else 6.0) * (1.0 if off == 0 else 0.5)
-        pairs = sum(1 for c in counts[:NUM_KINDS] if c >= 2) + len(melded)
-        if reading.meld_chows == 0 and pairs >= 4:
-            fan += 3.0
-        return fan
-
     def fan_discard(self, reading: HandReading, legal: Sequence[Action]) -> Action | None:
-        """Hong Kong: the discard of the best shanten (not ready) that keeps
-        :attr:`HK_FAN_KEEP` of the best one's improving tiles and leaves the highest
-        :meth:`fan_path`, when that is higher than the best one's; None otherwise."""
+        """The discard of the best shanten (not ready) that keeps :attr:`HK_FAN_KEEP` of the
+        best one's improving tiles and leaves the hand that heads for the most value (the
+        family's ``BotHints.fan_path``), when that is more than the best one's; None
+        otherwise."""
+        fan_path = reading.hints.fan_path
+        if fan_path is None:
+            return None
         ranking = self.discard_ranking(reading, legal)
         if ranking is None:
             return None
@@ -531,9 +512,11 @@ class DefensiveAgent(EfficientAgent):
             return None
         counts = list(reading.counts)
 
+        melds, chows, honours = reading.meld_kinds, reading.meld_chows, reading.value_honours
+
         def path(kind: int) -> float:
             counts[kind] -= 1
-            found = self.fan_path(reading, counts)
+            found = fan_path(counts, melds, chows, honours)
             counts[kind] += 1
             return found
 
@@ -561,7 +544,7 @@ class DefensiveAgent(EfficientAgent):
             return super().turn(reading, legal)
         found = threats(observation)
         if not found:
-            if defence is _PAYMENTS and self.HK_FAN_KEEP > 0.0:
+            if self.HK_FAN_KEEP > 0.0 and reading.hints.fan_path is not None:
                 kong = self._turn_kong(reading, legal)
                 if kong is not None:
                     return kong

@@ -146,6 +146,11 @@ class BotHints:
     payment: Callable[[int, Any], int] | None = None
     """What one payer pays for a hand of a given value under the rules (the defence reckons
     a deal-in with it; None: the defence does not reckon payments)."""
+    fan_path: Callable[[Any, Any, int, Any], float] | None = None
+    """The value a hand heads for, from its concealed counts per kind, the first kind of each
+    meld shown, how many of those are chows and the value of each honour kind's set to the
+    seat: the defensive bot, with no threat shown, keeps the discard of the best shanten that
+    heads for the most (None: it does not weigh this)."""
 
 
 class Lazy:

@@ -84,6 +84,7 @@ VARIANT = Variant(
         bonus_toward_minimum=attrgetter("bonus_counts_toward_minimum"),
         value_limit=attrgetter("limit"),
         payment=Lazy("mahjongkit.variants.hongkong.payments", "base_amount"),
+        fan_path=Lazy("mahjongkit.variants.hongkong.strategy", "fan_path"),
     ),
     hint_kinds=PLAIN_HINTS,
     course=2,
