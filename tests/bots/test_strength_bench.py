@@ -94,11 +94,10 @@ def test_a_tweak_is_played_by_its_seats_and_changes_their_games(capsys):
     assert agent.SICHUAN_MARGIN == 100.0 and type(agent).sichuan_step(60) == 4
     assert bench.DefensiveAgent.SICHUAN_MARGIN != 100.0  # the bot itself is untouched
     # A tuple's commas stay in its value.
-    name, base, settings = bench.parse_tweak(
-        "t=defensive:SICHUAN_DODGED_BY_OTHERS=(0.5, 1, 2),SICHUAN_MARGIN=1"
-    )
+    worth = ((0.1, 0.0, 0.0),) * 5
+    name, base, settings = bench.parse_tweak(f"t=defensive:SICHUAN_WORTH={worth},SICHUAN_MARGIN=1")
     assert (name, base) == ("t", "defensive")
-    assert settings == (("SICHUAN_DODGED_BY_OTHERS", (0.5, 1, 2)), ("SICHUAN_MARGIN", 1.0))
+    assert settings == (("SICHUAN_WORTH", worth), ("SICHUAN_MARGIN", 1.0))
     # A margin no discard clears: the version never weighs a discard's cost, so it leaves
     # the defensive bot's choices on some deal.
     argv = ["--games", "3", "--rounds", "1", "--variants", "sichuan", "--json"]
@@ -117,8 +116,9 @@ def test_a_tweak_is_played_by_its_seats_and_changes_their_games(capsys):
         ("x=random:A=1", "cannot tweak 'random', only efficient, defensive"),
         ("x=defensive:HK_BIG_FAN=1.5", "HK_BIG_FAN is int (9), not float"),
         ("x=defensive:SOFT_FLOOR=True", "SOFT_FLOOR is float (0.6), not bool"),
-        ("x=defensive:SICHUAN_DODGED_BY_OTHERS=(1,2)", "is 3 values like (1.0, 1.0, 1.0)"),
-        ("x=defensive:SICHUAN_DODGED_BY_OTHERS=(1,2,'a')", "is 3 values like"),
+        ("x=defensive:SICHUAN_WORTH=((1,2,3),)", "SICHUAN_WORTH is 5 values like ((0.075,"),
+        ("x=defensive:SICHUAN_WORTH=((1,2,3),)*5", "is not a Python literal"),
+        ("x=defensive:SICHUAN_WORTH=(1,2,3,4,5)", "SICHUAN_WORTH is 5 values like"),
         ("x=defensive:HK_BIG_FAN=abc", "HK_BIG_FAN='abc' is not a Python literal"),
         ("x=defensive:soft_discard=1", "defensive has no setting 'soft_discard'"),
         ("x=defensive:SOFT_WEIGHT=1", "defensive has no setting 'SOFT_WEIGHT'"),
@@ -172,7 +172,7 @@ def test_progress_tells_the_paired_points_so_far_and_last_the_whole_runs(capsys)
 def test_every_bot_is_paired_with_every_one_named_before_it(capsys):
     bench = _bench()
     argv = ["--games", "1", "--rounds", "1", "--variants", "sichuan", "--json"]
-    argv += ["--bots", "efficient,defensive,x", "--tweak", "x=defensive:SICHUAN_SETTLE=0.3"]
+    argv += ["--bots", "efficient,defensive,x", "--tweak", "x=defensive:SICHUAN_MARGIN=0.5"]
     assert bench.main(argv) == 0
     found = json.loads(capsys.readouterr().out)["sichuan"]
     assert list(found["paired"]) == ["defensive-efficient", "x-efficient", "x-defensive"]

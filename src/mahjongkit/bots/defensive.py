@@ -44,7 +44,7 @@ from typing import ClassVar
 
 from mahjongkit.bots.danger import Threat, discard_danger, shown_fan, threats
 from mahjongkit.bots.efficient import EfficientAgent, HandReading
-from mahjongkit.shapes import discard_shanten, shanten
+from mahjongkit.shapes import shanten
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.tiles import NUM_KINDS, RED_FIVE_IDS
@@ -87,11 +87,6 @@ class DefensiveAgent(EfficientAgent):
     """Where the family names a value path (Hong Kong's fan: ``BotHints.fan_path``), with no
     threat shown: a discard of the best one's shanten that keeps at least this share of its
     improving tiles replaces it when the hand it leaves heads for more; 0: never."""
-
-    HK_HONOUR_PUNG = False
-    """Hong Kong: an open hand holding a pair of a value honour also calls its pung when that
-    keeps the shanten (a fan more, which doubles what the hand pays; a concealed hand would
-    lose its own fan for it)."""
 
     SICHUAN_WALL_STEP = 12
     """Sichuan: the tables below are read by the tiles left in the wall, in steps of this many
@@ -140,10 +135,6 @@ class DefensiveAgent(EfficientAgent):
     and a kong's fourth tile may still come: played out both ways to the end of the round
     (bench/sichuan_costs.py dodged, 600 games), another discard of the same shanten saved
     0.46 of a 1.47-point deal-in (0.31) and 0.89 of a fed kong's 2.7 (0.33)."""
-    SICHUAN_DODGED_BY_OTHERS: tuple[float, float, float] = (1.0, 1.0, 1.0)
-    """Sichuan: :attr:`SICHUAN_DODGED` scaled by the other seats still in (one, two, three):
-    with fewer of them, a threat spared a deal-in more often wins off the seat anyway (a
-    self-draw costs every seat still in what a deal-in costs the discarder)."""
     SICHUAN_WORTH: ClassVar[tuple[tuple[float, float, float], ...]] = (
         # Per wall step: what the rest of the round is worth, in points, per point of a ready
         # hand's wait value (unseen winning tiles times what each pays), and per improving
@@ -155,11 +146,6 @@ class DefensiveAgent(EfficientAgent):
         (0.127, 0.031, 0.018),
         (0.150, 0.023, 0.020),
     )
-    SICHUAN_FOLD_DRAWS = 0.0
-    """Sichuan: a hand two steps or more from ready with fewer draws left to it (the wall over
-    the seats still in) than this many per step gives up: it plays the discard expected to
-    cost least, whatever its shanten (it pays the ready seats at the end either way); 0:
-    never."""
     SICHUAN_SETTLE = 0.0
     """Sichuan, in the last wall step: the points a ready discard is worth per point its best
     wait pays and per other seat still in, beside its wait value (at an exhaustive draw every
@@ -227,12 +213,7 @@ class DefensiveAgent(EfficientAgent):
             if info.missing_suit != suit
         }
         left = reading.left
-        others = sum(
-            1
-            for seat, info in enumerate(observation.seats)
-            if seat != observation.seat and not info.won
-        )
-        share = self.SICHUAN_DODGED * self.SICHUAN_DODGED_BY_OTHERS[min(max(others, 1), 3) - 1]
+        share = self.SICHUAN_DODGED
         costs = {}
         for kind in kinds:
             if kind // 9 not in open_suits:
@@ -638,10 +619,6 @@ class DefensiveAgent(EfficientAgent):
             if cost[low] + self.SICHUAN_MARGIN < cost[efficient.tile // 4]:
                 return by_kind[low]
             return efficient
-        if self.SICHUAN_FOLD_DRAWS > 0.0:
-            fold = self._sichuan_fold(reading, legal, found)
-            if fold is not None:
-                return fold
         # A hand that no discard makes ready weighs its best shanten's discards alone, whose
         # first is the efficient discard (Sichuan has no riichi and no abortive draw).
         entries = self.best_shanten_entries(reading, legal)
@@ -675,30 +652,6 @@ class DefensiveAgent(EfficientAgent):
             return efficient_first
         return self.turn_without_kong(reading, legal)
 
-    def _sichuan_fold(
-        self, reading: HandReading, legal: Sequence[Action], found: list[Threat]
-    ) -> Action | None:
-        """Sichuan: the discard expected to cost least, of any shanten, for a hand too far from
-        ready for the draws left to it (:attr:`SICHUAN_FOLD_DRAWS`); None: play on."""
-        observation = reading.observation
-        discards = self._discards(reading, legal)
-        if discards is None or len(discards[0]) < 2:
-            return None
-        by_kind = discards[0]
-        after = reading.shanten_after()
-        best = min(after[kind] for kind in by_kind)
-        if best < 2:
-            return None
-        playing = sum(1 for info in observation.seats if not info.won)
-        draws = observation.wall_remaining / max(playing, 1)
-        if draws >= self.SICHUAN_FOLD_DRAWS * best:
-            return None
-        kinds = list(by_kind)
-        danger = discard_danger(observation, False, found, kinds, reading.seen()) if found else None
-        cost = self.sichuan_costs(reading, kinds, danger)
-        # The least cost; of equal ones, the best for the hand.
-        return by_kind[min(kinds, key=lambda kind: (round(cost[kind], 3), after[kind]))]
-
     def claim(self, reading: HandReading, legal: Sequence[Action]) -> Action:
         """No call while folding; otherwise the efficient call."""
         # Only a defence by points (Riichi) refuses calls against a threat: the others never
@@ -708,33 +661,4 @@ class DefensiveAgent(EfficientAgent):
         )
         if found and shanten(reading.counts, reading.melds, reading.shape) >= FOLD_SHANTEN:
             return next((a for a in legal if a.type == A.PASS), legal[0])
-        chosen = super().claim(reading, legal)
-        if (
-            self.HK_HONOUR_PUNG
-            and chosen.type == A.PASS
-            and reading.hints.defence is _PAYMENTS
-        ):
-            honour = self._honour_pung(reading, legal)
-            if honour is not None:
-                return honour
-        return chosen
-
-    def _honour_pung(self, reading: HandReading, legal: Sequence[Action]) -> Action | None:
-        """A pung of a value honour that keeps the shanten, if offered to an open hand."""
-        if not reading.open:
-            return None
-        for action in legal:
-            if action.type != A.PON or action.tile is None:
-                continue
-            kind = action.tile // 4
-            # A pair made a pung: a concealed pung of the kind already counts its fan.
-            if not reading.value_honours.get(kind) or reading.counts[kind] != 2:
-                continue
-            before = shanten(reading.counts, reading.melds, reading.shape)
-            after = list(reading.counts)
-            for tile in action.consumed:
-                after[tile // 4] -= 1
-            found = discard_shanten(after, reading.melds + 1, reading.shape)
-            if min(found.values(), default=99) <= before:
-                return action
-        return None
+        return super().claim(reading, legal)
