@@ -456,21 +456,23 @@ class DefensiveAgent(EfficientAgent):
         ranking = self.discard_ranking(reading, legal)
         if ranking is None:
             return None
-        entries = ranking.entries(ranking.first_band())
-        key, best, _ = entries[0]
-        if key[0] < 1 or best.tile is None or len(entries) < 2:
-            return None
+        band = ranking.first_band()
         counts = list(reading.counts)
         melds, chows, honours = reading.meld_kinds, reading.meld_chows, reading.value_honours
-
-        def path(kind: int) -> float:
+        paths: dict[int, float] = {}
+        for kind in band:
             counts[kind] -= 1
-            found = fan_path(counts, melds, chows, honours)
+            paths[kind] = fan_path(counts, melds, chows, honours)
             counts[kind] += 1
-            return found
-
+        if len(set(paths.values())) < 2:
+            # Every close discard heads for as much: the improving tiles are not worked out.
+            return None
+        entries = ranking.entries(band)
+        key, best, _ = entries[0]
+        if key[0] < 1 or best.tile is None:
+            return None
         floor = self.HK_FAN_KEEP * self._improving(reading, best.tile // 4)
-        top = path(best.tile // 4)
+        top = paths[best.tile // 4]
         choice: Action | None = None
         for other_key, other, _ in entries[1:]:
             if other.tile is None or other_key[0] != key[0]:
@@ -478,7 +480,7 @@ class DefensiveAgent(EfficientAgent):
             kind = other.tile // 4
             if self._improving(reading, kind) < floor:
                 continue
-            found = path(kind)
+            found = paths[kind]
             if found > top:
                 choice, top = other, found
         return choice
