@@ -27,8 +27,7 @@ DIGESTS = {
     ("riichi", "efficient"): "c8fc2ce6da158d26533a0ad0c67f27a441f7343ce69e4049e4ba69bcc54a97a1",
     ("riichi", "defensive"): "4ccbc0ada4049ce1366c423f07d6d8ea45259a853ed8d40cbd634868912360a5",
     ("hongkong", "efficient"): "994ecc2be8e989a25c2125226c0a069f23ad6cf6b77b509a54ff84b1280ad791",
-    # Hong Kong's defensive bot heads for the most fan among close discards (HK_FAN_KEEP).
-    ("hongkong", "defensive"): "9bcd0c82906de6308873987d36638b2413a8fdc8b31214d157afaf3c00efa00c",
+    ("hongkong", "defensive"): "4e2d815c831266153f23ec6e99248cb19e4f667d73f3595f201a0c52b5e14646",
     ("sichuan", "efficient"): "790ff6ae921573ea0e0abb47ef7d0e72fca78a0c31a4af3fa40db546ee1bc2e5",
     ("sichuan", "defensive"): "62e496c2245d2651bbde020a4061c4f0f151a3ce528ad0ee1e673afce1fbc2b9",
 }

@@ -1,8 +1,7 @@
 """The efficient bot with defence: it weighs pushing on against folding when a seat looks ready.
 
-In Riichi, with no threat on the table, it plays exactly as
-:class:`~mahjongkit.bots.efficient.EfficientAgent` (Hong Kong also heads for fan and Sichuan
-weighs every turn, see below).
+In Riichi and Hong Kong, with no threat on the table, it plays exactly as
+:class:`~mahjongkit.bots.efficient.EfficientAgent` (Sichuan weighs every turn, see below).
 Against a riichi, an open hand of three melds or a one-suit hand showing two (see
 :func:`mahjongkit.bots.danger.threats`), it compares its own hand (shanten, and for a ready hand
 the unseen winning tiles times what they pay) with the danger of the discard it would play:
@@ -27,10 +26,10 @@ the unseen winning tiles times what they pay) with the danger of the discard it 
   against the threats shown, times the share of it that not discarding it saves (the threat
   mostly wins anyway). A seat that has won threatens nobody, a seat's missing suit is safe
   from it;
-* Hong Kong, with no threat shown: of the discards of the best shanten that keep half the best
-  one's improving tiles or more, the one whose hand heads for the most fan (a value honour
-  pair, a one-suit hand, all pungs: the family's ``BotHints.fan_path``), when that is more
-  than the efficient discard's;
+* Hong Kong, with no threat shown and :attr:`DefensiveAgent.HK_FAN_KEEP` set (off by default):
+  of the discards of the best shanten that keep that share of the best one's improving tiles,
+  the one whose hand heads for the most fan (a value honour pair, a one-suit hand, all pungs:
+  the family's ``BotHints.fan_path``), when that is more than the efficient discard's;
 * Hong Kong, when not folding, plays soft defence: of the discards that keep the best one's
   shanten and most of its improving tiles (ready: what its waits pay), the one whose worth
   scaled down by its danger is highest; the discard after the last draw is the safest. No call
@@ -88,12 +87,13 @@ class DefensiveAgent(EfficientAgent):
     HK_HIDDEN_FAN = 1
     """Hong Kong: the fan a threat is reckoned to hide beyond those its melds show."""
 
-    HK_FAN_KEEP = 0.5
+    HK_FAN_KEEP = 0.0
     """Where the family names a value path (Hong Kong's fan: ``BotHints.fan_path``), with no
     threat shown: a discard of the best one's shanten that keeps at least this share of its
-    improving tiles replaces it when the hand it leaves heads for more fan; 0: never. Against
-    the same bot without it, over 1,000 fresh duplicate deals of Hong Kong (bench/strength.py
-    --seed 504): +5.2 ± 3.7 points a game (a fan doubles what a win pays)."""
+    improving tiles replaces it when the hand it leaves heads for more fan; 0: never (the
+    default). At 0.5, against the same bot at 0, over 1,000 fresh duplicate deals of Hong Kong
+    each (bench/strength.py): +5.2 ± 3.7 points a game (seed 504), -2.0 ± 3.9 (seed 505):
+    not a confirmed gain, so it is off."""
 
     SICHUAN_WALL_STEP = 12
     """Sichuan: the tables below are read by the tiles left in the wall, in steps of this many

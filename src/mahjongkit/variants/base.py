@@ -149,8 +149,9 @@ class BotHints:
     fan_path: Callable[[Any, Any, int, Any], float] | None = None
     """The value a hand heads for, from its concealed counts per kind, the first kind of each
     meld shown, how many of those are chows and the value of each honour kind's set to the
-    seat: the defensive bot, with no threat shown, keeps the discard of the best shanten that
-    heads for the most (None: it does not weigh this)."""
+    seat: the defensive bot, with no threat shown and its ``HK_FAN_KEEP`` set (off by
+    default), keeps the discard of the best shanten that heads for the most (None: it does not
+    weigh this)."""
 
 
 class Lazy:
