@@ -40,6 +40,7 @@ COMPILED = (
     "variants.riichi.readings",
     "rl.masks",
     "game.observation",
+    "game.engine",
 )
 """The modules ``setup.py`` compiles (dotted names within the package), and so the ones
 :func:`choose` may load from their sources instead.

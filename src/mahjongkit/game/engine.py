@@ -28,6 +28,7 @@ from mahjongkit.game.fold import WINDS, folds_for
 from mahjongkit.game.hands import HandFacts, Hands, ready_of_counts
 from mahjongkit.game.observation import PUBLIC, Observation, SeatInfos, observe, visible_event
 from mahjongkit.game.replay import rebuild_rules, replay_log, settle_claims
+from mahjongkit.lite_typing import mypyc_attr
 from mahjongkit.melds import MeldKind
 from mahjongkit.options import recorded as recorded_options
 from mahjongkit.shapes import RIICHI, HandShape
@@ -92,29 +93,35 @@ def _mjai_names(flow: Flow[Any]) -> list[str]:
     return names
 
 
+# Compiled (native.COMPILED): the public methods take ``object`` where a caller may hand them
+# anything, so that our own checks word the refusal (a typed parameter of a compiled method
+# refuses a wrong type with a bare TypeError first). Subclassed in Python (replays, recorders).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """One game at one table (of the registry's first family when none is named)."""
 
     def __init__(
         self,
-        variant: str | None = None,
+        variant: object = None,
         rules: Any = None,
         *,
-        seed: int = 0,
+        seed: object = 0,
         wall_source: WallSource | None = None,
         names: Sequence[str] | None = None,
-        max_rounds: int | None = None,
+        max_rounds: object = None,
     ) -> None:
-        record = find_variant(VARIANT_NAMES[0] if variant is None else variant)
+        # find_variant refuses a name that is not a string in its own words.
+        name = VARIANT_NAMES[0] if variant is None else variant
+        record = find_variant(name)  # type: ignore[arg-type]
         if type(seed) is not int or not -_MAX_SEED < seed < _MAX_SEED:
             raise IllegalActionError(f"a game's seed is an integer below 2**63, not {seed!r:.40}")
         if max_rounds is not None and (type(max_rounds) is not int or max_rounds < 1):
             raise IllegalActionError(f"max_rounds is a positive integer, not {max_rounds!r:.40}")
         self.flow: Flow[Any] = record.make_flow(rules)
-        self.variant = record.name
-        self.max_rounds = max_rounds
+        self.variant: str = record.name
+        self.max_rounds: int | None = max_rounds if type(max_rounds) is int else None
         """End the game after this many rounds whatever the rules say (None: the rules)."""
-        self.seed = seed
+        self.seed: int = seed
         self.wall_source = wall_source
         self.players = self.flow.players
         if names is not None and (
@@ -140,9 +147,6 @@ class Game:
             self.flow.abort_after_discard if self.flow.writes("abort_after_discard") else None
         )
         self._hands = Hands(self.flow, self)
-        self.hand_facts: Callable[[int], HandFacts] = self._hands.facts
-        """Counts and waits of a seat's hand, kept until the hand changes (see :mod:`.hands`;
-        the kept facts' own method, asked on every claim check)."""
         # Legal actions per seat, valid while the state version is the one they were computed
         # at: every fold moves the version on, except an answer to a claim, which changes only
         # the answering seat's options (see ``_fold``).
@@ -157,6 +161,20 @@ class Game:
         self.stop_after_round = False
         """Set by :meth:`start_at` for a one-round check: nothing follows the round's end."""
         self.log: list[Event] = []
+
+    def __getstate__(self) -> dict[str, object]:
+        """Every attribute, the class's own and a subclass's (for pickle and deepcopy: a
+        compiled class keeps its own outside ``__dict__``, and copies only those by itself)."""
+        state: dict[str, object] = dict(getattr(self, "__dict__", {}))
+        for name in getattr(Game, "__mypyc_attrs__", ()):
+            if not name.startswith("__"):
+                state[name] = getattr(self, name)
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """Put back what :meth:`__getstate__` gave."""
+        for name, value in state.items():
+            setattr(self, name, value)
 
     # --- the state, as the fold keeps it -------------------------------------------------------
 
@@ -192,18 +210,21 @@ class Game:
     def start_at(
         self,
         *,
-        round_wind: int,
-        hand_number: int,
-        dealer: int,
-        honba: int,
-        deposits: int,
-        scores: Sequence[int],
-        single_round: bool = True,
+        round_wind: object,
+        hand_number: object,
+        dealer: object,
+        honba: object,
+        deposits: object,
+        scores: object,
+        single_round: object = True,
     ) -> list[Event]:
         """Begin at a given position (a recorded round): its wind, dealer, counters, scores."""
         if self.log:
             raise IllegalActionError("the game has already started")
-        _check_position(self.players, round_wind, hand_number, dealer, honba, deposits, scores)
+        wind, number, first, counters, sticks, start_scores = _check_position(
+            self.players, round_wind, hand_number, dealer, honba, deposits, scores
+        )
+        single_round = bool(single_round)
         self.stop_after_round = single_round
         out: list[Event] = []
         start: StartGame = {
@@ -212,7 +233,7 @@ class Game:
             "mjk_variant": self.variant,
             "mjk_seed": self.seed,
             "mjk_rules": recorded_options(self.flow.rules),
-            "mjk_scores": list(scores),
+            "mjk_scores": start_scores,
         }
         if single_round:
             start["mjk_single_round"] = True
@@ -221,15 +242,15 @@ class Game:
         self._emit(out, start)
         self._start_round(
             out,
-            round_wind=round_wind,
-            hand_number=hand_number,
-            dealer=dealer,
-            honba=honba,
-            deposits=deposits,
+            round_wind=wind,
+            hand_number=number,
+            dealer=first,
+            honba=counters,
+            deposits=sticks,
         )
         return out
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: object) -> list[Action]:
         """Every action ``seat`` may take now, including declining a claim (``pass``).
 
         A win, when one is offered, comes first (bots may look at the first action alone).
@@ -268,7 +289,7 @@ class Game:
             return [rnd.turn] if self._legal(rnd.turn) else []  # no one else acts in a turn
         return [s for s in range(self.players) if self._legal(s)]
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: object) -> list[Event]:
         """Play ``action``; return the events it caused. An illegal action changes nothing.
 
         Raises :class:`~mahjongkit.errors.IllegalActionError` naming the seat, the tile and
@@ -277,6 +298,7 @@ class Game:
         """
         if not self._offered(action):
             check_action(action, self.players)
+            assert isinstance(action, Action)  # what check_action let through
             actions = self._legal(action.seat)
             hand = self.state.round.seats[action.seat].hand if self.state.round.seats else []
             if action not in actions and not legal.equivalent_legal(
@@ -284,6 +306,7 @@ class Game:
             ):
                 refusal = legal.why_illegal(self, self.flow, action, actions)
                 raise IllegalActionError(refusal.message, refusal.rule, refusal.reason)
+        assert isinstance(action, Action)
         out: list[Event] = []
         logged = len(self.log)
         try:
@@ -314,7 +337,8 @@ class Game:
     def _offered(self, action: object) -> bool:
         """Whether ``action`` is one of the very objects :meth:`legal_actions` offered now (a
         bot's usual answer): then it is well formed and legal without being checked again."""
-        seat = action.seat if type(action) is Action else None
+        # Read untyped: a compiled read of a typed field would refuse a wrong type by itself.
+        seat = getattr(action, "seat", None) if type(action) is Action else None
         if type(seat) is not int or not 0 <= seat < self.players:
             return False
         return any(map(is_, repeat(action), self._legal(seat)))
@@ -330,7 +354,7 @@ class Game:
         for event in events:
             self._fold(event)
 
-    def observation(self, seat: int, with_events: bool = True) -> Observation:
+    def observation(self, seat: object, with_events: object = True) -> Observation:
         """What ``seat`` may see: its own hand, everyone's open information, never the wall.
 
         ``with_events=False`` leaves the log out (for fast bots).
@@ -380,7 +404,7 @@ class Game:
         seats = self.state.round.seats
         return bool(seats) and len(seats[seat].hand) % 3 == 1 and self.flow.furiten(self, seat)
 
-    def observation_at(self, seat: int, events: int) -> Observation:
+    def observation_at(self, seat: object, events: object) -> Observation:
         """What ``seat`` saw once the log's first ``events`` events had happened (without the
         log): the table at the end of a hand, say, after the next one has been dealt. The
         state is the fold of those events, so nothing is played again."""
@@ -449,6 +473,10 @@ class Game:
         return self._live_end() - self.state.round.live_next
 
     # --- what is kept of the hands (see :mod:`.hands`) ------------------------------------------
+
+    def hand_facts(self, seat: int) -> HandFacts:
+        """Counts and waits of a seat's hand, kept until the hand changes (see :mod:`.hands`)."""
+        return self._hands.facts(seat)
 
     def shanten_of(self, seat: int) -> int:
         """The shanten of the seat's hand (by its shape), kept with its hand facts."""
@@ -969,14 +997,15 @@ class Game:
 
 def _check_position(
     players: int,
-    round_wind: int,
-    hand_number: int,
-    dealer: int,
-    honba: int,
-    deposits: int,
-    scores: Sequence[int],
-) -> None:
-    """Refuse a starting position the table cannot be in."""
+    round_wind: object,
+    hand_number: object,
+    dealer: object,
+    honba: object,
+    deposits: object,
+    scores: object,
+) -> tuple[int, int, int, int, int, list[int]]:
+    """Refuse a starting position the table cannot be in; the position's numbers, checked
+    (round wind, hand number, dealer, honba, deposits, scores)."""
     checks = (
         ("round_wind", round_wind, 0, 3),
         ("hand_number", hand_number, 0, players - 1),
@@ -984,15 +1013,27 @@ def _check_position(
         ("honba", honba, 0, 10**6),
         ("deposits", deposits, 0, 10**6),
     )
+    numbers: list[int] = []
     for name, value, low, high in checks:
         if type(value) is not int or not low <= value <= high:
             raise IllegalActionError(
                 f"{name} is an integer from {low} to {high}, not {value!r:.20}"
             )
-    if len(scores) != players or not all(type(s) is int and abs(s) <= 10**12 for s in scores):
-        raise IllegalActionError(f"{len(scores)} scores for {players} players: {scores!r:.60}")
+        numbers.append(value)
+    listed = list(scores) if isinstance(scores, list | tuple) else None
+    if (
+        listed is None
+        or len(listed) != players
+        or not all(type(s) is int and abs(s) <= 10**12 for s in listed)
+    ):
+        count = len(listed) if listed is not None else "no"
+        raise IllegalActionError(f"{count} scores for {players} players: {scores!r:.60}")
+    return numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], listed
 
 
+# Copied with its game (deepcopy, pickle): a Python class when compiled (a native one would be
+# made again by its __init__, which needs the table's size).
+@mypyc_attr(native_class=False)
 class _DiscardOrder:
     """The round's discards in order, each seat's riichi position there and each discard's
     tsumogiri flag, followed event by event as the log grows (with their tuples, made once per

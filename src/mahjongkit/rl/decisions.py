@@ -71,16 +71,16 @@ class _Recorder(Game):
         self.seat_planes: dict[int, SeatPlanes] = {}
         """Each seat's planes, kept up to date as the record is played again."""
 
-    def apply(self, action: Action) -> list[Any]:
+    def apply(self, action: object) -> list[Any]:
         """Note the decision, then play it."""
-        seat = action.seat
+        seat = action.seat if isinstance(action, Action) else None
         codec = self.codecs.get(self.variant)
         if codec is None:
             red = bool(getattr(self.flow.rules, "red_fives", False))
             layout = layout_for(self.variant, self.flow.rules)  # kita where North is set aside
             codec = self.codecs[self.variant] = ActionCodec(layout, red)
         red = bool(getattr(self.flow.rules, "red_fives", False))
-        if type(seat) is int and 0 <= seat < self.players:
+        if isinstance(action, Action) and type(seat) is int and 0 <= seat < self.players:
             phase = self.round.phase.value
             planes = self.seat_planes.get(seat)
             if planes is None:

@@ -46,9 +46,10 @@ class _Stepper(Game):
         self._note(None, events)
         return events
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: object) -> list[Event]:
         """Play the decision, and note the table after it."""
         events = super().apply(action)
+        assert isinstance(action, Action)  # the game played it
         self._note(action, events)
         return events
 
