@@ -41,6 +41,7 @@ COMPILED = (
     "rl.masks",
     "game.observation",
     "game.engine",
+    "variants.riichi.flow_turn",
 )
 """The modules ``setup.py`` compiles (dotted names within the package), and so the ones
 :func:`choose` may load from their sources instead.

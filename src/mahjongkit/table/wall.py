@@ -38,9 +38,23 @@ def tile_set(kinds: int = NUM_KINDS, bonus: bool = False) -> list[int]:
 
 
 def shuffled_wall(tiles: Sequence[int], rng: random.Random) -> list[int]:
-    """A seeded shuffle of ``tiles``."""
+    """A seeded shuffle of ``tiles``: the order ``rng.shuffle`` gives, and ``rng`` left as it
+    leaves it."""
     wall = list(tiles)
-    rng.shuffle(wall)
+    if type(rng) is not random.Random:  # a generator of its own may shuffle its own way
+        rng.shuffle(wall)
+        return wall
+    # Random.shuffle's own steps (Fisher-Yates, each index drawn as _randbelow draws it: the
+    # bits of its bound, again while out of range), as one compiled loop instead of two
+    # interpreted calls per tile.
+    getrandbits = rng.getrandbits
+    for i in range(len(wall) - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        wall[i], wall[j] = wall[j], wall[i]
     return wall
 
 

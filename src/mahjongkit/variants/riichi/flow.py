@@ -41,6 +41,7 @@ from mahjongkit.tiles import (
     is_terminal_or_honor,
 )
 from mahjongkit.valueclass import dataclass, field, replace
+from mahjongkit.variants.riichi.flow_turn import discards_but, nine_terminal_kinds, riichi_discards
 from mahjongkit.variants.riichi.points import MANGAN, share_with_missing
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.scorer import score as riichi_score
@@ -154,6 +155,7 @@ class RiichiFlow(Flow[RiichiRules]):
         self._four_winds = four and "four_winds" in aborts
         self._four_riichi = four and "four_riichi" in aborts
         self._four_kongs = "four_kongs" in aborts
+        self._nine_terminals = "nine_terminals" in aborts
 
     # --- set and seats ---
 
@@ -364,7 +366,7 @@ class RiichiFlow(Flow[RiichiRules]):
         own: RiichiSeat = state.extra
         if own.riichi and state.drawn is not None:
             return [state.drawn]
-        return [t for t in state.hand if t // 4 not in own.kuikae]
+        return discards_but(state.hand, own.kuikae)
 
     def turn_declarations(self, view: TableView, seat: int) -> list[Action]:
         """Riichi with each discard that leaves the hand ready; nine terminals abort."""
@@ -372,7 +374,8 @@ class RiichiFlow(Flow[RiichiRules]):
         state = rnd.seats[seat]
         own: RiichiSeat = state.extra
         found: list[Action] = []
-        concealed = all(m.kind is MeldKind.CONCEALED_KONG for m in state.melds)
+        melds = state.melds
+        concealed = not melds or all(m.kind is MeldKind.CONCEALED_KONG for m in melds)
         if (
             concealed
             and not own.riichi
@@ -381,25 +384,15 @@ class RiichiFlow(Flow[RiichiRules]):
             and view.live_remaining() >= self.players
         ):
             facts = view.hand_facts(seat)
-            counts = list(facts.counts)
-            melds = len(state.melds)
             # Unless one discard away from ready at best, no discard can leave it ready.
             if facts.floor <= 0 and view.shanten_of(seat) <= 0:
-                ready_after: dict[int, bool] = {}
-                for tile in sorted(set(state.hand)):
-                    kind = tile // 4
-                    if kind not in ready_after:
-                        counts[kind] -= 1
-                        ready_after[kind] = bool(view.ready_of_counts(counts, melds, RIICHI)[1])
-                        counts[kind] += 1
-                    if ready_after[kind]:
-                        found.append(Action(A.RIICHI, seat, tile))
+                found = riichi_discards(seat, state.hand, list(facts.counts), len(melds))
         if (
             rnd.first_go_around
             and not state.discards
             and state.drawn is not None
-            and "nine_terminals" in self.rules.abortive_draws
-            and len({t // 4 for t in state.hand if is_terminal_or_honor(t // 4)}) >= 9
+            and self._nine_terminals
+            and nine_terminal_kinds(state.hand) >= 9
         ):
             found.append(Action(A.ABORT, seat))
         if self._north_set_aside:
