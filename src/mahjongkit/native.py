@@ -42,6 +42,7 @@ COMPILED = (
     "game.observation",
     "game.engine",
     "variants.riichi.flow_turn",
+    "variants.sichuan.flow_turn",
 )
 """The modules ``setup.py`` compiles (dotted names within the package), and so the ones
 :func:`choose` may load from their sources instead.

@@ -5,6 +5,7 @@ change, claim checks settled from each seat's kept hand facts, and every cache b
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections import Counter
 
@@ -279,3 +280,21 @@ def test_the_round_a_game_shows_is_its_states_at_every_step() -> None:
     game._restore(game.log[:past])
     assert game.round is game.state.round
     assert sorted(seen.hand) == sorted(game.round.seats[0].hand)
+
+
+def test_each_game_records_its_own_rules_options_though_they_are_kept() -> None:
+    from mahjongkit.options import recorded
+
+    tenhou, ema = RiichiRules.tenhou(), RiichiRules.ema2016()
+    assert recorded(tenhou) != recorded(ema)
+    for rules in (tenhou, ema, tenhou, dataclasses.replace(ema, kan_dora=False)):
+        game = Game("riichi", rules, seed=1)
+        game.start()
+        as_json = json.dumps(recorded(rules), sort_keys=True)
+        assert json.dumps(game.log[0]["mjk_rules"], sort_keys=True) == as_json
+    # A log's options cannot be changed through the kept copy: the event holds its own.
+    first = Game("riichi", tenhou, seed=2)
+    first.start()
+    second = Game("riichi", tenhou, seed=3)
+    second.start()
+    assert first.log[0]["mjk_rules"] is not second.log[0]["mjk_rules"]

@@ -93,6 +93,24 @@ def _mjai_names(flow: Flow[Any]) -> list[str]:
     return names
 
 
+_RECORDED: dict[tuple[type, Any], dict[str, Any]] = {}
+"""The options each rule set records in a log (kept as the tile names are)."""
+
+
+def _recorded(rules: Any) -> dict[str, Any]:
+    """The options a game under ``rules`` records in its log (a fresh dict each time)."""
+    key = (type(rules), rules)
+    try:
+        found = _RECORDED.get(key)
+    except TypeError:  # rules that cannot be hashed are read afresh each time
+        return recorded_options(rules)
+    if found is None:
+        if len(_RECORDED) >= _MJAI_NAMES_KEPT:
+            _RECORDED.clear()
+        found = _RECORDED[key] = recorded_options(rules)
+    return dict(found)
+
+
 # Compiled (native.COMPILED): the public methods take ``object`` where a caller may hand them
 # anything, so that our own checks word the refusal (a typed parameter of a compiled method
 # refuses a wrong type with a bare TypeError first). Subclassed in Python (replays, recorders).
@@ -232,7 +250,7 @@ class Game:
             "names": self.names,
             "mjk_variant": self.variant,
             "mjk_seed": self.seed,
-            "mjk_rules": recorded_options(self.flow.rules),
+            "mjk_rules": _recorded(self.flow.rules),
             "mjk_scores": start_scores,
         }
         if single_round:

@@ -253,3 +253,22 @@ def test_a_game_at_the_table_lasts_hands_per_game_hands(hands):
     game = Game("sichuan", rules, seed=hands)
     play_random(game, random.Random(hands))
     assert game.over and game.rounds_played == hands
+
+
+@pytest.mark.parametrize("rule", ["strict", "lenient"])
+def test_rules_sichuan_3_the_tiles_offered_are_those_of_the_kinds_legal_discards_allows(rule):
+    # The table reads the allowed tiles off the hand in one pass (void_first): the same tiles,
+    # in hand order, as the kinds legal_discards gives, for any hand, missing suit and turn.
+    from mahjongkit.tiles import counts_of_ids
+    from mahjongkit.variants.sichuan.flow_turn import void_first
+
+    rules = options(f"void_discard_rule={rule}")
+    rng = random.Random(3)
+    for _ in range(400):
+        hand = rng.sample(range(108), rng.randrange(1, 15))
+        missing = rng.randrange(3)
+        made = rng.choice([0, 0, 1, 4])
+        kinds = set(legal_discards(counts_of_ids(hand), missing, made, rules))
+        expected = [t for t in hand if t // 4 in kinds]
+        must_void = rule == "strict" or made == 0
+        assert void_first(hand, missing, must_void) == expected

@@ -49,6 +49,7 @@ from mahjongkit.table.wall import tile_set
 from mahjongkit.tiles import counts_of_ids
 from mahjongkit.valueclass import dataclass, field
 from mahjongkit.variants.sichuan import payments
+from mahjongkit.variants.sichuan.flow_turn import void_first
 from mahjongkit.variants.sichuan.rules import SichuanRules
 from mahjongkit.variants.sichuan.scorer import score as sichuan_score
 
@@ -343,9 +344,9 @@ class SichuanFlow(Flow[SichuanRules]):
         missing = _seat(view, seat).missing_suit
         if missing is None:
             return list(state.hand)
-        counts = counts_of_ids(state.hand)
-        kinds = set(legal_discards(counts, missing, len(state.discards), self.rules))
-        return [t for t in state.hand if t // 4 in kinds]
+        # legal_discards' answer, read off the tiles in one pass (compiled).
+        must_void = self.rules.void_discard_rule == "strict" or not state.discards
+        return void_first(state.hand, missing, must_void)
 
     def why_refused(self, view: TableView, action: Action) -> tuple[str, str] | None:
         """A discard of another suit while the missing suit is held (§3): its tiles named."""
