@@ -48,18 +48,22 @@ COMPILED = (
 :func:`choose` may load from their sources instead.
 
 Those that run fewer instructions compiled (``bench/*_instructions.py``, with and without
-``MAHJONGKIT_PURE=1``). Left as Python: modules whose public functions check what they are
-given (the tile parsers, the engine's ``Game``, the scorers), since compiled code refuses a
-value of the wrong type before the check can name it (the Riichi scorers' one-call path,
-``variants.riichi.readings.plain_answer``, takes the win's fields untyped and leaves every
-refusal to the checks); and classes extended in Python (the flows, the agents), since a compiled
-method takes only its own class's instances. A module compiles well when what its hot loop reads
-is typed and ``Final``: any other module-level name costs a dictionary look-up by name at each
-use compiled (the interpreter caches it), which is why the Riichi search, with its tables
-imported by name, first ran more instructions compiled than interpreted. Likewise a field of a
-Python object (a slotted dataclass's): compiled code reads it through the generic attribute
-look-up (about a hundred instructions), the interpreter's specialised read in a few, which is
-why the Riichi scorers read the win's fields in Python and pass them to the compiled call."""
+``MAHJONGKIT_PURE=1``). A compiled function refuses a value of the wrong type for a typed
+parameter (a bare ``TypeError``) before its own check can name it: a compiled module's public
+entry points take ``object`` where a caller may pass anything and check it first (the engine's
+``Game``; the Riichi scorers' one-call path, ``variants.riichi.readings.plain_answer``, takes
+the win's fields untyped), and modules whose public functions are typed throughout stay Python
+(the tile parsers, the scorers). A compiled class extended in Python is marked
+``@mypyc_attr(allow_interpreted_subclasses=True)`` (``Game``: replays, recorders and tests
+subclass it); the flows and the agents are subclassed so widely that their loops are module
+functions of compiled modules instead (``variants.*.flow_turn``), the classes staying Python.
+A module compiles well when what its hot loop reads is typed and ``Final``: any other
+module-level name costs a dictionary look-up by name at each use compiled (the interpreter
+caches it), which is why the Riichi search, with its tables imported by name, first ran more
+instructions compiled than interpreted. Likewise a field of a Python object (a slotted
+dataclass's): compiled code reads it through the generic attribute look-up (about a hundred
+instructions), the interpreter's specialised read in a few, which is why the Riichi scorers
+read the win's fields in Python and pass them to the compiled call."""
 
 PURE_VARIABLE = "MAHJONGKIT_PURE"
 """Set to ``1``, the sources run even where a compiled build is installed."""
