@@ -434,3 +434,48 @@ def test_settle_claims_plays_the_kept_answers_and_passes_the_rest() -> None:
         assert game.round.turn == pons[0].seat
         return
     raise AssertionError("no pon offered in the seeds tried")
+
+
+_POSITION = {"round_wind": 0, "hand_number": 0, "dealer": 0, "honba": 0, "deposits": 0}
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        ({"round_wind": 1.0}, "round_wind is an integer from 0 to 3, not 1.0"),
+        ({"dealer": "0"}, "dealer is an integer from 0 to 3, not '0'"),
+        ({"honba": None}, "honba is an integer"),
+        ({"scores": 25000}, "no scores for 4 players"),
+        ({"scores": [25000] * 3}, "3 scores for 4 players"),
+        ({"scores": [25000, 25000, 25000, 2.5e4]}, "4 scores for 4 players"),
+    ],
+)
+def test_a_game_started_at_a_garbage_position_is_a_typed_error_and_stays_unstarted(
+    change, fragment
+):
+    # The engine is compiled where a build is present: every refusal is still ours, worded.
+    game = Game("riichi", seed=1)
+    with pytest.raises(IllegalActionError, match=fragment):
+        game.start_at(**{**_POSITION, "scores": [25000] * 4, **change})
+    assert game.log == []
+    assert game.start_at(**_POSITION, scores=(25000,) * 4)[0]["mjk_scores"] == [25000] * 4
+
+
+@pytest.mark.parametrize("seat", ["0", 0.0, None, True, -1, 4, [0]])
+def test_a_garbage_seat_has_no_actions_and_no_observation(seat):
+    game = Game("riichi", seed=1)
+    game.start()
+    assert game.legal_actions(seat) == []
+    with pytest.raises(IllegalActionError, match="does not exist at a 4-player table"):
+        game.observation(seat)
+    with pytest.raises(IllegalActionError, match="does not exist at a 4-player table"):
+        game.observation_at(seat, 1)
+    assert game.observation(0, with_events=0).events == ()  # any falsy flag leaves them out
+
+
+@pytest.mark.parametrize("events", ["1", 1.0, None, 0, 10**6])
+def test_observation_at_a_garbage_count_of_events_is_a_typed_error(events):
+    game = Game("riichi", seed=1)
+    game.start()
+    with pytest.raises(IllegalActionError, match="the log has 3 events"):
+        game.observation_at(0, events)
