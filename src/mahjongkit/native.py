@@ -65,6 +65,7 @@ dataclass's): compiled code reads it through the generic attribute look-up (abou
 instructions), the interpreter's specialised read in a few, which is why the Riichi scorers
 read the win's fields in Python and pass them to the compiled call."""
 
+
 PURE_VARIABLE = "MAHJONGKIT_PURE"
 """Set to ``1``, the sources run even where a compiled build is installed."""
 

@@ -386,7 +386,9 @@ class RiichiFlow(Flow[RiichiRules]):
             facts = view.hand_facts(seat)
             # Unless one discard away from ready at best, no discard can leave it ready.
             if facts.floor <= 0 and view.shanten_of(seat) <= 0:
-                found = riichi_discards(seat, state.hand, list(facts.counts), len(melds))
+                counts = list(facts.counts)
+                ready = view.ready_of_counts
+                found = riichi_discards(seat, state.hand, counts, len(melds), ready)
         if (
             rnd.first_go_around
             and not state.discards

@@ -8,10 +8,9 @@ flow's hook of the same purpose answered before.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from mahjongkit.game.hands import ready_of_counts
-from mahjongkit.shapes import RIICHI
+from mahjongkit.shapes import RIICHI, HandShape
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.tiles import is_terminal_or_honor
@@ -19,13 +18,23 @@ from mahjongkit.tiles import is_terminal_or_honor
 __all__ = ["discards_but", "nine_terminal_kinds", "riichi_discards"]
 
 
-def riichi_discards(seat: int, hand: Sequence[int], counts: list[int], melds: int) -> list[Action]:
-    """A riichi with each tile of ``hand`` whose discard leaves a ready hand, in tile order
-    (``counts``: the hand's kind counts, given back as they came).
+ReadyOfCounts = Callable[[list[int], int, HandShape], tuple[int, frozenset[int]]]
+"""The table's shanten-and-waits of a hand by its counts (``TableView.ready_of_counts``)."""
 
+
+def riichi_discards(
+    seat: int, hand: Sequence[int], counts: list[int], melds: int, ready_of_counts: ReadyOfCounts
+) -> list[Action]:
+    """A riichi with each tile of ``hand`` whose discard leaves a ready hand, in tile order
+    (``counts``: the hand's kind counts, given back as they came; ``ready_of_counts``: the
+    table's, which keeps what it found).
+
+    >>> from mahjongkit.shapes import waits
     >>> from mahjongkit.tiles import counts_of_ids
+    >>> def ready(counts, melds, shape):
+    ...     return 0, frozenset(waits(counts, melds, shape))
     >>> hand = [0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 37, 40, 44, 132]  # 123456789m 1pp 2p 3p, Chun
-    >>> [a.tile for a in riichi_discards(0, hand, counts_of_ids(hand), 0)]
+    >>> [a.tile for a in riichi_discards(0, hand, counts_of_ids(hand), 0, ready)]
     [36, 37, 132]
     """
     found: list[Action] = []
