@@ -26,7 +26,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from mahjongkit.game.engine import Game
 from mahjongkit.game.hands import ready_of_counts, shanten_of_counts
 from mahjongkit.game.observation import MeldInfo, Observation, SeatInfo
 from mahjongkit.game.ranking import placements
@@ -215,7 +214,7 @@ class SeatPlanesV2:
         self._phase = -1
 
     def planes(
-        self, source: Observation | Game, has_legal: bool | None = None
+        self, source: object, has_legal: bool | None = None
     ) -> npt.NDArray[np.float32]:
         """The seat's ``(136, 34)`` planes now (a fresh array), from its observation (or the
         game's observation of the seat; ``has_legal`` as for
