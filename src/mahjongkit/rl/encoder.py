@@ -334,7 +334,7 @@ class SeatPlanesV1:
         self._phase = -1
 
     def planes(
-        self, source: Observation | Game, has_legal: bool | None = None
+        self, source: object, has_legal: bool | None = None
     ) -> npt.NDArray[np.float32]:
         """The seat's ``(56, 34)`` planes now (a fresh array), from its observation or from the
         game's table (see :func:`observation_of` for ``has_legal``, which must agree with the
