@@ -510,3 +510,106 @@ def test_property_settlement_is_zero_sum_and_winners_only_get_refunds(players, p
         assert line.payee not in pigs or line.reason == "tax_refund"
         if line.reason != "tax_refund":
             assert line.payee not in (p.seat for p in players if p.won)
+
+
+def _every_kind_ready_hand(
+    concealed: list[int], melds: tuple[Meld, ...], missing: int | None, rules: SichuanRules
+) -> tuple[int, int] | None:
+    """The best (value, wait) found by scoring every kind that completes the hand: the slow
+    reading of §6.2 that ``best_ready_hand`` answers without trying each kind of a hand not
+    ready."""
+    from mahjongkit.hand import Hand
+    from mahjongkit.shapes import is_complete, sichuan
+    from mahjongkit.tiles import Tile
+    from mahjongkit.variants.sichuan.fan import NO_SITUATION, best_fan
+
+    if is_flower_pig(concealed, melds, missing):
+        return None
+    held = list(concealed)
+    for meld in melds:
+        for kind in meld.kinds:
+            held[kind] += 1
+    best: tuple[int, int] | None = None
+    for wait in range(27):
+        trial = list(concealed)
+        trial[wait] += 1
+        if held[wait] >= 4 or is_flower_pig(trial, melds, missing):
+            continue
+        if not is_complete(trial, len(melds), sichuan(missing)):
+            continue
+        tiles = tuple(Tile(k) for k in range(NUM_KINDS) for _ in range(trial[k]))
+        fan = best_fan(Hand(tiles, melds), wait, rules, NO_SITUATION, situational=False)
+        if fan is not None and (best is None or rules.hand_value(fan.fan) > best[0]):
+            best = (rules.hand_value(fan.fan), wait)
+    return best
+
+
+def _wall_end_hands(seed: int) -> list[tuple[list[int], tuple[Meld, ...], int | None]]:
+    """Thirteen-tile hands of two suits: random ones (mostly not ready) and complete ones less a
+    tile (ready), some with a pung laid down."""
+    import random
+
+    rng = random.Random(seed)
+    hands: list[tuple[list[int], tuple[Meld, ...], int | None]] = []
+    for _ in range(150):
+        missing = rng.choice([0, 1, 2, None])
+        suits = [s for s in range(3) if s != missing][:2]
+        kinds = [k for k in range(27) if k // 9 in suits]
+        hand = [0] * NUM_KINDS
+        if rng.random() < 0.5:
+            wall = [k for k in kinds for _ in range(4)]
+            for kind in rng.sample(wall, 13):
+                hand[kind] += 1
+        else:  # four sets and a pair, one tile out
+            for _ in range(4):
+                start = rng.choice([k for k in kinds if k % 9 <= 6])
+                for kind in [start] * 3 if rng.random() < 0.4 else [start, start + 1, start + 2]:
+                    hand[kind] += 1
+            hand[rng.choice(kinds)] += 2
+            if max(hand) > 4:
+                continue
+            hand[rng.choice([k for k in kinds if hand[k]])] -= 1
+        melds: tuple[Meld, ...] = ()
+        pung = [k for k in kinds if hand[k] >= 3]
+        if pung and rng.random() < 0.3:
+            hand[pung[0]] -= 3
+            digit, suit = str(pung[0] % 9 + 1), "mps"[pung[0] // 9]
+            melds = (Meld.parse(f"pung:{digit * 3}{suit}@W"),)
+        hands.append((hand, melds, missing))
+    return hands
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_rules_sichuan_6_2_ready_hand_found_is_the_one_every_kind_tried_finds(seed):
+    """§6.2: the wait and value of the best ready hand, for ready and not-ready hands alike."""
+    hands = _wall_end_hands(seed)
+    ready = 0
+    for concealed, melds, missing in hands:
+        found = best_ready_hand(concealed, melds, missing, RULES)
+        expected = _every_kind_ready_hand(concealed, melds, missing, RULES)
+        assert (None if found is None else (found.value, found.wait)) == expected, (
+            concealed,
+            melds,
+            missing,
+        )
+        ready += found is not None
+    assert 20 <= ready <= len(hands) - 20  # both kinds of hand were met
+
+
+def test_rules_sichuan_6_2_a_hand_not_ready_costs_one_shanten(monkeypatch):
+    """§6.2's check asks each not-ready seat once, not once per kind it could draw."""
+    import mahjongkit.variants.sichuan.payments as module
+
+    calls: list[int] = []
+    real = module.shanten
+
+    def counted(*args: object) -> int:
+        calls.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "shanten", counted)
+    assert best_ready_hand(counts("1357m2468p159p13m"), (), 2, RULES) is None
+    assert len(calls) == 1
+    calls.clear()
+    assert best_ready_hand(counts("1111m234m456p789p"), (), 2, RULES) is not None
+    assert len(calls) > 1  # a ready hand still tries its waits

@@ -350,6 +350,11 @@ def best_ready_hand(
     """
     if is_flower_pig(concealed, melds, missing_suit):
         return None
+    shape = sichuan(missing_suit)
+    if sum(concealed) + 3 * len(melds) == 13 and shanten(concealed, len(melds), shape) != 0:
+        # One more tile lowers the shanten by one at most: a hand not ready has no wait, found
+        # with one shanten instead of one per kind (most seats at the wall's end).
+        return None
     held = list(concealed)
     for meld in melds:
         for kind in meld.kinds:
@@ -362,7 +367,6 @@ def best_ready_hand(
     bonus = rules.base if as_self_draw and rules.self_draw_bonus == "jiadi" else 0
     best: ReadyHand | None = None
     suits = _suits_held(concealed, melds)
-    shape = sichuan(missing_suit)
     trial = list(concealed)
     for wait in range(27):
         if held[wait] >= COPIES or wait // 9 == missing_suit:
