@@ -298,3 +298,59 @@ def test_each_game_records_its_own_rules_options_though_they_are_kept() -> None:
     second = Game("riichi", tenhou, seed=3)
     second.start()
     assert first.log[0]["mjk_rules"] is not second.log[0]["mjk_rules"]
+
+
+def _ready_hands(shape: HandShape, seed: int) -> list[tuple[list[int], int]]:
+    """Ready hands of ``shape`` (complete hands less one tile, with 0 to 2 sets laid down), and
+    seven pairs and thirteen orphans where the shape has them."""
+    rng = random.Random(seed)
+    kinds = [k for k in shape.kinds if k // 9 != shape.missing_suit]
+    suited = [k for k in kinds if k < 27 and k % 9 <= 6]
+    hands = []
+    while len(hands) < 300:
+        counts = [0] * 34
+        melds = rng.choice([0, 0, 1, 2])
+        roll = rng.random()
+        if roll < 0.1 and shape.thirteen_orphans:
+            melds = 0
+            for kind in (0, 8, 9, 17, 18, 26, *range(27, 34)):
+                counts[kind] = 1
+            counts[rng.choice((0, 8, 9, 17, 18, 26, *range(27, 34)))] += 1
+        elif roll < 0.25 and shape.seven_pairs:
+            melds = 0
+            for kind in rng.sample(kinds, 7):
+                counts[kind] += 2
+        else:
+            for _ in range(4 - melds):
+                if rng.random() < 0.6:
+                    start = rng.choice(suited)
+                    for kind in (start, start + 1, start + 2):
+                        counts[kind] += 1
+                else:
+                    counts[rng.choice(kinds)] += 3
+            counts[rng.choice(kinds)] += 2
+        if max(counts) > 4:
+            continue
+        counts[rng.choice([k for k in kinds if counts[k]])] -= 1
+        hands.append((counts, melds))
+    return hands
+
+
+@pytest.mark.parametrize(
+    "shape", [RIICHI, HONG_KONG, sichuan(), sichuan(2)], ids=["riichi", "hk", "sc", "sc-2"]
+)
+def test_the_waits_kept_are_every_kind_that_completes_the_hand(shape: HandShape) -> None:
+    """The waits tried kind by kind (``shapes.waits``) and the ones found by trying only kinds
+    near the hand's tiles agree, for ready hands of every shape: a tile left untried never
+    completes a hand."""
+    from mahjongkit.game.hands import ready_of_counts
+    from mahjongkit.shapes import waits
+
+    tried = 0
+    for counts, melds in _ready_hands(shape, 7):
+        value, found = ready_of_counts(counts, melds, shape)
+        assert value == shanten(counts, melds, shape)
+        expected = frozenset(waits(counts, melds, shape)) if value == 0 else frozenset()
+        assert found == expected, (counts, melds)
+        tried += bool(found)
+    assert tried >= 150  # most hands made are ready (a four-copy wait is none)

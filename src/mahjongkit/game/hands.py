@@ -18,13 +18,13 @@ questions and keeps nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mahjongkit.lite_typing import mypyc_attr
-from mahjongkit.shapes import HandShape, shanten, waits
+from mahjongkit.shapes import HandShape, shanten
 from mahjongkit.table.flow import Flow
 from mahjongkit.table.view import HandFacts, TableView
-from mahjongkit.tiles import counts_of_ids
+from mahjongkit.tiles import NUM_KINDS, TERMINALS_AND_HONORS, counts_of_ids
 
 __all__ = ["HandFacts", "Hands", "ready_of_counts", "shanten_of_counts"]
 
@@ -50,8 +50,40 @@ def ready_of_counts(counts: list[int], melds: int, shape: HandShape) -> tuple[in
         if len(_WAITS_MEMO) >= _WAITS_MEMO_SIZE:
             _WAITS_MEMO.clear()
         value = shanten(counts, melds, shape)
-        ready = frozenset(waits(counts, melds, shape) if value == 0 else ())
+        ready = frozenset(_waits(counts, melds, shape) if value == 0 else ())
         found = _WAITS_MEMO[key] = (value, ready)
+    return found
+
+
+_ORPHAN_KIND: Final = tuple(kind in TERMINALS_AND_HONORS for kind in range(NUM_KINDS))
+
+
+def _waits(counts: list[int], melds: int, shape: HandShape) -> list[int]:
+    """:func:`~mahjongkit.shapes.waits` of a ready hand, trying only the kinds that can
+    complete it: a tile of a complete hand is in a pair or a pung with a copy held, in a chow
+    beside a tile held next to it in its suit, or one of thirteen orphans. The rest (most of
+    the 34 kinds) would cost a shanten each for nothing."""
+    hand = list(counts)
+    orphans = shape.thirteen_orphans and melds == 0
+    found = []
+    for kind in shape.kinds:
+        held = hand[kind]
+        if held >= 4:
+            continue  # no fifth copy to win on
+        near = held > 0
+        if not near and kind < 27:
+            low = kind - kind % 9
+            for other in range(max(low, kind - 1), min(low + 9, kind + 2)):
+                if hand[other]:
+                    near = True
+                    break
+        if not near and not (orphans and _ORPHAN_KIND[kind]):
+            continue
+        hand[kind] = held + 1
+        complete = shanten(hand, melds, shape) == -1
+        hand[kind] = held
+        if complete:
+            found.append(kind)
     return found
 
 
