@@ -255,7 +255,10 @@ class SichuanFlow(Flow[SichuanRules]):
 
     def shape(self, view: TableView, seat: int) -> HandShape:
         """Three suits, the declared missing suit never in a complete hand."""
-        return hand_shape(self.rules, _seat(view, seat).missing_suit)
+        # hand_shape and _seat inlined: the engine asks this at every look at a seat's hand.
+        extra: SichuanSeat = view.round.seats[seat].extra
+        found = _SHAPES.get(extra.missing_suit)
+        return found if found is not None else hand_shape(self.rules, extra.missing_suit)
 
     def score(self, win: Win) -> Score:
         """The Sichuan scorer."""
