@@ -472,3 +472,7 @@ def test_serve_says_its_address_in_the_language(tmp_path):
         f"sitio de mahjongkit: http://127.0.0.1:{port}/  (progreso guardado en {db}; Ctrl-C lo "
         "detiene)\n"
     )
+    # Interrupted at once, while still starting: it stops without a traceback.
+    assert server.stderr is not None
+    assert "Traceback" not in server.stderr.read()
+    assert server.returncode in (0, 130)

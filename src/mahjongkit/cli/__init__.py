@@ -64,7 +64,12 @@ def run_serve(args: argparse.Namespace) -> int:
     lang = spoken_language(args.lang)
     print(t("command.serving", lang, address=f"http://{host}:{args.port}/", db=str(db)))
     sys.stdout.flush()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    except KeyboardInterrupt:
+        # Ctrl-C before uvicorn has set its own handlers (it is still starting): stop
+        # quietly, as it does once started, with the shell's code for an interrupt.
+        return 130
     return 0
 
 
