@@ -2,6 +2,9 @@
 
 import sys
 
-from mahjongkit.cli import main
+try:
+    from mahjongkit.cli import main
 
-sys.exit(main())
+    sys.exit(main())
+except KeyboardInterrupt:  # Ctrl-C while the command line itself is still loading
+    sys.exit(130)

@@ -96,6 +96,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         except BrokenPipeError:
             return 0
+        except KeyboardInterrupt:
+            # Ctrl-C stops any command quietly, with the shell's code for an interrupt.
+            return 130
         except OSError as error:
             print(error_line(error), file=sys.stderr)
             return 2

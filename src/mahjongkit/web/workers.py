@@ -21,9 +21,10 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 __all__ = ["WorkerLost", "Workers", "default_processes", "shared_workers"]
@@ -100,7 +101,9 @@ class Workers:
         function run by a process and its arguments are sent by name and value: pickled)."""
         executor = self._executor(slot)
         try:
-            return await asyncio.wrap_future(executor.submit(function, *args))
+            with _interrupts_held():  # a worker may be started by this submit
+                future = executor.submit(function, *args)
+            return await asyncio.wrap_future(future)
         except BrokenProcessPool:
             with self._lock:
                 if self._executors[slot] is executor:
@@ -133,9 +136,31 @@ def shared_workers(processes: int, preload: tuple[str, ...] = ()) -> Workers:
         return workers
 
 
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """SIGINT held back from this thread while it starts worker processes.
+
+    Ctrl-C reaches every process of the terminal's group, workers too. A worker started now
+    inherits the held mask and keeps it until its initializer ignores SIGINT for good, so an
+    interrupt landing while it is still importing cannot kill it and fail the server's start-up;
+    the server itself still gets the interrupt (another thread or, released, this one).
+    """
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def _start_worker(preload: tuple[str, ...]) -> None:  # pragma: no cover - in the worker
-    # Ctrl-C is the server's to handle: a worker is stopped by its pool.
+    # Ctrl-C is the server's to handle: a worker is stopped by its pool. Ignored first, then
+    # released: an interrupt held back since the worker started is dropped, never delivered.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     # The worker ends with the server even if the server is killed outright. (Not by a parent
     # death signal: that follows the thread that started the worker, which may end first.)
     threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
