@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -37,7 +38,9 @@ def test_a_worker_interrupted_while_it_starts_lives_on_and_answers():
         return await answer, interrupts
 
     try:
-        worker, interrupts = asyncio.run(interrupt_until_answered())
+        # A thread of its own: an earlier test's event loop may still be set on this one.
+        with ThreadPoolExecutor(1) as thread:
+            worker, interrupts = thread.submit(asyncio.run, interrupt_until_answered()).result()
     finally:
         workers.close()
     assert interrupts > 0
