@@ -127,8 +127,12 @@ def split_log(log: Sequence[Mapping[str, Any]], players: int) -> list[dict[str, 
     """Per seat: its points by part (:data:`PARTS`), its wins by fan and by pattern, and per
     round (by index) whether it won with a one-suit hand."""
     seats: list[dict[str, Any]] = [
-        {"parts": dict.fromkeys(PARTS, 0), "fan": {}, "patterns": dict.fromkeys(PATTERNS, 0),
-         "pure_rounds": set()}
+        {
+            "parts": dict.fromkeys(PARTS, 0),
+            "fan": {},
+            "patterns": dict.fromkeys(PATTERNS, 0),
+            "pure_rounds": set(),
+        }
         for _ in range(players)
     ]
     dealer, round_index = 0, -1
@@ -223,9 +227,7 @@ def play_breakdown(
         for pattern, count in found["patterns"].items():
             figures[f"wins_{pattern}"] = count
         figures.update(recorder.counts)
-        figures["flush_taken"] = sum(
-            1 for r in recorder.flush_suit if r in found["pure_rounds"]
-        )
+        figures["flush_taken"] = sum(1 for r in recorder.flush_suit if r in found["pure_rounds"])
         figures["wins_pure_suit_unplanned"] = len(found["pure_rounds"] - set(recorder.flush_suit))
         seats.append(figures)
     return {"deal": index, "lineup": list(lineup), "seats": seats}
