@@ -155,6 +155,14 @@ class DefensiveAgent(EfficientAgent):
     )
     SICHUAN_MARGIN = 0.02
     """Sichuan: the expected points a discard must gain over the efficient one to replace it."""
+    SICHUAN_KONG_STEPS = 0
+    """Sichuan (every kong is paid at once): the steps from ready a kong may cost the hand and
+    still be made (0: only a kong that keeps the shanten, as the efficient bot plays)."""
+    SICHUAN_KONG_WALL = 0
+    """Sichuan: the least tiles left in the wall for a kong that costs the hand a step (time
+    to make it up, or its money goes back at the wall's end)."""
+    SICHUAN_KONG_READY = False
+    """Sichuan: whether a kong that costs a step may break a ready hand."""
 
     def _furiten_rule(self) -> bool:
         # Only where a wait in one's own pond forbids a discard win (Riichi); elsewhere furiten
@@ -560,10 +568,75 @@ class DefensiveAgent(EfficientAgent):
             return kong
         return action
 
+    def sichuan_kong_wanted(self, reading: HandReading, before: int, after: int) -> bool:
+        """Sichuan: whether a kong that leaves the hand ``after`` steps from ready (it was
+        ``before``) is worth its money: one that keeps the shanten always; one that costs at
+        most :attr:`SICHUAN_KONG_STEPS` steps with :attr:`SICHUAN_KONG_WALL` tiles left in the
+        wall, and a ready hand only under :attr:`SICHUAN_KONG_READY`."""
+        if after <= before:
+            return True
+        if after - before > self.SICHUAN_KONG_STEPS:
+            return False
+        if before <= 0 and not self.SICHUAN_KONG_READY:
+            return False
+        return reading.observation.wall_remaining >= self.SICHUAN_KONG_WALL
+
+    def sichuan_turn_kong(self, reading: HandReading, legal: Sequence[Action]) -> Action | None:
+        """Sichuan: a concealed or added kong of a kind outside the missing suit that
+        :meth:`sichuan_kong_wanted` takes (the efficient bot's kong first, when it makes one)."""
+        kong = self._turn_kong(reading, legal)
+        if kong is not None or self.SICHUAN_KONG_STEPS <= 0:
+            return kong
+        counts = reading.counts
+        missing = reading.observation.own.missing_suit
+        before: int | None = None
+        for action in legal:
+            if action.type not in (A.ANKAN, A.KAKAN):
+                continue
+            tile = action.tile if action.tile is not None else action.consumed[0]
+            kind = tile // 4
+            if missing is not None and kind // 9 == missing:
+                continue
+            if before is None:
+                # The 14 tiles' shanten: the best a discard leaves.
+                before = shanten(counts, reading.melds, reading.shape)
+            after_counts = list(counts)
+            if action.type == A.ANKAN:
+                after_counts[kind] = 0
+                after = shanten(after_counts, reading.melds + 1, reading.shape)
+            else:
+                after_counts[kind] -= 1
+                after = shanten(after_counts, reading.melds, reading.shape)
+            if self.sichuan_kong_wanted(reading, before, after):
+                return action
+        return None
+
+    def sichuan_claim_kong(self, reading: HandReading, legal: Sequence[Action]) -> Action | None:
+        """Sichuan: a kong on another seat's discard that :meth:`sichuan_kong_wanted` takes
+        where the efficient bot would not (None: leave the call to it)."""
+        if self.SICHUAN_KONG_STEPS <= 0:
+            return None
+        kong = next((a for a in legal if a.type == A.KAN and a.tile is not None), None)
+        if kong is None or kong.tile is None:
+            return None
+        kind = kong.tile // 4
+        missing = reading.observation.own.missing_suit
+        if missing is not None and kind // 9 == missing:
+            return None
+        counts = reading.counts
+        before = shanten(counts, reading.melds, reading.shape)
+        after_counts = list(counts)
+        for tile in kong.consumed:
+            after_counts[tile // 4] -= 1
+        after = shanten(after_counts, reading.melds + 1, reading.shape)
+        if after <= before:
+            return None  # the efficient bot weighs it against a pung
+        return kong if self.sichuan_kong_wanted(reading, before, after) else None
+
     def _sichuan_turn(self, reading: HandReading, legal: Sequence[Action]) -> Action:
         """Sichuan's turn: a kong worth making, else the discard of the best shanten with the
         most expected points less its expected cost (:meth:`sichuan_discard`), threat or none."""
-        kong = self._turn_kong(reading, legal)
+        kong = self.sichuan_turn_kong(reading, legal)
         if kong is not None:
             return kong
         observation = reading.observation
@@ -626,6 +699,10 @@ class DefensiveAgent(EfficientAgent):
         """No call while folding; otherwise the efficient call."""
         # Only a defence by points (Riichi) refuses calls against a threat: the others never
         # look for one.
+        if reading.hints.defence is _PLAY_ON:
+            kong = self.sichuan_claim_kong(reading, legal)
+            if kong is not None:
+                return kong
         found: list[Threat] = (
             threats(reading.observation) if reading.hints.defence is _POINTS else []
         )
