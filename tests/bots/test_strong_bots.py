@@ -869,3 +869,68 @@ def test_sichuan_defence_sheds_the_missing_suit_first_even_where_other_discards_
     assert danger[13] > danger[18]  # the 5p is the dangerous tile, the 1s safer
     choice = DefensiveAgent().act(obs)
     assert choice.tile is not None and choice.tile // 4 == 13  # 5p
+
+
+def _sichuan_added_kong(wall: int, hand_text: str = "234s567p79p11p9s"):
+    """Seat 0 (missing m) with a pung of 2s called and ``hand_text`` (one 2s among it, in the run
+    234s), offered the added kong of that 2s; nobody has won."""
+    used: dict[int, int] = {200: 0}
+    pung = MeldInfo("pung", ids("222s", used), None, 1)
+    hand = ids(hand_text, used)
+    two = next(t for t in hand if t // 4 == parse_kinds("2s")[0])
+    kong = Action(A.KAKAN, 0, two, ())
+    mine = SeatInfo((pung,), (), (), False, False, len(hand), 0, hand)
+    others = [seat(missing=suit) for suit in (1, 2, 1)]
+    return observation("sichuan", 0, [mine, *others], [*discards(0, hand), kong], wall=wall), kong
+
+
+class _KongTaker(DefensiveAgent):
+    SICHUAN_KONG_STEPS = 1
+    SICHUAN_KONG_WALL = 24
+
+
+def test_sichuan_added_kong_that_costs_a_step_is_weighed_by_the_wall_left():
+    """S-12 and RULES-sichuan §6.1: an added kong is paid at once by every seat still in and
+    makes a root. 222s called, 234s 567p 79p 11p 9s held: adding the 2s breaks the run 234s and
+    the ready hand, which the kong-taking setting keeps (SICHUAN_KONG_READY off). With
+    1578 8p 2 4 77 89s held (one step from ready, two without the 2s) the efficient rule and the
+    defensive bot by default keep the 2s; the kong-taking setting makes the kong with 24 tiles
+    or more left in the wall, and not later, when the money would likely go back (§6.2 tax
+    refund)."""
+    obs, kong = _sichuan_added_kong(wall=40)
+    counts = counts_of_ids(obs.own.hand or ())
+    assert shanten(counts, 1, sichuan(0)) == 0  # discarding the 9s leaves the hand ready
+    counts[parse_kinds("2s")[0]] -= 1
+    assert shanten(counts, 1, sichuan(0)) == 1  # without the 2s: one step from ready
+    for agent in (EfficientAgent(), DefensiveAgent(), _KongTaker()):
+        assert agent.act(obs) != kong
+    far_text = "15788p247789s"
+    far, far_kong = _sichuan_added_kong(wall=40, hand_text=far_text)
+    counts = counts_of_ids(far.own.hand or ())
+    assert shanten(counts, 1, sichuan(0)) == 1
+    counts[parse_kinds("2s")[0]] -= 1
+    assert shanten(counts, 1, sichuan(0)) == 2
+    assert EfficientAgent().act(far) != far_kong
+    assert DefensiveAgent().act(far) != far_kong
+    assert _KongTaker().act(far) == far_kong
+    late, late_kong = _sichuan_added_kong(wall=12, hand_text=far_text)
+    assert _KongTaker().act(late) != late_kong
+
+
+def test_sichuan_claimed_kong_that_costs_a_step_is_taken_early():
+    """RULES-sichuan §6.1: a kong on a discard is paid 2 × base by its discarder at once.
+    11 4 77p 1222 55 88s (one step from ready: 123s 22s 55s 88s 11p 77p): a kong of a 2s
+    discarded leaves two steps; the kong-taking setting takes it with the wall full, the
+    efficient bot does not."""
+    used: dict[int, int] = {200: 0}
+    hand = ids("11477p12225588s", used)
+    discard = ids("2s", used)[0]
+    two = [t for t in hand if t // 4 == parse_kinds("2s")[0]]
+    kong = Action(A.KAN, 0, discard, tuple(two))
+    legal = [kong, Action(A.PASS, 0, None, ())]
+    mine = SeatInfo((), (), (), False, False, len(hand), 0, hand)
+    others = [seat(missing=suit) for suit in (1, 2, 1)]
+    obs = observation("sichuan", 0, [mine, *others], legal, phase="claim", wall=50)
+    assert EfficientAgent().act(obs).type == A.PASS
+    assert DefensiveAgent().act(obs).type == A.PASS
+    assert _KongTaker().act(obs) == kong
