@@ -885,24 +885,31 @@ def _sichuan_added_kong(wall: int, hand_text: str = "234s567p79p11p9s"):
 
 
 class _KongTaker(DefensiveAgent):
+    """The defensive bot as it is (its kong settings spelt out: the test reads them)."""
+
     SICHUAN_KONG_STEPS = 1
     SICHUAN_KONG_WALL = 24
+
+
+class _KongKeeper(DefensiveAgent):
+    """The defensive bot with the efficient bot's kongs: only those that keep the shanten."""
+
+    SICHUAN_KONG_STEPS = 0
 
 
 def test_sichuan_added_kong_that_costs_a_step_is_weighed_by_the_wall_left():
     """S-12 and RULES-sichuan §6.1: an added kong is paid at once by every seat still in and
     makes a root. 222s called, 234s 567p 79p 11p 9s held: adding the 2s breaks the run 234s and
-    the ready hand, which the kong-taking setting keeps (SICHUAN_KONG_READY off). With
-    1578 8p 2 4 77 89s held (one step from ready, two without the 2s) the efficient rule and the
-    defensive bot by default keep the 2s; the kong-taking setting makes the kong with 24 tiles
-    or more left in the wall, and not later, when the money would likely go back (§6.2 tax
-    refund)."""
+    the ready hand, which the defensive bot keeps (SICHUAN_KONG_READY off). With 1578 8p 2 4 77
+    89s held (one step from ready, two without the 2s) the efficient rule keeps the 2s; the
+    defensive bot makes the kong with 24 tiles or more left in the wall, and not later, when
+    the money would likely go back (§6.2 tax refund)."""
     obs, kong = _sichuan_added_kong(wall=40)
     counts = counts_of_ids(obs.own.hand or ())
     assert shanten(counts, 1, sichuan(0)) == 0  # discarding the 9s leaves the hand ready
     counts[parse_kinds("2s")[0]] -= 1
     assert shanten(counts, 1, sichuan(0)) == 1  # without the 2s: one step from ready
-    for agent in (EfficientAgent(), DefensiveAgent(), _KongTaker()):
+    for agent in (EfficientAgent(), DefensiveAgent(), _KongKeeper()):
         assert agent.act(obs) != kong
     far_text = "15788p247789s"
     far, far_kong = _sichuan_added_kong(wall=40, hand_text=far_text)
@@ -911,8 +918,8 @@ def test_sichuan_added_kong_that_costs_a_step_is_weighed_by_the_wall_left():
     counts[parse_kinds("2s")[0]] -= 1
     assert shanten(counts, 1, sichuan(0)) == 2
     assert EfficientAgent().act(far) != far_kong
-    assert DefensiveAgent().act(far) != far_kong
-    assert _KongTaker().act(far) == far_kong
+    assert _KongKeeper().act(far) != far_kong
+    assert DefensiveAgent().act(far) == _KongTaker().act(far) == far_kong
     late, late_kong = _sichuan_added_kong(wall=12, hand_text=far_text)
     assert _KongTaker().act(late) != late_kong
 
@@ -920,8 +927,8 @@ def test_sichuan_added_kong_that_costs_a_step_is_weighed_by_the_wall_left():
 def test_sichuan_claimed_kong_that_costs_a_step_is_taken_early():
     """RULES-sichuan §6.1: a kong on a discard is paid 2 × base by its discarder at once.
     11 4 77p 1222 55 88s (one step from ready: 123s 22s 55s 88s 11p 77p): a kong of a 2s
-    discarded leaves two steps; the kong-taking setting takes it with the wall full, the
-    efficient bot does not."""
+    discarded leaves two steps; the defensive bot takes it with the wall full, the efficient
+    bot (and the defensive one with SICHUAN_KONG_STEPS at 0) does not."""
     used: dict[int, int] = {200: 0}
     hand = ids("11477p12225588s", used)
     discard = ids("2s", used)[0]
@@ -932,5 +939,5 @@ def test_sichuan_claimed_kong_that_costs_a_step_is_taken_early():
     others = [seat(missing=suit) for suit in (1, 2, 1)]
     obs = observation("sichuan", 0, [mine, *others], legal, phase="claim", wall=50)
     assert EfficientAgent().act(obs).type == A.PASS
-    assert DefensiveAgent().act(obs).type == A.PASS
-    assert _KongTaker().act(obs) == kong
+    assert _KongKeeper().act(obs).type == A.PASS
+    assert DefensiveAgent().act(obs) == kong
