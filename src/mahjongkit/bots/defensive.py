@@ -25,7 +25,9 @@ the unseen winning tiles times what they pay) with the danger of the discard it 
   deal-ins and fed kongs, by the copies of its kind out of sight, the wall left and its danger
   against the threats shown, times the share of it that not discarding it saves (the threat
   mostly wins anyway). A seat that has won threatens nobody, a seat's missing suit is safe
-  from it;
+  from it. Every kong is paid at once and is a root, so one that costs the hand a step from
+  ready is still made early in the wall (:attr:`DefensiveAgent.SICHUAN_KONG_STEPS`), unless it
+  breaks a ready hand;
 * Hong Kong, with no threat shown and :attr:`DefensiveAgent.HK_FAN_KEEP` set (off by default):
   of the discards of the best shanten that keep that share of the best one's improving tiles,
   the one whose hand heads for the most fan (a value honour pair, a one-suit hand, all pungs:
