@@ -162,7 +162,7 @@ class DefensiveAgent(EfficientAgent):
     cost the hand and still be made (0: only a kong that keeps the shanten, as the efficient
     bot plays). With :attr:`SICHUAN_KONG_WALL` at 24, against the same bot at 0, over
     duplicate deals (bench/strength.py): +0.13 ± 0.11 points a game (600 deals, seed 911),
-    +0.26 ± 0.14 (1,000 fresh deals, seed 913)."""
+    +0.26 ± 0.14 and +0.13 ± 0.10 (1,000 fresh deals each, seeds 913 and 915)."""
     SICHUAN_KONG_WALL = 24
     """Sichuan: the least tiles left in the wall for a kong that costs the hand a step (time
     to make it up, or its money goes back at the wall's end)."""
