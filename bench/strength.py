@@ -125,7 +125,9 @@ def parse_tweak(
     base, _, body = rest.partition(":")
     base = base.strip()
     if base not in TWEAKABLE:
-        raise TweakError(f"tweak {name!r}: cannot tweak {base[:30]!r}, only {', '.join(TWEAKABLE)}")
+        raise TweakError(
+            f"tweak {name!r}: cannot tweak {base[:30]!r}, only {', '.join(TWEAKABLE)}"
+        )
     cls = TWEAKABLE[base]
     settings: dict[str, Any] = {}
     for part in _top_level_parts(body):
@@ -158,7 +160,9 @@ def parse_tweak(
                 for item, was in zip(cast("tuple[Any, ...]", value), current, strict=True)
             )
         ):
-            raise TweakError(f"tweak {name!r}: {attr} is {len(current)} values like {current!r}")
+            raise TweakError(
+                f"tweak {name!r}: {attr} is {len(current)} values like {current!r}"
+            )
         if isinstance(current, float):
             value = float(cast("float", value))
         settings[attr] = value
