@@ -38,4 +38,3 @@ def test_a_wait_that_wins_on_discards_too_is_kept_over_one_that_needs_a_self_dra
     assert DefensiveAgent().act(obs) == Action(A.DISCARD, 0, five_p)
     share = type("Share", (DefensiveAgent,), {"DRAW_ONLY_SHARE": 0.35})
     assert share().act(obs) == Action(A.DISCARD, 0, six_m)
-
