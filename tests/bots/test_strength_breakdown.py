@@ -152,3 +152,16 @@ def test_the_breakdown_option_prints_and_writes_each_bots_rows(capsys):
     assert found["efficient"]["rounds"][0] >= 2  # one round per seat game, two line-ups
     assert bench.main([*argv, "--breakdown"]) == 0
     assert "hongkong breakdown, per game" in capsys.readouterr().out
+
+
+def test_a_wait_that_needs_a_self_draw_is_told_from_one_that_wins_on_a_discard():
+    """East's concealed 222m 6m 8m 555p, a South pung and a green dragon pung. Giving the 5p
+    waits on 7m (a chow, so no all pungs) with the dragon and the concealed hand, two fan: a
+    discard win is refused (H-11), a self-draw makes three (H-09). Giving the 6m waits on 8m
+    alone for all pungs: it wins on a discard too. The bots give the 5p."""
+    bench = _bench()
+    hand = ids("222m68m555p222z666z")
+    obs = observation("hongkong", 0, [seat(hand), seat(), seat(), seat()], discards(0, hand))
+    assert bench.hand_state(EfficientAgent(), obs, 13) == bench.DRAW_ONLY
+    assert bench.hand_state(EfficientAgent(), obs, 5) == bench.READY
+    assert EfficientAgent().act(obs).tile // 4 == 13

@@ -95,20 +95,12 @@ class DefensiveAgent(EfficientAgent):
     each (bench/strength.py): +5.2 ± 3.7 points a game (seed 504), -2.0 ± 3.9 (seed 505):
     not a confirmed gain, so it is off."""
 
-    DRAW_ONLY_SHARE = 1.0
-    """Where the discarder pays (Hong Kong's defence): the share of its self-draw points a
-    ready hand's wait is worth when a win on a discard there would be refused (under the
-    minimum: a concealed hand of chows, two fan without the self-draw's). Such a wait wins on
-    the seat's own draws alone, about a quarter of the tiles that may complete it; the
-    efficient bot counts it as much as a wait that also wins on the three others' discards.
-    1.0: as the efficient bot (the default). At 0.35, against the same bot at 1.0, over 300
-    duplicate deals of Hong Kong (bench/strength.py --seed 821): -0.51 ± 0.47 points a game,
-    a loss, so it is off."""
-
     SOFT_KEEPS_FAN = False
     """Where the family names a value path (Hong Kong's fan: ``BotHints.fan_path``): soft
     defence of a hand not ready never takes a safer discard whose hand heads for less fan than
-    the efficient discard's. False: as before."""
+    the efficient discard's. False: as before (the default). On, against the same bot off,
+    over 600 duplicate deals of Hong Kong (bench/strength.py --seed 821): -0.91 ± 2.59 points
+    a game (29 deals differed): no gain, so it is off."""
 
     SICHUAN_WALL_STEP = 12
     """Sichuan: the tables below are read by the tiles left in the wall, in steps of this many
@@ -170,23 +162,6 @@ class DefensiveAgent(EfficientAgent):
     )
     SICHUAN_MARGIN = 0.02
     """Sichuan: the expected points a discard must gain over the efficient one to replace it."""
-
-    def _score_now(
-        self, reading: HandReading, counts: list[int], kind: int, self_draw: bool, riichi: bool
-    ) -> tuple[bool, int]:
-        """A win's points as the efficient bot scores them, but a self-draw whose discard win
-        would be refused only :attr:`DRAW_ONLY_SHARE` of them (where the discarder pays)."""
-        found = super()._score_now(reading, counts, kind, self_draw, riichi)
-        share = self.DRAW_ONLY_SHARE
-        if (
-            share != 1.0
-            and self_draw
-            and found[0]
-            and reading.hints.defence is _PAYMENTS
-            and not super()._score_now(reading, counts, kind, False, riichi)[0]
-        ):
-            return (True, max(1, int(found[1] * share)))
-        return found
 
     def _furiten_rule(self) -> bool:
         # Only where a wait in one's own pond forbids a discard win (Riichi); elsewhere furiten
