@@ -50,11 +50,13 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from mahjongkit.bots import Agent, DefensiveAgent, EfficientAgent, play
+from mahjongkit.bots.efficient import HandReading
 from mahjongkit.bots.seating import parse_bots
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.engine import Game
 from mahjongkit.game.ranking import ranking
 from mahjongkit.sim import BOTS, Z_95, game_seed, make_agents
+from mahjongkit.table import actions as A
 from mahjongkit.table.events import Kind
 
 FAMILIES = ("riichi", "hongkong", "sichuan")
@@ -188,6 +190,8 @@ class Tally:
     """Per deal: [points, placement, deal-ins, wins, rounds, seats] summed over its rotations."""
     alike: set[int] = field(default_factory=set)
     """The deals whose every line-up played the same game (the bots played them alike)."""
+    breakdown: dict[str, list[float]] = field(default_factory=dict)
+    """With ``--breakdown``: the rows of :func:`breakdown_of` summed over the bot's seats."""
 
 
 def _wilson(count: int, n: int) -> tuple[float, float, float]:
@@ -226,16 +230,154 @@ def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     return list(dict.fromkeys(rotations))
 
 
+FAR, NEAR, READY, DRAW_ONLY, NO_WIN = (
+    "two or more from ready",
+    "one from ready",
+    "ready, can win",
+    "ready, self-draw only",
+    "ready, no win counts",
+)
+"""How near a win that counts a hand is after a discard (:func:`hand_state`)."""
+UNKNOWN = "no discard yet"
+_CALLS = (Kind.CHI, Kind.PON, Kind.DAIMINKAN)
+
+
+def hand_state(probe: EfficientAgent, observation: Any, kind: int) -> str:
+    """How near a win that counts the seat's hand is once a tile of ``kind`` is discarded:
+    :data:`FAR`, :data:`NEAR`, or ready and able to win on a discard (:data:`READY`), by
+    self-draw alone (:data:`DRAW_ONLY`: a discard win would be under the family's minimum) or
+    not at all (:data:`NO_WIN`: every wait under the minimum, e.g. Hong Kong's three fan).
+    ``probe``: an efficient agent under the game's rules, whose scorer values the waits."""
+    probe._prepare(observation.variant)
+    reading = HandReading(observation, probe.rules, probe._record)
+    after, waits = reading.after_discards((kind,))[kind]
+    if after >= 2:
+        return FAR
+    if after == 1:
+        return NEAR
+    counts = list(reading.counts)
+    counts[kind] -= 1
+    by_draw = False
+    for wait in waits:
+        if probe._score_now(reading, counts, wait, False, False)[0]:
+            return READY
+        by_draw = by_draw or probe._score_now(reading, counts, wait, True, False)[0]
+    return DRAW_ONLY if by_draw else NO_WIN
+
+
+class _Watched:
+    """An agent that also notes, after each discard it chooses, how near a win that counts its
+    hand is (:func:`hand_state`), with the length of the game's log then."""
+
+    def __init__(self, agent: Agent, game: Game) -> None:
+        self.agent = agent
+        self.game = game
+        self.states: list[tuple[int, str]] = []
+        self._probe = EfficientAgent(game.flow.rules)
+
+    def act(self, observation: Any) -> Any:
+        action = self.agent.act(observation)
+        if action.type == A.DISCARD and action.tile is not None:
+            state = hand_state(self._probe, observation, action.tile // 4)
+            self.states.append((len(self.game.log), state))
+        return action
+
+
+def fan_band(fan: int) -> str:
+    """The size a win is counted under in the breakdown: 3 to 7 fan each, then 8-9, 10+."""
+    if fan >= 10:
+        return "10+"
+    if fan >= 8:
+        return "8-9"
+    return str(fan)
+
+
+def breakdown_of(
+    log: Sequence[dict[str, Any]], states: Sequence[Sequence[tuple[int, str]]]
+) -> list[dict[str, list[float]]]:
+    """Per seat, where its points came from in a played game's ``log``: rows ``[count,
+    points]`` keyed by what happened: wins on a discard and by self-draw, deal-ins and
+    self-draws paid, each by the win's fan (:func:`fan_band`); the seat's hand (``states``:
+    per seat, the log's length and :func:`hand_state` after each discard it chose) when another
+    seat won, and at an exhaustive draw; its calls, and how the rounds it called in ended; and
+    the rounds played."""
+    players = len(states)
+    rows: list[dict[str, list[float]]] = [{} for _ in range(players)]
+
+    def add(seat: int, key: str, points: float = 0.0, count: int = 1) -> None:
+        row = rows[seat].setdefault(key, [0.0, 0.0])
+        row[0] += count
+        row[1] += points
+
+    def state_at(seat: int, at: int, since: int) -> str:
+        found = UNKNOWN
+        for length, state in states[seat]:
+            if length > at:
+                break
+            if length >= since:
+                found = state
+        return found
+
+    start = 0
+    called = [0] * players
+    outcome: list[str | None] = [None] * players
+    round_points = [0.0] * players
+    for at, event in enumerate(log):
+        kind = event["type"]
+        if kind == Kind.START_KYOKU:
+            start, called = at, [0] * players
+            outcome, round_points = [None] * players, [0.0] * players
+        elif kind in _CALLS:
+            called[event["actor"]] += 1
+            add(event["actor"], "calls made")
+        elif kind == Kind.HORA:
+            deltas = event["deltas"]
+            winner, target = event["actor"], event.get("target")
+            fan = int((event.get("mjk_score") or {}).get("fan") or 0)
+            band = fan_band(fan)
+            self_draw = target is None or target == winner
+            for seat in range(players):
+                round_points[seat] += deltas[seat]
+                if seat == winner:
+                    how = "won by self-draw" if self_draw else "won on a discard"
+                    add(seat, f"{how}, fan {band}", deltas[seat])
+                    outcome[seat] = "won"
+                    continue
+                if not self_draw and seat == target:
+                    add(seat, f"dealt in, fan {band}", deltas[seat])
+                    outcome[seat] = "dealt in"
+                elif self_draw:
+                    add(seat, f"paid a self-draw, fan {band}", deltas[seat])
+                add(seat, f"another won | was {state_at(seat, at, start)}", deltas[seat])
+        elif "deltas" in event:
+            for seat in range(players):
+                round_points[seat] += event["deltas"][seat]
+                add(seat, "other payments", event["deltas"][seat], 0)
+        if kind == Kind.RYUKYOKU:
+            for seat in range(players):
+                add(seat, f"draw | was {state_at(seat, at, start)}")
+        if kind == Kind.END_KYOKU:
+            for seat in range(players):
+                add(seat, "rounds")
+                if called[seat]:
+                    how = outcome[seat] or f"not won, {state_at(seat, at, start)}"
+                    add(seat, f"called in the round | {how}", round_points[seat])
+    return rows
+
+
 def play_deal(
     task: tuple[str, int, int, int | None, tuple[str, ...]]
-    | tuple[str, int, int, int | None, tuple[str, ...], Tweaks],
+    | tuple[str, int, int, int | None, tuple[str, ...], Tweaks]
+    | tuple[str, int, int, int | None, tuple[str, ...], Tweaks, bool],
 ) -> dict[str, Any]:
     """Play one rotation of one deal (the simulator's game ``index`` of the run seeded
     ``seed``, the same walls and agents' seeds); per seat: wins, deal-ins, points won or lost,
     placement, and the rounds; and a digest of the game's log (equal digests: the same game).
-    A sixth item of the task names the tweaked versions seated (:data:`Tweaks`)."""
+    A sixth item of the task names the tweaked versions seated (:data:`Tweaks`); a seventh,
+    true, adds each seat's ``breakdown`` (:func:`breakdown_of`)."""
     variant, seed, index, rounds, lineup = task[:5]
-    tweaks: Tweaks = task[5] if len(task) > 5 else {}
+    tweaks: Tweaks = task[5] if len(task) > 5 else {}  # type: ignore[misc]
+    watch = len(task) > 6 and bool(task[6])  # type: ignore[misc]
     deal = game_seed(seed, index)
     game = Game(variant, seed=deal, max_rounds=rounds)
     plain = [bot if bot not in tweaks else tweaks[bot][0] for bot in lineup]
@@ -243,6 +385,10 @@ def play_deal(
     for seat, bot in enumerate(lineup):
         if bot in tweaks:
             agents[seat] = tweaked_agent(*tweaks[bot], game.flow.rules)
+    watched: list[_Watched] = []
+    if watch:
+        watched = [_Watched(agent, game) for agent in agents]
+        agents = list(watched)
     play(game, agents)
     wins = [0] * game.players
     deal_ins = [0] * game.players
@@ -258,7 +404,11 @@ def play_deal(
     for row in ranking(dict(game.log[-1]) if game.log else {}, scores):
         places[row["seat"]] = row["rank"]
     start = Game(variant, seed=0).flow.starting_scores()
+    found: dict[str, Any] = {}
+    if watch:
+        found["breakdown"] = breakdown_of(game.log, [w.states for w in watched])
     return {
+        **found,
         "deal": index,
         "lineup": list(lineup),
         "rounds": game.rounds_played,
@@ -279,13 +429,15 @@ def strength(
     jobs: int,
     tweaks: Tweaks | None = None,
     progress: int = 0,
+    watch: bool = False,
 ) -> dict[str, Tally]:
     """Every bot's tally over ``games`` duplicate deals of ``variant`` (``tweaks``: the
     tweaked versions among ``bots``; ``progress``: every this many deals, the paired points
-    so far on standard error; 0: none)."""
+    so far on standard error; 0: none; ``watch``: each tally's breakdown too, see
+    :func:`breakdown_of`)."""
     players = Game(variant, seed=0).players
     tasks = [
-        (variant, seed, index, rounds, lineup, tweaks or {})
+        (variant, seed, index, rounds, lineup, tweaks or {}, watch)
         for index in range(games)
         for lineup in lineups(bots, players)
     ]
@@ -327,6 +479,10 @@ def _add(tallies: dict[str, Tally], digests: dict[int, set[str]], result: dict[s
         deal[3] += result["wins"][seat]
         deal[4] += result["rounds"]
         deal[5] += 1
+        for key, (count, points) in result.get("breakdown", [{}] * (seat + 1))[seat].items():
+            row = tally.breakdown.setdefault(key, [0.0, 0.0])
+            row[0] += count
+            row[1] += points
 
 
 def _mark_alike(tallies: dict[str, Tally], digests: dict[int, set[str]]) -> None:
@@ -416,6 +572,46 @@ def _print_strength(variant: str, found: dict[str, dict[str, Any]]) -> None:
         )
 
 
+def _print_breakdown(variant: str, tallies: dict[str, Tally]) -> None:
+    """Every bot's breakdown rows per game played (count, points), and the later bots' points
+    less the first's."""
+    names = list(tallies)
+    games = {name: max(1, len(tally.points)) for name, tally in tallies.items()}
+    keys = sorted({key for tally in tallies.values() for key in tally.breakdown}, key=_row_order)
+    print(f"\n{variant} breakdown, per game (count, points)")
+    head = "".join(f" {name[:18]:>20}" for name in names)
+    diffs = "".join(f" {name[:8] + '-' + names[0][:8]:>18}" for name in names[1:])
+    print(f"  {'':<52}{head}{diffs}")
+    for key in keys:
+        cells, points = "", []
+        for name in names:
+            count, total = tallies[name].breakdown.get(key, [0.0, 0.0])
+            points.append(total / games[name])
+            cells += f" {count / games[name]:>9.3f} {total / games[name]:>+9.2f} "
+        gaps = "".join(f" {p - points[0]:>+18.2f}" for p in points[1:])
+        print(f"  {key[:52]:<52}{cells}{gaps}")
+
+
+def _row_order(key: str) -> tuple[int, str, int]:
+    """Breakdown rows grouped by what happened, each by fan or by hand."""
+    groups = (
+        "won on",
+        "won by",
+        "dealt in",
+        "paid a",
+        "another won",
+        "draw",
+        "calls made",
+        "called in",
+        "other",
+        "rounds",
+    )
+    group = next((i for i, start in enumerate(groups) if key.startswith(start)), len(groups))
+    head, _, band = key.rpartition("fan ")
+    number = int(band.rstrip("+").split("-")[0]) if head and band[:1].isdigit() else 0
+    return (group, head, number)
+
+
 class _Timed:
     """An agent wrapper that adds up the time spent choosing."""
 
@@ -465,6 +661,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--cost", action="store_true", help="time each bot per decision")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="also where each bot's points came from: wins, deal-ins and self-draws by fan,"
+        " its hand when another won, its calls",
+    )
     parser.add_argument(
         "--progress",
         type=int,
@@ -542,7 +744,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         for variant in variants:
             started = time.perf_counter()
             tallies = strength(
-                variant, bots, args.games, rounds, args.seed, args.jobs, tweaks, args.progress
+                variant,
+                bots,
+                args.games,
+                rounds,
+                args.seed,
+                args.jobs,
+                tweaks,
+                args.progress,
+                args.breakdown,
             )
             found: dict[str, Any] = {bot: _tally_json(t) for bot, t in tallies.items()}
             names = list(tallies)
@@ -555,6 +765,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for later in range(earlier + 1, len(names))
             }
             out[variant] = {**found, "paired": pairs} if pairs else found
+            if args.breakdown:
+                out[variant]["breakdown"] = {
+                    name: {key: [round(x, 2) for x in row] for key, row in t.breakdown.items()}
+                    for name, t in tallies.items()
+                }
             if tweaks:
                 out[variant]["tweaks"] = {
                     name: {"bot": start_bot, "settings": dict(settings)}
@@ -580,6 +795,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 elapsed = time.perf_counter() - started
                 seatings = len(lineups(bots, players))
                 print(f"  ({args.games} deals x {seatings} line-ups, {elapsed:.0f} s)")
+                if args.breakdown:
+                    _print_breakdown(variant, tallies)
     if args.json:
         print(json.dumps(out, default=repr))
     return 0

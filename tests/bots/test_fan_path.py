@@ -80,3 +80,20 @@ def test_with_the_setting_on_defensive_keeps_the_discard_that_heads_for_all_pung
     assert fan().act(obs) == Action(A.DISCARD, 0, seven_s)
     strict = type("Strict", (DefensiveAgent,), {"HK_FAN_KEEP": 1.0})
     assert strict().act(obs) == Action(A.DISCARD, 0, two_m)
+
+
+def test_soft_defence_told_to_keep_fan_sees_a_dragon_pair_broken():
+    """SOFT_KEEPS_FAN (off by default) asks whether a safer discard heads for less fan than the
+    efficient one: giving one of a red dragon pair loses its fan (RULES-hongkong §4), giving a
+    lone 9s loses none; Riichi names no fan path, so nothing is ever less there."""
+    from mahjongkit.bots.efficient import HandReading
+
+    hand = ids("123m456m2378p77z9s")
+    red = next(t for t in hand if t // 4 == RED)
+    nine = next(t for t in hand if t // 4 == 26)
+    for variant, expected in (("hongkong", True), ("riichi", False)):
+        obs = observation(variant, 0, [seat(hand), seat(), seat(), seat()], discards(0, hand))
+        reading = HandReading(obs, find_variant(variant).rules())
+        give_red, give_nine = Action(A.DISCARD, 0, red), Action(A.DISCARD, 0, nine)
+        assert DefensiveAgent._less_fan(reading, give_red, give_nine) is expected
+        assert DefensiveAgent._less_fan(reading, give_nine, give_red) is False

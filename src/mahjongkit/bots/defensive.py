@@ -97,6 +97,13 @@ class DefensiveAgent(EfficientAgent):
     each (bench/strength.py): +5.2 ± 3.7 points a game (seed 504), -2.0 ± 3.9 (seed 505):
     not a confirmed gain, so it is off."""
 
+    SOFT_KEEPS_FAN = False
+    """Where the family names a value path (Hong Kong's fan: ``BotHints.fan_path``): soft
+    defence of a hand not ready never takes a safer discard whose hand heads for less fan than
+    the efficient discard's. False: as before (the default). On, against the same bot off,
+    over 600 duplicate deals of Hong Kong (bench/strength.py --seed 821): -0.91 ± 2.59 points
+    a game (29 deals differed): no gain, so it is off."""
+
     SICHUAN_WALL_STEP = 12
     """Sichuan: the tables below are read by the tiles left in the wall, in steps of this many
     (the last row: four steps or more)."""
@@ -206,10 +213,29 @@ class DefensiveAgent(EfficientAgent):
                     continue
             if value < self.SOFT_FLOOR * base:
                 continue
+            if not ready and self.SOFT_KEEPS_FAN and self._less_fan(reading, other, best):
+                continue
             scaled = value * (1.0 - weight * danger[other.tile // 4])
             if scaled > top:
                 choice, top = other, scaled
         return choice
+
+    @staticmethod
+    def _less_fan(reading: HandReading, other: Action, best: Action) -> bool:
+        """Whether discarding ``other`` leaves a hand heading for less fan than discarding
+        ``best`` (the family's ``BotHints.fan_path``; never where it names none)."""
+        fan_path = reading.hints.fan_path
+        if fan_path is None or other.tile is None or best.tile is None:
+            return False
+        counts = list(reading.counts)
+        melds, chows, honours = reading.meld_kinds, reading.meld_chows, reading.value_honours
+        found = []
+        for action in (other, best):
+            assert action.tile is not None
+            counts[action.tile // 4] -= 1
+            found.append(fan_path(counts, melds, chows, honours))
+            counts[action.tile // 4] += 1
+        return found[0] < found[1]
 
     def sichuan_costs(
         self, reading: HandReading, kinds: Sequence[int], danger: Sequence[float] | None
