@@ -200,6 +200,30 @@ class Settlement:
         return sum(line.amount for line in self.lines)
 
 
+def received(win: Win, fan: int, rules: HongKongRules) -> int:
+    """What the winner of ``win`` receives for ``fan`` (after the cap): :func:`settle`'s
+    ``points`` without its lines. A liability only moves a share from one payer to another,
+    so the sum is that of the shares before it (a bot asks this for each wait it weighs)."""
+    base = base_amount(fan, rules)
+    winner = win.seat
+    paid_as_self_draw = win.self_draw or (
+        win.robbing_kong and rules.rob_kong_payment == "kong_declarer_pays_all"
+    )
+    discarder = None if win.self_draw else win.from_seat
+    full = rules.payment_system == "full"
+    total = 0
+    for seat in range(rules.players):
+        if seat == winner:
+            continue
+        if paid_as_self_draw:
+            total += base if full else 2 * base
+        elif seat == discarder:
+            total += 2 * base
+        elif rules.payment_system == "half":
+            total += base
+    return total
+
+
 def settle(
     win: Win, fan: int, rules: HongKongRules, pattern_ids: frozenset[str] = frozenset()
 ) -> Settlement:

@@ -42,7 +42,7 @@ from mahjongkit.tiles import NUM_ALL_KINDS, NUM_KINDS, format_kind, format_kinds
 from mahjongkit.valueclass import dataclass
 from mahjongkit.variants.hongkong.context import SetInfo, WinContext
 from mahjongkit.variants.hongkong.fan import FAN_TABLE, FAN_TABLE_BY_ID, LANGUAGES, FanRow
-from mahjongkit.variants.hongkong.payments import settle
+from mahjongkit.variants.hongkong.payments import received, settle
 from mahjongkit.variants.hongkong.rules import HongKongRules
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
@@ -313,7 +313,6 @@ def points(win: Win, rules: HongKongRules) -> int:
     except MahjongError:
         return 0
     best: tuple[int, int] | None = None
-    best_ids: frozenset[str] = frozenset()
     limit = rules.limit
     side_counts = rules.bonus_counts_toward_minimum
     for ctx in _readings(win, rules):
@@ -331,11 +330,10 @@ def points(win: Win, rules: HongKongRules) -> int:
         # The first of equals is kept, as best_reading does.
         if best is None or key > best:
             best = key
-            kept = (winner,) if winner is not None else (a for a, _ in counted.kept)
-            best_ids = frozenset(active.row.id for active in kept)
     if best is None or best[1] < rules.min_fan:
         return 0
-    return settle(win, min(best[0], limit), rules, best_ids).points
+    # The patterns scored only say who is liable, never how much the winner receives.
+    return received(win, min(best[0], limit), rules)
 
 
 _rows: LastRows[WinContext] = LastRows(_active_rows)
