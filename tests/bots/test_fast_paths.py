@@ -410,3 +410,36 @@ def test_the_unseen_improving_tiles_of_a_discard_are_the_count_made_apart(varian
                             recounted += kind in improving
             game.apply(agents[seat].act(obs))
     assert checked > 1000 and recounted > 20, (checked, recounted)
+
+
+def test_the_bound_read_off_the_wins_with_riichi_is_never_under_the_hand_without_it() -> None:
+    """Riichi adds a han to every reading of a win: the wait value a hand would have without
+    riichi is never more than the bound read off its wins with riichi already scored
+    (``quiet_bound``), so declaring riichi on that bound under a mangan a tile decides as the
+    value itself would. Checked at every riichi weighed in seeded games, where the bound is
+    found and where it is not (some win with riichi not scored yet)."""
+    from mahjongkit.bots.efficient.search import quiet_bound
+
+    seen = {"bound": 0, "unknown": 0, "under": 0}
+
+    class Probed(DefensiveAgent):
+        def wants_riichi(self, reading: HandReading, discard: Action, worth: int) -> bool:
+            assert discard.tile is not None
+            kind = discard.tile // 4
+            counts = list(reading.counts)
+            counts[kind] -= 1
+            assert self._flow is not None
+            bound = quiet_bound(reading, counts, kind, self._flow.pond_furiten, self._wins)
+            quiet = self.ready_value(reading, counts, kind, False)
+            if bound < 0:
+                seen["unknown"] += 1
+            else:
+                assert quiet <= bound, (quiet, bound, reading.observation)
+                seen["bound"] += 1
+                seen["under"] += quiet < bound
+            return super().wants_riichi(reading, discard, worth)
+
+    for seed in range(10):
+        game = Game("riichi", seed=seed, max_rounds=4)
+        play(game, [Probed(game.flow.rules) for _ in range(game.players)])
+    assert seen["bound"] > 10 and seen["unknown"] > 3 and seen["under"] > 5, seen

@@ -213,3 +213,45 @@ def test_payments_sum_to_zero_and_the_winner_gets_the_points(
     assert result.payments[1] == result.points > 0
     assert all(line.payee == 1 and line.amount > 0 for line in result.lines)
     assert sum(p.value for p in result.patterns) == result.raw_value
+
+
+# --- what the winner receives (the points a bot weighs) -----------------------------------------
+
+
+@pytest.mark.parametrize("system", ["full", "half"])
+@pytest.mark.parametrize("robbed", ["discarder", "kong_declarer_pays_all"])
+def test_h10_h15_what_the_winner_receives_is_the_settlements_sum_liable_or_not(
+    system: str, robbed: str
+) -> None:
+    """``received`` (what ``points`` gives a bot) is the sum of the settlement's lines for a
+    self-draw, a discard, a robbed kong and a liable seat, under both payment systems (H-10,
+    H-15, §5, §6): a liability moves a share to another payer, never changes the sum."""
+    from mahjongkit.hand import Hand
+    from mahjongkit.scoring import Win
+    from mahjongkit.tiles import Tile
+    from mahjongkit.variants.hongkong.payments import received, settle
+
+    rules = HongKongRules(payment_system=system, rob_kong_payment=robbed)
+    hand = Hand.parse("123m456p789s2z", ["pung:555s@E"])
+    checked = set()
+    for winner in range(4):
+        for how in ("self_draw", "discard", "robbed"):
+            for liable in (None, *(s for s in range(4) if s != winner)):
+                for fan in (0, 3, 7, 13):
+                    from_seat = None if how == "self_draw" else (winner + 1) % 4
+                    win = Win(
+                        hand.with_tile(Tile.parse("2z")),
+                        Tile.parse("2z"),
+                        self_draw=how == "self_draw",
+                        seat=winner,
+                        from_seat=from_seat,
+                        robbing_kong=how == "robbed",
+                        liable_seat=liable,
+                    )
+                    settled = settle(win, fan, rules, frozenset({"mixed_one_suit"}))
+                    assert received(win, fan, rules) == settled.points, (how, liable, fan)
+                    checked.add(settled.points)
+    base = base_amount(7, rules)
+    # Full: three shares of base on a self-draw, twice base from the discarder; half: twice
+    # base from each on a self-draw, and the two others' base beside the discarder's double.
+    assert ({3 * base, 2 * base} if system == "full" else {6 * base, 4 * base}) <= checked

@@ -15,6 +15,7 @@ from mahjongkit.bots.efficient.search import (
     entry_key,
     first_and_close,
     keep_value,
+    quiet_bound,
     read_discards,
 )
 from mahjongkit.bots.efficient.value import WinValuer
@@ -43,8 +44,14 @@ class DiscardChooser(WinValuer):
         live = reading.tiles_of(kind, waits, None) if after == 0 else 0
         if live <= 0 or worth <= 0:
             return False
-        quiet = self.ready_value(reading, counts, kind, False)
         mangan = 12000 if reading.seat_wind == 0 else 8000
+        # The wins with riichi, when all are scored, bound those without it: most hands are
+        # found to pay less than a mangan without scoring them again.
+        furiten_rule = self._flow is not None and self._flow.pond_furiten
+        bound = quiet_bound(reading, counts, kind, furiten_rule, self._wins)
+        if 0 <= bound < mangan * live:
+            return True
+        quiet = self.ready_value(reading, counts, kind, False)
         return quiet / live < mangan
 
     def discard_options(

@@ -32,6 +32,7 @@ __all__ = [
     "entry_key",
     "first_and_close",
     "keep_value",
+    "quiet_bound",
     "read_discards",
     "ready_value",
 ]
@@ -276,6 +277,22 @@ class WinMemo:
             self.scored[key] = found
         return found[1] if found[0] else 0
 
+    def known(
+        self, reading: HandReading, counts: list[int], kind: int, self_draw: bool, riichi: bool
+    ) -> int:
+        """What :meth:`score` gives for a win scored already, −1 for one not scored yet (never
+        scores one)."""
+        context = reading.score_context
+        if context < 0:
+            return -1
+        reds: tuple[int, ...] = ()
+        if reading.red_kinds:
+            reds = tuple([k for k in reading.red_kinds if counts[k]])
+        found = self.scored.get((bytes(counts), kind, self_draw, riichi, context, reds))
+        if found is None:
+            return -1
+        return found[1] if found[0] else 0
+
     def context_id(self, reading: HandReading) -> int:
         """A number for what a win's value depends on beside the concealed tiles and the
         winning tile (melds, winds, dora, flowers, missing suit, honba): the memo is keyed by
@@ -343,6 +360,44 @@ def ready_value(
             memo.score(reading, counts, kind, False, declared, score_now) if kind not in pond else 0
         )
         total += left * max(ron, tsumo // 2 if ron else tsumo)
+    return total
+
+
+def quiet_bound(
+    reading: HandReading, counts: list[int], discarded: int, pond_furiten: bool, memo: WinMemo
+) -> int:
+    """A bound over :func:`ready_value` of the hand without riichi (exact), read off the wins
+    with riichi already scored, −1 when some is not scored yet. Riichi adds a han to every
+    reading of a win, so neither a self-draw nor a win by discard pays less with it: each
+    wait's term is at most the larger of its two wins with riichi (the self-draw alone where
+    the pond forbids a win by discard)."""
+    after, waits = reading.after_discards((discarded,))[discarded]
+    if after != 0:
+        return 0
+    pond: set[int] = set()
+    if pond_furiten:
+        for tile in reading.observation.own.discards:
+            pond.add(tile // 4)
+        pond.add(discarded)
+    unseen = reading.unseen
+    total = 0
+    for kind in waits:
+        left = unseen[kind] - counts[kind]
+        if left <= 0:
+            continue
+        tsumo = memo.known(reading, counts, kind, True, True)
+        if tsumo < 0:
+            return -1
+        if tsumo == 0:
+            continue  # no win by self-draw with riichi: none without it either
+        top = tsumo
+        if kind not in pond:
+            ron = memo.known(reading, counts, kind, False, True)
+            if ron < 0:
+                return -1
+            if ron > top:
+                top = ron
+        total += left * top
     return total
 
 

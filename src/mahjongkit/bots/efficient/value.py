@@ -20,6 +20,9 @@ from mahjongkit.variants.base import Lazy, Variant
 
 __all__ = ["WinValuer"]
 
+_PLAIN_TILES = tuple(Tile(kind) for kind in range(NUM_KINDS))
+"""The plain tile of each kind (a winning tile)."""
+
 
 class WinValuer:
     """The family's scorer and table hooks under the agent's rules, and the scored-win memo.
@@ -38,6 +41,10 @@ class WinValuer:
         self._scorer: Any = None
         self._points: Callable[[Win, Any], int] | None = None
         """The family's points entry (no explained result), when it has one."""
+        self._tiles: dict[int, Tile] = {}
+        """The tile value of each physical id met, under the flow's rules (red fives)."""
+        self._melds: dict[tuple[int, tuple[int, ...], int | None], Meld] = {}
+        """The meld value of each meld met (kind, physical ids, the seat it came from)."""
 
     def _prepare(self, variant: str) -> None:
         """Read the family's record, scorer and table hooks (once per family)."""
@@ -54,6 +61,8 @@ class WinValuer:
         self._variant = variant
         self._record = record
         self._wins.clear()
+        self._tiles.clear()
+        self._melds.clear()
 
     def ready_value(
         self,
@@ -79,38 +88,54 @@ class WinValuer:
         fields (worked out once per decision)."""
         parts = reading.win_parts
         if parts is None:
-            flow = self._flow
-            assert flow is not None
             observation = reading.observation
             own = observation.own
             players = len(observation.seats)
+            tile = self._tile
             fixed = {
                 "seat": reading.seat_wind,
                 "round_wind": reading.round_wind,
                 "dora_indicators": tuple(
-                    flow.tile(t) for t in observation.dora_indicators if t < 4 * NUM_KINDS
+                    tile(t) for t in observation.dora_indicators if t < 4 * NUM_KINDS
                 ),
-                "flowers": tuple(flow.tile(t) for t in own.flowers),
+                "flowers": tuple(tile(t) for t in own.flowers),
                 "missing_suit": own.missing_suit,
                 "honba": observation.honba,
                 "in_game": frozenset(range(players)),
             }
-            parts = reading.win_parts = (
-                [flow.tile(t) for t in reading.hand if t < 4 * NUM_KINDS],
-                tuple(
-                    Meld(
+            melds: list[Meld] = []
+            for meld in own.melds:
+                # Scorers count seats as winds, from the dealer, like the win's seat.
+                seat = (
+                    (meld.from_seat - observation.dealer) % players
+                    if meld.from_seat is not None and meld.kind != MeldKind.CONCEALED_KONG.value
+                    else None
+                )
+                key = (meld.kind, tuple(meld.tiles), seat)
+                made = self._melds.get(key)
+                if made is None:
+                    made = self._melds[key] = Meld(
                         MeldKind(meld.kind),
-                        tuple(flow.tile(x) for x in meld.tiles),
-                        # Scorers count seats as winds, from the dealer, like the win's seat.
-                        (meld.from_seat - observation.dealer) % players
-                        if meld.from_seat is not None and meld.kind != MeldKind.CONCEALED_KONG.value
-                        else None,
+                        tuple(tile(x) for x in meld.tiles),
+                        seat,
                     )
-                    for meld in own.melds
-                ),
+                melds.append(made)
+            parts = reading.win_parts = (
+                [tile(t) for t in reading.hand if t < 4 * NUM_KINDS],
+                tuple(melds),
                 fixed,
             )
         return parts
+
+    def _tile(self, tile_id: int) -> Tile:
+        """The tile value of a physical id, made once and kept (a value is the same whichever
+        decision asks)."""
+        found = self._tiles.get(tile_id)
+        if found is None:
+            flow = self._flow
+            assert flow is not None
+            found = self._tiles[tile_id] = flow.tile(tile_id)
+        return found
 
     def _score_now(
         self, reading: HandReading, counts: list[int], kind: int, self_draw: bool, riichi: bool
@@ -126,7 +151,7 @@ class WinValuer:
                 kept.append(tile)
         players = len(reading.observation.seats)
         discarder = None if self_draw else (reading.seat_wind - 1) % players
-        win_tile = Tile(kind)
+        win_tile = _PLAIN_TILES[kind]
         try:
             hand = Hand((*kept, win_tile), melds)
             win = Win(
