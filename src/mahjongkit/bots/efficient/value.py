@@ -43,7 +43,7 @@ class WinValuer:
         """The family's points entry (no explained result), when it has one."""
         self._tiles: dict[int, Tile] = {}
         """The tile value of each physical id met, under the flow's rules (red fives)."""
-        self._melds: dict[tuple[int, tuple[int, ...], int | None], Meld] = {}
+        self._melds: dict[tuple[str, tuple[int, ...], int | None], Meld] = {}
         """The meld value of each meld met (kind, physical ids, the seat it came from)."""
 
     def _prepare(self, variant: str) -> None:
