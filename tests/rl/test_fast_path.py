@@ -234,13 +234,13 @@ def test_env_makes_each_observation_once_per_position(monkeypatch: pytest.Monkey
     """``last()`` then ``step()`` then ``observe()`` of the same seat at the same position
     encode once; a new position encodes again."""
     calls: list[int] = []
-    original = SeatPlanesV1.planes
+    original = SeatPlanesV1.table_planes  # the environment's way to the v1 planes
 
-    def counted(self: SeatPlanesV1, view: Any, has_legal: bool) -> Any:
+    def counted(self: SeatPlanesV1, view: Any, legal: bool) -> Any:
         calls.append(self.seat)
-        return original(self, view, has_legal)
+        return original(self, view, legal)
 
-    monkeypatch.setattr(SeatPlanesV1, "planes", counted)
+    monkeypatch.setattr(SeatPlanesV1, "table_planes", counted)
     table = env("riichi", max_rounds=1)
     table.reset(seed=2)
     agent = table.agent_selection
