@@ -123,19 +123,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         self._seeds = random.Random()
         self.game: Game = probe
         self._planes = self._seat_planes()
-        # The per-step work (each seat's look kept per position, the payments, the seat to
-        # act) in compiled code: see mahjongkit.rl.stepper.
-        codec = self.codec
-        self._steps = Stepper(
-            list(self._planes),
-            codec._slot_groups,
-            codec._fixed,
-            codec.slot_of,
-            codec.index,
-            codec.size,
-            self.reward_scale,
-            cap,
-        )
+        self._steps = self._stepper()
 
     # --- spaces ---------------------------------------------------------------------------------
 
@@ -144,6 +132,21 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
             self._make_planes(s, self._score_scale, self._red)
             for s in range(len(self.possible_agents))
         ]
+
+    def _stepper(self) -> Stepper:
+        """The per-step work (each seat's look kept per position, the payments, the seat to
+        act) in compiled code, on the seats' planes: see :mod:`mahjongkit.rl.stepper`."""
+        codec = self.codec
+        return Stepper(
+            list(self._planes),
+            codec._slot_groups,
+            codec._fixed,
+            codec.slot_of,
+            codec.index,
+            codec.size,
+            self.reward_scale,
+            self.round_cap,
+        )
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """``Dict(observation=Box(planes, 34), action_mask=Box(n))`` for every agent."""
