@@ -39,6 +39,7 @@ COMPILED = (
     "rl.planes_v2",
     "variants.riichi.readings",
     "rl.masks",
+    "rl.stepper",
     "game.observation",
     "game.engine",
     "variants.riichi.flow_turn",

@@ -230,18 +230,26 @@ def test_fast_planes_refuse_no_deal_a_missing_seat_or_a_tile_held_twice() -> Non
         planes.planes(game, True)
 
 
-def test_env_makes_each_observation_once_per_position(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_env_makes_each_observation_once_per_position() -> None:
     """``last()`` then ``step()`` then ``observe()`` of the same seat at the same position
     encode once; a new position encodes again."""
     calls: list[int] = []
-    original = SeatPlanesV1.planes
 
-    def counted(self: SeatPlanesV1, view: Any, has_legal: bool) -> Any:
-        calls.append(self.seat)
-        return original(self, view, has_legal)
+    class Counted:
+        """A seat's planes that note each time they are made (a compiled caller cannot be
+        intercepted on the compiled class itself)."""
 
-    monkeypatch.setattr(SeatPlanesV1, "planes", counted)
+        def __init__(self, inner: SeatPlanesV1) -> None:
+            self.inner = inner
+            self.seat = inner.seat
+
+        def planes(self, source: Any, has_legal: bool | None = None) -> Any:
+            calls.append(self.seat)
+            return self.inner.planes(source, has_legal)
+
     table = env("riichi", max_rounds=1)
+    table._planes = [Counted(p) for p in table._planes]  # type: ignore[misc]
+    table._steps = table._stepper()
     table.reset(seed=2)
     agent = table.agent_selection
     first = table.last()[0]
@@ -252,6 +260,11 @@ def test_env_makes_each_observation_once_per_position(monkeypatch: pytest.Monkey
     assert calls == [0]
     table.last()
     assert len(calls) == 2
+    # The counted planes are the real ones: the game steps on to its end as before.
+    while table.agents:
+        seen, _, terminated, _, _ = table.last()
+        table.step(None if terminated else int(np.flatnonzero(seen["action_mask"])[0]))
+    assert len(calls) > 40
 
 
 @pytest.mark.parametrize("family", FAMILIES)

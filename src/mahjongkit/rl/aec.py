@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -30,8 +30,8 @@ from mahjongkit.game.engine import Game
 from mahjongkit.rl.encoder import SCORE_SCALES, encode_v1
 from mahjongkit.rl.encoders import SeatPlanes, encoder_named
 from mahjongkit.rl.spaces import ActionCodec, layout_for
+from mahjongkit.rl.stepper import NOBODY, Stepper, settle
 from mahjongkit.table.actions import Action
-from mahjongkit.table.events import Kind
 from mahjongkit.tiles import format_kind
 from mahjongkit.variants import VARIANT_NAMES, find_variant
 
@@ -122,12 +122,8 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         self._action_spaces = {a: self._action_space for a in self.possible_agents}
         self._seeds = random.Random()
         self.game: Game = probe
-        # Per seat: the state version (the log's length) its observation was made at, the
-        # observation and the engine action of each legal index.
-        self._cache: dict[int, tuple[int, Observed, dict[int, Action]]] = {}
         self._planes = self._seat_planes()
-        self._seen = 0
-        self._round_start: list[int] = []
+        self._steps = self._stepper()
 
     # --- spaces ---------------------------------------------------------------------------------
 
@@ -136,6 +132,21 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
             self._make_planes(s, self._score_scale, self._red)
             for s in range(len(self.possible_agents))
         ]
+
+    def _stepper(self) -> Stepper:
+        """The per-step work (each seat's look kept per position, the payments, the seat to
+        act) in compiled code, on the seats' planes: see :mod:`mahjongkit.rl.stepper`."""
+        codec = self.codec
+        return Stepper(
+            list(self._planes),
+            codec._slot_groups,
+            codec._fixed,
+            codec.slot_of,
+            codec.index,
+            codec.size,
+            self.reward_scale,
+            self.round_cap,
+        )
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """``Dict(observation=Box(planes, 34), action_mask=Box(n))`` for every agent."""
@@ -160,9 +171,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
             self.variant, self.rules, seed=self._seeds.randrange(2**62), max_rounds=self.max_rounds
         )
         self.game.start()
-        self._seen = len(self.game.log)
-        self._round_start = list(self.game.scores)
-        self._cache = {}
+        self._steps.restart(self.game)
         # The seats' kept planes carry over: a new game's first look starts them again.
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -180,8 +189,8 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
             raise IllegalActionError(
                 f"no agent {agent!r:.40}: the agents are {', '.join(self.possible_agents)}"
             )
-        observed = self._encoded(seat)[0]
-        if agent != self.agent_selection or self.game.over or self.capped:
+        observed = self._steps.look(seat)[0]
+        if agent != self.agent_selection or not self._steps.live():
             return {
                 "observation": observed["observation"],
                 "action_mask": np.zeros(self.codec.size, dtype=np.int8),
@@ -199,23 +208,22 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         seat = self._seat_of[agent]
         engine_action = self._checked(seat, action)
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        for index, paid in enumerate(self._play(engine_action)):
-            name = self.possible_agents[index]
-            if name in self.rewards:
-                self.rewards[name] += paid
-        self._end_if_over()
-        self._accumulate_rewards()
-        self._select()
+        settle(
+            self.rewards,
+            self._cumulative_rewards,
+            self.possible_agents,
+            self._steps.play(engine_action),
+        )
+        self._select(end=True)
         if self.render_mode == "human":
             print(self.render())
 
     def _checked(self, seat: int, action: Any) -> Action:
         """The engine action a seat's index stands for, or a refusal (nothing changes)."""
         index = self._index(action)
-        _, chosen = self._encoded(seat)
-        engine_action = chosen.get(index)
+        engine_action = self._steps.chosen(seat, index)
         if engine_action is None:
+            chosen = self._steps.look(seat)[1]
             legal = ", ".join(self.layout.name(i) for i in sorted(chosen)) or "nothing"
             raise IllegalActionError(
                 f"{self.possible_agents[seat]} may not play action {index} "
@@ -225,13 +233,13 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
 
     def _play(self, engine_action: Action) -> list[float]:
         """Play an engine action; what each seat is paid for it."""
-        self.game.apply(engine_action)
-        return self._pay()
+        paid = self._steps.play(engine_action)
+        return [0.0] * len(self.possible_agents) if paid is None else paid
 
     @property
     def capped(self) -> bool:
         """Whether the game was stopped at the round cap before its rules ended it."""
-        return not self.game.over and self.game.rounds_played >= self.round_cap
+        return self._steps.capped()
 
     def _end_if_over(self) -> None:
         """Terminate every agent at the game's end, truncate them all at the round cap."""
@@ -289,41 +297,20 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         :meth:`Game.observation`, made without one where the encoder can), the mask and the
         index table from its legal actions and its drawn tile.
         """
-        game = self.game
-        version = len(game.log)
-        cached = self._cache.get(seat)
-        if cached is not None and cached[0] == version:
-            return cached[1], cached[2]
-        legal = game.legal_actions(seat)
-        planes = self._planes[seat].planes(game, bool(legal))
-        mask, chosen = self.codec.table(legal, game.round.seats[seat].drawn)
-        observed: Observed = {"observation": planes, "action_mask": mask}
-        self._cache[seat] = (version, observed, chosen)
-        return observed, chosen
+        return self._steps.look(seat)
 
-    def _pay(self) -> list[float]:
-        """Rewards from the events of the last action, per seat: a round's change when it
-        ends, the final settlement when the game does."""
-        game = self.game
-        events = game.log[self._seen :]
-        self._seen = len(game.log)
-        paid = [0.0] * game.players
-        for event in events:
-            if event["type"] in (Kind.START_KYOKU, Kind.END_GAME):
-                scores = list(cast(dict[str, Any], event)["scores"])
-                for seat, (now, before) in enumerate(zip(scores, self._round_start, strict=True)):
-                    paid[seat] += (now - before) * self.reward_scale
-                self._round_start = scores
-        return paid
-
-    def _select(self) -> None:
-        if self.game.over or self.capped:
-            self.agent_selection = self.agents[0]
+    def _select(self, end: bool = False) -> None:
+        """Select the agent to act; with ``end``, first terminate every agent at the game's
+        end, or truncate them all at the round cap."""
+        seat = self._steps.next_seat()
+        if seat >= 0:
+            self.agent_selection = self.possible_agents[seat]
             return
-        waiting = self.game.waiting_for()
-        if not waiting:
+        if seat != NOBODY:
             raise MahjongError("the table waits for nobody before the game's end")
-        self.agent_selection = self.possible_agents[waiting[0]]
+        if end:
+            self._end_if_over()
+        self.agent_selection = self.agents[0]
 
 
 def encode(

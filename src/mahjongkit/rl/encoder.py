@@ -221,20 +221,27 @@ def _move_cell(flat: memoryview[float], old: int, new: int) -> int:
 
 def write_counters(
     rows: list[npt.NDArray[np.float32]],
-    counters: list[float | None],
+    counters: list[float],
     first: int,
     wall_remaining: int,
     honba: int,
     deposits: int,
 ) -> None:
     """Fill the rows from ``first`` with the wall left, the honba and the deposits (each scaled
-    to 0–1), rewriting a whole row only when its value changed since ``counters`` noted it."""
-    for slot, value in enumerate(
-        (min(wall_remaining, 136) / 136, min(honba, 10) / 10, min(deposits, 10) / 10)
-    ):
-        if counters[slot] != value:
-            rows[first + slot].fill(value)
-            counters[slot] = value
+    to 0–1), rewriting a whole row only when its value changed since ``counters`` noted it
+    (-1.0: none written yet)."""
+    value = min(wall_remaining, 136) / 136
+    if counters[0] != value:
+        rows[first].fill(value)
+        counters[0] = value
+    value = min(honba, 10) / 10
+    if counters[1] != value:
+        rows[first + 1].fill(value)
+        counters[1] = value
+    value = min(deposits, 10) / 10
+    if counters[2] != value:
+        rows[first + 2].fill(value)
+        counters[2] = value
 
 
 def observation_of(source: object, seat: int, has_legal: bool | None) -> Observation:
@@ -314,6 +321,8 @@ class SeatPlanesV1:
         self._round: object | None = None
         self._reds = 0
         self._counts = [0] * 34
+        self._held: tuple[int, ...] = ()
+        self._delta = [0] * 34
         self._drawn = -1
         self._seats: list[SeatInfo | None] = [None] * players
         self._ponds: list[tuple[int, ...]] = [()] * players
@@ -329,7 +338,7 @@ class SeatPlanesV1:
         self._indicator_count = 0
         self._claim = -1
         self._winds: tuple[int, int] = (-1, -1)
-        self._counters: list[float | None] = [None, None, None]
+        self._counters = [-1.0, -1.0, -1.0]
         self._scores: tuple[int, ...] = ()
         self._phase = -1
 
@@ -381,6 +390,18 @@ class SeatPlanesV1:
         """The planes read from the game's state: what :meth:`Game.observation` would show
         the seat, without making the observation."""
         me = self.seat
+        legal = bool(game.legal_actions(me))
+        if has_legal is not None and bool(has_legal) != legal:
+            raise MahjongError(
+                f"seat {me} has {len(game.legal_actions(me))} legal actions, "
+                f"not has_legal={has_legal}"
+            )
+        return self.table_planes(game, legal)
+
+    def table_planes(self, game: Game, legal: bool) -> npt.NDArray[np.float32]:
+        """The planes read from the game's state, ``legal`` being whether the seat has a
+        legal action now (the caller read it from the same game: it is not asked again)."""
+        me = self.seat
         players = game.players
         if not 0 <= me < players:
             raise IllegalActionError(f"seat {me} does not exist at a {players}-player table")
@@ -388,12 +409,6 @@ class SeatPlanesV1:
         seats = rnd.seats
         if not seats:
             raise MahjongError("no round has been dealt yet: there is nothing to see")
-        legal = bool(game.legal_actions(me))
-        if has_legal is not None and bool(has_legal) != legal:
-            raise MahjongError(
-                f"seat {me} has {len(game.legal_actions(me))} legal actions, "
-                f"not has_legal={has_legal}"
-            )
         if rnd is not self._round or not self._on_table or len(seats) != self._players:
             self._restart(len(seats), True)
             self._round = rnd  # within a round, ponds, melds and indicators only grow
@@ -410,7 +425,7 @@ class SeatPlanesV1:
             if len(discards) != done:
                 if len(discards) < done:  # not this round's pond after all: start again
                     self._round = None
-                    return self._from_table(game, has_legal)
+                    return self.table_planes(game, legal)
                 self._discarded(index, first * _PLANE, discards[done:], dirty)
                 self._pond_sizes[index] = len(discards)
             melds = state.melds
@@ -473,24 +488,44 @@ class SeatPlanesV1:
         return self._grid.copy()
 
     def _own(self, hand: Sequence[int], drawn: int | None, dirty: set[int]) -> None:
-        """The seat's own hand (in any order), drawn tile and red fives: counted by kind, and
-        only the kinds whose count changed written."""
-        flat, counts, seen_counts = self._cells, self._counts, self._seen
-        now = [0] * 34
-        reds = 0
-        for tile in hand:
+        """The seat's own hand (in any order), drawn tile and red fives: a hand unchanged since
+        the last look costs one comparison, a changed one writes only the kinds whose count
+        changed."""
+        held = tuple(hand)
+        if held != self._held:
+            self._recount(held, dirty)
+        cell = 4 * _PLANE + (drawn >> 2) if drawn is not None and drawn < _PHYSICAL else -1
+        if cell != self._drawn:
+            self._drawn = _move_cell(self._cells, self._drawn, cell)
+
+    def _recount(self, held: tuple[int, ...], dirty: set[int]) -> None:
+        """A changed hand: the count of each kind moved by the tiles that left or came."""
+        if len(set(held)) != len(held):  # physical ids are unique: no hand of the engine's
+            raise MahjongError(f"seat {self.seat} holds a tile twice: {sorted(held)}")
+        flat, counts, seen_counts, delta = self._cells, self._counts, self._seen, self._delta
+        touched: list[int] = []
+        for tile in self._held:
             if tile < _PHYSICAL:
-                now[tile >> 2] += 1
+                kind = tile >> 2
+                delta[kind] -= 1
+                touched.append(kind)
+        reds = 0
+        for tile in held:
+            if tile < _PHYSICAL:
+                kind = tile >> 2
+                delta[kind] += 1
+                touched.append(kind)
                 if tile in _RED_BIT:
                     reds |= _RED_BIT[tile]
-        if len(set(hand)) != len(hand):  # physical ids are unique: no hand of the engine's
-            raise MahjongError(f"seat {self.seat} holds a tile twice: {sorted(hand)}")
-        for kind in range(34):
-            count, old = now[kind], counts[kind]
-            if count != old:
+        for kind in touched:
+            change = delta[kind]
+            if change:
+                delta[kind] = 0  # the scratch counts are left at zero for the next look
+                old = counts[kind]
+                count = old + change
                 for n in range(min(old, count), min(max(old, count), 4)):
                     flat[n * _PLANE + kind] = 1.0 if count > old else 0.0
-                seen_counts[kind] += count - old
+                seen_counts[kind] += change
                 counts[kind] = count
                 dirty.add(kind)
         if self._red and reds != self._reds:
@@ -498,9 +533,7 @@ class SeatPlanesV1:
                 if (reds ^ self._reds) & bit:
                     flat[5 * _PLANE + (tile >> 2)] = 1.0 if reds & bit else 0.0
         self._reds = reds
-        cell = 4 * _PLANE + (drawn >> 2) if drawn is not None and drawn < _PHYSICAL else -1
-        if cell != self._drawn:
-            self._drawn = _move_cell(flat, self._drawn, cell)
+        self._held = held
 
     def _seat(self, seen: Observation, index: int, info: SeatInfo, dirty: set[int]) -> bool:
         """One seat's pond, melds and flags; False when its pond is not the one followed."""

@@ -206,7 +206,7 @@ class SeatPlanesV2:
         self._indicators: tuple[int, ...] = ()
         self._standing: tuple[object, ...] = ()
         self._winds: tuple[int, int] = (-1, -1)
-        self._counters: list[float | None] = [None, None, None]
+        self._counters = [-1.0, -1.0, -1.0]
         """The wall, counters and deposits rows' values written last."""
         self._own_rows: tuple[float, float] = (-1.0, -1.0)
         """The shanten and furiten rows' values written last."""

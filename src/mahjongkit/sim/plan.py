@@ -206,7 +206,29 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False)
 """``json.dumps(event, ensure_ascii=False)``'s encoder, made once: ``dumps`` makes one a call,
 a quarter of the time of encoding a game's few hundred events."""
 
+_MAKE_ENCODER: Any = getattr(json.encoder, "c_make_encoder", None)  # None without CPython's _json
+_C_ENCODE: Any = (
+    None
+    if _MAKE_ENCODER is None
+    else _MAKE_ENCODER(
+        None,  # no circular check: an event is a tree of plain values
+        _ENCODER.default,
+        json.encoder.encode_basestring,  # ensure_ascii=False's string encoder
+        None,
+        ": ",
+        ", ",
+        False,
+        False,
+        True,
+    )
+)
+"""The C encoder :data:`_ENCODER` makes at every call, made once: called directly it skips
+``encode``'s Python frames and its per-call set-up (twice as fast on a game's events), and
+gives the same text."""
+
 
 def _encode(event: Any) -> str:
     """An event as JSON text, as the records store it."""
-    return _ENCODER.encode(event)
+    if _C_ENCODE is None:
+        return _ENCODER.encode(event)
+    return "".join(_C_ENCODE(event, 0))
