@@ -147,9 +147,17 @@ class SearchTables(NamedTuple):
     """:attr:`Compiled.settlements`."""
     ids_table: dict[int, tuple[str, ...]]
     """:attr:`Compiled.ids`."""
+    points_direct: list[tuple[int, str | None, tuple[int, ...]] | None]
+    """:attr:`Compiled.points_direct`."""
 
 
 _ValuedRow = tuple[int, int, int, int, int, Predicate | None]
+
+
+DIRECT_HAN = 13
+DIRECT_FU = 128
+"""The han (below a counted yakuman's 13) and fu (every reading's is below 128) that
+:attr:`Compiled.points_direct` holds."""
 
 
 @dataclass(slots=True)
@@ -174,6 +182,13 @@ class Compiled:
     points: dict[int, tuple[int, str | None, tuple[int, ...]]] = field(default_factory=dict)
     """Basic points, limit and the winner's gain by ``han << 16 | fu << 8 | yakuman`` (see
     :meth:`basic`)."""
+    points_direct: list[tuple[int, str | None, tuple[int, ...]] | None] = field(
+        default_factory=lambda: [None] * (DIRECT_HAN * DIRECT_FU)
+    )
+    """:attr:`points` of the hands below a yakuman's han, at ``han * DIRECT_FU + fu`` (None:
+    not asked yet): the search asks for each reading it keeps, and an index into a list costs
+    a few instructions where a dict look-up boxes and hashes its int key (a fixed domain, so
+    never emptied)."""
     tables: SearchTables | None = None
     """What the search reads of the rules (see :class:`SearchTables`)."""
     hot: tuple[Any, ...] = ()
@@ -435,6 +450,7 @@ def _compile(rules: RiichiRules) -> Compiled:
         pattern_table=compiled.pattern_lists,
         settlement_table=compiled.settlements,
         ids_table=compiled.ids,
+        points_direct=compiled.points_direct,
     )
     compiled.hot = tuple(compiled.tables)
     return compiled

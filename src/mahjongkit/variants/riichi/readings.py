@@ -23,7 +23,7 @@ from mahjongkit.scoring.result import MAX_COUNT
 from mahjongkit.tiles import NORTH, TERMINALS_AND_HONORS, Tile
 from mahjongkit.variants.riichi import features as _f
 from mahjongkit.variants.riichi.checks import check_melds, check_situation
-from mahjongkit.variants.riichi.compiled import Compiled, bits_of
+from mahjongkit.variants.riichi.compiled import DIRECT_FU, DIRECT_HAN, Compiled, bits_of
 from mahjongkit.variants.riichi.features import WinContext, tile_flags
 from mahjongkit.variants.riichi.fu import SEVEN_PAIRS_FU, set_fu
 from mahjongkit.variants.riichi.suit_table import suit_facts
@@ -91,6 +91,8 @@ _HONOUR_FACTS: Final[dict[Any, Any]] = _f.SUIT_FACTS[3]
 suit key objects, untyped: a key unboxed to a machine int would be boxed again (a new int
 object past 256) for each look-up."""
 _SEVEN_PAIRS_FU: Final = SEVEN_PAIRS_FU
+_DIRECT_HAN: Final = DIRECT_HAN
+_DIRECT_FU: Final = DIRECT_FU
 _NORTH: Final = NORTH
 _MAX_COUNT: Final = MAX_COUNT
 _CHOW: Final = MeldKind.CHOW
@@ -188,25 +190,22 @@ def decode_parts(parts: int) -> tuple[int, int, int, int]:
 
 
 class _Search:
-    """One hand's search: what every reading shares, and the best reading so far."""
+    """One hand's search: what every reading shares, and the best reading so far.
 
-    def __init__(
-        self,
-        win: Win,
-        compiled: Compiled,
-        tried: Tried | None,
-        candidates_table: dict[int, Any],
-        points_table: dict[int, Any],
-        threshold: int,
-        honba: int,
-    ) -> None:
-        self.win = win
-        self.compiled = compiled
-        self.tried = tried
-        self.candidates_table = candidates_table
-        self.points_table = points_table
-        self.threshold = threshold
-        self.honba = honba
+    Made once and reused (see :func:`_search_for`): :meth:`start` sets what a new search
+    starts from, and :func:`_search_for` leaves the rest for :func:`_best` to set."""
+
+    def __init__(self) -> None:
+        # Typed Any: a spare search holds None (the win and the rules it last searched are
+        # let go); read rarely (a predicate's context, a miss of the memo tables).
+        self.win: Any = None
+        self.compiled: Any = None
+        self.tried: Tried | None = None
+        self.candidates_table: dict[int, Any] = {}
+        self.points_table: dict[int, Any] = {}
+        self.points_direct: list[Any] = []
+        self.threshold = 0
+        self.honba = 0
         self.gain_index = 0
         # Set by best_reading before the readings.
         self.features = 0
@@ -308,10 +307,17 @@ class _Search:
         else:
             total_han = han + self.bonus
         points_key = total_han << 16 | fu << 8 | yakuman
-        try:
-            points: tuple[Any, ...] = self.points_table[points_key]
-        except KeyError:
-            points = self.compiled.basic(points_key)
+        if total_han < _DIRECT_HAN and fu < _DIRECT_FU:  # no yakuman: 13 han or more
+            index = total_han * _DIRECT_FU + fu
+            direct = self.points_direct[index]
+            if direct is None:
+                direct = self.points_direct[index] = self.compiled.basic(points_key)
+            points: tuple[Any, ...] = direct
+        else:
+            try:
+                points = self.points_table[points_key]
+            except KeyError:
+                points = self.compiled.basic(points_key)
         gain: int = points[2][self.gain_index]
         if self.found:
             # Several readings: most points, then a real yakuman, then han, then fu.
@@ -349,6 +355,43 @@ class _Search:
         )  # fmt: skip
 
 
+_SPARE: Final[list[_Search]] = []
+"""Searches done with, to be started again (see :func:`_search_for`): making one and letting
+it go costs about a tenth of a hand's search. A search is taken out while it runs, so threads
+never share one."""
+_SPARE_LIMIT: Final = 8
+
+
+def _search_for(
+    win: Win, compiled: Compiled, tried: Tried | None, hot: tuple[Any, ...], honba: int
+) -> _Search:
+    """A search for one win: a spare one started again, or a new one."""
+    try:
+        search = _SPARE.pop()
+    except IndexError:
+        search = _Search()
+    search.win = win
+    search.compiled = compiled
+    search.tried = tried
+    search.candidates_table = hot[6]
+    search.points_table = hot[7]
+    search.points_direct = hot[12]
+    search.threshold = hot[5]
+    search.honba = honba
+    # No best reading yet; _best sets every other field before a reading is offered.
+    search.found = False
+    return search
+
+
+def _done(search: _Search) -> None:
+    """Keep ``search`` for the next win, without the win and rules it holds."""
+    search.win = None
+    search.compiled = None
+    search.tried = None
+    if len(_SPARE) < _SPARE_LIMIT:
+        _SPARE.append(search)
+
+
 def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReading | None:
     """Every reading of the hand, scored; the best one (None: not a win).
 
@@ -373,7 +416,9 @@ def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReadin
         bool(fields.self_draw), fields.round_wind, fields.honba, fields.win_tile.kind, riichi,
         situation, fields.nukidora,
     )  # fmt: skip
-    return search.reading() if search.found else None
+    found = search.reading() if search.found else None
+    _done(search)
+    return found
 
 
 def plain_win(win: Any, compiled: Compiled) -> RawReading | None:
@@ -399,7 +444,9 @@ def plain_win(win: Any, compiled: Compiled) -> RawReading | None:
     )  # fmt: skip
     if search is None:
         return None
-    return search.reading() if search.found else NOT_A_WIN
+    found = search.reading() if search.found else NOT_A_WIN
+    _done(search)
+    return found
 
 
 ANSWER: Final = 0
@@ -412,6 +459,7 @@ def plain_answer(
     want: int,
     win: Any,
     compiled: Compiled,
+    hot: tuple[Any, ...],
     size: Any,
     melds: Any,
     suit_keys: Any,
@@ -448,9 +496,10 @@ def plain_answer(
     as many; they arrive untyped, to be checked here as :func:`plain_win` checks them. The
     pattern lines, the settlement and the pattern ids come from the compiled memo tables, by
     one int key each (:func:`~.compiled.pattern_key`, :func:`~.compiled.payment_key`, the
-    rows' mask), filled through :class:`~.compiled.Compiled` on a miss.
+    rows' mask), filled through :class:`~.compiled.Compiled` on a miss. ``hot`` is
+    ``compiled.hot``, which the caller keeps beside it (a field of a Python object, read here,
+    would take the generic look-up).
     """
-    hot: tuple[Any, ...] = compiled.hot
     search = _plain(
         win, compiled, hot, size, melds, suit_keys, red_count, held, win_tile, seat, round_wind,
         self_draw, from_seat, honba, deposits, riichi, double_riichi, ippatsu, after_kong,
@@ -459,27 +508,37 @@ def plain_answer(
     )  # fmt: skip
     if search is None:
         return None
-    if not search.found:
-        return NOT_A_WIN
+    # The search's fields, read once, and the search given back for the next win.
+    found = search.found
     mask = search.best_mask
     yakuman = search.best_yakuman
     han = search.best_han
     fu = search.best_fu
+    basic = search.best_basic
+    limit = search.best_limit
+    gains: tuple[int, ...] = search.best_gains
+    dora = search.dora
+    ura = search.ura
+    red = search.red
+    concealed = search.concealed
+    raw_mask = search.best_raw_mask
+    shape = search.best_shape
+    parts = search.best_parts
+    wait = search.best_wait
+    pinfu = search.best_pinfu
+    _done(search)
+    if not found:
+        return NOT_A_WIN
     if want == VALUE:
         ids_table: dict[int, Any] = hot[11]
         try:
             ids: tuple[Any, ...] = ids_table[mask]
         except KeyError:
             ids = compiled.ids_of(mask)
-        gains: tuple[int, ...] = search.best_gains
         points = gains[(0 if seat else 2) + (1 if self_draw else 0)]
-        return (han, fu, yakuman, search.best_basic, points, search.best_limit, ids)
+        return (han, fu, yakuman, basic, points, limit, ids)
     if liable_seat is not None:
         return None
-    dora = search.dora
-    ura = search.ura
-    red = search.red
-    concealed = search.concealed
     if (dora | ura | red) >> 8:
         return None  # past a byte: the careful way's tuple key
     # compiled.pattern_key and compiled.payment_key, inline (the checks bound every field).
@@ -489,7 +548,6 @@ def plain_answer(
         patterns: tuple[Any, ...] = pattern_table[key]
     except KeyError:
         patterns = compiled.pattern_lines(key, yakuman, mask, dora, ura, red, concealed)
-    basic = search.best_basic
     seat_number: int = seat
     counters: int = honba
     sticks: int = deposits
@@ -509,9 +567,8 @@ def plain_answer(
         )
     # The reading's fields (see RawReading), then the objects (see answer.State).
     return (
-        mask, dora, ura, red, concealed, basic, yakuman, han, fu, search.best_limit,
-        search.best_raw_mask, search.best_shape, search.best_parts, search.best_wait,
-        search.best_pinfu, patterns, settlement, win,
+        mask, dora, ura, red, concealed, basic, yakuman, han, fu, limit, raw_mask, shape, parts,
+        wait, pinfu, patterns, settlement, win,
     )  # fmt: skip
 
 
@@ -682,7 +739,7 @@ def _best(
     ura_dora: bool = hot[2]
     seat_tables: tuple[Any, ...] = hot[3]
     situations: tuple[Any, ...] = hot[4]
-    search = _Search(win, compiled, tried, hot[6], hot[7], hot[5], honba)
+    search = _search_for(win, compiled, tried, hot, honba)
     search.red = red_count if red_fives else 0
     man_key: Any = suit_keys[0]
     pin_key: Any = suit_keys[1]

@@ -59,17 +59,19 @@ _build = build_answer
 _no_win = no_win_answer
 _error = failure
 
-_last: tuple[RiichiRules, Compiled] | None = None
-"""The last rules scored under: hashing a rules value costs more than scoring half a hand, and
-callers score many hands under one rules object, so :func:`score` and :func:`hand_value` check
-this by identity first. Replaced as one tuple, so threads agree."""
+_last: tuple[RiichiRules, Compiled, tuple[Any, ...]] | None = None
+"""The last rules scored under, their compiled table and its search tables (``hot``, which the
+compiled call would read through the generic attribute look-up): hashing a rules value costs
+more than scoring half a hand, and callers score many hands under one rules object, so
+:func:`score` and :func:`hand_value` check this by identity first. Replaced as one tuple, so
+threads agree."""
 
 
 def _compiled_for(rules: RiichiRules) -> Compiled:
     """The compiled table of ``rules``, remembered as the last rules asked for."""
     global _last
     found = compile_rules(rules)
-    _last = (rules, found)
+    _last = (rules, found, found.hot)
     return found
 
 
@@ -103,11 +105,12 @@ def score(win: Win, rules: RiichiRules | None = None) -> Score:
         hand = win.hand
         if type(hand) is Hand:
             state = plain_answer(
-                ANSWER, win, last[1], hand.size, hand.melds, hand.suit_keys, hand.red_count,
-                hand.held_counts, win.win_tile, win.seat, win.round_wind, win.self_draw,
-                win.from_seat, win.honba, win.deposits, win.riichi, win.double_riichi,
-                win.ippatsu, win.after_kong, win.robbing_kong, win.last_tile, win.first_turn,
-                win.liable_seat, win.nukidora, win.dora_indicators, win.ura_indicators,
+                ANSWER, win, last[1], last[2], hand.size, hand.melds, hand.suit_keys,
+                hand.red_count, hand.held_counts, win.win_tile, win.seat, win.round_wind,
+                win.self_draw, win.from_seat, win.honba, win.deposits, win.riichi,
+                win.double_riichi, win.ippatsu, win.after_kong, win.robbing_kong, win.last_tile,
+                win.first_turn, win.liable_seat, win.nukidora, win.dora_indicators,
+                win.ura_indicators,
             )  # fmt: skip
             if state:
                 result = new_score(RiichiScore)
@@ -223,11 +226,12 @@ def hand_value(win: Win, rules: RiichiRules | None = None) -> HandValue | None:
         hand = win.hand
         if type(hand) is Hand:  # see score()
             found = plain_answer(
-                VALUE, win, last[1], hand.size, hand.melds, hand.suit_keys, hand.red_count,
-                hand.held_counts, win.win_tile, win.seat, win.round_wind, win.self_draw,
-                win.from_seat, win.honba, win.deposits, win.riichi, win.double_riichi,
-                win.ippatsu, win.after_kong, win.robbing_kong, win.last_tile, win.first_turn,
-                win.liable_seat, win.nukidora, win.dora_indicators, win.ura_indicators,
+                VALUE, win, last[1], last[2], hand.size, hand.melds, hand.suit_keys,
+                hand.red_count, hand.held_counts, win.win_tile, win.seat, win.round_wind,
+                win.self_draw, win.from_seat, win.honba, win.deposits, win.riichi,
+                win.double_riichi, win.ippatsu, win.after_kong, win.robbing_kong, win.last_tile,
+                win.first_turn, win.liable_seat, win.nukidora, win.dora_indicators,
+                win.ura_indicators,
             )  # fmt: skip
             if found:
                 return _new_tuple(HandValue, found)
