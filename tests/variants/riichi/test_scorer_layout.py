@@ -34,6 +34,7 @@ def test_the_search_tables_keep_the_order_the_search_reads_them_in() -> None:
         "pattern_table",
         "settlement_table",
         "ids_table",
+        "points_direct",
     )
 
 
@@ -88,3 +89,54 @@ def test_payments_for_three_players_has_no_fourth_seat() -> None:
     with pytest.raises(InvalidHandError, match=r"discarder seat 3 .* among 0\.\.2"):
         payments_for(960, 1, False, 3, three)
     assert payments_for(960, 1, False, 2, three).deltas == {2: -3900, 1: 3900}
+
+
+def test_points_below_a_yakuman_are_kept_by_han_and_fu_as_the_memo_keeps_them() -> None:
+    # R-02 (yaku cumulative: 4 han here), R-08: the list the search reads by
+    # han * DIRECT_FU + fu holds what the points memo holds under han << 16 | fu << 8, never
+    # another cell's value.
+    rules = RiichiRules.ema2012()
+    table = compiled.compile_rules(rules)
+    win = Win(
+        Hand.parse("234m456p678s44555z"),
+        Tile.parse("5z"),
+        self_draw=True,
+        seat=1,
+        dora_indicators=(Tile.parse("3z"),),
+    )
+    result = score(win, rules)
+    assert (result.value, result.fu, result.points) == (4, 30, 7900)
+    assert table.points_direct[4 * compiled.DIRECT_FU + 30] is table.points[4 << 16 | 30 << 8]
+    kept = 0
+    for index, found in enumerate(table.points_direct):
+        if found is not None:
+            han, fu = divmod(index, compiled.DIRECT_FU)
+            assert found == table.basic(han << 16 | fu << 8), (han, fu)
+            kept += 1
+    assert kept >= 1
+    assert len(table.points_direct) == compiled.DIRECT_HAN * compiled.DIRECT_FU
+
+
+def test_a_search_kept_for_the_next_win_starts_afresh_and_lets_its_win_go() -> None:
+    # R-02, R-05 (riichi is a yaku; without it this hand has none): each win gets its own
+    # best reading, whatever the win scored before it.
+    from mahjongkit.variants.riichi import readings, scorer
+
+    rules = RiichiRules.ema2012()
+    big = Win(
+        Hand.parse("234m456p678s44555z"),
+        Tile.parse("5z"),
+        self_draw=True,
+        seat=1,
+        dora_indicators=(Tile.parse("3z"),),
+    )
+    small = Win(Hand.parse("123m456p789s22444z"), Tile.parse("1m"), seat=2, riichi=True)
+    open_hand = Win(Hand.parse("123m456p789s22444z"), Tile.parse("1m"), seat=2)
+    for first, second, points in ((big, small, 1300), (small, big, 7900), (big, open_hand, 0)):
+        score(first, rules)
+        assert scorer.points(second, rules) == points
+        assert (score(second, rules).points if points else 0) == points
+    assert not score(open_hand, rules).valid
+    assert readings._SPARE
+    for spare in readings._SPARE:
+        assert spare.win is None and spare.compiled is None and spare.tried is None
