@@ -138,5 +138,5 @@ def test_a_search_kept_for_the_next_win_starts_afresh_and_lets_its_win_go() -> N
         assert (score(second, rules).points if points else 0) == points
     assert not score(open_hand, rules).valid
     assert readings._SPARE
-    for spare in readings._SPARE.values():
+    for spare in readings._SPARE:
         assert spare.win is None and spare.compiled is None and spare.tried is None

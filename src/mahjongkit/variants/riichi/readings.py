@@ -355,19 +355,21 @@ class _Search:
         )  # fmt: skip
 
 
-_SPARE: Final[dict[int, _Search]] = {}
-"""The search last done with, under the key 0, to be started again (see :func:`_search_for`):
-making one and letting it go costs about a tenth of a hand's search. It is taken out (one
-``pop``, atomic) while it runs, so threads never share one. A dict, not a list: a list popped
-empty and filled again reallocates its storage each time."""
+_SPARE: Final[list[_Search]] = []
+"""Searches done with, to be started again (see :func:`_search_for`): making one and letting
+it go costs about a tenth of a hand's search. A search is taken out while it runs, so threads
+never share one."""
+_SPARE_LIMIT: Final = 8
 
 
 def _search_for(
     win: Win, compiled: Compiled, tried: Tried | None, hot: tuple[Any, ...], honba: int
 ) -> _Search:
     """A search for one win: a spare one started again, or a new one."""
-    spare = _SPARE.pop(0, None)
-    search = _Search() if spare is None else spare
+    try:
+        search = _SPARE.pop()
+    except IndexError:
+        search = _Search()
     search.win = win
     search.compiled = compiled
     search.tried = tried
@@ -386,7 +388,8 @@ def _done(search: _Search) -> None:
     search.win = None
     search.compiled = None
     search.tried = None
-    _SPARE[0] = search
+    if len(_SPARE) < _SPARE_LIMIT:
+        _SPARE.append(search)
 
 
 def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReading | None:
