@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 COMPILED = (
     "shapes",
     "table.wall",
+    "table.state",
     "game.fold",
     "game.legal",
     "game.hands",

@@ -584,6 +584,29 @@ def fields(value: object) -> tuple[Field, ...]:
     return tuple(made_fields)
 
 
+def declare(cls: type, specs: Mapping[str, tuple[str, Any]]) -> None:
+    """Make a class whose methods are written by hand a value class of the fields ``specs``
+    (name: its type, as written, and its default; a callable default is a default factory):
+    :func:`fields`, :func:`is_value_class`, :func:`replace` and the standard ``dataclasses``
+    functions then read it as any other. For a class compiled by mypyc, which no decorator
+    of this module can make (``mahjongkit.table.state``): its ``__init__``, ``__eq__`` and
+    ``__repr__`` are its own, written to match these fields.
+    """
+    made = []
+    for name, (annotation, default) in specs.items():
+        spec = Field(default_factory=default) if callable(default) else Field(default=default)
+        spec.name, spec.type = name, annotation
+        made.append(spec)
+    settings = {"init": True, "repr": True, "eq": True, "order": False, "frozen": False}
+    for name, value in (
+        (_FIELDS, tuple(made)),
+        ("__valueclass_settings__", {**settings, "slots": False, "kw_only": False}),
+        ("__dataclass_fields__", _StandardFields()),
+        ("__match_args__", tuple(specs)),
+    ):
+        type.__setattr__(cls, name, value)
+
+
 def is_value_class(value: object) -> bool:
     """Whether ``value`` is a value class or one of its values (or a standard dataclass)."""
     kind = value if isinstance(value, type) else type(value)
