@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from enum import Enum, StrEnum
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from mahjongkit.lite_typing import mypyc_attr
 from mahjongkit.melds import MeldKind
+from mahjongkit.table.seat_facts import SeatFacts
 from mahjongkit.valueclass import MISSING, dataclass, declare, field, fields, is_value_class
 
 
@@ -75,9 +76,10 @@ class TableMeld:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
-class SeatState:
+class SeatState(SeatFacts):
     """One seat's part of a round: what every family's table has; the family's own state of
-    the seat is :attr:`extra`.
+    the seat is :attr:`extra`, whose facts every reader asks of any seat it answers
+    (:class:`~mahjongkit.table.seat_facts.SeatFacts`, and those of :func:`seat_class`).
 
     ``hand_version`` (not a field) moves on at every change of the seat's concealed tiles or
     melds (the folds): the kept hand facts of a seat are current while it has not moved."""
@@ -110,16 +112,9 @@ class SeatState:
         seat plays no more)."""
         self.liable = liable
         """The seat liable (pao) for this seat's big dragons or winds."""
-        self.extra: Any = extra
-        """The family's own state of the seat: its flow's
-        :attr:`~mahjongkit.table.flow.Flow.SeatExtra`, kept by its folds. A seat made by
-        :func:`seat_class` answers its public names too."""
+        self.extra = extra  # see SeatFacts; a seat of seat_class answers its public names
         self.hand_version = 0
         """Moved on by every fold that changes :attr:`hand` or :attr:`melds` (not a field)."""
-
-    if TYPE_CHECKING:
-        # The family's own facts, read through from ``extra`` (see :func:`seat_class`).
-        def __getattr__(self, name: str) -> Any: ...
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
