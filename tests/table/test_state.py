@@ -18,6 +18,7 @@ from mahjongkit.bots.policy import random_policy
 from mahjongkit.game.engine import Game
 from mahjongkit.game.fold import folds_for
 from mahjongkit.melds import MeldKind
+from mahjongkit.native import source as source_of
 from mahjongkit.table import state as table_state
 from mahjongkit.table.state import Phase, RoundState, SeatState, TableMeld, TableState, to_json
 from mahjongkit.table.view import RoundExtra, SeatExtra
@@ -34,7 +35,8 @@ def _family_fields(name: str) -> set[str]:
 
 def test_the_shared_state_names_no_family_field() -> None:
     # The names the code uses (its words, docstrings and comments aside).
-    with open(table_state.__file__, "rb") as source:
+    # The source, also where the compiled module is the one imported.
+    with open(source_of(table_state.__name__), "rb") as source:
         words = {t.string for t in tokenize.tokenize(source.readline) if t.type == token.NAME}
     shared = {f.name for f in dataclasses.fields(SeatState)} | {
         f.name for f in dataclasses.fields(RoundState)
