@@ -179,7 +179,11 @@ def test_a_game_copied_or_pickled_keeps_its_seats_and_plays_on_alike(variant: st
             assert theirs.hand_version == mine.hand_version > 0
             assert theirs.hand == mine.hand and theirs.hand is not mine.hand
             assert theirs.riichi == mine.riichi and theirs.missing_suit == mine.missing_suit
-        assert [copied.hand_facts(s) for s in range(4)] == [game.hand_facts(s) for s in range(4)]
+        for seat in range(4):
+            # What the facts answer (a kept shanten bound may be tighter on one side).
+            mine_facts, their_facts = game.hand_facts(seat), copied.hand_facts(seat)
+            assert their_facts[:6] == mine_facts[:6]
+            assert copied.shanten_of(seat) == game.shanten_of(seat)
         original = copy.deepcopy(game)
         _play(original, random.Random(9), 60)
         _play(copied, random.Random(9), 60)
