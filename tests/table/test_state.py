@@ -22,6 +22,8 @@ from mahjongkit.native import source as source_of
 from mahjongkit.table import state as table_state
 from mahjongkit.table.state import Phase, RoundState, SeatState, TableMeld, TableState, to_json
 from mahjongkit.table.view import RoundExtra, SeatExtra
+from mahjongkit.valueclass import fields as value_fields
+from mahjongkit.valueclass import replace
 from mahjongkit.variants import VARIANT_NAMES, find_variant
 from mahjongkit.variants.sichuan.rules import SichuanRules
 
@@ -38,9 +40,7 @@ def test_the_shared_state_names_no_family_field() -> None:
     # The source, also where the compiled module is the one imported.
     with open(source_of(table_state.__name__), "rb") as source:
         words = {t.string for t in tokenize.tokenize(source.readline) if t.type == token.NAME}
-    shared = {f.name for f in dataclasses.fields(SeatState)} | {
-        f.name for f in dataclasses.fields(RoundState)
-    }
+    shared = {f.name for f in value_fields(SeatState)} | {f.name for f in value_fields(RoundState)}
     found = {name: _family_fields(name) for name in VARIANT_NAMES}
     assert found["riichi"] >= {"riichi", "ippatsu", "furiten_riichi", "kuikae"}
     assert found["sichuan"] >= {"missing_suit", "exchange", "kong_income"}
@@ -194,15 +194,15 @@ def test_a_game_copied_or_pickled_keeps_its_seats_and_plays_on_alike(variant: st
 def test_the_state_classes_are_value_classes_of_their_fields() -> None:
     # Written out by hand (no decorator makes a native class): the fields, the comparison
     # and the representation must still be those of the value classes they were.
-    assert [f.name for f in dataclasses.fields(TableMeld)] == [
+    assert [f.name for f in value_fields(TableMeld)] == [
         "kind",
         "tiles",
         "called",
         "from_seat",
     ]
-    seat_fields = [f.name for f in dataclasses.fields(SeatState)]
+    seat_fields = [f.name for f in value_fields(SeatState)]
     assert seat_fields[:3] == ["hand", "melds", "discards"] and "hand_version" not in seat_fields
-    assert len(dataclasses.fields(RoundState)) == 30
+    assert len(value_fields(RoundState)) == 30
     meld = TableMeld(MeldKind.PUNG, [4, 5, 6], 6, 2)
     assert meld == TableMeld(MeldKind.PUNG, [4, 5, 6], 6, 2)
     assert meld != TableMeld(MeldKind.PUNG, [4, 5, 6], 6, 1)
@@ -210,7 +210,7 @@ def test_the_state_classes_are_value_classes_of_their_fields() -> None:
     assert repr(meld) == (
         "TableMeld(kind=<MeldKind.PUNG: 'pung'>, tiles=[4, 5, 6], called=6, from_seat=2)"
     )
-    assert dataclasses.replace(meld, from_seat=3).from_seat == 3
+    assert replace(meld, from_seat=3).from_seat == 3
     seat = SeatState(hand=[1, 2])
     assert seat == SeatState(hand=[1, 2]) and seat != SeatState(hand=[1, 3])
     moved = SeatState(hand=[1, 2])

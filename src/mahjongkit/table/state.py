@@ -40,7 +40,9 @@ class Phase(StrEnum):
 # to_json, fields() and the dataclasses functions read.
 
 
-@mypyc_attr(serializable=True)
+# Interpreted subclasses allowed for TableMeld and RoundState too: only such a compiled class
+# runs its __init__ when called from Python (TableState's default round), mypyc 2.4.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class TableMeld:
     """A meld on the table, with physical ids."""
 
@@ -184,7 +186,7 @@ def _seat_of(values: tuple[Any, ...], version: int = 0) -> SeatState:
     return seat
 
 
-@mypyc_attr(serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class RoundState:
     """The state of the round being played."""
 
