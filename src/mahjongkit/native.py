@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 COMPILED = (
     "shapes",
     "table.wall",
+    "table.seat_facts",
+    "table.state",
     "game.fold",
     "game.legal",
     "game.hands",
@@ -64,7 +66,14 @@ caches it), which is why the Riichi search, with its tables imported by name, fi
 instructions compiled than interpreted. Likewise a field of a Python object (a slotted
 dataclass's): compiled code reads it through the generic attribute look-up (about a hundred
 instructions), the interpreter's specialised read in a few, which is why the Riichi scorers
-read the win's fields in Python and pass them to the compiled call."""
+read the win's fields in Python and pass them to the compiled call. The table's state
+(``table.state``'s ``RoundState``, ``SeatState``, ``TableMeld``; ``table.seat_facts``, the
+seat's base) is native for that reason: the engine, the folds and the hand facts read its
+fields at a fixed offset. Its classes are ``serializable`` (copied and pickled by their
+fields), and ``SeatState`` allows interpreted subclasses: each family's seat class
+(``seat_class``) is one, made at run time. A class allowing them cannot have a
+``__getattr__``, even for the type checker alone (mypyc compiles no ``if`` in a class body):
+the facts every reader asks of any seat are properties of its base."""
 
 
 PURE_VARIABLE = "MAHJONGKIT_PURE"

@@ -562,9 +562,11 @@ def fields(value: object) -> tuple[Field, ...]:
     """
     kind = value if isinstance(value, type) else type(value)
     # A subclass that is not itself a value class has the fields of the one it extends.
-    made = next((c.__dict__[_FIELDS] for c in kind.__mro__ if _FIELDS in c.__dict__), None)
-    if made is not None:
-        return made  # type: ignore[no-any-return]
+    for c in kind.__mro__:
+        if _FIELDS in c.__dict__:
+            return c.__dict__[_FIELDS]  # type: ignore[no-any-return]
+        if c in _DECLARED:
+            return _DECLARED[c]
     import dataclasses
 
     if not dataclasses.is_dataclass(kind):
@@ -584,10 +586,33 @@ def fields(value: object) -> tuple[Field, ...]:
     return tuple(made_fields)
 
 
+def declare(cls: type, specs: Mapping[str, tuple[str, Any]]) -> None:
+    """Make a class whose methods are written by hand a value class of the fields ``specs``
+    (name: its type, as written, and its default; a callable default is a default factory):
+    :func:`fields`, :func:`is_value_class` and :func:`replace` then read it as any other. For
+    a class compiled by mypyc, which no decorator of this module can make
+    (``mahjongkit.table.state``): its ``__init__``, ``__eq__`` and ``__repr__`` are its own,
+    written to match these fields. The fields are kept here, not on the class: an attribute
+    set on a compiled class after it is made leaves it unable to be called from Python.
+    """
+    made = []
+    for name, (annotation, default) in specs.items():
+        spec = Field(default_factory=default) if callable(default) else Field(default=default)
+        spec.name, spec.type = name, annotation
+        made.append(spec)
+    _DECLARED[cls] = tuple(made)
+
+
+_DECLARED: dict[type, tuple[Field, ...]] = {}
+"""The fields of the classes made value classes by :func:`declare`."""
+
+
 def is_value_class(value: object) -> bool:
     """Whether ``value`` is a value class or one of its values (or a standard dataclass)."""
     kind = value if isinstance(value, type) else type(value)
-    return any("__dataclass_fields__" in base.__dict__ for base in kind.__mro__)
+    return any(
+        "__dataclass_fields__" in base.__dict__ or base in _DECLARED for base in kind.__mro__
+    )
 
 
 def replace(value: T, /, **changes: Any) -> T:

@@ -5,6 +5,9 @@ folds back into the same state. A variant adds the folds of its own events throu
 (:attr:`~mahjongkit.table.flow.Flow.folds`), and keeps its own state of the seats and the round
 (its ``SeatExtra`` and ``RoundExtra``) through the fold hooks the shared folds call
 (``flow.on_draw``, ``flow.on_discard``, ...).
+
+A fold that changes a seat's concealed tiles or melds moves the seat's ``hand_version`` on:
+the hand facts the engine keeps (:mod:`mahjongkit.game.hands`) hold while it stays.
 """
 
 from __future__ import annotations
@@ -106,6 +109,7 @@ def _tsumo(
         rnd.consecutive_kongs = 0
     hand = rnd.seats[seat]
     hand.hand.append(tile)
+    hand.hand_version += 1
     hand.drawn = tile
     hand.has_drawn = True
     rnd.turn = seat
@@ -127,6 +131,7 @@ def _dahai(
     tile = event["mjk_id"]
     hand = rnd.seats[seat]
     hand.hand.remove(tile)
+    hand.hand_version += 1
     hand.discards.append(tile)
     hand.claimed.append(False)
     hand.drawn = None
@@ -171,6 +176,7 @@ def _call(
     for t in consumed:
         hand.hand.remove(t)
     hand.melds.append(TableMeld(kind, [*consumed, tile], tile, target))
+    hand.hand_version += 1
     rnd.seats[target].claimed[-1] = True
     rnd.first_go_around = False
     rnd.turn = seat
@@ -199,6 +205,7 @@ def _ankan(
     for t in consumed:
         hand.hand.remove(t)
     hand.melds.append(TableMeld(MeldKind.CONCEALED_KONG, consumed))
+    hand.hand_version += 1
     _own_kong(state, hook, seat, consumed[0], concealed=True, robbable=event["mjk_robbable"])
 
 
@@ -209,6 +216,7 @@ def _kakan(
     hand = state.round.seats[seat]
     tile = event["mjk_id"]
     hand.hand.remove(tile)
+    hand.hand_version += 1
     kind = tile // 4
     for meld in hand.melds:
         if meld.kind is MeldKind.PUNG and meld.kind_id() == kind:
@@ -265,6 +273,7 @@ def _nukidora(flow: Flow[Any], state: TableState, event: Nukidora) -> None:
     tile = event["mjk_id"]
     hand = rnd.seats[seat]
     hand.hand.remove(tile)
+    hand.hand_version += 1
     hand.flowers.append(tile)
     hand.drawn = None
     rnd.first_go_around = False
@@ -306,12 +315,15 @@ def _flower(flow: Flow[Any], state: TableState, event: Flower) -> None:
     seat = state.round.seats[event["actor"]]
     tile = event["mjk_id"]
     seat.hand.remove(tile)
+    seat.hand_version += 1
     seat.flowers.append(tile)
     seat.drawn = None
 
 
 def _deal_replacement(flow: Flow[Any], state: TableState, event: DealReplacement) -> None:
-    state.round.seats[event["actor"]].hand.append(event["mjk_id"])
+    seat = state.round.seats[event["actor"]]
+    seat.hand.append(event["mjk_id"])
+    seat.hand_version += 1
     state.round.replacements += 1
 
 
@@ -351,6 +363,7 @@ def _robbed_kong(state: TableState, seat: int, tile: int) -> None:
                 hand.melds.remove(meld)
                 hand.hand.extend(meld.tiles)
             break
+    hand.hand_version += 1
     rnd.kongs -= 1
     rnd.phase = Phase.TURN
     rnd.rob_tile = None

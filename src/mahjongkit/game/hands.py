@@ -18,11 +18,12 @@ questions and keeps nothing.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from mahjongkit.lite_typing import mypyc_attr
 from mahjongkit.shapes import HandShape, shanten
 from mahjongkit.table.flow import Flow
+from mahjongkit.table.state import RoundState, SeatState
 from mahjongkit.table.view import HandFacts, TableView
 from mahjongkit.tiles import NUM_KINDS, TERMINALS_AND_HONORS, counts_of_ids
 
@@ -127,43 +128,46 @@ def _facts(
     )
 
 
-# Copied with its game (deepcopy, pickle): a Python class when compiled.
-@mypyc_attr(native_class=False)
+# Copied with its game (deepcopy, pickle): serializable, its fields copied as they are.
+@mypyc_attr(serializable=True)
 class Hands:
     """The hand facts of one game's seats, kept until each hand changes."""
 
     def __init__(self, flow: Flow[Any], view: TableView) -> None:
         self.flow = flow
         self.view = view
-        self._facts: dict[int, HandFacts] = {}
+        players = flow.players
+        self._facts: list[HandFacts | None] = [None] * players
+        self._holders: list[SeatState | None] = [None] * players
+        """The seat each kept fact is of (a new round deals new seats)."""
+        self._versions = [0] * players
+        """The seat's ``hand_version`` its kept fact was made at."""
         self._shape: HandShape | None = None
         """The shape of every seat, once asked, when it depends on the rules alone."""
 
     def facts(self, seat: int) -> HandFacts:
         """Counts and waits of this seat's hand, computed once for each hand the seat holds."""
         view = self.view
-        state = view.round.seats[seat]
-        facts = self._facts.get(seat)
+        # The engine's own round: its seats' fields read natively when compiled.
+        state = cast("RoundState", view.round).seats[seat]
+        facts = self._facts[seat]
         shape = self._shape
-        if (
+        # The folds move a seat's hand_version on at every change of its tiles or melds: the
+        # kept facts hold while it stays (one compare, not the hand's tiles one by one).
+        same = (
             facts is not None
-            and facts.shape is shape  # never when the shape is asked seat by seat (None)
-            and facts.tiles == state.hand
-            and facts.melds == len(state.melds)
-        ):
+            and self._holders[seat] is state
+            and self._versions[seat] == state.hand_version
+        )
+        if same and facts is not None and facts.shape is shape:
             return facts  # the usual case: a fixed shape, an unchanged hand
         if shape is None:
             shape = self.flow.shape(view, seat)
             if not self.flow.shape_by_seat:
                 self._shape = shape
-        melds = len(state.melds)
-        if (
-            facts is not None
-            and facts.tiles == state.hand
-            and facts.melds == melds
-            and (facts.shape is shape or facts.shape == shape)
-        ):
+        if same and facts is not None and (facts.shape is shape or facts.shape == shape):
             return facts
+        melds = len(state.melds)
         hand = state.hand
         counts = None
         completes: bool | None = None
@@ -204,6 +208,8 @@ class Hands:
             exact = True
         facts = _facts(list(hand), melds, shape, counts, size, found, completes, floor, exact)
         self._facts[seat] = facts
+        self._holders[seat] = state
+        self._versions[seat] = state.hand_version
         return facts
 
     def shanten(self, seat: int) -> int:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from enum import Enum, StrEnum
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final
 
+from mahjongkit.lite_typing import mypyc_attr
 from mahjongkit.melds import MeldKind
-from mahjongkit.valueclass import dataclass, field, fields, is_value_class
+from mahjongkit.table.seat_facts import SeatFacts
+from mahjongkit.valueclass import MISSING, dataclass, declare, field, fields, is_value_class
 
 
 class Phase(StrEnum):
@@ -31,52 +33,119 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
-@dataclass(hot=True)
+# TableMeld, SeatState and RoundState are native classes when compiled (``native.COMPILED``):
+# the compiled engine, folds and hand facts read their fields at a fixed offset, where a Python
+# object's cost the generic attribute look-up each. Their methods are written out here (no
+# decorator can make a native class) and ``declare`` gives them the value-class fields that
+# to_json, fields() and the dataclasses functions read.
+
+
+# Interpreted subclasses allowed for TableMeld and RoundState too: only such a compiled class
+# runs its __init__ when called from Python (TableState's default round), mypyc 2.4.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class TableMeld:
     """A meld on the table, with physical ids."""
 
-    kind: MeldKind
-    tiles: list[int]
-    called: int | None = None
-    from_seat: int | None = None
+    def __init__(
+        self,
+        kind: MeldKind,
+        tiles: list[int],
+        called: int | None = None,
+        from_seat: int | None = None,
+    ) -> None:
+        self.kind = kind
+        self.tiles = tiles
+        self.called = called
+        self.from_seat = from_seat
 
     def kind_id(self) -> int:
         """The lowest kind of the meld."""
         return min(self.tiles) // 4
 
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, TableMeld)
+        return (self.kind, self.tiles, self.called, self.from_seat) == (
+            other.kind,
+            other.tiles,
+            other.called,
+            other.from_seat,
+        )
 
-@dataclass(hot=True)
-class SeatState:
+    def __repr__(self) -> str:
+        return _repr(self, _MELD_FIELDS)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class SeatState(SeatFacts):
     """One seat's part of a round: what every family's table has; the family's own state of
-    the seat is :attr:`extra`."""
+    the seat is :attr:`extra`, whose facts every reader asks of any seat it answers
+    (:class:`~mahjongkit.table.seat_facts.SeatFacts`, and those of :func:`seat_class`).
 
-    hand: list[int] = field(default_factory=list)
-    melds: list[TableMeld] = field(default_factory=list)
-    discards: list[int] = field(default_factory=list)
-    claimed: list[bool] = field(default_factory=list)
-    """Per discard: whether another seat claimed it."""
-    flowers: list[int] = field(default_factory=list)
-    """Tiles set aside beside the hand, each replaced by a draw: bonus tiles, and the North
-    tiles of three-player Riichi (kita). A table mechanism the engine plays."""
-    drawn: int | None = None
-    has_drawn: bool = False
-    won: bool = False
-    """The seat has won this hand (the fold of every win sets it; where play goes on, the seat
-    plays no more)."""
-    liable: int | None = None
-    """The seat liable (pao) for this seat's big dragons or winds."""
-    extra: Any = None
-    """The family's own state of the seat: its flow's
-    :attr:`~mahjongkit.table.flow.Flow.SeatExtra`, kept by its folds. A seat made by
-    :func:`seat_class` answers its public names too."""
+    ``hand_version`` (not a field) moves on at every change of the seat's concealed tiles or
+    melds (the folds): the kept hand facts of a seat are current while it has not moved."""
 
-    if TYPE_CHECKING:
-        # The family's own facts, read through from ``extra`` (see :func:`seat_class`).
-        def __getattr__(self, name: str) -> Any: ...
+    def __init__(
+        self,
+        hand: list[int] | None = None,
+        melds: list[TableMeld] | None = None,
+        discards: list[int] | None = None,
+        claimed: list[bool] | None = None,
+        flowers: list[int] | None = None,
+        drawn: int | None = None,
+        has_drawn: bool = False,
+        won: bool = False,
+        liable: int | None = None,
+        extra: Any = None,
+    ) -> None:
+        self.hand: list[int] = [] if hand is None else hand
+        self.melds: list[TableMeld] = [] if melds is None else melds
+        self.discards: list[int] = [] if discards is None else discards
+        self.claimed: list[bool] = [] if claimed is None else claimed
+        """Per discard: whether another seat claimed it."""
+        self.flowers: list[int] = [] if flowers is None else flowers
+        """Tiles set aside beside the hand, each replaced by a draw: bonus tiles, and the
+        North tiles of three-player Riichi (kita). A table mechanism the engine plays."""
+        self.drawn = drawn
+        self.has_drawn = has_drawn
+        self.won = won
+        """The seat has won this hand (the fold of every win sets it; where play goes on, the
+        seat plays no more)."""
+        self.liable = liable
+        """The seat liable (pao) for this seat's big dragons or winds."""
+        self.extra = extra  # see SeatFacts; a seat of seat_class answers its public names
+        self.hand_version = 0
+        """Moved on by every fold that changes :attr:`hand` or :attr:`melds` (not a field)."""
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, SeatState)
+        return _values(self) == _values(other)
+
+    def __repr__(self) -> str:
+        return _repr(self, _SEAT_FIELDS)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # A seat pickles as its fields, and comes back as a seat of its family.
-        return (_seat_of, (dict(self.__dict__),))
+        # A seat pickles as its fields, and comes back as a seat of its family (whose class
+        # is made at run time, so pickle cannot name it).
+        return (_seat_of, (_values(self), self.hand_version))
+
+
+def _values(seat: SeatState) -> tuple[Any, ...]:
+    return (
+        seat.hand,
+        seat.melds,
+        seat.discards,
+        seat.claimed,
+        seat.flowers,
+        seat.drawn,
+        seat.has_drawn,
+        seat.won,
+        seat.liable,
+        seat.extra,
+    )
 
 
 def seat_class(extra: type) -> type[SeatState]:
@@ -96,9 +165,9 @@ def seat_class(extra: type) -> type[SeatState]:
     """
     found = _SEAT_CLASSES.get(extra)
     if found is None:
-        shared = {f.name for f in fields(SeatState)}
+        shared = set(_SEAT_FIELDS)
         names = [n for n in dir(extra) if not n.startswith("_") and n not in shared]
-        facts = {n: property(attrgetter("extra." + n)) for n in names}
+        facts: dict[str, Any] = {n: property(attrgetter("extra." + n)) for n in names}
         found = type(SeatState.__name__, (SeatState,), {"__module__": __name__, **facts})
         found.__qualname__ = SeatState.__qualname__
         _SEAT_CLASSES[extra] = found
@@ -109,57 +178,167 @@ _SEAT_CLASSES: dict[type, type[SeatState]] = {}
 """The seat class of each family's seat state, made once."""
 
 
-def _seat_of(fields: dict[str, Any]) -> SeatState:
-    extra = fields.get("extra")
+def _seat_of(values: tuple[Any, ...], version: int = 0) -> SeatState:
+    extra = values[-1]
     kind = SeatState if extra is None else seat_class(type(extra))
-    return kind(**fields)
+    seat = kind(*values)
+    seat.hand_version = version
+    return seat
 
 
-@dataclass(hot=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class RoundState:
     """The state of the round being played."""
 
-    round_wind: int = 0
-    hand_number: int = 0
-    """0-based number of the hand within the prevalent wind (Riichi's kyoku - 1)."""
-    dealer: int = 0
-    honba: int = 0
-    deposits: int = 0
-    wall: list[int] = field(default_factory=list)
-    live_next: int = 0
-    replacements: int = 0
-    kongs: int = 0
-    set_aside: int = 0
-    """Tiles set aside from the hands this round and replaced from the dead wall (three-player
-    Riichi's North): each shortens the live wall by one, as a kong does."""
-    indicators: int = 0
-    pending_indicators: int = 0
-    seats: list[SeatState] = field(default_factory=list)
-    phase: Phase = Phase.TURN
-    turn: int = 0
-    last_discard: int | None = None
-    last_discarder: int | None = None
-    rob_tile: int | None = None
-    rob_seat: int | None = None
-    rob_concealed: bool = False
-    rob_set_aside: bool = False
-    """The tile others may win on was just set aside (a North, kita), not added to a kong."""
-    responses: dict[int, dict[str, Any]] = field(default_factory=dict)
-    waiting: list[int] = field(default_factory=list)
-    """Seats whose answer to the pending discard or kong is still expected."""
-    first_go_around: bool = True
-    after_kong: bool = False
-    """The current turn began with a replacement draw."""
-    kong_discard: bool = False
-    """The pending discard was made right after a kong."""
-    consecutive_kongs: int = 0
-    winners: list[int] = field(default_factory=list)
-    result: dict[str, Any] | None = None
-    extra: Any = None
-    """The family's own state of the round: its flow's
-    :attr:`~mahjongkit.table.flow.Flow.RoundExtra`, kept by its folds."""
+    def __init__(
+        self,
+        round_wind: int = 0,
+        hand_number: int = 0,
+        dealer: int = 0,
+        honba: int = 0,
+        deposits: int = 0,
+        wall: list[int] | None = None,
+        live_next: int = 0,
+        replacements: int = 0,
+        kongs: int = 0,
+        set_aside: int = 0,
+        indicators: int = 0,
+        pending_indicators: int = 0,
+        seats: list[SeatState] | None = None,
+        phase: Phase = Phase.TURN,
+        turn: int = 0,
+        last_discard: int | None = None,
+        last_discarder: int | None = None,
+        rob_tile: int | None = None,
+        rob_seat: int | None = None,
+        rob_concealed: bool = False,
+        rob_set_aside: bool = False,
+        responses: dict[int, dict[str, Any]] | None = None,
+        waiting: list[int] | None = None,
+        first_go_around: bool = True,
+        after_kong: bool = False,
+        kong_discard: bool = False,
+        consecutive_kongs: int = 0,
+        winners: list[int] | None = None,
+        result: dict[str, Any] | None = None,
+        extra: Any = None,
+    ) -> None:
+        self.round_wind = round_wind
+        self.hand_number = hand_number
+        """0-based number of the hand within the prevalent wind (Riichi's kyoku - 1)."""
+        self.dealer = dealer
+        self.honba = honba
+        self.deposits = deposits
+        self.wall: list[int] = [] if wall is None else wall
+        self.live_next = live_next
+        self.replacements = replacements
+        self.kongs = kongs
+        self.set_aside = set_aside
+        """Tiles set aside from the hands this round and replaced from the dead wall
+        (three-player Riichi's North): each shortens the live wall by one, as a kong does."""
+        self.indicators = indicators
+        self.pending_indicators = pending_indicators
+        self.seats: list[SeatState] = [] if seats is None else seats
+        self.phase = phase
+        self.turn = turn
+        self.last_discard = last_discard
+        self.last_discarder = last_discarder
+        self.rob_tile = rob_tile
+        self.rob_seat = rob_seat
+        self.rob_concealed = rob_concealed
+        self.rob_set_aside = rob_set_aside
+        """The tile others may win on was just set aside (a North, kita), not added to a
+        kong."""
+        self.responses: dict[int, dict[str, Any]] = {} if responses is None else responses
+        self.waiting: list[int] = [] if waiting is None else waiting
+        """Seats whose answer to the pending discard or kong is still expected."""
+        self.first_go_around = first_go_around
+        self.after_kong = after_kong
+        """The current turn began with a replacement draw."""
+        self.kong_discard = kong_discard
+        """The pending discard was made right after a kong."""
+        self.consecutive_kongs = consecutive_kongs
+        self.winners: list[int] = [] if winners is None else winners
+        self.result = result
+        self.extra: Any = extra
+        """The family's own state of the round: its flow's
+        :attr:`~mahjongkit.table.flow.Flow.RoundExtra`, kept by its folds."""
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in _ROUND_FIELDS)
+
+    def __repr__(self) -> str:
+        return _repr(self, _ROUND_FIELDS)
 
 
+def _repr(value: object, names: tuple[str, ...]) -> str:
+    """As a dataclass shows itself: its class and every field."""
+    parts = ", ".join(f"{name}={getattr(value, name)!r}" for name in names)
+    return f"{type(value).__qualname__}({parts})"
+
+
+_MELD_SPECS: Final[dict[str, tuple[str, Any]]] = {
+    "kind": ("MeldKind", MISSING),
+    "tiles": ("list[int]", MISSING),
+    "called": ("int | None", None),
+    "from_seat": ("int | None", None),
+}
+_SEAT_SPECS: Final[dict[str, tuple[str, Any]]] = {
+    "hand": ("list[int]", list),
+    "melds": ("list[TableMeld]", list),
+    "discards": ("list[int]", list),
+    "claimed": ("list[bool]", list),
+    "flowers": ("list[int]", list),
+    "drawn": ("int | None", None),
+    "has_drawn": ("bool", False),
+    "won": ("bool", False),
+    "liable": ("int | None", None),
+    "extra": ("Any", None),
+}
+_ROUND_SPECS: Final[dict[str, tuple[str, Any]]] = {
+    "round_wind": ("int", 0),
+    "hand_number": ("int", 0),
+    "dealer": ("int", 0),
+    "honba": ("int", 0),
+    "deposits": ("int", 0),
+    "wall": ("list[int]", list),
+    "live_next": ("int", 0),
+    "replacements": ("int", 0),
+    "kongs": ("int", 0),
+    "set_aside": ("int", 0),
+    "indicators": ("int", 0),
+    "pending_indicators": ("int", 0),
+    "seats": ("list[SeatState]", list),
+    "phase": ("Phase", Phase.TURN),
+    "turn": ("int", 0),
+    "last_discard": ("int | None", None),
+    "last_discarder": ("int | None", None),
+    "rob_tile": ("int | None", None),
+    "rob_seat": ("int | None", None),
+    "rob_concealed": ("bool", False),
+    "rob_set_aside": ("bool", False),
+    "responses": ("dict[int, dict[str, Any]]", dict),
+    "waiting": ("list[int]", list),
+    "first_go_around": ("bool", True),
+    "after_kong": ("bool", False),
+    "kong_discard": ("bool", False),
+    "consecutive_kongs": ("int", 0),
+    "winners": ("list[int]", list),
+    "result": ("dict[str, Any] | None", None),
+    "extra": ("Any", None),
+}
+_MELD_FIELDS: Final = tuple(_MELD_SPECS)
+_SEAT_FIELDS: Final = tuple(_SEAT_SPECS)
+_ROUND_FIELDS: Final = tuple(_ROUND_SPECS)
+declare(TableMeld, _MELD_SPECS)
+declare(SeatState, _SEAT_SPECS)
+declare(RoundState, _ROUND_SPECS)
+
+
+# A Python class when compiled (its decorator makes it at run time).
+@mypyc_attr(native_class=False)
 @dataclass
 class TableState:
     """Everything the fold of a game's events builds: the scores, the round being played, how

@@ -211,6 +211,8 @@ def _fold_exchange(state: TableState, event: Exchange) -> None:
         for tile in tiles:
             seats[giver].hand.remove(tile)
         seats[receiver].hand.extend(tiles)
+        seats[giver].hand_version += 1  # both hands changed: their kept facts are stale
+        seats[receiver].hand_version += 1
     for seat in seats:
         seat.extra.exchange = []
 
