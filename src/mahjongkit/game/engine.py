@@ -165,6 +165,13 @@ class Game:
             self.flow.abort_after_discard if self.flow.writes("abort_after_discard") else None
         )
         self._hands = Hands(self.flow, self)
+        self._chow_allowed = bool(self.flow.chow_allowed)
+        # What each seat could answer a discard with (legal.claim_kinds), kept with the hand
+        # facts it was read from: most discards are claimed by no seat, and the seats that
+        # cannot are passed over without asking the rules.
+        self._claim_facts: list[HandFacts | None] = [None] * self.players
+        self._claim_pairs = [0] * self.players
+        self._claim_chows = [0] * self.players
         # Legal actions per seat, valid while the state version is the one they were computed
         # at: every fold moves the version on, except an answer to a claim, which changes only
         # the answering seat's options (see ``_fold``).
@@ -336,21 +343,59 @@ class Game:
             raise
         return out
 
-    def _anyone_may_claim(self) -> bool:
-        """Make every seat's options on the discard just made; whether any seat has one."""
+    def _anyone_may_claim(self, candidates: list[int]) -> bool:
+        """Make every seat's options on the discard just made; whether any seat has one.
+
+        ``candidates``: the seats that could answer it at all (:meth:`_claimants`); the others
+        have nothing to do with it, as :func:`~mahjongkit.game.legal.claim_actions` would
+        find. Asked in another phase (a flow's fold that moved on), every seat is asked."""
         version = self._version
         found = False
         rnd = self.state.round
-        discarder = rnd.last_discarder if rnd.phase is Phase.CLAIM else None
+        claim = rnd.phase is Phase.CLAIM
+        discarder = rnd.last_discarder if claim else None
+        # Right after the discard no seat has answered; otherwise ask every seat as usual.
+        settled = claim and not rnd.responses and not self.state.over
         for seat in range(self.players):
-            if seat == discarder:  # no seat claims its own discard
-                self._legal_of[seat] = []
+            if seat == discarder or (settled and seat not in candidates):
+                self._legal_of[seat] = []  # no seat claims its own discard
                 self._legal_at[seat] = version
             elif self._legal_at[seat] != version:
                 self._legal_of[seat] = self._compute_legal(seat)
                 self._legal_at[seat] = version
             found = found or bool(self._legal_of[seat])
         return found
+
+    def _claimants(self, discarder: int, tile: int) -> tuple[list[int], list[int]]:
+        """Of the other seats still playing, before ``tile`` is discarded: those whose hand
+        it completes by shape alone (whether it would score does not matter: furiten follows
+        the waits), and those that could answer it at all (a wait, a pair's match, or for the
+        next seat a chow's missing tile). The hands are read once for both."""
+        kind = tile // 4
+        seats = self.state.round.seats
+        hands = self._hands
+        chower = legal.next_seat(self, discarder) if self._chow_allowed and kind < 27 else -1
+        bonus = tile >= NUM_PHYSICAL  # a bonus tile: claim_actions asks the rules at once
+        waiting: list[int] = []
+        candidates: list[int] = []
+        for seat in range(self.players):
+            if seat == discarder or seats[seat].won:
+                continue
+            facts = hands.facts(seat)
+            if self._claim_facts[seat] is not facts:
+                pairs, chows = legal.claim_kinds(facts.counts, facts.waits)
+                self._claim_pairs[seat] = pairs
+                self._claim_chows[seat] = chows
+                self._claim_facts[seat] = facts
+            if kind in facts.waits:
+                waiting.append(seat)
+            if (
+                bonus
+                or self._claim_pairs[seat] >> kind & 1
+                or (seat == chower and self._claim_chows[seat] >> kind & 1)
+            ):
+                candidates.append(seat)
+        return waiting, candidates
 
     def _offered(self, action: object) -> bool:
         """Whether ``action`` is one of the very objects :meth:`legal_actions` offered now (a
@@ -702,27 +747,16 @@ class Game:
             "tsumogiri": tile == state.drawn,
             "mjk_id": tile,
         }
-        waiting = self._waiting_on(seat, tile) if self._wait_furiten else None
-        if waiting:
+        waiting, candidates = self._claimants(seat, tile)
+        if waiting and self._wait_furiten:
             discard["mjk_waiting"] = waiting
             self._emit(out, discard)
         else:
             self._emit_scalars(out, discard)
         while rnd.pending_indicators:
             self._reveal_indicator(out)
-        if not self._anyone_may_claim():
+        if not self._anyone_may_claim(candidates):
             self._resolve_claims(out)
-
-    def _waiting_on(self, discarder: int, tile: int) -> list[int]:
-        """The other seats still playing whose hand ``tile`` completes, by shape alone: whether
-        it would score does not matter (furiten follows the waits)."""
-        kind = tile // 4
-        seats = self.state.round.seats
-        return [
-            seat
-            for seat in range(self.players)
-            if seat != discarder and not seats[seat].won and kind in self.hand_facts(seat).waits
-        ]
 
     def _reveal_indicator(self, out: list[Event]) -> None:
         rnd = self.state.round

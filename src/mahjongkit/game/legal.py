@@ -7,7 +7,7 @@ hooks; the engine caches their answers between state changes.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.table import actions as A
@@ -145,6 +145,43 @@ def _may_call(
         or (below and number >= 2 and counts[kind - 2] > 0)
         or (above and number <= 6 and counts[kind + 2] > 0)
     ) and seat == next_seat(view, discarder)  # the seat last: the tiles settle most hands
+
+
+_SUITED: Final = 27
+"""The suited kinds (0-26): the only ones a chow takes."""
+_KINDS: Final = 34
+
+
+def claim_kinds(counts: list[int], waits: frozenset[int]) -> tuple[int, int]:
+    """The kinds of discard a hand could answer, as bit masks (bit ``k``: kind ``k``): those
+    it waits on or holds a pair of (a win, a pung, a kong), and those that complete a chow with
+    two of its tiles (for the seat after the discarder). Any other discard is refused by
+    :func:`claim_actions` before a rule is asked, so a seat whose masks miss it can be passed
+    over without asking it (the engine keeps them while the hand's facts stand).
+
+    >>> from mahjongkit.tiles import counts_of, parse_kinds
+    >>> pairs, chows = claim_kinds(counts_of(parse_kinds("1135m")), frozenset({4}))
+    >>> [k for k in range(34) if pairs >> k & 1], [k for k in range(34) if chows >> k & 1]
+    ([0, 4], [1, 3])
+    """
+    pairs = 0
+    for kind in waits:
+        pairs |= 1 << kind
+    for kind in range(_KINDS):
+        if counts[kind] >= 2:
+            pairs |= 1 << kind
+    chows = 0
+    for kind in range(_SUITED):
+        number = kind % 9
+        below = number >= 1 and counts[kind - 1] > 0
+        above = number <= 7 and counts[kind + 1] > 0
+        if (
+            (below and above)
+            or (below and number >= 2 and counts[kind - 2] > 0)
+            or (above and number <= 6 and counts[kind + 2] > 0)
+        ):
+            chows |= 1 << kind
+    return pairs, chows
 
 
 def distinct_combinations(flow: Flow[Any], tiles: list[int], size: int) -> list[tuple[int, ...]]:
