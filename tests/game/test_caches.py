@@ -368,8 +368,8 @@ def _chow_kinds_by_runs(counts: list[int]) -> set[int]:
     return found
 
 
-def test_claim_kinds_are_the_waits_the_pairs_and_the_chows_missing_tiles() -> None:
-    from mahjongkit.game.legal import claim_kinds
+def test_a_seat_may_answer_a_wait_a_pair_or_as_next_seat_a_chows_missing_tile() -> None:
+    from mahjongkit.game.legal import may_answer
 
     rng = random.Random(35)
     for _ in range(300):
@@ -377,11 +377,10 @@ def test_claim_kinds_are_the_waits_the_pairs_and_the_chows_missing_tiles() -> No
         for kind in rng.sample(list(range(34)) * 4, 13):
             counts[kind] += 1
         waits = frozenset(rng.sample(range(34), rng.randrange(4)))
-        pairs, chows = claim_kinds(counts, waits)
-        assert {k for k in range(34) if pairs >> k & 1} == waits | {
-            k for k in range(34) if counts[k] >= 2
-        }
-        assert {k for k in range(34) if chows >> k & 1} == _chow_kinds_by_runs(counts)
+        pairs = waits | {k for k in range(34) if counts[k] >= 2}
+        chows = _chow_kinds_by_runs(counts)
+        assert {k for k in range(34) if may_answer(counts, waits, k, False)} == pairs
+        assert {k for k in range(34) if may_answer(counts, waits, k, True)} == pairs | chows
 
 
 @pytest.mark.parametrize("variant", ["riichi", "hongkong", "sichuan"])

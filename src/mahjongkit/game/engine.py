@@ -166,12 +166,6 @@ class Game:
         )
         self._hands = Hands(self.flow, self)
         self._chow_allowed = bool(self.flow.chow_allowed)
-        # What each seat could answer a discard with (legal.claim_kinds), kept with the hand
-        # facts it was read from: most discards are claimed by no seat, and the seats that
-        # cannot are passed over without asking the rules.
-        self._claim_facts: list[HandFacts | None] = [None] * self.players
-        self._claim_pairs = [0] * self.players
-        self._claim_chows = [0] * self.players
         # Legal actions per seat, valid while the state version is the one they were computed
         # at: every fold moves the version on, except an answer to a claim, which changes only
         # the answering seat's options (see ``_fold``).
@@ -382,18 +376,12 @@ class Game:
             if seat == discarder or seats[seat].won:
                 continue
             facts = hands.facts(seat)
-            if self._claim_facts[seat] is not facts:
-                pairs, chows = legal.claim_kinds(facts.counts, facts.waits)
-                self._claim_pairs[seat] = pairs
-                self._claim_chows[seat] = chows
-                self._claim_facts[seat] = facts
-            if kind in facts.waits:
+            waits = facts.waits
+            if kind in waits:
                 waiting.append(seat)
-            if (
-                bonus
-                or self._claim_pairs[seat] >> kind & 1
-                or (seat == chower and self._claim_chows[seat] >> kind & 1)
-            ):
+            # A question of the discard's kind alone (a few reads): cheaper than a mask of
+            # every kind kept per hand, which each new hand would pay for in full.
+            if bonus or legal.may_answer(facts.counts, waits, kind, seat == chower):
                 candidates.append(seat)
         return waiting, candidates
 

@@ -7,7 +7,7 @@ hooks; the engine caches their answers between state changes.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
 
 from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.table import actions as A
@@ -147,41 +147,31 @@ def _may_call(
     ) and seat == next_seat(view, discarder)  # the seat last: the tiles settle most hands
 
 
-_SUITED: Final = 27
-"""The suited kinds (0-26): the only ones a chow takes."""
-_KINDS: Final = 34
-
-
-def claim_kinds(counts: list[int], waits: frozenset[int]) -> tuple[int, int]:
-    """The kinds of discard a hand could answer, as bit masks (bit ``k``: kind ``k``): those
-    it waits on or holds a pair of (a win, a pung, a kong), and those that complete a chow with
-    two of its tiles (for the seat after the discarder). Any other discard is refused by
-    :func:`claim_actions` before a rule is asked, so a seat whose masks miss it can be passed
-    over without asking it (the engine keeps them while the hand's facts stand).
+def may_answer(counts: list[int], waits: frozenset[int], kind: int, chow: bool) -> bool:
+    """Whether a hand of these counts and waits could answer a discard of ``kind`` at all: a
+    wait, a pair's match, or (``chow``: the seat after the discarder, where chows are played)
+    a chow's missing tile. When it could not, :func:`claim_actions` refuses it before a rule is
+    asked, so the engine passes the seat over without asking it.
 
     >>> from mahjongkit.tiles import counts_of, parse_kinds
-    >>> pairs, chows = claim_kinds(counts_of(parse_kinds("1135m")), frozenset({4}))
-    >>> [k for k in range(34) if pairs >> k & 1], [k for k in range(34) if chows >> k & 1]
-    ([0, 4], [1, 3])
+    >>> counts = counts_of(parse_kinds("1135m"))
+    >>> [k for k in range(34) if may_answer(counts, frozenset({4}), k, False)]
+    [0, 4]
+    >>> [k for k in range(34) if may_answer(counts, frozenset(), k, True)]
+    [0, 1, 3]
     """
-    pairs = 0
-    for kind in waits:
-        pairs |= 1 << kind
-    for kind in range(_KINDS):
-        if counts[kind] >= 2:
-            pairs |= 1 << kind
-    chows = 0
-    for kind in range(_SUITED):
-        number = kind % 9
-        below = number >= 1 and counts[kind - 1] > 0
-        above = number <= 7 and counts[kind + 1] > 0
-        if (
-            (below and above)
-            or (below and number >= 2 and counts[kind - 2] > 0)
-            or (above and number <= 6 and counts[kind + 2] > 0)
-        ):
-            chows |= 1 << kind
-    return pairs, chows
+    if counts[kind] >= 2 or kind in waits:
+        return True
+    if not chow or kind >= 27:
+        return False
+    number = kind % 9
+    below = number >= 1 and counts[kind - 1] > 0
+    above = number <= 7 and counts[kind + 1] > 0
+    return (
+        (below and above)
+        or (below and number >= 2 and counts[kind - 2] > 0)
+        or (above and number <= 6 and counts[kind + 2] > 0)
+    )
 
 
 def distinct_combinations(flow: Flow[Any], tiles: list[int], size: int) -> list[tuple[int, ...]]:
