@@ -354,3 +354,58 @@ def test_the_waits_kept_are_every_kind_that_completes_the_hand(shape: HandShape)
         assert found == expected, (counts, melds)
         tried += bool(found)
     assert tried >= 150  # most hands made are ready (a four-copy wait is none)
+
+
+def _chow_kinds_by_runs(counts: list[int]) -> set[int]:
+    """The kinds a chow could take from these counts, by listing every run of a suit."""
+    found = set()
+    for suit in range(3):
+        for low in range(suit * 9, suit * 9 + 7):
+            run = (low, low + 1, low + 2)
+            for kind in run:
+                if all(counts[k] for k in run if k != kind):
+                    found.add(kind)
+    return found
+
+
+def test_a_seat_may_answer_a_wait_a_pair_or_as_next_seat_a_chows_missing_tile() -> None:
+    from mahjongkit.game.legal import may_answer
+
+    rng = random.Random(35)
+    for _ in range(300):
+        counts = [0] * 34
+        for kind in rng.sample(list(range(34)) * 4, 13):
+            counts[kind] += 1
+        waits = frozenset(rng.sample(range(34), rng.randrange(4)))
+        pairs = waits | {k for k in range(34) if counts[k] >= 2}
+        chows = _chow_kinds_by_runs(counts)
+        assert {k for k in range(34) if may_answer(counts, waits, k, False)} == pairs
+        assert {k for k in range(34) if may_answer(counts, waits, k, True)} == pairs | chows
+
+
+@pytest.mark.parametrize("variant", ["riichi", "hongkong", "sichuan"])
+def test_a_discard_offers_each_seat_what_claim_actions_finds_unfiltered(variant: str) -> None:
+    # The engine passes over the seats whose kept claim masks miss the discard; at every
+    # claim window each seat must still be offered exactly what the rules' own check gives
+    # (a seat wrongly passed over would lose a pung, a chow or a win).
+    from mahjongkit.game import legal
+
+    windows = offered = 0
+    for seed in range(6):
+        game = Game(variant, seed=seed, max_rounds=2)
+        game.start()
+        rng = random.Random(seed)
+        while seats := game.waiting_for():
+            rnd = game.round
+            if rnd.phase.value == "claim" and not rnd.responses:
+                windows += 1
+                for seat in range(game.players):
+                    expected = (
+                        []
+                        if seat == rnd.last_discarder or rnd.seats[seat].won
+                        else legal.claim_actions(game, game.flow, seat)
+                    )
+                    assert game.legal_actions(seat) == expected, (seed, seat, rnd.last_discard)
+                    offered += bool(expected)
+            game.apply(random_policy(game, seats[0], rng))
+    assert windows > 50 and offered > 5, (windows, offered)

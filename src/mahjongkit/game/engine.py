@@ -165,6 +165,7 @@ class Game:
             self.flow.abort_after_discard if self.flow.writes("abort_after_discard") else None
         )
         self._hands = Hands(self.flow, self)
+        self._chow_allowed = bool(self.flow.chow_allowed)
         # Legal actions per seat, valid while the state version is the one they were computed
         # at: every fold moves the version on, except an answer to a claim, which changes only
         # the answering seat's options (see ``_fold``).
@@ -336,21 +337,53 @@ class Game:
             raise
         return out
 
-    def _anyone_may_claim(self) -> bool:
-        """Make every seat's options on the discard just made; whether any seat has one."""
+    def _anyone_may_claim(self, candidates: list[int]) -> bool:
+        """Make every seat's options on the discard just made; whether any seat has one.
+
+        ``candidates``: the seats that could answer it at all (:meth:`_claimants`); the others
+        have nothing to do with it, as :func:`~mahjongkit.game.legal.claim_actions` would
+        find. Asked in another phase (a flow's fold that moved on), every seat is asked."""
         version = self._version
         found = False
         rnd = self.state.round
-        discarder = rnd.last_discarder if rnd.phase is Phase.CLAIM else None
+        claim = rnd.phase is Phase.CLAIM
+        discarder = rnd.last_discarder if claim else None
+        # Right after the discard no seat has answered; otherwise ask every seat as usual.
+        settled = claim and not rnd.responses and not self.state.over
         for seat in range(self.players):
-            if seat == discarder:  # no seat claims its own discard
-                self._legal_of[seat] = []
+            if seat == discarder or (settled and seat not in candidates):
+                self._legal_of[seat] = []  # no seat claims its own discard
                 self._legal_at[seat] = version
             elif self._legal_at[seat] != version:
                 self._legal_of[seat] = self._compute_legal(seat)
                 self._legal_at[seat] = version
             found = found or bool(self._legal_of[seat])
         return found
+
+    def _claimants(self, discarder: int, tile: int) -> tuple[list[int], list[int]]:
+        """Of the other seats still playing, before ``tile`` is discarded: those whose hand
+        it completes by shape alone (whether it would score does not matter: furiten follows
+        the waits), and those that could answer it at all (a wait, a pair's match, or for the
+        next seat a chow's missing tile). The hands are read once for both."""
+        kind = tile // 4
+        seats = self.state.round.seats
+        hands = self._hands
+        chower = legal.next_seat(self, discarder) if self._chow_allowed and kind < 27 else -1
+        bonus = tile >= NUM_PHYSICAL  # a bonus tile: claim_actions asks the rules at once
+        waiting: list[int] = []
+        candidates: list[int] = []
+        for seat in range(self.players):
+            if seat == discarder or seats[seat].won:
+                continue
+            facts = hands.facts(seat)
+            waits = facts.waits
+            if kind in waits:
+                waiting.append(seat)
+            # A question of the discard's kind alone (a few reads): cheaper than a mask of
+            # every kind kept per hand, which each new hand would pay for in full.
+            if bonus or legal.may_answer(facts.counts, waits, kind, seat == chower):
+                candidates.append(seat)
+        return waiting, candidates
 
     def _offered(self, action: object) -> bool:
         """Whether ``action`` is one of the very objects :meth:`legal_actions` offered now (a
@@ -702,27 +735,16 @@ class Game:
             "tsumogiri": tile == state.drawn,
             "mjk_id": tile,
         }
-        waiting = self._waiting_on(seat, tile) if self._wait_furiten else None
-        if waiting:
+        waiting, candidates = self._claimants(seat, tile)
+        if waiting and self._wait_furiten:
             discard["mjk_waiting"] = waiting
             self._emit(out, discard)
         else:
             self._emit_scalars(out, discard)
         while rnd.pending_indicators:
             self._reveal_indicator(out)
-        if not self._anyone_may_claim():
+        if not self._anyone_may_claim(candidates):
             self._resolve_claims(out)
-
-    def _waiting_on(self, discarder: int, tile: int) -> list[int]:
-        """The other seats still playing whose hand ``tile`` completes, by shape alone: whether
-        it would score does not matter (furiten follows the waits)."""
-        kind = tile // 4
-        seats = self.state.round.seats
-        return [
-            seat
-            for seat in range(self.players)
-            if seat != discarder and not seats[seat].won and kind in self.hand_facts(seat).waits
-        ]
 
     def _reveal_indicator(self, out: list[Event]) -> None:
         rnd = self.state.round

@@ -147,6 +147,33 @@ def _may_call(
     ) and seat == next_seat(view, discarder)  # the seat last: the tiles settle most hands
 
 
+def may_answer(counts: list[int], waits: frozenset[int], kind: int, chow: bool) -> bool:
+    """Whether a hand of these counts and waits could answer a discard of ``kind`` at all: a
+    wait, a pair's match, or (``chow``: the seat after the discarder, where chows are played)
+    a chow's missing tile. When it could not, :func:`claim_actions` refuses it before a rule is
+    asked, so the engine passes the seat over without asking it.
+
+    >>> from mahjongkit.tiles import counts_of, parse_kinds
+    >>> counts = counts_of(parse_kinds("1135m"))
+    >>> [k for k in range(34) if may_answer(counts, frozenset({4}), k, False)]
+    [0, 4]
+    >>> [k for k in range(34) if may_answer(counts, frozenset(), k, True)]
+    [0, 1, 3]
+    """
+    if counts[kind] >= 2 or kind in waits:
+        return True
+    if not chow or kind >= 27:
+        return False
+    number = kind % 9
+    below = number >= 1 and counts[kind - 1] > 0
+    above = number <= 7 and counts[kind + 1] > 0
+    return (
+        (below and above)
+        or (below and number >= 2 and counts[kind - 2] > 0)
+        or (above and number <= 6 and counts[kind + 2] > 0)
+    )
+
+
 def distinct_combinations(flow: Flow[Any], tiles: list[int], size: int) -> list[tuple[int, ...]]:
     """Combinations of physical tiles, one per distinct set of (kind, red) values."""
     seen: set[tuple[tuple[int, bool], ...]] = set()
