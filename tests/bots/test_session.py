@@ -53,3 +53,43 @@ def test_stop_is_asked_before_every_action_and_the_limit_holds():
     assert run_until(game, agents, stop=stop) == 10
     assert len(asked) == 11
     assert run_until(game, agents, max_actions=3) == 3
+
+
+class _Unobserved(Game):
+    """A game whose observations must not be asked for."""
+
+    def observation(self, *args: object, **kwargs: object) -> object:  # type: ignore[override]
+        raise AssertionError("an observation was built")
+
+
+def test_random_players_are_handed_the_legal_actions_alone_and_play_as_from_observations():
+    for variant, seed in (("riichi", 11), ("hongkong", 12), ("sichuan", 13)):
+        looped = Game(variant, seed=seed, max_rounds=1)
+        looped.start()
+        agents = [RandomAgent(s) for s in range(4)]
+        while not looped.over and looped.waiting_for():
+            seat = looped.waiting_for()[0]
+            looped.apply(agents[seat].act(looped.observation(seat, with_events=False)))
+        game = _Unobserved(variant, seed=seed, max_rounds=1)
+        assert play(game, [RandomAgent(s) for s in range(4)]) > 0
+        assert game.log == looped.log
+
+
+def test_an_agent_that_overrides_act_is_still_asked_through_act():
+    class Counting(RandomAgent):
+        asked = 0
+
+        def act(self, observation):  # type: ignore[no-untyped-def]
+            Counting.asked += 1
+            return super().act(observation)
+
+    played = play(Game("riichi", seed=5, max_rounds=1), [Counting(s) for s in range(4)])
+    assert Counting.asked == played > 0
+
+    spied = RandomAgent(1)
+    seen = []
+    real_act = spied.act
+    spied.act = lambda observation: seen.append(observation) or real_act(observation)  # type: ignore[method-assign]
+    game = Game("riichi", seed=5, max_rounds=1)
+    play(game, [spied, RandomAgent(2), RandomAgent(3), RandomAgent(4)])
+    assert seen and all(o.seat == 0 for o in seen)

@@ -21,10 +21,6 @@ from mahjongkit.table.actions import Action
 __all__ = ["Agent", "DefensiveAgent", "EfficientAgent", "RandomAgent", "play"]
 
 
-def _legal(observation: Observation) -> list[Action]:
-    return list(observation.legal_actions)
-
-
 class RandomAgent:
     """Uniformly random legal actions, but always a win when one is offered."""
 
@@ -33,7 +29,10 @@ class RandomAgent:
 
     def act(self, observation: Observation) -> Action:
         """A win if offered, else any legal action."""
-        legal = _legal(observation)
+        return self.act_on_legal(observation.legal_actions)
+
+    def act_on_legal(self, legal: Sequence[Action]) -> Action:
+        """:meth:`act` given the legal actions alone (a random choice reads nothing else)."""
         wins = [a for a in legal if a.type in (A.TSUMO, A.RON)]
         return wins[0] if wins else self.rng.choice(legal)
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from mahjongkit.game.observation import Observation
     from mahjongkit.table.actions import Action
 
-__all__ = ["Agent", "run_seats", "run_until"]
+__all__ = ["Agent", "LegalOnlyAgent", "run_seats", "run_until"]
 
 
 class Agent(Protocol):
@@ -33,6 +33,16 @@ class Agent(Protocol):
 
     def act(self, observation: Observation) -> Action:
         """The action to play, one of ``observation.legal_actions``."""
+        ...
+
+
+class LegalOnlyAgent(Agent, Protocol):
+    """An agent whose choice reads nothing of the observation but its legal actions: the
+    tables that seat it hand it those alone and spare building the whole observation (most of
+    a random player's cost)."""
+
+    def act_on_legal(self, legal: Sequence[Action]) -> Action:
+        """The action :meth:`act` would play given an observation with these legal actions."""
         ...
 
 
@@ -96,7 +106,14 @@ def run_until(
         else {seat: agent for seat, agent in enumerate(agents) if agent is not None}
     )
 
+    # Asked once per seat, not per decision: an agent that needs only the legal actions gets
+    # them without the observation (a subclass that overrides act is asked through act).
+    on_legal = {seat: _legal_only(bot) for seat, bot in bots.items()}
+
     def decide(seat: int) -> Action:
+        chooser = on_legal[seat]
+        if chooser is not None:
+            return chooser(game.legal_actions(seat))
         return bots[seat].act(game.observation(seat, with_events=False))
 
     return run_seats(
@@ -108,3 +125,16 @@ def run_until(
         max_actions=max_actions,
         on_round=on_round,
     )
+
+
+def _legal_only(agent: Agent) -> Callable[[Sequence[Action]], Action] | None:
+    """``agent``'s ``act_on_legal`` when it chooses from the legal actions alone: it has one,
+    and no ``act`` more particular than it (a subclass or an instance overriding ``act`` may
+    read more than the legal actions)."""
+    chooser = getattr(agent, "act_on_legal", None)
+    if chooser is None or "act" in getattr(agent, "__dict__", ()):
+        return None
+    mro = type(agent).__mro__
+    act_owner = next((i for i, klass in enumerate(mro) if "act" in vars(klass)), len(mro))
+    legal_owner = next(i for i, klass in enumerate(mro) if "act_on_legal" in vars(klass))
+    return chooser if legal_owner <= act_owner else None
