@@ -88,6 +88,15 @@ class DefensiveAgent(EfficientAgent):
     step from ready, or ready, may fold against it; a smaller threat meets soft defence only."""
     HK_HIDDEN_FAN = 1
     """Hong Kong: the fan a threat is reckoned to hide beyond those its melds show."""
+    HK_FOLD_SHANTEN = FOLD_SHANTEN
+    """Hong Kong: from this shanten on (after the discard), a hand weighs folding against
+    any threat; closer hands fold only against ``HK_BIG_FAN``."""
+    HK_GAIN_WEIGHT = 1.0
+    """Hong Kong: what the win side of the fold's weighing is multiplied by (above 1: a hand
+    folds less)."""
+    HK_NO_FOLD_AFTER_CALL = False
+    """Hong Kong: whether a hand with an exposed meld never folds unless a threat shows
+    ``HK_BIG_FAN`` (its fan is already paid for by the call)."""
 
     HK_FAN_KEEP = 0.0
     """Where the family names a value path (Hong Kong's fan: ``BotHints.fan_path``), with no
@@ -465,7 +474,9 @@ class DefensiveAgent(EfficientAgent):
         when the deal-in (the danger as a chance, times what the threat's shown fan is likely to
         cost, for every risky discard still to come) outweighs the win (its chance times what
         the hand pays: the scorer's figure when ready, else a minimum hand's)."""
-        if shanten_after < FOLD_SHANTEN and (
+        if (
+            shanten_after < self.HK_FOLD_SHANTEN or (self.HK_NO_FOLD_AFTER_CALL and reading.open)
+        ) and (
             max((shown_fan(reading.observation, t.seat) for t in found), default=0)
             < self.HK_BIG_FAN
         ):
@@ -480,7 +491,7 @@ class DefensiveAgent(EfficientAgent):
             payment = reading.hints.payment
             assert payment is not None
             own = 3.0 * payment(floor + (1 if self._big_hand(reading) else 0), self.rules)
-        gain = self.win_chance(reading, shanten_after, live) * own
+        gain = self.HK_GAIN_WEIGHT * self.win_chance(reading, shanten_after, live) * own
         risk = DEAL_IN_SCALE * danger * cost * (1 + shanten_after)
         return risk > gain
 
