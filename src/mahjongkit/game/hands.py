@@ -128,8 +128,10 @@ def _facts(
     )
 
 
-# Copied with its game (deepcopy, pickle): serializable, its fields copied as they are.
-@mypyc_attr(serializable=True)
+# Copied with its game (deepcopy, pickle): serializable, its fields copied as they are. Open to
+# interpreted subclasses: only then does the compiled class run its __init__ when called from
+# Python (mypyc 2.4), as a test or a tool building one for a game does.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Hands:
     """The hand facts of one game's seats, kept until each hand changes."""
 
