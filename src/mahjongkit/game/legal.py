@@ -7,13 +7,13 @@ hooks; the engine caches their answers between state changes.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.flow import Flow, WinClaim
-from mahjongkit.table.state import Phase
+from mahjongkit.table.state import Phase, RoundState
 from mahjongkit.table.view import TableView
 from mahjongkit.tiles import NUM_PHYSICAL, Tile
 
@@ -23,7 +23,7 @@ SEAT_NAMES = SEAT_LETTERS
 
 def turn_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
     """The actions of the seat whose turn it is: win, discard, declare, kong."""
-    rnd = view.round
+    rnd = _round(view)
     state = rnd.seats[seat]
     drawn = state.drawn
     found: list[Action] = []
@@ -61,6 +61,12 @@ _DISCARDS: dict[int, tuple[Action, ...]] = {}
 lists a dozen of them."""
 
 
+def _round(view: TableView) -> RoundState:
+    """The view's round as the table's own state (the engine's, its one caller), whose fields
+    compiled code reads at a fixed offset rather than by name; a checked cast when compiled."""
+    return cast("RoundState", view.round)
+
+
 def _discards_of(seat: int) -> tuple[Action, ...]:
     found = _DISCARDS[seat] = tuple(Action(A.DISCARD, seat, t) for t in range(NUM_PHYSICAL))
     return found
@@ -68,13 +74,13 @@ def _discards_of(seat: int) -> tuple[Action, ...]:
 
 def kong_possible(view: TableView, flow: Flow[Any]) -> bool:
     """Whether a kong may be made now: a replacement is left, and the kongs are not all made."""
-    return view.live_remaining() > 0 and view.round.kongs < flow.max_kongs
+    return view.live_remaining() > 0 and _round(view).kongs < flow.max_kongs
 
 
 def next_seat(view: TableView, seat: int) -> int:
     """The next seat in turn order still in the hand."""
     players = view.players
-    seats = view.round.seats
+    seats = _round(view).seats
     for step in range(1, players + 1):
         nxt = (seat + step) % players
         if not seats[nxt].won:
@@ -84,7 +90,7 @@ def next_seat(view: TableView, seat: int) -> int:
 
 def claim_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
     """What ``seat`` may answer to the pending discard: win, pung, kong, chow, pass."""
-    rnd = view.round
+    rnd = _round(view)
     discarder = rnd.last_discarder
     tile = rnd.last_discard
     if tile is None or discarder is None or seat == discarder:
@@ -187,7 +193,7 @@ def distinct_combinations(flow: Flow[Any], tiles: list[int], size: int) -> list[
 
 
 def _chi_actions(view: TableView, flow: Flow[Any], seat: int, tile: int) -> list[Action]:
-    hand = view.round.seats[seat].hand
+    hand = _round(view).seats[seat].hand
     kind = tile // 4
     number = kind % 9
     found = []
@@ -212,7 +218,7 @@ def _chi_actions(view: TableView, flow: Flow[Any], seat: int, tile: int) -> list
 
 def rob_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
     """Win on the tile of the kong being made, or let it stand."""
-    rnd = view.round
+    rnd = _round(view)
     if rnd.rob_tile is None or rnd.rob_seat is None:
         return []
     if may_rob(
@@ -240,7 +246,7 @@ def may_rob(
 ) -> bool:
     """Whether ``seat`` may win on the tile of ``konger``'s kong (R-19, H-13), or on the North
     it sets aside (``set_aside``: three-player Riichi's kita, won on as a kong's tile is)."""
-    if seat == konger or view.round.seats[seat].won:
+    if seat == konger or _round(view).seats[seat].won:
         return False
     if concealed and not flow.may_rob_concealed(view, seat, tile):
         return False

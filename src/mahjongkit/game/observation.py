@@ -10,7 +10,7 @@ given gets an error, and the game is unchanged whatever it does.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from mahjongkit.shapes import HandShape
 from mahjongkit.table import actions as A
@@ -26,7 +26,7 @@ from mahjongkit.table.events import (
     Kind,
     frozen_event,
 )
-from mahjongkit.table.state import Phase
+from mahjongkit.table.state import Phase, RoundState
 from mahjongkit.table.view import MeldView, RoundView, SeatView, TableView
 from mahjongkit.tiles import counts_of_ids
 from mahjongkit.valueclass import dataclass
@@ -352,10 +352,11 @@ class SeatInfos:
         return touched
 
     def seats(
-        self, rnd: RoundView, observer: int, log: Sequence[Event] | None = None
+        self, rnd: RoundState, observer: int, log: Sequence[Event] | None = None
     ) -> tuple[SeatInfo, ...]:
         """Every seat of ``rnd`` as ``observer`` sees it (its own with its hand). ``log``: the
-        game's events, whose new ones tell which seats may have changed (None: look at all)."""
+        game's events, whose new ones tell which seats may have changed (None: look at all).
+        ``rnd`` is the engine's own round (its seats' fields read natively when compiled)."""
         seats = rnd.seats
         touched = self._touched(log)
         declaring = rnd.phase is Phase.DECLARE
@@ -434,8 +435,9 @@ def observe(
     ``order``: the round's discards in order and each seat's riichi position there;
     ``furiten``: the rules' furiten check of the seat; ``tsumogiri``: per discard of the
     order, whether it was the tile just drawn; ``seats``: the table's kept seats, when the
-    caller keeps them, and ``log`` the game's events, which tell them what changed)."""
-    rnd = view.round
+    caller keeps them, and ``log`` the game's events, which tell them what changed).
+    ``view`` is the engine (its two callers), whose round is the table's own state."""
+    rnd = cast("RoundState", view.round)
     if seats is not None:
         shown = seats.seats(rnd, seat, log)
     else:
