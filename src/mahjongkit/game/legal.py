@@ -20,10 +20,14 @@ from mahjongkit.tiles import NUM_PHYSICAL, Tile
 SEAT_NAMES = SEAT_LETTERS
 """Seats as the messages name them (seat 0 is East, the first dealer)."""
 
+# The view is the engine (every caller of these readers), whose round is the table's own state:
+# ``cast("RoundState", view.round)`` lets compiled code read its fields and its seats' at a
+# fixed offset rather than by name (a checked cast there: another object raises TypeError).
+
 
 def turn_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
     """The actions of the seat whose turn it is: win, discard, declare, kong."""
-    rnd = _round(view)
+    rnd = cast("RoundState", view.round)
     state = rnd.seats[seat]
     drawn = state.drawn
     found: list[Action] = []
@@ -61,12 +65,6 @@ _DISCARDS: dict[int, tuple[Action, ...]] = {}
 lists a dozen of them."""
 
 
-def _round(view: TableView) -> RoundState:
-    """The view's round as the table's own state (the engine's, its one caller), whose fields
-    compiled code reads at a fixed offset rather than by name; a checked cast when compiled."""
-    return cast("RoundState", view.round)
-
-
 def _discards_of(seat: int) -> tuple[Action, ...]:
     found = _DISCARDS[seat] = tuple(Action(A.DISCARD, seat, t) for t in range(NUM_PHYSICAL))
     return found
@@ -74,13 +72,13 @@ def _discards_of(seat: int) -> tuple[Action, ...]:
 
 def kong_possible(view: TableView, flow: Flow[Any]) -> bool:
     """Whether a kong may be made now: a replacement is left, and the kongs are not all made."""
-    return view.live_remaining() > 0 and _round(view).kongs < flow.max_kongs
+    return view.live_remaining() > 0 and cast("RoundState", view.round).kongs < flow.max_kongs
 
 
 def next_seat(view: TableView, seat: int) -> int:
     """The next seat in turn order still in the hand."""
     players = view.players
-    seats = _round(view).seats
+    seats = cast("RoundState", view.round).seats
     for step in range(1, players + 1):
         nxt = (seat + step) % players
         if not seats[nxt].won:
@@ -90,7 +88,7 @@ def next_seat(view: TableView, seat: int) -> int:
 
 def claim_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
     """What ``seat`` may answer to the pending discard: win, pung, kong, chow, pass."""
-    rnd = _round(view)
+    rnd = cast("RoundState", view.round)
     discarder = rnd.last_discarder
     tile = rnd.last_discard
     if tile is None or discarder is None or seat == discarder:
@@ -193,7 +191,7 @@ def distinct_combinations(flow: Flow[Any], tiles: list[int], size: int) -> list[
 
 
 def _chi_actions(view: TableView, flow: Flow[Any], seat: int, tile: int) -> list[Action]:
-    hand = _round(view).seats[seat].hand
+    hand = cast("RoundState", view.round).seats[seat].hand
     kind = tile // 4
     number = kind % 9
     found = []
@@ -218,7 +216,7 @@ def _chi_actions(view: TableView, flow: Flow[Any], seat: int, tile: int) -> list
 
 def rob_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
     """Win on the tile of the kong being made, or let it stand."""
-    rnd = _round(view)
+    rnd = cast("RoundState", view.round)
     if rnd.rob_tile is None or rnd.rob_seat is None:
         return []
     if may_rob(
@@ -246,7 +244,7 @@ def may_rob(
 ) -> bool:
     """Whether ``seat`` may win on the tile of ``konger``'s kong (R-19, H-13), or on the North
     it sets aside (``set_aside``: three-player Riichi's kita, won on as a kong's tile is)."""
-    if seat == konger or _round(view).seats[seat].won:
+    if seat == konger or cast("RoundState", view.round).seats[seat].won:
         return False
     if concealed and not flow.may_rob_concealed(view, seat, tile):
         return False
