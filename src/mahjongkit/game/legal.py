@@ -144,14 +144,8 @@ def _may_call(
         return True
     if not flow.chow_allowed or kind >= 27:
         return False
-    number = kind % 9
-    below = number >= 1 and counts[kind - 1] > 0
-    above = number <= 7 and counts[kind + 1] > 0
-    return (
-        (below and above)
-        or (below and number >= 2 and counts[kind - 2] > 0)
-        or (above and number <= 6 and counts[kind + 2] > 0)
-    ) and seat == next_seat(view, discarder)  # the seat last: the tiles settle most hands
+    # The seat last: the tiles settle most hands.
+    return _completes_a_chow(counts, kind) and seat == next_seat(view, discarder)
 
 
 def may_answer(counts: list[int], waits: frozenset[int], kind: int, chow: bool) -> bool:
@@ -169,8 +163,11 @@ def may_answer(counts: list[int], waits: frozenset[int], kind: int, chow: bool) 
     """
     if counts[kind] >= 2 or kind in waits:
         return True
-    if not chow or kind >= 27:
-        return False
+    return chow and kind < 27 and _completes_a_chow(counts, kind)
+
+
+def _completes_a_chow(counts: list[int], kind: int) -> bool:
+    """Whether a suited ``kind`` makes a run with two tiles of these counts."""
     number = kind % 9
     below = number >= 1 and counts[kind - 1] > 0
     above = number <= 7 and counts[kind + 1] > 0
