@@ -10,7 +10,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -19,7 +18,7 @@ import pytest
 pytest.importorskip("fastapi")
 
 from mahjongkit.web.workers import Workers
-from tests.helpers.paths import REPO
+from tests.helpers.processes import start_command
 
 
 def test_a_worker_interrupted_while_it_starts_lives_on_and_answers():
@@ -52,15 +51,9 @@ def test_serve_interrupted_while_it_starts_stops_quietly(tmp_path, after):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "mahjongkit", "serve", "--port", str(port),
-         "--db", str(tmp_path / "progress.sqlite3")],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
-        start_new_session=True,
-        text=True,
-    )  # fmt: skip
+    server = start_command(
+        "serve", "--port", str(port), "--db", str(tmp_path / "progress.sqlite3")
+    )
     try:
         assert server.stdout is not None
         server.stdout.readline()  # the address: its workers are starting from now on
@@ -68,10 +61,11 @@ def test_serve_interrupted_while_it_starts_stops_quietly(tmp_path, after):
     finally:
         os.killpg(server.pid, signal.SIGINT)  # as a terminal's Ctrl-C: every process of it
         try:
-            _, errors = server.communicate(timeout=60)
+            _, said = server.communicate(timeout=60)
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             raise
+    errors = said.decode()
     assert "Traceback" not in errors
     assert "startup failed" not in errors
     assert server.returncode in (0, 130)
