@@ -64,9 +64,12 @@ def _reference_table(
     return sorted(chosen), chosen
 
 
-def _play_and_compare(family: str, seed: int, rounds: int) -> dict[str, int]:
+def _play_and_compare(
+    family: str, seed: int, rounds: int, looking: float = 0.5
+) -> dict[str, int]:
     """Play a seeded game (a mix of the efficiency bot and random moves, so that calls,
-    riichi, kongs and wins happen) and compare both paths whenever a seat happens to look."""
+    riichi, kongs and wins happen) and compare both paths whenever a seat happens to look
+    (each seat at each position with the chance ``looking``)."""
     game = _game(family, seed, rounds)
     rng = random.Random(seed)
     bot = EfficientAgent()
@@ -75,7 +78,7 @@ def _play_and_compare(family: str, seed: int, rounds: int) -> dict[str, int]:
     seen = {"looks": 0, "melds": 0, "riichi": 0, "wins": 0, "claims": 0}
     while True:
         for seat in range(game.players):
-            if rng.random() < 0.5:
+            if rng.random() >= looking:
                 continue
             legal = game.legal_actions(seat)
             fast = planes[seat].planes(game, bool(legal))
@@ -115,6 +118,20 @@ def test_fast_planes_and_mask_equal_the_reference_over_seeded_games(family: str)
             totals[name] += count
     # The games went through what the planes show: calls, wins, claim windows (and riichi).
     assert totals["looks"] > 500 and totals["melds"] and totals["wins"] and totals["claims"]
+    if family == "riichi":
+        assert totals["riichi"]
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_fast_planes_of_a_seat_that_looks_seldom_catch_up_on_every_seat(family: str) -> None:
+    """A seat that looks at one position in ten reads what changed since its last look from
+    the events in between (other seats' riichi, calls, wins, ponds): its planes still equal
+    the reference whenever it looks, including looks after riichi and calls it did not see."""
+    totals = dict.fromkeys(("looks", "melds", "riichi", "wins", "claims"), 0)
+    for seed in range(10, 16):
+        for name, count in _play_and_compare(family, seed, 2, looking=0.1).items():
+            totals[name] += count
+    assert totals["looks"] > 150 and totals["melds"] and totals["wins"]
     if family == "riichi":
         assert totals["riichi"]
 

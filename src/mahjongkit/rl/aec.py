@@ -30,7 +30,7 @@ from mahjongkit.game.engine import Game
 from mahjongkit.rl.encoder import SCORE_SCALES, encode_v1
 from mahjongkit.rl.encoders import SeatPlanes, encoder_named
 from mahjongkit.rl.spaces import ActionCodec, layout_for
-from mahjongkit.rl.stepper import NOBODY, Stepper, settle
+from mahjongkit.rl.stepper import NOBODY, NOT_LEGAL, Stepper
 from mahjongkit.table.actions import Action
 from mahjongkit.tiles import format_kind
 from mahjongkit.variants import VARIANT_NAMES, find_variant
@@ -109,6 +109,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         self.reward_scale = float(reward_scale)
         self.layout = layout_for(variant, self.rules)
         self.codec = ActionCodec(self.layout, bool(getattr(self.rules, "red_fives", False)))
+        self._size = self.codec.size
         self._red = bool(getattr(self.rules, "red_fives", False))
         self._score_scale = SCORE_SCALES[variant]
         self.possible_agents = [f"player_{seat}" for seat in range(probe.players)]
@@ -189,13 +190,7 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
             raise IllegalActionError(
                 f"no agent {agent!r:.40}: the agents are {', '.join(self.possible_agents)}"
             )
-        observed = self._steps.look(seat)[0]
-        if agent != self.agent_selection or not self._steps.live():
-            return {
-                "observation": observed["observation"],
-                "action_mask": np.zeros(self.codec.size, dtype=np.int8),
-            }
-        return observed
+        return self._steps.observed(seat, agent == self.agent_selection)
 
     def step(self, action: int | None) -> None:
         """Play the selected agent's action index (``None`` for an agent that is done)."""
@@ -206,15 +201,14 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         if not self.agents:
             raise IllegalActionError("the game is over: reset the environment")
         seat = self._seat_of[agent]
-        engine_action = self._checked(seat, action)
-        self._cumulative_rewards[agent] = 0.0
-        settle(
-            self.rewards,
-            self._cumulative_rewards,
-            self.possible_agents,
-            self._steps.play(engine_action),
+        index = action if type(action) is int and 0 <= action < self._size else self._index(action)
+        # Played, paid and the next seat found in one compiled call (see Stepper.step).
+        following = self._steps.step(
+            seat, index, self.rewards, self._cumulative_rewards, self.possible_agents
         )
-        self._select(end=True)
+        if following == NOT_LEGAL:
+            self._checked(seat, index)  # refuses it, naming what is legal
+        self._select(end=True, seat=following)
         if self.render_mode == "human":
             print(self.render())
 
@@ -299,10 +293,12 @@ class MahjongEnv(AECEnv[str, Observed, int]):  # type: ignore[misc]  # PettingZo
         """
         return self._steps.look(seat)
 
-    def _select(self, end: bool = False) -> None:
-        """Select the agent to act; with ``end``, first terminate every agent at the game's
-        end, or truncate them all at the round cap."""
-        seat = self._steps.next_seat()
+    def _select(self, end: bool = False, seat: int | None = None) -> None:
+        """Select the agent to act (``seat``: the stepper's next seat, when known); with
+        ``end``, first terminate every agent at the game's end, or truncate them all at the
+        round cap."""
+        if seat is None:
+            seat = self._steps.next_seat()
         if seat >= 0:
             self.agent_selection = self.possible_agents[seat]
             return

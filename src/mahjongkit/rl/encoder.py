@@ -99,6 +99,8 @@ _RED_BIT: Final = {tile: 1 << number for number, tile in enumerate(RED_FIVE_IDS)
 
 _SIZE: Final = NUM_PLANES_V1 * 34
 _DORA_LIST: Final[list[int]] = _DORA_OF.tolist()
+_RED_BITS: Final[list[int]] = [_RED_BIT.get(tile, 0) for tile in range(NUM_PHYSICAL)]
+"""The red five bit of each physical tile (0: not a red five), read by index."""
 
 
 def encode_v1(
@@ -323,6 +325,11 @@ class SeatPlanesV1:
         self._counts = [0] * 34
         self._held: tuple[int, ...] = ()
         self._delta = [0] * 34
+        self._hand_version = -1
+        """The own seat's ``hand_version`` its hand rows were written at (-1: none)."""
+        self._marks = [0] * _PHYSICAL
+        self._stamp = 0
+        """A tile marked with the stamp of the recount that met it (a tile held twice)."""
         self._drawn = -1
         self._seats: list[SeatInfo | None] = [None] * players
         self._ponds: list[tuple[int, ...]] = [()] * players
@@ -414,7 +421,17 @@ class SeatPlanesV1:
             self._round = rnd  # within a round, ponds, melds and indicators only grow
         dirty: set[int] = set()
         own = seats[me]
-        self._own(own.hand, own.drawn, dirty)
+        # The folds move hand_version on at every change of the seat's tiles: an unchanged
+        # version is an unchanged hand, not read again.
+        version = own.hand_version
+        if version != self._hand_version:
+            self._hand_version = -1  # until the hand is read whole (a refusal leaves none)
+            self._table_hand(own.hand, dirty)
+            self._hand_version = version
+        drawn = own.drawn
+        cell = 4 * _PLANE + (drawn >> 2) if drawn is not None and drawn < _PHYSICAL else -1
+        if cell != self._drawn:
+            self._drawn = _move_cell(self._cells, self._drawn, cell)
         phase = rnd.phase
         declaring = phase is _DECLARE
         for index in range(players):
@@ -535,6 +552,44 @@ class SeatPlanesV1:
         self._reds = reds
         self._held = held
 
+    def _table_hand(self, hand: list[int], dirty: set[int]) -> None:
+        """The own hand read from the table (its tiles in any order): each kind counted again
+        and only the kinds whose count changed written."""
+        counts: list[int] = self._counts
+        seen_counts: list[int] = self._seen
+        flat = self._cells
+        marks: list[int] = self._marks
+        stamp = self._stamp + 1
+        self._stamp = stamp
+        now = [0] * 34
+        reds = 0
+        for tile in hand:
+            if tile < _PHYSICAL:
+                if marks[tile] == stamp:  # physical ids are unique: no hand of the engine's
+                    raise MahjongError(f"seat {self.seat} holds a tile twice: {sorted(hand)}")
+                marks[tile] = stamp
+                kind = tile >> 2
+                now[kind] = now[kind] + 1  # not +=: compiled, that is a generic add
+                reds |= _RED_BITS[tile]
+        for kind in range(34):
+            count = now[kind]
+            old = counts[kind]
+            if count != old:
+                if count > old:
+                    for n in range(old, min(count, 4)):
+                        flat[n * _PLANE + kind] = 1.0
+                else:
+                    for n in range(count, min(old, 4)):
+                        flat[n * _PLANE + kind] = 0.0
+                seen_counts[kind] = seen_counts[kind] + count - old
+                counts[kind] = count
+                dirty.add(kind)
+        if self._red and reds != self._reds:
+            for tile, bit in _RED_BIT.items():
+                if (reds ^ self._reds) & bit:
+                    flat[5 * _PLANE + (tile >> 2)] = 1.0 if reds & bit else 0.0
+        self._reds = reds
+
     def _seat(self, seen: Observation, index: int, info: SeatInfo, dirty: set[int]) -> bool:
         """One seat's pond, melds and flags; False when its pond is not the one followed."""
         first = _SEAT_BASE + 8 * ((index - seen.seat) % len(seen.seats))
@@ -563,13 +618,16 @@ class SeatPlanesV1:
 
     def _discarded(self, index: int, base: int, tiles: Sequence[int], dirty: set[int]) -> None:
         """Tiles added to a seat's pond (``base``: the first cell of its planes)."""
-        flat, seen_counts, pond = self._cells, self._seen, self._pond_counts[index]
+        flat = self._cells
+        seen_counts: list[int] = self._seen
+        pond: list[int] = self._pond_counts[index]
         for tile in tiles:
             if tile < _PHYSICAL:
                 kind = tile >> 2
-                pond[kind] += 1
-                flat[base + kind] = pond[kind] * 0.25
-                seen_counts[kind] += 1
+                count = pond[kind] + 1  # not +=: compiled, that is a generic add
+                pond[kind] = count
+                flat[base + kind] = count * 0.25
+                seen_counts[kind] = seen_counts[kind] + 1
                 dirty.add(kind)
 
     def _melded_again(

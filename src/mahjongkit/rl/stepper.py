@@ -24,7 +24,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite
 if TYPE_CHECKING:
     from typing import Final
 
-__all__ = ["NOBODY", "Stepper"]
+__all__ = ["NOBODY", "NOT_LEGAL", "Stepper"]
 
 _START_KYOKU: Final = "start_kyoku"
 _END_GAME: Final = "end_game"
@@ -33,6 +33,8 @@ _FROMBUFFER: Final = np.frombuffer
 
 NOBODY: Final = -1
 """What :meth:`Stepper.next_seat` answers once the game is over or stopped at the cap."""
+NOT_LEGAL: Final = -3
+"""What :meth:`Stepper.step` answers for an index that is not legal now (nothing played)."""
 
 
 class Stepper:
@@ -114,12 +116,39 @@ class Stepper:
             self._slot_of,
             self._index_of,
         )
-        mask = _FROMBUFFER(mask_bytes(chosen, self.size), dtype=_INT8)
+        mask = _FROMBUFFER(mask_bytes(chosen, self.size), _INT8)
         observed: dict[str, Any] = {"observation": planes, "action_mask": mask}
         self._versions[seat] = version
         self._looks[seat] = observed
         self._chosen[seat] = chosen
         return observed, chosen
+
+    def observed(self, seat: int, selected: bool) -> dict[str, Any]:
+        """A seat's ``{"observation", "action_mask"}``: its look when it is the seat
+        ``selected`` to act while the game goes on, else its planes with a mask of zeros."""
+        found = self.look(seat)[0]
+        if selected and self.live():
+            return found
+        return {"observation": found["observation"], "action_mask": np.zeros(self.size, _INT8)}
+
+    def step(
+        self,
+        seat: int,
+        index: int,
+        rewards: dict[str, float],
+        cumulative: dict[str, float],
+        names: list[str],
+    ) -> int:
+        """Play a seat's index, pay what it moves into ``rewards`` and ``cumulative`` (as
+        :func:`settle`; the seat's cumulative reward starts again from 0 first) and answer the
+        next seat (as :meth:`next_seat`), or :data:`NOT_LEGAL` with nothing played or paid
+        when the index is not legal now."""
+        action = self.look(seat)[1].get(index)
+        if action is None:
+            return NOT_LEGAL
+        cumulative[names[seat]] = 0.0
+        settle(rewards, cumulative, names, self.play(action))
+        return self.next_seat()
 
     def chosen(self, seat: int, index: int) -> Action | None:
         """The engine action a seat's index stands for now (None: not a legal index)."""
