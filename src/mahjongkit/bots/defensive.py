@@ -123,8 +123,8 @@ class DefensiveAgent(EfficientAgent):
     fan more (a flush, three fan on its own, H-11: its off-suit tiles go even at a step); 0:
     never (the default). Against the same bot at 0, over 600 duplicate deals of Hong Kong
     (bench/strength.py --seed 861): at 1.5 (a mixed one-suit hand half reached) +0.01 ± 3.94
-    points a game (535 deals differed), at 3.0 (a pure one) +0.79 ± 3.24 (490): no gain shown,
-    so it is off."""
+    points a game (535 deals differed), at 3.0 (a pure one) +0.79 ± 3.24 (490); at 3.0 over
+    1,000 fresh deals (seed 863) -0.41 ± 4.06 (825): no gain shown, so it is off."""
     HK_STEP_WALL = 40
     """Hong Kong: the least tiles left in the wall for :attr:`HK_STEP_FAN` (time to make the
     step up)."""
