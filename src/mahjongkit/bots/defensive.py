@@ -32,6 +32,9 @@ the unseen winning tiles times what they pay) with the danger of the discard it 
   of the discards of the best shanten that keep that share of the best one's improving tiles,
   the one whose hand heads for the most fan (a value honour pair, a one-suit hand, all pungs:
   the family's ``BotHints.fan_path``), when that is more than the efficient discard's;
+* Hong Kong, with no threat shown and :attr:`DefensiveAgent.HK_STEP_FAN` set (off by default):
+  a discard one step further from ready when the hand it leaves heads for that many fan more
+  (a flush's off-suit tiles given up early in the wall);
 * Hong Kong, when not folding, plays soft defence: of the discards that keep the best one's
   shanten and most of its improving tiles (ready: what its waits pay), the one whose worth
   scaled down by its danger is highest; the discard after the last draw is the safest. No call
@@ -112,6 +115,19 @@ class DefensiveAgent(EfficientAgent):
     default). At 0.5, against the same bot at 0, over 1,000 fresh duplicate deals of Hong Kong
     each (bench/strength.py): +5.2 ± 3.7 points a game (seed 504), -2.0 ± 3.9 (seed 505):
     not a confirmed gain, so it is off."""
+
+    HK_STEP_FAN = 0.0
+    """Where the family names a value path (Hong Kong's fan: ``BotHints.fan_path``), with no
+    threat shown and at least :attr:`HK_STEP_WALL` tiles left: a discard one step further from
+    ready than the best one's replaces it when the hand it leaves heads for at least this many
+    fan more (a flush, three fan on its own, H-11: its off-suit tiles go even at a step); 0:
+    never (the default). Against the same bot at 0, over 600 duplicate deals of Hong Kong
+    (bench/strength.py --seed 861): at 1.5 (a mixed one-suit hand half reached) +0.01 ± 3.94
+    points a game (535 deals differed), at 3.0 (a pure one) +0.79 ± 3.24 (490); at 3.0 over
+    1,000 fresh deals (seed 863) -0.41 ± 4.06 (825): no gain shown, so it is off."""
+    HK_STEP_WALL = 40
+    """Hong Kong: the least tiles left in the wall for :attr:`HK_STEP_FAN` (time to make the
+    step up)."""
 
     SOFT_KEEPS_FAN = False
     """Where the family names a value path (Hong Kong's fan: ``BotHints.fan_path``): soft
@@ -542,6 +558,48 @@ class DefensiveAgent(EfficientAgent):
                 choice, top = other, found
         return choice
 
+    def fan_step_discard(self, reading: HandReading, legal: Sequence[Action]) -> Action | None:
+        """The discard of at most one step more than the best one's shanten (not ready) that
+        leaves the hand heading for the most value (the family's ``BotHints.fan_path``), when
+        that is :attr:`HK_STEP_FAN` or more above the best one's and at least
+        :attr:`HK_STEP_WALL` tiles are left; None otherwise (and when the setting is 0)."""
+        fan_path = reading.hints.fan_path
+        if (
+            fan_path is None
+            or self.HK_STEP_FAN <= 0.0
+            or reading.observation.wall_remaining < self.HK_STEP_WALL
+        ):
+            return None
+        ranking = self.discard_ranking(reading, legal)
+        if ranking is None:
+            return None
+        after = reading.shanten_after()
+        best_shanten = min(after[kind] for kind in ranking.kinds)
+        _, best, _ = ranking.top()
+        if best.tile is None or best_shanten < 1:
+            # A ready hand (even one whose wait wins nothing) is never set back further.
+            return None
+        counts = list(reading.counts)
+        melds, chows, honours = reading.meld_kinds, reading.meld_chows, reading.value_honours
+
+        def path(kind: int) -> float:
+            counts[kind] -= 1
+            found = fan_path(counts, melds, chows, honours)
+            counts[kind] += 1
+            return found
+
+        top = path(best.tile // 4) + self.HK_STEP_FAN
+        choice: Action | None = None
+        near = [kind for kind in ranking.kinds if after[kind] <= best_shanten + 1]
+        for _, other, _ in ranking.entries(near):
+            if other.tile is None:
+                continue
+            found = path(other.tile // 4)
+            if found >= top:
+                # The first in the ranking's order of the most fan: ties keep the hand fastest.
+                choice, top = other, found + 1e-9
+        return choice
+
     def turn(self, reading: HandReading, legal: Sequence[Action]) -> Action:
         """Fold or push on this seat's turn (see the module text)."""
         observation = reading.observation
@@ -552,11 +610,15 @@ class DefensiveAgent(EfficientAgent):
             return super().turn(reading, legal)
         found = threats(observation)
         if not found:
-            if self.HK_FAN_KEEP > 0.0 and reading.hints.fan_path is not None:
+            if reading.hints.fan_path is not None and (
+                self.HK_FAN_KEEP > 0.0 or self.HK_STEP_FAN > 0.0
+            ):
                 kong = self._turn_kong(reading, legal)
                 if kong is not None:
                     return kong
-                fan = self.fan_discard(reading, legal)
+                fan = self.fan_step_discard(reading, legal)
+                if fan is None and self.HK_FAN_KEEP > 0.0:
+                    fan = self.fan_discard(reading, legal)
                 if fan is not None:
                     return fan
             return super().turn(reading, legal)
