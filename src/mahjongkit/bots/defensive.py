@@ -207,6 +207,16 @@ class DefensiveAgent(EfficientAgent):
     to make it up, or its money goes back at the wall's end)."""
     SICHUAN_KONG_READY = False
     """Sichuan: whether a kong that costs a step may break a ready hand."""
+    SICHUAN_FLUSH_STEPS = -1
+    """Sichuan (a pure suit is 2 fan, four times a plain win's money, S-06): while the hand is
+    not ready, has :attr:`SICHUAN_FLUSH_TILES` tiles of one suit kept (its melds in it) and
+    :attr:`SICHUAN_FLUSH_WALL` tiles are left in the wall, the steps from ready that the suit's
+    tiles alone may lie beyond the whole hand's and still make the other suit go first, and
+    refuse a pung of it (−1: never, the default)."""
+    SICHUAN_FLUSH_TILES = 9
+    """Sichuan: the least tiles of one suit (hand and melds) for a flush to be played for."""
+    SICHUAN_FLUSH_WALL = 30
+    """Sichuan: the least tiles left in the wall for a flush to be played for."""
 
     def _furiten_rule(self) -> bool:
         # Only where a wait in one's own pond forbids a discard win (Riichi); elsewhere furiten
@@ -744,12 +754,59 @@ class DefensiveAgent(EfficientAgent):
             return None  # the efficient bot weighs it against a pung
         return kong if self.sichuan_kong_wanted(reading, before, after) else None
 
+    def sichuan_flush_suit(self, reading: HandReading) -> int | None:
+        """Sichuan: the suit a flush is played for (:attr:`SICHUAN_FLUSH_STEPS`), None when
+        none is: the kept suit of the most tiles (hand and melds), with every meld in it,
+        :attr:`SICHUAN_FLUSH_TILES` tiles of it, :attr:`SICHUAN_FLUSH_WALL` tiles left, the
+        hand not ready (after its best discard, on a turn) and the suit's tiles alone at most
+        :attr:`SICHUAN_FLUSH_STEPS` steps further from ready than the whole hand."""
+        steps = self.SICHUAN_FLUSH_STEPS
+        observation = reading.observation
+        missing = observation.own.missing_suit
+        if steps < 0 or missing is None or observation.wall_remaining < self.SICHUAN_FLUSH_WALL:
+            return None
+        tally = reading.suit_tally()
+        main = max((suit for suit in range(3) if suit != missing), key=tally.__getitem__)
+        if tally[main] < self.SICHUAN_FLUSH_TILES:
+            return None
+        if any(kind >= 27 or kind // 9 != main for kind in reading.meld_kinds):
+            return None
+        counts = reading.counts
+        whole = shanten(counts, reading.melds, reading.shape)
+        if whole <= 0:
+            return None
+        suited = [0] * len(counts)
+        suited[main * 9 : main * 9 + 9] = counts[main * 9 : main * 9 + 9]
+        alone = shanten(suited, reading.melds, reading.shape)
+        return main if alone - whole <= steps else None
+
+    def sichuan_flush_discard(self, reading: HandReading, legal: Sequence[Action]) -> Action | None:
+        """Sichuan: the discard of the other kept suit that leaves the best hand, while a
+        flush is played for (:meth:`sichuan_flush_suit`); None when none is, or no such tile
+        may go."""
+        if self.SICHUAN_FLUSH_STEPS < 0:
+            return None
+        main = self.sichuan_flush_suit(reading)
+        if main is None:
+            return None
+        missing = reading.observation.own.missing_suit
+        ranking = self.discard_ranking(reading, legal)
+        if ranking is None:
+            return None
+        off = [k for k in ranking.kinds if k < 27 and k // 9 != main and k // 9 != missing]
+        if not off:
+            return None
+        return ranking.entries(off)[0][1]
+
     def _sichuan_turn(self, reading: HandReading, legal: Sequence[Action]) -> Action:
         """Sichuan's turn: a kong worth making, else the discard of the best shanten with the
         most expected points less its expected cost (:meth:`sichuan_discard`), threat or none."""
         kong = self.sichuan_turn_kong(reading, legal)
         if kong is not None:
             return kong
+        flush = self.sichuan_flush_discard(reading, legal)
+        if flush is not None:
+            return flush
         observation = reading.observation
         found = threats(observation)
         # After the last draw only a deal-in is left to happen (no self-draw, no kong), so a
@@ -806,11 +863,30 @@ class DefensiveAgent(EfficientAgent):
             return efficient_first
         return self.turn_without_kong(reading, legal)
 
+    def sichuan_flush_refusal(self, reading: HandReading, legal: Sequence[Action]) -> Action | None:
+        """Sichuan: pass on a pung or kong of a tile off the suit a flush is played for
+        (:meth:`sichuan_flush_suit`), when no win is offered; None: no such refusal."""
+        if self.SICHUAN_FLUSH_STEPS < 0:
+            return None
+        passing = next((a for a in legal if a.type == A.PASS), None)
+        calls = [a for a in legal if a.type in (A.PON, A.KAN) and a.tile is not None]
+        if passing is None or not calls or any(a.type == A.RON for a in legal):
+            return None
+        main = self.sichuan_flush_suit(reading)
+        if main is None:
+            return None
+        if all(a.tile is not None and a.tile // 36 == main for a in calls):
+            return None
+        return passing
+
     def claim(self, reading: HandReading, legal: Sequence[Action]) -> Action:
         """No call while folding; otherwise the efficient call."""
         # Only a defence by points (Riichi) refuses calls against a threat: the others never
         # look for one.
         if reading.hints.defence is _PLAY_ON:
+            refused = self.sichuan_flush_refusal(reading, legal)
+            if refused is not None:
+                return refused
             kong = self.sichuan_claim_kong(reading, legal)
             if kong is not None:
                 return kong
