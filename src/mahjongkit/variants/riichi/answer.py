@@ -1,9 +1,10 @@
 """The answer to a won Riichi hand: :class:`RiichiScore`, its explanation fields and payments.
 
-Only the best reading is turned into an answer. Its numbers (patterns, han, fu, limit, points,
-payments) are shared or memoised objects set when it is made; its explanation (fu breakdown,
-limit names, replaced rows, the hand's text, the reading in ``extra``) is computed the first time
-it is read. This module also words the answers for hands that do not win.
+Only the best reading is turned into an answer. Its numbers (han, fu, limit, points) are set
+when it is made; its rows (pattern lines, payments and payment lines: the compiled table's
+memoised objects) and its explanation (fu breakdown, limit names, replaced rows, the hand's
+text, the reading in ``extra``) are computed the first time they are read. This module also
+words the answers for hands that do not win.
 """
 
 from __future__ import annotations
