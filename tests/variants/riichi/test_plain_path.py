@@ -204,3 +204,25 @@ def test_the_one_call_answer_reads_its_rows_from_the_memo_when_first_read() -> N
         careful = build_answer(win, TENHOU, compiled, reading)
         assert careful.patterns is patterns and careful.payments is payments
         assert careful == result and careful.to_json() == result.to_json()
+
+
+def test_rows_read_after_the_memo_is_emptied_are_made_again_the_same() -> None:
+    """An answer kept while the memo tables are emptied (they are, past their limit) makes its
+    pattern lines and payments again when read: equal to those of an answer read at once."""
+    compiled = compile_rules(TENHOU)
+    wins = (
+        make_win("123m456p789s22444z", "3m", riichi=True, honba=2),  # R-05, counters paid
+        make_win("234m456p678s44555z", "5z", tsumo=True, seat="E"),  # dealer self-draw
+        make_win("11123455678999m", "9m", tsumo=True),  # nine gates (R-04 yakuman)
+    )
+    for win in wins:
+        score(win, TENHOU)
+        kept = score(win, TENHOU)
+        compiled.pattern_lists.clear()
+        compiled.settlements.clear()
+        late = (kept.patterns, dict(kept.payments), kept.lines, kept.to_json())
+        fresh = score(win, TENHOU)
+        assert late == (fresh.patterns, dict(fresh.payments), fresh.lines, fresh.to_json())
+        # The winner gains the hand and 300 a counter; the others pay it all.
+        assert sum(kept.payments.values()) == 0
+        assert kept.payments[win.seat] == kept.points + 300 * win.honba > 0
