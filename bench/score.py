@@ -7,10 +7,12 @@ Both engines get the same 20,000 winning hands (``score_hands.jsonl.gz``), conve
 to their own input objects (``Win`` for mahjongkit; tile ids, ``Meld`` and ``HandConfig`` for
 ``mahjong``'s ``HandCalculator``); only the scoring calls are timed, in this one process. Each
 engine returns its full answer (yaku, han, fu, points; for mahjongkit also the payments and
-the names). mahjongkit's ``score()`` builds the explanation text (fu breakdown, hand text,
-reading) on first read: the line "score() + every field read" reads every field of each result
-too, which is what a caller printing the explanation pays. ``hand_value()`` is the same search
-without the explanation (yaku ids, han, fu, points: what HandCalculator returns too).
+the names). mahjongkit's ``score()`` sets the numbers (han, fu, limit, points) and builds its
+rows (pattern lines, payments: memoised objects) and the explanation text (fu breakdown, hand
+text, reading) on first read, as riichienv's ``WinResult`` keeps its yaku in Rust and makes the
+Python list when ``yaku`` is read: the line "score() + every field read" reads every field of
+each result too, which is what a caller printing the explanation pays. ``hand_value()`` is the
+same search without the explanation (yaku ids, han, fu, points: what HandCalculator returns too).
 mahjongkit's first pass also fills its per-suit tables (suit shapes and their facts, kept
 across calls: a few thousand entries, not whole hands) and is shown separately; the figure
 compared is the median of the repeats. No whole-hand result is cached across repeats.
@@ -150,7 +152,8 @@ def ours_value(win: Win) -> Any:
 
 
 def ours_read(win: Win) -> Score:
-    """``score()``, then every field read (the explanation's text is built on first read)."""
+    """``score()``, then every field read (the rows and the explanation are made on first
+    read)."""
     result = score(win, RULES)
     for name in _FIELDS:
         getattr(result, name)

@@ -171,15 +171,16 @@ def test_the_plain_path_leaves_rare_flags_and_non_wins_to_the_careful_one() -> N
     assert "haitei" in score(haitei, EMA).pattern_ids()
 
 
-def test_the_one_call_answer_is_kept_under_the_keys_the_careful_way_computes() -> None:
-    """The compiled call computes the memo keys inline (compiled.pattern_key and payment_key):
-    an answer it makes shares its pattern lines and settlement with the careful way's."""
+def test_the_one_call_answer_reads_its_rows_from_the_memo_when_first_read() -> None:
+    """The compiled call makes the numbers only (han, fu, limit, points); the pattern lines and
+    the payments are made when first read, from the memo tables under the keys the careful way
+    computes (compiled.pattern_key and payment_key), and are the careful answer's."""
     from mahjongkit.variants.riichi.compiled import pattern_key, payment_key
 
-    for win in (
-        make_win("123m456p789s22444z", "3m", riichi=True),
-        make_win("234m456p678s44555z", "5z", tsumo=True, seat="E"),
-        make_win("123m789s22z", "2z", melds=("chi:456p@S", "pon:555z@E"), honba=3),
+    for win, points in (
+        (make_win("123m456p789s22444z", "3m", riichi=True), 1300),  # R-05 riichi, 40 fu
+        (make_win("234m456p678s44555z", "5z", tsumo=True, seat="E"), 3000),  # R-02, dealer
+        (make_win("123m789s22z", "2z", melds=("chi:456p@S", "pon:555z@E"), honba=3), 1000),
     ):
         compiled = compile_rules(TENHOU)
         score(win, TENHOU)  # the rules compiled and remembered: the next call is the one-call path
@@ -187,13 +188,41 @@ def test_the_one_call_answer_is_kept_under_the_keys_the_careful_way_computes() -
         compiled.settlements.clear()
         result = score(win, TENHOU)
         assert result.valid, result.error
+        assert result.points == points and not compiled.pattern_lists and not compiled.settlements
         reading = plain_win(win, compiled)
         assert reading
         mask, dora, ura, red, concealed = reading[:5]
-        patterns = compiled.pattern_lists[pattern_key(mask, dora, ura, red, concealed, 0)]
-        assert patterns is result.patterns and list(compiled.pattern_lists) == [
-            pattern_key(mask, dora, ura, red, concealed, 0)
-        ]
+        patterns = result.patterns
+        assert list(compiled.pattern_lists) == [pattern_key(mask, dora, ura, red, concealed, 0)]
+        assert next(iter(compiled.pattern_lists.values())) is patterns
+        payments = result.payments
         key = payment_key(reading[5], win.seat, win.self_draw, win.from_seat, win.honba, 0)
         assert list(compiled.settlements) == [key]
-        assert compiled.settlements[key][0] == result.points
+        kept_points, kept_payments, kept_lines, _ = compiled.settlements[key]
+        assert kept_points == result.points
+        assert kept_payments is payments and result.lines is kept_lines
+        careful = build_answer(win, TENHOU, compiled, reading)
+        assert careful.patterns is patterns and careful.payments is payments
+        assert careful == result and careful.to_json() == result.to_json()
+
+
+def test_rows_read_after_the_memo_is_emptied_are_made_again_the_same() -> None:
+    """An answer kept while the memo tables are emptied (they are, past their limit) makes its
+    pattern lines and payments again when read: equal to those of an answer read at once."""
+    compiled = compile_rules(TENHOU)
+    wins = (
+        make_win("123m456p789s22444z", "3m", riichi=True, honba=2),  # R-05, counters paid
+        make_win("234m456p678s44555z", "5z", tsumo=True, seat="E"),  # dealer self-draw
+        make_win("11123455678999m", "9m", tsumo=True),  # nine gates (R-04 yakuman)
+    )
+    for win in wins:
+        score(win, TENHOU)
+        kept = score(win, TENHOU)
+        compiled.pattern_lists.clear()
+        compiled.settlements.clear()
+        late = (kept.patterns, dict(kept.payments), kept.lines, kept.to_json())
+        fresh = score(win, TENHOU)
+        assert late == (fresh.patterns, dict(fresh.payments), fresh.lines, fresh.to_json())
+        # The winner gains the hand and 300 a counter; the others pay it all.
+        assert sum(kept.payments.values()) == 0
+        assert kept.payments[win.seat] == kept.points + 300 * win.honba > 0

@@ -91,36 +91,44 @@ def test_a_riichi_score_reads_copies_pickles_and_compares_like_any_score() -> No
 
 def test_a_kept_answer_leaves_the_garbage_collector_little_to_follow() -> None:
     """Callers keep answers by the thousand (a bench, a game log, a study). What a Riichi answer
-    keeps of its reading (the sets, the wait, the counts) is ints, strings and None, beside
-    three shared objects (the pattern lines, the settlement, the win), so a kept answer is two
-    objects for the collector (the answer and its state tuple), with a few edges each. Holding
-    a part object or a named tuple there would make every later collection walk it again:
-    this checks the reading of every shape (sets, seven pairs, orphans, several
-    decompositions)."""
+    keeps of its reading (the sets, the wait, the counts, the gain) is ints, strings and None
+    in one state object, beside two shared objects (the win, the compiled rules), so a kept
+    answer is two objects for the collector (the answer and its state), with a few edges each.
+    Holding a part object or a named tuple there would make every later collection walk it
+    again: this checks the reading of every shape (sets, seven pairs, orphans, several
+    decompositions). The pattern lines and payments are the memo's shared rows, read later."""
     import gc
 
     from mahjongkit.hand import Hand
     from mahjongkit.scoring import Win
     from mahjongkit.tiles import Tile
+    from mahjongkit.variants.riichi.compiled import compile_rules
+    from mahjongkit.variants.riichi.readings import WonReading
 
     hands = [
-        ("234m456p678s44555z", "5z"),  # sets
-        ("1122m3344p5566s77z", "7z"),  # seven pairs
-        ("19m19p19s12345677z", "7z"),  # thirteen orphans
-        ("11123455678999m", "9m"),  # nine gates: more than one decomposition
+        ("234m456p678s44555z", "5z", 2000),  # sets: haku, menzen tsumo, 2 han 30 fu (R-02)
+        ("1122m3344p5566s77z", "7z", 3200),  # seven pairs, tsumo, 25 fu (R-02, R-03)
+        ("19m19p19s12345677z", "7z", 32000),  # thirteen orphans
+        ("11123455678999m", "9m", 32000),  # nine gates: more than one decomposition
     ]
+    rules = RiichiRules.tenhou()
     results = []
-    for tiles, win_tile in hands:
+    for tiles, win_tile, points in hands:
         win = Win(Hand.parse(tiles), Tile.parse(win_tile), self_draw=True, seat=1)
-        result = score(win, RiichiRules.tenhou())
+        result = score(win, rules)
         assert result.valid, result.error
+        assert result.points == points, tiles
         results.append(result)
-    for result, (tiles, win_tile) in zip(results, hands, strict=True):
+    for result, (tiles, win_tile, _) in zip(results, hands, strict=True):
         state = result._state  # type: ignore[attr-defined]
-        *reading, patterns, settlement, win = state
+        assert type(state) is WonReading
+        reading = state.reading()
         assert all(not gc.is_tracked(item) for item in reading), reading
+        assert not gc.is_tracked(state.points) and state.points == result.points
+        assert state.compiled is compile_rules(rules)
+        win = state.win
         assert str(win.hand) == tiles and str(win.win_tile) == win_tile
-        # The other parts are shared objects: the pattern lines, the settlement.
-        again = score(win, RiichiRules.tenhou())._state  # type: ignore[attr-defined]
-        assert again[-3] is patterns and again[-2] is settlement and again[-1] is win
-        assert again is not state and again == state
+        # Rows read later are the memo's shared ones: a second answer reads the same objects.
+        again = score(win, rules)
+        assert again._state is not state and again._state.reading() == reading  # type: ignore[attr-defined]
+        assert again.patterns is result.patterns and again.payments is result.payments

@@ -137,6 +137,6 @@ def test_a_search_kept_for_the_next_win_starts_afresh_and_lets_its_win_go() -> N
         assert scorer.points(second, rules) == points
         assert (score(second, rules).points if points else 0) == points
     assert not score(open_hand, rules).valid
-    assert readings._SPARE
-    for spare in readings._SPARE:
-        assert spare.win is None and spare.compiled is None and spare.tried is None
+    spare = readings._SPARE.search
+    assert spare is not None
+    assert spare.win is None and spare.compiled is None and spare.tried is None

@@ -1,9 +1,10 @@
 """The answer to a won Riichi hand: :class:`RiichiScore`, its explanation fields and payments.
 
-Only the best reading is turned into an answer. Its numbers (patterns, han, fu, limit, points,
-payments) are shared or memoised objects set when it is made; its explanation (fu breakdown,
-limit names, replaced rows, the hand's text, the reading in ``extra``) is computed the first time
-it is read. This module also words the answers for hands that do not win.
+Only the best reading is turned into an answer. Its numbers (han, fu, limit, points) are set
+when it is made; its rows (pattern lines, payments and payment lines: the compiled table's
+memoised objects) and its explanation (fu breakdown, limit names, replaced rows, the hand's
+text, the reading in ``extra``) are computed the first time they are read. This module also
+words the answers for hands that do not win.
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from mahjongkit.hand import Hand
 from mahjongkit.i18n import Sentence
 from mahjongkit.lite_typing import Any
 from mahjongkit.melds import Meld, MeldKind
-from mahjongkit.scoring import FuItem, Names, Score, Win
+from mahjongkit.scoring import FuItem, Names, PatternHit, PaymentLine, Score, Win
 from mahjongkit.tiles import format_kinds
 from mahjongkit.valueclass import fields
 from mahjongkit.variants.riichi.compiled import (
     Compiled,
+    Settlement,
     bits_of,
     compile_rules,
     pattern_key,
@@ -36,13 +38,11 @@ from mahjongkit.variants.riichi.features import (
 )
 from mahjongkit.variants.riichi.fu import breakdown, seven_pairs_breakdown
 from mahjongkit.variants.riichi.points import limit_names
+from mahjongkit.variants.riichi.readings import WonReading, won_reading
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.search import (
     R_BASIC,
-    R_FU,
-    R_HAN,
-    R_LIMIT,
-    R_PATTERN_KEY_END,
+    R_MASK,
     R_YAKUMAN,
     RawReading,
     Reading,
@@ -115,31 +115,27 @@ def _hand_text(hand: Hand) -> str:
     return " ".join([concealed, *map(_meld_text, hand.melds)])
 
 
-State = tuple[Any, ...]
-"""What a won :class:`RiichiScore` is made of, in one plain tuple: the fields of the search's
-reading (:data:`~.search.RawReading`: han, fu and limit are read there, the explanation comes
-from it), then its pattern lines, its settlement (points, payments, lines and the rules: one
-tuple shared by every win paid alike) and the win. Besides those three shared objects it holds
-only ints, strings and None: a kept answer is two objects for the garbage collector to follow
-(the answer and this tuple), with a few edges each."""
-S_PATTERNS = len(Reading._fields)
-S_SETTLEMENT = S_PATTERNS + 1
-S_WIN = S_PATTERNS + 2
-"""Where the objects of a :data:`State` sit, after the reading's fields."""
+State = WonReading
+"""What a won :class:`RiichiScore` is made of: the search's best reading, the winner's gain
+and the win, in one native object (see :class:`~.readings.WonReading`). Its numbers are read
+from there; everything else is derived from it when first read, so a kept answer is two
+objects for the garbage collector to follow (the answer and its state), with a few edges
+each."""
 
-_EXPLAINED = ("fu_breakdown", "limit_names", "replaced", "replaced_names", "hand", "extra")
-"""The fields of a :class:`RiichiScore` computed when first read."""
 _UNSET: Any = object()
 
 
 class RiichiScore(Score):
-    """A won Riichi :class:`~mahjongkit.scoring.Score` whose explanation is built when read.
+    """A won Riichi :class:`~mahjongkit.scoring.Score` whose rows and explanation are built when
+    read.
 
-    The numbers are set when it is made: patterns, han, fu, limit, points, payments and lines.
-    The explanation (``fu_breakdown``, ``limit_names``, ``replaced``, ``hand`` and ``extra``) is
-    computed from the reading the first time it is read, then kept: the same values an eager
-    build would give, without paying for names and text nobody reads. It reads, compares (with
-    another Riichi score), copies and pickles like any Score.
+    The numbers are set when it is made: han (``value``, ``raw_value``), fu, limit and points.
+    The rows and the explanation (``patterns``, ``payments``, ``lines``, ``fu_breakdown``,
+    ``limit_names``, ``replaced``, ``hand`` and ``extra``) are computed from the reading the
+    first time they are read, then kept: the same values an eager build would give (the
+    pattern lines and the payments are the compiled table's shared, memoised ones), without
+    paying for rows, names and text nobody reads. It reads, compares (with another Riichi
+    score), copies and pickles like any Score.
 
     A score made by ``Score.__init__`` (``dataclasses.replace``) or unpickled keeps its fields
     in its instance dict, like any Score.
@@ -162,13 +158,7 @@ class RiichiScore(Score):
         known = self.__dict__
         found = known.get(name, _UNSET)
         if found is _UNSET:
-            state = self._state
-            win = state[S_WIN]
-            # The named reading serves every explained field: made once, kept beside them.
-            reading = known.get("_named")
-            if reading is None:
-                reading = known["_named"] = named(state[:S_PATTERNS], win.hand)
-            found = known[name] = _EXPLAIN[name](win, state[S_SETTLEMENT][3], reading)
+            found = known[name] = _EXPLAIN[name](self._state, known)
         return found
 
     def __getstate__(self) -> dict[str, Any]:
@@ -180,6 +170,33 @@ class RiichiScore(Score):
 
     # Each explained field is a property that computes the value once; the setter is what
     # ``Score.__init__`` (``dataclasses.replace``) and unpickling use.
+    @property
+    def patterns(self) -> tuple[PatternHit, ...]:
+        """The pattern lines (the compiled table's memoised ones)."""
+        return self._explained("patterns")  # type: ignore[no-any-return]
+
+    @patterns.setter
+    def patterns(self, value: tuple[PatternHit, ...]) -> None:
+        self.__dict__["patterns"] = value
+
+    @property
+    def payments(self) -> Mapping[int, int]:
+        """The signed change per seat, counters and deposits included (read-only, shared)."""
+        return self._explained("payments")  # type: ignore[no-any-return]
+
+    @payments.setter
+    def payments(self, value: Mapping[int, int]) -> None:
+        self.__dict__["payments"] = value
+
+    @property
+    def lines(self) -> tuple[PaymentLine, ...]:
+        """Who pays whom and why."""
+        return self._explained("lines")  # type: ignore[no-any-return]
+
+    @lines.setter
+    def lines(self, value: tuple[PaymentLine, ...]) -> None:
+        self.__dict__["lines"] = value
+
     @property
     def fu_breakdown(self) -> tuple[FuItem, ...]:
         """The fu components of the reading (see :func:`~.fu.breakdown`)."""
@@ -238,7 +255,7 @@ class RiichiScore(Score):
     def players(self) -> int:
         """The seats of the rules the hand was paid under."""
         try:
-            return self._state[S_SETTLEMENT][3].players  # type: ignore[no-any-return]
+            return self._state.compiled.rules.players  # type: ignore[no-any-return]
         except AttributeError:  # made by Score.__init__ or unpickled
             return self.__dict__["players"]  # type: ignore[no-any-return]
 
@@ -247,17 +264,16 @@ class RiichiScore(Score):
         self.__dict__["players"] = value
 
 
-def _stored(name: str, part: int, index: int | None = None) -> property:
-    """The property of a field kept at ``part`` of the state, or at ``index`` of the tuple
-    there (or in the instance dict)."""
-    read_state = attrgetter("_state")
+def _stored(name: str, source: str) -> property:
+    """The property of a field read from the state's field ``source`` (or the instance
+    dict)."""
+    read_state = attrgetter("_state." + source)
 
     def read(score: RiichiScore) -> Any:
         try:
-            kept = read_state(score)[part]
+            return read_state(score)
         except AttributeError:  # made by Score.__init__ or unpickled
             return score.__dict__[name]
-        return kept if index is None else kept[index]
 
     def write(score: RiichiScore, value: Any) -> None:
         score.__dict__[name] = value
@@ -265,20 +281,17 @@ def _stored(name: str, part: int, index: int | None = None) -> property:
     return property(read, write, doc=f"See :class:`~mahjongkit.scoring.Score` ({name}).")
 
 
-_STORED: dict[str, tuple[int, int | None]] = {
-    "patterns": (S_PATTERNS, None),
-    "points": (S_SETTLEMENT, 0),
-    "payments": (S_SETTLEMENT, 1),
-    "lines": (S_SETTLEMENT, 2),
-    # In the reading (value and raw value: the han, never capped).
-    "value": (R_HAN, None),
-    "raw_value": (R_HAN, None),
-    "fu": (R_FU, None),
-    "limit": (R_LIMIT, None),
+_STORED: dict[str, str] = {
+    "points": "points",
+    # The han is the value and the raw value (never capped).
+    "value": "han",
+    "raw_value": "han",
+    "fu": "fu",
+    "limit": "limit",
 }
-"""Where each stored field is kept."""
-for _name, (_part, _index) in _STORED.items():
-    setattr(RiichiScore, _name, _stored(_name, _part, _index))
+"""Which field of the state each stored field reads."""
+for _name, _source in _STORED.items():
+    setattr(RiichiScore, _name, _stored(_name, _source))
 _FIELD_NAMES = tuple(score_field.name for score_field in fields(Score))
 
 # How an answer is made, out of sight of its readers: one slot holds its state (see State), set
@@ -295,6 +308,55 @@ def make_answer(state: State) -> Score:
     result = new_score(RiichiScore)
     set_state(result, state)
     return result
+
+
+def _patterns(state: State, known: dict[str, Any]) -> tuple[PatternHit, ...]:
+    """The pattern lines of the reading, from the compiled table's memo (made on a miss)."""
+    compiled: Compiled = state.compiled
+    mask, dora, ura, red, concealed = state.mask, state.dora, state.ura, state.red, state.concealed
+    north = state.win.nukidora  # three players: the North tiles set aside get their own line
+    key = pattern_key(mask, dora, ura, red, concealed, north)
+    found = compiled.pattern_lists.get(key)
+    if found is None:  # .get: the table is emptied when it grows past its limit
+        found = compiled.pattern_lines(key, state.yakuman, mask, dora, ura, red, concealed, north)
+    return found
+
+
+def _settlement(state: State, known: dict[str, Any]) -> Settlement:
+    """The payments of the win (points, payments by seat, lines, rules), from the compiled
+    table's memo (made on a miss); kept beside the fields that read it."""
+    found: Settlement | None = known.get("_settlement")
+    if found is None:
+        found = known["_settlement"] = settlement_of(
+            state.compiled, state.win, state.basic, state.mask, state.yakuman
+        )
+    return found
+
+
+def settlement_of(compiled: Compiled, win: Win, basic: int, mask: int, yakuman: int) -> Settlement:
+    """The settlement of a win of ``basic`` points, from the memo under its payment key."""
+    seat, self_draw, from_seat = win.seat, win.self_draw, win.from_seat
+    honba, deposits, liable_seat = win.honba, win.deposits, win.liable_seat
+    if liable_seat is None:
+        key = payment_key(basic, seat, self_draw, from_seat, honba, deposits)
+        liable_basic = 0
+    else:  # rare: what the liable seat owes depends on the yakuman
+        liable_basic = _liable_basic(compiled, compiled.rules, mask, yakuman)
+        key = (basic, seat, self_draw, from_seat, honba, deposits, liable_seat, liable_basic)
+    found = compiled.settlements.get(key)
+    if found is None:
+        found = compiled.settle(
+            key, basic, seat, self_draw, from_seat, honba, deposits, liable_seat, liable_basic
+        )
+    return found
+
+
+def _named(state: State, known: dict[str, Any]) -> Reading:
+    """The named reading, which serves every explained field: made once, kept beside them."""
+    reading: Reading | None = known.get("_named")
+    if reading is None:
+        reading = known["_named"] = named(state.reading(), state.win.hand)
+    return reading
 
 
 def _replaced(win: Win, rules: RiichiRules, best: Reading) -> tuple[tuple[str, str], ...]:
@@ -333,40 +395,37 @@ def _extra(win: Win, rules: RiichiRules, best: Reading) -> dict[str, Any]:
     return extra
 
 
-_EXPLAIN: dict[str, Callable[[Win, RiichiRules, Reading], Any]] = {
-    "fu_breakdown": lambda win, rules, best: _fu_breakdown(win, rules, best, best.concealed),
-    "limit_names": lambda win, rules, best: limit_names(best.limit) if best.limit else {},
-    "replaced": _replaced,
-    "replaced_names": _replaced_names,
-    "hand": lambda win, rules, best: _hand_text(win.hand),
-    "extra": _extra,
+def _explains(
+    function: Callable[[Win, RiichiRules, Reading], Any],
+) -> Callable[[State, dict[str, Any]], Any]:
+    """An explained field computed from the win, its rules and the named reading."""
+    return lambda state, known: function(state.win, state.compiled.rules, _named(state, known))
+
+
+_EXPLAIN: dict[str, Callable[[State, dict[str, Any]], Any]] = {
+    "patterns": _patterns,
+    "payments": lambda state, known: _settlement(state, known)[1],
+    "lines": lambda state, known: _settlement(state, known)[2],
+    "fu_breakdown": _explains(
+        lambda win, rules, best: _fu_breakdown(win, rules, best, best.concealed)
+    ),
+    "limit_names": lambda state, known: limit_names(state.limit) if state.limit else {},
+    "replaced": _explains(_replaced),
+    "replaced_names": _explains(_replaced_names),
+    "hand": lambda state, known: _hand_text(state.win.hand),
+    "extra": _explains(_extra),
 }
-"""How each explained field of a :class:`RiichiScore` is computed."""
+"""How each field of a :class:`RiichiScore` computed when first read is computed (from its
+state and what it already computed: the named reading, the settlement)."""
 
 
 def build_answer(win: Win, rules: RiichiRules, compiled: Compiled, best: RawReading) -> Score:
-    """Turn the best reading into the public answer (its explanation is built when read)."""
-    mask, dora, ura, red, concealed = best[:R_PATTERN_KEY_END]
-    yakuman = best[R_YAKUMAN]
-    north = win.nukidora  # three players: the North tiles set aside get their own line
-    key = pattern_key(mask, dora, ura, red, concealed, north)
-    patterns = compiled.pattern_lists.get(key)
-    if patterns is None:  # .get: the table is emptied when it grows past its limit
-        patterns = compiled.pattern_lines(key, yakuman, mask, dora, ura, red, concealed, north)
-    basic, seat, self_draw, from_seat = best[R_BASIC], win.seat, win.self_draw, win.from_seat
-    honba, deposits, liable_seat = win.honba, win.deposits, win.liable_seat
-    if liable_seat is None:
-        key = payment_key(basic, seat, self_draw, from_seat, honba, deposits)
-        liable_basic = 0
-    else:  # rare: what the liable seat owes depends on the yakuman
-        liable_basic = _liable_basic(compiled, rules, mask, yakuman)
-        key = (basic, seat, self_draw, from_seat, honba, deposits, liable_seat, liable_basic)
-    settlement = compiled.settlements.get(key)
-    if settlement is None:
-        settlement = compiled.settle(
-            key, basic, seat, self_draw, from_seat, honba, deposits, liable_seat, liable_basic
-        )
-    return make_answer((*best, patterns, settlement, win))
+    """Turn the best reading into the public answer (its rows and explanation are built when
+    read). The winner's gain is the settlement's, made here (a liable seat's included)."""
+    settlement = settlement_of(compiled, win, best[R_BASIC], best[R_MASK], best[R_YAKUMAN])
+    result = make_answer(won_reading(best, settlement[0], win, compiled))
+    result.__dict__["_settlement"] = settlement
+    return result
 
 
 def _liable_basic(compiled: Compiled, rules: RiichiRules, mask: int, yakuman: int) -> int:

@@ -355,21 +355,102 @@ class _Search:
         )  # fmt: skip
 
 
-_SPARE: Final[list[_Search]] = []
-"""Searches done with, to be started again (see :func:`_search_for`): making one and letting
-it go costs about a tenth of a hand's search. A search is taken out while it runs, so threads
-never share one."""
-_SPARE_LIMIT: Final = 8
+class WonReading:
+    """The best reading of a won hand as a :class:`~.answer.RiichiScore` keeps it: the
+    fields of a :data:`RawReading` (see :class:`~.search.Reading`), the winner's gain
+    (``points``), the win and its compiled rules.
+
+    Compiled, its ints are machine ints in the object itself: making one boxes nothing, and
+    the garbage collector follows only its three object fields (the limit's name, the win,
+    the shared compiled rules), where a tuple of the same fields would be an object per big
+    int and an edge per field. What the answer derives from it (pattern lines, payments, the
+    explanation) is made when first read."""
+
+    def __init__(
+        self,
+        mask: int,
+        dora: int,
+        ura: int,
+        red: int,
+        concealed: bool,
+        basic: int,
+        yakuman: int,
+        han: int,
+        fu: int,
+        limit: str | None,
+        raw_mask: int,
+        shape: int,
+        parts: int,
+        wait: int,
+        pinfu: bool,
+        points: int,
+        win: Any,
+        compiled: Any,
+    ) -> None:
+        self.mask = mask
+        self.dora = dora
+        self.ura = ura
+        self.red = red
+        self.concealed = concealed
+        self.basic = basic
+        self.yakuman = yakuman
+        self.han = han
+        self.fu = fu
+        self.limit = limit
+        self.raw_mask = raw_mask
+        self.shape = shape
+        self.parts = parts
+        self.wait = wait
+        self.pinfu = pinfu
+        self.points = points
+        """What the winner gains from the hand, before counters and deposits."""
+        self.win = win
+        self.compiled = compiled
+        """The :class:`~.compiled.Compiled` table the win was scored by (typed ``Any``: a
+        field of a Python class type is checked on every write)."""
+
+    def reading(self) -> RawReading:
+        """The reading's fields as the plain tuple the search gives (see RawReading)."""
+        return (
+            self.mask, self.dora, self.ura, self.red, self.concealed, self.basic, self.yakuman,
+            self.han, self.fu, self.limit, self.raw_mask, self.shape, self.parts, self.wait,
+            self.pinfu,
+        )  # fmt: skip
+
+
+def won_reading(best: RawReading, points: int, win: Any, compiled: Any) -> WonReading:
+    """The :class:`WonReading` of a reading the search gave as a plain tuple."""
+    return WonReading(
+        best[0], best[1], best[2], best[3], best[4], best[5], best[6], best[7], best[8],
+        best[9], best[10], best[11], best[12], best[13], best[14], points, win, compiled,
+    )  # fmt: skip
+
+
+class _Spare:
+    """Where a search done with waits for the next win (see :func:`_search_for`): a native
+    object's field, read and written at a fixed offset (a list popped empty and appended to
+    again reallocates its storage each time)."""
+
+    def __init__(self) -> None:
+        self.search: _Search | None = None
+
+
+_SPARE: Final = _Spare()
+"""The search done with, to be started again: making one and letting it go costs about a
+tenth of a hand's search. A search is taken out while it runs (nothing between the read and
+the write can switch threads), so threads never share one; a nested search makes its own."""
 
 
 def _search_for(
     win: Win, compiled: Compiled, tried: Tried | None, hot: tuple[Any, ...], honba: int
 ) -> _Search:
-    """A search for one win: a spare one started again, or a new one."""
-    try:
-        search = _SPARE.pop()
-    except IndexError:
+    """A search for one win: the spare one started again, or a new one."""
+    spare = _SPARE.search
+    if spare is None:
         search = _Search()
+    else:
+        search = spare
+        _SPARE.search = None
     search.win = win
     search.compiled = compiled
     search.tried = tried
@@ -388,8 +469,7 @@ def _done(search: _Search) -> None:
     search.win = None
     search.compiled = None
     search.tried = None
-    if len(_SPARE) < _SPARE_LIMIT:
-        _SPARE.append(search)
+    _SPARE.search = search
 
 
 def best_reading(win: Win, compiled: Compiled, tried: Tried | None) -> RawReading | None:
@@ -483,10 +563,10 @@ def plain_answer(
     nukidora: Any,
     dora_indicators: Any,
     ura_indicators: Any,
-) -> tuple[Any, ...] | None:
+) -> tuple[Any, ...] | WonReading | None:
     """:func:`plain_win` and what the scorer makes of its reading, in one call: for ``want``
-    :data:`ANSWER`, the state of a :class:`~.answer.RiichiScore` (the reading, its pattern
-    lines, its settlement, the win); for :data:`VALUE`, the fields of a
+    :data:`ANSWER`, the :class:`WonReading` a :class:`~.answer.RiichiScore` keeps (the
+    reading, the winner's gain, the win); for :data:`VALUE`, the fields of a
     :class:`~.scorer.HandValue`. :data:`NOT_A_WIN` and None as :func:`plain_win` (None too for
     an answer with a liable seat, which the careful way pays).
 
@@ -494,11 +574,9 @@ def plain_answer(
     the caller checks its type), since the interpreter reads a slot of a Python object in a
     few instructions and compiled code through the generic attribute look-up, several times
     as many; they arrive untyped, to be checked here as :func:`plain_win` checks them. The
-    pattern lines, the settlement and the pattern ids come from the compiled memo tables, by
-    one int key each (:func:`~.compiled.pattern_key`, :func:`~.compiled.payment_key`, the
-    rows' mask), filled through :class:`~.compiled.Compiled` on a miss. ``hot`` is
-    ``compiled.hot``, which the caller keeps beside it (a field of a Python object, read here,
-    would take the generic look-up).
+    pattern ids come from the compiled memo table by the rows' mask, filled through
+    :class:`~.compiled.Compiled` on a miss. ``hot`` is ``compiled.hot``, which the caller
+    keeps beside it (a field of a Python object, read here, would take the generic look-up).
     """
     search = _plain(
         win, compiled, hot, size, melds, suit_keys, red_count, held, win_tile, seat, round_wind,
@@ -538,37 +616,13 @@ def plain_answer(
         points = gains[(0 if seat else 2) + (1 if self_draw else 0)]
         return (han, fu, yakuman, basic, points, limit, ids)
     if liable_seat is not None:
-        return None
-    if (dora | ura | red) >> 8:
-        return None  # past a byte: the careful way's tuple key
-    # compiled.pattern_key and compiled.payment_key, inline (the checks bound every field).
-    key = (((mask << 16 | dora) << 8 | ura) << 8 | red) << 1 | (1 if concealed else 0)
-    pattern_table: dict[Any, Any] = hot[9]
-    try:
-        patterns: tuple[Any, ...] = pattern_table[key]
-    except KeyError:
-        patterns = compiled.pattern_lines(key, yakuman, mask, dora, ura, red, concealed)
-    seat_number: int = seat
-    counters: int = honba
-    sticks: int = deposits
-    discarder = 0
-    if not self_draw and from_seat is not None:
-        discarder_seat: int = from_seat
-        discarder = discarder_seat + 1
-    draw = 1 if self_draw else 0
-    key = ((basic << 17 | counters) << 17 | sticks) << 3 | seat_number
-    key = key << 4 | discarder << 1 | draw
-    settlement_table: dict[Any, Any] = hot[10]
-    try:
-        settlement: tuple[Any, ...] = settlement_table[key]
-    except KeyError:
-        settlement = compiled.settle(
-            key, basic, seat_number, draw == 1, None if draw else from_seat, counters, sticks
-        )
-    # The reading's fields (see RawReading), then the objects (see answer.State).
-    return (
+        return None  # what the liable seat owes depends on the yakuman: the careful way
+    # The winner's gain now; the pattern lines, the payments and the explanation when first
+    # read (answer.RiichiScore), from the memo tables.
+    points = gains[(0 if seat else 2) + (1 if self_draw else 0)]
+    return WonReading(
         mask, dora, ura, red, concealed, basic, yakuman, han, fu, limit, raw_mask, shape, parts,
-        wait, pinfu, patterns, settlement, win,
+        wait, pinfu, points, win, compiled,
     )  # fmt: skip
 
 
@@ -979,13 +1033,16 @@ def _context(win: Win, kongs: int, features: int, shape: int) -> WinContext:
     """A context for the predicates, with the hand's facts (the reading's are the caller's)."""
     hand = win.hand
     held: bytes = hand.held_counts
-    key: int = hand.packed
+    # The counts by suit key (small ints), not from the whole hand's packed int: shifting an
+    # int past a machine word makes a new int object at every step.
+    suit_keys: tuple[int, ...] = hand.suit_keys
     kinds_mask = 0
     counts: list[int] = []
     for kind in range(34):
         if held[kind]:
             kinds_mask |= 1 << kind
-        counts.append(key >> (3 * kind) & 7)
+        suit_key = suit_keys[kind // 9]
+        counts.append(suit_key >> (3 * (kind % 9)) & 7)
     ctx = WinContext()
     ctx.kinds_mask = kinds_mask
     ctx.concealed_counts = tuple(counts)

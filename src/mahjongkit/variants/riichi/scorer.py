@@ -225,7 +225,7 @@ def hand_value(win: Win, rules: RiichiRules | None = None) -> HandValue | None:
     if last is not None and last[0] is rules:
         hand = win.hand
         if type(hand) is Hand:  # see score()
-            found = plain_answer(
+            found: Any = plain_answer(  # for VALUE: a HandValue's fields, or as for ANSWER
                 VALUE, win, last[1], last[2], hand.size, hand.melds, hand.suit_keys,
                 hand.red_count, hand.held_counts, win.win_tile, win.seat, win.round_wind,
                 win.self_draw, win.from_seat, win.honba, win.deposits, win.riichi,
