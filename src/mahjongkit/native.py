@@ -46,6 +46,7 @@ COMPILED = (
     "game.engine",
     "variants.riichi.flow_turn",
     "variants.sichuan.flow_turn",
+    "variants.hongkong.waits",
 )
 """The modules ``setup.py`` compiles (dotted names within the package), and so the ones
 :func:`choose` may load from their sources instead.

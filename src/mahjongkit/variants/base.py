@@ -18,6 +18,7 @@ from mahjongkit.valueclass import dataclass, field
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see lite_typing)
 if TYPE_CHECKING:
+    from mahjongkit.melds import Meld
     from mahjongkit.scoring import Score, Win
     from mahjongkit.shapes import HandShape
     from mahjongkit.table.flow import Flow
@@ -230,6 +231,13 @@ class Variant:
     """What the winner of a win receives, 0 when it wins nothing: the scorer's ``points`` on a
     valid win, without the explained result (a bot asks it for every wait). None: the family
     has no such entry, and a bot reads the scorer's result."""
+    wait_points: Callable[[Any, tuple[Meld, ...], Mapping[str, Any]], Any] | None = None
+    """What the waits of one hand pay, for a bot weighing a ready hand: given the rules, the
+    hand's melds (seats counted as winds, from the dealer) and the win's other fixed fields
+    (those of :class:`Win`, by name), a function of (concealed counts before the winning tile,
+    winning kind, self-draw) giving :attr:`points` of that win won plainly (no riichi, first
+    turn, kong replacement, last tile nor robbed kong), or None when :attr:`points` must be
+    asked. None: the family has no such entry."""
     capabilities: Capabilities = field(default_factory=Capabilities)
     """What the family's table has (furiten, dora, bonus tiles, ...)."""
     score_fields: frozenset[str] = frozenset()
@@ -290,7 +298,7 @@ class Variant:
         hand shapes) and read its shipped tables now rather than on first use: for a process
         about to fork workers that play games, so that they inherit the modules and the tables
         instead of each making its own."""
-        for part in (self.score, self.points, self.flow, self.shape):
+        for part in (self.score, self.points, self.wait_points, self.flow, self.shape):
             if isinstance(part, Lazy):
                 part.resolve()
         if isinstance(self.payment_reasons, LazyMapping):

@@ -41,6 +41,13 @@ class WinValuer:
         self._scorer: Any = None
         self._points: Callable[[Win, Any], int] | None = None
         """The family's points entry (no explained result), when it has one."""
+        self._wait_points: Callable[[Any, tuple[Meld, ...], Any], Any] | None = None
+        """The family's entry for what a hand's waits pay (no win built per wait), if any."""
+        self._waits: tuple[HandReading | None, Callable[[list[int], int, bool], int] | None] = (
+            None,
+            None,
+        )
+        """The decision's reading and what its waits pay (None: ask :attr:`_points`)."""
         self._tiles: dict[int, Tile] = {}
         """The tile value of each physical id met, under the flow's rules (red fives)."""
         self._melds: dict[tuple[str, tuple[int, ...], int | None], Meld] = {}
@@ -58,6 +65,9 @@ class WinValuer:
         self._scorer = record.score
         points = record.points
         self._points = points.resolve() if isinstance(points, Lazy) else points
+        waits = record.wait_points
+        self._wait_points = waits.resolve() if isinstance(waits, Lazy) else waits
+        self._waits = (None, None)
         self._variant = variant
         self._record = record
         self._wins.clear()
@@ -140,6 +150,16 @@ class WinValuer:
     def _score_now(
         self, reading: HandReading, counts: list[int], kind: int, self_draw: bool, riichi: bool
     ) -> tuple[bool, int]:
+        if not riichi and self._wait_points is not None:
+            known, waits = self._waits
+            if known is not reading:
+                _, melds, fixed = self._win_parts(reading)
+                waits = self._wait_points(self.rules, melds, fixed)
+                self._waits = (reading, waits)
+            if waits is not None:
+                # The family's figure for a plain win, the same as its points entry's.
+                found = waits(counts, kind, self_draw)
+                return (found > 0, found)
         tiles, melds, fixed = self._win_parts(reading)
         # The concealed tiles as the hand holds them (red fives kept), then the winning tile.
         wanted = list(counts)

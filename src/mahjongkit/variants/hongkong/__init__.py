@@ -55,6 +55,7 @@ VARIANT = Variant(
     presets=PRESETS,
     score=Lazy("mahjongkit.variants.hongkong.scorer", "score"),
     points=Lazy("mahjongkit.variants.hongkong.scorer", "points"),
+    wait_points=Lazy("mahjongkit.variants.hongkong.waits", "wait_points_of"),
     languages=LANGUAGES,
     pattern_names=PATTERN_NAMES,
     payment_reasons=LazyMapping("mahjongkit.variants.hongkong.payments", "REASONS"),
