@@ -47,6 +47,7 @@ COMPILED = (
     "variants.riichi.flow_turn",
     "variants.sichuan.flow_turn",
     "variants.hongkong.waits",
+    "variants.sichuan.waits",
 )
 """The modules ``setup.py`` compiles (dotted names within the package), and so the ones
 :func:`choose` may load from their sources instead.

@@ -55,6 +55,7 @@ VARIANT = Variant(
     presets={"blood_battle": SichuanRules.blood_battle, "mil_sbr": SichuanRules.mil_sbr},
     score=Lazy("mahjongkit.variants.sichuan.scorer", "score"),
     points=Lazy("mahjongkit.variants.sichuan.scorer", "points"),
+    wait_points=Lazy("mahjongkit.variants.sichuan.waits", "wait_points_of"),
     languages=LANGUAGES,
     pattern_names=PATTERN_NAMES,
     payment_reasons=LazyMapping("mahjongkit.variants.sichuan.payments", "REASONS"),
