@@ -48,6 +48,8 @@ class WinValuer:
             None,
         )
         """The decision's reading and what its waits pay (None: ask :attr:`_points`)."""
+        self._hand_made: tuple[HandReading, tuple[bytes, int], Hand] | None = None
+        """The last hand built to score a win: (reading, concealed counts and winning kind)."""
         self._tiles: dict[int, Tile] = {}
         """The tile value of each physical id met, under the flow's rules (red fives)."""
         self._melds: dict[tuple[str, tuple[int, ...], int | None], Meld] = {}
@@ -161,19 +163,27 @@ class WinValuer:
                 found = waits(counts, kind, self_draw)
                 return (found > 0, found)
         tiles, melds, fixed = self._win_parts(reading)
-        # The concealed tiles as the hand holds them (red fives kept), then the winning tile.
-        wanted = list(counts)
-        kept: list[Tile] = []
-        for tile in tiles:
-            kind_held = tile.kind
-            if wanted[kind_held] > 0:
-                wanted[kind_held] -= 1
-                kept.append(tile)
         players = len(reading.observation.seats)
         discarder = None if self_draw else (reading.seat_wind - 1) % players
         win_tile = _PLAIN_TILES[kind]
+        key = (bytes(counts), kind)
+        made = self._hand_made
         try:
-            hand = Hand((*kept, win_tile), melds)
+            if made is not None and made[0] is reading and made[1] == key:
+                # A wait is scored by self-draw, then on a discard: the same hand both times.
+                hand = made[2]
+            else:
+                # The concealed tiles as the hand holds them (red fives kept), then the winning
+                # tile.
+                wanted = list(counts)
+                kept: list[Tile] = []
+                for tile in tiles:
+                    kind_held = tile.kind
+                    if wanted[kind_held] > 0:
+                        wanted[kind_held] -= 1
+                        kept.append(tile)
+                hand = Hand((*kept, win_tile), melds)
+                self._hand_made = (reading, key, hand)
             win = Win(
                 hand=hand,
                 win_tile=win_tile,
