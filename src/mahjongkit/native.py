@@ -46,6 +46,7 @@ COMPILED = (
     "game.engine",
     "variants.riichi.flow_turn",
     "variants.sichuan.flow_turn",
+    "scoring.quick_rows",
     "variants.hongkong.waits",
     "variants.sichuan.waits",
 )

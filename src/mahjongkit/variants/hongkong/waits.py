@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from mahjongkit.lite_typing import Any
 from mahjongkit.melds import Meld, MeldKind
+from mahjongkit.scoring.quick_rows import QuickRow, read_rows, tally_rows
 from mahjongkit.tiles import FIRST_FLOWER, FIRST_SEASON, NUM_ALL_KINDS, NUM_KINDS
 from mahjongkit.variants.hongkong.payments import base_amount
 from mahjongkit.variants.hongkong.rules import HongKongRules
@@ -81,55 +82,23 @@ _CHOW_KIND: Final = MeldKind.CHOW
 _CONCEALED_KONG: Final = MeldKind.CONCEALED_KONG
 
 
-class _Row:
-    """One active row as this module reads it."""
-
-    __slots__ = ("alone", "code", "limit", "rank", "replaces", "side", "value")
-
-    def __init__(
-        self, code: int, value: int, limit: bool, side: bool, alone: bool, rank: int
-    ) -> None:
-        self.code = code
-        self.value = value
-        self.limit = limit
-        self.side = side
-        self.alone = alone
-        self.rank = rank
-        self.replaces = 0
-        """The positions (bits) of the active rows this one replaces."""
-
-
-def _plan(rules: HongKongRules, shape: int) -> list[_Row] | None:
-    """The active rows of a reading of ``shape`` under ``rules``, as this module reads them;
-    None when one of them is not a row it knows (or absorbs occurrences of another)."""
+def _plan(rules: HongKongRules, shape: int) -> list[QuickRow] | None:
+    """The active rows of a reading of ``shape`` under ``rules``, by number; None when one
+    of them is not a row this module knows."""
     from mahjongkit.variants.hongkong.scorer import _rows
 
-    active = _rows(rules, _SHAPE_NAMES[shape])
-    position = {item.row.id: index for index, item in enumerate(active)}
-    out: list[_Row] = []
-    for item in active:
-        row = item.row
-        code = _CODES.get(row.id, -1)
-        if code < 0 or row.absorbs:
-            return None
-        made = _Row(code, item.value, item.limit, row.side, row.alone, row.limit_rank)
-        for other in item.replaces:
-            found = position.get(other)
-            if found is not None:
-                made.replaces |= 1 << found
-        out.append(made)
-    return out
+    return read_rows(_rows(rules, _SHAPE_NAMES[shape]), _CODES)
 
 
-_plans: dict[int, tuple[HongKongRules, list[list[_Row]] | None]] = {}
+_plans: dict[int, tuple[HongKongRules, list[list[QuickRow]] | None]] = {}
 """The rows of each shape under the rules asked for last, by the rules' identity."""
 
 
-def _plans_of(rules: HongKongRules) -> list[list[_Row]] | None:
+def _plans_of(rules: HongKongRules) -> list[list[QuickRow]] | None:
     found = _plans.get(0)
     if found is not None and found[0] is rules:
         return found[1]
-    plans: list[list[_Row]] | None = []
+    plans: list[list[QuickRow]] | None = []
     for shape in (_REGULAR, _SEVEN_PAIRS, _ORPHANS):
         rows = _plan(rules, shape)
         if rows is None:
@@ -163,7 +132,7 @@ class _Hand:
     def __init__(
         self,
         rules: HongKongRules,
-        plans: list[list[_Row]],
+        plans: list[list[QuickRow]],
         melds: list[tuple[bool, int, bool, bool]],
         seat: int,
         round_wind: int,
@@ -338,7 +307,7 @@ class _Facts:
 
     def score(
         self,
-        rows: list[_Row],
+        rows: list[QuickRow],
         shape: int,
         pungs: list[int],
         chows: int,
@@ -347,44 +316,11 @@ class _Facts:
         """(total, toward the minimum) of one reading, as the scorer's ``points`` keys it:
         ``pungs`` the kinds of every pung and kong (the concealed part's first, then the
         melds'), ``chows`` every chow, ``pair`` the pair's kind (−1: not a regular reading)."""
-        owner = self.owner
-        rules = owner.rules
-        found = 0
-        counts: list[int] = []
-        for position, row in enumerate(rows):
-            if row.alone:
-                counts.append(0)
-                continue
-            count = self._test(row.code, shape, pungs, chows, pair)
-            counts.append(count)
-            if count:
-                found |= 1 << position
-        dropped = 0
-        for position, row in enumerate(rows):
-            if (found >> position) & 1:
-                dropped |= row.replaces
-        kept = found & ~dropped
-        only_side = True
-        for position, row in enumerate(rows):
-            if (kept >> position) & 1 and not row.side:
-                only_side = False
-                break
-        if only_side:
-            for position, row in enumerate(rows):
-                # An alone row (the chicken hand) hits any regular reading.
-                if row.alone and row.code == 24 and shape == _REGULAR:
-                    kept |= 1 << position
-                    counts[position] = 1
-        total = toward = 0
-        side_counts = rules.bonus_counts_toward_minimum
-        for position, row in enumerate(rows):
-            if not (kept >> position) & 1:
-                continue
-            if row.limit:
-                return rules.limit, rules.limit
-            total += row.value * counts[position]
-            if side_counts or not row.side:
-                toward += row.value * counts[position]
+        counts = [self._test(row.code, shape, pungs, chows, pair) for row in rows]
+        rules = self.owner.rules
+        limit, total, toward = tally_rows(rows, counts, rules.bonus_counts_toward_minimum)
+        if limit:
+            return rules.limit, rules.limit
         return total, toward
 
     def _test(
@@ -473,6 +409,8 @@ class _Facts:
             return 1 if owner.rules.concealed_hand_on_self_draw or not self.self_draw else 0
         if code == 23:
             return 1 if self.self_draw else 0
+        if code == 24:
+            return 1 if regular else 0  # the chicken hand, kept alone: any regular reading
         if code == 25:
             return 1 if owner.flower_count == 0 else 0
         if code == 26:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from mahjongkit.lite_typing import Any
 from mahjongkit.melds import Meld, MeldKind
+from mahjongkit.scoring.quick_rows import QuickRow, read_rows, tally_rows
 from mahjongkit.tiles import NUM_KINDS
 from mahjongkit.variants.sichuan.payments import net, win_payments
 from mahjongkit.variants.sichuan.rules import SichuanRules
@@ -56,57 +57,19 @@ _CODES: Final = {
 _CHOW_KIND: Final = MeldKind.CHOW
 
 
-class _Row:
-    """One active row as this module reads it."""
-
-    __slots__ = ("absorbs", "alone", "code", "limit", "rank", "replaces", "side", "value")
-
-    def __init__(
-        self, code: int, value: int, limit: bool, side: bool, alone: bool, rank: int
-    ) -> None:
-        self.code = code
-        self.value = value
-        self.limit = limit
-        self.side = side
-        self.alone = alone
-        self.rank = rank
-        self.replaces = 0
-        """The positions (bits) of the active rows this one replaces."""
-        self.absorbs: list[tuple[int, int]] = []
-        """(position, occurrences) of the rows whose occurrences this one already pays for."""
-
-
-_plans: dict[int, tuple[SichuanRules, list[_Row] | None]] = {}
+_plans: dict[int, tuple[SichuanRules, list[QuickRow] | None]] = {}
 """The active rows under the rules asked for last, by the rules' identity."""
 
 
-def _plan(rules: SichuanRules) -> list[_Row] | None:
-    """The active rows of a win under ``rules``, as this module reads them; None when one of
-    them is not a row it knows."""
+def _plan(rules: SichuanRules) -> list[QuickRow] | None:
+    """The active rows of a win under ``rules``, by number; None when one of them is not a
+    row this module knows."""
     found = _plans.get(0)
     if found is not None and found[0] is rules:
         return found[1]
     from mahjongkit.variants.sichuan.fan import _rows
 
-    active = _rows(rules, True)
-    position = {item.row.id: index for index, item in enumerate(active)}
-    out: list[_Row] | None = []
-    for item in active:
-        row = item.row
-        code = _CODES.get(row.id, -1)
-        if code < 0 or out is None:
-            out = None
-            break
-        made = _Row(code, item.value, item.limit, row.side, row.alone, row.limit_rank)
-        for other in item.replaces:
-            at = position.get(other)
-            if at is not None:
-                made.replaces |= 1 << at
-        for other, count in row.absorbs:
-            at = position.get(other)
-            if at is not None:
-                made.absorbs.append((at, count))
-        out.append(made)
+    out = read_rows(_rows(rules, True), _CODES)
     _plans[0] = (rules, out)
     return out
 
@@ -132,7 +95,7 @@ class _Hand:
     def __init__(
         self,
         rules: SichuanRules,
-        rows: list[_Row],
+        rows: list[QuickRow],
         melds: Sequence[Meld],
         seat: int,
         missing: int | None,
@@ -229,47 +192,10 @@ class _Hand:
         of four sets, ``chows`` the concealed chows' first kinds and ``pungs`` the concealed
         pungs' (every meld a pung or a kong)."""
         rows = self.rows
-        found = 0
-        counts: list[int] = []
-        for position, row in enumerate(rows):
-            count = (
-                0
-                if row.alone
-                else self._test(row.code, whole, chows, pungs, pair, self_draw, suits)
-            )
-            counts.append(count)
-            if count:
-                found |= 1 << position
-        dropped = 0
-        for position, row in enumerate(rows):
-            if (found >> position) & 1:
-                dropped |= row.replaces
-        kept = found & ~dropped
-        for position, row in enumerate(rows):
-            if (kept >> position) & 1:
-                for other, absorbed in row.absorbs:
-                    if (kept >> other) & 1:
-                        counts[other] -= absorbed
-                        if counts[other] <= 0:
-                            kept &= ~(1 << other)
-        only_side = True
-        for position, row in enumerate(rows):
-            if (kept >> position) & 1 and not row.side:
-                only_side = False
-                break
-        if only_side:
-            for position, row in enumerate(rows):
-                if row.alone and row.code == 1:  # the simple hand: any reading
-                    kept |= 1 << position
-                    counts[position] = 1
+        counts = [self._test(row.code, whole, chows, pungs, pair, self_draw, suits) for row in rows]
+        limit, total, _ = tally_rows(rows, counts, True)
         cap = self.rules.fan_cap
-        total = 0
-        for position, row in enumerate(rows):
-            if (kept >> position) & 1:
-                if row.limit:
-                    return cap
-                total += row.value * counts[position]
-        return total if total < cap else cap
+        return cap if limit or total > cap else total
 
     def _test(
         self,
@@ -283,6 +209,8 @@ class _Hand:
     ) -> int:
         """How many times the row of ``code`` applies to the reading (see :meth:`_fan`)."""
         standard = pair >= 0
+        if code == 1:
+            return 1  # the simple hand, kept alone: any reading
         if code == 2:
             return 1 if standard and not chows else 0
         if code == 3:
