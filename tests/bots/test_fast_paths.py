@@ -56,10 +56,38 @@ def test_points_entry_equals_the_scorers_points_at_every_wait_a_bot_values(varia
             agent._prepare(variant)
             assert agent._points is not None
             agent._points = checked(agent._points)
+            agent._wait_points = None  # every wait through the points entry
         play(game, agents)
     assert seen["wins"] > (100 if variant == "riichi" else 200) and seen["valid"] > 20, seen
     if variant == "hongkong":
         assert seen["not"] > 20  # ready hands under the three-fan minimum
+
+
+@pytest.mark.parametrize("variant", ["hongkong", "sichuan"])
+def test_the_families_wait_figure_equals_the_points_entry_at_every_wait_a_bot_values(
+    variant: str,
+) -> None:
+    """H-09..H-11, S-02..S-14: the family's wait figure (no win built) gives what a win built
+    and scored by the points entry gives, at every wait the bots value in real games."""
+    seen = {"asked": 0, "wins": 0}
+    for seed in range(4):
+        game = Game(variant, seed=seed, max_rounds=3)
+        agents = make_agents(["efficient", "defensive"] * 2, seed, game.flow.rules)
+        for agent in agents:
+            assert isinstance(agent, EfficientAgent)
+            agent._prepare(variant)
+            assert agent._wait_points is not None
+
+            def both(reading, counts, kind, self_draw, riichi, agent=agent, quick=agent._score_now):
+                found = quick(reading, counts, kind, self_draw, riichi)
+                assert found == agent._score_by_win(reading, counts, kind, self_draw, riichi)
+                seen["asked"] += 1
+                seen["wins"] += found[0]
+                return found
+
+            agent._score_now = both
+        play(game, agents)
+    assert seen["asked"] > 200 and seen["wins"] > 20, seen
 
 
 def test_points_entry_refuses_what_the_scorer_refuses() -> None:

@@ -162,6 +162,13 @@ class WinValuer:
                 # The family's figure for a plain win, the same as its points entry's.
                 found = waits(counts, kind, self_draw)
                 return (found > 0, found)
+        return self._score_by_win(reading, counts, kind, self_draw, riichi)
+
+    def _score_by_win(
+        self, reading: HandReading, counts: list[int], kind: int, self_draw: bool, riichi: bool
+    ) -> tuple[bool, int]:
+        """:meth:`_score_now` through a :class:`Win` and the family's points entry (or its
+        scorer): every win the family's wait figure does not cover."""
         tiles, melds, fixed = self._win_parts(reading)
         players = len(reading.observation.seats)
         discarder = None if self_draw else (reading.seat_wind - 1) % players
