@@ -64,9 +64,7 @@ def _reference_table(
     return sorted(chosen), chosen
 
 
-def _play_and_compare(
-    family: str, seed: int, rounds: int, looking: float = 0.5
-) -> dict[str, int]:
+def _play_and_compare(family: str, seed: int, rounds: int, looking: float = 0.5) -> dict[str, int]:
     """Play a seeded game (a mix of the efficiency bot and random moves, so that calls,
     riichi, kongs and wins happen) and compare both paths whenever a seat happens to look
     (each seat at each position with the chance ``looking``)."""
