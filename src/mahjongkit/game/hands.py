@@ -3,8 +3,8 @@
 The claim and win checks ask the same questions of the same hands again and again (every
 discard asks every other seat whether it completes its hand). A game's :class:`Hands` keeps the
 answers per seat until the hand changes, and follows a draw or a discard without counting the
-hand again; the shanten and waits of a hand by its counts are remembered across seats and games
-(:func:`ready_of_counts`). The hooks read them through the table's view
+hand again; for other callers, the shanten and waits of a hand by its counts are remembered
+across seats and games (:func:`ready_of_counts`). The hooks read them through the table's view
 (:meth:`~mahjongkit.table.view.TableView.hand_facts`), never from the flow: a flow answers rule
 questions and keeps nothing.
 
@@ -54,6 +54,14 @@ def ready_of_counts(counts: list[int], melds: int, shape: HandShape) -> tuple[in
         ready = frozenset(_waits(counts, melds, shape) if value == 0 else ())
         found = _WAITS_MEMO[key] = (value, ready)
     return found
+
+
+def _ready(counts: list[int], melds: int, shape: HandShape) -> tuple[int, frozenset[int]]:
+    """:func:`ready_of_counts` without its memo: a seat's new hand after a discard is seldom
+    one met before (its key, a hash of the counts and the shape, costs half a shanten), and
+    :class:`Hands` keeps the answer for as long as the hand stays."""
+    value = shanten(counts, melds, shape)
+    return value, frozenset(_waits(counts, melds, shape) if value == 0 else ())
 
 
 _ORPHAN_KIND: Final = tuple(kind in TERMINALS_AND_HONORS for kind in range(NUM_KINDS))
@@ -206,7 +214,7 @@ class Hands:
         if size % 3 != 1 or floor >= 1:
             found: frozenset[int] = frozenset()  # not a ready hand: no waits
         else:
-            floor, found = ready_of_counts(counts, melds, shape)
+            floor, found = _ready(counts, melds, shape)
             exact = True
         facts = _facts(list(hand), melds, shape, counts, size, found, completes, floor, exact)
         self._facts[seat] = facts
