@@ -118,6 +118,39 @@ def shanten_of_counts(counts: list[int], melds: int, shape: HandShape) -> int:
     return found
 
 
+def _starts(hand: list[int], kept: list[int]) -> bool:
+    """Whether ``hand`` begins with the tiles ``kept``, in order (a draw added one at the end).
+    A loop over the two lists compiled: no slice made to compare."""
+    # mypyc compiles all() over a generator as a loop: no generator object either.
+    return len(hand) >= len(kept) and all(hand[i] == kept[i] for i in range(len(kept)))
+
+
+def _one_out(kept: list[int], tile: int, hand: list[int]) -> bool:
+    """Whether ``hand`` is ``kept`` with one ``tile`` taken out, the rest in order (a discard).
+    A loop over the two lists compiled: no copy made to remove the tile from.
+
+    >>> _one_out([3, 7, 9], 7, [3, 9]), _one_out([3, 7, 9], 9, [3, 9]), _one_out([3], 3, [])
+    (True, False, True)
+    """
+    size = len(hand)
+    if len(kept) != size + 1:
+        return False
+    i = 0
+    while i < size and hand[i] == kept[i]:
+        i += 1
+    if kept[i] != tile:
+        return False
+    while i < size:
+        if hand[i] != kept[i + 1]:
+            return False
+        i += 1
+    return True
+
+
+_TUPLE_NEW: Final = tuple.__new__
+"""Read once: an attribute of ``tuple`` read in compiled code is a look-up by name each time."""
+
+
 def _facts(
     tiles: list[int],
     melds: int,
@@ -131,9 +164,10 @@ def _facts(
 ) -> HandFacts:
     """A :class:`HandFacts` of every field, made as the tuple it is: the named tuple's own
     constructor is a Python function, a frame at every change of a hand."""
-    return tuple.__new__(
+    facts: HandFacts = _TUPLE_NEW(
         HandFacts, (tiles, melds, shape, counts, size, waits, drawn_completes, floor, exact)
     )
+    return facts
 
 
 # Copied with its game (deepcopy, pickle): serializable, its fields copied as they are. Open to
@@ -186,7 +220,7 @@ class Hands:
             # A draw adds one tile at the end of the hand, a discard takes one out: the counts
             # follow from the facts kept, without counting the hand again.
             kept = facts.tiles
-            if len(hand) == len(kept) + 1 and hand[-1] == state.drawn and hand[:-1] == kept:
+            if len(hand) == len(kept) + 1 and hand[-1] == state.drawn and _starts(hand, kept):
                 counts, size, tile = list(facts.counts), facts.size, hand[-1]
                 if tile < 136:
                     counts[tile >> 2] += 1
@@ -199,13 +233,10 @@ class Hands:
                     floor, exact = facts.floor, facts.exact  # a bonus tile counts for nothing
             elif len(hand) + 1 == len(kept) and state.discards:
                 tile = state.discards[-1]
-                if tile < 136 and tile in kept:
-                    rest = list(kept)
-                    rest.remove(tile)
-                    if rest == hand:
-                        counts, size = list(facts.counts), facts.size - 1
-                        counts[tile >> 2] -= 1
-                        floor = facts.floor
+                if tile < 136 and _one_out(kept, tile, hand):
+                    counts, size = list(facts.counts), facts.size - 1
+                    counts[tile >> 2] -= 1
+                    floor = facts.floor
             if facts.shape is not shape and facts.shape != shape:
                 floor, exact = -1, False
         if counts is None:
