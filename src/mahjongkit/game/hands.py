@@ -118,16 +118,11 @@ def shanten_of_counts(counts: list[int], melds: int, shape: HandShape) -> int:
     return found
 
 
-def _starts(hand: list[int], kept: list[int]) -> bool:
-    """Whether ``hand`` begins with the tiles ``kept``, in order (a draw added one at the end).
-    A loop over the two lists compiled: no slice made to compare."""
-    # mypyc compiles all() over a generator as a loop: no generator object either.
-    return len(hand) >= len(kept) and all(hand[i] == kept[i] for i in range(len(kept)))
-
-
 def _one_out(kept: list[int], tile: int, hand: list[int]) -> bool:
     """Whether ``hand`` is ``kept`` with one ``tile`` taken out, the rest in order (a discard).
-    A loop over the two lists compiled: no copy made to remove the tile from.
+    A loop over the two lists compiled: no copy made to remove the tile from (about half the
+    instructions of a copy, a removal and a compare; a draw's slice and compare costs less than
+    such a loop, and stays).
 
     >>> _one_out([3, 7, 9], 7, [3, 9]), _one_out([3, 7, 9], 9, [3, 9]), _one_out([3], 3, [])
     (True, False, True)
@@ -220,7 +215,7 @@ class Hands:
             # A draw adds one tile at the end of the hand, a discard takes one out: the counts
             # follow from the facts kept, without counting the hand again.
             kept = facts.tiles
-            if len(hand) == len(kept) + 1 and hand[-1] == state.drawn and _starts(hand, kept):
+            if len(hand) == len(kept) + 1 and hand[-1] == state.drawn and hand[:-1] == kept:
                 counts, size, tile = list(facts.counts), facts.size, hand[-1]
                 if tile < 136:
                     counts[tile >> 2] += 1
