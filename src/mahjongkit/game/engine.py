@@ -166,6 +166,9 @@ class Game:
         )
         self._hands = Hands(self.flow, self)
         self._chow_allowed = bool(self.flow.chow_allowed)
+        # The wall's layout, read at every draw: a flow's attribute costs a look-up by name.
+        self._dead_wall: int = self.flow.dead_wall
+        self._bonus_tiles = bool(self.flow.bonus_tiles)
         # Legal actions per seat, valid while the state version is the one they were computed
         # at: every fold moves the version on, except an answer to a claim, which changes only
         # the answering seat's options (see ``_fold``).
@@ -582,12 +585,12 @@ class Game:
     def replacement_tile(self) -> int:
         """The next replacement tile (after a kong or a bonus tile)."""
         rnd = self.state.round
-        return rnd.wall[replacement_index(len(rnd.wall), self.flow.dead_wall, rnd.replacements)]
+        return rnd.wall[replacement_index(len(rnd.wall), self._dead_wall, rnd.replacements)]
 
     def _live_end(self) -> int:
         rnd = self.state.round
         return live_end(
-            len(rnd.wall), self.flow.dead_wall, rnd.kongs + rnd.set_aside, rnd.replacements
+            len(rnd.wall), self._dead_wall, rnd.kongs + rnd.set_aside, rnd.replacements
         )
 
     def indicator_tiles(self) -> list[int]:
@@ -651,14 +654,19 @@ class Game:
     def _draw(
         self, out: list[Event], seat: int, replacement: bool = False, after_kong: bool = True
     ) -> None:
-        rnd = self.state.round
+        rnd = self.round
         tile = self.replacement_tile() if replacement else rnd.wall[rnd.live_next]
-        event: Tsumo = {"type": "tsumo", "actor": seat, "pai": self._mjai(tile), "mjk_id": tile}
+        event: Tsumo = {
+            "type": "tsumo",
+            "actor": seat,
+            "pai": self._mjai_names[tile],
+            "mjk_id": tile,
+        }
         if replacement:
             event["mjk_replacement"] = True
             event["mjk_after_kong"] = after_kong
         self._emit_scalars(out, event)
-        if self.flow.bonus_tiles and tile >= 136:
+        if self._bonus_tiles and tile >= 136:
             if self.flow.bonus_win_possible(self, seat, tile):
                 return  # the seat chooses: win on it, or set it aside (A.FLOWER)
             self._set_aside(out, seat, tile, replacement and after_kong)
@@ -761,13 +769,15 @@ class Game:
             self._emit(out, {"type": "mjk:pending_dora"})
 
     def _resolve_claims(self, out: list[Event]) -> None:
-        rnd = self.state.round
+        rnd = self.round
         discarder = rnd.last_discarder
         tile = rnd.last_discard
         assert discarder is not None and tile is not None
-        answered = bool(rnd.responses)  # most discards are claimed by no one
-        order = self._after(discarder) if answered else []
-        rons = self._answered(order, A.RON) if answered else []
+        if not rnd.responses:
+            self._unclaimed(out, discarder)  # most discards are answered by no one
+            return
+        order = self._after(discarder)
+        rons = self._answered(order, A.RON)
         if rons:
             winners = self.flow.ron_winners(self, rons, discarder)
             if isinstance(winners, str):
@@ -797,6 +807,23 @@ class Game:
             self._abort(out, abort)
             return
         if self.live_remaining() <= 0:
+            self._exhaustive_draw(out)
+            return
+        self._draw(out, legal.next_seat(self, discarder))
+
+    def _unclaimed(self, out: list[Event], discarder: int) -> None:
+        """What follows a discard nobody answered (no win, no call): a declaration stands,
+        the round is aborted, the wall is exhausted, or the next seat draws; as
+        :meth:`_resolve_claims` does with every answer a pass."""
+        if self._declaration_stands is not None:
+            for event in self._declaration_stands(self, discarder):
+                self._emit(out, event)
+        abort = None if self._abort_after_discard is None else self._abort_after_discard(self)
+        if abort:
+            self._abort(out, abort)
+            return
+        rnd = self.round
+        if self._live_end() <= rnd.live_next:
             self._exhaustive_draw(out)
             return
         self._draw(out, legal.next_seat(self, discarder))

@@ -108,10 +108,12 @@ def claim_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
     ):
         return []
     found: list[Action] = []
+    # Furiten (a few reads) before the score (a scorer's search): a furiten seat's win is not
+    # scored at all.
     if (
         (tile >= NUM_PHYSICAL or kind in facts.waits)
-        and flow.win_score(view, WinClaim(seat, tile, discarder))
         and not flow.furiten(view, seat)
+        and flow.win_score(view, WinClaim(seat, tile, discarder))
     ):
         found.append(Action(A.RON, seat, tile))
     last = view.live_remaining() == 0
@@ -195,18 +197,28 @@ def _chi_actions(view: TableView, flow: Flow[Any], seat: int, tile: int) -> list
     hand = rnd.seats[seat].hand
     kind = tile // 4
     number = kind % 9
-    found = []
+    found: list[Action] = []
+    reds: dict[int, bool] = {}  # the rules' red fives, asked once a tile (a hook each)
     for low in (kind - 2, kind - 1, kind):
         if low < kind - number or low + 2 > kind - number + 8:
             continue
         needed = [k for k in (low, low + 1, low + 2) if k != kind]
-        options = [[t for t in hand if t // 4 == k] for k in needed]
-        if not all(options):
+        lows = [t for t in hand if t // 4 == needed[0]]
+        highs = [t for t in hand if t // 4 == needed[1]] if lows else []
+        if not highs:
             continue
-        seen: set[tuple[tuple[int, bool], ...]] = set()
-        for first in options[0]:
-            for second in options[1]:
-                key = tuple(sorted((t // 4, flow.red(t)) for t in (first, second)))
+        # One chow per distinct pair of (kind, red) values: the first tile is always of the
+        # lower kind, so its red and the second's tell two pairs apart.
+        seen: set[tuple[bool, bool]] = set()
+        for first in lows:
+            red_first = reds.get(first)
+            if red_first is None:
+                red_first = reds[first] = flow.red(first)
+            for second in highs:
+                red_second = reds.get(second)
+                if red_second is None:
+                    red_second = reds[second] = flow.red(second)
+                key = (red_first, red_second)
                 if key in seen:
                     continue
                 seen.add(key)
@@ -250,9 +262,9 @@ def may_rob(
         return False
     if concealed and not flow.may_rob_concealed(view, seat, tile):
         return False
-    return bool(
+    return not flow.furiten(view, seat) and bool(
         flow.win_score(view, WinClaim(seat, tile, konger, robbing=True, set_aside=set_aside))
-    ) and not flow.furiten(view, seat)
+    )
 
 
 def equivalent_legal(flow: Flow[Any], hand: list[int], action: Action, legal: list[Action]) -> bool:

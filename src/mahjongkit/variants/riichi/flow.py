@@ -557,9 +557,14 @@ class RiichiFlow(Flow[RiichiRules]):
 
     def chi_allowed(self, view: TableView, seat: int, tile: int, consumed: tuple[int, ...]) -> bool:
         """A chow must leave some tile that may be discarded."""
+        hand = view.round.seats[seat].hand
+        if len(hand) - len(consumed) > 8:
+            # Swap-calling forbids two kinds at most, four tiles each: more than eight tiles
+            # kept always leave one to discard (the usual case, settled without a list).
+            return True
         action = Action(A.CHI, seat, tile, consumed)
         forbidden = set(self.kuikae_after_call(action))
-        rest = list(view.round.seats[seat].hand)
+        rest = list(hand)
         for t in consumed:
             rest.remove(t)
         return any(t // 4 not in forbidden for t in rest)
