@@ -30,6 +30,7 @@ COMPILED = (
     "table.wall",
     "table.seat_facts",
     "table.state",
+    "table.turn",
     "game.fold",
     "game.legal",
     "game.hands",

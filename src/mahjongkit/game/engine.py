@@ -52,6 +52,7 @@ from mahjongkit.table.events import (
 from mahjongkit.table.flow import Flow, WinClaim
 from mahjongkit.table.hooks import lines_deltas, lines_json
 from mahjongkit.table.state import Phase, RoundState, TableState, to_json
+from mahjongkit.table.turn import TurnHooks
 from mahjongkit.table.wall import (
     deal,
     indicator_indices,
@@ -165,6 +166,8 @@ class Game:
             self.flow.abort_after_discard if self.flow.writes("abort_after_discard") else None
         )
         self._hands = Hands(self.flow, self)
+        self._turn_hooks: TurnHooks | None = self.flow.compiled_turn()
+        """The flow's turn hooks, compiled, while it answers them as its family does."""
         self._chow_allowed = bool(self.flow.chow_allowed)
         # The wall's layout, read at every draw: a flow's attribute costs a look-up by name.
         self._dead_wall: int = self.flow.dead_wall
@@ -295,7 +298,9 @@ class Game:
             return []  # also before the first deal
         phase = rnd.phase
         if phase is Phase.TURN:
-            return legal.turn_actions(self, self.flow, seat) if seat == rnd.turn else []
+            if seat != rnd.turn:
+                return []
+            return legal.turn_actions_by(self, self.flow, seat, self._turn_hooks)
         if phase is Phase.CLAIM:
             return [] if seat in rnd.responses else legal.claim_actions(self, self.flow, seat)
         if phase is Phase.ROB:

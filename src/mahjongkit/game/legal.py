@@ -13,7 +13,8 @@ from mahjongkit.melds import SEAT_LETTERS, MeldKind
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
 from mahjongkit.table.flow import Flow, WinClaim
-from mahjongkit.table.state import Phase, RoundState
+from mahjongkit.table.state import Phase, RoundState, SeatState
+from mahjongkit.table.turn import TurnHooks, discard_actions
 from mahjongkit.table.view import TableView
 from mahjongkit.tiles import NUM_PHYSICAL, Tile
 
@@ -28,47 +29,74 @@ SEAT_NAMES = SEAT_LETTERS
 
 def turn_actions(view: TableView, flow: Flow[Any], seat: int) -> list[Action]:
     """The actions of the seat whose turn it is: win, discard, declare, kong."""
+    return turn_actions_by(view, flow, seat, flow.compiled_turn())
+
+
+def turn_actions_by(
+    view: TableView, flow: Flow[Any], seat: int, hooks: TurnHooks | None
+) -> list[Action]:
+    """:func:`turn_actions`, the turn hooks asked through ``hooks`` (the flow's
+    :meth:`~mahjongkit.table.hooks.Defaults.compiled_turn`, which the engine keeps), or
+    through the flow's own hooks where it is None."""
     rnd: RoundState = view.round  # type: ignore[assignment]
     state = rnd.seats[seat]
     drawn = state.drawn
     found: list[Action] = []
-    if (
-        drawn is not None
-        # The shape test first: most draws complete nothing, and scoring is dear.
-        and (drawn >= NUM_PHYSICAL or flow.is_complete_with(view, seat, None))
-        and flow.win_score(view, WinClaim(seat, drawn))
-    ):
-        found.append(Action(A.TSUMO, seat, drawn))
     if drawn is not None and drawn >= NUM_PHYSICAL:
         # A bonus tile that could win: win on it, or set it aside as usual.
-        return [*found, Action(A.FLOWER, seat, drawn)]
-    discards = _DISCARDS.get(seat) or _discards_of(seat)
-    found.extend(map(discards.__getitem__, sorted(set(flow.allowed_discards(view, seat)))))
-    found.extend(flow.turn_declarations(view, seat))
-    if drawn is not None and kong_possible(view, flow):
-        counts = view.hand_facts(seat).counts
-        if 4 in counts:
-            for kind, held in enumerate(counts):
-                if held == 4 and flow.concealed_kong_allowed(view, seat, kind):
-                    tiles = tuple(sorted(t for t in state.hand if t // 4 == kind))
-                    found.append(Action(A.ANKAN, seat, None, tiles))
-        for meld in state.melds:
-            if meld.kind is MeldKind.PUNG and counts[meld.kind_id()]:
-                kind = meld.kind_id()
-                for t in [t for t in state.hand if t // 4 == kind]:
-                    if flow.may_add_kong(view, seat, t):
-                        found.append(Action(A.KAKAN, seat, t))
+        if flow.win_score(view, WinClaim(seat, drawn)):
+            found.append(Action(A.TSUMO, seat, drawn))
+        found.append(Action(A.FLOWER, seat, drawn))
+        return found
+    if drawn is not None:
+        # The shape test first: most draws complete nothing, and scoring is dear.
+        if hooks is not None:
+            complete = hooks.completes(view, rnd, seat)
+        else:
+            complete = flow.is_complete_with(view, seat, None)
+        if complete and flow.win_score(view, WinClaim(seat, drawn)):
+            found.append(Action(A.TSUMO, seat, drawn))
+    if hooks is not None:
+        hooks.add_choices(view, rnd, seat, found)
+    else:
+        discards = discard_actions(seat)
+        for tile in sorted(set(flow.allowed_discards(view, seat))):
+            found.append(discards[tile])
+        found.extend(flow.turn_declarations(view, seat))
+    if drawn is not None:
+        _add_kongs(view, flow, seat, state, found)
     return found
 
 
-_DISCARDS: dict[int, tuple[Action, ...]] = {}
-"""Every discard action of a seat, made once: an action is an immutable value, and each turn
-lists a dozen of them."""
-
-
-def _discards_of(seat: int) -> tuple[Action, ...]:
-    found = _DISCARDS[seat] = tuple(Action(A.DISCARD, seat, t) for t in range(NUM_PHYSICAL))
-    return found
+def _add_kongs(
+    view: TableView, flow: Flow[Any], seat: int, state: SeatState, found: list[Action]
+) -> None:
+    """Adds the concealed and added kongs the seat may make after its draw to ``found``."""
+    counts = view.hand_facts(seat).counts
+    four = False
+    for held in counts:
+        if held == 4:
+            four = True
+            break
+    pungs = False
+    for meld in state.melds:
+        if meld.kind is MeldKind.PUNG and counts[meld.kind_id()]:
+            pungs = True
+            break
+    # The hand first: most hands hold no four and no pung's fourth tile.
+    if not (four or pungs) or not kong_possible(view, flow):
+        return
+    if four:
+        for kind, held in enumerate(counts):
+            if held == 4 and flow.concealed_kong_allowed(view, seat, kind):
+                tiles = tuple(sorted(t for t in state.hand if t // 4 == kind))
+                found.append(Action(A.ANKAN, seat, None, tiles))
+    for meld in state.melds:
+        if meld.kind is MeldKind.PUNG and counts[meld.kind_id()]:
+            kind = meld.kind_id()
+            for t in [t for t in state.hand if t // 4 == kind]:
+                if flow.may_add_kong(view, seat, t):
+                    found.append(Action(A.KAKAN, seat, t))
 
 
 def kong_possible(view: TableView, flow: Flow[Any]) -> bool:

@@ -21,7 +21,7 @@ from mahjongkit.errors import IllegalActionError
 from mahjongkit.hand import Hand
 from mahjongkit.melds import Meld
 from mahjongkit.scoring import PaymentLine, Score, Win
-from mahjongkit.shapes import RIICHI, HandShape, shanten, thirteen_orphans
+from mahjongkit.shapes import RIICHI, HandShape, thirteen_orphans
 from mahjongkit.table import view as table_view
 from mahjongkit.table.actions import Action
 from mahjongkit.table.events import (
@@ -35,6 +35,7 @@ from mahjongkit.table.events import (
     Tsumo,
 )
 from mahjongkit.table.state import TableState
+from mahjongkit.table.turn import TURN_HOOKS, TurnHooks, is_complete_with
 from mahjongkit.table.view import MeldView, TableView
 from mahjongkit.tiles import Tile, counts_of_ids
 from mahjongkit.valueclass import dataclass
@@ -164,19 +165,7 @@ class Defaults(ABC, Generic[R]):
     def is_complete_with(self, view: TableView, seat: int, tile: int | None) -> bool:
         """A cheap shape test before scoring: the hand as it is (a self-draw), or with a
         claimed ``tile`` (one of its waits)."""
-        facts = view.hand_facts(seat)
-        if tile is not None:
-            return tile // 4 in facts.waits
-        drawn = view.round.seats[seat].drawn
-        if facts.drawn_completes is not None and drawn == facts.tiles[-1]:
-            return facts.drawn_completes
-        if drawn is not None and drawn < 136 and facts.size % 3 == 2:
-            # Complete with the drawn tile exactly when it is a wait of the hand before the draw:
-            # those waits were already needed to check claims on the other seats' discards.
-            before = list(facts.counts)
-            before[drawn // 4] -= 1
-            return drawn // 4 in view.ready_of_counts(before, facts.melds, facts.shape)[1]
-        return shanten(facts.counts, facts.melds, facts.shape) == -1
+        return is_complete_with(view, seat, tile)
 
     # --- claims ---
 
@@ -221,6 +210,26 @@ class Defaults(ABC, Generic[R]):
     def turn_declarations(self, view: TableView, seat: int) -> list[Action]:
         """Extra actions on one's turn (riichi, abortive draws)."""
         return []
+
+    def turn_hooks(self) -> tuple[TurnHooks, type[Defaults[Any]]]:
+        """The family's turn hooks (:data:`~mahjongkit.table.turn.TURN_HOOKS`) as one compiled
+        object, and the flow class whose Python hooks it answers as. A family with turn rules
+        of its own returns its ``flow_turn`` subclass of
+        :class:`~mahjongkit.table.turn.TurnHooks`, and its class."""
+        return _DEFAULT_TURN, Defaults
+
+    def compiled_turn(self) -> TurnHooks | None:
+        """What the engine asks at each turn instead of the turn hooks: :meth:`turn_hooks`'
+        object while this flow answers every one of them as the class it names does; None
+        when a subclass or the instance overrides one (then the hooks are asked). The engine
+        asks once per game (a hook set on an instance afterwards is not seen)."""
+        hooks, owner = self.turn_hooks()
+        kind = type(self)
+        own = getattr(self, "__dict__", {})
+        for name in TURN_HOOKS:
+            if name in own or getattr(kind, name) is not getattr(owner, name):
+                return None
+        return hooks
 
     def concealed_kong_allowed(self, view: TableView, seat: int, kind: int) -> bool:
         """Whether a concealed kong of ``kind`` is allowed now (riichi restrictions)."""
@@ -458,6 +467,10 @@ class Defaults(ABC, Generic[R]):
         When the phase they lead to is the turn, the engine deals the dealer's first draw.
         """
         raise IllegalActionError(f"{self.variant} has no set-up phase for {action.type}")
+
+
+_DEFAULT_TURN = TurnHooks()
+"""The turn hooks of a family that writes none (it keeps no state: one serves every flow)."""
 
 
 def lines_json(lines: Iterable[PaymentLine]) -> list[dict[str, Any]]:

@@ -28,7 +28,8 @@ from mahjongkit.table.events import (
     Tsumo,
 )
 from mahjongkit.table.flow import Flow, Fold, WinClaim
-from mahjongkit.table.state import Phase, TableState
+from mahjongkit.table.state import Phase, RoundState, TableState
+from mahjongkit.table.turn import TurnHooks
 from mahjongkit.table.view import RoundExtra, SeatExtra, TableView
 from mahjongkit.table.wall import tile_set
 from mahjongkit.tiles import (
@@ -41,7 +42,7 @@ from mahjongkit.tiles import (
     is_terminal_or_honor,
 )
 from mahjongkit.valueclass import dataclass, field, replace
-from mahjongkit.variants.riichi.flow_turn import discards_but, nine_terminal_kinds, riichi_discards
+from mahjongkit.variants.riichi.flow_turn import RiichiTurn
 from mahjongkit.variants.riichi.points import MANGAN, share_with_missing
 from mahjongkit.variants.riichi.rules import RiichiRules
 from mahjongkit.variants.riichi.scorer import score as riichi_score
@@ -155,7 +156,10 @@ class RiichiFlow(Flow[RiichiRules]):
         self._four_winds = four and "four_winds" in aborts
         self._four_riichi = four and "four_riichi" in aborts
         self._four_kongs = "four_kongs" in aborts
-        self._nine_terminals = "nine_terminals" in aborts
+        self._turn = RiichiTurn(
+            rules.players, rules.riichi_deposit, "nine_terminals" in aborts, self._north_set_aside
+        )
+        """The turn hooks, compiled (asked at every turn)."""
 
     # --- set and seats ---
 
@@ -362,58 +366,17 @@ class RiichiFlow(Flow[RiichiRules]):
 
     def allowed_discards(self, view: TableView, seat: int) -> list[int]:
         """After riichi only the drawn tile; after a call not the swap-called kinds."""
-        state = view.round.seats[seat]
-        own: RiichiSeat = state.extra
-        if own.riichi and state.drawn is not None:
-            return [state.drawn]
-        return discards_but(state.hand, own.kuikae)
+        rnd: RoundState = view.round  # type: ignore[assignment]  # the table's own state
+        return self._turn.discard_tiles(view, rnd, seat)
 
     def turn_declarations(self, view: TableView, seat: int) -> list[Action]:
         """Riichi with each discard that leaves the hand ready; nine terminals abort."""
-        rnd = view.round
-        state = rnd.seats[seat]
-        own: RiichiSeat = state.extra
-        found: list[Action] = []
-        melds = state.melds
-        concealed = not melds or all(m.kind is MeldKind.CONCEALED_KONG for m in melds)
-        if (
-            concealed
-            and not own.riichi
-            and state.drawn is not None
-            and view.scores[seat] >= self.riichi_deposit
-            and view.live_remaining() >= self.players
-        ):
-            facts = view.hand_facts(seat)
-            # Unless one discard away from ready at best, no discard can leave it ready.
-            if facts.floor <= 0 and view.shanten_of(seat) <= 0:
-                counts = list(facts.counts)
-                ready = view.ready_of_counts
-                found = riichi_discards(seat, state.hand, counts, len(melds), ready)
-        if (
-            rnd.first_go_around
-            and not state.discards
-            and state.drawn is not None
-            and self._nine_terminals
-            and nine_terminal_kinds(state.hand) >= 9
-        ):
-            found.append(Action(A.ABORT, seat))
-        if self._north_set_aside:
-            found.extend(Action(A.KITA, seat, north) for north in self._kita_tiles(view, seat))
-        return found
+        rnd: RoundState = view.round  # type: ignore[assignment]  # the table's own state
+        return self._turn.declarations(view, rnd, seat)
 
-    def _kita_tiles(self, view: TableView, seat: int) -> list[int]:
-        """The Norths this seat may set aside now (kita): on its turn after a draw, with a tile
-        left to replace it; after riichi only the North just drawn, which leaves the hand as
-        it was."""
-        if not self._north_set_aside:
-            return []
-        state = view.round.seats[seat]
-        drawn = state.drawn
-        if drawn is None or view.live_remaining() <= 0:
-            return []
-        if _seat(view, seat).riichi:
-            return [drawn] if drawn // 4 == NORTH else []
-        return sorted(t for t in state.hand if t // 4 == NORTH)
+    def turn_hooks(self) -> tuple[TurnHooks, type[Flow[Any]]]:
+        """The two hooks above, compiled (:class:`~.flow_turn.RiichiTurn`)."""
+        return self._turn, RiichiFlow
 
     def concealed_kong_allowed(self, view: TableView, seat: int, kind: int) -> bool:
         """After riichi: only with the drawn tile, and only if the waits stay the same."""

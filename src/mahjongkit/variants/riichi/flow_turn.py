@@ -1,21 +1,28 @@
-"""The loops the Riichi flow runs at every turn, as module functions of a compiled module
-(:data:`mahjongkit.native.COMPILED`): the flow class itself stays Python, since tests and
-other tables subclass it, and a compiled method would take only its own class's instances.
+"""What the Riichi flow answers at every turn, compiled (:data:`mahjongkit.native.COMPILED`):
+the flow class itself stays Python, since tests and other tables subclass it, and a compiled
+method would take only its own class's instances.
 
-Each function reads plain values (tiles, counts) that the flow passes in, and answers what the
-flow's hook of the same purpose answered before.
+:class:`RiichiTurn` is the family's turn hooks (:mod:`mahjongkit.table.turn`): the flow's
+``allowed_discards`` and ``turn_declarations`` call it, and the engine asks it directly while
+the flow keeps those hooks. The functions read plain values (tiles, counts).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
+from mahjongkit.lite_typing import mypyc_attr
+from mahjongkit.melds import MeldKind
 from mahjongkit.shapes import RIICHI, HandShape
 from mahjongkit.table import actions as A
 from mahjongkit.table.actions import Action
-from mahjongkit.tiles import is_terminal_or_honor
+from mahjongkit.table.state import RoundState, SeatState
+from mahjongkit.table.turn import TurnHooks
+from mahjongkit.table.view import TableView
+from mahjongkit.tiles import NORTH, is_terminal_or_honor
 
-__all__ = ["discards_but", "nine_terminal_kinds", "riichi_discards"]
+__all__ = ["RiichiTurn", "discards_but", "nine_terminal_kinds", "riichi_discards"]
 
 
 ReadyOfCounts = Callable[[list[int], int, HandShape], tuple[int, frozenset[int]]]
@@ -38,15 +45,18 @@ def riichi_discards(
     [36, 37, 132]
     """
     found: list[Action] = []
-    ready_after: dict[int, bool] = {}
-    for tile in sorted(set(hand)):
+    last = previous = -1
+    ready = False
+    for tile in sorted(hand):  # the copies of a kind side by side
+        if tile == previous:
+            continue
+        previous = tile
         kind = tile >> 2
-        ready = ready_after.get(kind)
-        if ready is None:
+        if kind != last:
+            last = kind
             counts[kind] -= 1
             ready = bool(ready_of_counts(counts, melds, RIICHI)[1])
             counts[kind] += 1
-            ready_after[kind] = ready
         if ready:
             found.append(Action(A.RIICHI, seat, tile))
     return found
@@ -69,3 +79,81 @@ def nine_terminal_kinds(hand: Sequence[int]) -> int:
             seen |= 1 << kind
             found += 1
     return found
+
+
+@mypyc_attr(serializable=True)
+class RiichiTurn(TurnHooks):
+    """Riichi's turn: after riichi only the drawn tile goes, after a call not the swap-called
+    kinds; riichi with each discard that leaves the hand ready, nine terminals, kita."""
+
+    def __init__(
+        self, players: int, deposit: int, nine_terminals: bool, north_set_aside: bool
+    ) -> None:
+        self.players = players
+        self.deposit = deposit
+        """What a riichi puts on the table."""
+        self.nine_terminals = nine_terminals
+        """Whether nine terminals and honours may abort the first go-around."""
+        self.north_set_aside = north_set_aside
+        """Whether a North may be set aside (kita)."""
+
+    def discard_tiles(self, view: TableView, rnd: RoundState, seat: int) -> list[int]:
+        """After riichi only the drawn tile; after a call not the swap-called kinds."""
+        state = rnd.seats[seat]
+        own: Any = state.extra
+        drawn = state.drawn
+        if drawn is not None and own.riichi:
+            return [drawn]
+        kuikae: list[int] = own.kuikae
+        if not kuikae:
+            return sorted(state.hand)
+        return sorted(discards_but(state.hand, kuikae))
+
+    def declarations(self, view: TableView, rnd: RoundState, seat: int) -> list[Action]:
+        """Riichi with each discard that leaves the hand ready; nine terminals abort; kita."""
+        state = rnd.seats[seat]
+        drawn = state.drawn
+        if drawn is None:
+            return []
+        own: Any = state.extra
+        riichi: bool = own.riichi
+        found: list[Action] = []
+        melds = state.melds
+        concealed = True
+        for meld in melds:
+            if meld.kind is not MeldKind.CONCEALED_KONG:
+                concealed = False
+                break
+        if (
+            concealed
+            and not riichi
+            and view.scores[seat] >= self.deposit
+            and view.live_remaining() >= self.players
+        ):
+            # Unless one discard away from ready at best, no discard can leave it ready.
+            facts = view.hand_facts(seat)
+            if facts.floor <= 0 and view.shanten_of(seat) <= 0:
+                counts = list(facts.counts)
+                ready = view.ready_of_counts
+                found = riichi_discards(seat, state.hand, counts, len(melds), ready)
+        if (
+            rnd.first_go_around
+            and not state.discards
+            and self.nine_terminals
+            and nine_terminal_kinds(state.hand) >= 9
+        ):
+            found.append(Action(A.ABORT, seat))
+        if self.north_set_aside:
+            for north in self._kita(view, state, riichi):
+                found.append(Action(A.KITA, seat, north))
+        return found
+
+    def _kita(self, view: TableView, state: SeatState, riichi: bool) -> list[int]:
+        """The Norths this seat may set aside now (kita): after a draw, with a tile left to
+        replace it; after riichi only the North just drawn, which leaves the hand as it was."""
+        drawn = state.drawn
+        if drawn is None or view.live_remaining() <= 0:
+            return []
+        if riichi:
+            return [drawn] if drawn >> 2 == NORTH else []
+        return sorted(t for t in state.hand if t >> 2 == NORTH)

@@ -43,13 +43,14 @@ from mahjongkit.table.events import (
 )
 from mahjongkit.table.flow import Flow, Fold, WinClaim
 from mahjongkit.table.hooks import lines_deltas, lines_json
-from mahjongkit.table.state import Phase, TableState
+from mahjongkit.table.state import Phase, RoundState, TableState
+from mahjongkit.table.turn import TurnHooks
 from mahjongkit.table.view import RoundExtra, SeatExtra, TableView
 from mahjongkit.table.wall import tile_set
 from mahjongkit.tiles import counts_of_ids
 from mahjongkit.valueclass import dataclass, field
 from mahjongkit.variants.sichuan import payments
-from mahjongkit.variants.sichuan.flow_turn import void_first
+from mahjongkit.variants.sichuan.flow_turn import SichuanTurn
 from mahjongkit.variants.sichuan.rules import SichuanRules
 from mahjongkit.variants.sichuan.scorer import score as sichuan_score
 
@@ -244,6 +245,11 @@ class SichuanFlow(Flow[SichuanRules]):
     SeatExtra = SichuanSeat
     RoundExtra = SichuanRound
 
+    def __init__(self, rules: SichuanRules) -> None:
+        super().__init__(rules)
+        self._turn = SichuanTurn(rules.void_discard_rule == "strict")
+        """The turn hooks, compiled (asked at every turn)."""
+
     def tiles(self) -> list[int]:
         """108 tiles: three suits, no honours, no bonus tiles."""
         return tile_set(27)
@@ -345,13 +351,12 @@ class SichuanFlow(Flow[SichuanRules]):
 
     def allowed_discards(self, view: TableView, seat: int) -> list[int]:
         """While holding the missing suit, discard it first (§3)."""
-        state = view.round.seats[seat]
-        missing = _seat(view, seat).missing_suit
-        if missing is None:
-            return list(state.hand)
-        # legal_discards' answer, read off the tiles in one pass (compiled).
-        must_void = self.rules.void_discard_rule == "strict" or not state.discards
-        return void_first(state.hand, missing, must_void)
+        rnd: RoundState = view.round  # type: ignore[assignment]  # the table's own state
+        return self._turn.discard_tiles(view, rnd, seat)
+
+    def turn_hooks(self) -> tuple[TurnHooks, type[Flow[Any]]]:
+        """The hook above, compiled (:class:`~.flow_turn.SichuanTurn`)."""
+        return self._turn, SichuanFlow
 
     def why_refused(self, view: TableView, action: Action) -> tuple[str, str] | None:
         """A discard of another suit while the missing suit is held (§3): its tiles named."""
