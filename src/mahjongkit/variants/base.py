@@ -208,6 +208,10 @@ class LazyMapping(Mapping[str, Any]):
         return len(self._mapping())
 
 
+_RULES_TYPES: dict[Callable[[], Any], type] = {}
+"""The class of the rules each default preset's factory makes (see ``Variant._rules_type``)."""
+
+
 @dataclass(frozen=True)
 class Variant:
     """A rule family: its presets (the first is the default), scorer, table hooks, languages."""
@@ -310,10 +314,22 @@ class Variant:
         """The family's table hooks under ``rules`` (the default preset when None)."""
         if self.flow is None:
             raise NotationError(f"{self.name} cannot be played at the table")
-        default = self.rules()
-        if rules is not None and type(rules) is not type(default):
+        if rules is None:
+            return self.flow(self.rules())
+        expected = self._rules_type()
+        if type(rules) is not expected:
             raise NotationError(
-                f"{self.name} is played under {type(default).__name__}, "
+                f"{self.name} is played under {expected.__name__}, "
                 f"not {type(rules).__name__} (a preset: {', '.join(self.presets)})"
             )
-        return self.flow(default if rules is None else rules)
+        return self.flow(rules)
+
+    def _rules_type(self) -> type:
+        """The class of the family's rules (its default preset's), found once: a game is made
+        for every round of self-play, and building a preset to learn its class costs more than
+        the rest of the game's set-up."""
+        default = next(iter(self.presets.values()))
+        found = _RULES_TYPES.get(default)
+        if found is None:
+            found = _RULES_TYPES[default] = type(default())
+        return found
