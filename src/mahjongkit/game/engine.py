@@ -40,6 +40,7 @@ from mahjongkit.table.events import (
     EndGame,
     Event,
     FrozenDict,
+    FrozenList,
     Hora,
     Kind,
     Respond,
@@ -47,6 +48,7 @@ from mahjongkit.table.events import (
     StartGame,
     StartKyoku,
     Tsumo,
+    freeze,
     frozen_event,
 )
 from mahjongkit.table.flow import Flow, WinClaim
@@ -78,8 +80,26 @@ _MJAI_NAMES_KEPT = 32
 """Rule sets whose tile names are kept (a process seldom plays more than a few)."""
 
 
+_LAST_NAMED: list[Any] = []
+"""The flow class, rules object and names :func:`_mjai_names` last gave: a game is made per
+round in self-play, under one rules object, whose hash (every field's) costs more than a
+look by identity."""
+
+
 def _mjai_names(flow: Flow[Any]) -> list[str]:
     """The mjai name of every physical id under a flow's rules (red fives depend on them)."""
+    rules = flow.rules
+    last = _LAST_NAMED
+    if last and last[0] is type(flow) and last[1] is rules:
+        found: list[str] = last[2]
+        return found
+    names = _named(flow)
+    last[:] = [type(flow), rules, names]
+    return names
+
+
+def _named(flow: Flow[Any]) -> list[str]:
+    """:func:`_mjai_names` kept by the rules' value."""
     key: tuple[type, Any] | None = (type(flow), flow.rules)
     try:
         names = _MJAI_NAMES.get(key) if key is not None else None
@@ -98,18 +118,27 @@ _RECORDED: dict[tuple[type, Any], dict[str, Any]] = {}
 """The options each rule set records in a log (kept as the tile names are)."""
 
 
+_LAST_RECORDED: list[Any] = []
+"""The rules object :func:`_recorded` last read, and what it gave (see ``_LAST_NAMED``)."""
+
+
 def _recorded(rules: Any) -> dict[str, Any]:
-    """The options a game under ``rules`` records in its log (a fresh dict each time)."""
+    """The options a game under ``rules`` records in its log, frozen as its event holds them:
+    a dict of its own for each game (a copy of one level; the values within are frozen)."""
+    last = _LAST_RECORDED
+    if last and last[0] is rules:
+        return FrozenDict(last[1])
     key = (type(rules), rules)
     try:
         found = _RECORDED.get(key)
     except TypeError:  # rules that cannot be hashed are read afresh each time
-        return recorded_options(rules)
+        return dict(freeze(recorded_options(rules)))
     if found is None:
         if len(_RECORDED) >= _MJAI_NAMES_KEPT:
             _RECORDED.clear()
-        found = _RECORDED[key] = recorded_options(rules)
-    return dict(found)
+        found = _RECORDED[key] = freeze(recorded_options(rules))
+    last[:] = [rules, found]
+    return FrozenDict(found)
 
 
 # Compiled (native.COMPILED): the public methods take ``object`` where a caller may hand them
@@ -636,6 +665,7 @@ class Game:
             rng = random.Random(f"{self.seed}:{self.rounds_played}")
             wall = shuffled_wall(self.flow.tiles(), rng)
         hands = deal(wall, dealer, self.players)
+        names = self._mjai_names
         event: StartKyoku = {
             "type": "start_kyoku",
             "bakaze": WINDS[round_wind],
@@ -643,15 +673,17 @@ class Game:
             "honba": honba,
             "kyotaku": deposits,
             "oya": dealer,
-            "scores": list(self.scores),
-            "tehais": [[self._mjai(t) for t in hand] for hand in hands],
-            "mjk_wall": wall,
+            # Made frozen (as _emit would copy them): the wall and the hands are most of a
+            # round's event values, and a compiled copy costs less than freeze's walk.
+            "scores": FrozenList(self.scores),
+            "tehais": FrozenList([FrozenList([names[t] for t in hand]) for hand in hands]),
+            "mjk_wall": FrozenList(wall),
         }
         if self.flow.first_indicators:
-            event["dora_marker"] = self._mjai(
+            event["dora_marker"] = names[
                 wall[indicator_indices(len(wall), self.flow.dead_wall, 1)[0]]
-            )
-        self._emit(out, event)
+            ]
+        self._emit_scalars(out, event)
         self._emit_all(out, self.flow.after_deal(self))
         if self.state.round.phase is Phase.TURN:
             self._draw(out, dealer)

@@ -81,7 +81,9 @@ def nine_terminal_kinds(hand: Sequence[int]) -> int:
     return found
 
 
-@mypyc_attr(serializable=True)
+# Made from Python (its flow): mypyc runs a serializable class's __init__ from a Python call only
+# when it allows interpreted subclasses.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class RiichiTurn(TurnHooks):
     """Riichi's turn: after riichi only the drawn tile goes, after a call not the swap-called
     kinds; riichi with each discard that leaves the hand ready, nine terminals, kita."""

@@ -37,7 +37,9 @@ def void_first(hand: Sequence[int], missing_suit: int, must_void: bool) -> list[
     return [t for t in hand if t >> 2 < _SUITED]
 
 
-@mypyc_attr(serializable=True)
+# Made from Python (its flow): mypyc runs a serializable class's __init__ from a Python call only
+# when it allows interpreted subclasses.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class SichuanTurn(TurnHooks):
     """Sichuan's turn: while the hand holds its missing suit, that suit goes first (§3)."""
 
