@@ -328,9 +328,7 @@ def fresh(runs: int, limit: int | None, src: Path) -> None:
         )
     print(f"ratio first pass mahjongkit / mahjong: {rates['ours'] / rates['theirs']:.2f}x")
     if "riichienv" in rates:
-        print(
-            f"ratio first pass mahjongkit / riichienv: {rates['ours'] / rates['riichienv']:.2f}x"
-        )
+        print(f"ratio first pass mahjongkit / riichienv: {rates['ours'] / rates['riichienv']:.2f}x")
 
 
 def main() -> None:
@@ -347,9 +345,7 @@ def main() -> None:
         default=Path(__file__).resolve().parents[1] / "src",
         help="--fresh: the mahjongkit sources to run (another checkout's, to compare)",
     )
-    parser.add_argument(
-        "--child", choices=("ours", "theirs", "riichienv"), help=argparse.SUPPRESS
-    )
+    parser.add_argument("--child", choices=("ours", "theirs", "riichienv"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child is not None:
         first_pass_child(args.child, args.limit)
