@@ -545,12 +545,18 @@ class SeatPlanesV1:
                 seen_counts[kind] += change
                 counts[kind] = count
                 dirty.add(kind)
+        self._write_reds(reds)
+        self._held = held
+
+    def _write_reds(self, reds: int) -> None:
+        """The red-five plane set to the own hand's red fives (``reds``: their bits), where
+        they changed."""
         if self._red and reds != self._reds:
+            flat = self._cells
             for tile, bit in _RED_BIT.items():
                 if (reds ^ self._reds) & bit:
                     flat[5 * _PLANE + (tile >> 2)] = 1.0 if reds & bit else 0.0
         self._reds = reds
-        self._held = held
 
     def _table_hand(self, hand: list[int], dirty: set[int]) -> None:
         """The own hand read from the table (its tiles in any order): each kind counted again
@@ -584,11 +590,7 @@ class SeatPlanesV1:
                 seen_counts[kind] = seen_counts[kind] + count - old
                 counts[kind] = count
                 dirty.add(kind)
-        if self._red and reds != self._reds:
-            for tile, bit in _RED_BIT.items():
-                if (reds ^ self._reds) & bit:
-                    flat[5 * _PLANE + (tile >> 2)] = 1.0 if reds & bit else 0.0
-        self._reds = reds
+        self._write_reds(reds)
 
     def _seat(self, seen: Observation, index: int, info: SeatInfo, dirty: set[int]) -> bool:
         """One seat's pond, melds and flags; False when its pond is not the one followed."""

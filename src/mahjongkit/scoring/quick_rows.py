@@ -11,11 +11,15 @@ another hit replaces dropped, the occurrences a kept row already pays for taken 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from mahjongkit.lite_typing import Any
 
-__all__ = ["QuickRow", "read_rows", "tally_rows"]
+__all__ = ["QuickRow", "WaitPoints", "read_rows", "tally_rows"]
+
+WaitPoints = Callable[[Sequence[int], int, bool], int]
+"""A family's quick figure of a ready hand's waits: (concealed counts before the winning tile,
+winning kind, self-draw) to the points won."""
 
 
 class QuickRow:

@@ -14,11 +14,11 @@ robbing a kong) gets None, and the bot asks the scorer. Compiled (``native.COMPI
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from mahjongkit.lite_typing import Any
 from mahjongkit.melds import Meld, MeldKind
-from mahjongkit.scoring.quick_rows import QuickRow, read_rows, tally_rows
+from mahjongkit.scoring.quick_rows import QuickRow, WaitPoints, read_rows, tally_rows
 from mahjongkit.tiles import FIRST_FLOWER, FIRST_SEASON, NUM_ALL_KINDS, NUM_KINDS
 from mahjongkit.variants.hongkong.payments import base_amount
 from mahjongkit.variants.hongkong.rules import HongKongRules
@@ -28,9 +28,6 @@ if TYPE_CHECKING:
     from typing import Final
 
 __all__ = ["WaitPoints", "wait_points", "wait_points_of"]
-
-WaitPoints = Callable[[Sequence[int], int, bool], int]
-"""(concealed counts before the winning tile, winning kind, self-draw) to the points won."""
 
 # The rows' tests, by row id: a number each (compiled code compares ints, not strings).
 _CODES: Final = {

@@ -14,11 +14,11 @@ kong), gets None, and the bot asks the scorer. Compiled (``native.COMPILED``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from mahjongkit.lite_typing import Any
 from mahjongkit.melds import Meld, MeldKind
-from mahjongkit.scoring.quick_rows import QuickRow, read_rows, tally_rows
+from mahjongkit.scoring.quick_rows import QuickRow, WaitPoints, read_rows, tally_rows
 from mahjongkit.tiles import NUM_KINDS
 from mahjongkit.variants.sichuan.payments import net, win_payments
 from mahjongkit.variants.sichuan.rules import SichuanRules
@@ -28,9 +28,6 @@ if TYPE_CHECKING:
     from typing import Final
 
 __all__ = ["WaitPoints", "wait_points", "wait_points_of"]
-
-WaitPoints = Callable[[Sequence[int], int, bool], int]
-"""(concealed counts before the winning tile, winning kind, self-draw) to the points won."""
 
 # The rows' tests, by row id: a number each (compiled code compares ints, not strings).
 _CODES: Final = {
